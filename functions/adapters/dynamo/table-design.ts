@@ -1,0 +1,16 @@
+/**
+ * The one DynamoDB table's physical design. The CDK data stack and the local runtime both create the table
+ * from these constants, so the two can never drift apart.
+ */
+export const TABLE_KEYS = { partitionKey: 'pk', sortKey: 'sk' } as const;
+
+/** Sparse global secondary indexes: an item is in an index only when it carries that index's attributes. */
+export const GSIS = [
+  { indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
+  { indexName: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
+] as const;
+
+export type GsiName = (typeof GSIS)[number]['indexName'];
+
+/** Attribute that holds an epoch-seconds expiry (DynamoDB TTL on AWS; checked on read everywhere). */
+export const TTL_ATTRIBUTE = 'expiresAt';

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+
+/**
+ * Runtime configuration, read from the environment once per process. The same variables configure Lambda
+ * (set by the CDK stacks) and the local runtime (set by local/server.ts); nothing branches on "am I local".
+ */
+const schema = z.object({
+  AWS_REGION: z.string().default('us-east-1'),
+  TABLE_NAME: z.string().default('vigil'),
+  DYNAMODB_ENDPOINT: z.string().url().optional(),
+  S3_ENDPOINT: z.string().url().optional(),
+  UPLOADS_BUCKET: z.string().default('vigil-uploads'),
+  NOTICES_BUCKET: z.string().default('vigil-notices'),
+  /** The site's own origin: OIDC redirect URIs and the CSRF origin check derive from it. */
+  PUBLIC_URL: z.string().url().default('http://localhost:3000'),
+  OIDC_ISSUER: z.string().url().optional(),
+  OIDC_CLIENT_ID: z.string().default('vigil-web'),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  /** Cognito has no standard end_session endpoint: its `/logout` URL is configured here when needed. */
+  OIDC_LOGOUT_URL: z.string().url().optional(),
+  ADMIN_GROUP: z.string().default('admin'),
+  SESSION_TTL_SECONDS: z.coerce.number().int().positive().default(12 * 3600),
+  SEARCH_STATE_MACHINE_ARN: z.string().optional(),
+  SUBMISSION_STATE_MACHINE_ARN: z.string().optional(),
+  STEPFUNCTIONS_ENDPOINT: z.string().url().optional(),
+  LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']).default('INFO'),
+});
+
+export interface Config {
+  region: string;
+  tableName: string;
+  dynamoEndpoint?: string;
+  s3Endpoint?: string;
+  uploadsBucket: string;
+  noticesBucket: string;
+  publicUrl: string;
+  publicOrigin: string;
+  oidcIssuer?: string;
+  oidcClientId: string;
+  oidcClientSecret?: string;
+  oidcLogoutUrl?: string;
+  adminGroup: string;
+  sessionTtlSeconds: number;
+  searchStateMachineArn?: string;
+  submissionStateMachineArn?: string;
+  stepFunctionsEndpoint?: string;
+  logLevel: string;
+}
+
+let cached: Config | undefined;
+
+export function config(): Config {
+  if (cached) return cached;
+  const env = schema.parse(process.env);
+  cached = {
+    region: env.AWS_REGION,
+    tableName: env.TABLE_NAME,
+    dynamoEndpoint: env.DYNAMODB_ENDPOINT,
+    s3Endpoint: env.S3_ENDPOINT,
+    uploadsBucket: env.UPLOADS_BUCKET,
+    noticesBucket: env.NOTICES_BUCKET,
+    publicUrl: env.PUBLIC_URL.replace(/\/$/, ''),
+    publicOrigin: new URL(env.PUBLIC_URL).origin,
+    oidcIssuer: env.OIDC_ISSUER,
+    oidcClientId: env.OIDC_CLIENT_ID,
+    oidcClientSecret: env.OIDC_CLIENT_SECRET,
+    oidcLogoutUrl: env.OIDC_LOGOUT_URL,
+    adminGroup: env.ADMIN_GROUP,
+    sessionTtlSeconds: env.SESSION_TTL_SECONDS,
+    searchStateMachineArn: env.SEARCH_STATE_MACHINE_ARN,
+    submissionStateMachineArn: env.SUBMISSION_STATE_MACHINE_ARN,
+    stepFunctionsEndpoint: env.STEPFUNCTIONS_ENDPOINT,
+    logLevel: env.LOG_LEVEL,
+  };
+  return cached;
+}
+
+/** Forgets the cached configuration so the next call re-reads the environment (tests, local runtime start). */
+export function resetConfig(): void {
+  cached = undefined;
+}

@@ -1,0 +1,237 @@
+import middy from '@middy/core';
+import httpHeaderNormalizer from '@middy/http-header-normalizer';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { ZodType } from 'zod';
+import { ROUTES, routeKey, type Area, type AuthRule } from '../http/routes';
+import { findSession, type Caller } from '../services/sessions';
+import { ForbiddenError, HttpError, NotFoundError, UnauthorizedError, ValidationError } from './errors';
+import { config } from './config';
+import { logger } from './logger';
+
+export type { Caller };
+export type HttpEvent = APIGatewayProxyEventV2;
+export type HttpResult = APIGatewayProxyStructuredResultV2;
+
+/** What an endpoint function sees: parsed input, the caller, and the raw event for the rare endpoint that needs it. */
+export interface Request<P, Q, B, C> {
+  params: P;
+  query: Q;
+  body: B;
+  caller: C;
+  headers: Record<string, string | undefined>;
+  cookies: Record<string, string>;
+  event: HttpEvent;
+}
+
+export interface Reply {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+  cookies?: string[];
+  /** Raw bytes (PDF and the like), sent base64-encoded as API Gateway expects. */
+  binary?: Buffer;
+}
+
+interface Schemas<P, Q, B> {
+  params?: ZodType<P>;
+  query?: ZodType<Q>;
+  body?: ZodType<B>;
+  /** `json` (default) parses the body as JSON before the schema; `raw` leaves it to the endpoint (multipart). */
+  bodyKind?: 'json' | 'raw';
+}
+
+export interface Endpoint {
+  kind: 'public' | 'signed-in';
+  run(event: HttpEvent, caller: Caller | undefined): Promise<Reply>;
+}
+
+/** An endpoint that anyone may call; `caller` is set when a session happens to exist. */
+export function publicEndpoint<P = unknown, Q = unknown, B = unknown>(
+  schemas: Schemas<P, Q, B>,
+  fn: (req: Request<P, Q, B, Caller | undefined>) => Promise<Reply>,
+): Endpoint {
+  return { kind: 'public', run: (event, caller) => fn(parseRequest(event, schemas, caller)) };
+}
+
+/** An endpoint for signed-in callers (rule `user` or `admin` in the route table). */
+export function userEndpoint<P = unknown, Q = unknown, B = unknown>(
+  schemas: Schemas<P, Q, B>,
+  fn: (req: Request<P, Q, B, Caller>) => Promise<Reply>,
+): Endpoint {
+  return {
+    kind: 'signed-in',
+    run: (event, caller) => {
+      if (!caller) throw new UnauthorizedError();
+      return fn(parseRequest(event, schemas, caller));
+    },
+  };
+}
+
+export const json = (body: unknown, status = 200, extra: Omit<Reply, 'status' | 'body'> = {}): Reply => ({
+  status,
+  body,
+  ...extra,
+});
+export const redirect = (location: string, cookies?: string[]): Reply => ({
+  status: 302,
+  headers: { location },
+  cookies,
+});
+export const binary = (data: Buffer, contentType: string, filename: string): Reply => ({
+  status: 200,
+  binary: data,
+  headers: { 'content-type': contentType, 'content-disposition': `attachment; filename="${filename}"` },
+});
+
+/**
+ * Resolves `/api/user/{id}/...`: `me` or the caller's own id is the caller; another id only for an admin.
+ * Returns the user id the request is about.
+ */
+export function resolveUserParam(caller: Caller, id: string): string {
+  if (id === 'me' || id === caller.userId) return caller.userId;
+  if (caller.isAdmin) return id;
+  throw new ForbiddenError('You can only access your own account.');
+}
+
+/** Items read by id are visible to their owner and to admins; to anyone else they do not exist. */
+export function assertOwner<T extends { userId: string }>(caller: Caller, item: T | undefined, what: string): T {
+  if (!item || (item.userId !== caller.userId && !caller.isAdmin)) throw new NotFoundError(what);
+  return item;
+}
+
+function parseCookies(event: HttpEvent): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const c of event.cookies ?? []) {
+    const i = c.indexOf('=');
+    if (i > 0) out[c.slice(0, i).trim()] = decodeURIComponent(c.slice(i + 1).trim());
+  }
+  return out;
+}
+
+function parsePart<T>(schema: ZodType<T> | undefined, value: unknown, where: string): T {
+  if (!schema) return value as T;
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const fields = result.error.issues.map((i) => ({
+    path: [where, ...i.path.map(String)].join('.'),
+    message: i.message,
+  }));
+  throw new ValidationError(fields.map((f) => f.message).join('; '), fields);
+}
+
+function rawBody(event: HttpEvent): string | undefined {
+  if (event.body === undefined || event.body === null) return undefined;
+  return event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+}
+
+function parseRequest<P, Q, B, C>(event: HttpEvent, s: Schemas<P, Q, B>, caller: C): Request<P, Q, B, C> {
+  let body: unknown = undefined;
+  if ((s.bodyKind ?? 'json') === 'json' && s.body) {
+    const text = rawBody(event);
+    if (!text) throw new ValidationError('A JSON request body is required.');
+    try {
+      body = JSON.parse(text);
+    } catch {
+      throw new ValidationError('Request body is not valid JSON.');
+    }
+  }
+  return {
+    params: parsePart(s.params, event.pathParameters ?? {}, 'params'),
+    query: parsePart(s.query, event.queryStringParameters ?? {}, 'query'),
+    body: s.body && (s.bodyKind ?? 'json') === 'json' ? parsePart(s.body, body, 'body') : (undefined as B),
+    caller,
+    headers: event.headers ?? {},
+    cookies: parseCookies(event),
+    event,
+  };
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Refuses a state-changing call whose Origin (or, lacking one, Referer) is not the site's own. */
+function checkOrigin(event: HttpEvent): void {
+  const method = event.requestContext.http.method.toUpperCase();
+  if (SAFE_METHODS.has(method)) return;
+  const origin = event.headers?.origin ?? (event.headers?.referer ? safeOrigin(event.headers.referer) : undefined);
+  if (origin !== undefined && origin !== config().publicOrigin) {
+    throw new ForbiddenError('Cross-site request refused.', 'CSRF_REFUSED');
+  }
+}
+
+function safeOrigin(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return 'invalid';
+  }
+}
+
+function enforce(rule: AuthRule, caller: Caller | undefined): void {
+  if (rule === 'public') return;
+  if (!caller) throw new UnauthorizedError();
+  if (rule === 'admin' && !caller.isAdmin) throw new ForbiddenError('Administrator access is required.', 'ADMIN_ONLY');
+}
+
+function toResult(reply: Reply): HttpResult {
+  const headers: Record<string, string> = { 'cache-control': 'no-store', ...reply.headers };
+  if (reply.binary) {
+    return {
+      statusCode: reply.status,
+      headers,
+      cookies: reply.cookies,
+      body: reply.binary.toString('base64'),
+      isBase64Encoded: true,
+    };
+  }
+  if (reply.body === undefined) return { statusCode: reply.status, headers, cookies: reply.cookies, body: '' };
+  headers['content-type'] ??= 'application/json; charset=utf-8';
+  const body = typeof reply.body === 'string' && !headers['content-type'].startsWith('application/json')
+    ? reply.body
+    : JSON.stringify(reply.body);
+  return { statusCode: reply.status, headers, cookies: reply.cookies, body };
+}
+
+function errorResult(err: unknown, event: HttpEvent): HttpResult {
+  if (err instanceof HttpError) {
+    const body: Record<string, unknown> = { error: err.message, code: err.code };
+    if (err.fields?.length) body.fields = err.fields;
+    return toResult({ status: err.statusCode, body });
+  }
+  logger.error('unhandled error', { routeKey: event.routeKey, error: err as Error });
+  return toResult({ status: 500, body: { error: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' } });
+}
+
+/**
+ * The Lambda handler of one area: normalises headers, refuses cross-site writes, resolves the session,
+ * applies the route table's auth rule, runs the endpoint, and maps errors to `{error, code, fields?}`.
+ * Throws at load time when the area's endpoints and the route table disagree, so a missing handler or a
+ * wrong auth kind can never deploy.
+ */
+export function areaHandler(area: Area, endpoints: Record<string, Endpoint>) {
+  const routes = ROUTES.filter((r) => r.area === area);
+  const byKey = new Map<string, { rule: AuthRule; endpoint: Endpoint }>();
+  for (const r of routes) {
+    const endpoint = endpoints[r.name];
+    if (!endpoint) throw new Error(`area ${area}: no endpoint named ${r.name} for ${routeKey(r)}`);
+    if ((r.auth === 'public') !== (endpoint.kind === 'public')) {
+      throw new Error(`area ${area}: ${r.name} is a ${endpoint.kind} endpoint but the route table says ${r.auth}`);
+    }
+    byKey.set(routeKey(r), { rule: r.auth, endpoint });
+  }
+  const extra = Object.keys(endpoints).filter((n) => !routes.some((r) => r.name === n));
+  if (extra.length) throw new Error(`area ${area}: endpoints without a route: ${extra.join(', ')}`);
+
+  const core = async (event: HttpEvent, _context: Context): Promise<HttpResult> => {
+    try {
+      checkOrigin(event);
+      const route = byKey.get(event.routeKey);
+      if (!route) throw new NotFoundError('Route');
+      const caller = await findSession(parseCookies(event));
+      enforce(route.rule, caller);
+      return toResult(await route.endpoint.run(event, caller));
+    } catch (err) {
+      return errorResult(err, event);
+    }
+  };
+  return middy<HttpEvent, HttpResult>().use(httpHeaderNormalizer({ canonical: false })).handler(core);
+}

@@ -1,0 +1,69 @@
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import { CreateTableCommand, DynamoDBClient, ResourceInUseException } from '@aws-sdk/client-dynamodb';
+import { GSIS, TABLE_KEYS } from '../../functions/adapters/dynamo/table-design';
+
+// dynalite has no type definitions; its factory returns a plain http.Server.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const dynalite = require('dynalite') as (opts: Record<string, unknown>) => Server;
+
+export interface RunningDynamo {
+  endpoint: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts dynalite (the DynamoDB API) on loopback: in memory when `path` is absent (tests), persisted under
+ * `path` otherwise (npm start). Port 0 picks a free port.
+ */
+export async function startDynalite(opts: { path?: string; port?: number } = {}): Promise<RunningDynamo> {
+  const server = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0, path: opts.path });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Creates the single table exactly as the CDK data stack declares it (same constants); a no-op if it exists. */
+export async function ensureTable(endpoint: string, tableName: string, region = 'us-east-1'): Promise<void> {
+  const client = new DynamoDBClient({
+    endpoint,
+    region,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  const attrs = new Set<string>([TABLE_KEYS.partitionKey, TABLE_KEYS.sortKey]);
+  for (const g of GSIS) {
+    attrs.add(g.partitionKey);
+    attrs.add(g.sortKey);
+  }
+  try {
+    await client.send(
+      new CreateTableCommand({
+        TableName: tableName,
+        BillingMode: 'PAY_PER_REQUEST',
+        AttributeDefinitions: [...attrs].map((AttributeName) => ({ AttributeName, AttributeType: 'S' })),
+        KeySchema: [
+          { AttributeName: TABLE_KEYS.partitionKey, KeyType: 'HASH' },
+          { AttributeName: TABLE_KEYS.sortKey, KeyType: 'RANGE' },
+        ],
+        GlobalSecondaryIndexes: GSIS.map((g) => ({
+          IndexName: g.indexName,
+          KeySchema: [
+            { AttributeName: g.partitionKey, KeyType: 'HASH' },
+            { AttributeName: g.sortKey, KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'ALL' },
+        })),
+      }),
+    );
+  } catch (err) {
+    if (!(err instanceof ResourceInUseException)) throw err;
+  } finally {
+    client.destroy();
+  }
+}
