@@ -1,0 +1,165 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { randomUUID } from 'node:crypto';
+import { StateMachine } from 'aws-local-stepfunctions';
+import { logger } from '../../functions/lib/logger';
+
+type Json = Parameters<StateMachine['run']>[0];
+type TaskHandler = (input: Json) => Promise<Json> | Json;
+
+/** A state machine the stand-in can run: the very ASL that CDK builds, with each Task state mapped to its handler. */
+export interface LocalMachine {
+  name: string;
+  definition: Record<string, unknown>;
+  /** Keyed by Task state name (aws-local-stepfunctions overrides are by state name). */
+  handlers: Record<string, TaskHandler>;
+  /** Wait states run instantly unless given here (ms); retries wait this long (ms) instead of their backoff. */
+  waitMs?: number;
+  retryMs?: number;
+}
+
+interface Execution {
+  executionArn: string;
+  stateMachineArn: string;
+  name: string;
+  status: 'RUNNING' | 'SUCCEEDED' | 'FAILED';
+  startDate: number;
+  stopDate?: number;
+  input: string;
+  output?: string;
+  error?: string;
+  cause?: string;
+  done: Promise<void>;
+}
+
+export interface RunningStepFunctions {
+  endpoint: string;
+  arnOf(name: string): string;
+  /** Resolves when every execution started so far has finished (tests). */
+  idle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const ACCOUNT = '000000000000';
+
+/**
+ * A loopback server that speaks the Step Functions JSON protocol (StartExecution, DescribeExecution) and runs
+ * executions in-process with aws-local-stepfunctions. The functions call it through the real SDK with
+ * STEPFUNCTIONS_ENDPOINT pointing here, so the code that starts a workflow on AWS is the code that runs locally.
+ * Written by hand because no package offers this protocol over aws-local-stepfunctions; it implements only
+ * the two operations the product uses.
+ */
+export async function startStepFunctions(
+  machines: LocalMachine[],
+  opts: { region?: string; port?: number } = {},
+): Promise<RunningStepFunctions> {
+  const region = opts.region ?? 'us-east-1';
+  const arnOf = (name: string) => `arn:aws:states:${region}:${ACCOUNT}:stateMachine:${name}`;
+  const byArn = new Map(machines.map((m) => [arnOf(m.name), m]));
+  const compiled = new Map(
+    machines.map((m) => [arnOf(m.name), new StateMachine(m.definition as never, { validationOptions: { checkArn: false, checkPaths: false } })]),
+  );
+  const executions = new Map<string, Execution>();
+
+  const start = (body: { stateMachineArn?: string; input?: string; name?: string }) => {
+    const machine = body.stateMachineArn ? byArn.get(body.stateMachineArn) : undefined;
+    const sm = body.stateMachineArn ? compiled.get(body.stateMachineArn) : undefined;
+    if (!machine || !sm) return error(400, 'StateMachineDoesNotExist', `State machine does not exist: ${body.stateMachineArn}`);
+    const name = body.name ?? randomUUID();
+    const executionArn = `arn:aws:states:${region}:${ACCOUNT}:execution:${machine.name}:${name}`;
+    if (executions.has(executionArn)) return error(400, 'ExecutionAlreadyExists', `Execution already exists: ${executionArn}`);
+    const input = body.input ?? '{}';
+    const slow = (ms: number | undefined, names: string[]) => Object.fromEntries(names.map((n) => [n, ms ?? 0]));
+    const stateNames = collectStateNames(machine.definition);
+    const run = sm.run(JSON.parse(input), {
+      overrides: {
+        taskResourceLocalHandlers: machine.handlers as never,
+        waitTimeOverrides: slow(machine.waitMs, stateNames.wait),
+        retryIntervalOverrides: slow(machine.retryMs, stateNames.all),
+      },
+    });
+    const exec: Execution = {
+      executionArn,
+      stateMachineArn: body.stateMachineArn!,
+      name,
+      status: 'RUNNING',
+      startDate: Date.now() / 1000,
+      input,
+      done: run.result.then(
+        (output) => {
+          Object.assign(exec, { status: 'SUCCEEDED', output: JSON.stringify(output), stopDate: Date.now() / 1000 });
+        },
+        (err: Error & { cause?: unknown }) => {
+          // aws-local-stepfunctions wraps the state's error; report the state's own error as the service does.
+          const inner = err.cause instanceof Error ? err.cause : err;
+          Object.assign(exec, { status: 'FAILED', error: inner.name, cause: inner.message, stopDate: Date.now() / 1000 });
+          logger.warn('local execution failed', { executionArn, error: err.message });
+        },
+      ),
+    };
+    executions.set(executionArn, exec);
+    return { status: 200, body: { executionArn, startDate: exec.startDate } };
+  };
+
+  const describe = (body: { executionArn?: string }) => {
+    const e = body.executionArn ? executions.get(body.executionArn) : undefined;
+    if (!e) return error(400, 'ExecutionDoesNotExist', `Execution does not exist: ${body.executionArn}`);
+    const { done: _done, ...rest } = e;
+    return { status: 200, body: rest };
+  };
+
+  const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const target = String(req.headers['x-amz-target'] ?? '');
+    let parsed: Record<string, string | undefined> = {};
+    try {
+      parsed = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
+    } catch {
+      return send(res, error(400, 'SerializationException', 'Malformed JSON body'));
+    }
+    if (target === 'AWSStepFunctions.StartExecution') return send(res, start(parsed));
+    if (target === 'AWSStepFunctions.DescribeExecution') return send(res, describe(parsed));
+    send(res, error(400, 'UnknownOperationException', `Operation not supported by the local stand-in: ${target}`));
+  });
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    arnOf,
+    idle: async () => {
+      await Promise.all([...executions.values()].map((e) => e.done));
+    },
+    close: async () => {
+      await Promise.all([...executions.values()].map((e) => e.done));
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+function error(status: number, type: string, message: string) {
+  return { status, body: { __type: type, message } };
+}
+
+function send(res: ServerResponse, r: { status: number; body: unknown }) {
+  res.writeHead(r.status, { 'content-type': 'application/x-amz-json-1.0' });
+  res.end(JSON.stringify(r.body));
+}
+
+/** All state names (for retry overrides) and Wait state names, including those inside Map and Parallel states. */
+function collectStateNames(def: Record<string, unknown>): { all: string[]; wait: string[] } {
+  const all: string[] = [];
+  const wait: string[] = [];
+  const walk = (d: { States?: Record<string, Record<string, unknown>> }) => {
+    for (const [name, state] of Object.entries(d.States ?? {})) {
+      all.push(name);
+      if (state.Type === 'Wait') wait.push(name);
+      const inner = (state.ItemProcessor ?? state.Iterator) as typeof d | undefined;
+      if (inner) walk(inner);
+      for (const b of (state.Branches as (typeof d)[] | undefined) ?? []) walk(b);
+    }
+  };
+  walk(def as never);
+  return { all, wait };
+}
