@@ -2,12 +2,19 @@
 import type { Config } from 'jest';
 
 // These packages ship ESM only; swc turns them into CommonJS so jest can stay in its CommonJS mode.
-const esmOnly = ['@middy', 'jose', 'openid-client', 'oauth4webapi', 'oidc-provider', 'file-type', 'strtok3', 'token-types', 'uint8array-extras', 'p-retry', 'is-network-error', '@tokenizer', 'peek-readable'];
+const esmOnly = ['@middy', 'jose', 'openid-client', 'oauth4webapi', 'oidc-provider', 'file-type', 'strtok3', 'token-types', 'uint8array-extras', 'p-retry', 'is-network-error', '@tokenizer', 'peek-readable', '@borewit', 'p-map'];
 
 const config: Config = {
   testEnvironment: 'node',
+  // file-type and friends export only `import`/`module-sync` conditions; Node 20.19+ requires them natively.
+  testEnvironmentOptions: { customExportConditions: ['node', 'require', 'module-sync', 'default'] },
   transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' } }] },
-  setupFiles: ['<rootDir>/test/polyfills.ts'],
+  // With `module-sync` above, these CommonJS packages (pulled in by s3rver's koa) resolve to a `.mjs` wrapper
+  // jest cannot load; point them back at their CommonJS entry.
+  moduleNameMapper: Object.fromEntries(
+    ['async-function', 'async-generator-function', 'generator-function'].map((p) => [`^${p}$`, `<rootDir>/node_modules/${p}/index.js`]),
+  ),
+  setupFiles: ['<rootDir>/test/setup.ts'],
   transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join('|')})/)`],
   testMatch: ['<rootDir>/{functions,shared,local,infra,bench,web}/**/*.test.{ts,tsx}'],
   testPathIgnorePatterns: ['/node_modules/', '/cdk.out/', '/e2e/'],

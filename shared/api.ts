@@ -1,5 +1,33 @@
 import type { ZodType } from 'zod';
+import {
+  automatedSubmissionResponseSchema,
+  bulkSubmitResponseSchema,
+  bulkSubmitSchema,
+  caseCreateSchema,
+  caseCreatedSchema,
+  caseListSchema,
+  caseSchema,
+  googleExportBodySchema,
+  googleExportQuerySchema,
+  submissionInfoQuerySchema,
+  submissionInfoSchema,
+} from './schemas/dmca';
+import { creatorSettingsSchema, creatorUserSchema } from './schemas/creator';
+import { subscriptionSchema, upgradeBodySchema, upgradeResponseSchema } from './schemas/subscription';
+import { allowlistCreateSchema, allowlistEntrySchema, allowlistListSchema } from './schemas/allowlist';
+import {
+  groupedResultsSchema,
+  resultListQuerySchema,
+  reviewBodySchema,
+  searchResultListSchema,
+  searchResultSchema,
+  searchResultsQuerySchema,
+  searchSchema,
+  userStatsSchema,
+} from './schemas/search';
 import { currentUserSchema } from './schemas/user';
+import { chatReplySchema, chatRequestSchema } from './help/chat';
+import { searchStartResponseSchema } from './schemas/search-start';
 
 /**
  * The API contract by route key: request and response schemas that the handlers parse with and that
@@ -7,4 +35,32 @@ import { currentUserSchema } from './schemas/user';
  */
 export const API_SCHEMAS: Record<string, { body?: ZodType; query?: ZodType; response?: ZodType }> = {
   'GET /api/auth/user': { response: currentUserSchema },
+
+  'GET /api/search/{id}': { response: searchSchema },
+  'GET /api/search/{id}/results': { query: searchResultsQuerySchema, response: searchResultListSchema },
+  'GET /api/search-result/{id}': { response: searchResultSchema },
+  'GET /api/user/{id}/results': { query: resultListQuerySchema, response: searchResultListSchema },
+  'GET /api/user/{id}/results/grouped': { query: resultListQuerySchema, response: groupedResultsSchema },
+  'GET /api/user/{id}/stats': { response: userStatsSchema },
+  'PUT /api/search-results/{id}/review': { body: reviewBodySchema, response: searchResultSchema },
+
+  'GET /api/user/{id}/allowlist': { response: allowlistListSchema },
+  'POST /api/user/{id}/allowlist': { body: allowlistCreateSchema, response: allowlistEntrySchema },
+
+  'POST /api/search': { response: searchStartResponseSchema },
+  'POST /api/chatbot': { body: chatRequestSchema, response: chatReplySchema },
+
+  'POST /api/dmca': { body: caseCreateSchema, response: caseCreatedSchema },
+  'GET /api/dmca/{id}': { response: caseSchema },
+  'GET /api/user/{id}/dmca': { response: caseListSchema },
+  'POST /api/dmca/{id}/submit-automated': { response: automatedSubmissionResponseSchema },
+  'POST /api/dmca/bulk-submit': { body: bulkSubmitSchema, response: bulkSubmitResponseSchema },
+  'GET /api/submission-info/{searchEngine}': { query: submissionInfoQuerySchema, response: submissionInfoSchema },
+  'GET /api/dmca/export/google': { query: googleExportQuerySchema },
+  'POST /api/dmca/export/google': { body: googleExportBodySchema },
+
+  'GET /api/user/{id}': { response: creatorUserSchema },
+  'PUT /api/user/{id}/content-creator': { body: creatorSettingsSchema, response: creatorUserSchema },
+  'GET /api/user/subscription': { response: subscriptionSchema },
+  'POST /api/subscription/upgrade': { body: upgradeBodySchema, response: upgradeResponseSchema },
 };

@@ -19,7 +19,7 @@ export interface RouteDef {
   summary: string;
 }
 
-export const AREAS = ['system', 'auth'] as const;
+export const AREAS = ['system', 'auth', 'search', 'results', 'allowlist', 'assistant', 'dmca', 'account'] as const;
 export type Area = (typeof AREAS)[number];
 
 export const ROUTES: readonly RouteDef[] = [
@@ -30,6 +30,37 @@ export const ROUTES: readonly RouteDef[] = [
   { method: 'GET', path: '/api/auth/callback', area: 'auth', name: 'callback', auth: 'public', summary: 'Finish the OIDC sign-in and set the session cookie' },
   { method: 'GET', path: '/api/logout', area: 'auth', name: 'logout', auth: 'public', summary: 'End the session here and at the identity provider' },
   { method: 'GET', path: '/api/auth/user', area: 'auth', name: 'currentUser', auth: 'user', summary: 'The signed-in user' },
+
+  { method: 'GET', path: '/api/search/{id}', area: 'results', name: 'getSearch', auth: 'user', summary: 'A search with its status, progress and metadata' },
+  { method: 'GET', path: '/api/search/{id}/results', area: 'results', name: 'searchResults', auth: 'user', summary: "A search's results, newest first then most confident (max 500)" },
+  { method: 'GET', path: '/api/search-result/{id}', area: 'results', name: 'getResult', auth: 'user', summary: 'One search result, with its screenshot' },
+  { method: 'GET', path: '/api/user/{id}/results', area: 'results', name: 'userResults', auth: 'user', summary: "A user's results across searches, newest first (limit <= 500, before=<result id>)" },
+  { method: 'GET', path: '/api/user/{id}/results/grouped', area: 'results', name: 'userResultsGrouped', auth: 'user', summary: "A user's results grouped as {web, images, videos}" },
+  { method: 'GET', path: '/api/user/{id}/stats', area: 'results', name: 'userStats', auth: 'user', summary: "A user's counters: activeViolations, resolvedCases, dmcaSent, pendingReview" },
+  { method: 'PUT', path: '/api/search-results/{id}/review', area: 'results', name: 'reviewResult', auth: 'user', summary: 'Mark a result unauthorized or safe (owner only)' },
+
+  { method: 'GET', path: '/api/user/{id}/allowlist', area: 'allowlist', name: 'listAllowlist', auth: 'user', summary: "A user's allowlisted domains, newest first" },
+  { method: 'POST', path: '/api/user/{id}/allowlist', area: 'allowlist', name: 'addAllowlist', auth: 'user', summary: 'Add a domain (one entry per domain; covers subdomains)' },
+  { method: 'DELETE', path: '/api/allowlist/{id}', area: 'allowlist', name: 'removeAllowlist', auth: 'user', summary: 'Remove an allowlist entry (owner only)' },
+
+  { method: 'POST', path: '/api/search', area: 'search', name: 'startSearch', auth: 'user', summary: 'Start a scan (multipart: names, engines, reference files)' },
+
+  { method: 'POST', path: '/api/chatbot', area: 'assistant', name: 'chat', auth: 'user', summary: 'Ask the help assistant (or fetch suggestions for a page)' },
+
+  { method: 'POST', path: '/api/dmca', area: 'dmca', name: 'createCase', auth: 'user', summary: "Open a DMCA case from one of the caller's results (reviewed unauthorized); returns {id, caseNumber}" },
+  { method: 'GET', path: '/api/dmca/{id}', area: 'dmca', name: 'getCase', auth: 'user', summary: 'A DMCA case (owner or admin)' },
+  { method: 'GET', path: '/api/user/{id}/dmca', area: 'dmca', name: 'listCases', auth: 'user', summary: "A user's DMCA cases, newest first" },
+  { method: 'POST', path: '/api/dmca/{id}/generate', area: 'dmca', name: 'generatePdf', auth: 'user', summary: 'The notice PDF (agent identity), stored as evidence and returned as dmca-{id}.pdf (owner only)' },
+  { method: 'POST', path: '/api/dmca/{id}/submit-automated', area: 'dmca', name: 'submitAutomated', auth: 'user', summary: "Send the notice to the host's abuse contact and re-check later (paid plans, owner only)" },
+  { method: 'POST', path: '/api/dmca/bulk-submit', area: 'dmca', name: 'bulkSubmit', auth: 'user', summary: 'Automated submission of several violations under the plan rules (idempotent; Idempotency-Key header)' },
+  { method: 'GET', path: '/api/submission-info/{searchEngine}', area: 'dmca', name: 'submissionInfo', auth: 'user', summary: "A search engine's removal form and the copy-paste fields (?caseId= fills the work)" },
+  { method: 'GET', path: '/api/dmca/export/google', area: 'dmca', name: 'exportGoogle', auth: 'user', summary: "The caller's cases (?caseIds=ID,ID) as a Google TCRP bulk-upload text file" },
+  { method: 'POST', path: '/api/dmca/export/google', area: 'dmca', name: 'exportGoogleSelected', auth: 'user', summary: 'The same export for a list of case ids in the body' },
+
+  { method: 'GET', path: '/api/user/{id}', area: 'account', name: 'getUser', auth: 'user', summary: 'The user with the creator identity kept on file (never put in notices)' },
+  { method: 'PUT', path: '/api/user/{id}/content-creator', area: 'account', name: 'putContentCreator', auth: 'user', summary: 'Save the creator identity (owner only)' },
+  { method: 'GET', path: '/api/user/subscription', area: 'account', name: 'subscription', auth: 'user', summary: "The caller's stored plan, status and discount" },
+  { method: 'POST', path: '/api/subscription/upgrade', area: 'account', name: 'upgrade', auth: 'user', summary: 'Change plan through the billing port (applied at once, or a Stripe Checkout URL)' },
 ];
 
 /** `GET /api/search/{id}`: the API Gateway v2 route key of a route. */

@@ -21,12 +21,49 @@ export const keys = {
   /** A server-side session, keyed by the SHA-256 of the opaque cookie value (the cookie itself is never stored). */
   session: (sessionHash: string): Key => ({ pk: `SESSION#${sessionHash}`, sk: 'SESSION' }),
 
+  /**
+   * A sign-in in progress (PKCE verifier, state, nonce between /api/login and /api/auth/callback), keyed by the
+   * SHA-256 of the random value in its short-lived cookie; consumed once by the callback.
+   */
+  signInAttempt: (attemptHash: string): Key => ({ pk: `SIGNIN#${attemptHash}`, sk: 'SIGNIN' }),
+
   /** Per-user counters (stats, usage) kept with atomic ADD updates. */
   userCounters: (userId: string): Key => ({ pk: `USER#${userId}`, sk: 'COUNTERS' }),
+
+  /**
+   * Uniqueness guard of a user's allowlist: one item per (user, domain), written with a conditional put before
+   * the entry itself (`ALLOWLIST#id`), so one entry per domain holds under concurrent adds without transactions.
+   */
+  allowlistDomain: (userId: string, domain: string): Key => ({ pk: `USER#${userId}`, sk: `ALLOWLIST_DOMAIN#${domain}` }),
+
+  /**
+   * An idempotency record: the first response to a request that must not run twice (bulk submission), by the
+   * caller, the operation and the client's Idempotency-Key (or a key derived from the request). Expires by TTL.
+   */
+  idempotency: (userId: string, operation: string, key: string): Key => ({
+    pk: `IDEMPOTENCY#${userId}#${operation}#${key}`,
+    sk: 'IDEMPOTENCY',
+  }),
 
   /** Global counters (admin aggregates, case numbers), one item per name, optionally per month. */
   counter: (name: string): Key => ({ pk: `COUNTER#${name}`, sk: 'TOTAL' }),
   monthlyCounter: (name: string, isoDate: string): Key => ({ pk: `COUNTER#${name}`, sk: `MONTH#${month(isoDate)}` }),
+  /** Per-day counters (request timings, health checks, engagement rollups); a range of days is one Query. */
+  dailyCounter: (name: string, isoDate: string): Key => ({ pk: `COUNTER#${name}`, sk: `DAY#${isoDate.slice(0, 10)}` }),
+  /** Sort-key prefixes of the counter items above, for range Queries over one counter's partition. */
+  counterPeriodPrefix: { month: 'MONTH#', day: 'DAY#' } as const,
+
+  /**
+   * A fixed-window rate limit: one item per (limit, subject, window), ADDed conditionally on staying under the
+   * limit; expires by TTL. `window` is a time bucket such as `2026-03-01T14` (an hour) or `...T14:05` (a minute).
+   */
+  rateWindow: (limit: string, subject: string, window: string): Key => ({ pk: `RATE#${limit}#${subject}`, sk: `WINDOW#${window}` }),
+
+  /**
+   * A browsing session of a signed-in user (page-view events), keyed by the client's random session id; its
+   * events are its children on gsi2 and the user's sessions are listed on gsi1 (`ownedBy(userId, 'VISIT', ...)`).
+   */
+  visit: (userId: string, sessionId: string): Key => ({ pk: `VISIT#${userId}#${sessionId}`, sk: 'VISIT' }),
 
   /** Generic "list an owner's items of a type, newest first" on gsi1. */
   ownedBy: (userId: string, type: string, sortValue: string) => ({

@@ -1,0 +1,61 @@
+/**
+ * Threshold calibration and recall, per method, from the distances the benchmark measured.
+ *
+ * Protocol (reference/matching.md): a threshold is chosen on a calibration half so that the share of
+ * distractor queries matching any reference is at most the FPR target; recall per edit is measured on the
+ * other half. Both halves take a turn as calibration half (two folds) and recall is pooled over the two,
+ * which doubles the recall sample without ever scoring a query against a threshold it helped to choose.
+ */
+
+export interface QueryResult {
+  fold: 0 | 1;
+  edit: string;
+  /** Reference queries: distance to their own reference. Distractor queries: to the nearest reference. */
+  distance: number;
+}
+
+export interface MethodResult {
+  threshold: number;
+  thresholds: [number, number];
+  macroRecall: number;
+  minEditRecall: number;
+  perEdit: Record<string, number>;
+  /** Share of evaluation-half distractor queries that matched a reference at the fold's threshold. */
+  queryFpr: number;
+  falsePositives: number;
+  distractorQueries: number;
+}
+
+/** Largest threshold whose false-positive share on `distances` is at most `target` (-1 when none is). */
+export function calibrate(distances: number[], target: number): number {
+  const sorted = [...distances].sort((a, b) => a - b);
+  const allowed = Math.floor(target * sorted.length);
+  // With `allowed` false positives permitted, the threshold must stay below the (allowed+1)-th smallest distance.
+  if (allowed >= sorted.length) return 256;
+  return sorted[allowed] - 1;
+}
+
+export function evaluate(refQueries: QueryResult[], distractorQueries: QueryResult[], edits: string[], fprTarget: number, fixedThreshold?: number): MethodResult {
+  const thresholds = [0, 1].map((fold) =>
+    fixedThreshold ?? calibrate(distractorQueries.filter((q) => q.fold === fold).map((q) => q.distance), fprTarget),
+  ) as [number, number];
+  // A query of fold f is judged with the threshold calibrated on the other fold.
+  const judged = (q: QueryResult) => q.distance <= thresholds[1 - q.fold];
+  const perEdit: Record<string, number> = {};
+  for (const edit of edits) {
+    const qs = refQueries.filter((q) => q.edit === edit);
+    perEdit[edit] = qs.length ? qs.filter(judged).length / qs.length : NaN;
+  }
+  const values = Object.values(perEdit).filter((v) => !Number.isNaN(v));
+  const falsePositives = distractorQueries.filter(judged).length;
+  return {
+    threshold: Math.min(...thresholds),
+    thresholds,
+    macroRecall: values.reduce((a, b) => a + b, 0) / values.length,
+    minEditRecall: Math.min(...values),
+    perEdit,
+    queryFpr: falsePositives / distractorQueries.length,
+    falsePositives,
+    distractorQueries: distractorQueries.length,
+  };
+}

@@ -1,0 +1,82 @@
+import { GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { config } from '../lib/config';
+
+let client: S3Client | undefined;
+
+/**
+ * The S3 client, created once per process. With `S3_ENDPOINT` set (s3rver locally) it uses path-style
+ * addressing, which s3rver needs; on AWS the endpoint is absent and virtual-hosted style is used.
+ */
+export function s3(): S3Client {
+  client ??= new S3Client({
+    region: config().region,
+    endpoint: config().s3Endpoint,
+    forcePathStyle: config().s3Endpoint !== undefined,
+    maxAttempts: 3,
+  });
+  return client;
+}
+
+/** Drops the cached client (tests point the process at a fresh s3rver). */
+export function resetS3Client(): void {
+  client?.destroy();
+  client = undefined;
+}
+
+/** Default lifetime of a presigned GET: long enough to load a page of previews, short enough not to be shared. */
+export const PRESIGN_SECONDS = 15 * 60;
+
+/** A short-lived URL the browser can GET the object with. Signing is local: no request is made. */
+export function presignGet(bucket: string, key: string, expiresIn = PRESIGN_SECONDS): Promise<string> {
+  return getSignedUrl(s3(), new GetObjectCommand({ Bucket: bucket, Key: key }), { expiresIn });
+}
+
+/** Stores an object. */
+export async function putObject(
+  bucket: string,
+  key: string,
+  body: Buffer | Uint8Array | string,
+  contentType: string,
+  metadata?: Record<string, string>,
+): Promise<void> {
+  await s3().send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: contentType, Metadata: metadata }));
+}
+
+/** Reads an object's bytes; `undefined` when the key does not exist. */
+export async function getObject(
+  bucket: string,
+  key: string,
+): Promise<{ body: Buffer; contentType?: string; metadata: Record<string, string> } | undefined> {
+  try {
+    const res = await s3().send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+    const bytes = await res.Body!.transformToByteArray();
+    return { body: Buffer.from(bytes), contentType: res.ContentType, metadata: res.Metadata ?? {} };
+  } catch (err) {
+    if (err instanceof NoSuchKey || (err as { name?: string }).name === 'NoSuchKey') return undefined;
+    throw err;
+  }
+}
+
+/** Where a stored reference points: an object (`s3://bucket/key`, or a bare key in `defaultBucket`) or a web URL. */
+export type StorageRef = { kind: 's3'; bucket: string; key: string } | { kind: 'url'; url: string };
+
+/**
+ * Parses a stored reference: `s3://bucket/key`, `https://...` / `http://...`, or a bare object key in
+ * `defaultBucket`. Anything else (`javascript:`, `data:`, an empty string) is `undefined`, so it never reaches
+ * a browser.
+ */
+export function parseStorageRef(ref: string | undefined | null, defaultBucket: string): StorageRef | undefined {
+  if (!ref) return undefined;
+  const s3Match = /^s3:\/\/([^/]+)\/(.+)$/.exec(ref);
+  if (s3Match) return { kind: 's3', bucket: s3Match[1]!, key: s3Match[2]! };
+  if (/^https?:\/\//i.test(ref)) {
+    try {
+      return { kind: 'url', url: new URL(ref).toString() };
+    } catch {
+      return undefined;
+    }
+  }
+  if (/^[a-z][a-z0-9+.-]*:/i.test(ref) || ref.startsWith('/')) return undefined;
+  return { kind: 's3', bucket: defaultBucket, key: ref };
+}

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { creatorSettingsSchema } from '../../../shared/schemas/creator';
+import { upgradeBodySchema } from '../../../shared/schemas/subscription';
+import { userIdParamSchema } from '../../../shared/schemas/search';
+import { ForbiddenError } from '../../lib/errors';
+import { areaHandler, json, resolveUserParam, userEndpoint } from '../../lib/http';
+import { createBilling, getSubscription, planForUpgrade, type BillingPort } from '../../services/billing';
+import { getCreatorUser, updateCreatorFields } from '../../services/creator-profile';
+
+/*
+ * The account: the user with their creator identity (kept on file, never in notices), the plan and the
+ * upgrade through the billing port. Plan gates elsewhere read the stored plan these routes change.
+ */
+
+const userParams = z.object({ id: userIdParamSchema });
+
+let billing: BillingPort | undefined;
+/** Created once per process from the configuration (Stripe when STRIPE_SECRET_KEY is set). */
+const billingPort = () => (billing ??= createBilling());
+/** Forgets the billing adapter so the next call reads the configuration again (tests). */
+export function resetBilling(): void {
+  billing = undefined;
+}
+
+const getUser = userEndpoint({ params: userParams }, async ({ params, caller }) => json(await getCreatorUser(resolveUserParam(caller, params.id))));
+
+/** Owner only: an administrator may read the creator details but never rewrites them. */
+const putContentCreator = userEndpoint({ params: userParams, body: creatorSettingsSchema }, async ({ params, body, caller }) => {
+  const userId = resolveUserParam(caller, params.id);
+  if (userId !== caller.userId) throw new ForbiddenError('You can only change your own creator details.');
+  return json(await updateCreatorFields(userId, body));
+});
+
+const subscription = userEndpoint({}, async ({ caller }) => json(await getSubscription(caller.userId)));
+
+const upgrade = userEndpoint({ body: upgradeBodySchema }, async ({ body, caller }) => {
+  const current = await planForUpgrade(caller.userId, body.planId);
+  return json(await billingPort().upgrade(current, body.planId));
+});
+
+export const handler = areaHandler('account', { getUser, putContentCreator, subscription, upgrade });

@@ -1,0 +1,200 @@
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { ulid } from 'ulid';
+import { allowlistEntrySchema, allowlistListSchema } from '../../../../shared/schemas/allowlist';
+import { db, tableName } from '../../../adapters/dynamo/client';
+import { keys } from '../../../adapters/dynamo/keys';
+import { isAllowlisted, listAllowlist, loadAllowlistMatcher } from '../../../services/allowlist';
+import { startHarness, type Harness, type TestUser } from '../../results/tests/harness';
+import { handler } from '..';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h.close());
+
+const LIST = '/api/user/{id}/allowlist';
+const ENTRY = '/api/allowlist/{id}';
+const add = (who: TestUser | undefined, body: unknown, id = 'me') => h.call(handler, 'POST', LIST, who, { id, body });
+const list = (who: TestUser | undefined, id = 'me') => h.call(handler, 'GET', LIST, who, { id });
+const guard = async (userId: string, domain: string) =>
+  (await db().send(new GetCommand({ TableName: tableName(), Key: keys.allowlistDomain(userId, domain) }))).Item;
+
+describe('GET /api/user/{id}/allowlist', () => {
+  it('refuses an anonymous caller with 401', async () => {
+    expect((await list(undefined)).status).toBe(401);
+  });
+
+  it("lists the owner's entries newest first, by 'me' or by their own id", async () => {
+    const u = await h.user();
+    expect((await list(u)).body).toEqual([]);
+    await add(u, { domain: 'first.example', reason: 'fair_use' });
+    await add(u, { domain: 'second.example', reason: 'owned_property', notes: 'my shop' });
+    const res = await list(u, u.userId);
+    expect(res.status).toBe(200);
+    const entries = allowlistListSchema.parse(res.body);
+    expect(entries.map((e) => e.domain)).toEqual(['second.example', 'first.example']);
+    expect(res.body[0]).toEqual({ id: expect.any(String), domain: 'second.example', reason: 'owned_property', notes: 'my shop', createdAt: expect.any(String) });
+    expect(res.body[1]).not.toHaveProperty('notes');
+    expect(res.body[0]).not.toHaveProperty('userId');
+  });
+
+  it("refuses another user's list with 403 and allows an admin", async () => {
+    await add(h.owner, { domain: 'visible.example', reason: 'fair_use' });
+    const res = await list(h.other, h.owner.userId);
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe('FORBIDDEN');
+    const admin = await list(h.admin, h.owner.userId);
+    expect(admin.status).toBe(200);
+    expect(admin.body.map((e: { domain: string }) => e.domain)).toContain('visible.example');
+  });
+
+  it('refuses a malformed user id with 400', async () => {
+    const res = await list(h.owner, 'USER#x#ALLOWLIST');
+    expect(res.status).toBe(400);
+    expect(res.body.fields).toEqual([{ path: 'params.id', message: 'User id is not valid.' }]);
+  });
+});
+
+describe('POST /api/user/{id}/allowlist', () => {
+  it('refuses an anonymous caller with 401 and stores nothing', async () => {
+    const u = await h.user();
+    expect((await add(undefined, { domain: 'x.example', reason: 'fair_use' }, u.userId)).status).toBe(401);
+    expect(await listAllowlist(u.userId)).toEqual([]);
+  });
+
+  it('adds a normalised domain for the owner (201)', async () => {
+    const u = await h.user();
+    const res = await add(u, { domain: '  HTTPS://www.Partner.Example:8443/path?q=1 ', reason: 'authorized_partner', notes: '  signed 2025 ' });
+    expect(res.status).toBe(201);
+    expect(allowlistEntrySchema.strict().parse(res.body)).toMatchObject({ domain: 'partner.example', reason: 'authorized_partner', notes: 'signed 2025' });
+    expect((await list(u)).body).toEqual([res.body]);
+    expect(await guard(u.userId, 'partner.example')).toMatchObject({ entryId: res.body.id });
+  });
+
+  it("refuses a duplicate domain with 409 and changes nothing, even when spelt differently", async () => {
+    const u = await h.user();
+    const first = await add(u, { domain: 'dup.example', reason: 'fair_use' });
+    const dup = await add(u, { domain: 'https://WWW.dup.example/', reason: 'licensing_agreement', notes: 'again' });
+    expect(dup.status).toBe(409);
+    expect(dup.body).toEqual({ error: 'This domain is already on your allowlist.', code: 'DUPLICATE_DOMAIN' });
+    expect((await list(u)).body).toEqual([first.body]);
+    expect(await guard(u.userId, 'dup.example')).toMatchObject({ entryId: first.body.id });
+  });
+
+  it('keeps one entry per domain under concurrent adds', async () => {
+    const u = await h.user();
+    const replies = await Promise.all(Array.from({ length: 8 }, () => add(u, { domain: 'race.example', reason: 'fair_use' })));
+    expect(replies.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
+    const entries = (await list(u)).body;
+    expect(entries).toHaveLength(1);
+    expect(await guard(u.userId, 'race.example')).toMatchObject({ entryId: entries[0].id });
+  });
+
+  it('lets two users allowlist the same domain', async () => {
+    const [a, b] = [await h.user(), await h.user()];
+    expect((await add(a, { domain: 'shared.example', reason: 'fair_use' })).status).toBe(201);
+    expect((await add(b, { domain: 'shared.example', reason: 'fair_use' })).status).toBe(201);
+  });
+
+  it("refuses adding to another user's list with 403; an admin may", async () => {
+    const u = await h.user();
+    const res = await add(h.other, { domain: 'sneaky.example', reason: 'fair_use' }, u.userId);
+    expect(res.status).toBe(403);
+    expect(await listAllowlist(u.userId)).toEqual([]);
+    const admin = await add(h.admin, { domain: 'granted.example', reason: 'licensing_agreement' }, u.userId);
+    expect(admin.status).toBe(201);
+    expect((await listAllowlist(u.userId)).map((e) => e.domain)).toEqual(['granted.example']);
+  });
+
+  it.each([
+    ['not a domain', { domain: 'not a domain', reason: 'fair_use' }, 'body.domain', 'Enter a domain such as example.com'],
+    ['an IP address', { domain: '192.168.0.1', reason: 'fair_use' }, 'body.domain', 'Enter a domain such as example.com'],
+    ['a bare word', { domain: 'localhost', reason: 'fair_use' }, 'body.domain', 'Enter a domain such as example.com'],
+    ['an empty domain', { domain: '', reason: 'fair_use' }, 'body.domain', 'Enter a domain such as example.com'],
+    ['no domain', { reason: 'fair_use' }, 'body.domain', 'Enter a domain such as example.com'],
+    ['an unknown reason', { domain: 'ok.example', reason: 'because' }, 'body.reason', 'Choose a reason for allowing this domain.'],
+    ['no reason', { domain: 'ok.example' }, 'body.reason', 'Choose a reason for allowing this domain.'],
+    ['long notes', { domain: 'ok.example', reason: 'fair_use', notes: 'n'.repeat(501) }, 'body.notes', 'Notes must be at most 500 characters.'],
+  ])('refuses %s with 400 and fields, storing nothing', async (_label, body, path, message) => {
+    const u = await h.user();
+    const res = await add(u, body);
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('VALIDATION_FAILED');
+    expect(res.body.fields).toEqual([{ path, message }]);
+    expect(await listAllowlist(u.userId)).toEqual([]);
+    expect(await guard(u.userId, 'ok.example')).toBeUndefined();
+  });
+
+  it('takes over a guard orphaned by a crashed add, but not a fresh one', async () => {
+    const u = await h.user();
+    const orphan = (domain: string, ageMs: number) =>
+      db().send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: { ...keys.allowlistDomain(u.userId, domain), userId: u.userId, domain, entryId: ulid(), createdAt: new Date(Date.now() - ageMs).toISOString() },
+        }),
+      );
+    await orphan('old.example', 60_000);
+    await orphan('fresh.example', 0);
+    expect((await add(u, { domain: 'old.example', reason: 'fair_use' })).status).toBe(201);
+    expect((await add(u, { domain: 'fresh.example', reason: 'fair_use' })).status).toBe(409);
+    expect((await list(u)).body.map((e: { domain: string }) => e.domain)).toEqual(['old.example']);
+  });
+});
+
+describe('DELETE /api/allowlist/{id}', () => {
+  it('refuses an anonymous caller with 401 and keeps the entry', async () => {
+    const u = await h.user();
+    const { body } = await add(u, { domain: 'keep.example', reason: 'fair_use' });
+    expect((await h.call(handler, 'DELETE', ENTRY, undefined, { id: body.id })).status).toBe(401);
+    expect(await listAllowlist(u.userId)).toHaveLength(1);
+  });
+
+  it('removes the entry and its guard for the owner, so the domain can be added again', async () => {
+    const u = await h.user();
+    const { body } = await add(u, { domain: 'gone.example', reason: 'fair_use' });
+    const res = await h.call(handler, 'DELETE', ENTRY, u, { id: body.id });
+    expect(res.status).toBe(204);
+    expect(res.body).toBeUndefined();
+    expect((await list(u)).body).toEqual([]);
+    expect(await guard(u.userId, 'gone.example')).toBeUndefined();
+    expect((await add(u, { domain: 'gone.example', reason: 'owned_property' })).status).toBe(201);
+    expect((await h.call(handler, 'DELETE', ENTRY, u, { id: body.id })).status).toBe(404);
+  });
+
+  it("hides another user's entry (404), even from an admin, and keeps it", async () => {
+    const u = await h.user();
+    const { body } = await add(u, { domain: 'mine.example', reason: 'fair_use' });
+    for (const who of [h.other, h.admin]) {
+      const res = await h.call(handler, 'DELETE', ENTRY, who, { id: body.id });
+      expect(res.status).toBe(404);
+      expect(res.body.error).toBe('Allowlist entry not found.');
+    }
+    expect(await listAllowlist(u.userId)).toHaveLength(1);
+    expect(await guard(u.userId, 'mine.example')).toBeDefined();
+  });
+
+  it('answers 404 for an unknown id and 400 for a malformed one', async () => {
+    expect((await h.call(handler, 'DELETE', ENTRY, h.owner, { id: ulid() })).status).toBe(404);
+    const bad = await h.call(handler, 'DELETE', ENTRY, h.owner, { id: 'ALLOWLIST#1' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields).toEqual([{ path: 'params.id', message: 'Allowlist entry id is not valid.' }]);
+  });
+});
+
+describe('isAllowlisted', () => {
+  it('matches the domain and its subdomains, from URLs or hosts, and nothing else', async () => {
+    const u = await h.user();
+    await add(u, { domain: 'partner.example', reason: 'authorized_partner' });
+    expect(await isAllowlisted(u.userId, 'partner.example')).toBe(true);
+    expect(await isAllowlisted(u.userId, 'https://cdn.img.partner.example/a.jpg')).toBe(true);
+    expect(await isAllowlisted(u.userId, 'WWW.PARTNER.EXAMPLE')).toBe(true);
+    expect(await isAllowlisted(u.userId, 'https://notpartner.example/')).toBe(false);
+    expect(await isAllowlisted(u.userId, 'https://partner.example.evil.test/')).toBe(false);
+    expect(await isAllowlisted(u.userId, 'not a url')).toBe(false);
+    expect(await isAllowlisted(h.other.userId, 'partner.example')).toBe(false);
+    const matcher = await loadAllowlistMatcher(u.userId);
+    expect(['https://partner.example/x', 'https://other.example/y'].filter(matcher)).toEqual(['https://partner.example/x']);
+  });
+});

@@ -1,0 +1,66 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import * as oidc from 'openid-client';
+import { db, tableName } from '../../adapters/dynamo/client';
+import { keys } from '../../adapters/dynamo/keys';
+import { config } from '../../lib/config';
+
+/** The secrets of one sign-in between /api/login and /api/auth/callback; they never reach the browser. */
+export interface SignInAttempt {
+  codeVerifier: string;
+  state: string;
+  nonce: string;
+  expiresAt: number;
+}
+
+export const SIGN_IN_COOKIE = 'vigil_signin';
+/** How long a person may take on the sign-in page. */
+export const SIGN_IN_TTL_SECONDS = 15 * 60;
+const COOKIE_PATH = '/api/auth/';
+
+const hash = (value: string) => createHash('sha256').update(value).digest('base64url');
+const secure = () => (config().publicUrl.startsWith('https://') ? '; Secure' : '');
+
+/**
+ * Stores a new attempt's PKCE verifier, state and nonce server-side and returns them with the opaque value
+ * for its cookie. Only the value's hash is the key, as for sessions.
+ */
+export async function startSignInAttempt(): Promise<{ cookieValue: string; attempt: SignInAttempt }> {
+  const cookieValue = randomBytes(32).toString('base64url');
+  const attempt: SignInAttempt = {
+    codeVerifier: oidc.randomPKCECodeVerifier(),
+    state: oidc.randomState(),
+    nonce: oidc.randomNonce(),
+    expiresAt: Math.floor(Date.now() / 1000) + SIGN_IN_TTL_SECONDS,
+  };
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...keys.signInAttempt(hash(cookieValue)), type: 'SIGNIN', ...attempt },
+    }),
+  );
+  return { cookieValue, attempt };
+}
+
+/**
+ * Takes the attempt behind the request's cookie out of the table and returns it: a delete that returns the
+ * old item, so a replayed callback finds nothing. Expired or unknown attempts are no attempt.
+ */
+export async function consumeSignInAttempt(cookies: Record<string, string>): Promise<SignInAttempt | undefined> {
+  const value = cookies[SIGN_IN_COOKIE];
+  if (!value || value.length > 200) return undefined;
+  const { Attributes } = await db().send(
+    new DeleteCommand({ TableName: tableName(), Key: keys.signInAttempt(hash(value)), ReturnValues: 'ALL_OLD' }),
+  );
+  if (!Attributes || (Attributes.expiresAt as number) <= Math.floor(Date.now() / 1000)) return undefined;
+  const { codeVerifier, state, nonce, expiresAt } = Attributes as SignInAttempt;
+  return { codeVerifier, state, nonce, expiresAt };
+}
+
+export function signInCookie(cookieValue: string): string {
+  return `${SIGN_IN_COOKIE}=${cookieValue}; Path=${COOKIE_PATH}; HttpOnly; SameSite=Lax; Max-Age=${SIGN_IN_TTL_SECONDS}${secure()}`;
+}
+
+export function clearedSignInCookie(): string {
+  return `${SIGN_IN_COOKIE}=; Path=${COOKIE_PATH}; HttpOnly; SameSite=Lax; Max-Age=0${secure()}`;
+}

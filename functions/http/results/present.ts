@@ -1,0 +1,40 @@
+import type { SearchResult } from '../../../shared/schemas/search';
+import { getObject, parseStorageRef, presignGet } from '../../adapters/s3';
+import { config } from '../../lib/config';
+import type { ResultRecord } from '../../services/search/results';
+
+/** A stored reference (object key or web URL) as a URL the browser can load: objects get a short-lived signed GET. */
+async function browserUrl(ref: string | undefined): Promise<string | null> {
+  const parsed = parseStorageRef(ref, config().uploadsBucket);
+  if (!parsed) return null;
+  return parsed.kind === 'url' ? parsed.url : presignGet(parsed.bucket, parsed.key);
+}
+
+async function screenshot(ref: string | undefined): Promise<string | null> {
+  const parsed = parseStorageRef(ref, config().uploadsBucket);
+  if (parsed?.kind !== 's3') return null;
+  const object = await getObject(parsed.bucket, parsed.key);
+  return object ? object.body.toString('base64') : null;
+}
+
+/**
+ * The API shape of a stored result: `previewUrl` and `evidence.matchedImageUrl` become URLs the browser can
+ * show; `screenshotBase64` is read from storage only when asked (the detail view), since inlining it in
+ * lists of up to 500 results would make them megabytes.
+ */
+export async function presentResult(record: ResultRecord, opts: { withScreenshot?: boolean } = {}): Promise<SearchResult> {
+  const { previewRef, screenshotRef, ...rest } = record;
+  const [previewUrl, matchedImageUrl, screenshotBase64] = await Promise.all([
+    browserUrl(previewRef),
+    browserUrl(record.evidence.matchedImageKey),
+    opts.withScreenshot ? screenshot(screenshotRef) : Promise.resolve(null),
+  ]);
+  return {
+    ...rest,
+    previewUrl,
+    screenshotBase64,
+    evidence: { ...record.evidence, ...(matchedImageUrl ? { matchedImageUrl } : {}) },
+  };
+}
+
+export const presentResults = (records: ResultRecord[]) => Promise.all(records.map((r) => presentResult(r)));

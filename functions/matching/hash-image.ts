@@ -1,0 +1,151 @@
+import { DIHEDRAL, HASH_WORDS, dct64To16, dihedralBlock, qualityOf, writeBits } from './dct';
+import { decodeLuma, WORKING_SIZE, type Box, type LumaImage, type WorkingSize } from './luma';
+import { resampleToGrid, rotateInFrame, rotateToFill } from './resample';
+import { contentBox, isTrimmed, pictureBox, sameBox } from './trim';
+
+/** The hashes of one image, packed 8 words (256 bits) each, and PDQ's quality (0..100) of its main view. */
+export interface ImageHashes {
+  hashes: Uint32Array;
+  quality: number;
+}
+
+/** A crop as fractions of the picture's content box. */
+export interface CropFraction {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/** Which variants a reference is hashed with. */
+export interface ReferencePlan {
+  /** Size of the decoded working image. */
+  working: WorkingSize;
+  crops: CropFraction[];
+  /** Degrees; each rotated view is cropped to fill. */
+  rotations: number[];
+  /** Degrees; rotated inside the frame with black and with white corners. */
+  framedRotations: number[];
+  /** Add the 8 dihedral variants of every view (true) or only of the uncropped view (false). */
+  dihedralEverywhere: boolean;
+}
+
+const centre = (keep: number): CropFraction => ({ x: (1 - keep) / 2, y: (1 - keep) / 2, w: keep, h: keep });
+const corners = (keep: number): CropFraction[] =>
+  [
+    [0, 0],
+    [1, 0],
+    [0, 1],
+    [1, 1],
+  ].map(([cx, cy]) => ({ x: cx * (1 - keep), y: cy * (1 - keep), w: keep, h: keep }));
+
+/** The shipped reference plan (calibrated with bench/match.ts). */
+export const REFERENCE_PLAN: ReferencePlan = {
+  working: WORKING_SIZE,
+  crops: [centre(0.9), centre(0.8), centre(0.7), ...corners(0.8)],
+  rotations: [-6, -3, 3, 6],
+  framedRotations: [],
+  dihedralEverywhere: false,
+};
+
+/**
+ * The views of an image that normalisation proposes: the whole image, the box inside uniform borders
+ * (`contentBox`) and the largest picture-like block (`pictureBox`), without repeats.
+ */
+export function normalisedViews(img: LumaImage): Box[] {
+  const views: Box[] = [{ x: 0, y: 0, w: img.width, h: img.height }];
+  for (const box of [contentBox(img), pictureBox(img)]) if (!views.some((v) => sameBox(img, v, box))) views.push(box);
+  return views;
+}
+
+/** DCT block and quality of one view (a box of the working image). */
+function viewBlock(img: LumaImage, box: Box): { block: Float64Array; quality: number } {
+  const grid = resampleToGrid(img, box);
+  return { block: dct64To16(grid), quality: qualityOf(grid) };
+}
+
+class HashWriter {
+  private words: Uint32Array;
+  private n = 0;
+  constructor(capacity: number) {
+    this.words = new Uint32Array(capacity * HASH_WORDS);
+  }
+  add(block: Float64Array): void {
+    if ((this.n + 1) * HASH_WORDS > this.words.length) {
+      const grown = new Uint32Array(this.words.length * 2);
+      grown.set(this.words);
+      this.words = grown;
+    }
+    writeBits(block, this.words, this.n * HASH_WORDS);
+    this.n++;
+  }
+  addDihedral(block: Float64Array): void {
+    for (const kind of DIHEDRAL) this.add(kind === 'original' ? block : dihedralBlock(block, kind));
+  }
+  done(): Uint32Array {
+    return this.words.slice(0, this.n * HASH_WORDS);
+  }
+}
+
+/**
+ * Reference-side hashes of a decoded working image: the 8 dihedral variants of the whole picture, the same
+ * for its trimmed content box when borders were found, then a crop pyramid and small rotations of the
+ * content box, so that a copy which was cropped, padded, mirrored or tilted still lands near one of them.
+ */
+export function referenceHashesFromLuma(img: LumaImage, plan: ReferencePlan = REFERENCE_PLAN): ImageHashes {
+  const out = new HashWriter(64);
+  const [full, ...trimmed] = normalisedViews(img);
+  const whole = viewBlock(img, full);
+  out.addDihedral(whole.block);
+  for (const box of trimmed) out.addDihedral(viewBlock(img, box).block);
+  const content = contentBox(img);
+  const add = (block: Float64Array) => (plan.dihedralEverywhere ? out.addDihedral(block) : out.add(block));
+  for (const c of plan.crops) {
+    add(viewBlock(img, { x: content.x + c.x * content.w, y: content.y + c.y * content.h, w: c.w * content.w, h: c.h * content.h }).block);
+  }
+  if (plan.rotations.length > 0) {
+    const cropped = isTrimmed(img, content) ? cropLuma(img, content) : img;
+    for (const degrees of plan.rotations) {
+      const turned = rotateToFill(cropped, degrees);
+      add(viewBlock(turned, { x: 0, y: 0, w: turned.width, h: turned.height }).block);
+    }
+  }
+  for (const degrees of plan.framedRotations) {
+    for (const fill of [0, 255]) {
+      const turned = rotateInFrame(img, degrees, fill);
+      add(viewBlock(turned, full).block);
+    }
+  }
+  return { hashes: out.done(), quality: whole.quality };
+}
+
+/** Candidate-side hashes of a decoded working image: one per normalised view (1 to 3). */
+export function candidateHashesFromLuma(img: LumaImage): ImageHashes {
+  const out = new HashWriter(3);
+  const [full, ...trimmed] = normalisedViews(img);
+  const whole = viewBlock(img, full);
+  out.add(whole.block);
+  for (const box of trimmed) out.add(viewBlock(img, box).block);
+  return { hashes: out.done(), quality: whole.quality };
+}
+
+/** A copy of the pixels inside an integer box. */
+export function cropLuma(img: LumaImage, box: Box): LumaImage {
+  const x0 = Math.round(box.x);
+  const y0 = Math.round(box.y);
+  const w = Math.max(1, Math.round(box.w));
+  const h = Math.max(1, Math.round(box.h));
+  const data = new Float32Array(w * h);
+  for (let y = 0; y < h; y++) data.set(img.data.subarray((y0 + y) * img.width + x0, (y0 + y) * img.width + x0 + w), y * w);
+  return { data, width: w, height: h };
+}
+
+/** Decodes and hashes a reference image (see `referenceHashesFromLuma`). */
+export async function hashReferenceImage(input: Buffer | Uint8Array, plan: ReferencePlan = REFERENCE_PLAN): Promise<ImageHashes> {
+  return referenceHashesFromLuma(await decodeLuma(input, plan.working), plan);
+}
+
+/** Decodes and hashes a candidate image (see `candidateHashesFromLuma`). */
+export async function hashCandidateImage(input: Buffer | Uint8Array, working: WorkingSize = WORKING_SIZE): Promise<ImageHashes> {
+  return candidateHashesFromLuma(await decodeLuma(input, working));
+}

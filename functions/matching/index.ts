@@ -1,0 +1,121 @@
+/**
+ * The perceptual matcher: does an image found on the web copy one of a creator's reference files?
+ *
+ * - `hashReference(bytes)` / `hashVideoReference(pathOrBytes)`: a few dozen to a few hundred 256-bit
+ *   PDQ-style hashes per reference (flips, rotations by 90 degrees, crops, small tilts; per frame for video).
+ * - `hashCandidate(bytes)`: one to three hashes for an image found on the web (as is, and without borders or
+ *   screenshot chrome).
+ * - `ReferenceSet.from([...])` then `bestMatch(candidate, set)`: the closest reference, its Hamming distance,
+ *   `similarity` (0..1) and `isMatch` (distance at most `MATCH_THRESHOLD`).
+ * - `encodeHashes` / `decodeHashes`: base64 for DynamoDB or S3.
+ *
+ * See reference/matching.md for the method and bench/match.ts for how the threshold was calibrated.
+ */
+import { HASH_WORDS } from './dct';
+import { hammingAt } from './hamming';
+import { hashCandidateImage, hashReferenceImage, type ImageHashes } from './hash-image';
+
+export { decodeHashes, encodeHashes, hashFromHex, hashToHex } from './serialise';
+export { hashVideoReference, type VideoHashes, type VideoOptions } from './video';
+export type { ImageHashes } from './hash-image';
+export { HASH_BYTES, HASH_WORDS } from './dct';
+
+/**
+ * Distance (of 256 bits) at or below which a candidate is a copy. Calibrated by `npm run bench:match` so
+ * that at most 1 in 10,000 unrelated images matches a reference set (query false-positive rate 1e-4).
+ */
+export const MATCH_THRESHOLD = 64;
+
+/** PDQ's quality below which a hash is mostly noise (flat images); such candidates never match. */
+export const MIN_QUALITY = 20;
+
+/** Hashes of a reference image (see the module comment). Throws on bytes that are not a decodable image. */
+export function hashReference(input: Buffer | Uint8Array): Promise<ImageHashes> {
+  return hashReferenceImage(input);
+}
+
+/** Hashes of a candidate image found on the web. Throws on bytes that are not a decodable image. */
+export function hashCandidate(input: Buffer | Uint8Array): Promise<ImageHashes> {
+  return hashCandidateImage(input);
+}
+
+/** The hashes of several references packed for one linear scan; `owners[i]` is the index of hash i's reference. */
+export class ReferenceSet {
+  private constructor(
+    readonly ids: string[],
+    readonly words: Uint32Array,
+    readonly owners: Uint32Array,
+  ) {}
+
+  /** Packs references (their ids and hashes, e.g. decoded from storage). */
+  static from(references: { id: string; hashes: Uint32Array }[]): ReferenceSet {
+    const total = references.reduce((n, r) => n + r.hashes.length, 0);
+    const words = new Uint32Array(total);
+    const owners = new Uint32Array(total / HASH_WORDS);
+    let at = 0;
+    references.forEach((r, i) => {
+      if (r.hashes.length % HASH_WORDS !== 0) throw new RangeError(`reference ${r.id} has a partial hash`);
+      words.set(r.hashes, at);
+      owners.fill(i, at / HASH_WORDS, (at + r.hashes.length) / HASH_WORDS);
+      at += r.hashes.length;
+    });
+    return new ReferenceSet(
+      references.map((r) => r.id),
+      words,
+      owners,
+    );
+  }
+
+  get size(): number {
+    return this.owners.length;
+  }
+}
+
+export interface Match {
+  referenceId: string;
+  /** Hamming distance, 0..256. */
+  distance: number;
+  /** 0..1, see `similarityFromDistance`. */
+  similarity: number;
+  /** Distance at most `MATCH_THRESHOLD` and the candidate not flat. */
+  isMatch: boolean;
+}
+
+/**
+ * Maps a distance to a 0..1 similarity that reads like a score: 1 for identical, 0.8 exactly at the
+ * calibrated threshold (so "80% or more" means a match, like the red confidence badge), falling linearly
+ * to 0 at 128 bits, the distance of unrelated images.
+ */
+export function similarityFromDistance(distance: number): number {
+  const random = 128;
+  if (distance <= MATCH_THRESHOLD) return 1 - (0.2 * distance) / MATCH_THRESHOLD;
+  if (distance >= random) return 0;
+  return (0.8 * (random - distance)) / (random - MATCH_THRESHOLD);
+}
+
+/**
+ * The reference closest to any of the candidate's hashes: a linear scan (per-creator sets are small; it runs
+ * at tens of millions of hash comparisons a second). Returns undefined for an empty set.
+ */
+export function bestMatch(candidate: ImageHashes | Uint32Array, set: ReferenceSet): Match | undefined {
+  const hashes = candidate instanceof Uint32Array ? candidate : candidate.hashes;
+  const quality = candidate instanceof Uint32Array ? 100 : candidate.quality;
+  let distance = 257;
+  let owner = -1;
+  for (let q = 0; q < hashes.length; q += HASH_WORDS) {
+    for (let s = 0, i = 0; s < set.words.length; s += HASH_WORDS, i++) {
+      const d = hammingAt(hashes, q, set.words, s);
+      if (d < distance) {
+        distance = d;
+        owner = set.owners[i];
+      }
+    }
+  }
+  if (owner < 0) return undefined;
+  return {
+    referenceId: set.ids[owner],
+    distance,
+    similarity: similarityFromDistance(distance),
+    isMatch: distance <= MATCH_THRESHOLD && quality >= MIN_QUALITY,
+  };
+}

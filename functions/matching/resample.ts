@@ -1,0 +1,126 @@
+import { GRID } from './dct';
+import type { Box, LumaImage } from './luma';
+
+interface Taps {
+  start: Int32Array;
+  count: Int32Array;
+  weights: Float64Array;
+  stride: number;
+}
+
+/** For each of `n` output cells over [from, from + length), the source pixels it covers and their areas. */
+function taps(from: number, length: number, limit: number, n: number): Taps {
+  const step = length / n;
+  const stride = Math.ceil(step) + 2;
+  const start = new Int32Array(n);
+  const count = new Int32Array(n);
+  const weights = new Float64Array(n * stride);
+  for (let c = 0; c < n; c++) {
+    const a = from + c * step;
+    const b = a + step;
+    const first = Math.max(0, Math.floor(a));
+    const last = Math.min(limit - 1, Math.ceil(b) - 1);
+    let total = 0;
+    start[c] = first;
+    for (let s = first; s <= last; s++) {
+      const w = Math.min(b, s + 1) - Math.max(a, s);
+      weights[c * stride + (s - first)] = w > 0 ? w : 0;
+      total += w > 0 ? w : 0;
+    }
+    count[c] = last - first + 1;
+    // Normalise so that cells clipped by the image edge still average instead of darkening.
+    if (total > 0) for (let s = 0; s < count[c]; s++) weights[c * stride + s] /= total;
+  }
+  return { start, count, weights, stride };
+}
+
+/**
+ * Area-averages the region `box` of `img` down (or up) to a 64x64 grid: every output cell is the mean of the
+ * source area it covers, fractional pixel edges included. Written by hand because it works on a sub-rectangle
+ * of an image already in memory, which lets one decode serve the whole crop pyramid.
+ */
+export function resampleToGrid(img: LumaImage, box: Box): Float32Array {
+  const tx = taps(box.x, box.w, img.width, GRID);
+  const ty = taps(box.y, box.h, img.height, GRID);
+  const y0 = ty.start[0];
+  const y1 = ty.start[GRID - 1] + ty.count[GRID - 1];
+  const rows = y1 - y0;
+  const tmp = new Float64Array(rows * GRID);
+  for (let r = 0; r < rows; r++) {
+    const src = (y0 + r) * img.width;
+    for (let c = 0; c < GRID; c++) {
+      const s0 = tx.start[c];
+      const base = c * tx.stride;
+      let sum = 0;
+      for (let k = 0; k < tx.count[c]; k++) sum += img.data[src + s0 + k] * tx.weights[base + k];
+      tmp[r * GRID + c] = sum;
+    }
+  }
+  const out = new Float32Array(GRID * GRID);
+  for (let r = 0; r < GRID; r++) {
+    const s0 = ty.start[r] - y0;
+    const base = r * ty.stride;
+    for (let c = 0; c < GRID; c++) {
+      let sum = 0;
+      for (let k = 0; k < ty.count[r]; k++) sum += tmp[(s0 + k) * GRID + c] * ty.weights[base + k];
+      out[r * GRID + c] = sum;
+    }
+  }
+  return out;
+}
+
+/**
+ * The image rotated by `degrees` about its centre and zoomed just enough that no empty corner shows
+ * ("cropped to fill"), at the same size, sampled bilinearly. Reposts straightened or tilted in an editor look
+ * like this.
+ */
+export function rotateToFill(img: LumaImage, degrees: number): LumaImage {
+  const t = (Math.abs(degrees) * Math.PI) / 180;
+  const { width: w, height: h } = img;
+  // Largest centred w*s x h*s rectangle that, rotated back, stays inside the source.
+  const s = Math.min(w / (w * Math.cos(t) + h * Math.sin(t)), h / (w * Math.sin(t) + h * Math.cos(t)));
+  return rotate(img, degrees, s);
+}
+
+/**
+ * The image rotated by `degrees` inside its own frame, the corners it uncovers filled with `fill`: what a
+ * "rotate" in most editors and repost tools produces when it keeps the canvas.
+ */
+export function rotateInFrame(img: LumaImage, degrees: number, fill: number): LumaImage {
+  return rotate(img, degrees, 1, fill);
+}
+
+/** Rotation about the centre with source scale `s`; outside samples take `fill`, or the nearest edge pixel. */
+function rotate(img: LumaImage, degrees: number, s: number, fill?: number): LumaImage {
+  const { width: w, height: h, data } = img;
+  const a = (degrees * Math.PI) / 180;
+  const ca = Math.cos(a) * s;
+  const sa = Math.sin(a) * s;
+  const cx = (w - 1) / 2;
+  const cy = (h - 1) / 2;
+  const out = new Float32Array(w * h);
+  for (let y = 0; y < h; y++) {
+    const dy = y - cy;
+    for (let x = 0; x < w; x++) {
+      const dx = x - cx;
+      let sx = cx + ca * dx - sa * dy;
+      let sy = cy + sa * dx + ca * dy;
+      if (fill !== undefined && (sx < -0.5 || sx > w - 0.5 || sy < -0.5 || sy > h - 0.5)) {
+        out[y * w + x] = fill;
+        continue;
+      }
+      sx = sx < 0 ? 0 : sx > w - 1 ? w - 1 : sx;
+      sy = sy < 0 ? 0 : sy > h - 1 ? h - 1 : sy;
+      const x0 = Math.floor(sx);
+      const y0 = Math.floor(sy);
+      const x1 = x0 + 1 < w ? x0 + 1 : x0;
+      const y1 = y0 + 1 < h ? y0 + 1 : y0;
+      const fx = sx - x0;
+      const fy = sy - y0;
+      const top = data[y0 * w + x0] * (1 - fx) + data[y0 * w + x1] * fx;
+      const bottom = data[y1 * w + x0] * (1 - fx) + data[y1 * w + x1] * fx;
+      out[y * w + x] = top * (1 - fy) + bottom * fy;
+    }
+  }
+  return { data: out, width: w, height: h };
+}

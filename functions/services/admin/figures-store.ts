@@ -1,0 +1,123 @@
+import { ATTR, COUNTERS, MILESTONE_STAGES, PAID_PLANS, num, readMonth, readPeriods, readTotals, type CounterValues } from '../metrics/counters';
+import { addMonths, lastDays, monthOf, monthsBetween } from '../metrics/periods';
+
+/**
+ * Reads the counters the admin figures are computed from: a few BatchGetItems and Queries on counter
+ * partitions (at most one item per month or day each), never a scan. The computations are in ./formulas.ts
+ * and ./insights.ts, pure, so they are tested on fixed numbers.
+ */
+
+/** Counter TOTAL items and the current month's items. */
+export interface Snapshot {
+  month: string;
+  totals: Map<string, CounterValues>;
+  thisMonth: Map<string, CounterValues>;
+}
+
+const TOTAL_NAMES = [
+  COUNTERS.users,
+  COUNTERS.revenue,
+  COUNTERS.mrr,
+  ...PAID_PLANS.map((p) => COUNTERS.subscribers(p)),
+  COUNTERS.searches,
+  COUNTERS.searchesFinished,
+  COUNTERS.violations,
+  COUNTERS.casesCreated,
+  COUNTERS.dmcaSubmissions,
+  COUNTERS.casesResolved,
+  COUNTERS.visits,
+  ...MILESTONE_STAGES.map((s) => COUNTERS.funnel(s)),
+];
+
+const MONTH_NAMES = [
+  COUNTERS.signups,
+  COUNTERS.upgrades,
+  COUNTERS.subscriptionsStarted,
+  COUNTERS.cancellations,
+  COUNTERS.activeUsers,
+  COUNTERS.searches,
+  COUNTERS.searchesFinished,
+  COUNTERS.revenue,
+];
+
+/** Two BatchGetItems: every TOTAL counter and this month's counters. */
+export async function readSnapshot(now = new Date()): Promise<Snapshot> {
+  const [totals, thisMonth] = await Promise.all([readTotals(TOTAL_NAMES), readMonth(MONTH_NAMES, now)]);
+  return { month: monthOf(now), totals, thisMonth };
+}
+
+/** The last 30 days of request timings and health checks, summed. */
+export interface Daily {
+  requests: number;
+  totalMs: number;
+  errors: number;
+  checks: number;
+  healthy: number;
+}
+
+export async function readDaily(now = new Date(), days = 30): Promise<Daily> {
+  const range = lastDays(now, days);
+  const [api, health] = await Promise.all([
+    readPeriods(COUNTERS.apiRequests, 'day', range[0]!, range[range.length - 1]!),
+    readPeriods(COUNTERS.health, 'day', range[0]!, range[range.length - 1]!),
+  ]);
+  const sum = (m: Map<string, CounterValues>, attribute: string) => [...m.values()].reduce((a, v) => a + num(v, attribute), 0);
+  return {
+    requests: sum(api, ATTR.count),
+    totalMs: sum(api, 'totalMs'),
+    errors: sum(api, 'errors'),
+    checks: sum(health, 'checks'),
+    healthy: sum(health, 'ok'),
+  };
+}
+
+/** One month's revenue and usage, as the cost model and the financial table need them. */
+export interface MonthFigures {
+  month: string;
+  revenueCents: number;
+  signups: number;
+  apiRequests: number;
+  searches: number;
+  providerCalls: number;
+  dmcaSubmissions: number;
+  emails: number;
+  chatMessages: number;
+}
+
+/** Months shown at most in the financial table. */
+export const FINANCIAL_MONTHS = 12;
+
+/**
+ * The figures of the last `months` months (oldest first, this month last): one Query per monthly counter
+ * and one for the request days (at most ~366 small items).
+ */
+export async function readMonths(now = new Date(), months = FINANCIAL_MONTHS): Promise<MonthFigures[]> {
+  const to = monthOf(now);
+  const from = addMonths(to, -(months - 1));
+  const monthly = [COUNTERS.revenue, COUNTERS.signups, COUNTERS.searches, COUNTERS.dmcaSubmissions, COUNTERS.emails, COUNTERS.chatMessages];
+  const [byName, apiDays] = await Promise.all([
+    Promise.all(monthly.map((n) => readPeriods(n, 'month', from, to))),
+    readPeriods(COUNTERS.apiRequests, 'day', `${from}-01`, `${to}-31`),
+  ]);
+  const [revenue, signups, searches, submissions, emails, chat] = byName as [
+    Map<string, CounterValues>,
+    Map<string, CounterValues>,
+    Map<string, CounterValues>,
+    Map<string, CounterValues>,
+    Map<string, CounterValues>,
+    Map<string, CounterValues>,
+  ];
+  const apiByMonth = new Map<string, number>();
+  for (const [day, v] of apiDays) apiByMonth.set(day.slice(0, 7), (apiByMonth.get(day.slice(0, 7)) ?? 0) + num(v));
+  return monthsBetween(from, to).map((month) => ({
+    month,
+    revenueCents: num(revenue.get(month), ATTR.amountCents),
+    signups: num(signups.get(month)),
+    apiRequests: apiByMonth.get(month) ?? 0,
+    searches: num(searches.get(month)),
+    providerCalls: num(searches.get(month), 'providerCalls'),
+    dmcaSubmissions: num(submissions.get(month)),
+    emails: num(emails.get(month)),
+    chatMessages: num(chat.get(month)),
+  }));
+}

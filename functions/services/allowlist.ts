@@ -1,0 +1,214 @@
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { monotonicFactory } from 'ulid';
+import {
+  DUPLICATE_DOMAIN_MESSAGE,
+  MAX_ALLOWLIST_ENTRIES,
+  domainCovers,
+  normalizeDomain,
+  type AllowlistEntry,
+  type AllowlistReason,
+} from '../../shared/schemas/allowlist';
+import { db, tableName } from '../adapters/dynamo/client';
+import { keys } from '../adapters/dynamo/keys';
+import { GSIS } from '../adapters/dynamo/table-design';
+import { ConflictError, NotFoundError, ValidationError } from '../lib/errors';
+import { isConditionFailure, queryNewest } from './search/dynamo-io';
+
+export const ALLOWLIST = 'ALLOWLIST';
+
+/** Ids sort by creation time, also within one millisecond (newest-first lists rely on it). */
+const ulid = monotonicFactory();
+
+/**
+ * A guard whose entry is missing is an orphan (its writer died between the two puts) once it is older than
+ * this; younger ones may belong to an add still in flight.
+ */
+const ORPHAN_GUARD_MS = 30_000;
+
+export interface AllowlistRecord extends AllowlistEntry {
+  userId: string;
+}
+
+type Item = Record<string, unknown>;
+
+const toRecord = (item: Item): AllowlistRecord => ({
+  id: item.id as string,
+  userId: item.userId as string,
+  domain: item.domain as string,
+  reason: item.reason as AllowlistReason,
+  ...(item.notes ? { notes: item.notes as string } : {}),
+  createdAt: item.createdAt as string,
+});
+
+/** The API shape of an entry. */
+export const toAllowlistDto = ({ userId: _userId, ...entry }: AllowlistRecord): AllowlistEntry => entry;
+
+/** A user's allowlist, newest first (at most 500 entries, the per-user cap). */
+export async function listAllowlist(userId: string): Promise<AllowlistRecord[]> {
+  const items = await queryNewest({
+    index: 'gsi1',
+    partition: keys.ownedByPartition(userId, ALLOWLIST),
+    limit: MAX_ALLOWLIST_ENTRIES,
+  });
+  return items.map(toRecord);
+}
+
+async function countEntries(userId: string): Promise<number> {
+  const gsi1 = GSIS[0];
+  const res = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: gsi1.indexName,
+      KeyConditionExpression: '#pk = :pk',
+      ExpressionAttributeNames: { '#pk': gsi1.partitionKey },
+      ExpressionAttributeValues: { ':pk': keys.ownedByPartition(userId, ALLOWLIST) },
+      Select: 'COUNT',
+    }),
+  );
+  return res.Count ?? 0;
+}
+
+/**
+ * Claims the (user, domain) guard for `entryId`. When the guard exists but is an orphan (no entry, older
+ * than 30 s) it is taken over, conditionally on it still naming the dead entry, so two rescuers cannot both
+ * win. Returns false when the domain is genuinely taken.
+ */
+async function claimDomain(userId: string, domain: string, entryId: string, createdAt: string): Promise<boolean> {
+  const guard = { ...keys.allowlistDomain(userId, domain), entity: 'ALLOWLIST_DOMAIN', userId, domain, entryId, createdAt };
+  try {
+    await db().send(new PutCommand({ TableName: tableName(), Item: guard, ConditionExpression: 'attribute_not_exists(pk)' }));
+    return true;
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
+  }
+  const { Item: existing } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.allowlistDomain(userId, domain), ConsistentRead: true }),
+  );
+  if (!existing) return false; // removed meanwhile; a retry by the person will succeed
+  const { Item: entry } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.entity(ALLOWLIST, existing.entryId as string), ConsistentRead: true }),
+  );
+  if (entry || Date.now() - Date.parse(existing.createdAt as string) < ORPHAN_GUARD_MS) return false;
+  try {
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: guard,
+        ConditionExpression: 'entryId = :dead',
+        ExpressionAttributeValues: { ':dead': existing.entryId },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+/**
+ * Adds a domain (already normalised by `allowlistCreateSchema`) to a user's allowlist.
+ *
+ * One entry per domain holds under concurrent adds without transactions: the (user, domain) guard item is
+ * written first with a conditional put, then the entry. If the entry write fails, the guard is removed
+ * again. A process that dies between the two leaves an orphan guard, which the next add of that domain
+ * takes over after 30 s (see docs/ARCHITECTURE.md).
+ *
+ * @throws ConflictError (409) 'This domain is already on your allowlist.'; ValidationError when the list is full.
+ */
+export async function addAllowlistEntry(
+  userId: string,
+  input: { domain: string; reason: AllowlistReason; notes?: string },
+): Promise<AllowlistRecord> {
+  const domain = normalizeDomain(input.domain);
+  if (!domain) throw new ValidationError('Enter a domain such as example.com', [{ path: 'body.domain', message: 'Enter a domain such as example.com' }]);
+  if ((await countEntries(userId)) >= MAX_ALLOWLIST_ENTRIES) {
+    throw new ValidationError(`Your allowlist is full (${MAX_ALLOWLIST_ENTRIES} domains). Remove a domain to add another.`);
+  }
+  const id = ulid();
+  const createdAt = new Date().toISOString();
+  if (!(await claimDomain(userId, domain, id, createdAt))) throw new ConflictError(DUPLICATE_DOMAIN_MESSAGE, 'DUPLICATE_DOMAIN');
+  const item: Item = {
+    ...keys.entity(ALLOWLIST, id),
+    ...keys.ownedBy(userId, ALLOWLIST, id),
+    entity: ALLOWLIST,
+    id,
+    userId,
+    domain,
+    reason: input.reason,
+    notes: input.notes,
+    createdAt,
+  };
+  try {
+    await db().send(new PutCommand({ TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
+  } catch (err) {
+    await releaseDomain(userId, domain, id).catch(() => undefined);
+    throw err;
+  }
+  return toRecord(item);
+}
+
+/** Deletes the guard only if it still belongs to `entryId` (a newer entry's guard is left alone). */
+async function releaseDomain(userId: string, domain: string, entryId: string): Promise<void> {
+  try {
+    await db().send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: keys.allowlistDomain(userId, domain),
+        ConditionExpression: 'entryId = :id',
+        ExpressionAttributeValues: { ':id': entryId },
+      }),
+    );
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
+  }
+}
+
+/** Reads one entry by id, or `undefined`. */
+export async function getAllowlistEntry(id: string): Promise<AllowlistRecord | undefined> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.entity(ALLOWLIST, id), ConsistentRead: true }));
+  return Item ? toRecord(Item) : undefined;
+}
+
+/**
+ * Removes an entry for its owner: the entry first, then its guard. A crash between the two leaves an
+ * orphan guard that the next add of the domain takes over.
+ *
+ * @throws NotFoundError when the entry does not exist or belongs to someone else.
+ */
+export async function removeAllowlistEntry(userId: string, id: string): Promise<void> {
+  const entry = await getAllowlistEntry(id);
+  if (!entry || entry.userId !== userId) throw new NotFoundError('Allowlist entry');
+  try {
+    await db().send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: keys.entity(ALLOWLIST, id),
+        ConditionExpression: 'userId = :u',
+        ExpressionAttributeValues: { ':u': userId },
+      }),
+    );
+  } catch (err) {
+    if (isConditionFailure(err)) throw new NotFoundError('Allowlist entry');
+    throw err;
+  }
+  await releaseDomain(userId, entry.domain, id);
+}
+
+/**
+ * Loads a user's allowlist once and returns a matcher for many candidates: it takes a URL or a host and is
+ * true when that host is an allowlisted domain or a subdomain of one. The search workflow builds one per
+ * scan and drops matching candidates before storing results.
+ */
+export async function loadAllowlistMatcher(userId: string): Promise<(urlOrHost: string) => boolean> {
+  const domains = (await listAllowlist(userId)).map((e) => e.domain);
+  return (urlOrHost: string) => {
+    if (domains.length === 0) return false;
+    const host = normalizeDomain(urlOrHost);
+    return host !== undefined && domains.some((d) => domainCovers(d, host));
+  };
+}
+
+/** True when the URL's or host's domain, or a parent domain of it, is on the user's allowlist. */
+export async function isAllowlisted(userId: string, urlOrHost: string): Promise<boolean> {
+  return (await loadAllowlistMatcher(userId))(urlOrHost);
+}

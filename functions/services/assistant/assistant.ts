@@ -1,0 +1,27 @@
+import type { ChatHistoryEntry, ChatReply } from '../../../shared/help/chat';
+
+/** What the chat widget sends (SPEC section 7: `{message, context: {page, conversationHistory}}`). */
+export interface AssistantRequest {
+  message: string;
+  context?: {
+    /** The web route the widget is open on, e.g. `/dmca/01J...?resultId=x`. */
+    page?: string;
+    /** Earlier messages, oldest first. Only the last 6 are read. */
+    conversationHistory?: readonly ChatHistoryEntry[];
+  };
+}
+
+/** `{reply, suggestions}`: `reply` is empty when only suggestions were asked for (`_get_suggestions`). */
+export type AssistantReply = ChatReply;
+
+/**
+ * The assistant port behind `POST /api/chatbot`. Implementations: the offline assistant (answers from the
+ * help knowledge base) and the Bedrock assistant (Converse API grounded in the same knowledge base).
+ */
+export interface Assistant {
+  /**
+   * Answers one chat message. Throws `ValidationError` for an empty or over-long message; refuses off-topic
+   * and unsafe requests with a polite reply (never an error).
+   */
+  reply(request: AssistantRequest): Promise<AssistantReply>;
+}

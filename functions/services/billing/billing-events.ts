@@ -1,0 +1,103 @@
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ulid } from 'ulid';
+import { PLANS } from '../../../shared/plans';
+import type { PlanId } from '../../../shared/schemas/user';
+import { db, tableName } from '../../adapters/dynamo/client';
+import { keys, type Key } from '../../adapters/dynamo/keys';
+import { COUNTER_ATTRIBUTE } from '../users';
+
+/**
+ * Billing events and the revenue counters the admin dashboard reads (docs/ARCHITECTURE.md, "Access
+ * patterns: cases, billing, idempotency"). Every counter item has `count` (events) and, for money,
+ * `amountCents`; they are ADDed atomically, so the dashboard reads a few items and never sums events.
+ */
+
+export const BILLING = 'BILLING';
+
+/** Counter names (items `COUNTER#<name> / TOTAL` and `/ MONTH#yyyy-mm`). */
+export const BILLING_COUNTERS = {
+  /** Charges: `count` and `amountCents`, in total and per month. */
+  revenue: 'revenue',
+  /** Plan changes to a pricier plan, per month (`count`). */
+  upgrades: 'upgrades',
+  /** Current subscribers of a paid plan (`count`; +1 on joining, -1 on leaving). */
+  subscribers: (plan: PlanId) => `subscribers-${plan}`,
+} as const;
+
+/** Attribute holding money on counter items, in US cents (integers add exactly). */
+export const AMOUNT_ATTRIBUTE = 'amountCents';
+
+export interface BillingEvent {
+  id: string;
+  userId: string;
+  kind: 'charge' | 'checkout-started';
+  provider: 'local' | 'stripe';
+  planId: PlanId;
+  previousPlan: PlanId;
+  priceUsd: number;
+  discountPercent: number;
+  amountUsd: number;
+  amountCents: number;
+  /** `yyyy-mm` the charge belongs to. */
+  month: string;
+  createdAt: string;
+  checkoutSessionId?: string;
+}
+
+/** Stores a billing event (`BILLING#id`, listed per user on gsi1, newest first). */
+export async function putBillingEvent(event: Omit<BillingEvent, 'id'>): Promise<BillingEvent> {
+  const id = ulid(Date.parse(event.createdAt));
+  const item = { ...event, id };
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...keys.entity(BILLING, id), ...keys.ownedBy(event.userId, BILLING, id), entity: BILLING, ...item },
+      ConditionExpression: 'attribute_not_exists(pk)',
+    }),
+  );
+  return item;
+}
+
+async function add(key: Key, name: string, deltas: Record<string, number>, month?: string): Promise<void> {
+  const entries = Object.entries(deltas).filter(([, v]) => v !== 0);
+  if (entries.length === 0) return;
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: key,
+      UpdateExpression: `SET #name = :name${month ? ', #month = :month' : ''} ADD ${entries.map((_, i) => `#a${i} :a${i}`).join(', ')}`,
+      ExpressionAttributeNames: {
+        '#name': 'name',
+        ...(month ? { '#month': 'month' } : {}),
+        ...Object.fromEntries(entries.map(([k], i) => [`#a${i}`, k])),
+      },
+      ExpressionAttributeValues: {
+        ':name': name,
+        ...(month ? { ':month': month } : {}),
+        ...Object.fromEntries(entries.map(([, v], i) => [`:a${i}`, v])),
+      },
+    }),
+  );
+}
+
+/**
+ * Counts a charge and the plan change behind it: revenue in total and for the month, subscribers of the new
+ * plan +1 and of the previous paid plan -1, and an upgrade for the month when the new plan costs more.
+ */
+export async function countCharge(event: Pick<BillingEvent, 'planId' | 'previousPlan' | 'amountCents' | 'createdAt'>): Promise<void> {
+  const month = event.createdAt.slice(0, 7);
+  const money = { [COUNTER_ATTRIBUTE]: 1, [AMOUNT_ATTRIBUTE]: event.amountCents };
+  const writes = [
+    add(keys.counter(BILLING_COUNTERS.revenue), BILLING_COUNTERS.revenue, money),
+    add(keys.monthlyCounter(BILLING_COUNTERS.revenue, event.createdAt), BILLING_COUNTERS.revenue, money, month),
+    add(keys.counter(BILLING_COUNTERS.subscribers(event.planId)), BILLING_COUNTERS.subscribers(event.planId), { [COUNTER_ATTRIBUTE]: 1 }),
+  ];
+  if (event.previousPlan !== 'trial') {
+    const name = BILLING_COUNTERS.subscribers(event.previousPlan);
+    writes.push(add(keys.counter(name), name, { [COUNTER_ATTRIBUTE]: -1 }));
+  }
+  if (PLANS[event.planId].priceUsd > PLANS[event.previousPlan].priceUsd) {
+    writes.push(add(keys.monthlyCounter(BILLING_COUNTERS.upgrades, event.createdAt), BILLING_COUNTERS.upgrades, { [COUNTER_ATTRIBUTE]: 1 }, month));
+  }
+  await Promise.all(writes);
+}

@@ -1,0 +1,15 @@
+export type { BillingPort } from './billing-port';
+export { createBilling, type BillingEnv } from './create-billing';
+export { ImmediateBilling } from './immediate-billing';
+export { StripeCheckoutBilling } from './stripe-checkout-billing';
+export { AMOUNT_ATTRIBUTE, BILLING, BILLING_COUNTERS, countCharge, putBillingEvent, type BillingEvent } from './billing-events';
+export {
+  DISCOUNT_ATTRIBUTE,
+  changeStoredPlan,
+  discountedCents,
+  getSubscription,
+  planForUpgrade,
+  planOf,
+  readStoredPlan,
+  type StoredPlan,
+} from './plan-store';

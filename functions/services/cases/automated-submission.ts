@@ -1,0 +1,88 @@
+import { PLANS } from '../../../shared/plans';
+import { ACTIVE_SUBMISSION_STATES, type SubmissionState } from '../../../shared/schemas/dmca';
+import { startWorkflow } from '../../adapters/workflows';
+import { config } from '../../lib/config';
+import { ConflictError, HttpError, NotFoundError, PaymentRequiredError } from '../../lib/errors';
+import { logger } from '../../lib/logger';
+import type { SubmissionWorkflowInput } from '../../workflows/submission/types';
+import { planOf } from '../billing/plan-store';
+import { claimSubmissionAttempt, getCase, updateSubmission, type CaseRecord } from './case-store';
+
+export const AUTOMATED_PAID_ONLY =
+  'Automated submission is available on paid plans. Upgrade to Basic, Pro or Enterprise to use it.';
+
+/** Default wait before the re-check: one day. */
+export const DEFAULT_RECHECK_AFTER_SECONDS = 86_400;
+
+/** RECHECK_AFTER_SECONDS (a whole number of seconds, 0 allowed), else one day. */
+export function recheckAfterSeconds(env: Record<string, string | undefined> = process.env): number {
+  const raw = env.RECHECK_AFTER_SECONDS?.trim();
+  const n = raw ? Number(raw) : NaN;
+  return Number.isInteger(n) && n >= 0 && n <= 365 * 86_400 ? n : DEFAULT_RECHECK_AFTER_SECONDS;
+}
+
+class WorkflowUnavailableError extends HttpError {
+  constructor() {
+    super(503, 'WORKFLOW_UNAVAILABLE', 'The automated submission could not be started. Please try again in a minute.');
+  }
+}
+
+export interface SubmissionStart {
+  /** True when this call started a new attempt; false when one was already under way (a repeated click). */
+  started: boolean;
+  attempt: number;
+  state: SubmissionState;
+}
+
+/** The execution name: the case and the attempt, so a retried start of one attempt cannot run it twice. */
+export const executionName = (caseId: string, attempt: number) => `${caseId}-${attempt}`;
+
+const isActive = (c: CaseRecord) => !!c.submission && ACTIVE_SUBMISSION_STATES.includes(c.submission.state);
+
+/**
+ * Starts the submission workflow for a case, at most once per click burst: an attempt under way is answered
+ * as is (no second run); otherwise the next attempt is claimed with a conditional update (of two concurrent
+ * clicks one claims it, the other finds it under way) and the execution is started under the name
+ * `<caseId>-<attempt>` (Step Functions refuses a second start of that name). A resolved case is refused (409).
+ * Attempts that ended with no contact, a failure or an escalation may be retried.
+ */
+export async function startCaseSubmission(c: CaseRecord, opts: { recheckAfterSeconds?: number; now?: Date } = {}): Promise<SubmissionStart> {
+  let current: CaseRecord | undefined = c;
+  for (let round = 0; round < 3 && current; round++) {
+    if (current.status === 'resolved') throw new ConflictError('This case is already resolved: the copy was taken down.', 'CASE_RESOLVED');
+    if (isActive(current)) return { started: false, attempt: current.submission!.attempt, state: current.submission!.state };
+    const attempt = (current.submissionAttempt ?? 0) + 1;
+    const at = (opts.now ?? new Date()).toISOString();
+    if (await claimSubmissionAttempt(current, attempt, at)) {
+      await launch(current, attempt, opts.recheckAfterSeconds ?? recheckAfterSeconds());
+      return { started: true, attempt, state: 'queued' };
+    }
+    current = await getCase(c.id);
+  }
+  throw new ConflictError('This case was changed at the same time. Please try again.', 'CASE_CONFLICT');
+}
+
+async function launch(c: CaseRecord, attempt: number, waitSeconds: number): Promise<void> {
+  const input: SubmissionWorkflowInput = { caseId: c.id, userId: c.userId, attempt, recheckAfterSeconds: waitSeconds };
+  try {
+    const arn = config().submissionStateMachineArn;
+    if (!arn) throw new Error('SUBMISSION_STATE_MACHINE_ARN is not configured');
+    await startWorkflow(arn, executionName(c.id, attempt), input);
+  } catch (err) {
+    if ((err as Error).name === 'ExecutionAlreadyExists') return; // this very attempt is already running
+    logger.error('submission workflow did not start', { caseId: c.id, attempt, error: err as Error });
+    await updateSubmission(c.id, attempt, { state: 'failed', error: 'The automated submission could not be started.' });
+    throw new WorkflowUnavailableError();
+  }
+}
+
+/**
+ * `POST /api/dmca/{id}/submit-automated`: owner only (others, admins included, get 404), paid plans only
+ * (the stored plan; trial gets 402 with AUTOMATED_PAID_ONLY).
+ */
+export async function submitAutomated(userId: string, caseId: string): Promise<SubmissionStart> {
+  const c = await getCase(caseId);
+  if (!c || c.userId !== userId) throw new NotFoundError('Case');
+  if (!PLANS[await planOf(userId)].automatedSubmission) throw new PaymentRequiredError(AUTOMATED_PAID_ONLY);
+  return startCaseSubmission(c);
+}

@@ -1,0 +1,122 @@
+import { createHash } from 'node:crypto';
+import { ulid } from 'ulid';
+import { splitInfringingUrls, type CaseCreate, type DmcaSearchEngine } from '../../../shared/schemas/dmca';
+import { HttpError, NotFoundError, ValidationError } from '../../lib/errors';
+import { getResult, type ResultRecord } from '../search/results';
+import { siteOf } from './case-host';
+import { allocateCaseNumber } from './case-number';
+import { getCase, latestCaseForResult, putCase, type CaseRecord } from './case-store';
+
+class ResultNotUnauthorizedError extends HttpError {
+  constructor() {
+    super(409, 'RESULT_NOT_UNAUTHORIZED', 'Mark this result as unauthorized before filing a DMCA notice for it.');
+  }
+}
+
+/** Reads a result of `userId`; anyone else's (or a missing one) is a 404, so ids reveal nothing. */
+export async function ownResult(userId: string, resultId: string): Promise<ResultRecord> {
+  const result = await getResult(resultId);
+  if (!result || result.userId !== userId) throw new NotFoundError('Search result');
+  return result;
+}
+
+/**
+ * Infringing URLs must be on the result's site: a case is about one copy the scan found, and an automated
+ * notice goes to that site's host. Without this a case could send a takedown for any URL at all.
+ */
+function checkUrlsOnResultSite(urls: string[], result: ResultRecord): void {
+  const site = result.domain || siteOf(result.url);
+  const off = urls.filter((u) => {
+    const s = siteOf(u);
+    return s !== site && !s.endsWith(`.${site}`) && !site.endsWith(`.${s}`);
+  });
+  if (off.length > 0) {
+    const message = `Infringing URLs must be on ${site}, the site of the selected result: ${off[0]!.slice(0, 100)}`;
+    throw new ValidationError(message, [{ path: 'body.infringingUrl', message }]);
+  }
+}
+
+/**
+ * `POST /api/dmca`: a case from one of the caller's results, reviewed as unauthorized. Allocates the case
+ * number atomically, then writes the case (status pending). Creating a case counts nothing: `dmcaSent`
+ * moves when a notice is actually sent.
+ */
+export async function createCaseFromForm(userId: string, body: CaseCreate, now = new Date()): Promise<CaseRecord> {
+  const result = await ownResult(userId, body.searchResultId);
+  if (result.userReviewStatus !== 'unauthorized') throw new ResultNotUnauthorizedError();
+  const urls = splitInfringingUrls(body.infringingUrl);
+  checkUrlsOnResultSite(urls, result);
+  const createdAt = now.toISOString();
+  const record = {
+    id: ulid(now.getTime()),
+    userId,
+    caseNumber: await allocateCaseNumber(now),
+    searchResultId: result.id,
+    infringingUrl: urls.join('\n'),
+    originalUrl: body.originalUrl,
+    description: body.description,
+    searchEngine: body.searchEngine,
+    host: siteOf(urls[0]!),
+    origin: 'form' as const,
+    createdAt,
+  };
+  await putCase(record);
+  return { ...record, status: 'pending', statusHistory: [{ status: 'pending', at: createdAt }] };
+}
+
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+
+/**
+ * The id of the case a bulk submission creates for a result: a ULID with the result's time and 80 bits of
+ * SHA-256("bulk-case", result id), so concurrent bulk requests for one result write one case.
+ */
+export function bulkCaseIdFor(resultId: string): string {
+  const digest = createHash('sha256').update(`bulk-case\n${resultId}`).digest();
+  let bits = 0n;
+  for (const byte of digest.subarray(0, 10)) bits = (bits << 8n) | BigInt(byte);
+  let random = '';
+  for (let i = 0; i < 16; i++) {
+    random = CROCKFORD[Number(bits & 31n)] + random;
+    bits >>= 5n;
+  }
+  return resultId.slice(0, 10).toUpperCase() + random;
+}
+
+/** Kind of work in words, for the description of a bulk-created case. */
+const WORK_NOUNS: Record<string, string> = { images: 'images', videos: 'video', web: 'content' };
+
+/**
+ * The case a bulk submission files for a result: its newest existing case, or a new one with a derived id
+ * (a concurrent request for the same result finds the first one's case). New cases list the result's URLs.
+ */
+export async function caseForBulk(
+  result: ResultRecord,
+  opts: { originalUrl: string; description?: string; searchEngine: DmcaSearchEngine; platforms: string[] },
+  now = new Date(),
+): Promise<CaseRecord> {
+  const existing = await latestCaseForResult(result.id);
+  if (existing) return existing;
+  const urls = splitInfringingUrls(result.url.replace(/,/g, '\n'));
+  const host = result.domain || siteOf(urls[0]!);
+  const createdAt = now.toISOString();
+  const record = {
+    id: bulkCaseIdFor(result.id),
+    userId: result.userId,
+    caseNumber: await allocateCaseNumber(now),
+    searchResultId: result.id,
+    infringingUrl: urls.join('\n'),
+    originalUrl: opts.originalUrl,
+    description:
+      opts.description ??
+      `Exclusive ${WORK_NOUNS[result.contentType] ?? 'content'} owned by the copyright holder and published on a subscription platform, copied without authorization to ${host}.`,
+    searchEngine: opts.searchEngine,
+    host,
+    origin: 'bulk' as const,
+    platforms: opts.platforms,
+    createdAt,
+  };
+  if (await putCase(record)) return { ...record, status: 'pending', statusHistory: [{ status: 'pending', at: createdAt }] };
+  const raced = await getCase(record.id);
+  if (!raced) throw new Error(`bulk case ${record.id} reported as existing but not found`);
+  return raced;
+}

@@ -1,0 +1,200 @@
+import type { FinalSearchStatus } from '../../../shared/schemas/search';
+import type { PlanId } from '../../../shared/schemas/user';
+import { logger } from '../../lib/logger';
+import { discountedCents, planOf } from '../billing/plan-store';
+import { ATTR, COUNTERS, bump, bumpAttributes, type MilestoneStage } from './counters';
+import { monthOf, toIso } from './periods';
+import { ACTIVE_MONTH_FLAG, addToUserTotals, milestoneFlag, setUserFlagOnce } from './user-totals';
+
+/**
+ * The calls producers make so the admin dashboard can read counters instead of counting. Each hook is
+ * best-effort: it logs and swallows its own failure, because a lost count must never fail the sign-up, scan
+ * or notice that triggered it (the drift this allows is listed in docs/ARCHITECTURE.md). Who calls what:
+ *
+ * | producer | hook |
+ * |---|---|
+ * | POST /api/search, after the search is written | recordSearchStarted |
+ * | search workflow finalize, when finishSearch finished it | recordSearchFinished |
+ * | search workflow persist, when a batch was newly counted | recordResultsPersisted |
+ * | PUT /api/search-results/{id}/review, after a transition | recordMilestone(userId, 'reviewed') |
+ * | case creation (form and bulk), when the case was written | recordCaseCreated |
+ * | case pending -> sent, when this call made the transition | recordCaseSent |
+ * | case -> resolved, when this call made the transition | recordCaseResolved |
+ * | plan change (ImmediateBilling.upgrade, the Stripe webhook, a cancellation) | recordPlanChange |
+ * | POST /api/chatbot, after a reply | recordChatMessage |
+ * | any other e-mail sent through the mail port | recordEmailSent |
+ * | GET /api/login (sign-in started) | recordVisit |
+ */
+
+async function quietly(what: string, work: () => Promise<unknown>): Promise<void> {
+  try {
+    await work();
+  } catch (error) {
+    logger.error('metrics hook failed', { hook: what, error: error as Error });
+  }
+}
+
+/** Kinds of provider search one engine runs per name, as the search workflow plans them (query-engine.ts). */
+export function searchKindsOf(contentType: string): number {
+  return 1 + (/images/.test(contentType) ? 1 : 0) + (/videos/.test(contentType) ? 1 : 0);
+}
+
+/**
+ * Provider calls a scan makes: per engine, one search per (name, kind) plus one reverse image search per
+ * reference image (functions/workflows/search/query-engine.ts `plannedRequests`).
+ */
+export function estimateProviderCalls(input: { engines: number; contentType: string; names: number; referenceImages?: number }): number {
+  return input.engines * (Math.max(1, input.names) * searchKindsOf(input.contentType) + (input.referenceImages ?? 0));
+}
+
+/**
+ * Counts the first time a user reaches a funnel stage (scanned, reviewed, caseFiled, paid): a conditional flag
+ * on the user's counters item, then `funnel-<stage>` +1. Calling it again for the same user changes nothing.
+ */
+export function recordMilestone(userId: string, stage: MilestoneStage, at?: Date | string): Promise<void> {
+  return quietly('recordMilestone', async () => {
+    if (await setUserFlagOnce(userId, milestoneFlag(stage), toIso(at))) await bump(COUNTERS.funnel(stage));
+  });
+}
+
+/**
+ * Counts the user as active this month (once a month): `active-users` for the month +1, by plan. Called by
+ * page-view events and scan starts.
+ */
+export function recordActivity(userId: string, at?: Date | string, plan?: PlanId): Promise<void> {
+  return quietly('recordActivity', async () => {
+    const month = monthOf(toIso(at));
+    if (!(await setUserFlagOnce(userId, ACTIVE_MONTH_FLAG, month, true))) return;
+    const p = plan ?? (await planOf(userId));
+    await bumpAttributes(COUNTERS.activeUsers, { [ATTR.count]: 1, [ATTR.plan(p)]: 1 }, { total: false, monthly: true, at });
+  });
+}
+
+/** A sign-in was started (`GET /api/login`): the funnel's first stage. */
+export function recordVisit(): Promise<void> {
+  return quietly('recordVisit', () => bump(COUNTERS.visits));
+}
+
+export interface SearchStarted {
+  userId: string;
+  /** The caller's plan when known (saves a read). */
+  plan?: PlanId;
+  engines: readonly string[];
+  contentType: string;
+  /** How many creator names the query holds. */
+  names: number;
+  /** Reference images (each costs one reverse image search per engine). */
+  referenceImages?: number;
+  at?: Date | string;
+}
+
+/** A scan was started: `searches` (count, provider calls, by plan), the user's `searches`, funnel and activity. */
+export function recordSearchStarted(s: SearchStarted): Promise<void> {
+  return quietly('recordSearchStarted', async () => {
+    const plan = s.plan ?? (await planOf(s.userId));
+    const providerCalls = estimateProviderCalls({
+      engines: s.engines.length,
+      contentType: s.contentType,
+      names: s.names,
+      referenceImages: s.referenceImages,
+    });
+    await Promise.all([
+      bumpAttributes(COUNTERS.searches, { [ATTR.count]: 1, providerCalls, [ATTR.plan(plan)]: 1 }, { monthly: true, at: s.at }),
+      addToUserTotals(s.userId, { searches: 1 }),
+      recordMilestone(s.userId, 'scanned', s.at),
+      recordActivity(s.userId, s.at, plan),
+    ]);
+  });
+}
+
+/** A scan reached its final status (completed and partial count as succeeded). */
+export function recordSearchFinished(status: FinalSearchStatus, at?: Date | string): Promise<void> {
+  return quietly('recordSearchFinished', () =>
+    bumpAttributes(
+      COUNTERS.searchesFinished,
+      { [ATTR.count]: 1, [status === 'failed' ? 'failed' : 'succeeded']: 1 },
+      { monthly: true, at },
+    ),
+  );
+}
+
+/** Results were stored for a scan (only batches counted for the first time). */
+export function recordResultsPersisted(count: number, at?: Date | string): Promise<void> {
+  return quietly('recordResultsPersisted', () => bump(COUNTERS.violations, count, { monthly: true, at }));
+}
+
+/** A DMCA case was created for `userId`. */
+export function recordCaseCreated(userId: string, at?: Date | string): Promise<void> {
+  return quietly('recordCaseCreated', () =>
+    Promise.all([
+      bump(COUNTERS.casesCreated, 1, { monthly: true, at }),
+      addToUserTotals(userId, { dmcaCases: 1 }),
+      recordMilestone(userId, 'caseFiled', at),
+    ]),
+  );
+}
+
+/** A case's notice went out (pending -> sent); `byEmail` when it was e-mailed to a host. */
+export function recordCaseSent(opts: { at?: Date | string; byEmail?: boolean } = {}): Promise<void> {
+  return quietly('recordCaseSent', () =>
+    Promise.all([
+      bump(COUNTERS.dmcaSubmissions, 1, { monthly: true, at: opts.at }),
+      opts.byEmail ? bump(COUNTERS.emails, 1, { total: false, monthly: true, at: opts.at }) : undefined,
+    ]),
+  );
+}
+
+/** A case was resolved (the copy is gone). */
+export function recordCaseResolved(at?: Date | string): Promise<void> {
+  return quietly('recordCaseResolved', () => bump(COUNTERS.casesResolved, 1, { monthly: true, at }));
+}
+
+/** An e-mail was sent through the mail port (contact form, support). Notices use recordCaseSent's `byEmail`. */
+export function recordEmailSent(at?: Date | string): Promise<void> {
+  return quietly('recordEmailSent', () => bump(COUNTERS.emails, 1, { total: false, monthly: true, at }));
+}
+
+/** The assistant answered a message; `bedrock` when a Bedrock model answered (the offline assistant is free). */
+export function recordChatMessage(opts: { bedrock: boolean; at?: Date | string }): Promise<void> {
+  return quietly('recordChatMessage', () =>
+    bumpAttributes(COUNTERS.chatMessages, { [ATTR.count]: 1, bedrock: opts.bedrock ? 1 : 0 }, { total: false, monthly: true, at: opts.at }),
+  );
+}
+
+export interface PlanChange {
+  userId: string;
+  from: PlanId;
+  to: PlanId;
+  /** Discount percent before and after the change (usually the same). */
+  fromDiscount: number;
+  toDiscount: number;
+  /** What this change charged, in cents (0 for a cancellation). */
+  amountCents: number;
+  at?: Date | string;
+}
+
+/**
+ * A plan changed. Moves `mrr` by the difference of the two discounted prices, adds the charge to the user's
+ * `totalSpentCents`, counts a trial -> paid change in `subscriptions-started` (and the `paid` funnel stage) and
+ * a paid -> trial change in `cancellations`. A cancellation charges nothing, so countCharge does not run for
+ * it: this hook then also takes the user off `subscribers-<plan>`. Charges, revenue and upgrades stay with
+ * billing's countCharge, which runs next to this for every charge.
+ */
+export function recordPlanChange(c: PlanChange): Promise<void> {
+  return quietly('recordPlanChange', async () => {
+    const mrrDelta = discountedCents(c.to, c.toDiscount) - discountedCents(c.from, c.fromDiscount);
+    const writes: Promise<unknown>[] = [
+      bumpAttributes(COUNTERS.mrr, { [ATTR.amountCents]: mrrDelta }),
+      addToUserTotals(c.userId, { totalSpentCents: c.amountCents }),
+    ];
+    if (c.from === 'trial' && c.to !== 'trial') {
+      writes.push(bump(COUNTERS.subscriptionsStarted, 1, { total: false, monthly: true, at: c.at }));
+      writes.push(recordMilestone(c.userId, 'paid', c.at));
+    }
+    if (c.from !== 'trial' && c.to === 'trial') {
+      writes.push(bump(COUNTERS.cancellations, 1, { total: false, monthly: true, at: c.at }));
+      writes.push(bump(COUNTERS.subscribers(c.from), -1));
+    }
+    await Promise.all(writes);
+  });
+}

@@ -1,0 +1,281 @@
+import { createHash } from 'node:crypto';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { z } from 'zod';
+import { normalizeDomain } from '../../../shared/schemas/allowlist';
+import {
+  MAX_LIST_LIMIT,
+  prioritySchema,
+  resultContentTypeSchema,
+  type Evidence,
+  type GroupedResults,
+  type Priority,
+  type ResultContentType,
+  type ReviewStatus,
+  type SearchResult,
+} from '../../../shared/schemas/search';
+import { db, tableName } from '../../adapters/dynamo/client';
+import { keys } from '../../adapters/dynamo/keys';
+import { loadAllowlistMatcher } from '../allowlist';
+import { addToUserCounters } from '../stats';
+import { batchPut, isConditionFailure, queryNewest } from './dynamo-io';
+import { resultIdFor } from './result-id';
+import { SEARCH, getSearch } from './searches';
+
+export const RESULT = 'RESULT';
+
+/** Most results one `persistResults` call takes (the workflow dedupes and ranks before it persists). */
+export const MAX_RESULTS_PER_CALL = 1000;
+
+const clip = (max: number) => z.string().transform((s) => s.slice(0, max));
+
+/**
+ * One result as the search workflow hands it over. Long page text is clipped rather than refused (it comes
+ * from the web); anything structurally wrong is a workflow bug and throws.
+ */
+export const newResultSchema = z.object({
+  url: z
+    .string()
+    .max(2048)
+    .refine((u) => /^https?:\/\//i.test(u) && URL.canParse(u), 'url must be an http(s) URL'),
+  contentType: resultContentTypeSchema,
+  /** Defaults to the URL's host, normalised like allowlist domains. */
+  domain: z.string().max(253).optional(),
+  title: clip(300).default(''),
+  platform: clip(100).default('other'),
+  source: clip(100).default(''),
+  confidence: z.number().min(0).max(100),
+  similarityScore: z.number().min(0).max(1),
+  confidenceScore: z.number().min(0).max(1),
+  priority: prioritySchema,
+  /** `s3://bucket/key`, a bare key in the uploads bucket, or an http(s) URL; served as a browser URL. */
+  previewRef: z.string().max(2048).optional(),
+  /** Where the PNG screenshot is stored (`s3://bucket/key` or a bare uploads key); inlined on the detail read. */
+  screenshotRef: z.string().max(1024).optional(),
+  description: clip(2000).default(''),
+  instances: z.number().int().min(1).default(1),
+  evidence: z
+    .object({
+      seenAt: z.string().optional(),
+      engines: z.array(z.string()).default([]),
+      matchedReferenceId: z.string().optional(),
+      matchedImageKey: z.string().optional(),
+      distance: z.number().nonnegative().optional(),
+    })
+    .default({ engines: [] }),
+});
+export type NewResult = z.input<typeof newResultSchema>;
+
+/** A stored result: the API shape without the two fields computed on read, plus where they come from. */
+export interface ResultRecord extends Omit<SearchResult, 'previewUrl' | 'screenshotBase64'> {
+  previewRef?: string;
+  screenshotRef?: string;
+}
+
+type Item = Record<string, unknown>;
+
+/**
+ * Sort value of both list indexes: persist time, then confidence (so a search's batch reads best match
+ * first in a descending query), then the id to make it unique.
+ */
+const listSortValue = (createdAt: string, confidence: number, id: string) =>
+  `${createdAt}#${String(Math.round(confidence * 10)).padStart(4, '0')}#${id}`;
+
+function toRecord(item: Item): ResultRecord {
+  return {
+    id: item.id as string,
+    userId: item.userId as string,
+    searchId: item.searchId as string,
+    title: item.title as string,
+    domain: item.domain as string,
+    url: item.url as string,
+    platform: item.platform as string,
+    source: item.source as string,
+    contentType: item.contentType as ResultContentType,
+    confidence: Number(item.confidence),
+    similarityScore: Number(item.similarityScore),
+    confidenceScore: Number(item.confidenceScore),
+    priority: item.priority as Priority,
+    description: (item.description as string) ?? '',
+    userReviewStatus: (item.userReviewStatus as ReviewStatus | undefined) ?? null,
+    reviewedAt: (item.reviewedAt as string | undefined) ?? null,
+    instances: Number(item.instances ?? 1),
+    evidence: item.evidence as Evidence,
+    createdAt: item.createdAt as string,
+    ...(item.previewRef ? { previewRef: item.previewRef as string } : {}),
+    ...(item.screenshotRef ? { screenshotRef: item.screenshotRef as string } : {}),
+  };
+}
+
+export interface PersistOutcome {
+  /** Ids of the results stored by this call (after allowlist filtering and de-duplication). */
+  ids: string[];
+  /** Results dropped because their domain is on the user's allowlist. */
+  droppedAllowlisted: number;
+  /** True when this exact batch had been persisted and counted before (a retried call): nothing counted twice. */
+  alreadyPersisted: boolean;
+}
+
+/** Raised when results arrive for a search that is already final (a workflow ordering bug). */
+export class SearchClosedError extends Error {
+  constructor(searchId: string) {
+    super(`search ${searchId} is not running; results are not accepted`);
+    this.name = 'SearchClosedError';
+  }
+}
+
+/**
+ * Stores a batch of results for an open search and counts them as pending review.
+ *
+ * 1. Drops results whose domain (or subdomain) is on the owner's allowlist, unless `dropAllowlisted: false`.
+ * 2. Gives each result a deterministic id (search + content type + URL) and keeps the most confident of
+ *    duplicates, so a retried call overwrites instead of duplicating.
+ * 3. BatchWrites the items in chunks of 25, re-sending unprocessed items.
+ * 4. Claims the batch on the search item (`persistedBatches` set, `resultCount`), conditionally on the batch
+ *    being new and the search open, then ADDs the batch size to the owner's `pendingReview`.
+ *
+ * A retry of the same call after step 4's claim counts nothing again (`alreadyPersisted`). The one window
+ * without transactions: a crash between the claim and the counter update leaves `pendingReview` short by the
+ * batch size (see `recountReviewCounters` and docs/ARCHITECTURE.md).
+ *
+ * @throws SearchClosedError when the search is completed, partial or failed; Error when it does not exist;
+ *   ZodError when a result is malformed.
+ */
+export async function persistResults(
+  searchId: string,
+  results: NewResult[],
+  opts: { dropAllowlisted?: boolean } = {},
+): Promise<PersistOutcome> {
+  const search = await getSearch(searchId);
+  if (!search) throw new Error(`persistResults: search ${searchId} does not exist`);
+  if (search.status !== 'running' && search.status !== 'pending') throw new SearchClosedError(searchId);
+  const parsed = z.array(newResultSchema).max(MAX_RESULTS_PER_CALL).parse(results);
+
+  let kept = parsed.map((r) => ({ ...r, domain: r.domain?.toLowerCase() ?? normalizeDomain(r.url) ?? new URL(r.url).hostname }));
+  let droppedAllowlisted = 0;
+  if (opts.dropAllowlisted !== false && kept.length > 0) {
+    const allowlisted = await loadAllowlistMatcher(search.userId);
+    const before = kept.length;
+    kept = kept.filter((r) => !allowlisted(r.url) && !allowlisted(r.domain));
+    droppedAllowlisted = before - kept.length;
+  }
+
+  const createdMs = Date.parse(search.createdAt);
+  const byId = new Map<string, (typeof kept)[number]>();
+  for (const r of kept) {
+    const id = resultIdFor(createdMs, searchId, r.contentType, r.url);
+    const seen = byId.get(id);
+    if (!seen || r.confidence > seen.confidence) byId.set(id, r);
+  }
+  if (byId.size === 0) return { ids: [], droppedAllowlisted, alreadyPersisted: false };
+
+  const createdAt = new Date().toISOString();
+  const items: Item[] = [...byId].map(([id, r]) => {
+    const sort = listSortValue(createdAt, r.confidence, id);
+    return {
+      ...keys.entity(RESULT, id),
+      ...keys.ownedBy(search.userId, RESULT, sort),
+      ...keys.childOf(SEARCH, searchId, RESULT, sort),
+      entity: RESULT,
+      id,
+      userId: search.userId,
+      searchId,
+      title: r.title,
+      domain: r.domain,
+      url: r.url,
+      platform: r.platform,
+      source: r.source,
+      contentType: r.contentType,
+      confidence: r.confidence,
+      similarityScore: r.similarityScore,
+      confidenceScore: r.confidenceScore,
+      priority: r.priority,
+      previewRef: r.previewRef,
+      screenshotRef: r.screenshotRef,
+      description: r.description,
+      instances: r.instances,
+      evidence: { ...r.evidence, seenAt: r.evidence.seenAt ?? createdAt },
+      createdAt,
+    };
+  });
+  await batchPut(items);
+
+  const ids = [...byId.keys()];
+  const batchKey = createHash('sha256').update([...ids].sort().join(',')).digest('base64url').slice(0, 22);
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.entity(SEARCH, searchId),
+        UpdateExpression: 'ADD persistedBatches :batch, resultCount :n',
+        ConditionExpression: '#status IN (:running, :pending) AND NOT contains(persistedBatches, :batchKey)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: {
+          ':batch': new Set([batchKey]),
+          ':batchKey': batchKey,
+          ':n': ids.length,
+          ':running': 'running',
+          ':pending': 'pending',
+        },
+      }),
+    );
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
+    const now = await db().send(new GetCommand({ TableName: tableName(), Key: keys.entity(SEARCH, searchId), ConsistentRead: true }));
+    if ((now.Item?.persistedBatches as Set<string> | undefined)?.has(batchKey)) {
+      return { ids, droppedAllowlisted, alreadyPersisted: true };
+    }
+    throw new SearchClosedError(searchId);
+  }
+  await addToUserCounters(search.userId, { pendingReview: ids.length });
+  return { ids, droppedAllowlisted, alreadyPersisted: false };
+}
+
+/** Reads one result by id, or `undefined`. */
+export async function getResult(id: string): Promise<ResultRecord | undefined> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.entity(RESULT, id), ConsistentRead: true }));
+  return Item ? toRecord(Item) : undefined;
+}
+
+/**
+ * A search's results, newest batch first and, within a batch, most confident first; at most `limit`
+ * (capped at 500).
+ */
+export async function listResultsBySearch(searchId: string, limit = MAX_LIST_LIMIT): Promise<ResultRecord[]> {
+  const items = await queryNewest({
+    index: 'gsi2',
+    partition: keys.childOfPartition(SEARCH, searchId, RESULT),
+    limit: Math.min(limit, MAX_LIST_LIMIT),
+  });
+  return items.map(toRecord);
+}
+
+/**
+ * A user's results across searches, newest first (then most confident first), at most `limit` (capped at
+ * 500). `before` is a result id of that user: only results listed after it are returned (the next page).
+ * Returns `undefined` when `before` is not one of the user's results.
+ */
+export async function listResultsByUser(
+  userId: string,
+  opts: { limit?: number; before?: string } = {},
+): Promise<ResultRecord[] | undefined> {
+  let below: string | undefined;
+  if (opts.before) {
+    const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.entity(RESULT, opts.before) }));
+    if (!Item || Item.userId !== userId) return undefined;
+    below = Item.gsi1sk as string;
+  }
+  const items = await queryNewest({
+    index: 'gsi1',
+    partition: keys.ownedByPartition(userId, RESULT),
+    limit: Math.min(opts.limit ?? MAX_LIST_LIMIT, MAX_LIST_LIMIT),
+    below,
+  });
+  return items.map(toRecord);
+}
+
+/** Splits results by content type into `{web, images, videos}`, keeping their order. */
+export function groupResults<T extends { contentType: ResultContentType }>(results: T[]): { [K in keyof GroupedResults]: T[] } {
+  const grouped = { web: [] as T[], images: [] as T[], videos: [] as T[] };
+  for (const r of results) grouped[r.contentType].push(r);
+  return grouped;
+}

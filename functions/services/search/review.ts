@@ -1,0 +1,90 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { ReviewStatus } from '../../../shared/schemas/search';
+import { db, tableName } from '../../adapters/dynamo/client';
+import { keys } from '../../adapters/dynamo/keys';
+import { ConflictError, NotFoundError } from '../../lib/errors';
+import { addToUserCounters, type StatCounter } from '../stats';
+import { queryNewest, isConditionFailure } from './dynamo-io';
+import { RESULT, getResult, type ResultRecord } from './results';
+
+type Counters = Partial<Record<StatCounter, number>>;
+
+/**
+ * How the user's counters move when a result's review changes. Unset results are pending review; results
+ * marked unauthorized are active violations; safe results count in neither.
+ */
+export function reviewCounterDelta(from: ReviewStatus | null, to: ReviewStatus): Counters {
+  if (from === to) return {};
+  if (from === null) return to === 'unauthorized' ? { pendingReview: -1, activeViolations: 1 } : { pendingReview: -1 };
+  return to === 'unauthorized' ? { activeViolations: 1 } : { activeViolations: -1 };
+}
+
+const ATTEMPTS = 5;
+
+/**
+ * Sets a result's review status for its owner and moves the owner's counters to match.
+ *
+ * The result is updated conditionally on the status it had when read, so of two concurrent reviews exactly
+ * one wins each transition; the other re-reads and applies its own transition from the new status (or finds
+ * nothing to do). Counters move only after a transition was written, so nothing is counted twice. Marking
+ * the same status again changes nothing (not even `reviewedAt`).
+ *
+ * @throws NotFoundError when the result does not exist or belongs to someone else (owner only, even admins).
+ */
+export async function reviewResult(userId: string, resultId: string, status: ReviewStatus): Promise<ResultRecord> {
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const current = await getResult(resultId);
+    if (!current || current.userId !== userId) throw new NotFoundError('Search result');
+    const from = current.userReviewStatus;
+    if (from === status) return current;
+    const reviewedAt = new Date().toISOString();
+    try {
+      await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.entity(RESULT, resultId),
+          UpdateExpression: 'SET userReviewStatus = :to, reviewedAt = :at',
+          ConditionExpression:
+            from === null
+              ? 'attribute_exists(pk) AND attribute_not_exists(userReviewStatus)'
+              : 'userReviewStatus = :from',
+          ExpressionAttributeValues: { ':to': status, ':at': reviewedAt, ...(from === null ? {} : { ':from': from }) },
+        }),
+      );
+    } catch (err) {
+      if (isConditionFailure(err)) continue;
+      throw err;
+    }
+    await addToUserCounters(userId, reviewCounterDelta(from, status));
+    return { ...current, userReviewStatus: status, reviewedAt };
+  }
+  throw new ConflictError('This result was changed at the same time. Please try again.', 'REVIEW_CONFLICT');
+}
+
+/**
+ * Repair tool, not a request path: recomputes a user's `pendingReview` and `activeViolations` from the
+ * results themselves and overwrites the two counters. For the drift the failure modes in
+ * docs/ARCHITECTURE.md describe (a process dying between two writes). Run it while the user is not
+ * reviewing, since it SETs rather than ADDs. Leaves takedown counters alone.
+ */
+export async function recountReviewCounters(userId: string): Promise<{ pendingReview: number; activeViolations: number }> {
+  const items = await queryNewest({
+    index: 'gsi1',
+    partition: keys.ownedByPartition(userId, RESULT),
+    limit: Number.MAX_SAFE_INTEGER,
+  });
+  const counts = { pendingReview: 0, activeViolations: 0 };
+  for (const item of items) {
+    if (item.userReviewStatus === undefined || item.userReviewStatus === null) counts.pendingReview++;
+    else if (item.userReviewStatus === 'unauthorized') counts.activeViolations++;
+  }
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.userCounters(userId),
+      UpdateExpression: 'SET userId = :u, pendingReview = :p, activeViolations = :a',
+      ExpressionAttributeValues: { ':u': userId, ':p': counts.pendingReview, ':a': counts.activeViolations },
+    }),
+  );
+  return counts;
+}

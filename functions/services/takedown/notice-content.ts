@@ -1,0 +1,177 @@
+import { z } from 'zod';
+import { ValidationError } from '../../lib/errors';
+import type { AgentIdentity } from './agent-identity';
+
+/**
+ * What a notice says, shared by the PDF and the plain-text e-mail body so the two never drift apart. The
+ * wording follows 17 U.S.C. 512(c)(3)(A) (reference/takedown-channels.md). The input deliberately has no
+ * place for the creator's own name, address, phone or e-mail: the authorized agent is the complaining party's
+ * contact, and a notice cannot leak what it is never given.
+ */
+
+export const SEARCH_ENGINES = ['google', 'bing', 'duckduckgo', 'other'] as const;
+export type SearchEngine = (typeof SEARCH_ENGINES)[number];
+
+export interface NoticeEvidence {
+  /** The infringing URL the capture belongs to. */
+  url: string;
+  /** When the copy was seen (a Date or an ISO 8601 string). */
+  seenAt: Date | string;
+  /** Similarity of the match, a fraction from 0 to 1. */
+  similarity?: number;
+}
+
+export interface NoticeInput {
+  /** The readable case number, e.g. `VGL-000042`. */
+  caseNumber: string;
+  /** The case's id (a ULID); it goes into the PDF's metadata and the e-mail's headers, not the body. */
+  caseId: string;
+  /** The notice date (a Date or an ISO 8601 string); shown as a calendar date in UTC. */
+  date: Date | string;
+  work: { description: string; originalUrl: string };
+  /** One or more URLs of the infringing copies; duplicates are dropped, order kept. */
+  infringingUrls: string[];
+  /** The engine the copies were found through, when there is one. */
+  searchEngine?: SearchEngine;
+  evidence?: NoticeEvidence[];
+  agent: AgentIdentity;
+}
+
+const httpUrl = z
+  .string()
+  .trim()
+  .min(1)
+  .refine((s) => {
+    try {
+      const u = new URL(s);
+      return u.protocol === 'http:' || u.protocol === 'https:';
+    } catch {
+      return false;
+    }
+  }, 'Must be an http or https URL');
+
+const when = z.union([z.date(), z.string().datetime({ offset: true })]).transform((d) => new Date(d));
+
+const inputSchema = z.object({
+  caseNumber: z.string().trim().min(1),
+  caseId: z.string().trim().min(1),
+  date: when,
+  work: z.object({ description: z.string().trim().min(1), originalUrl: httpUrl }),
+  infringingUrls: z.array(httpUrl).min(1),
+  searchEngine: z.enum(SEARCH_ENGINES).optional(),
+  evidence: z
+    .array(z.object({ url: httpUrl, seenAt: when, similarity: z.number().min(0).max(1).optional() }))
+    .optional(),
+  agent: z.object({
+    name: z.string().trim().min(1),
+    company: z.string().trim().min(1),
+    address: z.string().trim().min(1),
+    email: z.string().trim().email(),
+    phone: z.string().trim().min(1),
+    signatureName: z.string().trim().min(1),
+  }),
+});
+
+/** The checked, normalised notice: dates parsed, strings trimmed, URLs de-duplicated. */
+export interface Notice {
+  caseNumber: string;
+  caseId: string;
+  date: Date;
+  work: { description: string; originalUrl: string };
+  infringingUrls: string[];
+  searchEngine?: SearchEngine;
+  evidence: { url: string; seenAt: Date; similarity?: number }[];
+  agent: AgentIdentity;
+}
+
+/** Checks and normalises a notice input; throws ValidationError naming each bad field. */
+export function prepareNotice(input: NoticeInput): Notice {
+  const parsed = inputSchema.safeParse(input);
+  if (!parsed.success) {
+    throw new ValidationError(
+      'The notice is incomplete.',
+      parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+    );
+  }
+  const n = parsed.data;
+  return { ...n, infringingUrls: [...new Set(n.infringingUrls)], evidence: n.evidence ?? [] };
+}
+
+export const TITLE = 'Notice of Copyright Infringement';
+export const SUBTITLE = 'Digital Millennium Copyright Act, 17 U.S.C. § 512(c)(3)';
+
+/** 512(c)(3)(A)(v). */
+export const GOOD_FAITH_STATEMENT =
+  'I have a good faith belief that use of the copyrighted material described above, in the manner complained of, ' +
+  'is not authorized by the copyright owner, its agent, or the law.';
+
+/** 512(c)(3)(A)(vi). */
+export const ACCURACY_STATEMENT =
+  'I swear that the information in this notification is accurate and, under penalty of perjury, that I am ' +
+  'authorized to act on behalf of the owner of an exclusive right that is allegedly infringed.';
+
+export function agentStatement(agent: AgentIdentity): string {
+  return (
+    `This notice is sent by ${agent.company}, an agent authorized to act on behalf of the owner of the ` +
+    'copyright in the work identified below. The owner is represented by the agent and is not named in this ' +
+    'notice; please direct all correspondence about it to the agent at the contact details given here.'
+  );
+}
+
+/** The signature block's lines under the /s/ line: the company is left out when the name already says it. */
+export function signatureLines(agent: AgentIdentity, dated: string): string[] {
+  return [
+    agent.signatureName,
+    'Authorized agent for the copyright owner',
+    ...(agent.signatureName.includes(agent.company) ? [] : [agent.company]),
+    `Signed electronically on ${dated}`,
+  ];
+}
+
+export function requestStatement(count: number): string {
+  const what = count === 1 ? 'the material at the URL listed' : `the material at the ${count} URLs listed`;
+  return `Please expeditiously remove or disable access to ${what} below.`;
+}
+
+const ENGINE_NAMES: Record<SearchEngine, string | undefined> = {
+  google: 'Google Search',
+  bing: 'Bing',
+  duckduckgo: 'DuckDuckGo',
+  other: undefined,
+};
+
+/** "The material was located through Google Search." or undefined when no named engine applies. */
+export function foundThrough(engine?: SearchEngine): string | undefined {
+  const name = engine && ENGINE_NAMES[engine];
+  return name ? `The material was located through ${name}.` : undefined;
+}
+
+/** A calendar date in words, in UTC ("November 21, 2026"), as legal notices are dated. */
+export function formatDate(d: Date): string {
+  return new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }).format(d);
+}
+
+/** "2026-11-20 14:03 UTC". */
+export function formatTimestamp(d: Date): string {
+  return `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+/** "93%" for 0.934. */
+export function formatSimilarity(s: number | undefined): string {
+  return s === undefined ? '—' : `${Math.round(s * 100)}%`;
+}
+
+/** The address as separate lines: the configured string separates them with newlines or semicolons. */
+export function addressLines(address: string): string[] {
+  return address.split(/\r?\n|;/).map((l) => l.trim()).filter(Boolean);
+}
+
+/** The address on one line, for form fields and headers. */
+export function addressOneLine(address: string): string {
+  return addressLines(address).join(', ');
+}
+
+/** The e-mail subject for a notice. */
+export function noticeSubject(n: { caseNumber: string }): string {
+  return `DMCA Notice of Copyright Infringement – Case ${n.caseNumber}`;
+}

@@ -1,0 +1,86 @@
+import {
+  ACCURACY_STATEMENT,
+  GOOD_FAITH_STATEMENT,
+  SUBTITLE,
+  TITLE,
+  addressLines,
+  agentStatement,
+  foundThrough,
+  formatDate,
+  formatSimilarity,
+  formatTimestamp,
+  prepareNotice,
+  requestStatement,
+  signatureLines,
+  type NoticeInput,
+} from './notice-content';
+
+/** Wraps prose at 76 columns (mail clients show plain text as sent); URLs are never wrapped. */
+function wrap(text: string, indent = ''): string {
+  const out: string[] = [];
+  let line = '';
+  for (const word of text.split(/\s+/).filter(Boolean)) {
+    if (line && (indent + line + ' ' + word).length > 76) {
+      out.push(indent + line);
+      line = word;
+    } else {
+      line = line ? `${line} ${word}` : word;
+    }
+  }
+  if (line) out.push(indent + line);
+  return out.join('\n');
+}
+
+/**
+ * The notice as a plain-text e-mail body: the same elements and wording as the PDF (which goes along as the
+ * attachment), one URL per line so a host's tooling can pick them out. Throws ValidationError when the input
+ * is incomplete.
+ */
+export function renderNoticeText(input: NoticeInput): string {
+  const n = prepareNotice(input);
+  const { agent } = n;
+  const dated = formatDate(n.date);
+  let section = 0;
+  const h = (title: string) => `${++section}. ${title.toUpperCase()}`;
+  const parts: string[] = [
+    `${TITLE.toUpperCase()}\n${SUBTITLE}`,
+    `Case number: ${n.caseNumber}\nDate: ${dated}`,
+    'To the designated copyright agent of the service provider hosting the material identified below:',
+    wrap(agentStatement(agent)),
+    `${h('Copyrighted work')}\n${wrap(`Description: ${n.work.description}`, '   ')}\n   Authorized original: ${n.work.originalUrl}`,
+    [
+      h('Infringing material'),
+      wrap([requestStatement(n.infringingUrls.length), foundThrough(n.searchEngine)].filter(Boolean).join(' '), '   '),
+      '',
+      ...n.infringingUrls.map((u, i) => `   ${String(i + 1).padStart(2)}. ${u}`),
+    ].join('\n'),
+  ];
+  if (n.evidence.length > 0) {
+    parts.push(
+      [
+        h('Evidence captured at detection'),
+        ...n.evidence.map(
+          (e, i) => `   ${String(i + 1).padStart(2)}. ${e.url}\n       seen ${formatTimestamp(e.seenAt)}, similarity ${formatSimilarity(e.similarity)}`,
+        ),
+      ].join('\n'),
+    );
+  }
+  parts.push(
+    [
+      h('Contact information of the complaining party (authorized agent)'),
+      `   Name: ${agent.name}`,
+      `   Company: ${agent.company}`,
+      `   Address: ${addressLines(agent.address).join('\n            ')}`,
+      `   Telephone: ${agent.phone}`,
+      `   E-mail: ${agent.email}`,
+    ].join('\n'),
+    `${h('Statements')}\n${wrap(GOOD_FAITH_STATEMENT, '   ')}\n\n${wrap(ACCURACY_STATEMENT, '   ')}`,
+    [
+      h('Signature'),
+      `   /s/ ${agent.signatureName}`,
+      ...signatureLines(agent, dated).map((l) => `   ${l}`),
+    ].join('\n'),
+    'The signed notice is attached as a PDF.',
+  );
+  return parts.join('\n\n') + '\n';
+}

@@ -1,0 +1,177 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ulid } from 'ulid';
+import type { CurrentUser, PlanId } from '../../shared/schemas/user';
+import { db, tableName } from '../adapters/dynamo/client';
+import { keys, type Key } from '../adapters/dynamo/keys';
+
+/** A user's profile as stored (without the table's key attributes). */
+export interface UserProfile {
+  id: string;
+  /** The owner of the item: every item stores its owner's user id (DESIGN.md section 7). */
+  userId: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  profileImageUrl: string | null;
+  subscriptionPlan: PlanId;
+  subscriptionStatus: string;
+  createdAt: string;
+  lastSignInAt?: string;
+}
+
+/** The ID token claims this service reads (Cognito names; the local IdP issues the same). */
+export interface IdentityClaims {
+  iss: string;
+  sub: string;
+  email?: string;
+  given_name?: string;
+  family_name?: string;
+  picture?: string;
+}
+
+/** Attribute that holds a counter's value on the `keys.counter` / `keys.monthlyCounter` items. */
+export const COUNTER_ATTRIBUTE = 'count';
+/** Counter names kept by this service: all users ever created, and sign-ups per month. */
+export const USER_COUNTERS = { total: 'users', monthlySignups: 'signups' } as const;
+
+const KEY_ATTRIBUTES = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'type'];
+
+function stripKeys(item: Record<string, unknown>): UserProfile {
+  const out: Record<string, unknown> = { ...item };
+  for (const k of KEY_ATTRIBUTES) delete out[k];
+  return out as unknown as UserProfile;
+}
+
+const isConditionFailure = (err: unknown) =>
+  err instanceof ConditionalCheckFailedException || (err as Error)?.name === 'ConditionalCheckFailedException';
+
+/** Reads a user's profile; undefined when there is none. */
+export async function getUser(id: string): Promise<UserProfile | undefined> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.user(id) }));
+  return Item ? stripKeys(Item) : undefined;
+}
+
+/**
+ * Finds the user behind an identity provider subject, creating the user on first sign-in.
+ *
+ * Concurrent first sign-ins of one person create exactly one user: the identity mapping is written with a
+ * conditional put (the first writer's user id wins, the others read it back), and the profile is written
+ * with a conditional put as well, so whichever request gets there first creates it and counts the sign-up
+ * once. Nothing needs a transaction, so dynalite runs the same code as DynamoDB.
+ */
+export async function getOrCreateUserFromClaims(claims: IdentityClaims, now = new Date()): Promise<UserProfile> {
+  if (!claims.iss || !claims.sub) throw new Error('identity claims need iss and sub');
+  if (!claims.email) throw new Error('identity claims carry no email');
+  const identityKey = keys.identity(claims.iss, claims.sub);
+  const at = now.toISOString();
+
+  const { Item: identity } = await db().send(new GetCommand({ TableName: tableName(), Key: identityKey }));
+  let userId = identity?.userId as string | undefined;
+  if (!userId) {
+    const candidate = ulid(now.getTime());
+    try {
+      await db().send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: { ...identityKey, type: 'IDENTITY', userId: candidate, issuer: claims.iss, subject: claims.sub, createdAt: at },
+          ConditionExpression: 'attribute_not_exists(pk)',
+        }),
+      );
+      userId = candidate;
+    } catch (err) {
+      if (!isConditionFailure(err)) throw err;
+      const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: identityKey, ConsistentRead: true }));
+      userId = Item!.userId as string;
+    }
+  }
+
+  // Also covers a first sign-in that stopped between the two writes: the next one completes it.
+  const existing = await getUser(userId);
+  if (existing) {
+    await recordSignIn(userId, at);
+    return { ...existing, lastSignInAt: at };
+  }
+  return createProfile(userId, claims, at);
+}
+
+async function createProfile(userId: string, claims: IdentityClaims, at: string): Promise<UserProfile> {
+  const profile: UserProfile = {
+    id: userId,
+    userId,
+    email: claims.email!,
+    firstName: claims.given_name || null,
+    lastName: claims.family_name || null,
+    profileImageUrl: claims.picture || null,
+    subscriptionPlan: 'trial',
+    subscriptionStatus: 'active',
+    createdAt: at,
+    lastSignInAt: at,
+  };
+  try {
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...keys.user(userId), ...keys.userListing(at, userId), type: 'USER', ...profile },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
+    // A concurrent sign-in created it a moment ago; theirs is the one that counts.
+    const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.user(userId), ConsistentRead: true }));
+    return stripKeys(Item!);
+  }
+  await countSignUp(at);
+  return profile;
+}
+
+async function recordSignIn(userId: string, at: string): Promise<void> {
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.user(userId),
+      UpdateExpression: 'SET lastSignInAt = :at',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':at': at },
+    }),
+  );
+}
+
+/** Atomic ADDs, so the admin dashboard reads two items instead of counting users. */
+async function countSignUp(at: string): Promise<void> {
+  const add = (Key: Key, extra: Record<string, string>) =>
+    db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key,
+        UpdateExpression: `ADD #count :one SET ${Object.keys(extra).map((k) => `#${k} = :${k}`).join(', ')}`,
+        ExpressionAttributeNames: {
+          '#count': COUNTER_ATTRIBUTE,
+          ...Object.fromEntries(Object.keys(extra).map((k) => [`#${k}`, k])),
+        },
+        ExpressionAttributeValues: {
+          ':one': 1,
+          ...Object.fromEntries(Object.entries(extra).map(([k, v]) => [`:${k}`, v])),
+        },
+      }),
+    );
+  await Promise.all([
+    add(keys.counter(USER_COUNTERS.total), { name: USER_COUNTERS.total }),
+    add(keys.monthlyCounter(USER_COUNTERS.monthlySignups, at), { name: USER_COUNTERS.monthlySignups, month: at.slice(0, 7) }),
+  ]);
+}
+
+/** The `GET /api/auth/user` view of a profile; `isAdmin` comes from the session, never from the profile. */
+export function toCurrentUser(user: UserProfile, isAdmin: boolean): CurrentUser {
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName ?? null,
+    lastName: user.lastName ?? null,
+    profileImageUrl: user.profileImageUrl ?? null,
+    subscriptionPlan: user.subscriptionPlan ?? 'trial',
+    subscriptionStatus: user.subscriptionStatus ?? 'active',
+    isAdmin,
+  };
+}

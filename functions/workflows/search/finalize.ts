@@ -1,0 +1,30 @@
+import { logger } from '../../lib/logger';
+import { finishSearch } from '../../services/search/searches';
+import type { FinalSearchStatus } from '../../../shared/schemas/search';
+import type { SearchState } from './types';
+
+/**
+ * The final status of a scan: `failed` when a step outside the engine Map failed or no engine answered;
+ * `partial` when some engines failed; `completed` otherwise.
+ */
+export function outcomeOf(state: SearchState): { status: FinalSearchStatus; successfulEngines: string[]; failedEngines: string[] } {
+  const results = state.engineResults ?? [];
+  const successfulEngines = results.filter((r) => r.ok).map((r) => r.engine);
+  const answered = new Set(successfulEngines);
+  const failedEngines = state.engines.filter((e) => !answered.has(e));
+  if (state.failure || successfulEngines.length === 0) return { status: 'failed', successfulEngines, failedEngines };
+  return { status: failedEngines.length > 0 ? 'partial' : 'completed', successfulEngines, failedEngines };
+}
+
+/** Finalize task: closes the search with its status and metadata; every path of the workflow ends here. */
+export async function finalize(state: SearchState): Promise<{ status: FinalSearchStatus }> {
+  const outcome = outcomeOf(state);
+  if (state.failure) logger.error('search workflow step failed', { searchId: state.searchId, failure: state.failure });
+  const { search } = await finishSearch(state.searchId, {
+    ...outcome,
+    error: outcome.status === 'failed' ? 'The scan could not be completed.' : undefined,
+  });
+  return { status: search.status as FinalSearchStatus };
+}
+
+export const handler = finalize;

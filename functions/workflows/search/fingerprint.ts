@@ -1,0 +1,59 @@
+import { getObject } from '../../adapters/s3';
+import { config } from '../../lib/config';
+import { logger } from '../../lib/logger';
+import { encodeHashes, hashReference, hashVideoReference, MIN_QUALITY } from '../../matching';
+import { updateSearchProgress } from '../../services/search/searches';
+import type { FingerprintOutput, SearchState } from './types';
+import { putWork, workKey } from './work-store';
+
+/** The stored reference set: one entry per hashed reference file. */
+export interface StoredFingerprint {
+  referenceId: string;
+  kind: 'image' | 'video';
+  /** base64 of the packed 256-bit hashes (all variants, or all frames of a video). */
+  hashes: string;
+}
+
+/**
+ * Fingerprint task: hashes every reference file (images with their variants, videos frame by frame) and
+ * stores the set in S3 for Triage. A reference too flat to fingerprint is skipped with its reason rather than
+ * failing the scan: names still search.
+ */
+export async function fingerprint(state: SearchState): Promise<FingerprintOutput> {
+  await updateSearchProgress(state.searchId, { stage: 'fingerprinting' });
+  const stored: StoredFingerprint[] = [];
+  const skipped: FingerprintOutput['skipped'] = [];
+  for (const ref of state.references) {
+    const obj = await getObject(config().uploadsBucket, ref.key);
+    if (!obj) {
+      skipped.push({ id: ref.id, reason: 'file missing' });
+      continue;
+    }
+    try {
+      const hashed = ref.kind === 'video' ? await hashVideoReference(obj.body) : await hashReference(obj.body);
+      if (hashed.quality < MIN_QUALITY) {
+        skipped.push({ id: ref.id, reason: 'too little detail to fingerprint' });
+        continue;
+      }
+      stored.push({ referenceId: ref.id, kind: ref.kind, hashes: encodeHashes(hashed.hashes) });
+    } catch (err) {
+      logger.warn('reference could not be hashed', { searchId: state.searchId, referenceId: ref.id, error: err as Error });
+      skipped.push({ id: ref.id, reason: 'could not be decoded' });
+    }
+  }
+  let fingerprintsKey: string | undefined;
+  if (stored.length > 0) {
+    fingerprintsKey = workKey(state.searchId, 'fingerprints');
+    await putWork(fingerprintsKey, stored);
+  }
+  return {
+    fingerprintsKey,
+    hashed: stored.length,
+    reverseImageReferences: state.references
+      .filter((r) => r.kind === 'image' && stored.some((s) => s.referenceId === r.id))
+      .map((r) => ({ id: r.id, key: r.key })),
+    skipped,
+  };
+}
+
+export const handler = fingerprint;

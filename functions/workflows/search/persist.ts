@@ -1,0 +1,15 @@
+import { persistResults, type NewResult } from '../../services/search/results';
+import { updateSearchProgress } from '../../services/search/searches';
+import type { SearchState } from './types';
+import { getWork } from './work-store';
+
+/** Persist task: writes the triaged results and the user's counters (idempotent: result ids derive from the URL). */
+export async function persist(state: SearchState): Promise<{ persisted: number }> {
+  if (!state.triage) return { persisted: 0 };
+  await updateSearchProgress(state.searchId, { stage: 'persisting' });
+  const results = await getWork<NewResult[]>(state.triage.triagedKey);
+  const { ids } = await persistResults(state.searchId, results);
+  return { persisted: ids.length };
+}
+
+export const handler = persist;

@@ -1,0 +1,186 @@
+import { createHash } from 'node:crypto';
+import pMap from 'p-map';
+import { safeFetch } from '../../adapters/fetch/safe-fetch';
+import type { Candidate } from '../../adapters/providers';
+import { putObject } from '../../adapters/s3';
+import { config } from '../../lib/config';
+import { logger } from '../../lib/logger';
+import { bestMatch, decodeHashes, hashCandidate, ReferenceSet } from '../../matching';
+import { loadAllowlistMatcher } from '../../services/allowlist';
+import type { NewResult } from '../../services/search/results';
+import { getSearch, updateSearchProgress } from '../../services/search/searches';
+import type { ResultContentType } from '../../../shared/schemas/search';
+import { splitNames } from '../../../shared/schemas/search-start';
+import type { StoredFingerprint } from './fingerprint';
+import { classifySite, nameMatch, scoreCandidate } from './scoring';
+import type { EngineResult, SearchState, TriageOutput } from './types';
+import { getWork, putWork, workKey } from './work-store';
+
+/** At most this many results are kept per scan, best first (the spec's "Web + up to 290 Images/Videos"). */
+export const MAX_RESULTS_PER_SCAN = 300;
+/** Images fetched at once; each fetch is capped in size and time by the safe fetcher. */
+const FETCH_CONCURRENCY = 8;
+const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+const IMAGE_TIMEOUT_MS = 8_000;
+
+const TRACKING_PARAMS = /^(utm_\w+|fbclid|gclid|msclkid|mc_cid|mc_eid|ref|ref_src)$/i;
+
+/** Normalises a URL for de-duplication: lower-case host without `www.`, no fragment, no tracking parameters, no trailing slash. */
+export function normaliseUrl(raw: string): string {
+  try {
+    const u = new URL(raw);
+    u.hash = '';
+    u.hostname = u.hostname.toLowerCase().replace(/^www\./, '');
+    for (const k of [...u.searchParams.keys()]) if (TRACKING_PARAMS.test(k)) u.searchParams.delete(k);
+    u.searchParams.sort();
+    const s = u.toString();
+    return s.endsWith('/') && u.pathname !== '/' ? s.slice(0, -1) : s;
+  } catch {
+    return raw;
+  }
+}
+
+/** Which results tab a candidate belongs to. */
+export function contentTypeOf(c: Candidate): ResultContentType {
+  if (c.kind === 'web') return 'web';
+  if (c.kind === 'videos') return 'videos';
+  return 'images';
+}
+
+interface Merged {
+  candidate: Candidate;
+  contentType: ResultContentType;
+  engines: Set<string>;
+  instances: number;
+  exact: boolean;
+}
+
+/** Merges the engines' candidates: the same page (or, for pictures, the same image) found twice is one result with more instances. */
+export function mergeCandidates(candidates: Candidate[]): Merged[] {
+  const byKey = new Map<string, Merged>();
+  for (const c of candidates) {
+    const contentType = contentTypeOf(c);
+    const key = `${contentType} ${normaliseUrl(contentType === 'images' && c.imageUrl ? c.imageUrl : c.url)}`;
+    const seen = byKey.get(key);
+    if (!seen) {
+      byKey.set(key, { candidate: c, contentType, engines: new Set([c.engine]), instances: 1, exact: c.matchType === 'exact' });
+      continue;
+    }
+    seen.engines.add(c.engine);
+    seen.instances += 1;
+    seen.exact ||= c.matchType === 'exact';
+    if (!seen.candidate.imageUrl && c.imageUrl) seen.candidate = { ...c, title: seen.candidate.title || c.title };
+  }
+  return [...byKey.values()];
+}
+
+function platformOf(domain: string): string {
+  const label = domain.split('.').slice(-2, -1)[0] ?? domain;
+  return label.charAt(0).toUpperCase() + label.slice(1);
+}
+
+function loadReferenceSet(stored: StoredFingerprint[]): ReferenceSet {
+  return ReferenceSet.from(stored.map((s) => ({ id: s.referenceId, hashes: decodeHashes(s.hashes) })));
+}
+
+interface Visual {
+  matched: boolean;
+  similarity: number;
+  distance: number;
+  referenceId: string;
+  evidenceKey?: string;
+}
+
+/** Fetches a candidate's picture through the safe fetcher and compares it with the references; keeps a matched picture as evidence. */
+async function compare(m: Merged, refs: ReferenceSet, userId: string, searchId: string): Promise<Visual | undefined> {
+  const urls = [m.candidate.imageUrl, m.candidate.thumbnailUrl].filter((u): u is string => !!u);
+  for (const url of urls) {
+    try {
+      const res = await safeFetch(url, { accept: ['image/*'], maxBytes: IMAGE_MAX_BYTES, timeoutMs: IMAGE_TIMEOUT_MS });
+      if (!res.ok) continue;
+      const best = bestMatch(await hashCandidate(res.body), refs);
+      if (!best) return undefined;
+      const visual: Visual = {
+        matched: best.isMatch,
+        similarity: best.similarity,
+        distance: best.distance,
+        referenceId: best.referenceId,
+      };
+      if (visual.matched) {
+        const digest = createHash('sha256').update(res.body).digest('hex').slice(0, 32);
+        visual.evidenceKey = `evidence/${userId}/${searchId}/${digest}`;
+        await putObject(config().uploadsBucket, visual.evidenceKey, res.body, res.contentType ?? 'image/jpeg', {
+          source: encodeURIComponent(url),
+          seenat: m.candidate.seenAt,
+        });
+      }
+      return visual;
+    } catch (err) {
+      logger.debug('candidate image not compared', { url, error: (err as Error).message });
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Triage task: merges the engines' candidates, drops allowlisted domains, compares pictures with the
+ * references, scores every candidate (see scoring.ts) and stores the best MAX_RESULTS_PER_SCAN for Persist.
+ */
+export async function triage(state: SearchState): Promise<TriageOutput> {
+  await updateSearchProgress(state.searchId, { stage: 'triage' });
+  const search = await getSearch(state.searchId);
+  const names = splitNames(search?.query ?? state.names.join(','));
+  const ok = (state.engineResults ?? []).filter((r): r is Extract<EngineResult, { ok: true }> => r.ok);
+  const candidates = (await Promise.all(ok.map((r) => getWork<Candidate[]>(r.result.candidatesKey)))).flat();
+
+  const allowlisted = await loadAllowlistMatcher(state.userId);
+  const merged = mergeCandidates(candidates);
+  const kept = merged.filter((m) => !allowlisted(m.candidate.domain));
+  const refs = state.fingerprint?.fingerprintsKey
+    ? loadReferenceSet(await getWork<StoredFingerprint[]>(state.fingerprint.fingerprintsKey))
+    : undefined;
+
+  const results = await pMap(
+    kept,
+    async (m): Promise<NewResult & { confidenceScore: number }> => {
+      const c = m.candidate;
+      const visual = refs ? await compare(m, refs, state.userId, state.searchId) : undefined;
+      const site = classifySite(c.domain);
+      const score = scoreCandidate({
+        visual,
+        name: nameMatch(names, [c.title, c.snippet ?? '', c.url].join(' ')),
+        site,
+      });
+      return {
+        url: c.url,
+        contentType: m.contentType,
+        domain: c.domain,
+        title: c.title,
+        platform: platformOf(c.domain),
+        source: c.sandbox ? 'sandbox' : c.provider,
+        description: c.snippet ?? '',
+        instances: m.instances,
+        previewRef: visual?.evidenceKey ?? c.thumbnailUrl ?? c.imageUrl,
+        ...score,
+        evidence: {
+          seenAt: c.seenAt,
+          engines: [...m.engines],
+          matchedReferenceId: visual?.matched ? visual.referenceId : undefined,
+          matchedImageKey: visual?.evidenceKey,
+          distance: visual?.distance,
+        },
+      };
+    },
+    { concurrency: FETCH_CONCURRENCY },
+  );
+
+  results.sort((a, b) => b.confidenceScore - a.confidenceScore);
+  const best = results.slice(0, MAX_RESULTS_PER_SCAN);
+  const matched = best.filter((r) => r.evidence?.matchedReferenceId).length;
+  const triagedKey = workKey(state.searchId, 'triaged');
+  await putWork(triagedKey, best);
+  await updateSearchProgress(state.searchId, { increment: { candidatesMatched: matched } });
+  return { triagedKey, kept: best.length, matched, droppedAllowlisted: merged.length - kept.length };
+}
+
+export const handler = triage;

@@ -1,0 +1,59 @@
+/** What `POST /api/search` starts the search workflow with (the execution input). */
+export interface SearchWorkflowInput {
+  searchId: string;
+  userId: string;
+  /** Creator names (already split and trimmed); may be empty when only reference files were given. */
+  names: string[];
+  engines: string[];
+  contentType: string;
+  references: { id: string; key: string; kind: 'image' | 'video'; mediaType: string }[];
+}
+
+/** Output of the Fingerprint task: where the reference hash set was stored. */
+export interface FingerprintOutput {
+  /** S3 key (uploads bucket) of the serialised hash sets; absent when no reference could be hashed. */
+  fingerprintsKey?: string;
+  hashed: number;
+  /** Image references usable for reverse image search. */
+  reverseImageReferences: { id: string; key: string }[];
+  /** Reference files that could not be hashed (for example too flat to fingerprint), with the reason. */
+  skipped: { id: string; reason: string }[];
+}
+
+/** What one QueryEngine branch returns: candidates go to S3 because Step Functions payloads cap at 256 KB. */
+export interface EngineOutcome {
+  candidatesKey: string;
+  candidates: number;
+  /** Kinds of search that failed inside an engine that otherwise answered. */
+  failedKinds: string[];
+  sandbox: boolean;
+}
+
+/** One Map item's result, as the definition's EngineDone / EngineFailed Pass states shape it. */
+export type EngineResult =
+  | { engine: string; ok: true; result: EngineOutcome }
+  | { engine: string; ok: false; error: string };
+
+export interface TriageOutput {
+  triagedKey: string;
+  kept: number;
+  matched: number;
+  droppedAllowlisted: number;
+}
+
+/** The execution state as it grows: each task's result lands under its own key (see search-definition.ts). */
+export interface SearchState extends SearchWorkflowInput {
+  fingerprint?: FingerprintOutput;
+  engineResults?: EngineResult[];
+  triage?: TriageOutput;
+  persisted?: { persisted: number };
+  failure?: { Error?: string; Cause?: string };
+}
+
+/** Item given to QueryEngine by the Map state's itemSelector. */
+export interface QueryEngineInput {
+  engine: string;
+  searchId: string;
+  userId: string;
+  fingerprint?: FingerprintOutput;
+}

@@ -1,0 +1,31 @@
+/**
+ * State names of the submission workflow. The ASL (infra/workflows/submission-definition.ts) uses them, and
+ * the local runner maps its task handlers by them (aws-local-stepfunctions overrides are keyed by state
+ * name): renaming one is a contract change.
+ */
+export const SUBMISSION_STATE = {
+  FindContact: 'FindContact',
+  HasContact: 'HasContact',
+  NoContact: 'NoContact',
+  SendNotice: 'SendNotice',
+  MarkSent: 'MarkSent',
+  WaitBeforeRecheck: 'WaitBeforeRecheck',
+  Recheck: 'Recheck',
+  Done: 'Done',
+  RecordFailure: 'RecordFailure',
+  SubmissionFailed: 'SubmissionFailed',
+} as const;
+
+/** The Task states, in order; each has one handler (functions/workflows/submission/index.ts). */
+export const SUBMISSION_TASKS = ['FindContact', 'SendNotice', 'MarkSent', 'Recheck', 'RecordFailure'] as const;
+export type SubmissionTaskName = (typeof SUBMISSION_TASKS)[number];
+
+/** Error names the tasks throw; Retry and Catch match on them. */
+export const SUBMISSION_ERRORS = {
+  /** The mail service may accept the notice later (throttling, a 5xx, a full disk): retried. */
+  mailTemporary: 'MailTemporaryError',
+  /** The mail service will never accept it (bad address, unverified sender): caught, recorded. */
+  mailRejected: 'MailRejectedError',
+  /** RDAP or DNS was unreachable and nothing was found: retried, then recorded. */
+  rdapUnavailable: 'RdapUnavailableError',
+} as const;

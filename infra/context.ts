@@ -1,0 +1,103 @@
+import * as path from 'node:path';
+import type { Construct } from 'constructs';
+
+/** The repository root: entries, the lock file and dist/web are resolved from here, whatever the cwd. */
+export const REPO_ROOT = path.resolve(__dirname, '..');
+
+/**
+ * Deployment settings, read from CDK context (`cdk.json` holds the defaults; `-c key=value` overrides).
+ * See docs/OPERATIONS.md for what each one does.
+ */
+export interface VigilContext {
+  /** The site's public origin (`https://vigil.example.com`): Cognito callbacks and PUBLIC_URL derive from it. */
+  siteUrl: string;
+  /** Prefix of the Cognito hosted-UI domain; globally unique per region. Default: `vigil-<account id>`. */
+  authDomainPrefix?: string;
+  /** ACM certificate (us-east-1) for siteUrl's host name; without it the distribution answers on its own domain. */
+  certificateArn?: string;
+  /** An existing WAFv2 web ACL (CLOUDFRONT scope, us-east-1) to attach to the distribution. */
+  webAclArn?: string;
+  /** Require TOTP MFA for every user (the hosted UI enrols them at first sign-in). Default: optional. */
+  requireMfa: boolean;
+  logRetentionDays: number;
+  apiRateLimit: number;
+  apiBurstLimit: number;
+  services: ExternalServices;
+  /** Extra variables for every function (AGENT_NAME, PROVIDER_TIMEOUT_MS, ...); cannot override managed ones. */
+  functionEnv: Record<string, string>;
+}
+
+/** Outside services whose use needs both a variable and an IAM grant; unset means the feature is off. */
+export interface ExternalServices {
+  /** Secrets Manager secret (full ARN) holding the search provider keys as JSON. */
+  providerSecretArn?: string;
+  /** SES-verified sender address (or an address of a verified domain). */
+  mailFrom?: string;
+  sesConfigurationSet?: string;
+  /** Bedrock model id or cross-region inference profile id for the assistant. */
+  bedrockModelId?: string;
+}
+
+const DEFAULTS = {
+  siteUrl: 'https://vigil.example.com',
+  logRetentionDays: 30,
+  apiRateLimit: 50,
+  apiBurstLimit: 100,
+} as const;
+
+/** Reads and checks Vigil's context values; a bad value fails the synth with a message naming the key. */
+export function readVigilContext(scope: Construct): VigilContext {
+  const get = (key: string): unknown => scope.node.tryGetContext(key);
+  const str = (key: string): string | undefined => {
+    const v = get(key);
+    return v === undefined || v === null || v === '' ? undefined : String(v);
+  };
+  const num = (key: keyof typeof DEFAULTS & string, fallback: number): number => {
+    const raw = get(key);
+    const n = raw === undefined ? fallback : Number(raw);
+    if (!Number.isFinite(n) || n <= 0) throw new Error(`context ${key} must be a positive number, got ${String(raw)}`);
+    return n;
+  };
+
+  const siteUrl = (str('siteUrl') ?? DEFAULTS.siteUrl).replace(/\/+$/, '');
+  let parsed: URL;
+  try {
+    parsed = new URL(siteUrl);
+  } catch {
+    throw new Error(`context siteUrl must be an absolute URL such as https://vigil.example.com, got ${siteUrl}`);
+  }
+  // Cognito refuses http callback URLs except for localhost, and the session cookie is Secure behind https.
+  if (parsed.protocol !== 'https:' || parsed.pathname !== '/') {
+    throw new Error(`context siteUrl must be an https origin without a path, got ${siteUrl}`);
+  }
+
+  const functionEnv = get('functionEnv') ?? {};
+  if (typeof functionEnv !== 'object' || Array.isArray(functionEnv)) throw new Error('context functionEnv must be an object of strings');
+  for (const [k, v] of Object.entries(functionEnv)) {
+    if (!/^[A-Z][A-Z0-9_]*$/.test(k) || typeof v !== 'string') throw new Error(`context functionEnv.${k} must be an UPPER_CASE name with a string value`);
+  }
+  const providerSecretArn = str('providerSecretArn');
+  if (providerSecretArn && !/^arn:aws[\w-]*:secretsmanager:[\w-]+:\d{12}:secret:.+-[A-Za-z0-9]{6}$/.test(providerSecretArn)) {
+    throw new Error(`context providerSecretArn must be the secret's full ARN (with its 6-character suffix), got ${providerSecretArn}`);
+  }
+  const mailFrom = str('mailFrom');
+  if (mailFrom && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(mailFrom)) throw new Error(`context mailFrom must be an e-mail address, got ${mailFrom}`);
+
+  return {
+    siteUrl: parsed.origin,
+    authDomainPrefix: str('authDomainPrefix'),
+    certificateArn: str('certificateArn'),
+    webAclArn: str('webAclArn'),
+    requireMfa: [true, 'true'].includes(get('requireMfa') as string | boolean),
+    logRetentionDays: num('logRetentionDays', DEFAULTS.logRetentionDays),
+    apiRateLimit: num('apiRateLimit', DEFAULTS.apiRateLimit),
+    apiBurstLimit: num('apiBurstLimit', DEFAULTS.apiBurstLimit),
+    services: {
+      providerSecretArn,
+      mailFrom,
+      sesConfigurationSet: str('sesConfigurationSet'),
+      bedrockModelId: str('bedrockModelId'),
+    },
+    functionEnv: functionEnv as Record<string, string>,
+  };
+}

@@ -1,0 +1,140 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { CfnOutput, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import * as apigw from 'aws-cdk-lib/aws-apigateway';
+import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import type { Construct } from 'constructs';
+import { AREAS, ROUTES } from '../../functions/http/routes';
+import { ApiFunction, retentionDays } from '../constructs/api-function';
+import { applyAccess, type Access, type GrantTargets } from '../constructs/grants';
+import { REPO_ROOT } from '../context';
+
+/** What one area's function may touch beyond its own logs, and its size. */
+export interface AreaAccess extends Access {
+  memorySize?: number;
+}
+
+/**
+ * Least privilege per area: adding an area is one line here (areas not listed get table read/write only).
+ * Listed areas that are not in the route table yet are ignored.
+ */
+export const AREA_ACCESS: Record<string, AreaAccess> = {
+  system: { table: 'read' }, // health and OpenAPI; reads the session behind a cookie, nothing else
+  auth: { table: 'readWrite' }, // users and sessions
+  allowlist: { table: 'readWrite' },
+  search: { table: 'readWrite', uploads: 'readWrite', startSearch: true },
+  assistant: { table: 'readWrite', bedrock: true },
+  support: { table: 'readWrite', sendMail: true },
+  results: { table: 'readWrite', uploads: 'read' }, // presigned thumbnails and screenshots
+  dmca: { table: 'readWrite', notices: 'readWrite', sendMail: true },
+};
+const DEFAULT_ACCESS: AreaAccess = { table: 'readWrite' };
+
+/** `functions/http/<area>/index.ts`, relative to the repository root. */
+export const areaEntry = (area: string) => `functions/http/${area}/index.ts`;
+
+export interface ApiStackProps extends StackProps, GrantTargets {
+  /** Variables every function gets (see functions/lib/config.ts). */
+  environment: Record<string, string>;
+  logRetentionDays: number;
+  throttle: { rateLimit: number; burstLimit: number };
+}
+
+/**
+ * The HTTP API: one route per entry of the route table (functions/http/routes.ts), each integrated with its
+ * area's Lambda function. Authentication happens in the functions (server-side sessions, DESIGN.md
+ * section 4), so the routes carry no API Gateway authorizer.
+ */
+export class ApiStack extends Stack {
+  readonly httpApi: apigwv2.HttpApi;
+  /** Area name -> its function, for the areas whose entry exists. */
+  readonly functions = new Map<string, ApiFunction>();
+
+  constructor(scope: Construct, id: string, props: ApiStackProps) {
+    super(scope, id, props);
+
+    this.httpApi = new apigwv2.HttpApi(this, 'HttpApi', {
+      description: 'Vigil API (reached through the CloudFront distribution under /api/*)',
+      createDefaultStage: false,
+    });
+    const accessLogs = new logs.LogGroup(this, 'AccessLogs', {
+      retention: retentionDays(props.logRetentionDays),
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    new apigwv2.HttpStage(this, 'DefaultStage', {
+      httpApi: this.httpApi,
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: props.throttle,
+      accessLogSettings: {
+        destination: new apigwv2.LogGroupLogDestination(accessLogs),
+        format: apigw.AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: '$context.requestId',
+            time: '$context.requestTime',
+            ip: '$context.identity.sourceIp',
+            userAgent: '$context.identity.userAgent',
+            method: '$context.httpMethod',
+            routeKey: '$context.routeKey',
+            path: '$context.path',
+            status: '$context.status',
+            latencyMs: '$context.responseLatency',
+            integrationLatencyMs: '$context.integrationLatency',
+            integrationError: '$context.integrationErrorMessage',
+            responseLength: '$context.responseLength',
+          }),
+        ),
+      },
+    });
+
+    const integrations = new Map<string, HttpLambdaIntegration>();
+    for (const area of AREAS) {
+      const entry = areaEntry(area);
+      if (!fs.existsSync(path.join(REPO_ROOT, entry))) {
+        Validations.of(this).addWarning(
+          'vigil:area-without-code',
+          `Area "${area}" is in functions/http/routes.ts but ${entry} does not exist: its routes are not deployed.`,
+        );
+        continue;
+      }
+      const fn = this.areaFunction(area, entry, props);
+      this.functions.set(area, fn);
+      integrations.set(area, new HttpLambdaIntegration(`${pascal(area)}Integration`, fn.fn));
+    }
+
+    for (const route of ROUTES) {
+      const integration = integrations.get(route.area);
+      if (!integration) continue;
+      this.httpApi.addRoutes({
+        path: route.path,
+        methods: [apigwv2.HttpMethod[route.method]],
+        integration,
+      });
+    }
+    Validations.of(this.httpApi).acknowledge({
+      id: 'AwsSolutions-APIG4',
+      reason:
+        'Routes authenticate in the Lambda handler from a server-side session (opaque HttpOnly cookie, BFF pattern, ' +
+        'DESIGN.md section 4); the route table marks each route public, user or admin and the handler enforces it.',
+    });
+
+    new CfnOutput(this, 'ApiEndpoint', { value: this.httpApi.apiEndpoint });
+  }
+
+  private areaFunction(area: string, entry: string, props: ApiStackProps): ApiFunction {
+    const access = AREA_ACCESS[area] ?? DEFAULT_ACCESS;
+    const fn = new ApiFunction(this, `${pascal(area)}Area`, {
+      entry,
+      description: `Vigil API area "${area}"`,
+      environment: props.environment,
+      memorySize: access.memorySize,
+      logRetentionDays: props.logRetentionDays,
+    });
+    applyAccess(fn, access, props);
+    return fn;
+  }
+}
+
+const pascal = (s: string) => s.replace(/(^|[-_])(\w)/g, (_m, _sep, c: string) => c.toUpperCase());

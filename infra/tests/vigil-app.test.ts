@@ -1,0 +1,334 @@
+import { execFileSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { Stack, type CfnElement } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import { GSIS, TABLE_KEYS, TTL_ATTRIBUTE } from '../../functions/adapters/dynamo/table-design';
+import { AREAS, ROUTES, routeKey } from '../../functions/http/routes';
+import { CONTENT_SECURITY_POLICY } from '../../shared/security-headers';
+import { REPO_ROOT } from '../context';
+import { areaEntry } from '../stacks/api-stack';
+import { removeTempDirs, synthVigil, type SynthesizedVigil } from './vigil-app';
+
+const SITE_URL = 'https://vigil.test';
+
+// One synthesis (with cdk-nag) shared by every test in this file: bundling and nag are the slow parts.
+let vigil: SynthesizedVigil;
+const template = (stack: Stack) => Template.fromJSON(vigil.assembly.getStackByName(stack.stackName).template);
+const logicalId = (el: { node: { defaultChild?: unknown } }) =>
+  Stack.of(el as never).getLogicalId(el.node.defaultChild as CfnElement);
+
+beforeAll(() => {
+  vigil = synthVigil({ siteUrl: SITE_URL, mailFrom: 'dmca@vigil.test', functionEnv: { AGENT_NAME: 'Test Agent' } });
+});
+
+afterAll(removeTempDirs);
+
+describe('cdk-nag AwsSolutions', () => {
+  it('leaves no unacknowledged finding and no warning or error annotation', () => {
+    const report = JSON.parse(fs.readFileSync(path.join(vigil.assembly.directory, 'validation-report.json'), 'utf8'));
+    const violations = (report.pluginReports ?? []).flatMap((r: { violations?: unknown[] }) => r.violations ?? []);
+    expect(violations).toEqual([]);
+
+    const messages = vigil.assembly.stacks
+      .flatMap((s) => s.messages)
+      .filter((m) => m.level === 'warning' || m.level === 'error')
+      .map((m) => `${m.id}: ${String(m.entry.data)}`);
+    expect(messages).toEqual([]);
+  });
+});
+
+describe('data stack', () => {
+  it('creates the one table from table-design.ts with PITR, TTL and deletion protection, retained', () => {
+    const t = template(vigil.stacks.data);
+    t.resourceCountIs('AWS::DynamoDB::Table', 1);
+    t.hasResource('AWS::DynamoDB::Table', {
+      DeletionPolicy: 'Retain',
+      Properties: Match.objectLike({
+        KeySchema: [
+          { AttributeName: TABLE_KEYS.partitionKey, KeyType: 'HASH' },
+          { AttributeName: TABLE_KEYS.sortKey, KeyType: 'RANGE' },
+        ],
+        BillingMode: 'PAY_PER_REQUEST',
+        PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+        TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true },
+        DeletionProtectionEnabled: true,
+        GlobalSecondaryIndexes: GSIS.map((g) => ({
+          IndexName: g.indexName,
+          KeySchema: [
+            { AttributeName: g.partitionKey, KeyType: 'HASH' },
+            { AttributeName: g.sortKey, KeyType: 'RANGE' },
+          ],
+          Projection: { ProjectionType: 'ALL' },
+        })),
+      }),
+    });
+  });
+
+  it('versions the notices bucket and cleans up incomplete uploads', () => {
+    const t = template(vigil.stacks.data);
+    t.hasResourceProperties('AWS::S3::Bucket', {
+      VersioningConfiguration: { Status: 'Enabled' },
+      LoggingConfiguration: Match.objectLike({ LogFilePrefix: 'notices/' }),
+    });
+    t.hasResourceProperties('AWS::S3::Bucket', {
+      LoggingConfiguration: Match.objectLike({ LogFilePrefix: 'uploads/' }),
+      LifecycleConfiguration: {
+        Rules: Match.arrayWith([Match.objectLike({ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 } })]),
+      },
+    });
+  });
+
+  it('encrypts, blocks public access and requires TLS on every bucket of every stack', () => {
+    for (const stack of Object.values(vigil.stacks)) {
+      const t = template(stack);
+      const buckets = t.findResources('AWS::S3::Bucket');
+      for (const [id, bucket] of Object.entries(buckets)) {
+        expect(bucket.Properties.BucketEncryption.ServerSideEncryptionConfiguration[0].ServerSideEncryptionByDefault.SSEAlgorithm).toBe('AES256');
+        expect(bucket.Properties.PublicAccessBlockConfiguration).toEqual({
+          BlockPublicAcls: true,
+          BlockPublicPolicy: true,
+          IgnorePublicAcls: true,
+          RestrictPublicBuckets: true,
+        });
+        const policies = Object.values(t.findResources('AWS::S3::BucketPolicy')).filter(
+          (p) => JSON.stringify(p.Properties.Bucket) === JSON.stringify({ Ref: id }),
+        );
+        const statements = policies.flatMap((p) => p.Properties.PolicyDocument.Statement);
+        expect(statements).toContainEqual(
+          expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+        );
+      }
+    }
+  });
+});
+
+describe('auth stack', () => {
+  it('has a public app client for the BFF: code flow (PKCE), openid/email/profile, site callbacks', () => {
+    const t = template(vigil.stacks.auth);
+    t.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      AllowedOAuthFlows: ['code'],
+      AllowedOAuthFlowsUserPoolClient: true,
+      AllowedOAuthScopes: ['openid', 'email', 'profile'],
+      CallbackURLs: [`${SITE_URL}/api/auth/callback`],
+      LogoutURLs: [`${SITE_URL}/`],
+      GenerateSecret: false,
+      ExplicitAuthFlows: ['ALLOW_REFRESH_TOKEN_AUTH'],
+      SupportedIdentityProviders: ['COGNITO'],
+    });
+  });
+
+  it('signs in by e-mail with self sign-up, a strong password policy and enforced threat protection', () => {
+    const t = template(vigil.stacks.auth);
+    t.hasResourceProperties('AWS::Cognito::UserPool', {
+      UsernameAttributes: ['email'],
+      AdminCreateUserConfig: { AllowAdminCreateUserOnly: false },
+      Policies: {
+        PasswordPolicy: Match.objectLike({
+          MinimumLength: 12,
+          RequireLowercase: true,
+          RequireUppercase: true,
+          RequireNumbers: true,
+          RequireSymbols: true,
+        }),
+      },
+      UserPoolTier: 'PLUS',
+      UserPoolAddOns: { AdvancedSecurityMode: 'ENFORCED' },
+    });
+    t.resourceCountIs('AWS::Cognito::UserPoolDomain', 1);
+  });
+
+  it('creates the admin group', () => {
+    template(vigil.stacks.auth).hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: 'admin' });
+  });
+
+  it('exports the issuer URL, client id and the Cognito logout URL with the site as logout_uri', () => {
+    const outputs = template(vigil.stacks.auth).toJSON().Outputs;
+    const issuer = JSON.stringify(outputs.IssuerUrl.Value);
+    expect(issuer).toContain('https://cognito-idp.');
+    expect(outputs.ClientId.Value).toEqual({ Ref: logicalId(vigil.stacks.auth.client) });
+    const logout = JSON.stringify(outputs.LogoutUrl.Value);
+    expect(logout).toContain('.amazoncognito.com/logout?client_id=');
+    expect(logout).toContain(`&logout_uri=${encodeURIComponent(`${SITE_URL}/`)}`);
+  });
+});
+
+describe('api stack', () => {
+  const areasWithCode = AREAS.filter((a) => fs.existsSync(path.join(REPO_ROOT, areaEntry(a))));
+
+  it('has code for every area of the route table', () => {
+    expect(areasWithCode).toEqual([...AREAS]);
+  });
+
+  it('creates exactly one route per route-table entry, integrated with its area function', () => {
+    const t = template(vigil.stacks.api);
+    const routes = Object.values(t.findResources('AWS::ApiGatewayV2::Route'));
+    const expected = ROUTES.filter((r) => areasWithCode.includes(r.area)).map(routeKey);
+    expect(routes.map((r) => r.Properties.RouteKey).sort()).toEqual([...expected].sort());
+
+    const integrations = t.findResources('AWS::ApiGatewayV2::Integration');
+    for (const route of ROUTES.filter((r) => areasWithCode.includes(r.area))) {
+      const resource = routes.find((r) => r.Properties.RouteKey === routeKey(route))!;
+      const integrationId = resource.Properties.Target['Fn::Join'][1][1].Ref as string;
+      const uri = integrations[integrationId].Properties.IntegrationUri;
+      expect(uri).toEqual({ 'Fn::GetAtt': [logicalId(vigil.stacks.api.functions.get(route.area)!.fn), 'Arn'] });
+    }
+  });
+
+  it('runs every function of the app on Node 22, arm64, with tracing and its own log group', () => {
+    let count = 0;
+    for (const stack of Object.values(vigil.stacks)) {
+      const fns = template(stack).findResources('AWS::Lambda::Function');
+      for (const fn of Object.values(fns)) {
+        if (!String(fn.Properties.Runtime).startsWith('nodejs')) continue; // CDK's Python deployment handler
+        count++;
+        expect(fn.Properties).toMatchObject({
+          Runtime: 'nodejs22.x',
+          Architectures: ['arm64'],
+          TracingConfig: { Mode: 'Active' },
+          LoggingConfig: { LogGroup: { Ref: expect.any(String) } },
+        });
+      }
+    }
+    expect(count).toBeGreaterThanOrEqual(areasWithCode.length);
+  });
+
+  it('configures every function from the variables functions/lib/config.ts reads', () => {
+    const fns = template(vigil.stacks.api).findResources('AWS::Lambda::Function');
+    expect(Object.keys(fns)).toHaveLength(areasWithCode.length);
+    for (const fn of Object.values(fns)) {
+      const env = fn.Properties.Environment.Variables;
+      for (const name of ['TABLE_NAME', 'UPLOADS_BUCKET', 'NOTICES_BUCKET', 'OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_LOGOUT_URL', 'SEARCH_STATE_MACHINE_ARN']) {
+        expect(env[name]).toBeDefined();
+      }
+      expect(env).toMatchObject({
+        PUBLIC_URL: SITE_URL,
+        ADMIN_GROUP: 'admin',
+        NODE_OPTIONS: '--enable-source-maps',
+        MAIL_FROM: 'dmca@vigil.test',
+        AGENT_NAME: 'Test Agent',
+      });
+      expect(env.BEDROCK_MODEL_ID).toBeUndefined(); // not configured: the offline assistant answers
+    }
+  });
+
+  it('grants least privilege: system only reads the table, no area scans, S3 only where listed', () => {
+    const t = template(vigil.stacks.api);
+    const actionsOf = (area: string) => {
+      const roleId = logicalId(vigil.stacks.api.functions.get(area)!.role);
+      const policies = Object.values(t.findResources('AWS::IAM::Policy')).filter((p) =>
+        p.Properties.Roles.some((r: { Ref: string }) => r.Ref === roleId),
+      );
+      return policies.flatMap((p) => p.Properties.PolicyDocument.Statement).flatMap((s) => [s.Action].flat()) as string[];
+    };
+    const system = actionsOf('system');
+    expect(system).toContain('dynamodb:GetItem');
+    expect(system).not.toContain('dynamodb:PutItem');
+    expect(system.filter((a) => a.startsWith('s3:') || a.startsWith('states:'))).toEqual([]);
+    expect(actionsOf('auth')).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:DeleteItem']));
+    expect(actionsOf('auth').filter((a) => a.startsWith('s3:'))).toEqual([]);
+    for (const area of areasWithCode) expect(actionsOf(area)).not.toContain('dynamodb:Scan');
+  });
+
+  it('throttles the default stage and writes access logs', () => {
+    template(vigil.stacks.api).hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      DefaultRouteSettings: { ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100 },
+      AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('requestId') },
+    });
+  });
+
+  it('bundles a handler that Node loads as ESM and that answers GET /api/health', () => {
+    const fn = template(vigil.stacks.api).toJSON().Resources[logicalId(vigil.stacks.api.functions.get('system')!.fn)];
+    const assetDir = path.join(vigil.assembly.directory, `asset.${String(fn.Properties.Code.S3Key).replace(/\.zip$/, '')}`);
+    const event = {
+      version: '2.0',
+      routeKey: 'GET /api/health',
+      rawPath: '/api/health',
+      rawQueryString: '',
+      headers: { host: 'vigil.test' },
+      requestContext: { http: { method: 'GET', path: '/api/health' }, requestId: 'test' },
+      isBase64Encoded: false,
+    };
+    const script = `const { handler } = await import(${JSON.stringify(path.join(assetDir, 'index.mjs'))});
+      process.stdout.write(JSON.stringify(await handler(${JSON.stringify(event)}, {})));`;
+    const out = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+      env: { PATH: process.env.PATH, LOG_LEVEL: 'SILENT', AWS_REGION: 'us-east-1' },
+      encoding: 'utf8',
+    });
+    const result = JSON.parse(out);
+    expect(result.statusCode).toBe(200);
+    expect(JSON.parse(result.body)).toEqual({ status: 'ok' });
+  });
+});
+
+describe('workflows stack', () => {
+  it('creates the standard search state machine with ALL-level logging and tracing', () => {
+    const t = template(vigil.stacks.workflows);
+    t.hasResourceProperties('AWS::StepFunctions::StateMachine', {
+      StateMachineType: 'STANDARD',
+      LoggingConfiguration: Match.objectLike({ Level: 'ALL' }),
+      TracingConfiguration: { Enabled: true },
+    });
+    const [sm] = Object.values(t.findResources('AWS::StepFunctions::StateMachine'));
+    const definition = JSON.stringify(sm.Properties.DefinitionString);
+    for (const state of ['Fingerprint', 'QueryEngines', 'QueryEngine', 'Triage', 'Persist', 'Finalize']) {
+      expect(definition).toContain(`\\"${state}\\":{`);
+    }
+  });
+});
+
+describe('web stack', () => {
+  it('sends the shared security headers, CSP included, from a response headers policy', () => {
+    template(vigil.stacks.web).hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
+      ResponseHeadersPolicyConfig: Match.objectLike({
+        SecurityHeadersConfig: Match.objectLike({
+          ContentSecurityPolicy: { ContentSecurityPolicy: CONTENT_SECURITY_POLICY, Override: true },
+          FrameOptions: { FrameOption: 'DENY', Override: true },
+          ContentTypeOptions: { Override: true },
+        }),
+      }),
+    });
+  });
+
+  it('routes /api/* to the HTTP API uncached with every method and all viewer headers but Host', () => {
+    const t = template(vigil.stacks.web);
+    const policyId = logicalId(vigil.stacks.web.node.findChild('SecurityHeaders') as never);
+    t.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        DefaultRootObject: 'index.html',
+        CacheBehaviors: [
+          Match.objectLike({
+            PathPattern: '/api/*',
+            AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
+            CachePolicyId: cloudfront.CachePolicy.CACHING_DISABLED.cachePolicyId,
+            OriginRequestPolicyId: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId,
+            ResponseHeadersPolicyId: { Ref: policyId },
+            ViewerProtocolPolicy: 'https-only',
+          }),
+        ],
+        DefaultCacheBehavior: Match.objectLike({
+          ResponseHeadersPolicyId: { Ref: policyId },
+          FunctionAssociations: [Match.objectLike({ EventType: 'viewer-request' })],
+        }),
+        Logging: Match.objectLike({ Prefix: 'cloudfront/' }),
+      }),
+    });
+    // The API origin is the execute-api host of the API stack's HTTP API.
+    const [dist] = Object.values(t.findResources('AWS::CloudFront::Distribution'));
+    const apiOrigin = dist.Properties.DistributionConfig.Origins.find((o: { CustomOriginConfig?: unknown }) => o.CustomOriginConfig);
+    expect(JSON.stringify(apiOrigin.DomainName)).toContain('.execute-api.');
+    expect(apiOrigin.CustomOriginConfig).toMatchObject({ OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] });
+  });
+
+  it('reaches the private site bucket through origin access control and uploads the built site', () => {
+    const t = template(vigil.stacks.web);
+    t.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+    t.resourceCountIs('Custom::CDKBucketDeployment', 1);
+    const [dist] = Object.values(t.findResources('AWS::CloudFront::Distribution'));
+    const s3Origin = dist.Properties.DistributionConfig.Origins.find((o: { S3OriginConfig?: unknown }) => o.S3OriginConfig);
+    expect(s3Origin.OriginAccessControlId).toBeDefined();
+  });
+});

@@ -1,0 +1,51 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { App } from 'aws-cdk-lib';
+import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
+import { buildVigil, type VigilStacks } from '../app';
+import { REPO_ROOT } from '../context';
+
+const created: string[] = [];
+
+/** A fresh directory under the OS temp dir, removed by `removeTempDirs()` (call it in `afterAll`). */
+export function tempDir(prefix = 'vigil-'): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  created.push(dir);
+  return dir;
+}
+
+/** Removes every directory `tempDir()` made (cloud assemblies with bundles are several MB each). */
+export function removeTempDirs(): void {
+  for (const dir of created.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+}
+
+/** cdk.json's context (feature flags and Vigil's defaults), so tests build the app exactly as `cdk synth` does. */
+export function cdkJsonContext(): Record<string, unknown> {
+  return JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'cdk.json'), 'utf8')).context;
+}
+
+/** A throwaway built site, so the BucketDeployment path (and its cdk-nag acknowledgements) is always covered. */
+export function fakeSiteDir(): string {
+  const dir = tempDir('vigil-site-');
+  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Vigil</title>');
+  return dir;
+}
+
+export interface SynthesizedVigil {
+  app: App;
+  stacks: VigilStacks;
+  assembly: CloudAssembly;
+}
+
+/**
+ * Builds and synthesizes the whole app once (with cdk-nag registered, as in bin/vigil.ts) into a temp dir.
+ * A cdk-nag error makes `synth()` throw with the report, so reaching the return means no unacknowledged error.
+ */
+export function synthVigil(context: Record<string, unknown> = {}): SynthesizedVigil {
+  const outdir = tempDir('vigil-cdk-');
+  const app = new App({ outdir, context: { ...cdkJsonContext(), ...context } });
+  const stacks = buildVigil(app, { siteDir: fakeSiteDir() });
+  const assembly = app.synth();
+  return { app, stacks, assembly };
+}

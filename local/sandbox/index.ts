@@ -1,0 +1,298 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { z } from 'zod';
+import { DEMO_ORIGINALS, demoContent, siteByDomain } from './catalogue';
+import { FaultController, faultRequestSchema, type FaultConfig } from './faults';
+import { findFfmpeg } from './ffmpeg';
+import { goneHtml, homeHtml, pageHtml, siteIndexHtml } from './html';
+import { MediaRenderer } from './media';
+import { Planter, type PlantResult } from './planter';
+import { braveAnswer, serpApiAnswer, tinEyeAnswer, type Answer, type ShapeContext } from './provider-shapes';
+import { dnsJson, rdapDomain, rdapIp, type RdapAnswer } from './rdap';
+import { SiteIndex } from './site-index';
+import { SandboxStore } from './store';
+
+export { BANNER_TEXT } from './html';
+export { DEMO_CREATOR, DEMO_ORIGINALS, SITES } from './catalogue';
+export { SANDBOX_ENGINES, type Fault, type FaultConfig, type SandboxEngine } from './faults';
+export { DOMAIN_RECORDS } from './rdap';
+export type { PlantResult } from './planter';
+
+export interface SandboxOptions {
+  /** The sandbox's public base URL, origin plus mount path, e.g. http://localhost:3000/sandbox (= SANDBOX_ORIGIN). */
+  origin: string;
+  /** Where generated pictures, planted copies and removals are kept across restarts; memory only when absent. */
+  dataDir?: string;
+  /** Faults active from the start, per engine. */
+  faults?: FaultConfig;
+  /** Pre-render the demo pictures in the background (default: when dataDir is set, so restarts are instant). */
+  warm?: boolean;
+  /** ffmpeg binary for clips; found on PATH-like defaults when absent; `null` serves pages without video files. */
+  ffmpegPath?: string | null;
+  now?: () => Date;
+}
+
+export interface Sandbox {
+  /** Node request handler; mount it at the origin's path. Accepts request URLs with or without that prefix. */
+  (req: IncomingMessage, res: ServerResponse): void;
+  readonly origin: string;
+  /** Resolves once planted copies and removals from dataDir are loaded (requests wait for it themselves). */
+  readonly ready: Promise<void>;
+  readonly faults: FaultController;
+  /** Makes a page (and its pictures) or one picture answer 410 (or 404). Returns the paths removed. */
+  remove(url: string, status?: 404 | 410): Promise<string[]>;
+  restore(url: string): Promise<string[]>;
+  /** Plants copies of the image at `imageUrl` as a reverse image search would. */
+  plant(imageUrl: string): Promise<PlantResult>;
+  /** Renders every demo picture and thumbnail now. */
+  warm(): Promise<void>;
+  /** Cancels scheduled removals. */
+  close(): void;
+}
+
+const REMOVED = 'state/removed.json';
+type Removed = Record<string, { status: 404 | 410; at: string }>;
+
+class HttpProblem extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The sandbox web: the offline stand-in for the internet (DESIGN.md section 5). Simulated sites, provider APIs in
+ * SerpApi/Brave/TinEye shapes, RDAP, removal and fault-injection controls, all behind one Node request handler.
+ */
+export function createSandbox(options: SandboxOptions): Sandbox {
+  const origin = options.origin.replace(/\/+$/, '');
+  const basePath = new URL(origin).pathname.replace(/\/+$/, '');
+  const now = options.now ?? (() => new Date());
+  const ffmpeg = options.ffmpegPath === undefined ? findFfmpeg() : options.ffmpegPath;
+  const store = new SandboxStore(options.dataDir);
+  const index = new SiteIndex();
+  index.add(demoContent(now()));
+  const renderer = new MediaRenderer(store, ffmpeg);
+  const planter = new Planter({ store, index, renderer, ffmpeg, now });
+  const faults = new FaultController(options.faults);
+  const ctx: ShapeContext = { origin, index, planter, faults, now };
+  const timers = new Set<NodeJS.Timeout>();
+  let removed: Removed = {};
+
+  const ready = (async () => {
+    await planter.load();
+    removed = (await store.getJson<Removed>(REMOVED)) ?? {};
+  })();
+  ready.catch(() => undefined);
+
+  /** The sandbox-relative path of a URL or path: /sites/<domain>/... */
+  const relative = (url: string): string => {
+    const u = new URL(url, `${origin}/`);
+    let p = decodeURIComponent(u.pathname);
+    if (basePath && (p === basePath || p.startsWith(`${basePath}/`))) p = p.slice(basePath.length) || '/';
+    return p.replace(/\/+$/, '') || '/';
+  };
+
+  const targetsOf = (url: string): string[] => {
+    const rel = relative(url);
+    const m = /^\/sites\/([^/]+)(\/.*)$/.exec(rel);
+    if (!m) throw new HttpProblem(400, `not a simulated site URL: ${url}`);
+    const [, domain, rest] = m;
+    const page = index.page(domain, rest);
+    if (page) return [rel, ...index.mediaOf(page).flatMap((x) => [`/sites/${domain}/media/${x.file}`, ...(x.poster ? [`/sites/${domain}/media/${x.poster}`] : [])])];
+    if (rest.startsWith('/media/') && index.mediaFile(domain, rest.slice(7))) return [rel];
+    throw new HttpProblem(404, `no such page or picture: ${url}`);
+  };
+
+  const saveRemoved = () => store.putJson(REMOVED, removed);
+
+  const remove = async (url: string, status: 404 | 410 = 410) => {
+    await ready;
+    const targets = targetsOf(url);
+    for (const t of targets) removed[t] = { status, at: now().toISOString() };
+    await saveRemoved();
+    return targets;
+  };
+
+  const restore = async (url: string) => {
+    await ready;
+    const targets = targetsOf(url);
+    for (const t of targets) delete removed[t];
+    await saveRemoved();
+    return targets;
+  };
+
+  const warm = async () => {
+    const demo = demoContent(now()).media.filter((m) => m.kind === 'image');
+    for (const m of demo) {
+      const spec = index.mediaFile(m.domain, m.file)!;
+      await renderer.render(spec);
+      await renderer.thumb(spec);
+    }
+  };
+
+  async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    await ready;
+    const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
+    let path = url.pathname;
+    if (basePath && (path === basePath || path.startsWith(`${basePath}/`))) path = path.slice(basePath.length) || '/';
+    const method = req.method ?? 'GET';
+    const params = url.searchParams;
+    const read = method === 'GET' || method === 'HEAD';
+    let m: RegExpExecArray | null;
+
+    if (read && (path === '/' || path === '')) return html(res, 200, homeHtml(origin));
+    if (read && path === '/serpapi/search.json') return answer(res, await serpApiAnswer(params, ctx));
+    if (read && (m = /^\/brave\/res\/v1\/([a-z]+)\/search$/.exec(path))) {
+      return answer(res, await braveAnswer(m[1], params, header(req, 'x-subscription-token'), ctx));
+    }
+    if (read && /^\/tineye\/rest\/search\/?$/.test(path)) return answer(res, await tinEyeAnswer(params, header(req, 'x-api-key'), ctx));
+    if (read && (m = /^\/rdap\/domain\/([^/]+)$/.exec(path))) return rdap(res, rdapDomain(decodeURIComponent(m[1]), `${origin}/rdap`));
+    if (read && (m = /^\/rdap\/ip\/([^/]+)$/.exec(path))) return rdap(res, rdapIp(decodeURIComponent(m[1]), `${origin}/rdap`));
+    if (read && path === '/dns/resolve') return answer(res, dnsJson(params.get('name') ?? ''));
+    if (read && (m = /^\/demo\/originals\/(\d+)\.jpg$/.exec(path))) {
+      const n = Number(m[1]);
+      if (n < 1 || n > DEMO_ORIGINALS.length) throw new HttpProblem(404, 'no such original');
+      const spec = index.mediaFile('lunavale.example', `luna-${n}.jpg`)!;
+      return bytes(res, await renderer.render(spec));
+    }
+    if (read && (m = /^\/cdn\/thumbs\/([^/]+)\/([^/]+)$/.exec(path))) {
+      const spec = index.mediaFile(m[1], m[2]);
+      if (!spec) throw new HttpProblem(404, 'no such picture');
+      return bytes(res, { data: await renderer.thumb(spec), contentType: 'image/jpeg' });
+    }
+    if (read && (m = /^\/sites\/([^/]+)(\/.*)?$/.exec(path))) return site(res, decodeURIComponent(m[1]), m[2] ?? '/');
+
+    if (path.startsWith('/control/')) return control(req, res, method, path, params);
+    throw new HttpProblem(404, `nothing at ${path}`);
+  }
+
+  async function site(res: ServerResponse, domain: string, rest: string): Promise<void> {
+    const info = siteByDomain(domain);
+    if (!info) throw new HttpProblem(404, `${domain} is not a simulated site`);
+    const rel = `/sites/${domain}${rest.replace(/\/+$/, '')}`;
+    const gone = removed[rel];
+    if (rest.startsWith('/media/')) {
+      if (gone) return html(res, gone.status, goneHtml(origin, info, gone.status));
+      const spec = index.mediaFile(domain, rest.slice(7));
+      if (!spec) return html(res, 404, goneHtml(origin, info, 404));
+      return bytes(res, await renderer.render(spec));
+    }
+    if (rest === '/' || rest === '') return html(res, 200, siteIndexHtml(origin, info, index.pagesOn(domain)));
+    if (gone) return html(res, gone.status, goneHtml(origin, info, gone.status));
+    const page = index.page(domain, rest.replace(/\/+$/, ''));
+    if (!page) return html(res, 404, goneHtml(origin, info, 404));
+    return html(res, 200, pageHtml(origin, info, page, index.mediaOf(page)));
+  }
+
+  async function control(req: IncomingMessage, res: ServerResponse, method: string, path: string, params: URLSearchParams): Promise<void> {
+    if (path === '/control/state' && method === 'GET') {
+      return json(res, 200, { faults: faults.list(), removed, plantedPages: index.allPages().filter((p) => p.plantedFor).length });
+    }
+    if (path === '/control/faults') {
+      if (method === 'GET') return json(res, 200, { faults: faults.list() });
+      if (method === 'DELETE') {
+        faults.clear();
+        return json(res, 200, { faults: {} });
+      }
+      if (method === 'POST') {
+        const body = await readJson(req);
+        const parsed = z.union([faultRequestSchema, z.array(faultRequestSchema)]).safeParse(body);
+        if (!parsed.success) throw new HttpProblem(400, `bad fault: ${parsed.error.issues.map((i) => i.message).join('; ')}`);
+        for (const f of Array.isArray(parsed.data) ? parsed.data : [parsed.data]) {
+          const { engine, ...fault } = f;
+          faults.set(engine, fault.mode === 'none' ? undefined : (fault as Parameters<FaultController['set']>[1]));
+        }
+        return json(res, 200, { faults: faults.list() });
+      }
+    }
+    if (method === 'POST' && (path === '/control/remove' || path === '/control/restore')) {
+      const body = params.get('url') ? {} : ((await readJson(req)) as Record<string, unknown>);
+      const target = params.get('url') ?? (typeof body.url === 'string' ? body.url : undefined);
+      if (!target) throw new HttpProblem(400, 'url is required');
+      if (path === '/control/restore') return json(res, 200, { restored: await restore(target) });
+      const status = Number(params.get('status') ?? body.status ?? 410) === 404 ? 404 : 410;
+      return json(res, 200, { removed: await remove(target, status) });
+    }
+    if (method === 'POST' && path === '/control/notice') {
+      // A site that honours notices: the copy goes away after delayMs, as a host acting on an abuse report would.
+      const body = z.object({ url: z.string().min(1), delayMs: z.number().int().min(0).max(3_600_000).default(0) }).safeParse(await readJson(req));
+      if (!body.success) throw new HttpProblem(400, 'body must be {url, delayMs?}');
+      const targets = targetsOf(body.data.url);
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        remove(body.data.url).catch(() => undefined);
+      }, body.data.delayMs);
+      timer.unref();
+      timers.add(timer);
+      return json(res, 202, { scheduled: targets, removeAt: new Date(now().getTime() + body.data.delayMs).toISOString() });
+    }
+    throw new HttpProblem(404, `no control ${method} ${path}`);
+  }
+
+  const handler = ((req: IncomingMessage, res: ServerResponse) => {
+    route(req, res).catch((err: Error) => {
+      if (res.headersSent) return res.destroy();
+      const status = err instanceof HttpProblem ? err.status : 500;
+      json(res, status, { error: err.message, sandbox: true });
+    });
+  }) as Sandbox;
+
+  if (options.warm ?? Boolean(options.dataDir)) ready.then(warm).catch(() => undefined);
+
+  return Object.assign(handler, {
+    origin,
+    ready,
+    faults,
+    remove,
+    restore,
+    plant: (imageUrl: string) => ready.then(() => planter.plant(imageUrl)),
+    warm,
+    close: () => {
+      for (const t of timers) clearTimeout(t);
+      timers.clear();
+    },
+  }) as Sandbox;
+}
+
+function header(req: IncomingMessage, name: string): string | undefined {
+  const v = req.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+function send(res: ServerResponse, status: number, body: Buffer | string, contentType: string, extra: Record<string, string> = {}) {
+  res.writeHead(status, {
+    'content-type': contentType,
+    'content-length': String(Buffer.byteLength(body)),
+    'cache-control': 'no-cache',
+    'x-sandbox': 'simulated',
+    ...extra,
+  });
+  res.end(body);
+}
+
+const json = (res: ServerResponse, status: number, body: unknown, headers?: Record<string, string>) =>
+  send(res, status, JSON.stringify(body), 'application/json; charset=utf-8', headers);
+const html = (res: ServerResponse, status: number, body: string) => send(res, status, body, 'text/html; charset=utf-8');
+const bytes = (res: ServerResponse, b: { data: Buffer; contentType: string }) => send(res, 200, b.data, b.contentType);
+const answer = (res: ServerResponse, a: Answer) =>
+  typeof a.body === 'string' ? send(res, a.status, a.body, 'application/json; charset=utf-8', a.headers) : json(res, a.status, a.body, a.headers);
+const rdap = (res: ServerResponse, a: RdapAnswer) => send(res, a.status, JSON.stringify(a.body), 'application/rdap+json', { 'access-control-allow-origin': '*' });
+
+async function readJson(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > 64 * 1024) throw new HttpProblem(413, 'body too large');
+    chunks.push(chunk as Buffer);
+  }
+  const text = Buffer.concat(chunks).toString('utf8');
+  if (!text) return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new HttpProblem(400, 'body is not JSON');
+  }
+}

@@ -1,0 +1,111 @@
+import { createHash } from 'node:crypto';
+import { plantedContent, type MediaSpec } from './catalogue';
+import { extractFrame } from './ffmpeg';
+import { imageSize } from './images';
+import { referenceKeys, type MediaRenderer } from './media';
+import type { Content, SiteIndex } from './site-index';
+import type { SandboxStore } from './store';
+
+const MAX_REFERENCE_BYTES = 200 * 1024 * 1024;
+const MANIFEST = 'planted/manifest.json';
+
+export type PlantResult = { ok: true; ref: string } | { ok: false; reason: string };
+
+/**
+ * Plants transformed copies of an uploaded reference on the simulated sites, the first time a reverse image search
+ * names it. The reference is fetched directly (a presigned URL of the local S3 stand-in: trusted here, which is
+ * why this is plain fetch and not the safe fetcher). Copies are keyed by a hash of the bytes, so the three
+ * engines asking about the same file at once, or two presigned URLs of it, share one set; the manifest under
+ * dataDir keeps the links working after a restart.
+ */
+export class Planter {
+  private readonly inflight = new Map<string, Promise<PlantResult>>();
+  private writes: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly deps: {
+      store: SandboxStore;
+      index: SiteIndex;
+      renderer: MediaRenderer;
+      ffmpeg: string | null;
+      now: () => Date;
+      fetchTimeoutMs?: number;
+    },
+  ) {}
+
+  /** Loads the copies planted before a restart. */
+  async load(): Promise<void> {
+    const saved = (await this.deps.store.getJson<Content[]>(MANIFEST)) ?? [];
+    for (const content of saved) this.deps.index.add(content);
+  }
+
+  async plant(imageUrl: string): Promise<PlantResult> {
+    let bytes: Buffer;
+    try {
+      bytes = await this.download(imageUrl);
+    } catch (err) {
+      return { ok: false, reason: `could not download the image: ${(err as Error).message}` };
+    }
+    const ref = createHash('sha256').update(bytes).digest('hex').slice(0, 12);
+    if (this.deps.index.plantedSet(ref)) return { ok: true, ref };
+    let p = this.inflight.get(ref);
+    if (!p) {
+      p = this.create(ref, bytes).catch((err: Error) => ({ ok: false as const, reason: err.message }));
+      this.inflight.set(ref, p);
+      p.finally(() => this.inflight.delete(ref)).catch(() => undefined);
+    }
+    return p;
+  }
+
+  private async download(url: string): Promise<Buffer> {
+    const res = await fetch(url, { signal: AbortSignal.timeout(this.deps.fetchTimeoutMs ?? 15_000) });
+    if (!res.ok) throw new Error(`HTTP ${res.status}`);
+    if (Number(res.headers.get('content-length') ?? 0) > MAX_REFERENCE_BYTES) throw new Error('too large');
+    const data = Buffer.from(await res.arrayBuffer());
+    if (data.length > MAX_REFERENCE_BYTES) throw new Error('too large');
+    return data;
+  }
+
+  private async create(ref: string, bytes: Buffer): Promise<PlantResult> {
+    const { store, index, renderer, ffmpeg, now } = this.deps;
+    let video = false;
+    if (!(await imageSize(bytes))) {
+      if (!ffmpeg) return { ok: false, reason: 'not an image, and ffmpeg is not installed to read it as a video' };
+      const frame = await extractFrame(ffmpeg, bytes).catch(() => undefined);
+      if (!frame || !(await imageSize(frame))) return { ok: false, reason: 'neither an image nor a video' };
+      video = true;
+      await store.put(referenceKeys(ref).still, frame);
+    }
+    await store.put(referenceKeys(ref).upload, bytes);
+    const content = plantedContent(ref, video, now());
+    // Render the picture copies now (a few hundred ms), so answers carry real sizes and the first fetch is fast;
+    // a video reupload is transcoded on first request instead.
+    await Promise.all(
+      content.media
+        .filter((m) => m.kind === 'image')
+        .map(async (m: MediaSpec) => {
+          const size = await imageSize((await renderer.render(m)).data);
+          if (size) Object.assign(m, size);
+        }),
+    );
+    for (const m of content.media) {
+      if (m.kind === 'video' && m.poster) {
+        const poster = content.media.find((x) => x.file === m.poster);
+        Object.assign(m, { width: poster?.width, height: poster?.height });
+      }
+    }
+    index.add(content);
+    await this.persist(content);
+    return { ok: true, ref };
+  }
+
+  private persist(content: Content): Promise<void> {
+    // Serialised: concurrent plants must not overwrite each other's manifest entries.
+    this.writes = this.writes.then(async () => {
+      const saved = (await this.deps.store.getJson<Content[]>(MANIFEST)) ?? [];
+      saved.push(content);
+      await this.deps.store.putJson(MANIFEST, saved);
+    });
+    return this.writes;
+  }
+}

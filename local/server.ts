@@ -1,0 +1,324 @@
+import './polyfills';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import sirv from 'sirv';
+import { resetDbClient } from '../functions/adapters/dynamo/client';
+import { config, resetConfig } from '../functions/lib/config';
+import { logger } from '../functions/lib/logger';
+import { SECURITY_HEADERS } from '../shared/security-headers';
+import { createGateway } from './gateway';
+import { createIdp, type RunningIdp } from './idp';
+import { ensureTable, startDynalite, type RunningDynamo } from './stand-ins/dynamo';
+import { LOCAL_CREDENTIALS, startS3, type RunningS3 } from './stand-ins/s3';
+import { createSandbox } from './sandbox';
+import { startLocalWorkflows } from './workflows';
+
+export interface ServerOptions {
+  /** Port to listen on; 0 picks a free one (tests). Default: PORT or 3000. */
+  port?: number;
+  /** Interface to listen on. Default: HOST or 127.0.0.1 (the dev accounts are not for the network). */
+  host?: string;
+  /** Where data lives between runs. Default: DATA_DIR or `.data/`. */
+  dataDir?: string;
+  /** Keep DynamoDB in memory and S3 in a temporary folder removed on close (tests). */
+  inMemory?: boolean;
+  /** The built site. Default: `dist/web` at the repository root. */
+  webDir?: string;
+  /** E-mails that sign in as admins (sets ADMIN_EMAILS). Default: ADMIN_EMAILS from the environment. */
+  adminEmails?: string[];
+  /** Extra environment for the functions (for example SESSION_TTL_SECONDS), applied before they load. */
+  env?: Record<string, string>;
+}
+
+export interface RunningServer {
+  /** The site's URL, also PUBLIC_URL: `http://localhost:<port>`. */
+  url: string;
+  port: number;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => unknown;
+
+const REPO_ROOT = resolve(__dirname, '..');
+const SANDBOX_PREFIX = '/sandbox';
+let running = false;
+
+/**
+ * Starts the whole local runtime in this process: dynalite, s3rver, the IdP at /idp, the API gateway at
+ * /api, the sandbox web at /sandbox (when built), and the site with SPA fallback. Only one can run per
+ * process at a time, because the functions read their configuration from process.env.
+ */
+export async function startServer(opts: ServerOptions = {}): Promise<RunningServer> {
+  if (running) throw new Error('a Vigil local server is already running in this process');
+  running = true;
+  const cleanups: Array<() => unknown> = [];
+  try {
+    return await start(opts, cleanups);
+  } catch (err) {
+    // A failed start undoes what it started (the listening server registers itself here too).
+    for (const c of cleanups.reverse()) await Promise.resolve(c()).catch(() => undefined);
+    running = false;
+    throw err;
+  }
+}
+
+async function start(opts: ServerOptions, cleanups: Array<() => unknown>): Promise<RunningServer> {
+  const dataDir = resolve(opts.dataDir ?? process.env.DATA_DIR ?? '.data');
+  const webDir = resolve(opts.webDir ?? join(REPO_ROOT, 'dist', 'web'));
+  let handle: Handler = (_req, res) => sendText(res, 503, 'Vigil is starting, try again in a moment.');
+
+  const server = createServer((req, res) => dispatch(req, res, handle));
+  await new Promise<void>((ok, fail) => {
+    server.once('error', fail);
+    server.listen(opts.port ?? Number(process.env.PORT ?? 3000), opts.host ?? process.env.HOST ?? '127.0.0.1', () => ok());
+  });
+  cleanups.push(() => closeServer(server));
+  const { port } = server.address() as AddressInfo;
+  const url = `http://localhost:${port}`;
+
+  let dynamo: RunningDynamo;
+  let s3Dir: string;
+  if (opts.inMemory) {
+    dynamo = await startDynalite();
+    s3Dir = mkdtempSync(join(tmpdir(), 'vigil-s3-'));
+    cleanups.push(() => rmSync(s3Dir, { recursive: true, force: true }));
+  } else {
+    mkdirSync(dataDir, { recursive: true });
+    dynamo = await startDynalite({ path: join(dataDir, 'dynamo') });
+    s3Dir = join(dataDir, 's3');
+  }
+  cleanups.push(() => dynamo.close());
+
+  configureEnvironment({ url, port, dataDir, dynamoEndpoint: dynamo.endpoint, opts });
+  const cfg = config();
+  await ensureTable(dynamo.endpoint, cfg.tableName, cfg.region);
+  cleanups.push(() => resetDbClient());
+
+  const s3 = await startS3({ directory: s3Dir, buckets: [cfg.uploadsBucket, cfg.noticesBucket] });
+  cleanups.push(() => s3.close());
+
+  const idp = await createIdp({
+    publicUrl: url,
+    dynamoEndpoint: dynamo.endpoint,
+    clientId: cfg.oidcClientId,
+    adminEmails: () => parseList(process.env.ADMIN_EMAILS),
+  });
+  cleanups.push(() => idp.close());
+
+  const sandboxOrigin = `${url}${SANDBOX_PREFIX}`;
+  const sandbox = createSandbox({ origin: sandboxOrigin, dataDir: opts.inMemory ? undefined : join(dataDir, 'sandbox') });
+  cleanups.push(() => sandbox.close());
+
+  // Step Functions: the ASL that CDK deploys, run in-process behind the real SDK protocol.
+  const workflows = await startLocalWorkflows();
+  cleanups.push(() => workflows.close());
+
+  const outboxDir = opts.inMemory ? mkdtempSync(join(tmpdir(), 'vigil-outbox-')) : join(dataDir, 'outbox');
+  if (opts.inMemory) cleanups.push(() => rmSync(outboxDir, { recursive: true, force: true }));
+  mkdirSync(outboxDir, { recursive: true });
+  // The sandbox web stands in for the internet: providers without keys, RDAP, and the safe fetcher's exemption.
+  setEnvironment({
+    SANDBOX_ORIGIN: sandboxOrigin,
+    RDAP_BASE_URL: process.env.RDAP_BASE_URL ?? `${sandboxOrigin}/rdap`,
+    OUTBOX_DIR: outboxDir,
+    ...workflows.env,
+    ...opts.env,
+  });
+
+  handle = router({ gateway: createGateway(), idp, s3, sandbox, webDir });
+
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    port,
+    dataDir,
+    close: () =>
+      (closing ??= (async () => {
+        // Stop taking requests first, then the stand-ins in reverse order of start (dynalite last, so it flushes).
+        await closeServer(server);
+        for (const c of cleanups.reverse()) await c();
+        running = false;
+      })()),
+  };
+}
+
+/**
+ * Points the functions at the stand-ins. Everything the runtime owns is set here, before any handler module
+ * is loaded; what a person may choose (table and bucket names, client id, ADMIN_EMAILS, LOG_LEVEL,
+ * SESSION_TTL_SECONDS) is kept when already set.
+ */
+function configureEnvironment(input: { url: string; port: number; dataDir: string; dynamoEndpoint: string; opts: ServerOptions }) {
+  const { url, port, dataDir, dynamoEndpoint, opts } = input;
+  const env = process.env;
+  // Never let the local runtime reach a real AWS account with someone's own credentials.
+  delete env.AWS_SESSION_TOKEN;
+  delete env.AWS_PROFILE;
+  // The local IdP is a public client with a standard end-session endpoint.
+  delete env.OIDC_CLIENT_SECRET;
+  delete env.OIDC_LOGOUT_URL;
+  Object.assign(env, {
+    AWS_REGION: env.AWS_REGION ?? 'us-east-1',
+    AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
+    AWS_EC2_METADATA_DISABLED: 'true',
+    DYNAMODB_ENDPOINT: dynamoEndpoint,
+    // S3 is served by this server under /s3, so presigned URLs are same-origin for the site's CSP.
+    S3_ENDPOINT: `${url}/s3`,
+    TABLE_NAME: env.TABLE_NAME ?? 'vigil',
+    UPLOADS_BUCKET: env.UPLOADS_BUCKET ?? 'vigil-uploads',
+    NOTICES_BUCKET: env.NOTICES_BUCKET ?? 'vigil-notices',
+    PUBLIC_URL: url,
+    OIDC_ISSUER: `${url}/idp`,
+    OIDC_CLIENT_ID: env.OIDC_CLIENT_ID ?? 'vigil-web',
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    ...(opts.adminEmails ? { ADMIN_EMAILS: opts.adminEmails.join(',') } : {}),
+    ...opts.env,
+  });
+  resetConfig();
+  resetDbClient();
+  // The logger was created when its module loaded; give it the level configured now.
+  logger.setLogLevel(config().logLevel as Parameters<typeof logger.setLogLevel>[0]);
+}
+
+/** Sets more of the functions' environment after start-up (before any handler has loaded) and re-reads it. */
+function setEnvironment(values: Record<string, string>): void {
+  Object.assign(process.env, values);
+  resetConfig();
+}
+
+function router(parts: { gateway: Handler; idp: RunningIdp; s3: RunningS3; sandbox: Handler; webDir: string }): Handler {
+  const site = sirv(parts.webDir, {
+    // Read from disk on every request, so a rebuild while the server runs is picked up.
+    dev: true,
+    etag: true,
+    single: true,
+    setHeaders: (res, pathname) => {
+      // Vite puts content-hashed files under /assets; everything else must be revalidated.
+      res.setHeader('cache-control', pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  return (req, res) => {
+    const path = (req.url ?? '/').split('?')[0]!;
+    if (path === '/api' || path.startsWith('/api/')) return parts.gateway(req, res);
+    if (path === '/idp' || path.startsWith('/idp/')) return parts.idp.handle(req, res);
+    if (path.startsWith('/s3/')) return parts.s3.handle(req, res, '/s3');
+    if (path === SANDBOX_PREFIX || path.startsWith(`${SANDBOX_PREFIX}/`)) return parts.sandbox(req, res);
+    if (!existsSync(join(parts.webDir, 'index.html'))) return sendSiteMissing(res);
+    return site(req, res, () => sendText(res, 404, 'Not found.'));
+  };
+}
+
+/** Security headers and one structured log line for every response, whoever produced it. */
+async function dispatch(req: IncomingMessage, res: ServerResponse, handle: Handler): Promise<void> {
+  const started = process.hrtime.bigint();
+  // The path only: query strings carry OIDC codes and state. Read now, as mounted handlers rewrite req.url.
+  const path = (req.url ?? '/').split('?')[0];
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) res.setHeader(name, value);
+  res.once('finish', () => {
+    logger.info('request', {
+      method: req.method,
+      path,
+      status: res.statusCode,
+      ms: Math.round(Number(process.hrtime.bigint() - started) / 1e5) / 10,
+    });
+  });
+  try {
+    await handle(req, res);
+  } catch (err) {
+    logger.error('request failed', { path, error: err as Error });
+    if (!res.headersSent) {
+      res.statusCode = 500;
+      res.setHeader('content-type', 'application/json; charset=utf-8');
+      res.end(JSON.stringify({ error: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' }));
+    } else {
+      res.destroy();
+    }
+  }
+}
+
+/** Closes the listener and its connections; resolves at once if it is already closed. */
+function closeServer(server: ReturnType<typeof createServer>): Promise<void> {
+  return new Promise((ok) => {
+    server.close(() => ok());
+    server.closeAllConnections();
+  });
+}
+
+function sendText(res: ServerResponse, status: number, text: string): void {
+  res.statusCode = status;
+  res.setHeader('content-type', 'text/plain; charset=utf-8');
+  res.end(text);
+}
+
+function sendSiteMissing(res: ServerResponse): void {
+  res.statusCode = 503;
+  res.setHeader('content-type', 'text/html; charset=utf-8');
+  res.setHeader('cache-control', 'no-store');
+  res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Vigil: site not built</title></head>
+<body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem">
+<h1>The site is not built yet</h1><p>Run <code>npm run build</code>, then reload this page.
+The API (<a href="/api/health">/api/health</a>) and sign-in already work.</p></body></html>`);
+}
+
+const parseList = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
+
+/** `npm start` / `npm run serve`: start on PORT, print how to use it, stop cleanly on Ctrl-C. */
+async function main(): Promise<void> {
+  let app: RunningServer;
+  try {
+    app = await startServer();
+  } catch (err) {
+    const e = err as NodeJS.ErrnoException;
+    if (e.code === 'EADDRINUSE') {
+      console.error(`Port ${process.env.PORT ?? 3000} is already in use. Stop the other program or run with PORT=<another port>.`);
+    } else {
+      console.error('Vigil could not start:', e);
+    }
+    process.exit(1);
+  }
+  const admins = parseList(process.env.ADMIN_EMAILS);
+  const webDir = join(REPO_ROOT, 'dist', 'web');
+  console.log(
+    [
+      '',
+      `  Vigil is running at ${app.url}`,
+      '',
+      '  Sign in: click "Sign In" and use any e-mail with a password of at least 8 characters.',
+      '           The first sign-in with an e-mail creates that account; later ones need the same password.',
+      `  Admins:  e-mails listed in ADMIN_EMAILS (comma-separated) ${admins.length ? `- now: ${admins.join(', ')}` : '- none set now'}.`,
+      `  Data:    ${app.dataDir} (kept between runs; delete it to start over).`,
+      ...(existsSync(join(webDir, 'index.html'))
+        ? []
+        : ['', `  The site is not built (${webDir} is missing): run \`npm run build\`, then reload.`]),
+      '',
+      '  Stop with Ctrl-C.',
+      '',
+    ].join('\n'),
+  );
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) process.exit(1); // a second Ctrl-C means "now"
+    stopping = true;
+    console.log(`\n  ${signal}: stopping Vigil and saving data...`);
+    app.close().then(
+      () => process.exit(0),
+      (err) => {
+        console.error('Vigil did not stop cleanly:', err);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+if (require.main === module) void main();

@@ -1,0 +1,62 @@
+import { mkdirSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+// s3rver ships no type definitions; these are the parts used here.
+interface S3rverInstance {
+  run(): Promise<AddressInfo>;
+  close(): Promise<void>;
+  configureBuckets(): Promise<void>;
+  callback(): (req: IncomingMessage, res: ServerResponse) => void;
+}
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const S3rver = require('s3rver') as new (opts: Record<string, unknown>) => S3rverInstance;
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { DUMMY_ACCOUNT } = require('s3rver/lib/models/account') as {
+  DUMMY_ACCOUNT: { createKeyPair(id: string, secret: string): void };
+};
+
+/** The credentials the local runtime gives every AWS SDK client; dynalite ignores them, s3rver checks them. */
+export const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' } as const;
+
+export interface RunningS3 {
+  /** The loopback endpoint (path-style: `${endpoint}/${bucket}/${key}`). */
+  endpoint: string;
+  /**
+   * Serves S3 under a path prefix of another server (the local runtime mounts it at `/s3`, so presigned
+   * URLs are same-origin for the site's CSP). s3rver includes the prefix in its signature checks.
+   */
+  handle(req: IncomingMessage, res: ServerResponse, mountPath: string): void;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts s3rver (the S3 API) in-process on loopback with its files under `directory`, and creates the given
+ * buckets. s3rver only knows its built-in `S3RVER` key; the runtime's `local` key is registered with it so
+ * one set of credentials serves every stand-in.
+ */
+export async function startS3(opts: { directory: string; buckets: string[]; port?: number }): Promise<RunningS3> {
+  mkdirSync(opts.directory, { recursive: true });
+  DUMMY_ACCOUNT.createKeyPair(LOCAL_CREDENTIALS.accessKeyId, LOCAL_CREDENTIALS.secretAccessKey);
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: opts.port ?? 0,
+    silent: true,
+    directory: opts.directory,
+    // Buckets are addressed by path (forcePathStyle); never guess a bucket from the Host header.
+    vhostBuckets: false,
+    configureBuckets: opts.buckets.map((name) => ({ name })),
+  });
+  const address = await server.run();
+  const callback = server.callback();
+  return {
+    endpoint: `http://127.0.0.1:${address.port}`,
+    handle(req, res, mountPath) {
+      const mounted = req as IncomingMessage & { baseUrl?: string };
+      mounted.baseUrl = mountPath;
+      req.url = req.url!.slice(mountPath.length) || '/';
+      callback(req, res);
+    },
+    close: () => server.close(),
+  };
+}

@@ -1,0 +1,83 @@
+import type { PlanId } from './schemas/user';
+
+/**
+ * Plan rules shared by the web and the API (SPEC sections 1, 6 and 9). Pure data and functions: no React, Node
+ * or AWS imports, and only a type import from the zod schemas so the web bundle does not pull zod in for them.
+ */
+
+export type { PlanId } from './schemas/user';
+
+/** Where automated takedown requests can be filed (SPEC section 6). */
+export const SUBMISSION_PLATFORMS = ['google', 'bing', 'duckduckgo'] as const;
+export type SubmissionPlatform = (typeof SUBMISSION_PLATFORMS)[number];
+
+export const PLATFORM_LABELS: Readonly<Record<SubmissionPlatform, string>> = {
+  google: 'Google',
+  bing: 'Bing',
+  duckduckgo: 'DuckDuckGo',
+};
+
+export interface PlanRule {
+  id: PlanId;
+  name: string;
+  /** US dollars per month. */
+  priceUsd: number;
+  /** How many violations one bulk submission may hold; `null` is unlimited. */
+  bulkLimit: number | null;
+  /** Platforms the plan may file bulk takedowns with. */
+  platforms: readonly SubmissionPlatform[];
+  /** Automated submission is for paid plans; trial users see an upgrade prompt (SPEC section 2). */
+  automatedSubmission: boolean;
+}
+
+export const PLANS: Readonly<Record<PlanId, PlanRule>> = {
+  trial: { id: 'trial', name: 'Free Trial', priceUsd: 0, bulkLimit: 3, platforms: ['google'], automatedSubmission: false },
+  basic: { id: 'basic', name: 'Basic', priceUsd: 50, bulkLimit: 10, platforms: ['google', 'bing'], automatedSubmission: true },
+  pro: { id: 'pro', name: 'Pro', priceUsd: 100, bulkLimit: 100, platforms: ['google', 'bing', 'duckduckgo'], automatedSubmission: true },
+  enterprise: {
+    id: 'enterprise',
+    name: 'Enterprise',
+    priceUsd: 150,
+    bulkLimit: null,
+    platforms: ['google', 'bing', 'duckduckgo'],
+    automatedSubmission: true,
+  },
+};
+
+/** The plans in display order, cheapest first. */
+export const PLAN_ORDER: readonly PlanId[] = ['trial', 'basic', 'pro', 'enterprise'];
+
+/** The plan assumed when none is known (SPEC section 3: subscriptionPlan defaults to trial). */
+export const DEFAULT_PLAN: PlanId = 'trial';
+
+/** The rule for a plan id, falling back to the default plan for unknown or missing ids. */
+export function planRule(plan: string | null | undefined): PlanRule {
+  return PLANS[plan as PlanId] ?? PLANS[DEFAULT_PLAN];
+}
+
+/** Whether a bulk submission of `count` violations fits the plan's limit. */
+export function withinBulkLimit(plan: string | null | undefined, count: number): boolean {
+  const { bulkLimit } = planRule(plan);
+  return bulkLimit === null || count <= bulkLimit;
+}
+
+/** Whether the plan may file takedowns with `platform`. */
+export function planAllowsPlatform(plan: string | null | undefined, platform: string): boolean {
+  return (planRule(plan).platforms as readonly string[]).includes(platform);
+}
+
+/** Bulk eligibility of a result (SPEC section 5): confidenceScore at least 0.7 and priority high. */
+export const BULK_ELIGIBILITY = { minConfidenceScore: 0.7, priority: 'high' } as const;
+/** Default autoSubmitThreshold of a bulk submission (SPEC section 9). */
+export const DEFAULT_AUTO_SUBMIT_THRESHOLD = 0.8;
+
+/**
+ * Monthly allowances as the Pricing page states them (SPEC section 9; the spec notes other screens state other
+ * figures). `null` is unlimited. The trial figure is the Account page's, the only one the spec gives for it.
+ */
+export const PRICING_PAGE_ALLOWANCES: Readonly<Record<PlanId, { searchesPerMonth: number | null; takedownsPerMonth: number | null }>> = {
+  trial: { searchesPerMonth: 3, takedownsPerMonth: 0 },
+  basic: { searchesPerMonth: 10, takedownsPerMonth: 10 },
+  pro: { searchesPerMonth: 50, takedownsPerMonth: 100 },
+  enterprise: { searchesPerMonth: null, takedownsPerMonth: null },
+};

@@ -1,0 +1,303 @@
+import { z } from 'zod';
+import { SUBMISSION_PLATFORMS } from '../plans';
+
+/**
+ * DMCA cases, the DMCA form, automated and bulk submission (SPEC sections 3, 5, 7 and 9). The web form and
+ * the API parse these same schemas, with the spec's messages.
+ */
+
+export const DMCA_MESSAGES = {
+  fullName: 'Full name is required',
+  email: 'Valid email is required',
+  address: 'Address is required',
+  infringingUrl: 'At least one URL is required',
+  originalUrl: 'Valid URL is required',
+  description: 'Description is required',
+  searchEngine: 'Search engine is required',
+  legalDeclaration: 'Legal declaration must be accepted',
+  noViolations: 'Please select violations to submit automated DMCA requests.',
+} as const;
+
+/** Where a case's notice is filed (the form's select; `other` covers hosts and other engines). */
+export const DMCA_SEARCH_ENGINES = ['google', 'bing', 'duckduckgo', 'other'] as const;
+export const dmcaSearchEngineSchema = z.enum(DMCA_SEARCH_ENGINES, { error: DMCA_MESSAGES.searchEngine });
+export type DmcaSearchEngine = z.infer<typeof dmcaSearchEngineSchema>;
+
+/** Most infringing URLs one case (one notice) may list. */
+export const MAX_CASE_URLS = 50;
+export const MAX_URL_LENGTH = 2048;
+export const MAX_DESCRIPTION_LENGTH = 5000;
+
+/** True for an absolute http or https URL. */
+export function isHttpUrl(value: string): boolean {
+  try {
+    const u = new URL(value);
+    return (u.protocol === 'http:' || u.protocol === 'https:') && !!u.hostname;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The URLs of a newline-joined `infringingUrl` (the form joins selected URLs with newlines; a search
+ * result's `url` may be a comma-separated list): trimmed, empty lines dropped, duplicates removed, order kept.
+ */
+export function splitInfringingUrls(text: string): string[] {
+  return [...new Set(text.split(/[\r\n]+/).map((s) => s.trim()).filter(Boolean))];
+}
+
+/** A search result's `url` as a list: comma- or newline-separated, duplicates removed (SPEC section 2). */
+export function splitResultUrls(url: string): string[] {
+  return [...new Set(url.split(/[,\r\n]+/).map((s) => s.trim()).filter(Boolean))];
+}
+
+/** `infringingUrl`: one or more http(s) URLs, newline-joined; normalised to one URL a line without duplicates. */
+export const infringingUrlSchema = z
+  .string({ error: DMCA_MESSAGES.infringingUrl })
+  .transform((text, ctx) => {
+    const urls = splitInfringingUrls(text);
+    if (urls.length === 0) {
+      ctx.addIssue({ code: 'custom', message: DMCA_MESSAGES.infringingUrl });
+      return z.NEVER;
+    }
+    if (urls.length > MAX_CASE_URLS) {
+      ctx.addIssue({ code: 'custom', message: `A case may list at most ${MAX_CASE_URLS} URLs.` });
+      return z.NEVER;
+    }
+    urls.forEach((u, i) => {
+      if (u.length > MAX_URL_LENGTH || !isHttpUrl(u)) {
+        ctx.addIssue({ code: 'custom', message: `Line ${i + 1} is not a valid http(s) URL: ${u.slice(0, 100)}` });
+      }
+    });
+    return urls.join('\n');
+  });
+
+export const originalUrlSchema = z
+  .string({ error: DMCA_MESSAGES.originalUrl })
+  .trim()
+  .refine((u) => u.length <= MAX_URL_LENGTH && isHttpUrl(u), DMCA_MESSAGES.originalUrl);
+
+export const descriptionSchema = z
+  .string({ error: DMCA_MESSAGES.description })
+  .trim()
+  .min(1, DMCA_MESSAGES.description)
+  .max(MAX_DESCRIPTION_LENGTH, `Description must be at most ${MAX_DESCRIPTION_LENGTH} characters.`);
+
+const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/i;
+const idSchema = (what: string) =>
+  z
+    .string({ error: `${what} id is required.` })
+    .regex(ULID, `${what} id is not valid.`)
+    .transform((s) => s.toUpperCase());
+
+/**
+ * `POST /api/dmca` body. `userId` is accepted because the spec's client sends it; when present it must be
+ * the caller (or `me`). The case is always the caller's: the result must be theirs.
+ */
+export const caseCreateSchema = z.object({
+  userId: z.string().optional(),
+  searchResultId: idSchema('Search result'),
+  infringingUrl: infringingUrlSchema,
+  originalUrl: originalUrlSchema,
+  description: descriptionSchema,
+  searchEngine: dmcaSearchEngineSchema,
+});
+export type CaseCreateInput = z.input<typeof caseCreateSchema>;
+export type CaseCreate = z.infer<typeof caseCreateSchema>;
+
+/** `POST /api/dmca` response (201). */
+export const caseCreatedSchema = z.object({ id: z.string(), caseNumber: z.string() });
+export type CaseCreated = z.infer<typeof caseCreatedSchema>;
+
+/** The DMCA page's form (SPEC section 5). The creator fields are shown read-only and never sent to a host. */
+export const dmcaFormSchema = z.object({
+  fullName: z.string({ error: DMCA_MESSAGES.fullName }).trim().min(1, DMCA_MESSAGES.fullName),
+  email: z.string({ error: DMCA_MESSAGES.email }).trim().pipe(z.email({ error: DMCA_MESSAGES.email })),
+  phone: z.string().trim().optional(),
+  address: z.string({ error: DMCA_MESSAGES.address }).trim().min(1, DMCA_MESSAGES.address),
+  infringingUrl: infringingUrlSchema,
+  originalUrl: originalUrlSchema,
+  description: descriptionSchema,
+  searchEngine: dmcaSearchEngineSchema,
+  legalDeclaration: z.literal(true, { error: DMCA_MESSAGES.legalDeclaration }),
+});
+export type DmcaFormInput = z.input<typeof dmcaFormSchema>;
+export type DmcaFormValues = z.infer<typeof dmcaFormSchema>;
+
+export const CASE_STATUSES = ['pending', 'sent', 'resolved'] as const;
+export const caseStatusSchema = z.enum(CASE_STATUSES);
+export type CaseStatus = z.infer<typeof caseStatusSchema>;
+
+/**
+ * Where the automated submission of a case stands. `queued` to `awaiting-recheck` are in progress (a second
+ * click does not start another run); `resolved`, `escalated`, `no-contact` and `failed` are final for the
+ * attempt (the last three allow a new attempt).
+ */
+export const SUBMISSION_STATES = [
+  'queued',
+  'finding-contact',
+  'sending',
+  'awaiting-recheck',
+  'rechecking',
+  'resolved',
+  'escalated',
+  'no-contact',
+  'failed',
+] as const;
+export const submissionStateSchema = z.enum(SUBMISSION_STATES);
+export type SubmissionState = z.infer<typeof submissionStateSchema>;
+export const ACTIVE_SUBMISSION_STATES: readonly SubmissionState[] = ['queued', 'finding-contact', 'sending', 'awaiting-recheck', 'rechecking'];
+
+/** A case flagged for a person to follow up (no contact found, or the copy still online after the wait). */
+export const escalationSchema = z.object({
+  flagged: z.boolean(),
+  reason: z.string(),
+  checkedAt: z.string(),
+});
+export type Escalation = z.infer<typeof escalationSchema>;
+
+/** The latest automated submission of a case, as the cases page may show it. */
+export const caseSubmissionSchema = z.object({
+  attempt: z.number().int().positive(),
+  state: submissionStateSchema,
+  startedAt: z.string(),
+  updatedAt: z.string(),
+  /** The abuse or DMCA address the notice went to. */
+  recipient: z.string().optional(),
+  /** How the address was found: `known-agent`, `rdap-ip` or `rdap-domain`. */
+  contactSource: z.string().optional(),
+  messageId: z.string().optional(),
+  /** When the copies will be checked again. */
+  recheckAt: z.string().optional(),
+  /** What went wrong, in words a person can act on. */
+  error: z.string().optional(),
+});
+export type CaseSubmission = z.infer<typeof caseSubmissionSchema>;
+
+/** A status change with its time. */
+export const statusChangeSchema = z.object({ status: caseStatusSchema, at: z.string() });
+
+/** A DMCA case as the API returns it (`GET /api/user/{id}/dmca`, `GET /api/dmca/{id}`). */
+export const caseSchema = z.object({
+  id: z.string(),
+  /** Readable and unique, e.g. `VGL-2026-000123`. */
+  caseNumber: z.string(),
+  status: caseStatusSchema,
+  /** One URL a line. */
+  infringingUrl: z.string(),
+  originalUrl: z.string(),
+  searchEngine: dmcaSearchEngineSchema,
+  description: z.string(),
+  createdAt: z.string(),
+  sentAt: z.string().optional(),
+  resolvedAt: z.string().optional(),
+  escalation: escalationSchema.optional(),
+  searchResultId: z.string(),
+  /** The site of the infringing URL (the simulated site's domain for sandbox URLs). */
+  host: z.string(),
+  /** Platforms chosen in a bulk submission, when the case came from one. */
+  platforms: z.array(z.string()).optional(),
+  submission: caseSubmissionSchema.optional(),
+  statusHistory: z.array(statusChangeSchema),
+});
+export type DmcaCase = z.infer<typeof caseSchema>;
+export const caseListSchema = z.array(caseSchema);
+
+/** `POST /api/dmca/{id}/submit-automated` response (SPEC section 3: success flag and error text). */
+export const automatedSubmissionResponseSchema = z.object({
+  success: z.boolean(),
+  error: z.string().nullable(),
+  /** The attempt the answer is about; a repeated click answers with the attempt already running. */
+  attempt: z.number().int().positive().optional(),
+  state: submissionStateSchema.optional(),
+});
+export type AutomatedSubmissionResponse = z.infer<typeof automatedSubmissionResponseSchema>;
+
+export const submissionPlatformSchema = z.enum(SUBMISSION_PLATFORMS, {
+  error: `Platforms must be among ${SUBMISSION_PLATFORMS.join(', ')}.`,
+});
+
+/** Most ids one bulk request may carry (Enterprise is unlimited by plan; this bounds one request). */
+export const MAX_BULK_IDS = 1000;
+
+/**
+ * `POST /api/dmca/bulk-submit` body. `originalUrl` and `description` are optional additions: they fill the
+ * cases the submission creates (otherwise the original URL of the caller's latest case is used).
+ */
+export const bulkSubmitSchema = z.object({
+  searchResultIds: z
+    .array(idSchema('Search result'), { error: DMCA_MESSAGES.noViolations })
+    .min(1, DMCA_MESSAGES.noViolations)
+    .max(MAX_BULK_IDS, `At most ${MAX_BULK_IDS} violations can be submitted at once.`)
+    .transform((ids) => [...new Set(ids)]),
+  platforms: z
+    .array(submissionPlatformSchema, { error: 'Platforms must be a list.' })
+    .min(1, 'Please select at least one platform.')
+    .default(['google'])
+    .transform((p) => [...new Set(p)]),
+  autoSubmitThreshold: z
+    .number({ error: 'autoSubmitThreshold must be a number.' })
+    .min(0, 'autoSubmitThreshold must be between 0 and 1.')
+    .max(1, 'autoSubmitThreshold must be between 0 and 1.')
+    .default(0.8),
+  originalUrl: originalUrlSchema.optional(),
+  description: descriptionSchema.optional(),
+});
+export type BulkSubmitInput = z.input<typeof bulkSubmitSchema>;
+export type BulkSubmit = z.infer<typeof bulkSubmitSchema>;
+
+/** Why a selected violation was not submitted. */
+export const bulkItemSchema = z.object({
+  searchResultId: z.string(),
+  submitted: z.boolean(),
+  caseId: z.string().optional(),
+  caseNumber: z.string().optional(),
+  reason: z.string().optional(),
+});
+
+/** `POST /api/dmca/bulk-submit` response. */
+export const bulkSubmitResponseSchema = z.object({
+  success: z.boolean(),
+  error: z.string().nullable(),
+  processedViolations: z.number().int().nonnegative(),
+  successfulSubmissions: z.number().int().nonnegative(),
+  items: z.array(bulkItemSchema),
+});
+export type BulkSubmitResponse = z.infer<typeof bulkSubmitResponseSchema>;
+
+/** `GET /api/submission-info/{searchEngine}` query: a case of the caller fills the work fields. */
+export const submissionInfoQuerySchema = z.object({ caseId: idSchema('Case').optional() });
+
+/** `GET /api/submission-info/{searchEngine}` response: the portal and the copy-paste assistant's fields. */
+export const submissionInfoSchema = z.object({
+  searchEngine: dmcaSearchEngineSchema,
+  name: z.string(),
+  submissionUrl: z.string(),
+  instructions: z.array(z.string()),
+  fields: z.array(z.object({ key: z.string(), label: z.string(), value: z.string() })),
+});
+export type SubmissionInfoDto = z.infer<typeof submissionInfoSchema>;
+
+/** `GET /api/dmca/export/google?caseIds=ID,ID`: without ids, every case of the caller (newest 500). */
+export const googleExportQuerySchema = z.object({
+  caseIds: z
+    .string()
+    .optional()
+    .transform((s, ctx) => {
+      if (s === undefined || s.trim() === '') return undefined;
+      const ids = [...new Set(s.split(',').map((x) => x.trim().toUpperCase()).filter(Boolean))];
+      if (ids.length > 500 || ids.some((id) => !ULID.test(id))) {
+        ctx.addIssue({ code: 'custom', message: 'caseIds must be up to 500 case ids separated by commas.' });
+        return z.NEVER;
+      }
+      return ids;
+    }),
+});
+
+/** `POST /api/dmca/export/google` body: the same export for a list too long for a URL. */
+export const googleExportBodySchema = z.object({
+  caseIds: z
+    .array(idSchema('Case'), { error: 'caseIds must be a list of case ids.' })
+    .min(1, 'Select at least one case to export.')
+    .max(500, 'At most 500 cases can be exported at once.'),
+});

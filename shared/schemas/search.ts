@@ -1,0 +1,172 @@
+import { z } from 'zod';
+
+/**
+ * Searches, their results, the review call and the user's stats (SPEC sections 3, 4 and 7). These are the
+ * shapes the API returns; the web reads them with the same schemas.
+ */
+
+/** Search indexes a scan can query (DESIGN section 5: an engine is an index, not a provider). */
+export const SEARCH_ENGINES = ['google', 'bing', 'duckduckgo'] as const;
+export const searchEngineSchema = z.enum(SEARCH_ENGINES);
+export type SearchEngine = z.infer<typeof searchEngineSchema>;
+
+export const SEARCH_STATUSES = ['running', 'completed', 'partial', 'failed', 'pending'] as const;
+export const searchStatusSchema = z.enum(SEARCH_STATUSES);
+export type SearchStatus = z.infer<typeof searchStatusSchema>;
+/** Statuses a search can still leave; the others are final. */
+export const OPEN_SEARCH_STATUSES = ['running', 'pending'] as const satisfies readonly SearchStatus[];
+export const FINAL_SEARCH_STATUSES = ['completed', 'partial', 'failed'] as const satisfies readonly SearchStatus[];
+export type FinalSearchStatus = (typeof FINAL_SEARCH_STATUSES)[number];
+
+/** Workflow stages, in order, as the search page shows them. */
+export const SEARCH_STAGES = ['queued', 'fingerprinting', 'searching', 'triage', 'persisting', 'done'] as const;
+export const searchStageSchema = z.enum(SEARCH_STAGES);
+export type SearchStage = z.infer<typeof searchStageSchema>;
+
+export const searchProgressSchema = z.object({
+  enginesDone: z.number().int().nonnegative(),
+  enginesTotal: z.number().int().nonnegative(),
+  candidatesFound: z.number().int().nonnegative(),
+  candidatesMatched: z.number().int().nonnegative(),
+  stage: searchStageSchema,
+});
+export type SearchProgress = z.infer<typeof searchProgressSchema>;
+
+export const searchMetadataSchema = z.object({
+  completedAt: z.string(),
+  /** Milliseconds from the search's createdAt to completedAt. */
+  totalDuration: z.number().int().nonnegative(),
+  successfulEngines: z.array(z.string()),
+  failedEngines: z.array(z.string()),
+  /** A message a person can act on, set only when the search failed. */
+  error: z.string().optional(),
+});
+export type SearchMetadata = z.infer<typeof searchMetadataSchema>;
+
+/** `GET /api/search/{id}`. */
+export const searchSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  status: searchStatusSchema,
+  query: z.string(),
+  searchEngines: z.array(z.string()),
+  /** As the start form sends it, for example `images,videos`. */
+  contentType: z.string(),
+  createdAt: z.string(),
+  progress: searchProgressSchema,
+  /** Results stored for this search so far. */
+  resultCount: z.number().int().nonnegative(),
+  metadata: searchMetadataSchema.optional(),
+});
+export type Search = z.infer<typeof searchSchema>;
+
+export const RESULT_CONTENT_TYPES = ['web', 'images', 'videos'] as const;
+export const resultContentTypeSchema = z.enum(RESULT_CONTENT_TYPES);
+export type ResultContentType = z.infer<typeof resultContentTypeSchema>;
+
+export const PRIORITIES = ['high', 'medium', 'low'] as const;
+export const prioritySchema = z.enum(PRIORITIES);
+export type Priority = z.infer<typeof prioritySchema>;
+
+export const REVIEW_STATUSES = ['unauthorized', 'safe'] as const;
+export const reviewStatusSchema = z.enum(REVIEW_STATUSES, { error: "Status must be 'unauthorized' or 'safe'." });
+export type ReviewStatus = z.infer<typeof reviewStatusSchema>;
+
+/** Where and when a copy was seen, and what it matched: kept so a notice can cite it. */
+export const evidenceSchema = z.object({
+  seenAt: z.string(),
+  engines: z.array(z.string()),
+  /** The reference file (upload id) the copy matched, when it matched one visually. */
+  matchedReferenceId: z.string().optional(),
+  /** Storage key of the copy's image as fetched (evidence); the API adds a short-lived `matchedImageUrl`. */
+  matchedImageKey: z.string().optional(),
+  matchedImageUrl: z.string().optional(),
+  /** Hamming distance of the best fingerprint match (lower is closer). */
+  distance: z.number().nonnegative().optional(),
+});
+export type Evidence = z.infer<typeof evidenceSchema>;
+
+/** `GET /api/search-result/{id}` and the items of every result list. */
+export const searchResultSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  searchId: z.string(),
+  title: z.string(),
+  domain: z.string(),
+  url: z.string(),
+  platform: z.string(),
+  source: z.string(),
+  contentType: resultContentTypeSchema,
+  confidence: z.number().min(0).max(100),
+  similarityScore: z.number().min(0).max(1),
+  confidenceScore: z.number().min(0).max(1),
+  priority: prioritySchema,
+  /** A URL the browser can show (a short-lived signed link for stored images), or null. */
+  previewUrl: z.string().nullable(),
+  /** PNG as base64; filled on `GET /api/search-result/{id}` only (lists leave it null to stay small). */
+  screenshotBase64: z.string().nullable(),
+  description: z.string(),
+  userReviewStatus: reviewStatusSchema.nullable(),
+  reviewedAt: z.string().nullable(),
+  instances: z.number().int().nonnegative(),
+  evidence: evidenceSchema,
+  createdAt: z.string(),
+});
+export type SearchResult = z.infer<typeof searchResultSchema>;
+
+export const searchResultListSchema = z.array(searchResultSchema);
+
+/** `GET /api/user/{id}/results/grouped`. */
+export const groupedResultsSchema = z.object({
+  web: searchResultListSchema,
+  images: searchResultListSchema,
+  videos: searchResultListSchema,
+});
+export type GroupedResults = z.infer<typeof groupedResultsSchema>;
+
+/** `PUT /api/search-results/{id}/review` body. */
+export const reviewBodySchema = z.object({ status: reviewStatusSchema });
+export type ReviewBody = z.infer<typeof reviewBodySchema>;
+
+/** `GET /api/user/{id}/stats`: counters kept with atomic updates, zero when never touched. */
+export const userStatsSchema = z.object({
+  activeViolations: z.number().int().nonnegative(),
+  resolvedCases: z.number().int().nonnegative(),
+  dmcaSent: z.number().int().nonnegative(),
+  pendingReview: z.number().int().nonnegative(),
+});
+export type UserStats = z.infer<typeof userStatsSchema>;
+
+/** The most items one list call returns; older items are reached with `before`. */
+export const MAX_LIST_LIMIT = 500;
+
+/** Query of the result list routes: `limit` (1-500, default 500) and `before` (an id: only older items). */
+export const resultListQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: 'limit must be a number.' })
+    .int('limit must be a whole number.')
+    .min(1, 'limit must be at least 1.')
+    .max(MAX_LIST_LIMIT, `limit must be at most ${MAX_LIST_LIMIT}.`)
+    .default(MAX_LIST_LIMIT),
+  before: z
+    .string()
+    .regex(/^[0-9A-HJKMNP-TV-Z]{26}$/i, 'before must be a result id.')
+    .transform((s) => s.toUpperCase())
+    .optional(),
+});
+export type ResultListQuery = z.infer<typeof resultListQuerySchema>;
+
+const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/i;
+
+/** A path id of an item (a ULID), with a message naming what it should be. */
+export const itemIdSchema = (what: string) =>
+  z
+    .string()
+    .regex(ULID, `${what} id is not valid.`)
+    .transform((s) => s.toUpperCase());
+
+/** `{id}` of `/api/user/{id}/...`: `me` or a user id (never key syntax such as `#`). */
+export const userIdParamSchema = z.string().regex(/^(me|[A-Za-z0-9_-]{1,64})$/, 'User id is not valid.');
+
+/** Query of `GET /api/search/{id}/results`: `limit` only (a search's results fit one list). */
+export const searchResultsQuerySchema = resultListQuerySchema.pick({ limit: true });

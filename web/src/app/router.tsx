@@ -1,0 +1,90 @@
+import { lazy, useEffect } from 'react';
+import { Route, Routes, useLocation } from 'react-router';
+import { NotFoundPage } from '@/components/errors/not-found-page';
+import { NotBuiltPage } from '@/components/not-built-page';
+import { PageSpinner } from '@/components/ui/spinner';
+import { useUser } from '@/lib/auth';
+
+/*
+ * Route availability (SPEC section 2). The route set depends on the session: while it loads only a spinner shows;
+ * signed out there are /, /pricing and /test-signup; signed in the navigation bar frames every screen. Anything
+ * else is the 404 page. Screens load lazily so the first page ships only what it shows.
+ */
+
+const LandingPage = lazy(() => import('@/features/marketing/components/landing-page').then((m) => ({ default: m.LandingPage })));
+const PricingPage = lazy(() => import('@/features/marketing/components/pricing-page').then((m) => ({ default: m.PricingPage })));
+const TestSignupPage = lazy(() => import('@/features/auth/components/test-signup-page').then((m) => ({ default: m.TestSignupPage })));
+const DashboardPage = lazy(() => import('@/features/dashboard/components/dashboard-page').then((m) => ({ default: m.DashboardPage })));
+const SearchPage = lazy(() => import('@/features/search/components/search-page').then((m) => ({ default: m.SearchPage })));
+const CasesPage = lazy(() => import('@/features/cases/components/cases-page').then((m) => ({ default: m.CasesPage })));
+const DmcaPage = lazy(() => import('@/features/dmca/components/dmca-page').then((m) => ({ default: m.DmcaPage })));
+const SettingsPage = lazy(() => import('@/features/settings/components/settings-page').then((m) => ({ default: m.SettingsPage })));
+const AppShell = lazy(() => import('@/components/layouts/app-shell').then((m) => ({ default: m.AppShell })));
+
+/**
+ * The signed-in screens that later work builds, by path, with the title their placeholder shows. Replace an entry's
+ * element with the lazily loaded feature screen when it exists.
+ */
+const SIGNED_IN_SCREENS: { path: string; title: string }[] = [
+  { path: '/account', title: 'Account' },
+  { path: '/help', title: 'Help & Support' },
+  { path: '/competitive', title: 'Competitive Analysis Dashboard' },
+  { path: '/risk-dashboard', title: 'Content Protection Risk Dashboard' },
+  { path: '/contact', title: 'Contact Us' },
+  { path: '/admin', title: 'Business Dashboard' },
+];
+
+/** The site's routes for the current session. */
+export function AppRouter() {
+  const auth = useUser();
+  return (
+    <>
+      <ScrollToTop />
+      {auth.status === 'loading' ? (
+        <div className="flex min-h-svh items-center justify-center">
+          <PageSpinner label="Checking your session" />
+        </div>
+      ) : auth.status === 'signed-in' ? (
+        <Routes>
+          <Route element={<AppShell />}>
+            <Route path="/" element={<DashboardPage />} />
+            <Route path="/search" element={<SearchPage />} />
+            <Route path="/settings" element={<SettingsPage />} />
+            <Route path="/cases" element={<CasesPage />} />
+            <Route path="/dmca/new" element={<DmcaPage />} />
+            <Route path="/dmca/:id" element={<DmcaPage />} />
+            {SIGNED_IN_SCREENS.map(({ path, title }) => (
+              <Route key={path} path={path} element={<NotBuiltPage title={title} />} />
+            ))}
+            <Route path="/pricing" element={<PricingPage signedIn />} />
+            <Route path="/test-signup" element={<TestSignupPage signedIn />} />
+            <Route path="*" element={<NotFoundPage />} />
+          </Route>
+        </Routes>
+      ) : (
+        <Routes>
+          <Route path="/" element={<LandingPage />} />
+          <Route path="/pricing" element={<PricingPage />} />
+          <Route path="/test-signup" element={<TestSignupPage />} />
+          <Route
+            path="*"
+            element={
+              <div className="flex min-h-svh bg-muted/30">
+                <NotFoundPage />
+              </div>
+            }
+          />
+        </Routes>
+      )}
+    </>
+  );
+}
+
+/** Starts each new page at the top, as a full page load would (the router keeps the scroll position otherwise). */
+function ScrollToTop() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  return null;
+}

@@ -1,0 +1,54 @@
+import { LogOut } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { type CurrentUser, fullName, LOGOUT_PATH } from '@/lib/auth';
+import { ACCOUNT_ITEMS } from './nav-items';
+import { UserAvatar, UserIdentity } from './user-avatar';
+
+/** The avatar button and its account menu (desktop and tablet). */
+export function UserMenu({ user }: { user: CurrentUser }) {
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" size="icon" className="rounded-full" aria-label="Account menu">
+          <UserAvatar user={user} />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-60">
+        {(fullName(user) || user.email) && (
+          <>
+            <DropdownMenuLabel className="flex items-center gap-3 font-normal">
+              <UserAvatar user={user} />
+              <UserIdentity user={user} />
+            </DropdownMenuLabel>
+            <DropdownMenuSeparator />
+          </>
+        )}
+        {ACCOUNT_ITEMS.map(({ to, label, icon: Icon }) => (
+          <DropdownMenuItem key={to} asChild>
+            <Link to={to}>
+              <Icon aria-hidden="true" />
+              {label}
+            </Link>
+          </DropdownMenuItem>
+        ))}
+        <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          {/* A plain anchor: logging out is a full page load so the server can end the session and redirect. */}
+          <a href={LOGOUT_PATH}>
+            <LogOut aria-hidden="true" />
+            Log Out
+          </a>
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,101 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Loader2, ScanSearch } from 'lucide-react';
+import { useId, type ReactNode } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Progress } from '@/components/ui/progress';
+import { START_HINT, canStartScan, scanStartFormSchema, type ScanStartFormValues } from '@/lib/scan-start';
+import { ReferenceFilePicker } from './reference-file-picker';
+import { useSimulatedProgress } from './use-simulated-progress';
+
+export interface ScanStartFormProps {
+  /** The button's label, for example 'Start Protection Scan'. */
+  submitLabel: string;
+  /** Starts the scan. A rejection resets the form's progress; the caller reports the error its own way. */
+  onStart: (values: ScanStartFormValues) => Promise<void>;
+  /** A scan this form started is still running: the button waits for it. */
+  running: boolean;
+  /** How the scan ended: `finished` completes the simulated bar, `failed` hides it. */
+  outcome?: 'finished' | 'failed';
+  /** Shown between the fields and the button (the dashboard's deep-crawl figures). */
+  children?: ReactNode;
+}
+
+/**
+ * The scan start form (SPEC sections 2 and 5): creator names (comma-separated), optional reference files, and a
+ * start button that stays disabled, with the spec's hint, until there is a name or a file. While a start is under
+ * way the form shows the simulated progress bar of SPEC section 4.
+ */
+export function ScanStartForm({ submitLabel, onStart, running, outcome, children }: ScanStartFormProps) {
+  const queryId = useId();
+  const hintId = useId();
+  const form = useForm<ScanStartFormValues>({
+    resolver: zodResolver(scanStartFormSchema),
+    defaultValues: { query: '', files: [] },
+    mode: 'onChange',
+  });
+  const [query, files] = useWatch({ control: form.control, name: ['query', 'files'] });
+  const simulated = useSimulatedProgress(outcome === 'finished');
+  const submitting = form.formState.isSubmitting;
+  const busy = submitting || running;
+  const ready = canStartScan(query ?? '', files?.length ?? 0);
+  const queryError = form.formState.errors.query?.message;
+
+  const submit = form.handleSubmit(async (values) => {
+    simulated.start();
+    try {
+      await onStart(values);
+    } catch {
+      simulated.reset();
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-5">
+      <div className="grid gap-2">
+        <Label htmlFor={queryId}>Creator name</Label>
+        <Input
+          id={queryId}
+          placeholder="e.g. Luna Vale, lunavale"
+          autoComplete="off"
+          disabled={busy}
+          aria-invalid={queryError && queryError !== START_HINT ? true : undefined}
+          aria-describedby={`${queryId}-help`}
+          {...form.register('query')}
+        />
+        <p id={`${queryId}-help`} className="text-xs text-muted-foreground">
+          The names, brands or handles you publish under. Separate several names with commas.
+        </p>
+        {queryError && queryError !== START_HINT && <p className="text-sm text-destructive">{queryError}</p>}
+      </div>
+      <Controller
+        control={form.control}
+        name="files"
+        render={({ field }) => <ReferenceFilePicker files={field.value} onChange={field.onChange} disabled={busy} />}
+      />
+      {children}
+      {simulated.visible && outcome !== 'failed' && (
+        <div className="grid gap-1.5" aria-live="polite">
+          <div className="flex items-center justify-between text-sm">
+            <span className="font-medium">{simulated.text}</span>
+            <span className="tabular-nums text-muted-foreground">{simulated.progress}%</span>
+          </div>
+          <Progress value={simulated.progress} aria-label="Scan start progress" />
+        </div>
+      )}
+      <div className="grid gap-2">
+        <Button type="submit" size="lg" disabled={!ready || busy} aria-describedby={!ready ? hintId : undefined}>
+          {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : <ScanSearch aria-hidden="true" />}
+          {submitLabel}
+        </Button>
+        {!ready && (
+          <p id={hintId} className="text-center text-sm text-muted-foreground">
+            {START_HINT}
+          </p>
+        )}
+      </div>
+    </form>
+  );
+}

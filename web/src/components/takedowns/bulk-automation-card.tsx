@@ -1,0 +1,272 @@
+import { ExternalLink, Loader2, RefreshCw, Send, Zap } from 'lucide-react';
+import { useId, useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { DEFAULT_AUTO_SUBMIT_THRESHOLD, planRule } from '@shared/plans';
+import type { BulkSubmitResponse } from '@shared/schemas/dmca';
+import type { SearchResult } from '@shared/schemas/search';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Label } from '@/components/ui/label';
+import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { apiErrorMessage } from '@/lib/api-client';
+import {
+  BULK_FAILED_FALLBACK,
+  BULK_FAILED_TITLE,
+  BULK_REQUEST_FAILED,
+  BULK_SUCCESS_TITLE,
+  allowedPlatforms,
+  bulkEligible,
+  bulkLimitText,
+  bulkSelectionProblem,
+  bulkSuccessDescription,
+  defaultPlatforms,
+  platformOptions,
+} from '@/lib/takedown-rules';
+import { usePlan } from '@/lib/takedowns-api';
+import { useBulkSubmit, useUserResults } from './bulk-submit';
+
+interface BulkAutomationCardProps {
+  /** A violation to tick at first (the one whose 'Send DMCA' opened the protect step). */
+  preselectedId?: string;
+}
+
+/**
+ * The bulk DMCA automation card of the protect step (SPEC sections 2, 5, 6 and 8): the eligible violations with
+ * checkboxes, the platforms of the plan, and one submit that checks the selection against the plan first.
+ */
+export function BulkAutomationCard({ preselectedId }: BulkAutomationCardProps) {
+  const headingId = useId();
+  const { plan } = usePlan();
+  const rule = planRule(plan);
+  const results = useUserResults();
+  const eligible = useMemo(() => bulkEligible(results.data ?? []), [results.data]);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set(preselectedId ? [preselectedId] : []));
+  const [ticked, setTicked] = useState<string[]>(() => defaultPlatforms(plan));
+  const [outcome, setOutcome] = useState<BulkSubmitResponse | null>(null);
+  const submit = useBulkSubmit();
+
+  // Only ids still offered count (a result may have left the list since it was ticked), and only platforms the
+  // current plan allows (the plan may have changed since the boxes were ticked).
+  const selectedIds = eligible.filter((r) => selected.has(r.id)).map((r) => r.id);
+  const platforms = allowedPlatforms(plan, ticked);
+  const titles = new Map(eligible.map((r) => [r.id, r.title || r.domain]));
+
+  const toggle = (id: string, on: boolean) =>
+    setSelected((prev) => {
+      const next = new Set(prev);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  const onSubmit = async () => {
+    const problem = bulkSelectionProblem(plan, selectedIds.length);
+    if (problem) {
+      toast({ variant: 'destructive', ...problem });
+      return;
+    }
+    try {
+      const answer = await submit.trigger({
+        body: { searchResultIds: selectedIds, platforms, autoSubmitThreshold: DEFAULT_AUTO_SUBMIT_THRESHOLD },
+        idempotencyKey: crypto.randomUUID(),
+      });
+      setOutcome(answer);
+      if (answer.success) {
+        toast({ title: BULK_SUCCESS_TITLE, description: bulkSuccessDescription(answer.processedViolations, answer.successfulSubmissions) });
+        setSelected(new Set());
+      } else {
+        toast({ variant: 'destructive', title: BULK_FAILED_TITLE, description: answer.error || BULK_FAILED_FALLBACK });
+      }
+    } catch (error) {
+      toast({ variant: 'destructive', title: BULK_FAILED_TITLE, description: apiErrorMessage(error, BULK_REQUEST_FAILED) });
+    }
+  };
+
+  return (
+    <Card role="region" aria-labelledby={headingId}>
+      <CardHeader>
+        <CardTitle id={headingId} className="flex items-center gap-2">
+          <Zap className="size-5 text-primary" aria-hidden="true" />
+          Bulk DMCA Automation
+        </CardTitle>
+        <CardDescription>
+          Send takedown requests for your strongest violations in one go. Your {rule.name} plan allows {bulkLimitText(plan)}.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-5">
+        <ViolationList
+          results={eligible}
+          loading={results.isLoading}
+          failed={!!results.error}
+          onRetry={() => void results.mutate()}
+          selected={selected}
+          onToggle={toggle}
+          onSelectAll={() => setSelected(new Set(eligible.map((r) => r.id)))}
+          onClear={() => setSelected(new Set())}
+        />
+
+        <fieldset className="grid gap-2">
+          <legend className="mb-2 text-sm font-medium">Submit to</legend>
+          {platformOptions(plan).map((option) => {
+            const id = `${headingId}-platform-${option.platform}`;
+            return (
+              <div key={option.platform} className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                <Checkbox
+                  id={id}
+                  checked={option.available && platforms.includes(option.platform)}
+                  disabled={!option.available}
+                  aria-describedby={option.hint ? `${id}-hint` : undefined}
+                  onCheckedChange={(on) =>
+                    setTicked((prev) => (on === true ? [...prev, option.platform] : prev.filter((p) => p !== option.platform)))
+                  }
+                />
+                <Label htmlFor={id} className="font-normal">
+                  {option.label}
+                </Label>
+                {option.hint && (
+                  <span id={`${id}-hint`} className="text-xs text-muted-foreground">
+                    {option.hint}.{' '}
+                    <Link to="/account" className="text-primary underline-offset-4 hover:underline">
+                      Upgrade
+                    </Link>
+                  </span>
+                )}
+              </div>
+            );
+          })}
+          {platforms.length === 0 && <p className="text-xs text-muted-foreground">Select at least one platform to submit.</p>}
+        </fieldset>
+
+        {outcome && <SubmissionOutcome outcome={outcome} titles={titles} />}
+      </CardContent>
+      <CardFooter className="flex-wrap gap-3">
+        <Button onClick={() => void onSubmit()} disabled={platforms.length === 0 || submit.isMutating}>
+          {submit.isMutating ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Send aria-hidden="true" />}
+          {submit.isMutating ? 'Submitting...' : 'Submit Automated DMCA Requests'}
+        </Button>
+        <span className="text-sm text-muted-foreground" aria-live="polite">
+          {selectedIds.length} selected
+        </span>
+      </CardFooter>
+    </Card>
+  );
+}
+
+interface ViolationListProps {
+  results: SearchResult[];
+  loading: boolean;
+  failed: boolean;
+  onRetry: () => void;
+  selected: ReadonlySet<string>;
+  onToggle: (id: string, on: boolean) => void;
+  onSelectAll: () => void;
+  onClear: () => void;
+}
+
+/** The eligible violations with a checkbox each, Select All and Clear All, in a list of capped height. */
+function ViolationList({ results, loading, failed, onRetry, selected, onToggle, onSelectAll, onClear }: ViolationListProps) {
+  const listId = useId();
+  if (loading) {
+    return (
+      <div className="flex justify-center py-6">
+        <Spinner label="Loading violations" />
+      </div>
+    );
+  }
+  if (failed) {
+    return (
+      <div className="flex flex-col items-start gap-2">
+        <p role="alert" className="text-sm text-destructive">
+          Failed to load search results. Please try again.
+        </p>
+        <Button variant="outline" size="sm" onClick={onRetry}>
+          <RefreshCw aria-hidden="true" />
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <div className="grid gap-2">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id={listId} className="text-sm font-medium">
+          Eligible violations <Badge variant="secondary">{results.length}</Badge>
+        </h3>
+        {results.length > 0 && (
+          <div className="flex gap-1">
+            <Button type="button" variant="ghost" size="sm" onClick={onSelectAll}>
+              Select All
+            </Button>
+            <Button type="button" variant="ghost" size="sm" onClick={onClear}>
+              Clear All
+            </Button>
+          </div>
+        )}
+      </div>
+      {results.length === 0 ? (
+        <p className="rounded-lg border border-dashed px-4 py-6 text-center text-sm text-muted-foreground">
+          No violations qualify yet. Mark high-priority results with at least 70% confidence as unauthorized to submit them here.
+        </p>
+      ) : (
+        <ul aria-labelledby={listId} className="grid max-h-72 gap-1 overflow-y-auto rounded-lg border p-1">
+          {results.map((r) => {
+            const id = `${listId}-${r.id}`;
+            return (
+              <li key={r.id} className="flex items-start gap-3 rounded-md px-2 py-2 hover:bg-muted/50">
+                <Checkbox id={id} className="mt-0.5" checked={selected.has(r.id)} onCheckedChange={(on) => onToggle(r.id, on === true)} />
+                <Label htmlFor={id} className="grid min-w-0 flex-1 gap-0.5 font-normal">
+                  <span className="truncate font-medium">{r.title || r.domain}</span>
+                  <span className="truncate text-xs text-muted-foreground">
+                    {r.domain} · {Math.round(r.confidenceScore * 100)}% confidence
+                  </span>
+                </Label>
+                <a
+                  href={r.url.split(',')[0]?.trim()}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="shrink-0 p-0.5 text-muted-foreground hover:text-primary"
+                  aria-label={`Open ${r.title || r.domain} in a new tab`}
+                >
+                  <ExternalLink className="size-4" aria-hidden="true" />
+                </a>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <p className="text-xs text-muted-foreground">
+        Only violations you marked as unauthorized, with high priority and at least 70% confidence, can be submitted in bulk.
+      </p>
+    </div>
+  );
+}
+
+/** What happened to each violation of the last submission: its case number, or why it was not submitted. */
+function SubmissionOutcome({ outcome, titles }: { outcome: BulkSubmitResponse; titles: Map<string, string> }) {
+  if (outcome.items.length === 0) return null;
+  return (
+    <section aria-label="Last bulk submission" className="grid gap-2 rounded-lg border bg-muted/30 p-3">
+      <h3 className="text-sm font-medium">
+        Last submission: {outcome.successfulSubmissions} of {outcome.processedViolations} submitted
+      </h3>
+      <ul className="grid gap-1 text-sm">
+        {outcome.items.map((item) => (
+          <li key={item.searchResultId} className="flex flex-wrap items-baseline gap-x-2">
+            <span className="truncate font-medium">{titles.get(item.searchResultId) ?? item.searchResultId}</span>
+            {item.submitted ? (
+              <span className="text-success">Case {item.caseNumber ?? item.caseId} created</span>
+            ) : (
+              <span className="text-muted-foreground">{item.reason ?? 'Not submitted'}</span>
+            )}
+          </li>
+        ))}
+      </ul>
+      <Link to="/cases" className="w-fit text-sm text-primary underline-offset-4 hover:underline">
+        View your cases
+      </Link>
+    </section>
+  );
+}

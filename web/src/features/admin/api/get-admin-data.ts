@@ -1,0 +1,38 @@
+import useSWR from 'swr';
+import type { ZodType } from 'zod';
+import {
+  adminMetricsSchema,
+  adminSystemSchema,
+  adminUsersSchema,
+  aiInsightsSchema,
+  financialRowsSchema,
+  type AdminMetrics,
+  type AdminSystem,
+  type AdminUsers,
+  type AiInsights,
+  type FinancialRow,
+} from '@shared/schemas/admin';
+import { api } from '@/lib/api-client';
+
+/** The admin data calls of the Business Dashboard (SPEC section 7), all admin only on the server. */
+export const ADMIN_KEYS = {
+  metrics: '/api/admin/metrics',
+  users: '/api/admin/users',
+  system: '/api/admin/system',
+  financial: '/api/admin/financial',
+  aiInsights: '/api/admin/ai-insights',
+} as const;
+
+/**
+ * One admin call, parsed with the server's schema. `enabled` false makes no request at all: a signed-in user who
+ * is not an admin never calls the admin API from this screen.
+ */
+function useAdminResource<T>(key: string, schema: ZodType<T>, enabled: boolean) {
+  return useSWR<T>(enabled ? key : null, async (path: string) => schema.parse(await api.get<unknown>(path)));
+}
+
+export const useAdminMetrics = (enabled: boolean) => useAdminResource<AdminMetrics>(ADMIN_KEYS.metrics, adminMetricsSchema, enabled);
+export const useAdminUsers = (enabled: boolean) => useAdminResource<AdminUsers>(ADMIN_KEYS.users, adminUsersSchema, enabled);
+export const useAdminSystem = (enabled: boolean) => useAdminResource<AdminSystem>(ADMIN_KEYS.system, adminSystemSchema, enabled);
+export const useFinancialRows = (enabled: boolean) => useAdminResource<FinancialRow[]>(ADMIN_KEYS.financial, financialRowsSchema, enabled);
+export const useAiInsights = (enabled: boolean) => useAdminResource<AiInsights>(ADMIN_KEYS.aiInsights, aiInsightsSchema, enabled);

@@ -1,0 +1,142 @@
+import { BrainCircuit, CalendarClock, DollarSign, Download, FileBarChart, LayoutDashboard, Server, Settings, UserCog, Users } from 'lucide-react';
+import { useSearchParams } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { PageSpinner } from '@/components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { ApiError } from '@/lib/api-client';
+import { useCurrentUser } from '@/lib/auth';
+import { useAdminMetrics, useAdminSystem, useAdminUsers, useAiInsights, useFinancialRows } from '../api/get-admin-data';
+import { useManagedUsers } from '../api/get-managed-users';
+import { AiInsightsTab } from './ai-insights-tab';
+import { LoadError } from './load-error';
+import { NotAuthorized } from './not-authorized';
+import { OverviewTab } from './overview-tab';
+import { ReportsTab } from './reports-tab';
+import { RevenueTab } from './revenue-tab';
+import { SettingsTab } from './settings-tab';
+import { SystemTab } from './system-tab';
+import { UserManagementTab } from './user-management-tab';
+import { UsersTab } from './users-tab';
+
+/** The eight tabs, in the spec's order (SPEC sections 2 and 9: admin tab count 8). */
+export const ADMIN_TABS = [
+  { value: 'overview', label: 'Overview', icon: LayoutDashboard },
+  { value: 'revenue', label: 'Revenue', icon: DollarSign },
+  { value: 'users', label: 'Users', icon: Users },
+  { value: 'user-management', label: 'User Management', icon: UserCog },
+  { value: 'ai-insights', label: 'AI Insights', icon: BrainCircuit },
+  { value: 'system', label: 'System', icon: Server },
+  { value: 'reports', label: 'Reports', icon: FileBarChart },
+  { value: 'settings', label: 'Settings', icon: Settings },
+] as const;
+type AdminTab = (typeof ADMIN_TABS)[number]['value'];
+const isTab = (v: string | null): v is AdminTab => ADMIN_TABS.some((t) => t.value === v);
+
+const isRefused = (error: unknown) => error instanceof ApiError && (error.status === 401 || error.status === 403);
+
+/**
+ * The Business Dashboard (SPEC section 2, "Admin"). Only administrators (the server's `isAdmin`) get data: anyone
+ * else sees the not-authorized state and no admin call is made; should the server refuse a call anyway (403),
+ * the same state shows. A spinner shows until all six data calls have loaded.
+ */
+export function AdminPage() {
+  const { isAdmin } = useCurrentUser();
+  const metrics = useAdminMetrics(isAdmin);
+  const users = useAdminUsers(isAdmin);
+  const system = useAdminSystem(isAdmin);
+  const financial = useFinancialRows(isAdmin);
+  const managed = useManagedUsers(isAdmin);
+  const insights = useAiInsights(isAdmin);
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const tab: AdminTab = isTab(requested) ? requested : 'overview';
+
+  const calls = [metrics, users, system, financial, managed, insights];
+  const refused = !isAdmin || calls.some((c) => isRefused(c.error));
+  const failed = calls.find((c) => c.error)?.error as unknown;
+  const loading = calls.some((c) => c.data === undefined && !c.error);
+
+  let body;
+  if (refused) body = <NotAuthorized />;
+  else if (failed) body = <LoadError error={failed} onRetry={() => calls.forEach((c) => void c.mutate())} />;
+  else if (loading || !metrics.data || !users.data || !system.data || !financial.data || !insights.data) {
+    body = <PageSpinner label="Loading business data" />;
+  } else {
+    body = (
+      <Tabs
+        value={tab}
+        onValueChange={(v) =>
+          setParams(
+            (prev) => {
+              const next = new URLSearchParams(prev);
+              if (v === 'overview') next.delete('tab');
+              else next.set('tab', v);
+              return next;
+            },
+            { replace: true },
+          )
+        }
+        className="gap-4"
+      >
+        <TabsList className="h-auto w-full flex-wrap justify-start">
+          {ADMIN_TABS.map(({ value, label, icon: Icon }) => (
+            <TabsTrigger key={value} value={value} className="flex-none px-3 py-1.5">
+              <Icon aria-hidden="true" />
+              {label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <TabsContent value="overview">
+          <OverviewTab metrics={metrics.data} system={system.data} />
+        </TabsContent>
+        <TabsContent value="revenue">
+          <RevenueTab rows={financial.data} />
+        </TabsContent>
+        <TabsContent value="users">
+          <UsersTab users={users.data} />
+        </TabsContent>
+        <TabsContent value="user-management">
+          <UserManagementTab managed={managed} />
+        </TabsContent>
+        <TabsContent value="ai-insights">
+          <AiInsightsTab insights={insights.data} />
+        </TabsContent>
+        <TabsContent value="system">
+          <SystemTab system={system.data} />
+        </TabsContent>
+        <TabsContent value="reports">
+          <ReportsTab />
+        </TabsContent>
+        <TabsContent value="settings">
+          <SettingsTab />
+        </TabsContent>
+      </Tabs>
+    );
+  }
+
+  return (
+    <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6">
+      <title>Business Dashboard · Vigil</title>
+      <div className="mb-6 flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Business Dashboard</h1>
+          <p className="mt-1 text-muted-foreground">Revenue, users, engagement and system health of Vigil.</p>
+        </div>
+        {!refused && (
+          <div className="flex gap-2">
+            {/* Export and Schedule have no behaviour in the spec; they are shown as it describes. */}
+            <Button type="button" variant="outline">
+              <Download aria-hidden="true" />
+              Export Report
+            </Button>
+            <Button type="button">
+              <CalendarClock aria-hidden="true" />
+              Schedule Report
+            </Button>
+          </div>
+        )}
+      </div>
+      {body}
+    </div>
+  );
+}

@@ -1,0 +1,151 @@
+import { AlertTriangle, Download, ExternalLink, Eye, FileText, Loader2 } from 'lucide-react';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import type { DmcaCase } from '@shared/schemas/dmca';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/use-toast';
+import { dmcaEngineLabel } from '@/lib/takedown-rules';
+import { GENERATION_FAILED, downloadNoticePdf, generateNoticeAndOpenPortal } from '@/lib/takedowns-api';
+import { cn } from '@/lib/utils';
+import { canGenerateForm, caseStatusBadge, caseUrls, type StatusTone } from '../utils/case-status';
+
+const TONE_CLASSES: Record<StatusTone, string> = {
+  pending: 'border-transparent bg-amber-100 text-amber-900',
+  sent: 'border-transparent bg-blue-100 text-blue-900',
+  resolved: 'border-transparent bg-emerald-100 text-emerald-900',
+  default: '',
+};
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** A date-time as the creator's locale writes it; the raw text when it is not a date. */
+function formatDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
+}
+
+/**
+ * One case of the cases page (SPEC section 2): status badge, case number, host, description, infringing and
+ * original URLs, search engine, created date; View, Download and, for pending cases, Generate Form. A case flagged
+ * for escalation says so and why.
+ */
+export function CaseCard({ dmcaCase }: { dmcaCase: DmcaCase }) {
+  const titleId = useId();
+  const [busy, setBusy] = useState<'download' | 'generate' | null>(null);
+  const badge = caseStatusBadge(dmcaCase.status);
+  const urls = caseUrls(dmcaCase.infringingUrl);
+
+  const run = async (kind: 'download' | 'generate') => {
+    setBusy(kind);
+    try {
+      if (kind === 'download') await downloadNoticePdf(dmcaCase.id);
+      else await generateNoticeAndOpenPortal(dmcaCase.id, dmcaCase.searchEngine);
+    } catch {
+      toast({ variant: 'destructive', ...GENERATION_FAILED });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <article aria-labelledby={titleId} className="grid gap-4 rounded-xl border bg-card p-5 shadow-xs">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="grid gap-1.5">
+          <div className="flex flex-wrap items-center gap-2">
+            <Badge variant={badge.tone === 'default' ? 'default' : 'outline'} className={cn(TONE_CLASSES[badge.tone])} data-status={dmcaCase.status}>
+              {badge.label}
+            </Badge>
+            <span className="font-mono text-sm text-muted-foreground">{dmcaCase.caseNumber}</span>
+            {dmcaCase.escalation?.flagged && (
+              <Badge variant="destructive">
+                <AlertTriangle aria-hidden="true" />
+                Escalation needed
+              </Badge>
+            )}
+          </div>
+          <h2 id={titleId} className="text-lg font-semibold leading-tight">
+            {dmcaCase.host}
+          </h2>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Button asChild variant="outline" size="sm">
+            <Link to={`/dmca/${encodeURIComponent(dmcaCase.id)}`} aria-label={`View case ${dmcaCase.caseNumber}`}>
+              <Eye aria-hidden="true" />
+              View
+            </Link>
+          </Button>
+          <Button variant="outline" size="sm" disabled={busy !== null} onClick={() => void run('download')} aria-label={`Download case ${dmcaCase.caseNumber}`}>
+            {busy === 'download' ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Download aria-hidden="true" />}
+            Download
+          </Button>
+          {canGenerateForm(dmcaCase.status) && (
+            <Button size="sm" disabled={busy !== null} onClick={() => void run('generate')} aria-label={`Generate form for case ${dmcaCase.caseNumber}`}>
+              {busy === 'generate' ? <Loader2 className="animate-spin" aria-hidden="true" /> : <FileText aria-hidden="true" />}
+              {busy === 'generate' ? 'Generating...' : 'Generate Form'}
+            </Button>
+          )}
+        </div>
+      </div>
+
+      {dmcaCase.description && <p className="text-sm text-muted-foreground">{dmcaCase.description}</p>}
+
+      {dmcaCase.escalation?.flagged && (
+        <p className="flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+          <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+          <span>
+            {dmcaCase.escalation.reason} <span className="text-red-800/80">(checked {formatDate(dmcaCase.escalation.checkedAt)})</span>
+          </span>
+        </p>
+      )}
+
+      <dl className="grid gap-x-6 gap-y-3 text-sm sm:grid-cols-2">
+        <div className="grid min-w-0 gap-1 sm:col-span-2">
+          <dt className="font-medium">Infringing URL{urls.length === 1 ? '' : 's'}</dt>
+          <dd className="grid min-w-0 gap-0.5">
+            {urls.map((url) => (
+              <ExternalUrl key={url} url={url} />
+            ))}
+          </dd>
+        </div>
+        <div className="grid min-w-0 gap-1 sm:col-span-2">
+          <dt className="font-medium">Original URL</dt>
+          <dd className="min-w-0">
+            <ExternalUrl url={dmcaCase.originalUrl} />
+          </dd>
+        </div>
+        <div className="grid gap-1">
+          <dt className="font-medium">Search engine</dt>
+          <dd className="text-muted-foreground">{dmcaEngineLabel(dmcaCase.searchEngine)}</dd>
+        </div>
+        <div className="grid gap-1">
+          <dt className="font-medium">Created</dt>
+          <dd className="text-muted-foreground">
+            <time dateTime={dmcaCase.createdAt}>{formatDate(dmcaCase.createdAt)}</time>
+          </dd>
+        </div>
+        {dmcaCase.submission?.recipient && (
+          <div className="grid gap-1 sm:col-span-2">
+            <dt className="font-medium">Automated notice</dt>
+            <dd className="text-muted-foreground">
+              Sent to {dmcaCase.submission.recipient}
+              {dmcaCase.sentAt && <> on {formatDate(dmcaCase.sentAt)}</>}
+              {dmcaCase.resolvedAt && <>; removal confirmed {formatDate(dmcaCase.resolvedAt)}</>}
+            </dd>
+          </div>
+        )}
+      </dl>
+    </article>
+  );
+}
+
+/** A URL opening in a new tab, cut short with an ellipsis when long. */
+function ExternalUrl({ url }: { url: string }) {
+  return (
+    <a href={url} target="_blank" rel="noopener noreferrer" className="flex min-w-0 items-center gap-1 text-primary hover:underline">
+      <span className="truncate">{url}</span>
+      <ExternalLink className="size-3.5 shrink-0" aria-hidden="true" />
+      <span className="sr-only">(opens in a new tab)</span>
+    </a>
+  );
+}

@@ -1,0 +1,49 @@
+import { Activity, BarChart3, Gauge, LayoutGrid, ListChecks } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { AnalyticsTab } from './analytics-tab';
+import { BenchmarksTab } from './benchmarks-tab';
+import { FeaturesTab } from './features-tab';
+import { MonitoringTab } from './monitoring-tab';
+import { OverviewTab } from './overview-tab';
+
+const TABS = [
+  { value: 'overview', label: 'Overview', icon: LayoutGrid, Content: OverviewTab },
+  { value: 'features', label: 'Features', icon: ListChecks, Content: FeaturesTab },
+  { value: 'monitoring', label: 'Monitoring', icon: Activity, Content: MonitoringTab },
+  { value: 'benchmarks', label: 'Benchmarks', icon: Gauge, Content: BenchmarksTab },
+  { value: 'analytics', label: 'Analytics', icon: BarChart3, Content: AnalyticsTab },
+] as const;
+
+/** Competitive Analysis Dashboard (SPEC section 2): five tabs of static marketing figures. */
+export function CompetitivePage() {
+  return (
+    <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6">
+      <title>Competitive Analysis Dashboard · Vigil</title>
+      <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Competitive Analysis Dashboard</h1>
+          <p className="mt-1 text-muted-foreground">How Vigil's protection compares with the industry and other services.</p>
+        </div>
+        <Badge variant="outline" className="h-fit">
+          Published service figures
+        </Badge>
+      </div>
+      <Tabs defaultValue="overview" className="gap-4">
+        <TabsList className="h-auto w-full flex-wrap justify-start sm:w-fit">
+          {TABS.map(({ value, label, icon: Icon }) => (
+            <TabsTrigger key={value} value={value} className="px-3 py-1.5">
+              <Icon aria-hidden="true" />
+              {label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        {TABS.map(({ value, Content }) => (
+          <TabsContent key={value} value={value}>
+            <Content />
+          </TabsContent>
+        ))}
+      </Tabs>
+    </div>
+  );
+}

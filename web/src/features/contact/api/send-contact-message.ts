@@ -1,0 +1,21 @@
+import useSWRMutation from 'swr/mutation';
+import { api } from '@/lib/api-client';
+import type { ContactFormValues } from '../lib/contact-form';
+
+/** `POST /api/contact` with `{name, email, subject, message}`; the response is not read (SPEC section 7). */
+export async function sendContactMessage(values: ContactFormValues): Promise<void> {
+  const body = {
+    name: values.name.trim(),
+    email: values.email.trim(),
+    subject: values.subject.trim(),
+    message: values.message.trim(),
+  };
+  await api.post<unknown>('/api/contact', body);
+}
+
+/** The send mutation; `isMutating` is the form's "sending" state. */
+export function useSendContactMessage() {
+  return useSWRMutation('/api/contact', (_key: string, { arg }: { arg: ContactFormValues }) => sendContactMessage(arg), {
+    throwOnError: true,
+  });
+}

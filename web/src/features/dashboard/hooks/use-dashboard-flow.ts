@@ -1,0 +1,83 @@
+import { useCallback, useMemo, useReducer } from 'react';
+import { mutate } from 'swr';
+import { apiErrorMessage } from '@/lib/api-client';
+import { useCurrentUser } from '@/lib/auth';
+import { refreshScan, startScan, useScan, type Scan } from '@/lib/scan-api';
+import { DASHBOARD_POLL_MS, isOpenStatus, isReviewableStatus } from '@/lib/scan-progress';
+import type { ScanStartFormValues } from '@/lib/scan-start';
+import { GROUPED_RESULTS_KEY, LATEST_RESULT_KEY, useLatestResult } from '../api/get-user-results';
+import { USER_STATS_KEY } from '../api/get-user-stats';
+import { dashboardReducer, initialDashboardState, type DashboardAction } from './dashboard-flow';
+
+/**
+ * The dashboard's state and its side effects: starting a scan, polling it every 2 s while it runs, moving to
+ * review when it completes (refreshing stats, results and the search), and opening at review with the latest
+ * scan selected when the creator has earlier results (SPEC sections 2 and 4).
+ */
+export function useDashboardFlow() {
+  const user = useCurrentUser();
+  const [state, dispatch] = useReducer(dashboardReducer, initialDashboardState);
+  const latest = useLatestResult();
+
+  // Until the creator acts, an earlier scan (from the newest result) is shown at review. Derived rather than
+  // dispatched from an effect, so cached data shows the right step on the first render.
+  const latestSearchId = latest.result?.searchId;
+  const restore = useMemo<DashboardAction | undefined>(
+    () => (!state.touched && latestSearchId ? { type: 'restore-latest', searchId: latestSearchId } : undefined),
+    [state.touched, latestSearchId],
+  );
+  const view = restore ? dashboardReducer(state, restore) : state;
+
+  const act = useCallback(
+    (action: DashboardAction) => {
+      if (restore) dispatch(restore);
+      dispatch(action);
+    },
+    [restore],
+  );
+
+  const onScanAnswer = useCallback(
+    (scan: Scan) => {
+      if (isOpenStatus(scan.status)) return;
+      dispatch({ type: 'scan-status', status: scan.status });
+      if (isReviewableStatus(scan.status)) {
+        void mutate(USER_STATS_KEY);
+        void mutate(LATEST_RESULT_KEY);
+        void mutate(GROUPED_RESULTS_KEY);
+        void refreshScan(scan.id);
+      }
+    },
+    [],
+  );
+  const followed = view.scan && (view.searching || view.outcome === 'failed') ? view.scan.id : undefined;
+  const scan = useScan(followed, DASHBOARD_POLL_MS, view.searching ? onScanAnswer : undefined);
+
+  const start = useCallback(
+    async (values: ScanStartFormValues) => {
+      if (!user.id) {
+        // SPEC section 5: refused and logged only.
+        console.error('User not authenticated');
+        throw new Error('User not authenticated');
+      }
+      try {
+        const started = await startScan(values);
+        act({ type: 'scan-started', scan: { id: started.id, engines: started.searchEngines, startedAt: Date.now() } });
+      } catch (error) {
+        // SPEC section 8: on the dashboard a failed start resets the state and is logged only.
+        console.error('Search start failed:', apiErrorMessage(error, String(error)));
+        act({ type: 'scan-start-failed' });
+        throw error;
+      }
+    },
+    [act, user.id],
+  );
+
+  return {
+    state: view,
+    scan: scan.data,
+    /** The first load of the newest result is still under way (decides the opening step). */
+    restoring: latest.isLoading,
+    act,
+    start,
+  };
+}

@@ -1,0 +1,14 @@
+import { caseCreatedSchema, type CaseCreateInput, type CaseCreated } from '@shared/schemas/dmca';
+import { api } from '@/lib/api-client';
+import { refreshCases } from '@/lib/takedowns-api';
+
+/**
+ * Opens a case: `POST /api/dmca` with the spec's creation payload. The creator's own details are not part of it:
+ * notices are filed under Vigil's agent identity.
+ * @throws {ApiError} when the server refuses it (its body carries the message to show).
+ */
+export async function createCase(payload: CaseCreateInput): Promise<CaseCreated> {
+  const created = caseCreatedSchema.parse(await api.post<unknown>('/api/dmca', payload));
+  void refreshCases();
+  return created;
+}

@@ -1,0 +1,19 @@
+import { mutate } from 'swr';
+import { automatedSubmissionResponseSchema, type AutomatedSubmissionResponse } from '@shared/schemas/dmca';
+import { api } from '@/lib/api-client';
+import { refreshCases } from '@/lib/takedowns-api';
+import { caseKey } from './get-case';
+
+/**
+ * Starts the automated submission of a case: `POST /api/dmca/{id}/submit-automated` (paid plans; the server
+ * checks the stored plan). The answer says whether the submission started and, if not, why.
+ * @throws {ApiError} when the server refuses the call.
+ */
+export async function submitAutomated(caseId: string): Promise<AutomatedSubmissionResponse> {
+  try {
+    return automatedSubmissionResponseSchema.parse(await api.post<unknown>(`/api/dmca/${encodeURIComponent(caseId)}/submit-automated`));
+  } finally {
+    void refreshCases();
+    void mutate(caseKey(caseId));
+  }
+}

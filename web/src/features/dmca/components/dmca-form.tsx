@@ -1,0 +1,227 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { DMCA_SEARCH_ENGINES, dmcaFormSchema, splitInfringingUrls, type DmcaCase, type DmcaFormInput, type DmcaFormValues } from '@shared/schemas/dmca';
+import type { SearchResult } from '@shared/schemas/search';
+import type { PlanId } from '@shared/plans';
+import type { CreatorUser } from '@shared/schemas/creator';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { Textarea } from '@/components/ui/textarea';
+import { toast } from '@/components/ui/use-toast';
+import { apiErrorMessage } from '@/lib/api-client';
+import { creatorDetails, dmcaEngineLabel } from '@/lib/takedown-rules';
+import { createCase } from '../api/create-case';
+import { infringingUrlText, resultUrls, selectedInOrder, toggleUrl, violationDescription } from '../utils/url-selection';
+import { CaseActions, type OpenCase } from './case-actions';
+import { CreatorFields } from './creator-fields';
+import { FieldError, fieldA11y } from './field-error';
+import { UrlPicker } from './url-picker';
+
+/** Shown when the original work's URL is still to be entered. */
+export const ORIGINAL_URL_PLACEHOLDER = 'https://your-website.com/original-content';
+
+/** The statement the creator accepts (SPEC section 5: legalDeclaration must be ticked). */
+export const LEGAL_DECLARATION =
+  'I have a good faith belief that use of the material in the manner complained of is not authorized by the copyright owner, its agent, or the law. The information in this notice is accurate, and under penalty of perjury, I am the owner, or authorized to act on behalf of the owner, of an exclusive right that is allegedly infringed.';
+
+interface DmcaFormProps {
+  /** The violation the notice is about (from `?resultId=`, or the case's result). */
+  result?: SearchResult;
+  /** The case already opened (the page at `/dmca/{id}`): the form shows it, locked. */
+  existingCase?: DmcaCase;
+  creator?: CreatorUser;
+  plan: PlanId;
+}
+
+/**
+ * The DMCA form (SPEC sections 2 and 5): creator details (read-only where filled from settings), the URL picker,
+ * infringing URLs, original URL, description, search engine and the legal declaration; then the case actions.
+ */
+export function DmcaForm({ result, existingCase, creator, plan }: DmcaFormProps) {
+  const urls = existingCase ? splitInfringingUrls(existingCase.infringingUrl) : resultUrls(result?.url);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set(urls));
+  const [openCase, setOpenCase] = useState<OpenCase | null>(() =>
+    existingCase ? { id: existingCase.id, caseNumber: existingCase.caseNumber, searchEngine: existingCase.searchEngine } : null,
+  );
+  const prefilled = creatorDetails(creator);
+  const locked = openCase !== null;
+
+  const form = useForm<DmcaFormInput, unknown, DmcaFormValues>({
+    resolver: zodResolver(dmcaFormSchema),
+    defaultValues: {
+      fullName: prefilled.name,
+      email: prefilled.email,
+      phone: prefilled.phone,
+      address: prefilled.address,
+      infringingUrl: existingCase?.infringingUrl ?? infringingUrlText(urls),
+      originalUrl: existingCase?.originalUrl ?? '',
+      description: existingCase?.description ?? (result ? violationDescription({ title: result.title, domain: result.domain, count: urls.length }) : ''),
+      searchEngine: existingCase?.searchEngine ?? 'google',
+      // A case exists only once the declaration was accepted.
+      legalDeclaration: existingCase ? true : undefined,
+    },
+  });
+  const { errors, isSubmitting, isSubmitted } = form.formState;
+
+  /** Ticking URLs rewrites the infringing URLs and the description's count (SPEC section 2). */
+  const applySelection = (next: ReadonlySet<string>) => {
+    setSelected(next);
+    const chosen = selectedInOrder(urls, next);
+    form.setValue('infringingUrl', infringingUrlText(chosen), { shouldDirty: true, shouldValidate: isSubmitted });
+    form.setValue('description', violationDescription({ title: result?.title, domain: result?.domain, count: chosen.length }), {
+      shouldDirty: true,
+      shouldValidate: isSubmitted,
+    });
+  };
+
+  const onCreate = form.handleSubmit(async (values) => {
+    if (!result) return;
+    try {
+      const created = await createCase({
+        userId: 'me',
+        searchResultId: result.id,
+        infringingUrl: values.infringingUrl,
+        originalUrl: values.originalUrl,
+        description: values.description,
+        searchEngine: values.searchEngine,
+      });
+      setOpenCase({ id: created.id, caseNumber: created.caseNumber, searchEngine: values.searchEngine });
+      toast({ title: 'DMCA Case Created', description: `Case ${created.caseNumber} is ready. Generate the PDF or submit it automatically.` });
+    } catch (error) {
+      toast({ variant: 'destructive', title: 'Creation Failed', description: apiErrorMessage(error, 'Failed to create DMCA case') });
+    }
+  });
+
+  return (
+    <form onSubmit={onCreate} noValidate className="grid gap-6">
+      <CreatorFields register={form.register} errors={errors} prefilled={prefilled} locked={locked} />
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Infringing content</CardTitle>
+          <CardDescription>
+            {result ? (
+              <>
+                Found on <span className="font-medium text-foreground">{result.domain}</span>
+                {result.title && <> · {result.title}</>} · {Math.round(result.confidenceScore * 100)}% confidence
+              </>
+            ) : (
+              'Where the copies are and which work of yours they copy.'
+            )}
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="grid gap-5">
+          {urls.length > 0 && !locked && (
+            <UrlPicker
+              urls={urls}
+              selected={selected}
+              onToggle={(url, on) => applySelection(toggleUrl(selected, url, on))}
+              onSelectAll={() => applySelection(new Set(urls))}
+              onClearAll={() => applySelection(new Set())}
+            />
+          )}
+          <div className="grid gap-2">
+            <Label htmlFor="dmca-infringingUrl">Infringing URLs</Label>
+            <Textarea
+              rows={Math.min(Math.max(selected.size, 2), 6)}
+              readOnly={locked}
+              className="font-mono text-xs md:text-xs"
+              placeholder="One URL per line"
+              {...fieldA11y('dmca-infringingUrl', errors.infringingUrl?.message)}
+              {...form.register('infringingUrl')}
+            />
+            <p className="text-xs text-muted-foreground">One URL per line.</p>
+            <FieldError id="dmca-infringingUrl" message={errors.infringingUrl?.message} />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="dmca-originalUrl">Original URL</Label>
+            <Input
+              type="url"
+              inputMode="url"
+              readOnly={locked}
+              placeholder={ORIGINAL_URL_PLACEHOLDER}
+              {...fieldA11y('dmca-originalUrl', errors.originalUrl?.message)}
+              {...form.register('originalUrl')}
+            />
+            <p className="text-xs text-muted-foreground">Where your authorized original is published.</p>
+            <FieldError id="dmca-originalUrl" message={errors.originalUrl?.message} />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="dmca-description">Description</Label>
+            <Textarea
+              rows={3}
+              readOnly={locked}
+              {...fieldA11y('dmca-description', errors.description?.message)}
+              {...form.register('description')}
+            />
+            <FieldError id="dmca-description" message={errors.description?.message} />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor="dmca-searchEngine">Search Engine</Label>
+            <Controller
+              control={form.control}
+              name="searchEngine"
+              render={({ field }) => (
+                <Select value={field.value ?? ''} onValueChange={field.onChange} disabled={locked}>
+                  <SelectTrigger
+                    id="dmca-searchEngine"
+                    className="w-full sm:w-64"
+                    onBlur={field.onBlur}
+                    aria-invalid={errors.searchEngine ? true : undefined}
+                    aria-describedby={errors.searchEngine ? 'dmca-searchEngine-error' : undefined}
+                  >
+                    <SelectValue placeholder="Choose a search engine" />
+                  </SelectTrigger>
+                  <SelectContent>
+                    {DMCA_SEARCH_ENGINES.map((engine) => (
+                      <SelectItem key={engine} value={engine}>
+                        {dmcaEngineLabel(engine)}
+                      </SelectItem>
+                    ))}
+                  </SelectContent>
+                </Select>
+              )}
+            />
+            <FieldError id="dmca-searchEngine" message={errors.searchEngine?.message} />
+          </div>
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Legal declaration</CardTitle>
+        </CardHeader>
+        <CardContent className="grid gap-2">
+          <Controller
+            control={form.control}
+            name="legalDeclaration"
+            render={({ field }) => (
+              <div className="flex items-start gap-3">
+                <Checkbox
+                  id="dmca-legalDeclaration"
+                  className="mt-0.5"
+                  checked={field.value === true}
+                  disabled={locked}
+                  onCheckedChange={(on) => field.onChange(on === true ? true : undefined)}
+                  onBlur={field.onBlur}
+                  aria-invalid={errors.legalDeclaration ? true : undefined}
+                  aria-describedby={errors.legalDeclaration ? 'dmca-legalDeclaration-error' : undefined}
+                />
+                <Label htmlFor="dmca-legalDeclaration" className="block font-normal leading-relaxed">
+                  {LEGAL_DECLARATION}
+                </Label>
+              </div>
+            )}
+          />
+          <FieldError id="dmca-legalDeclaration" message={errors.legalDeclaration?.message} />
+        </CardContent>
+      </Card>
+
+      <CaseActions plan={plan} openCase={openCase} canCreate={!!result} creating={isSubmitting} />
+    </form>
+  );
+}

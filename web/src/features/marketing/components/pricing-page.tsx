@@ -1,0 +1,128 @@
+import { ArrowRight, CheckCircle2, Clock, Globe, ShieldCheck, TrendingDown } from 'lucide-react';
+import type { ComponentProps } from 'react';
+import { Link } from 'react-router';
+import { PublicLayout } from '@/components/layouts/public-layout';
+import { Button } from '@/components/ui/button';
+import { LOGIN_PATH } from '@/lib/auth';
+import { CLAIMS } from '../data/claims';
+import { PLAN_CARDS } from '../data/plan-features';
+import { Faq, type FaqEntry } from './faq';
+import { PlanCard } from './plan-card';
+import { SectionHeading } from './section-heading';
+
+const FAQ: FaqEntry[] = [
+  {
+    question: 'Will the people who copied my content find out who I am?',
+    answer:
+      "No. Takedown notices are filed under our company's identity, on your behalf. Your legal name and address are not sent to the site or the search engine.",
+  },
+  {
+    question: 'How quickly is stolen content removed?',
+    answer: `Most takedowns complete within ${CLAIMS.takedownWindow}, with an ${CLAIMS.averageResponse} average response time. Some hosts take longer; Vigil keeps checking until the copy is gone.`,
+  },
+  {
+    question: 'Which search engines do you file with?',
+    answer:
+      'The Free Trial files with Google, Basic with Google and Bing, and Pro and Enterprise with Google, Bing and DuckDuckGo. Hosting sites are contacted directly at their abuse or DMCA address.',
+  },
+  {
+    question: 'What is the difference between a search and a takedown?',
+    answer:
+      'A search scans the web for copies of your name, brand or reference files. A takedown is one DMCA notice sent for one unauthorized copy that you marked after reviewing the results.',
+  },
+  {
+    question: 'Can I change or cancel my plan?',
+    answer: `Yes. Upgrade, downgrade or cancel at any time from the Billing tab of your account. Every paid plan comes with a ${CLAIMS.moneyBackDays}-day money-back guarantee.`,
+  },
+  {
+    question: 'What happens after the free trial?',
+    answer:
+      'Your results and notices stay in your account. Pick a paid plan on your Account page when you want automated submissions and more searches each month.',
+  },
+];
+
+const SALES_POINTS = [
+  { icon: TrendingDown, value: CLAIMS.averageLossPerMonth, label: 'average monthly loss to leaks' },
+  { icon: Globe, value: CLAIMS.sitesDaily, label: 'sites monitored daily' },
+  { icon: ShieldCheck, value: CLAIMS.successRate, label: 'success rate' },
+  { icon: Clock, value: CLAIMS.takedownWindow, label: 'typical takedown time' },
+];
+
+/** The public Pricing page (SPEC section 2, "Pricing"). Inside the signed-in shell it drops its own header. */
+export function PricingPage({ signedIn = false }: { signedIn?: boolean }) {
+  return (
+    <PublicLayout signedIn={signedIn} backToHome>
+      <title>Pricing · Vigil</title>
+      <section className="relative overflow-hidden border-b">
+        <div
+          aria-hidden="true"
+          className="pointer-events-none absolute inset-0 bg-[radial-gradient(60rem_26rem_at_50%_-10%,var(--color-accent),transparent)]"
+        />
+        <div className="relative mx-auto max-w-6xl px-4 pb-20 pt-16 sm:px-6 sm:pt-20">
+          <div className="mx-auto max-w-2xl text-center">
+            <p className="text-sm font-semibold uppercase tracking-wider text-primary">Pricing</p>
+            <h1 className="mt-2 text-4xl font-bold tracking-tight text-balance sm:text-5xl">Protection that pays for itself</h1>
+            <p className="mt-4 text-lg text-pretty text-muted-foreground">
+              Start free, then choose the plan that matches how much content you publish. Every plan files notices under our
+              identity, so you stay anonymous.
+            </p>
+          </div>
+          <div className="mt-14 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {PLAN_CARDS.map((plan) => (
+              <PlanCard key={plan.id} plan={plan} />
+            ))}
+          </div>
+          <p className="mt-8 flex items-center justify-center gap-2 text-sm text-muted-foreground">
+            <CheckCircle2 className="size-4 text-success" aria-hidden="true" />
+            {CLAIMS.moneyBackDays}-day money-back guarantee on every paid plan. Prices in US dollars.
+          </p>
+        </div>
+      </section>
+
+      <section className="mx-auto max-w-6xl px-4 py-20 sm:px-6">
+        <SectionHeading eyebrow="Why act now" title="Every day a leak stays up, it costs you">
+          Copies spread from one forum to the next and rank in search results under your name. Vigil finds them across{' '}
+          {CLAIMS.platforms} platforms and gets them removed, while you keep creating.
+        </SectionHeading>
+        <dl className="mt-12 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {SALES_POINTS.map((point) => (
+            <div key={point.label} className="rounded-xl border bg-card p-6 shadow-sm">
+              <point.icon className="size-5 text-primary" aria-hidden="true" />
+              <dt className="mt-4 text-sm text-muted-foreground">{point.label}</dt>
+              <dd className="text-2xl font-bold tracking-tight">{point.value}</dd>
+            </div>
+          ))}
+        </dl>
+        <div className="mt-12 flex flex-col items-center justify-center gap-3 sm:flex-row">
+          <Button asChild size="lg">
+            <SignUpLink signedIn={signedIn}>
+              Get Pro Protection Now
+              <ArrowRight aria-hidden="true" />
+            </SignUpLink>
+          </Button>
+          <Button asChild size="lg" variant="outline">
+            <SignUpLink signedIn={signedIn}>Start with Free Trial</SignUpLink>
+          </Button>
+        </div>
+      </section>
+
+      <section className="border-t bg-muted/40">
+        <div className="mx-auto max-w-3xl px-4 py-20 sm:px-6">
+          <SectionHeading title="Frequently asked questions" />
+          <div className="mt-10">
+            <Faq entries={FAQ} />
+          </div>
+        </div>
+      </section>
+    </PublicLayout>
+  );
+}
+
+/**
+ * Sign-in for visitors (a full page load to /api/login). Signed-in visitors already have an account, so the same
+ * button takes them to the billing tab instead of through sign-in again.
+ */
+function SignUpLink({ signedIn, ...props }: ComponentProps<'a'> & { signedIn: boolean }) {
+  if (signedIn) return <Link to="/account?tab=billing" {...props} />;
+  return <a href={LOGIN_PATH} {...props} />;
+}

@@ -1,0 +1,98 @@
+import { Radar } from 'lucide-react';
+import { useCallback, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { mutate } from 'swr';
+import { ScanProgressCard } from '@/components/scan/scan-progress-card';
+import { ScanStartForm } from '@/components/scan/scan-start-form';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { toast } from '@/components/ui/use-toast';
+import { apiErrorMessage } from '@/lib/api-client';
+import { searchResultsKey, startScan, useScan, type Scan } from '@/lib/scan-api';
+import { SEARCH_PAGE_POLL_MS, isOpenStatus, isReviewableStatus } from '@/lib/scan-progress';
+import type { ScanStartFormValues } from '@/lib/scan-start';
+import { ResultsSummary } from './results-summary';
+
+/**
+ * The search page (SPEC section 2): the start form, the progress card (polled every 3 s while the scan runs)
+ * and the results summary once it finished. The scan's id is kept in the address (`?id=`), so a reload or a
+ * shared link shows the same scan.
+ */
+export function SearchPage() {
+  const [params, setParams] = useSearchParams();
+  const searchId = params.get('id') ?? undefined;
+  const [started, setStarted] = useState<{ id: string; at: number; engines: string[] }>();
+
+  const onAnswer = useCallback((scan: Scan) => {
+    // The results are read once the scan is final; reload them in case an earlier read is cached.
+    if (isReviewableStatus(scan.status)) void mutate(searchResultsKey(scan.id));
+  }, []);
+  const { data: scan, error: scanError } = useScan(searchId, SEARCH_PAGE_POLL_MS, onAnswer);
+  const current = scan && scan.id === searchId ? scan : undefined;
+  const running = !!searchId && (current ? isOpenStatus(current.status) : !scanError);
+  const outcome = current?.status === 'failed' ? 'failed' : current && isReviewableStatus(current.status) ? 'finished' : undefined;
+
+  const onStart = async (values: ScanStartFormValues) => {
+    try {
+      const result = await startScan(values);
+      setStarted({ id: result.id, at: Date.now(), engines: result.searchEngines });
+      setParams({ id: result.id });
+      toast({ title: 'Search Started', description: 'Your content search is now running. Results will appear shortly.' });
+    } catch (error) {
+      toast({ variant: 'destructive', title: 'Search Failed', description: apiErrorMessage(error, 'Search failed') });
+      throw error;
+    }
+  };
+
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
+      <title>Search · Vigil</title>
+      <div className="mb-6">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Search</h1>
+        <p className="mt-1 text-muted-foreground">Scan the web for copies of your content by name and by fingerprint.</p>
+      </div>
+      <div className="grid gap-6">
+        <div className="grid gap-5 lg:grid-cols-5">
+          <Card className="lg:col-span-3">
+            <CardHeader>
+              <CardTitle className="text-lg">New scan</CardTitle>
+              <CardDescription>Enter your creator names, add reference photos or videos, or both.</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <ScanStartForm submitLabel="Start Search" onStart={onStart} running={running} outcome={outcome} />
+            </CardContent>
+          </Card>
+          <div className="lg:col-span-2">
+            {searchId && !current && scanError ? (
+              <Card>
+                <CardHeader>
+                  <CardTitle className="text-base">This scan could not be loaded</CardTitle>
+                  <CardDescription role="alert">{apiErrorMessage(scanError, 'Please check the link or start a new scan.')}</CardDescription>
+                </CardHeader>
+              </Card>
+            ) : searchId ? (
+              <ScanProgressCard
+                searchId={searchId}
+                scan={current}
+                engines={started?.id === searchId ? started.engines : undefined}
+                startedAtMs={started?.id === searchId ? started.at : undefined}
+              />
+            ) : (
+              <Card className="h-full border-dashed bg-transparent shadow-none">
+                <CardContent className="flex h-full flex-col items-center justify-center gap-3 py-10 text-center">
+                  <span className="flex size-12 items-center justify-center rounded-full bg-accent text-accent-foreground">
+                    <Radar className="size-6" aria-hidden="true" />
+                  </span>
+                  <p className="font-medium">No scan running</p>
+                  <p className="max-w-xs text-sm text-muted-foreground">
+                    Start a scan and its progress shows here: the engines queried, the candidates found and matched.
+                  </p>
+                </CardContent>
+              </Card>
+            )}
+          </div>
+        </div>
+        {current && isReviewableStatus(current.status) && <ResultsSummary scan={current} />}
+      </div>
+    </div>
+  );
+}

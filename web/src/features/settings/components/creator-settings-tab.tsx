@@ -1,0 +1,5 @@
+/**
+ * The Content Creator tab: the takedowns release's creator form. It lives in components/takedowns because
+ * features may not import one another; the settings page mounts it from here.
+ */
+export { CreatorSettingsForm as CreatorSettingsTab } from '@/components/takedowns/creator-settings-form';

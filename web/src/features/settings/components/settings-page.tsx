@@ -1,0 +1,68 @@
+import { FileText, ShieldCheck, UserRound } from 'lucide-react';
+import { useSearchParams } from 'react-router';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { AllowlistTab } from './allowlist-tab';
+import { CreatorSettingsTab } from './creator-settings-tab';
+import { DmcaTemplatesTab } from './dmca-templates-tab';
+
+const TABS = [
+  { value: 'creator', label: 'Content Creator', icon: UserRound },
+  { value: 'allowlist', label: 'Domain Allowlist', icon: ShieldCheck },
+  { value: 'templates', label: 'DMCA Templates', icon: FileText },
+] as const;
+type TabValue = (typeof TABS)[number]['value'];
+
+const isTab = (v: string | null): v is TabValue => TABS.some((t) => t.value === v);
+
+/**
+ * Settings (SPEC section 2): tabs Content Creator (the default), Domain Allowlist and DMCA Templates. The open tab
+ * is kept in the address (`?tab=allowlist`) so it can be linked to and survives a reload.
+ */
+export function SettingsPage() {
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const tab: TabValue = isTab(requested) ? requested : 'creator';
+
+  return (
+    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
+      <title>Settings · Vigil</title>
+      <div className="mb-6">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Settings</h1>
+        <p className="mt-1 text-muted-foreground">Your creator details, the sites allowed to use your content, and notice templates.</p>
+      </div>
+      <Tabs
+        value={tab}
+        onValueChange={(v) =>
+          setParams(
+            (prev) => {
+              const next = new URLSearchParams(prev);
+              if (v === 'creator') next.delete('tab');
+              else next.set('tab', v);
+              return next;
+            },
+            { replace: true },
+          )
+        }
+        className="gap-4"
+      >
+        <TabsList className="h-auto w-full flex-wrap justify-start sm:w-fit">
+          {TABS.map(({ value, label, icon: Icon }) => (
+            <TabsTrigger key={value} value={value} className="px-3 py-1.5">
+              <Icon aria-hidden="true" />
+              {label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+        <TabsContent value="creator">
+          <CreatorSettingsTab />
+        </TabsContent>
+        <TabsContent value="allowlist">
+          <AllowlistTab />
+        </TabsContent>
+        <TabsContent value="templates">
+          <DmcaTemplatesTab />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}

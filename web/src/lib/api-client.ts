@@ -1,0 +1,121 @@
+/**
+ * The one HTTP client of the site (SPEC section 8). Every call sends the session cookie, speaks JSON unless told
+ * otherwise, and turns any non-ok response into an {@link ApiError} whose message is
+ * `${status}: ${body text or status text}`. It is a thin wrapper on fetch: no library adds anything here that
+ * the spec wants, and the exact error message format is part of the contract.
+ */
+
+/** A non-ok HTTP response. `message` is `${status}: ${bodyText || statusText}` (SPEC section 8). */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  constructor(
+    readonly status: number,
+    readonly statusText: string,
+    /** The raw response body (often `{"error", "code", "fields"?}` JSON from the API). */
+    readonly bodyText: string,
+  ) {
+    super(`${status}: ${bodyText || statusText}`);
+  }
+
+  /** The API's error body, when the body is the JSON shape every handler sends. */
+  get body(): ApiErrorBody | undefined {
+    try {
+      const parsed: unknown = JSON.parse(this.bodyText);
+      if (parsed && typeof parsed === 'object' && typeof (parsed as ApiErrorBody).error === 'string') {
+        return parsed as ApiErrorBody;
+      }
+    } catch {
+      // Not JSON: a proxy or gateway page. The message still carries the raw text.
+    }
+    return undefined;
+  }
+}
+
+/** The error body every API handler sends (DESIGN.md section 3). */
+export interface ApiErrorBody {
+  error: string;
+  code?: string;
+  fields?: { path: string; message: string }[];
+}
+
+export type ResponseType = 'json' | 'text' | 'blob';
+
+export interface RequestOptions {
+  /** JSON-serialised unless it is FormData (multipart), a Blob or a string. */
+  body?: unknown;
+  /** How to read a successful response; `json` by default. An empty body reads as `undefined`. */
+  responseType?: ResponseType;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+function encodeBody(body: unknown, headers: Headers): BodyInit | undefined {
+  if (body === undefined) return undefined;
+  // The browser sets the multipart boundary itself; a hand-set Content-Type would break it.
+  if (body instanceof FormData || body instanceof Blob || typeof body === 'string') return body;
+  headers.set('Content-Type', 'application/json');
+  return JSON.stringify(body);
+}
+
+async function readBody(response: Response, responseType: ResponseType): Promise<unknown> {
+  if (responseType === 'blob') return response.blob();
+  const text = await response.text();
+  if (responseType === 'text') return text;
+  return text ? (JSON.parse(text) as unknown) : undefined;
+}
+
+/**
+ * Sends one request to the API and returns the parsed response.
+ * @throws {ApiError} on any non-ok response; network failures reject with fetch's own TypeError.
+ */
+export async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const headers = new Headers(options.headers);
+  if (!headers.has('Accept')) {
+    headers.set('Accept', options.responseType === 'blob' ? '*/*' : 'application/json');
+  }
+  const response = await fetch(path, {
+    method,
+    headers,
+    body: encodeBody(options.body, headers),
+    credentials: 'include',
+    signal: options.signal,
+  });
+  if (!response.ok) {
+    const bodyText = await response.text().catch(() => '');
+    throw new ApiError(response.status, response.statusText, bodyText);
+  }
+  return (await readBody(response, options.responseType ?? 'json')) as T;
+}
+
+type BodylessOptions = Omit<RequestOptions, 'body'>;
+
+/** Shorthands for {@link apiRequest}: `api.get<User>('/api/auth/user')`, `api.post('/api/dmca', payload)`. */
+export const api = {
+  get: <T>(path: string, options?: BodylessOptions) => apiRequest<T>('GET', path, options),
+  post: <T>(path: string, body?: unknown, options?: BodylessOptions) => apiRequest<T>('POST', path, { ...options, body }),
+  put: <T>(path: string, body?: unknown, options?: BodylessOptions) => apiRequest<T>('PUT', path, { ...options, body }),
+  delete: <T>(path: string, options?: BodylessOptions) => apiRequest<T>('DELETE', path, options),
+};
+
+/** The SWR fetcher: a GET on the key path (SPEC section 7, "the default query function"). */
+export const fetcher = <T>(path: string): Promise<T> => api.get<T>(path);
+
+/** Like {@link fetcher} but a 401 yields `null` instead of an error (the spec's "returnNull" query mode). */
+export async function fetcherOrNullOn401<T>(path: string): Promise<T | null> {
+  try {
+    return await api.get<T>(path);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+/**
+ * The message to show a person for a failed call: the API's `error` text when it sent one, otherwise `fallback`.
+ * Toasts that the spec describes as "with the server message" use this.
+ */
+export function apiErrorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) return error.body?.error ?? fallback;
+  return fallback;
+}

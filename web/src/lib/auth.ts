@@ -1,0 +1,54 @@
+import useSWR from 'swr';
+import type { CurrentUser } from '@shared/schemas/user';
+import { fetcherOrNullOn401 } from './api-client';
+
+/**
+ * The session, shared by every feature (so it lives in lib/, like bulletproof-react's lib/auth: features may not
+ * import one another, and most of them need the signed-in user).
+ */
+
+export type { CurrentUser } from '@shared/schemas/user';
+
+/** The SWR key of the current user; `mutate(CURRENT_USER_KEY)` reloads it. */
+export const CURRENT_USER_KEY = '/api/auth/user';
+/** Full-page navigations (the server runs the OIDC flow), never fetch calls. */
+export const LOGIN_PATH = '/api/login';
+export const LOGOUT_PATH = '/api/logout';
+
+export type AuthState =
+  | { status: 'loading'; user: undefined }
+  | { status: 'signed-out'; user: undefined }
+  | { status: 'signed-in'; user: CurrentUser };
+
+/**
+ * The session state (SPEC section 4): `loading`, then `signed-in` when `GET /api/auth/user` returned a user, or
+ * `signed-out` when it answered 401 or failed in any other way. The call is never retried (SWR config).
+ */
+export function useUser(): AuthState {
+  const { data, isLoading } = useSWR<CurrentUser | null>(CURRENT_USER_KEY, fetcherOrNullOn401<CurrentUser>);
+  if (data) return { status: 'signed-in', user: data };
+  if (isLoading) return { status: 'loading', user: undefined };
+  return { status: 'signed-out', user: undefined };
+}
+
+/**
+ * The signed-in user, for screens that only render inside the signed-in shell.
+ * @throws {Error} when called while nobody is signed in (a routing bug).
+ */
+export function useCurrentUser(): CurrentUser {
+  const auth = useUser();
+  if (auth.status !== 'signed-in') throw new Error('useCurrentUser() used outside the signed-in routes');
+  return auth.user;
+}
+
+/** The name to show: first and last name when known, else undefined. */
+export function fullName(user: Pick<CurrentUser, 'firstName' | 'lastName'>): string | undefined {
+  const name = [user.firstName, user.lastName].filter(Boolean).join(' ').trim();
+  return name || undefined;
+}
+
+/** The avatar fallback letter: first letter of firstName, then of email; undefined means "use a user icon". */
+export function initialOf(user: Pick<CurrentUser, 'firstName' | 'email'>): string | undefined {
+  const source = user.firstName?.trim() || user.email?.trim();
+  return source ? source.charAt(0).toUpperCase() : undefined;
+}

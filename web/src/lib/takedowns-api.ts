@@ -1,0 +1,144 @@
+import useSWR, { mutate } from 'swr';
+import { creatorUserSchema, type CreatorSettingsInput, type CreatorUser } from '@shared/schemas/creator';
+import { caseListSchema, submissionInfoSchema, type DmcaCase, type SubmissionInfoDto } from '@shared/schemas/dmca';
+import { subscriptionSchema, type Subscription } from '@shared/schemas/subscription';
+import { DEFAULT_PLAN, type PlanId } from '@shared/plans';
+import { api } from './api-client';
+import { useCurrentUser } from './auth';
+
+/*
+ * The takedown calls several features make (SPEC section 7): the creator's details, the plan, the case list, the
+ * notice PDF and the search engines' submission info. Shared here because features may not import one another.
+ * Calls use `me`, never a fixed user id. Responses are parsed with the schemas the API answers with.
+ */
+
+/** `GET /api/user/me`: the creator's details with their fallbacks. */
+export const CREATOR_USER_KEY = '/api/user/me';
+/** `GET /api/user/subscription`: the stored plan, which every plan gate on the server reads. */
+export const SUBSCRIPTION_KEY = '/api/user/subscription';
+/** `GET /api/user/me/dmca`: the creator's cases, newest first. */
+export const CASES_KEY = '/api/user/me/dmca';
+/** The creator's results across searches (newest first, up to 500); review updates patch this list in place. */
+export const USER_RESULTS_KEY = '/api/user/me/results';
+/** The summary cards' counters, reloaded when cases change. */
+export const USER_STATS_KEY = '/api/user/me/stats';
+
+/** Reads the creator's details. */
+export async function getCreatorUser(): Promise<CreatorUser> {
+  return creatorUserSchema.parse(await api.get<unknown>(CREATOR_USER_KEY));
+}
+
+/** The creator's details (`GET /api/user/me`). */
+export function useCreatorUser() {
+  return useSWR(CREATOR_USER_KEY, getCreatorUser);
+}
+
+/**
+ * Saves the Content Creator settings: `PUT /api/user/me/content-creator`. The answer (the updated user) replaces
+ * the cached details; an answer of another shape just reloads them.
+ * @throws {ApiError} when the server refuses the values.
+ */
+export async function saveCreatorSettings(values: CreatorSettingsInput): Promise<void> {
+  const answer = await api.put<unknown>(`${CREATOR_USER_KEY}/content-creator`, values);
+  const parsed = creatorUserSchema.safeParse(answer);
+  await mutate(CREATOR_USER_KEY, parsed.success ? parsed.data : undefined, { revalidate: !parsed.success });
+}
+
+/** Reads the creator's plan. */
+export async function getSubscription(): Promise<Subscription> {
+  return subscriptionSchema.parse(await api.get<unknown>(SUBSCRIPTION_KEY));
+}
+
+/**
+ * The creator's plan: the subscription call's answer, or the plan of the signed-in user while it loads or when it
+ * fails (both come from the same stored plan). `loading` is true until the subscription call answered.
+ */
+export function usePlan(): { plan: PlanId; loading: boolean } {
+  const user = useCurrentUser();
+  const { data, isLoading } = useSWR(SUBSCRIPTION_KEY, getSubscription);
+  return { plan: data?.plan ?? user.subscriptionPlan ?? DEFAULT_PLAN, loading: isLoading };
+}
+
+/** Reads the creator's cases. */
+export async function getCases(): Promise<DmcaCase[]> {
+  return caseListSchema.parse(await api.get<unknown>(CASES_KEY));
+}
+
+/**
+ * The creator's cases, newest first (`GET /api/user/me/dmca`). `fresh` reloads them when the caller mounts: a
+ * case's status moves on the server (sent, resolved) without any action on this page.
+ */
+export function useCases({ fresh = false }: { fresh?: boolean } = {}) {
+  return useSWR(CASES_KEY, getCases, fresh ? { revalidateOnMount: true } : undefined);
+}
+
+/** Reloads every view of the cases and the counters they feed (after a case was created, sent or resolved). */
+export async function refreshCases(): Promise<void> {
+  await Promise.all([mutate(CASES_KEY), mutate(USER_STATS_KEY)]);
+}
+
+/** The file name of a case's notice (SPEC section 7). */
+export const noticeFileName = (caseId: string) => `dmca-${caseId}.pdf`;
+
+/**
+ * Generates a case's notice (`POST /api/dmca/{id}/generate`) and saves it as `dmca-{id}.pdf`.
+ * @throws {ApiError} when the server cannot generate it.
+ */
+export async function downloadNoticePdf(caseId: string): Promise<void> {
+  const pdf = await api.post<Blob>(`/api/dmca/${encodeURIComponent(caseId)}/generate`, undefined, { responseType: 'blob' });
+  saveBlob(pdf, noticeFileName(caseId));
+}
+
+/** Saves a blob as a download: an object URL clicked through a temporary link (the browser's only way). */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoke later: some browsers read the object URL after click() returns.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/** The SWR key of a search engine's submission info, with the case whose values fill the assistant. */
+export function submissionInfoKey(searchEngine: string, caseId?: string): string {
+  const path = `/api/submission-info/${encodeURIComponent(searchEngine)}`;
+  return caseId ? `${path}?caseId=${encodeURIComponent(caseId)}` : path;
+}
+
+/** Reads a search engine's submission portal and the copy-paste assistant's fields. */
+export async function getSubmissionInfo(searchEngine: string, caseId?: string): Promise<SubmissionInfoDto> {
+  return submissionInfoSchema.parse(await api.get<unknown>(submissionInfoKey(searchEngine, caseId)));
+}
+
+/** A search engine's submission info (cached: the portal and fields change only with the case). */
+export function useSubmissionInfo(searchEngine: string | undefined, caseId?: string) {
+  return useSWR(searchEngine ? submissionInfoKey(searchEngine, caseId) : null, () => getSubmissionInfo(searchEngine!, caseId));
+}
+
+/** Opens a submission portal in a new tab, without giving it a handle on this page. */
+export function openInNewTab(url: string): void {
+  window.open(url, '_blank', 'noopener,noreferrer');
+}
+
+/** How long after the PDF download the submission portal opens (SPEC section 4: "after about 1 second"). */
+export const PORTAL_DELAY_MS = 1000;
+
+/**
+ * The manual notice flow (SPEC section 4): downloads the case's PDF, then about a second later opens the search
+ * engine's submission portal in a new tab. The portal is looked up while the PDF is made; if that lookup fails the
+ * PDF is still saved and no tab opens.
+ * @throws {ApiError} when the PDF cannot be generated.
+ */
+export async function generateNoticeAndOpenPortal(caseId: string, searchEngine: string): Promise<void> {
+  const portal = getSubmissionInfo(searchEngine, caseId).catch(() => undefined);
+  await downloadNoticePdf(caseId);
+  const info = await portal;
+  if (info) setTimeout(() => openInNewTab(info.submissionUrl), PORTAL_DELAY_MS);
+}
+
+/** The toast of a failed PDF generation (SPEC section 8). */
+export const GENERATION_FAILED = { title: 'Generation Failed', description: 'Failed to generate PDF. Please try again.' } as const;
