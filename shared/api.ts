@@ -28,6 +28,27 @@ import {
 import { currentUserSchema } from './schemas/user';
 import { chatReplySchema, chatRequestSchema } from './help/chat';
 import { searchStartResponseSchema } from './schemas/search-start';
+import {
+  adminMetricsSchema,
+  adminSystemSchema,
+  adminUsersSchema,
+  aiInsightsSchema,
+  discountBodySchema,
+  financialRowsSchema,
+  financialStatsSchema,
+  managedUserListSchema,
+  managedUserSchema,
+  userManagementQuerySchema,
+} from './schemas/admin';
+import {
+  contentRiskListSchema,
+  riskHotspotListSchema,
+  riskMetricsSchema,
+  riskPeriodQuerySchema,
+  riskTrendListSchema,
+} from './schemas/risk';
+import { contactMessageSchema, contactResponseSchema } from './schemas/contact';
+import { eventBodySchema } from './schemas/events';
 
 /**
  * The API contract by route key: request and response schemas that the handlers parse with and that
@@ -63,4 +84,21 @@ export const API_SCHEMAS: Record<string, { body?: ZodType; query?: ZodType; resp
   'PUT /api/user/{id}/content-creator': { body: creatorSettingsSchema, response: creatorUserSchema },
   'GET /api/user/subscription': { response: subscriptionSchema },
   'POST /api/subscription/upgrade': { body: upgradeBodySchema, response: upgradeResponseSchema },
+
+  'GET /api/admin/metrics': { response: adminMetricsSchema },
+  'GET /api/admin/users': { response: adminUsersSchema },
+  'GET /api/admin/system': { response: adminSystemSchema },
+  'GET /api/admin/financial': { response: financialRowsSchema },
+  'GET /api/admin/financial-stats': { response: financialStatsSchema },
+  'GET /api/admin/user-management': { query: userManagementQuerySchema, response: managedUserListSchema },
+  'GET /api/admin/ai-insights': { response: aiInsightsSchema },
+  'PUT /api/admin/users/{userId}': { body: discountBodySchema, response: managedUserSchema },
+
+  'GET /api/risk/metrics': { query: riskPeriodQuerySchema, response: riskMetricsSchema },
+  'GET /api/risk/hotspots': { response: riskHotspotListSchema },
+  'GET /api/risk/trends': { query: riskPeriodQuerySchema, response: riskTrendListSchema },
+  'GET /api/risk/content-analysis': { response: contentRiskListSchema },
+
+  'POST /api/contact': { body: contactMessageSchema, response: contactResponseSchema },
+  'POST /api/events': { body: eventBodySchema },
 };

@@ -19,7 +19,7 @@ export interface RouteDef {
   summary: string;
 }
 
-export const AREAS = ['system', 'auth', 'search', 'results', 'allowlist', 'assistant', 'dmca', 'account'] as const;
+export const AREAS = ['system', 'auth', 'search', 'results', 'allowlist', 'assistant', 'dmca', 'account', 'admin', 'risk', 'contact', 'events'] as const;
 export type Area = (typeof AREAS)[number];
 
 export const ROUTES: readonly RouteDef[] = [
@@ -61,6 +61,23 @@ export const ROUTES: readonly RouteDef[] = [
   { method: 'PUT', path: '/api/user/{id}/content-creator', area: 'account', name: 'putContentCreator', auth: 'user', summary: 'Save the creator identity (owner only)' },
   { method: 'GET', path: '/api/user/subscription', area: 'account', name: 'subscription', auth: 'user', summary: "The caller's stored plan, status and discount" },
   { method: 'POST', path: '/api/subscription/upgrade', area: 'account', name: 'upgrade', auth: 'user', summary: 'Change plan through the billing port (applied at once, or a Stripe Checkout URL)' },
+  { method: 'GET', path: '/api/admin/metrics', area: 'admin', name: 'metrics', auth: 'admin', summary: 'Business metrics: revenue, MRR, users, subscriptions, conversion, churn, ARPU, LTV' },
+  { method: 'GET', path: '/api/admin/users', area: 'admin', name: 'users', auth: 'admin', summary: 'Users summary: trial, subscribers per plan, sign-ups, active, upgraded and cancelled this month' },
+  { method: 'GET', path: '/api/admin/system', area: 'admin', name: 'system', auth: 'admin', summary: 'System figures: scan success rate, uptime, response time, totals' },
+  { method: 'GET', path: '/api/admin/financial', area: 'admin', name: 'financial', auth: 'admin', summary: 'Monthly revenue, expenses (cost model), profit and growth, at most 12 months' },
+  { method: 'GET', path: '/api/admin/financial-stats', area: 'admin', name: 'financialStats', auth: 'admin', summary: 'Compact financial summary' },
+  { method: 'GET', path: '/api/admin/user-management', area: 'admin', name: 'userManagement', auth: 'admin', summary: 'Users with plan, discount, spend and activity, newest first (cursor paging; next cursor in x-next-cursor)' },
+  { method: 'GET', path: '/api/admin/ai-insights', area: 'admin', name: 'aiInsights', auth: 'admin', summary: 'Engagement, behaviour patterns and findings derived from the figures' },
+  { method: 'PUT', path: '/api/admin/users/{userId}', area: 'admin', name: 'setDiscount', auth: 'admin', summary: "Set a user's discount percent (0-100)" },
+
+  { method: 'GET', path: '/api/risk/metrics', area: 'risk', name: 'metrics', auth: 'user', summary: "The caller's risk score, level and figures for a period (24h, 7d, 30d, 90d)" },
+  { method: 'GET', path: '/api/risk/hotspots', area: 'risk', name: 'hotspots', auth: 'user', summary: "The caller's exposure per platform with trend and geography" },
+  { method: 'GET', path: '/api/risk/trends', area: 'risk', name: 'trends', auth: 'user', summary: "The caller's daily new, open and resolved exposures over a period" },
+  { method: 'GET', path: '/api/risk/content-analysis', area: 'risk', name: 'contentAnalysis', auth: 'user', summary: "The caller's exposure per content type with a recommendation" },
+
+  { method: 'POST', path: '/api/contact', area: 'contact', name: 'send', auth: 'user', summary: 'Send a message to the support inbox (5 an hour per user)' },
+
+  { method: 'POST', path: '/api/events', area: 'events', name: 'record', auth: 'user', summary: 'Record a page view or feature use (engagement figures)' },
 ];
 
 /** `GET /api/search/{id}`: the API Gateway v2 route key of a route. */

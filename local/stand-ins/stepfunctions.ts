@@ -112,7 +112,7 @@ export async function startStepFunctions(
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const target = String(req.headers['x-amz-target'] ?? '');
-    let parsed: Record<string, string | undefined> = {};
+    let parsed: Record<string, string | undefined>;
     try {
       parsed = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
     } catch {

@@ -2,6 +2,7 @@ import { PLANS } from '../../../shared/plans';
 import type { UpgradeResponse } from '../../../shared/schemas/subscription';
 import type { PlanId } from '../../../shared/schemas/user';
 import { logger } from '../../lib/logger';
+import { recordPlanChange } from '../metrics/hooks';
 import type { BillingPort } from './billing-port';
 import { countCharge, putBillingEvent } from './billing-events';
 import { changeStoredPlan, discountedCents, type StoredPlan } from './plan-store';
@@ -13,7 +14,7 @@ import { changeStoredPlan, discountedCents, type StoredPlan } from './plan-store
  * configured (locally, demos).
  *
  * Order: plan change (conditional on the plan read, so concurrent upgrades charge once) -> billing event ->
- * counters. A crash after the plan change leaves the plan changed without its event; see the failure modes
+ * counters (revenue, subscribers, upgrades) -> the admin metrics hook (MRR, spend, funnel). A crash after the plan change leaves the plan changed without its event; see the failure modes
  * in docs/ARCHITECTURE.md.
  */
 export class ImmediateBilling implements BillingPort {
@@ -37,6 +38,15 @@ export class ImmediateBilling implements BillingPort {
       createdAt: at,
     });
     await countCharge(event);
+    await recordPlanChange({
+      userId: current.userId,
+      from: current.plan,
+      to: planId,
+      fromDiscount: current.discountPercent,
+      toDiscount: current.discountPercent,
+      amountCents,
+      at,
+    });
     logger.info('plan changed', { userId: current.userId, from: current.plan, to: planId, amountCents });
     return {
       success: true,

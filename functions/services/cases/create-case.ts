@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { ulid } from 'ulid';
 import { splitInfringingUrls, type CaseCreate, type DmcaSearchEngine } from '../../../shared/schemas/dmca';
 import { HttpError, NotFoundError, ValidationError } from '../../lib/errors';
+import { recordCaseCreated } from '../metrics/hooks';
 import { getResult, type ResultRecord } from '../search/results';
 import { siteOf } from './case-host';
 import { allocateCaseNumber } from './case-number';
@@ -60,7 +61,7 @@ export async function createCaseFromForm(userId: string, body: CaseCreate, now =
     origin: 'form' as const,
     createdAt,
   };
-  await putCase(record);
+  if (await putCase(record)) await recordCaseCreated(userId, createdAt);
   return { ...record, status: 'pending', statusHistory: [{ status: 'pending', at: createdAt }] };
 }
 
@@ -115,7 +116,10 @@ export async function caseForBulk(
     platforms: opts.platforms,
     createdAt,
   };
-  if (await putCase(record)) return { ...record, status: 'pending', statusHistory: [{ status: 'pending', at: createdAt }] };
+  if (await putCase(record)) {
+    await recordCaseCreated(record.userId, createdAt);
+    return { ...record, status: 'pending', statusHistory: [{ status: 'pending', at: createdAt }] };
+  }
   const raced = await getCase(record.id);
   if (!raced) throw new Error(`bulk case ${record.id} reported as existing but not found`);
   return raced;

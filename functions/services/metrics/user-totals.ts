@@ -46,7 +46,7 @@ export async function readUserTotals(userIds: readonly string[]): Promise<Map<st
   const out = new Map<string, UserTotals>();
   const ids = [...new Set(userIds)];
   for (let i = 0; i < ids.length; i += 100) {
-    let request: Record<string, unknown>[] | undefined = ids.slice(i, i + 100).map((id) => keys.userCounters(id));
+    let request: Record<string, unknown>[] | undefined = ids.slice(i, i + 100).map((id) => ({ ...keys.userCounters(id) }));
     for (let round = 0; request && request.length > 0; round++) {
       if (round === 8) throw new Error('readUserTotals: keys still unprocessed after 8 rounds');
       if (round > 0) await new Promise((r) => setTimeout(r, 20 * 2 ** round));

@@ -1,4 +1,5 @@
 import { transitionCase, updateSubmission } from '../../services/cases/case-store';
+import { recordCaseSent, recordEmailSent } from '../../services/metrics/hooks';
 import { addToUserCounters } from '../../services/stats';
 import { loadCase } from './load-case';
 import type { MarkedOutput, SubmissionState } from './types';
@@ -13,7 +14,12 @@ export async function markSent(input: SubmissionState, now = new Date()): Promis
   const c = await loadCase(input);
   const at = now.toISOString();
   const transitioned = await transitionCase(c.id, ['pending'], 'sent', at);
-  if (transitioned) await addToUserCounters(c.userId, { dmcaSent: 1 });
+  if (transitioned) {
+    await addToUserCounters(c.userId, { dmcaSent: 1 });
+    await recordCaseSent({ at, byEmail: true });
+  } else {
+    await recordEmailSent(at); // a notice sent again on a later attempt: an e-mail, not a new submission
+  }
   const recheckAt = new Date(now.getTime() + input.recheckAfterSeconds * 1000).toISOString();
   await updateSubmission(
     c.id,

@@ -1,5 +1,6 @@
 import { splitInfringingUrls } from '../../../shared/schemas/dmca';
 import { claimResultTakedown, transitionCase, updateSubmission } from '../../services/cases/case-store';
+import { recordCaseResolved } from '../../services/metrics/hooks';
 import { getResult } from '../../services/search/results';
 import { addToUserCounters } from '../../services/stats';
 import { SubmissionSupersededError, loadCase } from './load-case';
@@ -30,6 +31,7 @@ export async function recheck(input: SubmissionState, now = new Date()): Promise
     if (await transitionCase(c.id, ['sent'], 'resolved', at)) {
       const takedown = result?.userReviewStatus === 'unauthorized' && (await claimResultTakedown(c.searchResultId, c.id, at));
       await addToUserCounters(c.userId, { resolvedCases: 1, ...(takedown ? { activeViolations: -1 } : {}) });
+      await recordCaseResolved(at);
     }
     await updateSubmission(c.id, input.attempt, { state: 'resolved' }, {}, at);
     return { outcome: 'removed', reason: urls.length === 1 ? urls[0]!.reason : 'Every infringing URL is gone.', urls };

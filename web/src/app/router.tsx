@@ -1,7 +1,6 @@
 import { lazy, useEffect } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
 import { NotFoundPage } from '@/components/errors/not-found-page';
-import { NotBuiltPage } from '@/components/not-built-page';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useUser } from '@/lib/auth';
 
@@ -19,20 +18,13 @@ const SearchPage = lazy(() => import('@/features/search/components/search-page')
 const CasesPage = lazy(() => import('@/features/cases/components/cases-page').then((m) => ({ default: m.CasesPage })));
 const DmcaPage = lazy(() => import('@/features/dmca/components/dmca-page').then((m) => ({ default: m.DmcaPage })));
 const SettingsPage = lazy(() => import('@/features/settings/components/settings-page').then((m) => ({ default: m.SettingsPage })));
+const AccountPage = lazy(() => import('@/features/account/components/account-page').then((m) => ({ default: m.AccountPage })));
+const HelpPage = lazy(() => import('@/features/help/components/help-page').then((m) => ({ default: m.HelpPage })));
+const CompetitivePage = lazy(() => import('@/features/competitive/components/competitive-page').then((m) => ({ default: m.CompetitivePage })));
+const RiskDashboardPage = lazy(() => import('@/features/risk/components/risk-dashboard-page').then((m) => ({ default: m.RiskDashboardPage })));
+const ContactPage = lazy(() => import('@/features/contact/components/contact-page').then((m) => ({ default: m.ContactPage })));
+const AdminPage = lazy(() => import('@/features/admin/components/admin-page').then((m) => ({ default: m.AdminPage })));
 const AppShell = lazy(() => import('@/components/layouts/app-shell').then((m) => ({ default: m.AppShell })));
-
-/**
- * The signed-in screens that later work builds, by path, with the title their placeholder shows. Replace an entry's
- * element with the lazily loaded feature screen when it exists.
- */
-const SIGNED_IN_SCREENS: { path: string; title: string }[] = [
-  { path: '/account', title: 'Account' },
-  { path: '/help', title: 'Help & Support' },
-  { path: '/competitive', title: 'Competitive Analysis Dashboard' },
-  { path: '/risk-dashboard', title: 'Content Protection Risk Dashboard' },
-  { path: '/contact', title: 'Contact Us' },
-  { path: '/admin', title: 'Business Dashboard' },
-];
 
 /** The site's routes for the current session. */
 export function AppRouter() {
@@ -53,9 +45,12 @@ export function AppRouter() {
             <Route path="/cases" element={<CasesPage />} />
             <Route path="/dmca/new" element={<DmcaPage />} />
             <Route path="/dmca/:id" element={<DmcaPage />} />
-            {SIGNED_IN_SCREENS.map(({ path, title }) => (
-              <Route key={path} path={path} element={<NotBuiltPage title={title} />} />
-            ))}
+            <Route path="/account" element={<AccountPage />} />
+            <Route path="/help" element={<HelpPage />} />
+            <Route path="/competitive" element={<CompetitivePage />} />
+            <Route path="/risk-dashboard" element={<RiskDashboardPage />} />
+            <Route path="/contact" element={<ContactPage />} />
+            <Route path="/admin" element={<AdminPage />} />
             <Route path="/pricing" element={<PricingPage signedIn />} />
             <Route path="/test-signup" element={<TestSignupPage signedIn />} />
             <Route path="*" element={<NotFoundPage />} />

@@ -61,3 +61,16 @@ export function useScanResults(id: string | undefined) {
 export async function refreshScan(id: string): Promise<void> {
   await Promise.all([mutate(searchKey(id)), mutate(searchResultsKey(id))]);
 }
+
+/** Cached lists and counters of the signed-in creator that a finished scan changes. */
+function isCreatorDataKey(key: unknown): boolean {
+  return typeof key === 'string' && (key.startsWith('/api/user/me/results') || key === '/api/user/me/stats');
+}
+
+/**
+ * Drops the creator's cached result lists and stats after a scan finished on a screen that does not show them,
+ * so the next screen that does reads them afresh (data otherwise never goes stale, SPEC section 9).
+ */
+export async function forgetCreatorData(): Promise<void> {
+  await mutate(isCreatorDataKey, undefined, { revalidate: false });
+}

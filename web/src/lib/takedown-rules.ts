@@ -145,3 +145,6 @@ const DMCA_ENGINE_LABELS: Readonly<Record<string, string>> = { google: 'Google',
 export function dmcaEngineLabel(engine: string): string {
   return DMCA_ENGINE_LABELS[engine] ?? engine;
 }
+
+/** The example shown in an empty original-URL field (the DMCA form's default is this placeholder). */
+export const ORIGINAL_URL_PLACEHOLDER = 'https://your-website.com/original-content';

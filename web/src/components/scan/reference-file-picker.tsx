@@ -34,7 +34,7 @@ export function ReferenceFilePicker({ files, onChange, disabled }: ReferenceFile
   };
 
   return (
-    <div className="grid gap-2">
+    <div className="grid grid-cols-1 gap-2">
       <label htmlFor={inputId} className="text-sm font-medium">
         Reference content <span className="font-normal text-muted-foreground">(optional)</span>
       </label>

@@ -1,7 +1,7 @@
 import { AlertTriangle, CheckCircle2, Clock, Loader2, XCircle } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
 import type { Scan } from '@/lib/scan-api';
 import {
@@ -67,10 +67,10 @@ export function ScanProgressCard({ searchId, scan, engines, startedAtMs }: ScanP
     <Card aria-label="Scan status" role="region" className="gap-4">
       <CardHeader className="gap-2">
         <div className="flex flex-wrap items-center justify-between gap-2">
-          <CardTitle className="flex items-center gap-2 text-base">
+          <h2 className="flex items-center gap-2 text-base font-semibold leading-none tracking-tight">
             {heading.icon}
             {heading.title}
-          </CardTitle>
+          </h2>
           <Badge variant={status === 'failed' ? 'destructive' : open ? 'secondary' : 'outline'} className="capitalize">
             {status}
           </Badge>
@@ -91,7 +91,7 @@ export function ScanProgressCard({ searchId, scan, engines, startedAtMs }: ScanP
           )}
         </CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-4">
+      <CardContent className="grid grid-cols-1 gap-4">
         <div className="grid gap-1.5">
           <div className="flex items-center justify-between text-sm">
             {open ? (

@@ -53,7 +53,7 @@ export function ScanStartForm({ submitLabel, onStart, running, outcome, children
   });
 
   return (
-    <form onSubmit={submit} noValidate className="grid gap-5">
+    <form onSubmit={submit} noValidate className="grid grid-cols-1 gap-5">
       <div className="grid gap-2">
         <Label htmlFor={queryId}>Creator name</Label>
         <Input

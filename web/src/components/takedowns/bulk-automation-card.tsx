@@ -2,12 +2,13 @@ import { ExternalLink, Loader2, RefreshCw, Send, Zap } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { DEFAULT_AUTO_SUBMIT_THRESHOLD, planRule } from '@shared/plans';
-import type { BulkSubmitResponse } from '@shared/schemas/dmca';
+import { DMCA_MESSAGES, isHttpUrl, type BulkSubmitResponse } from '@shared/schemas/dmca';
 import type { SearchResult } from '@shared/schemas/search';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
+import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
@@ -17,6 +18,7 @@ import {
   BULK_FAILED_TITLE,
   BULK_REQUEST_FAILED,
   BULK_SUCCESS_TITLE,
+  ORIGINAL_URL_PLACEHOLDER,
   allowedPlatforms,
   bulkEligible,
   bulkLimitText,
@@ -46,6 +48,8 @@ export function BulkAutomationCard({ preselectedId }: BulkAutomationCardProps) {
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set(preselectedId ? [preselectedId] : []));
   const [ticked, setTicked] = useState<string[]>(() => defaultPlatforms(plan));
   const [outcome, setOutcome] = useState<BulkSubmitResponse | null>(null);
+  const [originalUrl, setOriginalUrl] = useState('');
+  const [originalUrlError, setOriginalUrlError] = useState<string | null>(null);
   const submit = useBulkSubmit();
 
   // Only ids still offered count (a result may have left the list since it was ticked), and only platforms the
@@ -68,9 +72,21 @@ export function BulkAutomationCard({ preselectedId }: BulkAutomationCardProps) {
       toast({ variant: 'destructive', ...problem });
       return;
     }
+    const original = originalUrl.trim();
+    if (original && !isHttpUrl(original)) {
+      setOriginalUrlError(DMCA_MESSAGES.originalUrl);
+      return;
+    }
+    setOriginalUrlError(null);
     try {
       const answer = await submit.trigger({
-        body: { searchResultIds: selectedIds, platforms, autoSubmitThreshold: DEFAULT_AUTO_SUBMIT_THRESHOLD },
+        body: {
+          searchResultIds: selectedIds,
+          platforms,
+          autoSubmitThreshold: DEFAULT_AUTO_SUBMIT_THRESHOLD,
+          // Without it the server reuses the original URL of the creator's latest case.
+          ...(original ? { originalUrl: original } : {}),
+        },
         idempotencyKey: crypto.randomUUID(),
       });
       setOutcome(answer);
@@ -107,6 +123,30 @@ export function BulkAutomationCard({ preselectedId }: BulkAutomationCardProps) {
           onSelectAll={() => setSelected(new Set(eligible.map((r) => r.id)))}
           onClear={() => setSelected(new Set())}
         />
+
+        <div className="grid gap-2">
+          <Label htmlFor={`${headingId}-original`}>
+            Original URL <span className="font-normal text-muted-foreground">(optional once you have a case)</span>
+          </Label>
+          <Input
+            id={`${headingId}-original`}
+            type="url"
+            inputMode="url"
+            value={originalUrl}
+            placeholder={ORIGINAL_URL_PLACEHOLDER}
+            aria-invalid={originalUrlError ? true : undefined}
+            aria-describedby={`${headingId}-original-help${originalUrlError ? ` ${headingId}-original-error` : ''}`}
+            onChange={(e) => setOriginalUrl(e.target.value)}
+          />
+          <p id={`${headingId}-original-help`} className="text-xs text-muted-foreground">
+            Where your authorized original is published. Left empty, the one from your latest case is used.
+          </p>
+          {originalUrlError && (
+            <p id={`${headingId}-original-error`} className="text-sm text-destructive">
+              {originalUrlError}
+            </p>
+          )}
+        </div>
 
         <fieldset className="grid gap-2">
           <legend className="mb-2 text-sm font-medium">Submit to</legend>

@@ -1,7 +1,6 @@
 import { Eye, Pencil } from 'lucide-react';
 import { useState } from 'react';
 import type { ManagedUser } from '@shared/schemas/admin';
-import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';

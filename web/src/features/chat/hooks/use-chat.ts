@@ -1,4 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
+import { sendFeatureUse } from '@/lib/page-views';
 import { askAssistant, fetchSuggestions } from '../api/chat';
 import { CHAT_FAILURE_REPLY, historyForRequest, makeMessage, sendableText, type ChatMessage } from '../lib/chat-messages';
 
@@ -26,6 +27,7 @@ export function useChat(page: string) {
       if (text === null) return false;
       const history = historyForRequest(messagesRef.current);
       append(makeMessage('user', text));
+      sendFeatureUse('chat');
       pendingRef.current = true;
       setPending(true);
       askAssistant({ message: text, context: { page, conversationHistory: history } })

@@ -1,4 +1,6 @@
 import { Activity, BarChart3, Gauge, LayoutGrid, ListChecks } from 'lucide-react';
+import { useEffect } from 'react';
+import { sendFeatureUse } from '@/lib/page-views';
 import { Badge } from '@/components/ui/badge';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { AnalyticsTab } from './analytics-tab';
@@ -17,6 +19,7 @@ const TABS = [
 
 /** Competitive Analysis Dashboard (SPEC section 2): five tabs of static marketing figures. */
 export function CompetitivePage() {
+  useEffect(() => sendFeatureUse('competitive-analysis'), []);
   return (
     <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6">
       <title>Competitive Analysis Dashboard · Vigil</title>

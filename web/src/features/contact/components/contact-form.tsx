@@ -7,6 +7,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
+import { sendFeatureUse } from '@/lib/page-views';
 import { useSendContactMessage } from '../api/send-contact-message';
 import { CONTACT_LIMITS, CONTACT_TOASTS, contactFormSchema, EMPTY_CONTACT_FORM, type ContactFormValues } from '../lib/contact-form';
 
@@ -23,6 +24,7 @@ export function ContactForm() {
     try {
       await trigger(values);
       form.reset(EMPTY_CONTACT_FORM);
+      sendFeatureUse('contact');
       toast(CONTACT_TOASTS.sent);
     } catch {
       toast({ ...CONTACT_TOASTS.failed, variant: 'destructive' });

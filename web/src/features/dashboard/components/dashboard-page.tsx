@@ -37,7 +37,7 @@ export function DashboardPage() {
       {restoring ? (
         <PageSpinner label="Loading your dashboard" />
       ) : (
-        <div className="grid gap-6">
+        <div className="grid grid-cols-1 gap-6">
           <StepProgress step={state.step} />
           {state.step === 'search' && <SearchStep state={state} scan={scan} onStart={start} />}
           {state.step === 'review' && (

@@ -51,12 +51,12 @@ export function ResultCard({ result, onSendDmca }: ResultCardProps) {
     <article
       aria-labelledby={titleId}
       className={cn(
-        'flex flex-col gap-4 rounded-xl border bg-card p-4 shadow-xs sm:flex-row',
+        'flex gap-3 rounded-xl border bg-card p-3 shadow-xs sm:gap-4 sm:p-4',
         result.userReviewStatus === 'unauthorized' && 'border-red-200',
         result.userReviewStatus === 'safe' && 'border-emerald-200',
       )}
     >
-      <div className="flex aspect-video w-full shrink-0 items-center justify-center overflow-hidden rounded-lg bg-muted sm:aspect-square sm:w-28">
+      <div className="flex size-16 shrink-0 items-center justify-center overflow-hidden rounded-lg bg-muted sm:size-28">
         {result.previewUrl && !previewFailed ? (
           <img
             src={result.previewUrl}

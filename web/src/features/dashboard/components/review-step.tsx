@@ -57,7 +57,7 @@ export function ReviewStep({ searchId, onNewSearch, onSendTakedowns, onSendDmca 
   const sandbox = grouped ? hasSandboxResults(flattenGrouped(grouped)) : false;
 
   return (
-    <section aria-labelledby="review-heading" className="grid gap-5">
+    <section aria-labelledby="review-heading" className="grid grid-cols-1 gap-5">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h2 id="review-heading" className="text-xl font-semibold tracking-tight">
@@ -150,7 +150,7 @@ export function ReviewStep({ searchId, onNewSearch, onSendTakedowns, onSendDmca 
                     {EMPTY_CATEGORY_MESSAGE}
                   </p>
                 ) : (
-                  <ul className="grid gap-3">
+                  <ul className="grid grid-cols-1 gap-3">
                     {grouped[t.value].map((result) => (
                       <li key={result.id}>
                         <ResultCard result={result} onSendDmca={onSendDmca} />

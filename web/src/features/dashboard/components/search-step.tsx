@@ -23,7 +23,7 @@ const HOW = [
 export function SearchStep({ state, scan, onStart }: SearchStepProps) {
   const shown = state.scan && (state.searching || state.outcome === 'failed') ? state.scan : undefined;
   return (
-    <div className="grid gap-5 lg:grid-cols-5">
+    <div className="grid grid-cols-1 gap-5 lg:grid-cols-5">
       <Card className="lg:col-span-3">
         <CardHeader>
           <CardTitle className="text-lg">Search for violations</CardTitle>

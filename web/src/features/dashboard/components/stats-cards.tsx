@@ -18,12 +18,12 @@ export function StatsCards() {
     <ul aria-label="Summary" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
       {CARDS.map(({ key, label, icon: Icon, tone }) => (
         <li key={key}>
-          <Card className="flex-row items-center gap-3 px-4 py-4">
-            <span className={cn('flex size-10 shrink-0 items-center justify-center rounded-lg', tone)}>
+          <Card className="flex-row items-center gap-3 px-3 py-4 sm:px-4">
+            <span className={cn('flex size-9 shrink-0 items-center justify-center rounded-lg sm:size-10', tone)}>
               <Icon className="size-5" aria-hidden="true" />
             </span>
             <div className="min-w-0">
-              <p className="truncate text-sm text-muted-foreground">{label}</p>
+              <p className="text-sm leading-tight text-muted-foreground">{label}</p>
               <p className="text-2xl font-semibold tabular-nums" data-testid={`stat-${key}`}>
                 {data ? data[key] : error ? '-' : '…'}
               </p>

@@ -2,7 +2,7 @@ import { Bot, CheckCircle2, Download, FilePlus2, Info, Loader2, Lock, Send } fro
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { planRule, type PlanId } from '@shared/plans';
-import type { SubmissionInfoDto } from '@shared/schemas/dmca';
+import type { CaseSubmission, SubmissionInfoDto } from '@shared/schemas/dmca';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
@@ -10,6 +10,7 @@ import { apiErrorMessage } from '@/lib/api-client';
 import { GENERATION_FAILED, generateNoticeAndOpenPortal, getSubmissionInfo, openInNewTab } from '@/lib/takedowns-api';
 import { submitAutomated } from '../api/submit-automated';
 import { automatedFailureText } from '../utils/automated-failure';
+import { submissionInProgress, submissionStatusText } from '../utils/submission-status';
 import { CopyAssistant } from './copy-assistant';
 
 /** The case the actions work on, once created. */
@@ -26,6 +27,8 @@ interface CaseActionsProps {
   canCreate: boolean;
   /** The form is being submitted (the case is being created). */
   creating: boolean;
+  /** The open case's latest automated submission, as the server last reported it. */
+  submission?: CaseSubmission;
 }
 
 /**
@@ -33,11 +36,12 @@ interface CaseActionsProps {
  * then the search engine's portal opens) or submit it automatically (paid plans; trial users see an upgrade
  * prompt), after which the portal opens and the copy-paste assistant appears.
  */
-export function CaseActions({ plan, openCase, canCreate, creating }: CaseActionsProps) {
+export function CaseActions({ plan, openCase, canCreate, creating, submission }: CaseActionsProps) {
   const [busy, setBusy] = useState<'generate' | 'submit' | null>(null);
   const [assistant, setAssistant] = useState<SubmissionInfoDto | null>(null);
   const [submitted, setSubmitted] = useState(false);
   const automated = planRule(plan).automatedSubmission;
+  const running = submitted || submissionInProgress(submission);
 
   const onGenerate = async () => {
     if (!openCase) return;
@@ -140,7 +144,7 @@ export function CaseActions({ plan, openCase, canCreate, creating }: CaseActions
                   <p className="text-sm text-muted-foreground">
                     Vigil finds the host&apos;s abuse contact, e-mails the notice with the PDF attached, and checks later that the copy is gone.
                   </p>
-                  <Button type="button" className="w-fit" disabled={!openCase || busy !== null} onClick={() => void onSubmitAutomated()}>
+                  <Button type="button" className="w-fit" disabled={!openCase || busy !== null || running} onClick={() => void onSubmitAutomated()}>
                     {busy === 'submit' ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Send aria-hidden="true" />}
                     {busy === 'submit' ? 'Submitting...' : 'Submit Automatically'}
                   </Button>
@@ -162,6 +166,13 @@ export function CaseActions({ plan, openCase, canCreate, creating }: CaseActions
             </div>
           </div>
           {!openCase && canCreate && <p className="text-xs text-muted-foreground">Create the case first to generate or submit its notice.</p>}
+
+          {submission && !submitted && (
+            <p role="status" className="flex items-start gap-2 rounded-lg border bg-muted/40 p-3 text-sm">
+              <Info className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+              <span>{submissionStatusText(submission)}</span>
+            </p>
+          )}
 
           {submitted && (
             <p role="status" className="flex items-start gap-2 rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-900">

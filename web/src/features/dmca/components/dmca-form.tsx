@@ -13,16 +13,13 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { apiErrorMessage } from '@/lib/api-client';
-import { creatorDetails, dmcaEngineLabel } from '@/lib/takedown-rules';
+import { ORIGINAL_URL_PLACEHOLDER, creatorDetails, dmcaEngineLabel } from '@/lib/takedown-rules';
 import { createCase } from '../api/create-case';
 import { infringingUrlText, resultUrls, selectedInOrder, toggleUrl, violationDescription } from '../utils/url-selection';
 import { CaseActions, type OpenCase } from './case-actions';
 import { CreatorFields } from './creator-fields';
 import { FieldError, fieldA11y } from './field-error';
 import { UrlPicker } from './url-picker';
-
-/** Shown when the original work's URL is still to be entered. */
-export const ORIGINAL_URL_PLACEHOLDER = 'https://your-website.com/original-content';
 
 /** The statement the creator accepts (SPEC section 5: legalDeclaration must be ticked). */
 export const LEGAL_DECLARATION =
@@ -221,7 +218,7 @@ export function DmcaForm({ result, existingCase, creator, plan }: DmcaFormProps)
         </CardContent>
       </Card>
 
-      <CaseActions plan={plan} openCase={openCase} canCreate={!!result} creating={isSubmitting} />
+      <CaseActions plan={plan} openCase={openCase} canCreate={!!result} creating={isSubmitting} submission={existingCase?.submission} />
     </form>
   );
 }

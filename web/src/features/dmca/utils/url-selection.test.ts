@@ -41,14 +41,12 @@ describe('URL selection', () => {
 describe('description rewrite', () => {
   it('states the work, the site and the selected count', () => {
     expect(violationDescription({ title: 'Sunset set', domain: 'copies.example', count: 3 })).toBe(
-      'Unauthorized reproduction and distribution of my copyrighted content ("Sunset set") found on copies.example. 3 infringing URLs selected.',
+      'Unauthorized copies of the copyright owner\'s content ("Sunset set") found on copies.example (3 infringing URLs).',
     );
   });
 
   it('uses the singular for one URL and leaves out what is unknown', () => {
-    expect(violationDescription({ count: 1 })).toBe('Unauthorized reproduction and distribution of my copyrighted content. 1 infringing URL selected.');
-    expect(violationDescription({ title: ' ', domain: null, count: 0 })).toBe(
-      'Unauthorized reproduction and distribution of my copyrighted content. 0 infringing URLs selected.',
-    );
+    expect(violationDescription({ count: 1 })).toBe("Unauthorized copies of the copyright owner's content (1 infringing URL).");
+    expect(violationDescription({ title: ' ', domain: null, count: 0 })).toBe("Unauthorized copies of the copyright owner's content (0 infringing URLs).");
   });
 });

@@ -28,12 +28,14 @@ export interface ViolationSummary {
   count: number;
 }
 
-/** The description written for the ticked URLs: the work, where it was found and how many URLs were ticked. */
+/**
+ * The description written for the ticked URLs: the work, where it was found and how many URLs are ticked. It speaks
+ * of "the copyright owner" because the notice is filed by Vigil's agent on the creator's behalf.
+ */
 export function violationDescription({ title, domain, count }: ViolationSummary): string {
-  const work = title?.trim() ? `my copyrighted content ("${title.trim()}")` : 'my copyrighted content';
+  const work = title?.trim() ? `the copyright owner's content ("${title.trim()}")` : "the copyright owner's content";
   const where = domain?.trim() ? ` found on ${domain.trim()}` : '';
-  const urls = `${count} infringing URL${count === 1 ? '' : 's'} selected.`;
-  return `Unauthorized reproduction and distribution of ${work}${where}. ${urls}`;
+  return `Unauthorized copies of ${work}${where} (${count} infringing URL${count === 1 ? '' : 's'}).`;
 }
 
 /** A new selection with one URL toggled. */

@@ -50,13 +50,11 @@ export function FaqSection() {
       </div>
       <Card className="gap-0 divide-y py-0">
         {entries.map((entry) => (
-          <details key={entry.id} className="group px-5 py-4 [&_summary::-webkit-details-marker]:hidden">
-            <summary className="flex cursor-pointer list-none items-start gap-3 rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50">
-              <span className="flex-1 space-y-1.5">
-                <Badge className={cn('border-transparent', CATEGORY_TONES[entry.category])}>{entry.category}</Badge>
-                <span className="block font-medium">{entry.question}</span>
-              </span>
-              <ChevronDown className="mt-6 size-4 shrink-0 text-muted-foreground transition-transform group-open:rotate-180" aria-hidden="true" />
+          <details key={entry.id} className="group px-5 py-3.5 [&_summary::-webkit-details-marker]:hidden">
+            <summary className="flex cursor-pointer list-none flex-wrap items-center gap-x-3 gap-y-1.5 rounded-md outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50 sm:flex-nowrap">
+              <span className="min-w-0 flex-1 basis-full font-medium sm:basis-auto">{entry.question}</span>
+              <Badge className={cn('border-transparent', CATEGORY_TONES[entry.category])}>{entry.category}</Badge>
+              <ChevronDown className="ml-auto size-4 shrink-0 text-muted-foreground transition-transform group-open:rotate-180 sm:ml-0" aria-hidden="true" />
             </summary>
             <div className="mt-3 space-y-2 text-sm leading-relaxed text-muted-foreground">
               {entry.answer.split('\n\n').map((paragraph) => (

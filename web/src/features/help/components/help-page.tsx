@@ -1,9 +1,10 @@
 import { BookOpen, type LucideIcon, Mail, MessageCircle } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { SUPPORT_EMAIL } from '@shared/help/knowledge-base';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { openChat } from '@/lib/chat-events';
+import { sendFeatureUse } from '@/lib/page-views';
 import { ContactFooter } from './contact-footer';
 import { FaqSection } from './faq-section';
 import { GuidesSection } from './guides-section';
@@ -16,6 +17,7 @@ import { QuickStart } from './quick-start';
  * answers from (shared/help), so this page and the chat never disagree.
  */
 export function HelpPage() {
+  useEffect(() => sendFeatureUse('help'), []);
   return (
     <div className="mx-auto w-full max-w-6xl space-y-12 px-4 py-8 sm:px-6">
       <title>Help & Support · Vigil</title>

@@ -1,5 +1,5 @@
 import { RISK_SAMPLE_METRICS, type RiskMetrics } from '../../../../../shared/schemas/risk';
-import { ASSESSING_MESSAGE, formatHours, metricsToShow, PERIOD_OPTIONS, riskBadgeVariant, riskLevelStyle, trendTotals } from './risk-rules';
+import { ASSESSING_MESSAGE, formatHours, listToShow, metricsToShow, PERIOD_OPTIONS, riskBadgeVariant, riskLevelStyle, trendTotals } from './risk-rules';
 
 describe('risk dashboard rules', () => {
   it('gives each level the spec text and its own colour', () => {
@@ -61,5 +61,30 @@ describe('risk dashboard rules', () => {
     expect(formatHours(2.3)).toBe('2.3h');
     expect(formatHours(18)).toBe('18h');
     expect(formatHours(2.345)).toBe('2.3h');
+  });
+});
+
+describe('risk list tabs', () => {
+  const samples = () => ['sample'];
+
+  it('waits while the call loads', () => {
+    expect(listToShow(undefined, undefined, false, samples)).toEqual({ state: 'loading' });
+  });
+
+  it("shows the creator's own list, even an empty one", () => {
+    expect(listToShow(['mine'], undefined, false, samples)).toEqual({ state: 'ready', items: ['mine'], sample: false });
+    expect(listToShow([], undefined, false, samples)).toEqual({ state: 'ready', items: [], sample: false });
+    expect(listToShow(['mine'], undefined, true, samples)).toEqual({ state: 'ready', items: ['mine'], sample: false });
+  });
+
+  it('shows samples when the call returned nothing, or for a creator without data', () => {
+    expect(listToShow(null, undefined, false, samples)).toEqual({ state: 'ready', items: ['sample'], sample: true });
+    expect(listToShow([], undefined, true, samples)).toEqual({ state: 'ready', items: ['sample'], sample: true });
+    expect(listToShow(undefined, new Error('x'), true, samples)).toEqual({ state: 'ready', items: ['sample'], sample: true });
+  });
+
+  it('reports a failed call for a creator with data', () => {
+    const error = new Error('500');
+    expect(listToShow(undefined, error, false, samples)).toEqual({ state: 'error', error });
   });
 });

@@ -71,3 +71,23 @@ export const PERIOD_OPTIONS: readonly { value: RiskPeriod; label: string }[] = [
   { value: '30d', label: 'Last 30 days' },
   { value: '90d', label: 'Last 90 days' },
 ];
+
+export type ListView<T> = { state: 'loading' } | { state: 'error'; error: unknown } | { state: 'ready'; items: readonly T[]; sample: boolean };
+
+/**
+ * What a list tab shows. Built-in samples stand in when the call returned nothing (an empty body) or when the
+ * creator has no data at all (the metrics are samples) and the list is empty; otherwise the creator's own list,
+ * even when empty, or the error.
+ */
+export function listToShow<T>(
+  data: readonly T[] | null | undefined,
+  error: unknown,
+  sampleMode: boolean,
+  samples: () => readonly T[],
+): ListView<T> {
+  if (data === undefined && error === undefined) return { state: 'loading' };
+  const nothing = data === null || (data === undefined && error !== undefined);
+  if (data === null || (sampleMode && (nothing || data!.length === 0))) return { state: 'ready', items: samples(), sample: true };
+  if (error !== undefined || data === undefined) return { state: 'error', error };
+  return { state: 'ready', items: data, sample: false };
+}

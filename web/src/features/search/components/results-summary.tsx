@@ -2,7 +2,7 @@ import { AlertTriangle, ListChecks, RefreshCw, ShieldAlert, ShieldCheck } from '
 import { Link } from 'react-router';
 import { SandboxNotice } from '@/components/scan/sandbox-notice';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { useScanResults, type Scan } from '@/lib/scan-api';
 import { formatDuration } from '@/lib/scan-progress';
@@ -56,14 +56,14 @@ export function ResultsSummary({ scan }: { scan: Scan }) {
     <Card aria-labelledby="summary-heading">
       <CardHeader className="gap-3">
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <CardTitle id="summary-heading" className="flex items-center gap-2 text-xl">
+          <h2 id="summary-heading" className="flex items-center gap-2 text-xl font-semibold leading-none tracking-tight">
             {found ? (
               <ShieldAlert className="size-6 text-destructive" aria-hidden="true" />
             ) : (
               <ShieldCheck className="size-6 text-success" aria-hidden="true" />
             )}
             {summary.headline}
-          </CardTitle>
+          </h2>
           {found && (
             <Button asChild variant="outline" size="sm">
               <Link to="/">
@@ -85,7 +85,7 @@ export function ResultsSummary({ scan }: { scan: Scan }) {
           {scan.metadata && <span>Duration: {formatDuration(scan.metadata.totalDuration)}</span>}
         </CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-5">
+      <CardContent className="grid grid-cols-1 gap-5">
         <dl className="grid grid-cols-3 gap-3">
           {figures.map((f) => (
             <div key={f.label} className="flex flex-col-reverse rounded-lg border bg-muted/30 p-3 text-center">

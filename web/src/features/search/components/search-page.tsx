@@ -7,7 +7,7 @@ import { ScanStartForm } from '@/components/scan/scan-start-form';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
 import { apiErrorMessage } from '@/lib/api-client';
-import { searchResultsKey, startScan, useScan, type Scan } from '@/lib/scan-api';
+import { forgetCreatorData, searchResultsKey, startScan, useScan, type Scan } from '@/lib/scan-api';
 import { SEARCH_PAGE_POLL_MS, isOpenStatus, isReviewableStatus } from '@/lib/scan-progress';
 import type { ScanStartFormValues } from '@/lib/scan-start';
 import { ResultsSummary } from './results-summary';
@@ -23,8 +23,12 @@ export function SearchPage() {
   const [started, setStarted] = useState<{ id: string; at: number; engines: string[] }>();
 
   const onAnswer = useCallback((scan: Scan) => {
-    // The results are read once the scan is final; reload them in case an earlier read is cached.
-    if (isReviewableStatus(scan.status)) void mutate(searchResultsKey(scan.id));
+    // The results are read once the scan is final; reload them in case an earlier read is cached, and let the
+    // dashboard read the creator's lists and stats afresh.
+    if (isReviewableStatus(scan.status)) {
+      void mutate(searchResultsKey(scan.id));
+      void forgetCreatorData();
+    }
   }, []);
   const { data: scan, error: scanError } = useScan(searchId, SEARCH_PAGE_POLL_MS, onAnswer);
   const current = scan && scan.id === searchId ? scan : undefined;
@@ -50,8 +54,8 @@ export function SearchPage() {
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Search</h1>
         <p className="mt-1 text-muted-foreground">Scan the web for copies of your content by name and by fingerprint.</p>
       </div>
-      <div className="grid gap-6">
-        <div className="grid gap-5 lg:grid-cols-5">
+      <div className="grid grid-cols-1 gap-6">
+        <div className="grid grid-cols-1 gap-5 lg:grid-cols-5">
           <Card className="lg:col-span-3">
             <CardHeader>
               <CardTitle className="text-lg">New scan</CardTitle>

@@ -7,7 +7,7 @@ import { QuickAddSites } from './quick-add-sites';
 /** The Domain Allowlist tab (SPEC section 2): the add form, quick-add sites and the list. */
 export function AllowlistTab() {
   return (
-    <div className="grid items-start gap-6 lg:grid-cols-5">
+    <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-5">
       <Card className="lg:col-span-2">
         <CardHeader>
           <CardTitle>Add a domain</CardTitle>
@@ -16,7 +16,7 @@ export function AllowlistTab() {
             entry covers the domain's subdomains too.
           </CardDescription>
         </CardHeader>
-        <CardContent className="grid gap-5">
+        <CardContent className="grid grid-cols-1 gap-5">
           <AddDomainForm />
           <Separator />
           <div className="grid gap-2">

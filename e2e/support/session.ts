@@ -1,0 +1,18 @@
+import { expect, type Page } from '@playwright/test';
+
+let counter = 0;
+
+/** A fresh e-mail per journey, so journeys never share an account. */
+export const uniqueEmail = (prefix = 'creator') => `${prefix}.${Date.now().toString(36)}${(counter++).toString(36)}@vigil.test`;
+
+export const PASSWORD = 'correct horse battery';
+
+/** Signs in through the site's Sign In button and the local identity provider's page (creating the account the first time). */
+export async function signIn(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await page.goto('/');
+  await page.getByRole('link', { name: /sign in/i }).first().click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' })).toBeVisible();
+}

@@ -1,0 +1,251 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ulid } from 'ulid';
+import { creatorUserSchema } from '../../../../shared/schemas/creator';
+import { subscriptionSchema, upgradeResponseSchema } from '../../../../shared/schemas/subscription';
+import { db, tableName } from '../../../adapters/dynamo/client';
+import { keys } from '../../../adapters/dynamo/keys';
+import { BILLING } from '../../../services/billing';
+import { startTakedownHarness, type TakedownHarness, type TestUser } from '../../dmca/tests/harness';
+import { handler, resetBilling } from '..';
+
+let h: TakedownHarness;
+let owner: TestUser;
+let other: TestUser;
+let admin: TestUser;
+
+beforeAll(async () => {
+  h = await startTakedownHarness();
+  [owner, other, admin] = [await h.user(), await h.user(), await h.user({ isAdmin: true })];
+});
+afterAll(() => h.close());
+
+const fields = (body: { fields?: { path: string; message: string }[] }) => body.fields ?? [];
+const counter = async (name: string, month?: string) =>
+  (await db().send(new GetCommand({ TableName: tableName(), Key: month ? keys.monthlyCounter(name, month) : keys.counter(name) }))).Item;
+
+const creator = {
+  contentCreatorName: 'Rowan Ellery',
+  contentCreatorEmail: 'rowan@studio.test',
+  contentCreatorPhone: '',
+  contentCreatorAddress: '9 Canal Street, Harbourtown',
+};
+
+describe('GET /api/user/{id}', () => {
+  const route = '/api/user/{id}';
+
+  it('refuses an anonymous caller with 401', async () => {
+    expect((await h.call(handler, 'GET', route, undefined, { params: { id: 'me' } })).status).toBe(401);
+  });
+
+  it('returns the user with empty creator fields and the fallbacks', async () => {
+    const res = await h.call(handler, 'GET', route, owner, { params: { id: 'me' } });
+    expect(res.status).toBe(200);
+    const user = creatorUserSchema.strict().parse(res.body);
+    expect(user).toMatchObject({
+      id: owner.userId,
+      email: owner.email,
+      fullName: 'Test User',
+      phone: null,
+      address: null,
+      subscriptionPlan: 'trial',
+      contentCreatorName: null,
+      contentCreatorEmail: null,
+    });
+  });
+
+  it('is 403 for another user, readable by an admin, 404 for an unknown id, 400 for a malformed one', async () => {
+    expect((await h.call(handler, 'GET', route, other, { params: { id: owner.userId } })).status).toBe(403);
+    expect((await h.call(handler, 'GET', route, admin, { params: { id: owner.userId } })).body.id).toBe(owner.userId);
+    expect((await h.call(handler, 'GET', route, admin, { params: { id: ulid() } })).status).toBe(404);
+    expect((await h.call(handler, 'GET', route, owner, { params: { id: 'USER#1' } })).status).toBe(400);
+  });
+});
+
+describe('PUT /api/user/{id}/content-creator', () => {
+  const route = '/api/user/{id}/content-creator';
+
+  it('refuses an anonymous caller with 401', async () => {
+    expect((await h.call(handler, 'PUT', route, undefined, { params: { id: 'me' }, body: creator })).status).toBe(401);
+  });
+
+  it('stores the creator fields on the profile (phone optional) and GET returns them', async () => {
+    const res = await h.call(handler, 'PUT', route, owner, { params: { id: owner.userId }, body: creator });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ contentCreatorName: 'Rowan Ellery', contentCreatorEmail: 'rowan@studio.test', contentCreatorPhone: null });
+    const read = await h.call(handler, 'GET', '/api/user/{id}', owner, { params: { id: 'me' } });
+    expect(read.body).toMatchObject({ contentCreatorAddress: '9 Canal Street, Harbourtown' });
+    expect(Date.parse(read.body.contentCreatorUpdatedAt)).not.toBeNaN();
+    const withPhone = await h.call(handler, 'PUT', route, owner, { params: { id: 'me' }, body: { ...creator, contentCreatorPhone: ' +1 555 0100 ' } });
+    expect(withPhone.body.contentCreatorPhone).toBe('+1 555 0100');
+  });
+
+  it("refuses bad input with the spec's messages", async () => {
+    const res = await h.call(handler, 'PUT', route, owner, {
+      params: { id: 'me' },
+      body: { contentCreatorName: '  ', contentCreatorEmail: 'not-an-email', contentCreatorAddress: '' },
+    });
+    expect(res.status).toBe(400);
+    expect(fields(res.body)).toEqual([
+      { path: 'body.contentCreatorName', message: 'Content creator name is required' },
+      { path: 'body.contentCreatorEmail', message: 'Valid email is required' },
+      { path: 'body.contentCreatorAddress', message: 'Address is required' },
+    ]);
+    expect((await h.call(handler, 'PUT', route, owner, { params: { id: 'me' }, body: '{not json' })).status).toBe(400);
+  });
+
+  it('is the owner\'s alone: another user and an admin get 403', async () => {
+    expect((await h.call(handler, 'PUT', route, other, { params: { id: owner.userId }, body: creator })).status).toBe(403);
+    const res = await h.call(handler, 'PUT', route, admin, { params: { id: owner.userId }, body: { ...creator, contentCreatorName: 'Hijack' } });
+    expect(res.status).toBe(403);
+    expect((await h.call(handler, 'GET', '/api/user/{id}', owner, { params: { id: 'me' } })).body.contentCreatorName).toBe('Rowan Ellery');
+  });
+});
+
+describe('GET /api/user/subscription and POST /api/subscription/upgrade (immediate billing)', () => {
+  let buyer: TestUser;
+  beforeAll(async () => {
+    buyer = await h.user();
+  });
+
+  it('refuses anonymous callers with 401', async () => {
+    expect((await h.call(handler, 'GET', '/api/user/subscription', undefined)).status).toBe(401);
+    expect((await h.call(handler, 'POST', '/api/subscription/upgrade', undefined, { body: { planId: 'pro' } })).status).toBe(401);
+  });
+
+  it('starts on the trial', async () => {
+    const res = await h.call(handler, 'GET', '/api/user/subscription', buyer);
+    expect(subscriptionSchema.strict().parse(res.body)).toEqual({ plan: 'trial', status: 'active', monthlyPriceUsd: 0 });
+  });
+
+  it('refuses bad plan ids with 400', async () => {
+    for (const planId of ['trial', 'platinum', undefined]) {
+      const res = await h.call(handler, 'POST', '/api/subscription/upgrade', buyer, { body: { planId } });
+      expect(res.status).toBe(400);
+      expect(res.body.error).toBe('Choose a plan: basic, pro or enterprise.');
+    }
+  });
+
+  it('applies an upgrade at once, records the charge and adds the revenue counters', async () => {
+    const before = Number((await counter('revenue'))?.amountCents ?? 0);
+    const res = await h.call(handler, 'POST', '/api/subscription/upgrade', buyer, { body: { planId: 'pro' } });
+    expect(res.status).toBe(200);
+    const month = new Date().toISOString().slice(0, 7);
+    expect(upgradeResponseSchema.parse(res.body)).toEqual({
+      success: true,
+      outcome: 'applied',
+      plan: 'pro',
+      status: 'active',
+      checkoutUrl: null,
+      charge: { priceUsd: 100, discountPercent: 0, amountUsd: 100, month },
+    });
+    expect((await h.call(handler, 'GET', '/api/user/subscription', buyer)).body).toMatchObject({ plan: 'pro', monthlyPriceUsd: 100 });
+
+    const events = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': keys.ownedByPartition(buyer.userId, BILLING) },
+      }),
+    );
+    expect(events.Items).toHaveLength(1);
+    expect(events.Items![0]).toMatchObject({ kind: 'charge', provider: 'local', planId: 'pro', previousPlan: 'trial', priceUsd: 100, amountCents: 10000, month });
+    expect(Number((await counter('revenue'))!.amountCents) - before).toBe(10000);
+    expect((await counter('revenue', new Date().toISOString()))!.month).toBe(month);
+    expect(Number((await counter('subscribers-pro'))!.count)).toBeGreaterThanOrEqual(1);
+  });
+
+  it('refuses the plan already held with 409', async () => {
+    const res = await h.call(handler, 'POST', '/api/subscription/upgrade', buyer, { body: { planId: 'pro' } });
+    expect(res.status).toBe(409);
+    expect(res.body.error).toBe('You are already on the Pro plan.');
+  });
+
+  it("charges the plan's price less the admin-set discount, and moves the subscriber counts", async () => {
+    await db().send(
+      new UpdateCommand({ TableName: tableName(), Key: keys.user(buyer.userId), UpdateExpression: 'SET discountPercent = :d', ExpressionAttributeValues: { ':d': 20 } }),
+    );
+    const pro = Number((await counter('subscribers-pro'))!.count);
+    const enterprise = Number((await counter('subscribers-enterprise'))?.count ?? 0);
+    const res = await h.call(handler, 'POST', '/api/subscription/upgrade', buyer, { body: { planId: 'enterprise' } });
+    expect(res.body.charge).toMatchObject({ priceUsd: 150, discountPercent: 20, amountUsd: 120 });
+    expect(Number((await counter('subscribers-pro'))!.count)).toBe(pro - 1);
+    expect(Number((await counter('subscribers-enterprise'))!.count)).toBe(enterprise + 1);
+    expect((await h.call(handler, 'GET', '/api/user/subscription', buyer)).body).toMatchObject({ plan: 'enterprise', discount: 20, monthlyPriceUsd: 120 });
+  });
+
+  it('charges once when two upgrades race', async () => {
+    const racer = await h.user();
+    const before = Number((await counter('revenue'))?.count ?? 0);
+    const replies = await Promise.all(
+      (['basic', 'pro', 'enterprise'] as const).map((planId) => h.call(handler, 'POST', '/api/subscription/upgrade', racer, { body: { planId } })),
+    );
+    expect(replies.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(replies.filter((r) => r.status === 409)).toHaveLength(2);
+    expect(Number((await counter('revenue'))!.count) - before).toBe(1);
+  });
+});
+
+describe('POST /api/subscription/upgrade with Stripe Checkout configured', () => {
+  let stripe: Server;
+  const requests: { path: string; body: URLSearchParams; auth?: string; idempotencyKey?: string }[] = [];
+
+  beforeAll(async () => {
+    // A loopback stand-in for the Stripe API: the real SDK builds, signs and sends the request.
+    stripe = createServer((req, res) => {
+      let data = '';
+      req.on('data', (c) => (data += c));
+      req.on('end', () => {
+        requests.push({
+          path: req.url ?? '',
+          body: new URLSearchParams(data),
+          auth: req.headers.authorization,
+          idempotencyKey: req.headers['idempotency-key'] as string | undefined,
+        });
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ id: 'cs_test_123', object: 'checkout.session', url: 'https://checkout.stripe.test/c/pay/cs_test_123' }));
+      });
+    });
+    await new Promise<void>((r) => stripe.listen(0, '127.0.0.1', r));
+    process.env.STRIPE_SECRET_KEY = 'sk_test_local';
+    process.env.STRIPE_ENDPOINT = `http://127.0.0.1:${(stripe.address() as AddressInfo).port}`;
+    resetBilling();
+  });
+  afterAll(async () => {
+    delete process.env.STRIPE_SECRET_KEY;
+    delete process.env.STRIPE_ENDPOINT;
+    resetBilling();
+    await new Promise<void>((r) => stripe.close(() => r()));
+  });
+
+  it('answers with the Checkout URL and leaves the plan unchanged until payment', async () => {
+    const buyer = await h.user();
+    await db().send(
+      new UpdateCommand({ TableName: tableName(), Key: keys.user(buyer.userId), UpdateExpression: 'SET discountPercent = :d', ExpressionAttributeValues: { ':d': 10 } }),
+    );
+    const res = await h.call(handler, 'POST', '/api/subscription/upgrade', buyer, { body: { planId: 'basic' } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      success: true,
+      outcome: 'checkout',
+      plan: 'trial',
+      status: 'active',
+      checkoutUrl: 'https://checkout.stripe.test/c/pay/cs_test_123',
+      charge: null,
+    });
+    expect(requests).toHaveLength(1);
+    const { path, body, auth, idempotencyKey } = requests[0]!;
+    expect(path).toBe('/v1/checkout/sessions');
+    expect(auth).toBe('Bearer sk_test_local');
+    expect(idempotencyKey).toMatch(new RegExp(`^upgrade-${buyer.userId}-basic-`));
+    expect(body.get('mode')).toBe('subscription');
+    expect(body.get('client_reference_id')).toBe(buyer.userId);
+    expect(body.get('line_items[0][price_data][unit_amount]')).toBe('4500');
+    expect(body.get('line_items[0][price_data][recurring][interval]')).toBe('month');
+    expect(body.get('metadata[planId]')).toBe('basic');
+    expect(body.get('success_url')).toMatch(/\/account\?tab=billing&checkout=success$/);
+    expect((await h.call(handler, 'GET', '/api/user/subscription', buyer)).body.plan).toBe('trial');
+  });
+});

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { NEXT_CURSOR_HEADER, discountBodySchema, userManagementQuerySchema } from '../../../shared/schemas/admin';
+import { NotFoundError } from '../../lib/errors';
+import { areaHandler, json, userEndpoint } from '../../lib/http';
+import {
+  adminFinancial,
+  adminFinancialStats,
+  adminInsights,
+  adminMetrics,
+  adminSystem,
+  adminUsers,
+  listManagedUsers,
+  setDiscount as saveDiscount,
+} from '../../services/admin';
+
+/*
+ * The Business Dashboard's calls (SPEC section 7). Every route is `admin` in the route table, so the chain
+ * answers 401 to anonymous callers and 403 to signed-in non-admins before any of this runs. The figures come
+ * from counters (services/admin), never from a scan of the table.
+ */
+
+const metrics = userEndpoint({}, async () => json(await adminMetrics()));
+const users = userEndpoint({}, async () => json(await adminUsers()));
+const system = userEndpoint({}, async () => json(await adminSystem()));
+const financial = userEndpoint({}, async () => json(await adminFinancial()));
+const financialStats = userEndpoint({}, async () => json(await adminFinancialStats()));
+const aiInsights = userEndpoint({}, async () => json(await adminInsights()));
+
+/** An array, as the spec's client reads it; the next page's cursor travels in the `x-next-cursor` header. */
+const userManagement = userEndpoint({ query: userManagementQuerySchema }, async ({ query }) => {
+  const page = await listManagedUsers(query);
+  return json(page.users, 200, page.nextCursor ? { headers: { [NEXT_CURSOR_HEADER]: page.nextCursor } } : {});
+});
+
+/** User ids are ULIDs; anything else cannot be a user (404, like an unknown one). */
+const USER_ID = /^[0-9A-HJKMNP-TV-Z]{26}$/i;
+
+const setDiscount = userEndpoint(
+  { params: z.object({ userId: z.string() }), body: discountBodySchema },
+  async ({ params, body }) => {
+    if (!USER_ID.test(params.userId)) throw new NotFoundError('User');
+    return json(await saveDiscount(params.userId.toUpperCase(), body.discount));
+  },
+);
+
+export const handler = areaHandler('admin', {
+  metrics,
+  users,
+  system,
+  financial,
+  financialStats,
+  userManagement,
+  aiInsights,
+  setDiscount,
+});

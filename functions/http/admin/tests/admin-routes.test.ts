@@ -1,0 +1,273 @@
+import { ulid } from 'ulid';
+import { startTestDynamo } from '../../../../test/env';
+import {
+  DISCOUNT_MESSAGE,
+  NEXT_CURSOR_HEADER,
+  adminMetricsSchema,
+  adminSystemSchema,
+  adminUsersSchema,
+  aiInsightsSchema,
+  financialRowsSchema,
+  financialStatsSchema,
+  managedUserListSchema,
+  managedUserSchema,
+} from '../../../../shared/schemas/admin';
+import { PLANS } from '../../../../shared/plans';
+import type { PlanId } from '../../../../shared/schemas/user';
+import { ROUTES } from '../../routes';
+import { handler } from '..';
+import { countCharge, putBillingEvent } from '../../../services/billing/billing-events';
+import { changeStoredPlan, discountedCents, readStoredPlan } from '../../../services/billing/plan-store';
+import { recordCaseCreated, recordPlanChange, recordSearchStarted } from '../../../services/metrics';
+import { getOrCreateUserFromClaims } from '../../../services/users';
+import { call, signIn, type TestCaller } from './call';
+
+let dynamo: Awaited<ReturnType<typeof startTestDynamo>>;
+let admin: TestCaller;
+let member: TestCaller;
+
+beforeAll(async () => {
+  dynamo = await startTestDynamo();
+  admin = await signIn({ isAdmin: true });
+  member = await signIn();
+});
+afterAll(() => dynamo.close());
+
+const ADMIN_ROUTES = ROUTES.filter((r) => r.area === 'admin');
+const schemaOf: Record<string, { parse(v: unknown): unknown }> = {
+  metrics: adminMetricsSchema.strict(),
+  users: adminUsersSchema.strict(),
+  system: adminSystemSchema.strict(),
+  financial: financialRowsSchema,
+  financialStats: financialStatsSchema.strict(),
+  userManagement: managedUserListSchema,
+  aiInsights: aiInsightsSchema,
+};
+
+describe('every /api/admin/* route', () => {
+  it('is in the admin area with the admin rule', () => {
+    expect(ADMIN_ROUTES.map((r) => `${r.method} ${r.path}`).sort()).toEqual([
+      'GET /api/admin/ai-insights',
+      'GET /api/admin/financial',
+      'GET /api/admin/financial-stats',
+      'GET /api/admin/metrics',
+      'GET /api/admin/system',
+      'GET /api/admin/user-management',
+      'GET /api/admin/users',
+      'PUT /api/admin/users/{userId}',
+    ]);
+    expect(ADMIN_ROUTES.every((r) => r.auth === 'admin')).toBe(true);
+  });
+
+  it.each(ADMIN_ROUTES.map((r) => [r.method, r.path] as const))('%s %s refuses anonymous (401) and non-admins (403)', async (method, path) => {
+    const extra = { params: { userId: member.userId }, body: { discount: 10 } };
+    const anonymous = await call(handler, method, path, undefined, extra);
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.body.code).toBe('UNAUTHENTICATED');
+    const regular = await call(handler, method, path, member, extra);
+    expect(regular.status).toBe(403);
+    expect(regular.body).toEqual({ error: 'Administrator access is required.', code: 'ADMIN_ONLY' });
+  });
+});
+
+describe('with no data yet', () => {
+  it('answers zeros, no financial rows, and says there is not enough data', async () => {
+    for (const r of ADMIN_ROUTES.filter((x) => x.method === 'GET')) {
+      const res = await call(handler, 'GET', r.path, admin);
+      expect(res.status).toBe(200);
+      schemaOf[r.name]!.parse(res.body);
+    }
+    expect((await call(handler, 'GET', '/api/admin/metrics', admin)).body).toEqual({
+      totalRevenue: 0,
+      monthlyRecurringRevenue: 0,
+      totalUsers: 0,
+      activeSubscriptions: 0,
+      conversionRate: 0,
+      churnRate: 0,
+      averageRevenuePerUser: 0,
+      lifetimeValue: 0,
+    });
+    expect((await call(handler, 'GET', '/api/admin/financial', admin)).body).toEqual([]);
+    expect((await call(handler, 'GET', '/api/admin/user-management', admin)).body).toEqual([]);
+    const insights = (await call(handler, 'GET', '/api/admin/ai-insights', admin)).body;
+    expect(insights.engagementMetrics).toEqual({
+      avgSessionDuration: 0,
+      bounceRate: 0,
+      pagesPerSession: 0,
+      conversionFunnelDropoff: { visited: 0, signedUp: 0, scanned: 0, reviewed: 0, caseFiled: 0, paid: 0 },
+    });
+    for (const list of [
+      insights.userBehaviorPatterns.popularFeatures,
+      insights.userBehaviorPatterns.commonExitPages,
+      insights.businessOptimization.profitabilityInsights,
+      insights.businessOptimization.churnRiskFactors,
+      insights.businessOptimization.upsellOpportunities,
+    ]) {
+      expect(list).toHaveLength(1);
+      expect(list[0]).toMatch(/^Not enough data yet: /);
+    }
+  });
+});
+
+describe('with users', () => {
+  const ids: string[] = [];
+  let pro: string;
+  let trial: string;
+
+  beforeAll(async () => {
+    for (let n = 1; n <= 5; n++) {
+      const u = await getOrCreateUserFromClaims(
+        { iss: 'https://idp.test', sub: `s${n}`, email: `person${n}@example.test`, given_name: 'Person', family_name: `No${n}` },
+        new Date(Date.now() - (6 - n) * 60_000),
+      );
+      ids.push(u.id);
+    }
+    [trial, pro] = [ids[0]!, ids[1]!];
+    const current = (await readStoredPlan(pro))!;
+    const at = new Date().toISOString();
+    await changeStoredPlan(current, 'pro', at);
+    const amountCents = discountedCents('pro', 0);
+    const event = await putBillingEvent({
+      userId: pro,
+      kind: 'charge',
+      provider: 'local',
+      planId: 'pro' as PlanId,
+      previousPlan: 'trial',
+      priceUsd: PLANS.pro.priceUsd,
+      discountPercent: 0,
+      amountUsd: amountCents / 100,
+      amountCents,
+      month: at.slice(0, 7),
+      createdAt: at,
+    });
+    await countCharge(event);
+    await recordPlanChange({ userId: pro, from: 'trial', to: 'pro', fromDiscount: 0, toDiscount: 0, amountCents, at });
+    await recordSearchStarted({ userId: pro, engines: ['google'], contentType: 'images', names: 1 });
+    await recordSearchStarted({ userId: pro, engines: ['google'], contentType: 'images', names: 1 });
+    await recordCaseCreated(pro);
+  });
+
+  it('metrics and users move with sign-ups and the upgrade', async () => {
+    expect((await call(handler, 'GET', '/api/admin/metrics', admin)).body).toMatchObject({
+      totalRevenue: 100,
+      monthlyRecurringRevenue: 100,
+      totalUsers: 5,
+      activeSubscriptions: 1,
+      conversionRate: 0.2,
+      churnRate: 0,
+      averageRevenuePerUser: 100,
+      lifetimeValue: 5000, // 100 / the 2% churn floor
+    });
+    expect((await call(handler, 'GET', '/api/admin/users', admin)).body).toEqual({
+      trialUsers: 4,
+      subscriptionBreakdown: { basic: 0, pro: 1, enterprise: 0 },
+      totalSignups: 5,
+      activeUsers: 1,
+      upgradedThisMonth: 1,
+      cancelledThisMonth: 0,
+    });
+  });
+
+  it('user-management pages newest first with every field and the next cursor in a header', async () => {
+    const first = await call(handler, 'GET', '/api/admin/user-management', admin, { query: { limit: '2' } });
+    expect(first.status).toBe(200);
+    const page1 = managedUserListSchema.parse(first.body);
+    expect(page1.map((u) => u.id)).toEqual([ids[4], ids[3]]);
+    const cursor = first.headers[NEXT_CURSOR_HEADER];
+    expect(cursor).toEqual(expect.any(String));
+
+    const second = await call(handler, 'GET', '/api/admin/user-management', admin, { query: { limit: '2', cursor: cursor! } });
+    expect(second.body.map((u: { id: string }) => u.id)).toEqual([ids[2], ids[1]]);
+    const third = await call(handler, 'GET', '/api/admin/user-management', admin, { query: { limit: '2', cursor: second.headers[NEXT_CURSOR_HEADER]! } });
+    expect(third.body.map((u: { id: string }) => u.id)).toEqual([ids[0]]);
+    expect(third.headers[NEXT_CURSOR_HEADER]).toBeUndefined();
+
+    const proRow = second.body.find((u: { id: string }) => u.id === pro);
+    expect(managedUserSchema.strict().parse(proRow)).toEqual({
+      id: pro,
+      firstName: 'Person',
+      lastName: 'No2',
+      email: 'person2@example.test',
+      joinDate: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      subscriptionPlan: 'pro',
+      status: 'active',
+      discount: 0,
+      totalSpent: 100,
+      searches: 2,
+      dmcaCases: 1,
+    });
+    expect(third.body[0]).toMatchObject({ id: trial, subscriptionPlan: 'trial', totalSpent: 0, searches: 0, dmcaCases: 0 });
+  });
+
+  it('user-management refuses a bad cursor or limit with 400', async () => {
+    const queries: Record<string, string>[] = [{ cursor: 'not-a-cursor' }, { cursor: Buffer.from('USER#x').toString('base64url') }, { limit: '0' }, { limit: '101' }, { limit: 'ten' }];
+    for (const query of queries) {
+      const res = await call(handler, 'GET', '/api/admin/user-management', admin, { query });
+      expect(res.status).toBe(400);
+      expect(res.body.code).toBe('VALIDATION_FAILED');
+    }
+  });
+
+  describe('PUT /api/admin/users/{userId}', () => {
+    const put = (who: TestCaller | undefined, userId: string, body: unknown) =>
+      call(handler, 'PUT', '/api/admin/users/{userId}', who, { params: { userId }, body });
+    const mrr = async () => (await call(handler, 'GET', '/api/admin/metrics', admin)).body.monthlyRecurringRevenue;
+
+    it('refuses a discount outside 0-100 or not a number with 400, changing nothing', async () => {
+      for (const body of [{ discount: 150 }, { discount: -1 }, { discount: '10' }, { discount: null }, {}, '"x"', [10]]) {
+        const res = await put(admin, pro, body);
+        expect(res.status).toBe(400);
+        expect(res.body.error).toBe(DISCOUNT_MESSAGE);
+      }
+      const bad = await call(handler, 'PUT', '/api/admin/users/{userId}', admin, { params: { userId: pro }, body: '{"discount":' });
+      expect(bad.status).toBe(400);
+      expect((await readStoredPlan(pro))!.discountPercent).toBe(0);
+      expect(await mrr()).toBe(100);
+    });
+
+    it('sets the discount where billing reads it and moves MRR for a paid plan', async () => {
+      const res = await put(admin, pro, { discount: 25 });
+      expect(res.status).toBe(200);
+      expect(managedUserSchema.strict().parse(res.body)).toMatchObject({ id: pro, discount: 25, subscriptionPlan: 'pro', totalSpent: 100 });
+      expect((await readStoredPlan(pro))!.discountPercent).toBe(25);
+      expect(await mrr()).toBe(75);
+      expect((await put(admin, pro, { discount: 25 })).status).toBe(200); // same value again: MRR unchanged
+      expect(await mrr()).toBe(75);
+      expect((await put(admin, pro, { discount: 0 })).body.discount).toBe(0);
+      expect(await mrr()).toBe(100);
+      // A trial user's discount changes no MRR.
+      expect((await put(admin, trial, { discount: 12.5 })).body.discount).toBe(12.5);
+      expect(await mrr()).toBe(100);
+      const list = await call(handler, 'GET', '/api/admin/user-management', admin);
+      expect(list.body.find((u: { id: string }) => u.id === trial).discount).toBe(12.5);
+    });
+
+    it('answers 404 for an unknown or malformed user id', async () => {
+      const unknown = await put(admin, ulid(), { discount: 10 });
+      expect(unknown.status).toBe(404);
+      expect(unknown.body.error).toBe('User not found.');
+      expect((await put(admin, 'USER#x', { discount: 10 })).status).toBe(404);
+    });
+
+    it('leaves the discount alone for non-admins and cross-site requests', async () => {
+      expect((await put(member, pro, { discount: 90 })).status).toBe(403);
+      expect((await put(undefined, pro, { discount: 90 })).status).toBe(401);
+      const csrf = await call(handler, 'PUT', '/api/admin/users/{userId}', admin, { params: { userId: pro }, body: { discount: 90 } });
+      expect(csrf.status).toBe(200); // same-origin (no Origin header) works...
+      await put(admin, pro, { discount: 0 });
+      const { httpEvent } = await import('../../../../test/env');
+      const res = (await handler(
+        httpEvent('PUT', `/api/admin/users/${pro}`, {
+          routePath: '/api/admin/users/{userId}',
+          pathParameters: { userId: pro },
+          body: { discount: 90 },
+          cookies: admin.cookies,
+          headers: { origin: 'https://evil.example' },
+        }),
+        {} as never,
+      )) as { statusCode: number };
+      expect(res.statusCode).toBe(403); // ...another site's page does not
+      expect((await readStoredPlan(pro))!.discountPercent).toBe(0);
+    });
+  });
+});

@@ -1,0 +1,117 @@
+import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { simpleParser, type AddressObject } from 'mailparser';
+import { startTestDynamo } from '../../../../test/env';
+import { CONTACT_MESSAGES, contactResponseSchema } from '../../../../shared/schemas/contact';
+import { SUPPORT_EMAIL } from '../../../../shared/help/knowledge-base';
+import { db, tableName } from '../../../adapters/dynamo/client';
+import { keys } from '../../../adapters/dynamo/keys';
+import { handler } from '..';
+import { queryNewest } from '../../../services/search/dynamo-io';
+import { CONTACT, resetContactMailer, sendContactMessage } from '../../../services/contact/send-contact';
+import { call, signIn, type TestCaller } from '../../admin/tests/call';
+
+let dynamo: Awaited<ReturnType<typeof startTestDynamo>>;
+let dir: string;
+let outbox: string;
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'vigil-contact-'));
+  outbox = path.join(dir, 'outbox');
+  dynamo = await startTestDynamo({ OUTBOX_DIR: outbox });
+  resetContactMailer();
+});
+afterAll(async () => {
+  await dynamo.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const send = (who: TestCaller | undefined, body: unknown) => call(handler, 'POST', '/api/contact', who, { body });
+const message = { name: 'Jane Creator', email: 'jane@creator.example', subject: 'Billing question', message: 'Can I pay yearly?' };
+const addresses = (a: AddressObject | AddressObject[] | undefined) => (Array.isArray(a) ? a : a ? [a] : []).flatMap((o) => o.value.map((v) => v.address));
+const emls = async () => (await readdir(outbox).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
+
+describe('POST /api/contact', () => {
+  it('refuses anonymous callers with 401 and stores nothing', async () => {
+    const res = await send(undefined, message);
+    expect(res.status).toBe(401);
+    expect(await emls()).toEqual([]);
+  });
+
+  it('refuses missing or invalid fields with 400 and a clear message per field', async () => {
+    const who = await signIn();
+    const res = await send(who, { name: '  ', email: 'not-an-email', message: '' });
+    expect(res.status).toBe(400);
+    expect(res.body.fields).toEqual([
+      { path: 'body.name', message: CONTACT_MESSAGES.name },
+      { path: 'body.email', message: CONTACT_MESSAGES.email },
+      { path: 'body.message', message: CONTACT_MESSAGES.message },
+    ]);
+    expect((await send(who, { ...message, message: 'x'.repeat(5001) })).body.error).toBe('Message must be at most 5000 characters.');
+    expect((await send(who, {})).status).toBe(400);
+    expect(await emls()).toEqual([]);
+  });
+
+  it('stores the message and mails it to the support inbox, replying to the sender', async () => {
+    const who = await signIn();
+    const res = await send(who, { ...message, name: 'Jane\r\nBcc: victim@example.com' });
+    expect(res.status).toBe(201);
+    const { id } = contactResponseSchema.strict().parse(res.body);
+
+    const [file] = await emls();
+    const mail = await simpleParser(await readFile(path.join(outbox, file!)));
+    expect(addresses(mail.to)).toEqual([SUPPORT_EMAIL]);
+    expect(addresses(mail.replyTo)).toEqual(['jane@creator.example']);
+    expect(addresses(mail.bcc)).toEqual([]);
+    expect(mail.subject).toBe('[Contact] Billing question');
+    expect(mail.text).toContain('Can I pay yearly?');
+    expect(mail.text).toContain('Name: Jane Bcc: victim@example.com');
+    expect(mail.text).toContain(`Account: ${who.userId} (${who.email})`);
+    expect(mail.headers.get('x-vigil-contact')).toBe(id);
+
+    const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.entity(CONTACT, id) }));
+    expect(Item).toMatchObject({ id, userId: who.userId, email: 'jane@creator.example', subject: 'Billing question', status: 'sent', messageId: mail.messageId });
+  });
+
+  it('allows 5 messages an hour per user, then 429 with the spec-style message; others are not affected', async () => {
+    const who = await signIn();
+    const before = (await emls()).length;
+    for (let i = 0; i < 5; i++) {
+      const { subject: _subject, ...noSubject } = message;
+      expect((await send(who, noSubject)).status).toBe(201);
+    }
+    const sixth = await send(who, message);
+    expect(sixth.status).toBe(429);
+    expect(sixth.body).toEqual({ error: CONTACT_MESSAGES.rateLimited, code: 'RATE_LIMITED' });
+    expect((await emls()).length).toBe(before + 5);
+    const mail = await simpleParser(await readFile(path.join(outbox, (await emls()).at(-1)!)));
+    expect(mail.subject).toBe('[Contact] Message from the contact form');
+    expect((await send(await signIn(), message)).status).toBe(201);
+  });
+});
+
+describe('sendContactMessage', () => {
+  it('answers 502, keeps the message as mail-failed and gives the rate token back when mail fails', async () => {
+    const blocker = path.join(dir, 'not-a-dir');
+    await writeFile(blocker, '');
+    process.env.OUTBOX_DIR = path.join(blocker, 'outbox');
+    resetContactMailer();
+    const ctx = { userId: 'U-MAIL-FAIL', accountEmail: 'x@example.test' };
+    const now = new Date('2030-01-01T10:10:00.000Z');
+    try {
+      await expect(sendContactMessage({ ...message }, ctx, now)).rejects.toMatchObject({ statusCode: 502, code: 'CONTACT_NOT_SENT' });
+    } finally {
+      process.env.OUTBOX_DIR = outbox;
+      resetContactMailer();
+    }
+    const stored = await queryNewest({ index: 'gsi1', partition: keys.ownedByPartition(ctx.userId, CONTACT), limit: 10 });
+    expect(stored.map((i) => i.status)).toEqual(['mail-failed']);
+    // The failed attempt did not use up the hour: 5 more go through, the 6th is refused.
+    for (let i = 0; i < 5; i++) await sendContactMessage({ ...message }, ctx, now);
+    await expect(sendContactMessage({ ...message }, ctx, now)).rejects.toMatchObject({ statusCode: 429 });
+    // The next hour is a new window.
+    await expect(sendContactMessage({ ...message }, ctx, new Date('2030-01-01T11:00:00.000Z'))).resolves.toEqual({ id: expect.any(String) });
+  });
+});

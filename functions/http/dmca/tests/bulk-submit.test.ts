@@ -1,0 +1,262 @@
+import { ulid } from 'ulid';
+import { bulkSubmitResponseSchema } from '../../../../shared/schemas/dmca';
+import type { PlanId } from '../../../../shared/schemas/user';
+import { listCasesByUser } from '../../../services/cases/case-store';
+import { getResult, type NewResult } from '../../../services/search/results';
+import { handler as account } from '../../account';
+import { handler } from '..';
+import { startTakedownHarness, type TakedownHarness, type TestUser } from './harness';
+
+let h: TakedownHarness;
+const route = '/api/dmca/bulk-submit';
+const ORIGINAL = 'https://fans.example.com/p/original';
+
+beforeAll(async () => {
+  h = await startTakedownHarness();
+});
+afterAll(() => h.close());
+
+/** Results of `who` on fresh fixture pages (online until told otherwise), reviewed as given. */
+async function seed(who: TestUser, specs: Partial<NewResult>[], review: 'unauthorized' | 'safe' | null = 'unauthorized') {
+  const results = specs.map((spec) => {
+    const n = ulid();
+    const url = h.web.url('leaks.test', `/post/${n}`);
+    h.web.setPage(url, { body: `<html><body><img src="/sites/leaks.test/media/${n}.jpg"></body></html>` });
+    return {
+      url,
+      domain: 'leaks.test',
+      contentType: 'images' as const,
+      title: 'Leak',
+      platform: 'forum',
+      source: 'google',
+      confidence: 90,
+      similarityScore: 0.9,
+      confidenceScore: 0.9,
+      priority: 'high' as const,
+      evidence: { engines: ['google'] },
+      ...spec,
+    };
+  });
+  return h.seedResults(who, results, review);
+}
+
+const bulk = (who: TestUser | undefined, body: unknown, headers?: Record<string, string>) => h.call(handler, 'POST', route, who, { body, headers });
+
+/** Every outbox message about `who`'s cases, per case number. */
+async function mailsPerCase(who: TestUser): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  for (const c of await listCasesByUser(who.userId)) out.set(c.caseNumber, (await h.mailsFor(c.caseNumber)).length);
+  return out;
+}
+
+describe('POST /api/dmca/bulk-submit: input and plan rules', () => {
+  let users: Record<PlanId, TestUser>;
+  beforeAll(async () => {
+    users = {
+      trial: await h.user(),
+      basic: await h.user({ plan: 'basic' }),
+      pro: await h.user({ plan: 'pro' }),
+      enterprise: await h.user({ plan: 'enterprise' }),
+    };
+  });
+  const ids = (n: number) => Array.from({ length: n }, () => ulid());
+
+  it('refuses an anonymous caller with 401', async () => {
+    expect((await bulk(undefined, { searchResultIds: ids(1), platforms: ['google'] })).status).toBe(401);
+  });
+
+  it("refuses an empty selection with the spec's message", async () => {
+    for (const body of [{ searchResultIds: [], platforms: ['google'] }, { platforms: ['google'] }]) {
+      const res = await bulk(users.pro, body);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({
+        success: false,
+        error: 'Please select violations to submit automated DMCA requests.',
+        processedViolations: 0,
+        successfulSubmissions: 0,
+      });
+    }
+    expect((await bulk(users.pro, '{nope')).body).toMatchObject({ success: false, error: 'Request body is not valid JSON.' });
+    const bad = await bulk(users.pro, { searchResultIds: ['x'], platforms: ['yahoo'], autoSubmitThreshold: 2 });
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields.map((f: { path: string }) => f.path)).toEqual(['body.searchResultIds.0', 'body.platforms.0', 'body.autoSubmitThreshold']);
+    const noPlatform = await bulk(users.pro, { searchResultIds: ids(1), platforms: [] });
+    expect(noPlatform.body.error).toBe('Please select at least one platform.');
+    const badKey = await bulk(users.pro, { searchResultIds: ids(1) }, { 'idempotency-key': 'has space' });
+    expect(badKey.status).toBe(400);
+  });
+
+  it('limits the number of violations per plan: trial 3, basic 10, pro 100 (402 with the spec message)', async () => {
+    const trial = await bulk(users.trial, { searchResultIds: ids(4), platforms: ['google'] });
+    expect(trial.status).toBe(402);
+    expect(trial.body).toMatchObject({
+      success: false,
+      error: 'Trial accounts are limited to 3 bulk submissions. Please upgrade to process more violations.',
+      code: 'PLAN_LIMIT_EXCEEDED',
+    });
+    expect((await bulk(users.basic, { searchResultIds: ids(11), platforms: ['google'] })).body.error).toBe(
+      'Basic accounts are limited to 10 bulk submissions. Please upgrade to process more violations.',
+    );
+    expect((await bulk(users.pro, { searchResultIds: ids(101), platforms: ['google'] })).body.error).toBe(
+      'Pro accounts are limited to 100 bulk submissions. Please upgrade to process more violations.',
+    );
+    // Within the limit, unknown ids are the next refusal: the limit is not what stops them.
+    expect((await bulk(users.trial, { searchResultIds: ids(3), platforms: ['google'] })).status).toBe(404);
+    expect((await bulk(users.basic, { searchResultIds: ids(10), platforms: ['google'] })).status).toBe(404);
+  });
+
+  it('has no limit on Enterprise', async () => {
+    const many = await seed(users.enterprise, Array.from({ length: 101 }, () => ({ confidenceScore: 0.5 })));
+    const res = await bulk(users.enterprise, { searchResultIds: many, platforms: ['google', 'bing', 'duckduckgo'] });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ processedViolations: 101, successfulSubmissions: 0, success: false });
+  });
+
+  it('allows the platforms of the plan only, naming the one refused', async () => {
+    const trial = await bulk(users.trial, { searchResultIds: ids(1), platforms: ['google', 'bing'] });
+    expect(trial.status).toBe(402);
+    expect(trial.body.error).toBe('Bing is not included in the Free Trial plan. Upgrade to Basic, Pro or Enterprise to submit to Bing.');
+    expect(trial.body.code).toBe('PLATFORM_NOT_IN_PLAN');
+    const basic = await bulk(users.basic, { searchResultIds: ids(1), platforms: ['google', 'bing', 'duckduckgo'] });
+    expect(basic.body.error).toBe('DuckDuckGo is not included in the Basic plan. Upgrade to Pro or Enterprise to submit to DuckDuckGo.');
+    expect((await bulk(users.pro, { searchResultIds: ids(1), platforms: ['duckduckgo'] })).status).toBe(404); // allowed; unknown id
+  });
+
+  it("answers 404 for another user's result, and sends nothing for any of the selection", async () => {
+    const [mine] = await seed(users.pro, [{}]);
+    const [theirs] = await seed(users.basic, [{}]);
+    const res = await bulk(users.pro, { searchResultIds: [mine, theirs], platforms: ['google'], originalUrl: ORIGINAL });
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({ success: false, error: `Search result ${theirs} not found.` });
+    await h.sfn.idle();
+    expect(await listCasesByUser(users.pro.userId)).toHaveLength(0);
+  });
+
+  it('reads the stored plan: an upgrade lifts the limit', async () => {
+    const who = await h.user();
+    const four = await seed(who, [{}, {}, {}, {}]);
+    expect((await bulk(who, { searchResultIds: four, platforms: ['google'], originalUrl: ORIGINAL })).status).toBe(402);
+    expect((await h.call(account, 'POST', '/api/subscription/upgrade', who, { body: { planId: 'basic' } })).status).toBe(200);
+    const res = await bulk(who, { searchResultIds: four, platforms: ['google', 'bing'], originalUrl: ORIGINAL });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ success: true, processedViolations: 4, successfulSubmissions: 4 });
+    await h.sfn.idle();
+  });
+});
+
+describe('POST /api/dmca/bulk-submit: eligibility and submission', () => {
+  it('submits eligible violations only, with the reason for each one left out', async () => {
+    const who = await h.user({ plan: 'pro' });
+    const ok = await seed(who, [{ confidenceScore: 0.93 }, { confidenceScore: 0.75 }, { confidenceScore: 0.95, priority: 'medium' }, { confidenceScore: 0.6 }]);
+    const [unset] = await seed(who, [{}], null);
+    const [safe] = await seed(who, [{}], 'safe');
+    const res = await bulk(who, { searchResultIds: [...ok, unset, safe], platforms: ['google'], originalUrl: ORIGINAL });
+    expect(res.status).toBe(200);
+    const body = bulkSubmitResponseSchema.parse(res.body);
+    expect(body).toMatchObject({ success: true, error: null, processedViolations: 6, successfulSubmissions: 1 });
+    expect(body.items.map((i) => [i.submitted, i.reason])).toEqual([
+      [true, undefined],
+      [false, 'Confidence score 0.75 is below the auto-submit threshold of 0.80.'],
+      [false, 'Only high-priority violations with a confidence score of at least 0.7 can be submitted in bulk.'],
+      [false, 'Only high-priority violations with a confidence score of at least 0.7 can be submitted in bulk.'],
+      [false, 'Mark this violation as unauthorized before submitting it.'],
+      [false, 'Mark this violation as unauthorized before submitting it.'],
+    ]);
+    await h.sfn.idle();
+    const cases = await listCasesByUser(who.userId);
+    expect(cases).toHaveLength(1);
+    expect(cases[0]).toMatchObject({ searchResultId: ok[0], status: 'sent', origin: 'bulk', platforms: ['google'], originalUrl: ORIGINAL, host: 'leaks.test' });
+    expect(await h.mailsFor(cases[0]!.caseNumber)).toHaveLength(1);
+
+    // A lower threshold lets the 0.75 one through. The first result's case is reused; its attempt ended
+    // escalated (the page is still online), so it is sent once more: a new bulk request is a new attempt.
+    const lower = await bulk(who, { searchResultIds: ok.slice(0, 2), platforms: ['google'], autoSubmitThreshold: 0.7 });
+    expect(lower.body).toMatchObject({ successfulSubmissions: 2 });
+    expect(lower.body.items[0].caseId).toBe(cases[0]!.id);
+    await h.sfn.idle();
+    expect([...(await mailsPerCase(who)).values()].sort()).toEqual([1, 2]);
+  });
+
+  it('needs an original URL: from the body, else from the latest case', async () => {
+    const who = await h.user({ plan: 'basic' });
+    const [first, second] = await seed(who, [{}, {}]);
+    const none = await bulk(who, { searchResultIds: [first], platforms: ['google'] });
+    expect(none.body).toMatchObject({
+      success: false,
+      successfulSubmissions: 0,
+      error: 'None of the selected violations could be submitted. No original URL on file: send originalUrl, or create one case from the DMCA form first.',
+    });
+    await h.call(handler, 'POST', '/api/dmca', who, {
+      body: { searchResultId: first, infringingUrl: (await listResultUrl(who, first!))!, originalUrl: 'https://fans.example.com/from-form', description: 'Set', searchEngine: 'bing' },
+    });
+    const res = await bulk(who, { searchResultIds: [second], platforms: ['bing'] });
+    expect(res.body.successfulSubmissions).toBe(1);
+    await h.sfn.idle();
+    const bulkCase = (await listCasesByUser(who.userId)).find((c) => c.searchResultId === second)!;
+    expect(bulkCase).toMatchObject({ originalUrl: 'https://fans.example.com/from-form', searchEngine: 'bing' });
+  });
+
+  it('trial accounts may submit up to 3 to Google', async () => {
+    const who = await h.user();
+    const three = await seed(who, [{}, {}, {}]);
+    const res = await bulk(who, { searchResultIds: three, platforms: ['google'], originalUrl: ORIGINAL });
+    expect(res.body).toMatchObject({ success: true, processedViolations: 3, successfulSubmissions: 3 });
+    await h.sfn.idle();
+  });
+});
+
+async function listResultUrl(who: TestUser, resultId: string): Promise<string | undefined> {
+  const r = await getResult(resultId);
+  return r?.userId === who.userId ? r.url : undefined;
+}
+
+describe('POST /api/dmca/bulk-submit: idempotency', () => {
+  it('replays the first response for a retry with the same Idempotency-Key and sends each notice once', async () => {
+    const who = await h.user({ plan: 'pro' });
+    const ids = await seed(who, [{}, {}, {}]);
+    const body = { searchResultIds: ids, platforms: ['google', 'bing'], originalUrl: ORIGINAL };
+    const key = { 'idempotency-key': `bulk-${ulid()}` };
+    const first = await bulk(who, body, key);
+    expect(first.status).toBe(200);
+    expect(first.body).toMatchObject({ success: true, processedViolations: 3, successfulSubmissions: 3 });
+    await h.sfn.idle();
+
+    const retry = await bulk(who, body, key);
+    expect(retry.status).toBe(200);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.body).toEqual(first.body);
+    await h.sfn.idle();
+    const mails = await mailsPerCase(who);
+    expect(mails.size).toBe(3);
+    expect([...mails.values()]).toEqual([1, 1, 1]);
+
+    const reused = await bulk(who, { ...body, platforms: ['google'] }, key);
+    expect(reused.status).toBe(422);
+    expect(reused.body).toMatchObject({ success: false, error: 'This Idempotency-Key was already used for a different request.' });
+  });
+
+  it('treats a double click (same selection, no key) as one request: one response, one e-mail per case', async () => {
+    const who = await h.user({ plan: 'enterprise' });
+    const ids = await seed(who, [{}, {}, {}, {}, {}]);
+    const body = { searchResultIds: ids, platforms: ['google'], originalUrl: ORIGINAL };
+    const replies = await Promise.all([bulk(who, body), bulk(who, body), bulk(who, { ...body, searchResultIds: [...ids].reverse() })]);
+    expect(replies.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(replies.filter((r) => r.headers['idempotent-replayed'] === 'true')).toHaveLength(2);
+    for (const r of replies) expect(r.body).toEqual(replies[0]!.body);
+    await h.sfn.idle();
+    const mails = await mailsPerCase(who);
+    expect(mails.size).toBe(5);
+    expect([...mails.values()]).toEqual([1, 1, 1, 1, 1]);
+  });
+
+  it('runs again after a refused request (errors are not stored)', async () => {
+    const who = await h.user();
+    const four = await seed(who, [{}, {}, {}, {}]);
+    const key = { 'idempotency-key': ulid() };
+    expect((await bulk(who, { searchResultIds: four, platforms: ['google'], originalUrl: ORIGINAL }, key)).status).toBe(402);
+    await h.call(account, 'POST', '/api/subscription/upgrade', who, { body: { planId: 'pro' } });
+    const res = await bulk(who, { searchResultIds: four, platforms: ['google'], originalUrl: ORIGINAL }, key);
+    expect(res.body).toMatchObject({ success: true, successfulSubmissions: 4 });
+    await h.sfn.idle();
+  });
+});

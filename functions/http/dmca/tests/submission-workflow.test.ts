@@ -1,0 +1,264 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { DescribeExecutionCommand, SFNClient } from '@aws-sdk/client-sfn';
+import { ulid } from 'ulid';
+import { caseSchema, type DmcaCase } from '../../../../shared/schemas/dmca';
+import type { NewResult } from '../../../services/search/results';
+import { getUserStats } from '../../../services/stats';
+import { AGENT_DEFAULTS } from '../../../services/takedown/agent-identity';
+import { handler as account } from '../../account';
+import { handler } from '..';
+import { FIXTURE_ABUSE } from './fixture-web';
+import { startTakedownHarness, type TakedownHarness, type TestUser } from './harness';
+
+let h: TakedownHarness;
+let payer: TestUser;
+let trial: TestUser;
+let other: TestUser;
+let admin: TestUser;
+
+const CREATOR = {
+  contentCreatorName: 'Odalys Fenwick-Marsh',
+  contentCreatorEmail: 'odalys.home@private-mail.test',
+  contentCreatorPhone: '+1 (555) 014-2290',
+  contentCreatorAddress: '12 Quiet Willow Court, Brookfield 55501',
+};
+
+const route = '/api/dmca/{id}/submit-automated';
+const pageHtml = (img: string) => `<html><body><h1>Leaked set</h1><img src="${img}" alt="copy"></body></html>`;
+
+/** A case of `who` for a fresh infringing page on `domain` (the page is served by the fixture web). */
+async function openCase(who: TestUser, domain: string, page: { goneAfterFetches?: number } = {}) {
+  const n = ulid();
+  const url = h.web.url(domain, `/thread/${n}`);
+  const img = h.web.url(domain, `/media/${n}.jpg`);
+  h.web.setPage(url, { body: pageHtml(img), ...page });
+  const result: NewResult = {
+    url,
+    domain,
+    contentType: 'images',
+    title: 'Leak',
+    platform: 'forum',
+    source: 'google',
+    confidence: 95,
+    similarityScore: 0.96,
+    confidenceScore: 0.95,
+    priority: 'high',
+    previewRef: img,
+    evidence: { engines: ['google'], seenAt: '2026-05-02T08:00:00.000Z' },
+  };
+  const [resultId] = await h.seedResults(who, [result]);
+  const res = await h.call(handler, 'POST', '/api/dmca', who, {
+    body: { searchResultId: resultId, infringingUrl: url, originalUrl: 'https://fans.example.com/p/1', description: `Set by ${CREATOR.contentCreatorName}`, searchEngine: 'google' },
+  });
+  expect(res.status).toBe(201);
+  return { caseId: res.body.id as string, caseNumber: res.body.caseNumber as string, url, resultId: resultId! };
+}
+
+const readCase = async (who: TestUser, id: string): Promise<DmcaCase> =>
+  caseSchema.parse((await h.call(handler, 'GET', '/api/dmca/{id}', who, { params: { id } })).body);
+
+const mailsFor = (caseNumber: string) => h.mailsFor(caseNumber);
+
+const pdfText = (pdf: Buffer) => execFileSync('pdftotext', ['-enc', 'UTF-8', '-', '-'], { input: pdf }).toString('utf8');
+
+beforeAll(async () => {
+  h = await startTakedownHarness();
+  [payer, trial, other, admin] = [await h.user({ plan: 'pro' }), await h.user(), await h.user(), await h.user({ isAdmin: true })];
+  for (const who of [payer, trial]) {
+    expect((await h.call(account, 'PUT', '/api/user/{id}/content-creator', who, { params: { id: 'me' }, body: CREATOR })).status).toBe(200);
+  }
+});
+afterAll(() => h.close());
+
+describe('POST /api/dmca/{id}/submit-automated: who may submit', () => {
+  let caseId: string;
+  beforeAll(async () => {
+    ({ caseId } = await openCase(trial, 'leaks.test'));
+  });
+
+  it('refuses an anonymous caller with 401', async () => {
+    expect((await h.call(handler, 'POST', route, undefined, { params: { id: caseId } })).status).toBe(401);
+  });
+
+  it('refuses the trial plan with 402 and the upgrade message, sending nothing', async () => {
+    const res = await h.call(handler, 'POST', route, trial, { params: { id: caseId } });
+    expect(res.status).toBe(402);
+    expect(res.body).toMatchObject({
+      success: false,
+      error: 'Automated submission is available on paid plans. Upgrade to Basic, Pro or Enterprise to use it.',
+      code: 'PLAN_REQUIRED',
+    });
+    await h.sfn.idle();
+    expect((await readCase(trial, caseId)).submission).toBeUndefined();
+  });
+
+  it('hides the case from another user and from an admin (404); a bad id is 400', async () => {
+    const res = await h.call(handler, 'POST', route, other, { params: { id: caseId } });
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({ success: false, error: 'Case not found.' });
+    expect((await h.call(handler, 'POST', route, admin, { params: { id: caseId } })).status).toBe(404);
+    expect((await h.call(handler, 'POST', route, payer, { params: { id: ulid() } })).status).toBe(404);
+    expect((await h.call(handler, 'POST', route, payer, { params: { id: 'x' } })).status).toBe(400);
+  });
+
+  it('works once the stored plan is upgraded (through the billing port)', async () => {
+    const up = await h.call(account, 'POST', '/api/subscription/upgrade', trial, { body: { planId: 'basic' } });
+    expect(up.body).toMatchObject({ outcome: 'applied', plan: 'basic' });
+    const res = await h.call(handler, 'POST', route, trial, { params: { id: caseId } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true, error: null, attempt: 1, state: 'queued' });
+    await h.sfn.idle();
+  });
+});
+
+describe('the submission workflow', () => {
+  it('removed: sends the notice to the abuse contact, marks it sent, re-checks and resolves the case', async () => {
+    const before = await getUserStats(payer.userId);
+    const { caseId, caseNumber, url } = await openCase(payer, 'leaks.test', { goneAfterFetches: 1 });
+    const afterSeed = await getUserStats(payer.userId);
+    expect(afterSeed.activeViolations).toBe(before.activeViolations + 1);
+
+    const res = await h.call(handler, 'POST', route, payer, { params: { id: caseId } });
+    expect(res.body).toEqual({ success: true, error: null, attempt: 1, state: 'queued' });
+    await h.sfn.idle();
+
+    const c = await readCase(payer, caseId);
+    expect(c.status).toBe('resolved');
+    expect(c.statusHistory.map((s) => s.status)).toEqual(['pending', 'sent', 'resolved']);
+    expect(c.statusHistory[1]!.at).toBe(c.sentAt);
+    expect(c.statusHistory[2]!.at).toBe(c.resolvedAt);
+    expect(c.escalation).toBeUndefined();
+    expect(c.submission).toMatchObject({ attempt: 1, state: 'resolved', recipient: FIXTURE_ABUSE.hosting, contactSource: 'rdap-ip' });
+    expect(Date.parse(c.submission!.recheckAt!) - Date.parse(c.sentAt!)).toBe(3600 * 1000);
+
+    const stats = await getUserStats(payer.userId);
+    expect(stats).toMatchObject({
+      dmcaSent: afterSeed.dmcaSent + 1,
+      resolvedCases: afterSeed.resolvedCases + 1,
+      activeViolations: afterSeed.activeViolations - 1,
+    });
+
+    // One real MIME message in the outbox, to the host's abuse desk, from the agent, with the notice PDF.
+    const mails = await mailsFor(caseNumber);
+    expect(mails).toHaveLength(1);
+    const [mail] = mails;
+    expect(mail!.messageId).toBe(c.submission!.messageId);
+    expect(mail!.to && !Array.isArray(mail!.to) && mail!.to.value.map((v) => v.address)).toEqual([FIXTURE_ABUSE.hosting]);
+    expect(mail!.from?.value[0]).toEqual({ name: AGENT_DEFAULTS.name, address: AGENT_DEFAULTS.email });
+    expect(mail!.text).toContain(url);
+    expect(mail!.attachments.map((a) => a.filename)).toEqual([`dmca-${caseId}.pdf`]);
+    const raw = h.outboxFiles().map((f) => readFileSync(f, 'utf8')).find((t) => t.includes(caseNumber))!;
+    const text = `${raw}\n${mail!.text}\n${pdfText(mail!.attachments[0]!.content)}`;
+    for (const secret of [...Object.values(CREATOR), 'Odalys', 'Fenwick', 'Quiet Willow', '014-2290', 'private-mail.test']) {
+      expect(text.toLowerCase()).not.toContain(secret.toLowerCase());
+    }
+
+    // The Wait state waited for the configured RECHECK_AFTER_SECONDS (the stand-in runs it instantly).
+    const sfnClient = new SFNClient({ endpoint: h.sfn.endpoint, region: 'us-east-1' });
+    const execution = await sfnClient.send(new DescribeExecutionCommand({ executionArn: `${h.sfn.arnOf('submission').replace(':stateMachine:', ':execution:')}:${caseId}-1` }));
+    expect(execution.status).toBe('SUCCEEDED');
+    expect(JSON.parse(execution.input!)).toEqual({ caseId, userId: payer.userId, attempt: 1, recheckAfterSeconds: 3600 });
+    expect(JSON.parse(execution.output!).recheck).toMatchObject({ outcome: 'removed', reason: 'The page answers HTTP 410.' });
+
+    const again = await h.call(handler, 'POST', route, payer, { params: { id: caseId } });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ success: false, error: 'This case is already resolved: the copy was taken down.' });
+  });
+
+  it('still online: the case stays sent and is flagged for escalation with the reason; a new attempt re-sends', async () => {
+    const before = await getUserStats(payer.userId);
+    const { caseId, caseNumber, url } = await openCase(payer, 'leaks.test');
+    await h.call(handler, 'POST', route, payer, { params: { id: caseId } });
+    await h.sfn.idle();
+
+    const c = await readCase(payer, caseId);
+    expect(c.status).toBe('sent');
+    expect(c.submission).toMatchObject({ state: 'escalated', recipient: FIXTURE_ABUSE.hosting });
+    expect(c.escalation).toEqual({
+      flagged: true,
+      reason: `Still online after the notice: ${url} (The page is unchanged since the notice was sent.)`,
+      checkedAt: expect.any(String),
+    });
+    const stats = await getUserStats(payer.userId);
+    expect(stats.dmcaSent).toBe(before.dmcaSent + 1);
+    expect(stats.resolvedCases).toBe(before.resolvedCases);
+    expect(await mailsFor(caseNumber)).toHaveLength(1);
+
+    const retry = await h.call(handler, 'POST', route, payer, { params: { id: caseId } });
+    expect(retry.body).toMatchObject({ success: true, attempt: 2 });
+    await h.sfn.idle();
+    expect(await mailsFor(caseNumber)).toHaveLength(2);
+    expect((await getUserStats(payer.userId)).dmcaSent).toBe(before.dmcaSent + 1); // sent once, counted once
+    expect((await readCase(payer, caseId)).submission).toMatchObject({ attempt: 2, state: 'escalated' });
+  });
+
+  it('no abuse contact found: records it on the case, flags it for escalation and sends nothing', async () => {
+    const before = await getUserStats(payer.userId);
+    const { caseId, caseNumber } = await openCase(payer, 'nocontact.test');
+    await h.call(handler, 'POST', route, payer, { params: { id: caseId } });
+    await h.sfn.idle();
+
+    const c = await readCase(payer, caseId);
+    expect(c.status).toBe('pending');
+    expect(c.submission).toMatchObject({ state: 'no-contact', error: 'No abuse contact found for nocontact.test.' });
+    expect(c.escalation?.flagged).toBe(true);
+    expect(c.escalation?.reason).toMatch(/^No abuse contact found for nocontact\.test/);
+    expect(await mailsFor(caseNumber)).toHaveLength(0);
+    expect((await getUserStats(payer.userId)).dmcaSent).toBe(before.dmcaSent);
+  });
+
+  describe('through SES', () => {
+    beforeEach(() => h.useSes());
+    afterEach(() => h.useOutbox());
+
+    it('mail refused: records the failure on the case, which stays pending and may be retried', async () => {
+      const before = await getUserStats(payer.userId);
+      const { caseId } = await openCase(payer, 'tube.test');
+      h.ses.replies.push({ status: 400, type: 'MessageRejected', message: 'Email address is not verified.' });
+      const sent = h.ses.requests.length;
+      await h.call(handler, 'POST', route, payer, { params: { id: caseId } });
+      await h.sfn.idle();
+
+      const c = await readCase(payer, caseId);
+      expect(c.status).toBe('pending');
+      expect(c.submission).toMatchObject({
+        state: 'failed',
+        error: `The notice could not be delivered to ${FIXTURE_ABUSE.hosting}: the mail service refused it. Download the PDF and send it by hand, or try again later.`,
+      });
+      expect(h.ses.requests.length - sent).toBe(1); // refused for good: not retried
+      expect((await getUserStats(payer.userId)).dmcaSent).toBe(before.dmcaSent);
+
+      const retry = await h.call(handler, 'POST', route, payer, { params: { id: caseId } });
+      expect(retry.body).toMatchObject({ success: true, attempt: 2 });
+      await h.sfn.idle();
+      expect((await readCase(payer, caseId)).status).toBe('sent');
+    });
+
+    it('mail throttled: retries the delivery and goes on', async () => {
+      const { caseId } = await openCase(payer, 'tube.test', { goneAfterFetches: 1 });
+      h.ses.replies.push({ status: 429, type: 'TooManyRequestsException' }, { status: 500, type: 'InternalServiceError' });
+      const sent = h.ses.requests.length;
+      await h.call(handler, 'POST', route, payer, { params: { id: caseId } });
+      await h.sfn.idle();
+      expect(h.ses.requests.length - sent).toBe(3);
+      expect(h.ses.requests.at(-1)!.to).toEqual([FIXTURE_ABUSE.hosting]);
+      const c = await readCase(payer, caseId);
+      expect(c.status).toBe('resolved');
+      expect(c.submission?.messageId).toBe(`ses-${h.ses.requests.length}`);
+    });
+  });
+
+  it('a double click starts one run and sends one e-mail', async () => {
+    const { caseId, caseNumber } = await openCase(payer, 'leaks.test');
+    const [a, b] = await Promise.all([
+      h.call(handler, 'POST', route, payer, { params: { id: caseId } }),
+      h.call(handler, 'POST', route, payer, { params: { id: caseId } }),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect([a.body.attempt, b.body.attempt]).toEqual([1, 1]);
+    expect([a.body.success, b.body.success]).toEqual([true, true]);
+    await h.sfn.idle();
+    expect(await mailsFor(caseNumber)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,19 @@
+import { riskPeriodQuerySchema } from '../../../shared/schemas/risk';
+import { areaHandler, json, userEndpoint } from '../../lib/http';
+import { riskContentAnalysis, riskHotspots, riskMetrics, riskTrends } from '../../services/risk';
+
+/*
+ * The risk dashboard's calls (SPEC section 7), always about the signed-in caller: no route takes a user id,
+ * so nobody can ask for someone else's picture. `period` is 24h, 7d (default), 30d or 90d; anything else 400.
+ */
+
+const metrics = userEndpoint({ query: riskPeriodQuerySchema }, async ({ query, caller }) =>
+  json(await riskMetrics(caller.userId, query.period)),
+);
+const hotspots = userEndpoint({}, async ({ caller }) => json(await riskHotspots(caller.userId)));
+const trends = userEndpoint({ query: riskPeriodQuerySchema }, async ({ query, caller }) =>
+  json(await riskTrends(caller.userId, query.period)),
+);
+const contentAnalysis = userEndpoint({}, async ({ caller }) => json(await riskContentAnalysis(caller.userId)));
+
+export const handler = areaHandler('risk', { metrics, hotspots, trends, contentAnalysis });

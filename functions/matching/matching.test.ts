@@ -1,0 +1,203 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { DIHEDRAL, GRID, dct64To16, dihedralBlock, writeBits } from './dct';
+import { hammingAt, nearest, popcount32 } from './hamming';
+import {
+  MATCH_THRESHOLD,
+  ReferenceSet,
+  bestMatch,
+  decodeHashes,
+  encodeHashes,
+  hashCandidate,
+  hashFromHex,
+  hashReference,
+  hashToHex,
+  similarityFromDistance,
+} from './index';
+
+const fixture = (name: string) => readFileSync(path.join(__dirname, 'fixtures', `${name}.jpg`));
+const PHOTOS = ['astronaut', 'coffee', 'chelsea', 'rocket'];
+
+/** A deterministic, asymmetric 64x64 test image: waves, a ramp and an off-centre square. */
+function syntheticGrid(): Float64Array {
+  const g = new Float64Array(GRID * GRID);
+  for (let y = 0; y < GRID; y++) {
+    for (let x = 0; x < GRID; x++) {
+      const square = x > 10 && x < 30 && y > 35 && y < 55 ? 60 : 0;
+      g[y * GRID + x] = 90 + 40 * Math.sin(x / 5) + 30 * Math.cos(y / 9) + x * 0.8 + square;
+    }
+  }
+  return g;
+}
+
+function bitsOf(grid: Float64Array): Uint32Array {
+  const out = new Uint32Array(8);
+  writeBits(dct64To16(grid), out);
+  return out;
+}
+
+function transformGrid(g: Float64Array, map: (x: number, y: number) => [number, number]): Float64Array {
+  const out = new Float64Array(g.length);
+  for (let y = 0; y < GRID; y++) {
+    for (let x = 0; x < GRID; x++) {
+      const [sx, sy] = map(x, y);
+      out[y * GRID + x] = g[sy * GRID + sx];
+    }
+  }
+  return out;
+}
+
+describe('PDQ core', () => {
+  it('hashes a fixed 64x64 image to a known vector', () => {
+    // Arrange
+    const grid = syntheticGrid();
+
+    // Act
+    const hex = hashToHex(bitsOf(grid));
+
+    // Assert
+    expect(hex).toBe(SYNTHETIC_HEX);
+  });
+
+  it('derives the flipped and rotated hashes from one DCT, equal to hashing the transformed image', () => {
+    // Arrange
+    const grid = syntheticGrid();
+    const block = dct64To16(grid);
+    const n = GRID - 1;
+    const transformed: Record<(typeof DIHEDRAL)[number], Float64Array> = {
+      original: grid,
+      flipY: transformGrid(grid, (x, y) => [n - x, y]),
+      flipX: transformGrid(grid, (x, y) => [x, n - y]),
+      rotate180: transformGrid(grid, (x, y) => [n - x, n - y]),
+      flipPlus1: transformGrid(grid, (x, y) => [y, x]),
+      flipMinus1: transformGrid(grid, (x, y) => [n - y, n - x]),
+      rotate90: transformGrid(grid, (x, y) => [y, n - x]),
+      rotate270: transformGrid(grid, (x, y) => [n - y, x]),
+    };
+
+    for (const kind of DIHEDRAL) {
+      // Act
+      const derived = new Uint32Array(8);
+      writeBits(dihedralBlock(block, kind), derived);
+
+      // Assert: only coefficients that tie with the median may differ.
+      expect([kind, hammingAt(derived, 0, bitsOf(transformed[kind]), 0)]).toEqual([kind, expect.any(Number)]);
+      expect(hammingAt(derived, 0, bitsOf(transformed[kind]), 0)).toBeLessThanOrEqual(2);
+    }
+  });
+});
+
+describe('Hamming distance and storage', () => {
+  it('counts bits like a naive loop', () => {
+    for (const x of [0, 1, 0x80000000, 0xffffffff, 0x12345678, 0xdeadbeef]) {
+      expect(popcount32(x)).toBe(x.toString(2).split('').filter((c) => c === '1').length);
+    }
+  });
+
+  it('finds the nearest hash in a set', () => {
+    const a = hashFromHex('00'.repeat(32));
+    const set = new Uint32Array([...hashFromHex('ff'.repeat(32)), ...hashFromHex('0f' + '00'.repeat(31))]);
+    expect(nearest(a, set)).toEqual({ distance: 4, index: 1 });
+  });
+
+  it('round-trips hash sets through base64', () => {
+    const words = Uint32Array.from({ length: 24 }, (_, i) => (i * 2654435761) >>> 0);
+    expect(decodeHashes(encodeHashes(words))).toEqual(words);
+    expect(() => decodeHashes(Buffer.from('abc').toString('base64'))).toThrow(RangeError);
+  });
+
+  it('maps distance to similarity: 1 at 0, 0.8 at the threshold, 0 for unrelated images', () => {
+    expect(similarityFromDistance(0)).toBe(1);
+    expect(similarityFromDistance(MATCH_THRESHOLD)).toBeCloseTo(0.8);
+    expect(similarityFromDistance(128)).toBe(0);
+    expect(similarityFromDistance(MATCH_THRESHOLD + 1)).toBeLessThan(0.8);
+  });
+});
+
+describe('hashing images', () => {
+  it('hashes a fixed photo to a known vector', async () => {
+    const candidate = await hashCandidate(fixture('astronaut'));
+    expect(hashToHex(candidate.hashes, 0)).toBe(ASTRONAUT_HEX);
+    expect(candidate.quality).toBeGreaterThan(50);
+  });
+
+  it('includes hashes for the mirrored and rotated reference', async () => {
+    const reference = await hashReference(fixture('chelsea'));
+    for (const op of [(s: sharp.Sharp) => s.flop(), (s: sharp.Sharp) => s.flip(), (s: sharp.Sharp) => s.rotate(90)]) {
+      const copy = await hashCandidate(await op(sharp(fixture('chelsea'))).jpeg({ quality: 90 }).toBuffer());
+      expect(nearest(copy.hashes, reference.hashes).distance).toBeLessThanOrEqual(16);
+    }
+  });
+
+  describe.each(PHOTOS)('%s', (name) => {
+    const edits: Record<string, (img: Buffer, w: number, h: number) => Promise<Buffer>> = {
+      'crop 10% off-centre': (b, w, h) =>
+        sharp(b)
+          .extract({ left: Math.round(w * 0.08), top: Math.round(h * 0.02), width: Math.round(w * 0.9), height: Math.round(h * 0.9) })
+          .jpeg()
+          .toBuffer(),
+      'pad 25% black': (b, w, h) =>
+        sharp(b)
+          .extend({ top: Math.round(h / 4), bottom: Math.round(h / 4), left: Math.round(w / 4), right: Math.round(w / 4), background: '#000' })
+          .jpeg()
+          .toBuffer(),
+      mirror: (b) => sharp(b).flop().jpeg().toBuffer(),
+      'rotate 5 degrees': async (b, w, h) => {
+        const turned = await sharp(b).rotate(5, { background: '#fff' }).toBuffer({ resolveWithObject: true });
+        const left = Math.round((turned.info.width - w) / 2);
+        const top = Math.round((turned.info.height - h) / 2);
+        return sharp(turned.data).extract({ left, top, width: w, height: h }).jpeg().toBuffer();
+      },
+      'JPEG q30': (b) => sharp(b).jpeg({ quality: 30 }).toBuffer(),
+      watermark: (b, w, h) =>
+        sharp(b)
+          .composite([
+            {
+              input: Buffer.from(
+                `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><text x="10" y="${h * 0.8}" font-family="DejaVu Sans" font-size="${h / 10}" fill="#fff" fill-opacity="0.7">@repost_account</text></svg>`,
+              ),
+            },
+          ])
+          .jpeg()
+          .toBuffer(),
+    };
+
+    it.each(Object.keys(edits))('matches its copy after %s', async (edit) => {
+      // Arrange
+      const original = fixture(name);
+      const { width, height } = await sharp(original).metadata();
+      const set = ReferenceSet.from([{ id: name, hashes: (await hashReference(original)).hashes }]);
+
+      // Act
+      const match = bestMatch(await hashCandidate(await edits[edit](original, width!, height!)), set);
+
+      // Assert
+      expect(match).toMatchObject({ referenceId: name, isMatch: true });
+      expect(match!.distance).toBeLessThanOrEqual(MATCH_THRESHOLD);
+    });
+
+    it('does not match the other photos', async () => {
+      const set = ReferenceSet.from([{ id: name, hashes: (await hashReference(fixture(name))).hashes }]);
+      for (const other of PHOTOS.filter((p) => p !== name)) {
+        const match = bestMatch(await hashCandidate(fixture(other)), set);
+        expect(match!.distance).toBeGreaterThan(MATCH_THRESHOLD);
+        expect(match!.isMatch).toBe(false);
+      }
+    });
+  });
+
+  it('names the right reference among several', async () => {
+    const set = ReferenceSet.from(await Promise.all(PHOTOS.map(async (id) => ({ id, hashes: (await hashReference(fixture(id))).hashes }))));
+    const copy = await sharp(fixture('coffee')).resize(200).jpeg({ quality: 50 }).toBuffer();
+    expect(bestMatch(await hashCandidate(copy), set)).toMatchObject({ referenceId: 'coffee', isMatch: true });
+    expect(bestMatch(new Uint32Array(8), ReferenceSet.from([]))).toBeUndefined();
+  });
+
+  it('refuses bytes that are not an image', async () => {
+    await expect(hashCandidate(Buffer.from('not an image'))).rejects.toThrow();
+  });
+});
+
+const SYNTHETIC_HEX = 'TO_BE_FILLED';
+const ASTRONAUT_HEX = 'TO_BE_FILLED';

@@ -1,0 +1,38 @@
+import type { AdminMetrics, AdminSystem, AdminUsers, AiInsights, FinancialRow, FinancialStats } from '../../../shared/schemas/admin';
+import { readEngagement } from '../events/engagement';
+import { readDaily, readMonths, readSnapshot } from './figures-store';
+import { computeFinancialRows, computeFinancialStats, computeMetrics, computeSystem, computeUsers } from './formulas';
+import { deriveInsights } from './insights';
+
+/** The admin dashboard's figures, each from a few counter reads (see ./figures-store.ts) and a pure formula. */
+
+export async function adminMetrics(now = new Date()): Promise<AdminMetrics> {
+  return computeMetrics(await readSnapshot(now));
+}
+
+export async function adminUsers(now = new Date()): Promise<AdminUsers> {
+  return computeUsers(await readSnapshot(now));
+}
+
+export async function adminSystem(now = new Date()): Promise<AdminSystem> {
+  const [snapshot, daily] = await Promise.all([readSnapshot(now), readDaily(now)]);
+  return computeSystem(snapshot, daily);
+}
+
+export async function adminFinancial(now = new Date()): Promise<FinancialRow[]> {
+  return computeFinancialRows(await readMonths(now));
+}
+
+export async function adminFinancialStats(now = new Date()): Promise<FinancialStats> {
+  const [snapshot, [thisMonth]] = await Promise.all([readSnapshot(now), readMonths(now, 1)]);
+  return computeFinancialStats(computeMetrics(snapshot), thisMonth!);
+}
+
+export async function adminInsights(now = new Date()): Promise<AiInsights> {
+  const [snapshot, [thisMonth], engagement] = await Promise.all([readSnapshot(now), readMonths(now, 1), readEngagement(now)]);
+  return deriveInsights({ snapshot, thisMonth: thisMonth!, engagement });
+}
+
+export { listManagedUsers, setDiscount } from './user-management';
+export { LTV_CHURN_FLOOR } from './formulas';
+export { THRESHOLDS } from './insights';

@@ -1,0 +1,139 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { ulid } from 'ulid';
+import { startTestDynamo } from '../../../../test/env';
+import { db, resetDbClient, tableName } from '../../../adapters/dynamo/client';
+import { keys } from '../../../adapters/dynamo/keys';
+import { resetConfig } from '../../../lib/config';
+import {
+  COUNTERS,
+  bump,
+  checkHealth,
+  estimateProviderCalls,
+  readPeriods,
+  readTotals,
+  recordActivity,
+  recordCaseCreated,
+  recordHealth,
+  recordMilestone,
+  recordPlanChange,
+  recordRequest,
+  recordSearchStarted,
+  takeRateToken,
+} from '..';
+import { readUserTotals } from '../user-totals';
+
+let dynamo: Awaited<ReturnType<typeof startTestDynamo>>;
+beforeAll(async () => {
+  dynamo = await startTestDynamo();
+});
+afterAll(() => dynamo.close());
+
+const item = async (key: { pk: string; sk: string }) => (await db().send(new GetCommand({ TableName: tableName(), Key: key }))).Item;
+
+describe('recordRequest', () => {
+  it("adds count, time, errors and the route's count to the day's item", async () => {
+    const at = new Date('2032-01-05T08:00:00.000Z');
+    await recordRequest('GET /api/admin/metrics', 200, 12.6, at);
+    await recordRequest('GET /api/admin/metrics', 404, 8, at);
+    await recordRequest('POST /api/search', 503, 100, at);
+    await recordRequest('GET /not/a/route', 404, 3, at);
+    expect(await item(keys.dailyCounter(COUNTERS.apiRequests, '2032-01-05'))).toMatchObject({
+      count: 4,
+      totalMs: 124, // 13 + 8 + 100 + 3
+      errors: 1,
+      clientErrors: 2,
+      'route:GET /api/admin/metrics': 2,
+      'route:POST /api/search': 1,
+      period: '2032-01-05',
+    });
+    expect(Object.keys((await item(keys.dailyCounter(COUNTERS.apiRequests, '2032-01-05')))!)).not.toContain('route:GET /not/a/route');
+  });
+
+  it('never throws, even when the table is unreachable', async () => {
+    const saved = process.env.TABLE_NAME;
+    process.env.TABLE_NAME = 'no-such-table';
+    resetConfig();
+    resetDbClient();
+    try {
+      await expect(recordRequest('GET /api/health', 200, 1)).resolves.toBeUndefined();
+      await expect(recordHealth(true)).resolves.toBeUndefined();
+      await expect(checkHealth()).resolves.toEqual({ ok: false });
+      await expect(recordMilestone('U1', 'scanned')).resolves.toBeUndefined();
+    } finally {
+      process.env.TABLE_NAME = saved;
+      resetConfig();
+      resetDbClient();
+    }
+  });
+});
+
+describe('health', () => {
+  it('checkHealth reads the table and records the outcome in the day item', async () => {
+    await expect(checkHealth(new Date('2032-02-01T00:00:00.000Z'))).resolves.toEqual({ ok: true });
+    await recordHealth(false, new Date('2032-02-01T00:01:00.000Z'));
+    expect(await item(keys.dailyCounter(COUNTERS.health, '2032-02-01'))).toMatchObject({ checks: 2, ok: 1 });
+    const days = await readPeriods(COUNTERS.health, 'day', '2032-01-01', '2032-02-28');
+    expect([...days.keys()]).toEqual(['2032-02-01']);
+  });
+});
+
+describe('producer hooks', () => {
+  it('counts a funnel stage once per user, also under concurrency', async () => {
+    const [a, b] = [ulid(), ulid()];
+    await Promise.all(Array.from({ length: 8 }, () => recordMilestone(a, 'reviewed')));
+    await recordMilestone(b, 'reviewed');
+    expect((await readTotals([COUNTERS.funnel('reviewed')])).get(COUNTERS.funnel('reviewed'))?.count).toBe(2);
+  });
+
+  it('counts a user active once a month, by plan', async () => {
+    const u = ulid();
+    await recordActivity(u, '2032-03-01T10:00:00.000Z', 'pro');
+    await recordActivity(u, '2032-03-20T10:00:00.000Z', 'pro');
+    await recordActivity(u, '2032-04-01T10:00:00.000Z', 'pro');
+    const march = await item(keys.monthlyCounter(COUNTERS.activeUsers, '2032-03-01'));
+    expect(march).toMatchObject({ count: 1, 'plan:pro': 1 });
+    expect(await item(keys.monthlyCounter(COUNTERS.activeUsers, '2032-04-01'))).toMatchObject({ count: 1 });
+  });
+
+  it('scan starts count searches, provider calls, the plan and the user total', async () => {
+    const u = ulid();
+    await recordSearchStarted({ userId: u, plan: 'basic', engines: ['google', 'bing'], contentType: 'images,videos', names: 2, referenceImages: 1, at: '2032-05-02T00:00:00.000Z' });
+    // per engine: 2 names x 3 kinds + 1 reverse image = 7; two engines = 14
+    expect(await item(keys.monthlyCounter(COUNTERS.searches, '2032-05-01'))).toMatchObject({ count: 1, providerCalls: 14, 'plan:basic': 1 });
+    expect((await readUserTotals([u])).get(u)).toEqual({ searches: 1, dmcaCases: 0, totalSpentCents: 0 });
+    expect(estimateProviderCalls({ engines: 1, contentType: 'web', names: 1 })).toBe(1);
+  });
+
+  it('a cancellation takes the subscriber off and counts churn; MRR and spend follow plan changes', async () => {
+    const u = ulid();
+    const mrr0 = (await readTotals([COUNTERS.mrr])).get(COUNTERS.mrr)?.amountCents ?? 0;
+    await bump(COUNTERS.subscribers('pro'), 1); // as billing's countCharge does on the charge
+    await recordPlanChange({ userId: u, from: 'trial', to: 'pro', fromDiscount: 10, toDiscount: 10, amountCents: 9000, at: '2032-06-01T00:00:00.000Z' });
+    await recordPlanChange({ userId: u, from: 'pro', to: 'trial', fromDiscount: 10, toDiscount: 10, amountCents: 0, at: '2032-06-09T00:00:00.000Z' });
+    const totals = await readTotals([COUNTERS.mrr, COUNTERS.subscribers('pro')]);
+    expect((totals.get(COUNTERS.mrr)?.amountCents ?? 0) - mrr0).toBe(0); // +9000 then -9000
+    expect(totals.get(COUNTERS.subscribers('pro'))?.count).toBe(0);
+    expect(await item(keys.monthlyCounter(COUNTERS.subscriptionsStarted, '2032-06-01'))).toMatchObject({ count: 1 });
+    expect(await item(keys.monthlyCounter(COUNTERS.cancellations, '2032-06-01'))).toMatchObject({ count: 1 });
+    expect((await readUserTotals([u])).get(u)?.totalSpentCents).toBe(9000);
+  });
+
+  it('case creation counts the case and the user total', async () => {
+    const u = ulid();
+    await recordCaseCreated(u, '2032-07-01T00:00:00.000Z');
+    await recordCaseCreated(u, '2032-07-02T00:00:00.000Z');
+    expect((await readUserTotals([u])).get(u)?.dmcaCases).toBe(2);
+    expect(await item(keys.monthlyCounter(COUNTERS.casesCreated, '2032-07-01'))).toMatchObject({ count: 2 });
+  });
+});
+
+describe('takeRateToken', () => {
+  it('never lets concurrent requests past the limit', async () => {
+    const limit = { name: 'test', max: 5, windowSeconds: 60 };
+    const at = new Date('2032-08-01T00:00:10.000Z');
+    const taken = await Promise.all(Array.from({ length: 20 }, () => takeRateToken(limit, 'someone', at)));
+    expect(taken.filter(Boolean)).toHaveLength(5);
+    expect(await takeRateToken(limit, 'someone-else', at)).toBe(true);
+    expect(await takeRateToken(limit, 'someone', new Date('2032-08-01T00:01:00.000Z'))).toBe(true);
+  });
+});

@@ -1,0 +1,108 @@
+import { App, Stack } from 'aws-cdk-lib';
+import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
+import { StateMachine } from 'aws-local-stepfunctions';
+import { fakeFunctionArn } from '../workflows/render-asl';
+import { SUBMISSION_ERRORS, SUBMISSION_TASKS, buildSubmissionDefinition, renderSubmissionAsl } from '../workflows/submission-definition';
+
+type Json = Record<string, unknown>;
+
+/** Runs the rendered ASL in aws-local-stepfunctions with in-process handlers; waits and retries take no time. */
+async function run(handlers: Record<string, (input: Json) => unknown>, input: Json = {}) {
+  const machine = new StateMachine(renderSubmissionAsl() as never, { validationOptions: { checkArn: false } });
+  const states = ['FindContact', 'SendNotice', 'MarkSent', 'Recheck', 'RecordFailure'];
+  const execution = machine.run({ caseId: 'c1', userId: 'u1', attempt: 1, recheckAfterSeconds: 86400, ...input } as never, {
+    overrides: {
+      taskResourceLocalHandlers: handlers as never,
+      retryIntervalOverrides: Object.fromEntries(states.map((s) => [s, 0])),
+      waitTimeOverrides: { WaitBeforeRecheck: 0 },
+    },
+  });
+  return execution.result.then(
+    (output) => ({ ok: true as const, output: output as Json }),
+    (error: Error) => ({ ok: false as const, error }),
+  );
+}
+
+const named = (name: string, message = name) => Object.assign(new Error(message), { name });
+
+const happy = (calls: string[]) => ({
+  FindContact: () => (calls.push('FindContact'), { found: true, email: 'abuse@host.test', source: 'rdap-ip' }),
+  SendNotice: () => (calls.push('SendNotice'), { recipient: 'abuse@host.test', messageId: '<m1>', pdfKey: 'k' }),
+  MarkSent: () => (calls.push('MarkSent'), { transitioned: true, recheckAt: 'later' }),
+  Recheck: () => (calls.push('Recheck'), { outcome: 'removed', reason: 'gone', urls: [] }),
+  RecordFailure: (input: Json) => (calls.push('RecordFailure'), { recorded: true, error: (input.failure as Json).Error }),
+});
+
+describe('renderSubmissionAsl', () => {
+  it('renders every task as a Lambda Task state, with the wait read from the input', () => {
+    const asl = renderSubmissionAsl();
+    expect(asl.StartAt).toBe('FindContact');
+    for (const name of SUBMISSION_TASKS) expect(asl.States[name]).toMatchObject({ Type: 'Task', Resource: fakeFunctionArn(name) });
+    expect(asl.States.WaitBeforeRecheck).toEqual({ Type: 'Wait', SecondsPath: '$.recheckAfterSeconds', Next: 'Recheck' });
+    expect(asl.States.HasContact).toMatchObject({ Type: 'Choice', Default: 'NoContact' });
+    expect(asl.States.SendNotice!.Retry).toContainEqual(expect.objectContaining({ ErrorEquals: [SUBMISSION_ERRORS.mailTemporary], MaxAttempts: 4 }));
+    expect(asl.States.FindContact!.Retry).toContainEqual(expect.objectContaining({ ErrorEquals: [SUBMISSION_ERRORS.rdapUnavailable] }));
+    for (const name of ['FindContact', 'SendNotice', 'MarkSent', 'Recheck']) {
+      expect(asl.States[name]!.Catch).toEqual([{ ErrorEquals: ['States.ALL'], ResultPath: '$.failure', Next: 'RecordFailure' }]);
+    }
+    expect(asl.States.RecordFailure).toMatchObject({ Next: 'SubmissionFailed' });
+    expect(JSON.stringify(asl)).not.toMatch(/Fn::|"Ref"|\$\{Token/);
+  });
+
+  it('uses Pass states of the same names for tasks without a function', () => {
+    const stack = new Stack(new App(), 'Skeleton');
+    const graph = new sfn.StateGraph(buildSubmissionDefinition(stack, {}).startState, 'skeleton').toGraphJson() as { States: Record<string, Json> };
+    for (const name of ['FindContact', 'SendNotice', 'MarkSent', 'Recheck']) expect(graph.States[name]!.Type).toBe('Pass');
+  });
+});
+
+describe('submission workflow run locally on the rendered ASL', () => {
+  it('goes FindContact -> SendNotice -> MarkSent -> Wait -> Recheck and succeeds', async () => {
+    const calls: string[] = [];
+    const res = await run(happy(calls));
+    expect(res.ok).toBe(true);
+    expect(calls).toEqual(['FindContact', 'SendNotice', 'MarkSent', 'Recheck']);
+    expect(res.ok && res.output).toMatchObject({ contact: { found: true }, notice: { messageId: '<m1>' }, marked: { transitioned: true }, recheck: { outcome: 'removed' } });
+  });
+
+  it('ends at NoContact when no contact is found', async () => {
+    const calls: string[] = [];
+    const res = await run({ ...happy(calls), FindContact: () => (calls.push('FindContact'), { found: false, reason: 'none' }) });
+    expect(res.ok).toBe(true);
+    expect(calls).toEqual(['FindContact']);
+  });
+
+  it('retries a temporary mail failure, then goes on', async () => {
+    const calls: string[] = [];
+    let sends = 0;
+    const res = await run({
+      ...happy(calls),
+      SendNotice: () => {
+        if (++sends < 3) throw named(SUBMISSION_ERRORS.mailTemporary, 'throttled');
+        return { recipient: 'abuse@host.test', messageId: '<m2>', pdfKey: 'k' };
+      },
+    });
+    expect(res.ok).toBe(true);
+    expect(sends).toBe(3);
+  });
+
+  it('records a refused mail (and exhausted retries) through RecordFailure, then fails the execution', async () => {
+    for (const error of [SUBMISSION_ERRORS.mailRejected, SUBMISSION_ERRORS.mailTemporary]) {
+      const calls: string[] = [];
+      const failures: Json[] = [];
+      let sends = 0;
+      const res = await run({
+        ...happy(calls),
+        SendNotice: () => {
+          sends++;
+          throw named(error, 'no');
+        },
+        RecordFailure: (input) => (failures.push(input.failure as Json), { recorded: true }),
+      });
+      expect(res.ok).toBe(false);
+      expect(failures).toEqual([{ Error: error, Cause: 'no' }]);
+      expect(sends).toBe(error === SUBMISSION_ERRORS.mailRejected ? 1 : 5);
+      expect(calls).not.toContain('MarkSent');
+    }
+  });
+});

@@ -1,0 +1,17 @@
+import { mutate } from 'swr';
+import { upgradeResponseSchema, type UpgradeResponse } from '@shared/schemas/subscription';
+import type { PlanId } from '@shared/plans';
+import { api } from '@/lib/api-client';
+import { CURRENT_USER_KEY } from '@/lib/auth';
+import { SUBSCRIPTION_KEY } from '@/lib/takedowns-api';
+
+/**
+ * `POST /api/subscription/upgrade` with `{planId}`. When the plan changed at once, the cached plan and user are
+ * reloaded so every plan gate sees it; with a payment provider the caller goes on to `checkoutUrl`.
+ * @throws {ApiError} when the server refuses the change.
+ */
+export async function upgradePlan(planId: PlanId): Promise<UpgradeResponse> {
+  const response = upgradeResponseSchema.parse(await api.post<unknown>('/api/subscription/upgrade', { planId }));
+  if (!response.checkoutUrl) await Promise.all([mutate(SUBSCRIPTION_KEY), mutate(CURRENT_USER_KEY)]);
+  return response;
+}

@@ -1,0 +1,121 @@
+import { Check, Loader2 } from 'lucide-react';
+import { useState } from 'react';
+import type { PlanId } from '@shared/plans';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { toast } from '@/components/ui/use-toast';
+import { sendFeatureUse } from '@/lib/page-views';
+import { cn } from '@/lib/utils';
+import { upgradePlan } from '../api/upgrade-plan';
+import { useAccountPlan } from '../hooks/use-account-plan';
+import { ACCOUNT_PLAN_CARDS, ACCOUNT_PLAN_NAMES, planButton, statusLabel } from '../lib/account-plans';
+
+/**
+ * Billing & Plans (SPEC section 2): the subscription with its status badge and the four plan cards. The current
+ * plan's button is disabled; the others upgrade (or go to checkout when a payment provider is configured).
+ */
+export function BillingTab() {
+  const { plan, status, discount, monthlyPriceUsd } = useAccountPlan();
+  const [pending, setPending] = useState<PlanId | null>(null);
+
+  const upgrade = async (planId: PlanId) => {
+    setPending(planId);
+    sendFeatureUse('upgrade');
+    try {
+      const result = await upgradePlan(planId);
+      if (result.checkoutUrl) {
+        window.location.assign(result.checkoutUrl);
+        return;
+      }
+      toast({ title: 'Plan Upgraded', description: `You are now on the ${ACCOUNT_PLAN_NAMES[result.plan]} plan.` });
+    } catch {
+      toast({ title: 'Upgrade Failed', description: 'There was an issue upgrading your plan. Please try again.', variant: 'destructive' });
+    }
+    setPending(null);
+  };
+
+  return (
+    <div className="space-y-6">
+      <Card>
+        <CardHeader className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+          <div className="space-y-1.5">
+            <CardTitle>
+              <h2>Current Subscription</h2>
+            </CardTitle>
+            <CardDescription>
+              You are on the <span className="font-medium text-foreground">{ACCOUNT_PLAN_NAMES[plan]}</span> plan
+              {monthlyPriceUsd !== undefined && (
+                <>
+                  {' '}
+                  at <span className="font-medium text-foreground">${monthlyPriceUsd}/month</span>
+                </>
+              )}
+              {discount ? ` (${discount}% discount applied)` : ''}.
+            </CardDescription>
+          </div>
+          <Badge className="h-fit bg-emerald-600" data-testid="subscription-status">
+            {statusLabel(status)}
+          </Badge>
+        </CardHeader>
+      </Card>
+
+      <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-4" aria-label="Plans">
+        {ACCOUNT_PLAN_CARDS.map((card) => {
+          const current = card.id === plan;
+          const button = planButton(card.id, plan);
+          return (
+            <li key={card.id}>
+              <Card
+                data-testid={`account-plan-${card.id}`}
+                className={cn('relative h-full', current ? 'border-primary ring-1 ring-primary' : card.popular && 'border-primary/40')}
+              >
+                {current ? (
+                  <Badge className="absolute -top-3 left-1/2 -translate-x-1/2 px-3 py-1">Your plan</Badge>
+                ) : (
+                  card.popular && (
+                    <Badge variant="secondary" className="absolute -top-3 left-1/2 -translate-x-1/2 px-3 py-1">
+                      Most popular
+                    </Badge>
+                  )
+                )}
+                <CardHeader className="gap-3">
+                  <CardTitle className="text-lg">
+                    <h3>{card.name}</h3>
+                  </CardTitle>
+                  <p className="flex items-baseline gap-1">
+                    <span className="text-3xl font-bold tracking-tight">${card.priceUsd}</span>
+                    <span className="text-sm text-muted-foreground">/month</span>
+                  </p>
+                </CardHeader>
+                <CardContent className="flex-1">
+                  <ul className="space-y-2.5 text-sm">
+                    {card.features.map((f) => (
+                      <li key={f} className="flex gap-2">
+                        <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+                        <span>{f}</span>
+                      </li>
+                    ))}
+                  </ul>
+                </CardContent>
+                <CardFooter>
+                  <Button
+                    type="button"
+                    className="w-full"
+                    variant={current ? 'outline' : card.popular ? 'default' : 'outline'}
+                    disabled={button.disabled || pending !== null}
+                    onClick={() => void upgrade(card.id)}
+                  >
+                    {pending === card.id && <Loader2 className="animate-spin" aria-hidden="true" />}
+                    {button.label}
+                  </Button>
+                </CardFooter>
+              </Card>
+            </li>
+          );
+        })}
+      </ul>
+      <p className="text-center text-sm text-muted-foreground">Prices in US dollars. Every paid plan comes with a 30-day money-back guarantee.</p>
+    </div>
+  );
+}

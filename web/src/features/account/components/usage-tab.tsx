@@ -1,0 +1,137 @@
+import { AlertTriangle, CheckCircle2, Clock, FileText, Search, Send } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Progress } from '@/components/ui/progress';
+import { Spinner } from '@/components/ui/spinner';
+import { cn } from '@/lib/utils';
+import { useUsage, useUserStats } from '../api/get-usage';
+import { useAccountPlan } from '../hooks/use-account-plan';
+import { ACCOUNT_PLAN_NAMES, ACCOUNT_SEARCH_ALLOWANCE, usageMeter } from '../lib/account-plans';
+
+const monthName = (period: string) => {
+  const d = new Date(`${period}-01T00:00:00Z`);
+  return Number.isNaN(d.getTime()) ? period : d.toLocaleDateString('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+};
+
+/**
+ * Usage & Limits: this month's real usage against the plan's allowance (issue 5), and the all-time counters.
+ * Figures the server does not provide are shown as unavailable, never invented.
+ */
+export function UsageTab() {
+  const { plan } = useAccountPlan();
+  const usage = useUsage();
+  const stats = useUserStats();
+  const allowance = ACCOUNT_SEARCH_ALLOWANCE[plan];
+
+  if ((usage.isLoading && !usage.data) || (stats.isLoading && !stats.data)) {
+    return (
+      <div className="flex justify-center py-16">
+        <Spinner className="size-6" label="Loading usage" />
+      </div>
+    );
+  }
+
+  const month = usage.data ? monthName(usage.data.period) : 'This month';
+  const searches = usage.data ? usageMeter(usage.data.searches, allowance) : undefined;
+
+  return (
+    <div className="space-y-6">
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h2>{month}</h2>
+          </CardTitle>
+          <CardDescription>
+            Your usage on the {ACCOUNT_PLAN_NAMES[plan]} plan ({allowance === null ? 'unlimited searches' : `${allowance} searches per month`}).
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="space-y-6">
+          <div className="space-y-2">
+            <div className="flex items-center justify-between gap-2 text-sm">
+              <span className="flex items-center gap-2 font-medium">
+                <Search className="size-4 text-primary" aria-hidden="true" />
+                Searches this month
+              </span>
+              <span className={cn('tabular-nums', searches?.over && 'font-semibold text-destructive')} data-testid="usage-searches">
+                {searches ? searches.label : 'Not available yet'}
+              </span>
+            </div>
+            {searches && searches.limit !== null && <Progress value={searches.percent} aria-label="Searches used this month" className={cn(searches.over && '[&>*]:bg-destructive')} />}
+            {searches?.over && plan !== 'enterprise' && (
+              <p className="text-sm text-destructive">
+                You have used this month's searches.{' '}
+                <Link to="/account?tab=billing" className="font-medium underline underline-offset-4">
+                  Upgrade for more
+                </Link>
+              </p>
+            )}
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <MonthFigure icon={FileText} label="DMCA cases this month" value={usage.data?.cases} testId="usage-cases" />
+            <MonthFigure icon={AlertTriangle} label="Violations found this month" value={usage.data?.violations} testId="usage-violations" />
+          </div>
+          {usage.error !== undefined && <p className="text-sm text-muted-foreground">This month's usage could not be loaded. Please try again later.</p>}
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>
+            <h2>All-time protection</h2>
+          </CardTitle>
+          <CardDescription>Counters across all your scans and cases.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {stats.data ? (
+            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+              <Counter icon={AlertTriangle} tone="bg-red-50 text-red-600" label="Active violations" value={stats.data.activeViolations} />
+              <Counter icon={CheckCircle2} tone="bg-emerald-50 text-emerald-600" label="Resolved cases" value={stats.data.resolvedCases} />
+              <Counter icon={Send} tone="bg-indigo-50 text-indigo-600" label="DMCA notices sent" value={stats.data.dmcaSent} />
+              <Counter icon={Clock} tone="bg-amber-50 text-amber-600" label="Pending review" value={stats.data.pendingReview} />
+            </ul>
+          ) : (
+            <p className="text-sm text-muted-foreground">Your counters could not be loaded. Please try again later.</p>
+          )}
+        </CardContent>
+      </Card>
+
+      {plan !== 'enterprise' && (
+        <div className="flex flex-col items-start gap-3 rounded-xl border bg-gradient-to-br from-primary/10 via-background to-background p-5 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-sm">Need more searches or automated takedowns? Compare plans and upgrade at any time.</p>
+          <Button asChild size="sm">
+            <Link to="/account?tab=billing">See plans</Link>
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function MonthFigure({ icon: Icon, label, value, testId }: { icon: typeof Search; label: string; value: number | undefined; testId: string }) {
+  return (
+    <div className="flex items-center gap-3 rounded-lg border p-4">
+      <Icon className="size-5 text-primary" aria-hidden="true" />
+      <div>
+        <p className="text-sm text-muted-foreground">{label}</p>
+        <p className="text-xl font-semibold tabular-nums" data-testid={testId}>
+          {value ?? <span className="text-sm font-normal text-muted-foreground">Not available yet</span>}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+function Counter({ icon: Icon, tone, label, value }: { icon: typeof Search; tone: string; label: string; value: number }) {
+  return (
+    <li className="flex items-center gap-3">
+      <span className={cn('flex size-10 shrink-0 items-center justify-center rounded-lg', tone)}>
+        <Icon className="size-5" aria-hidden="true" />
+      </span>
+      <div>
+        <p className="text-sm text-muted-foreground">{label}</p>
+        <p className="text-2xl font-semibold tabular-nums">{value}</p>
+      </div>
+    </li>
+  );
+}

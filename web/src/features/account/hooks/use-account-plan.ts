@@ -1,0 +1,27 @@
+import useSWR from 'swr';
+import type { PlanId } from '@shared/plans';
+import { useCurrentUser } from '@/lib/auth';
+import { getSubscription, SUBSCRIPTION_KEY } from '@/lib/takedowns-api';
+import { ACCOUNT_DEFAULT_PLAN } from '../lib/account-plans';
+
+export interface AccountPlan {
+  plan: PlanId;
+  status: string | undefined;
+  discount: number | undefined;
+  monthlyPriceUsd: number | undefined;
+}
+
+/**
+ * The plan and status the Account page shows: the subscription call's, else the signed-in user's plan (the same
+ * stored plan, known at once), else basic as the spec says for "none known".
+ */
+export function useAccountPlan(): AccountPlan {
+  const user = useCurrentUser();
+  const { data } = useSWR(SUBSCRIPTION_KEY, getSubscription);
+  return {
+    plan: data?.plan ?? user.subscriptionPlan ?? ACCOUNT_DEFAULT_PLAN,
+    status: data?.status ?? user.subscriptionStatus,
+    discount: data?.discount,
+    monthlyPriceUsd: data?.monthlyPriceUsd,
+  };
+}

@@ -1,0 +1,35 @@
+import { ACCOUNT_PLAN_CARDS, planButton, statusLabel, usageMeter } from './account-plans';
+
+describe('account plans', () => {
+  it('shows the four plans with the Account page prices and search allowances', () => {
+    expect(ACCOUNT_PLAN_CARDS.map((c) => [c.name, c.priceUsd])).toEqual([
+      ['Trial', 0],
+      ['Basic', 50],
+      ['Pro', 100],
+      ['Enterprise', 150],
+    ]);
+    expect(ACCOUNT_PLAN_CARDS.map((c) => c.features[0])).toEqual(['3 searches per month', '5 searches per month', '50 searches per month', 'Unlimited searches']);
+    expect(ACCOUNT_PLAN_CARDS[2]!.features).toContain('Automated submissions');
+  });
+
+  it('disables the current plan and offers upgrades to the others', () => {
+    expect(planButton('pro', 'pro')).toEqual({ label: 'Current Plan', disabled: true });
+    expect(planButton('enterprise', 'pro')).toEqual({ label: 'Upgrade to Enterprise', disabled: false });
+    expect(planButton('basic', 'pro')).toEqual({ label: 'Upgrade to Basic', disabled: false });
+    expect(planButton('trial', 'basic').disabled).toBe(true);
+  });
+
+  it("shows the subscription status, or 'Active' without one", () => {
+    expect(statusLabel('active')).toBe('Active');
+    expect(statusLabel('trialing')).toBe('Trialing');
+    expect(statusLabel(undefined)).toBe('Active');
+    expect(statusLabel('  ')).toBe('Active');
+  });
+
+  it('measures usage against the allowance', () => {
+    expect(usageMeter(3, 5)).toEqual({ used: 3, limit: 5, percent: 60, label: '3 of 5 used', over: false });
+    expect(usageMeter(5, 5).over).toBe(true);
+    expect(usageMeter(9, 5).percent).toBe(100);
+    expect(usageMeter(12, null)).toEqual({ used: 12, limit: null, percent: 0, label: '12 used (unlimited)', over: false });
+  });
+});

@@ -1,0 +1,31 @@
+import { ACTIVE_SUBMISSION_STATES, type CaseSubmission } from '../../../../../shared/schemas/dmca';
+
+/** Whether an automated submission is still running (a new one cannot start until it ends). */
+export function submissionInProgress(submission: Pick<CaseSubmission, 'state'> | undefined): boolean {
+  return !!submission && ACTIVE_SUBMISSION_STATES.includes(submission.state);
+}
+
+/** Where a case's latest automated submission stands, in words, with the server's reason when it failed. */
+export function submissionStatusText(submission: Pick<CaseSubmission, 'state' | 'recipient' | 'error'>): string {
+  const to = submission.recipient ? ` to ${submission.recipient}` : '';
+  switch (submission.state) {
+    case 'queued':
+      return 'Automated submission queued.';
+    case 'finding-contact':
+      return "Automated submission in progress: finding the host's abuse contact.";
+    case 'sending':
+      return `Automated submission in progress: sending the notice${to}.`;
+    case 'awaiting-recheck':
+      return `Notice sent${to}. Vigil checks the copies again later.`;
+    case 'rechecking':
+      return 'Notice sent. Checking whether the copies are gone.';
+    case 'resolved':
+      return 'Resolved: the copies are gone.';
+    case 'escalated':
+      return `The copies were still online after the notice${submission.error ? `: ${submission.error}` : ''}. The case is flagged for follow-up.`;
+    case 'no-contact':
+      return submission.error ?? "No abuse contact was found for the host. Use the manual PDF method instead.";
+    case 'failed':
+      return submission.error ?? 'The automated submission failed. Use the manual PDF method instead.';
+  }
+}

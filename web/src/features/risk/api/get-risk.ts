@@ -1,0 +1,47 @@
+import useSWR from 'swr';
+import {
+  contentRiskListSchema,
+  riskHotspotListSchema,
+  riskMetricsSchema,
+  riskTrendListSchema,
+  type ContentRiskItem,
+  type RiskHotspot,
+  type RiskMetrics,
+  type RiskPeriod,
+  type RiskTrendPoint,
+} from '@shared/schemas/risk';
+import { api } from '@/lib/api-client';
+
+/*
+ * The risk calls of the signed-in creator (SPEC section 7, DESIGN section 3): the server knows who is asking, so
+ * the paths carry no user id. An empty body ("returns nothing") reads as null; the screen then shows defaults.
+ */
+
+async function getParsed<T>(path: string, parse: (body: unknown) => T): Promise<T | null> {
+  const body = await api.get<unknown>(path);
+  return body === undefined || body === null ? null : parse(body);
+}
+
+/** `GET /api/risk/metrics?period=`. */
+export function useRiskMetrics(period: RiskPeriod) {
+  return useSWR<RiskMetrics | null>(`/api/risk/metrics?period=${period}`, (path: string) => getParsed(path, (b) => riskMetricsSchema.parse(b)), {
+    keepPreviousData: true,
+  });
+}
+
+/** `GET /api/risk/hotspots`. */
+export function useRiskHotspots() {
+  return useSWR<RiskHotspot[] | null>('/api/risk/hotspots', (path: string) => getParsed(path, (b) => riskHotspotListSchema.parse(b)));
+}
+
+/** `GET /api/risk/trends?period=`. */
+export function useRiskTrends(period: RiskPeriod) {
+  return useSWR<RiskTrendPoint[] | null>(`/api/risk/trends?period=${period}`, (path: string) => getParsed(path, (b) => riskTrendListSchema.parse(b)), {
+    keepPreviousData: true,
+  });
+}
+
+/** `GET /api/risk/content-analysis`. */
+export function useContentRisk() {
+  return useSWR<ContentRiskItem[] | null>('/api/risk/content-analysis', (path: string) => getParsed(path, (b) => contentRiskListSchema.parse(b)));
+}

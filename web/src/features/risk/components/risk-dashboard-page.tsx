@@ -1,0 +1,102 @@
+import { Radio } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { DEFAULT_RISK_PERIOD, type RiskPeriod } from '@shared/schemas/risk';
+import { Button } from '@/components/ui/button';
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
+import { PageSpinner } from '@/components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { sendFeatureUse } from '@/lib/page-views';
+import { useContentRisk, useRiskHotspots, useRiskMetrics, useRiskTrends } from '../api/get-risk';
+import { metricsToShow, PERIOD_OPTIONS } from '../lib/risk-rules';
+import { ContentAnalysisTab } from './content-analysis-tab';
+import { HotspotsTab } from './hotspots-tab';
+import { RecommendationsTab } from './recommendations-tab';
+import { RiskBanner } from './risk-banner';
+import { RiskMetricCards } from './risk-metric-cards';
+import { TrendsTab } from './trends-tab';
+
+const TABS = [
+  { value: 'hotspots', label: 'Vulnerability Hotspots' },
+  { value: 'trends', label: 'Threat Trends' },
+  { value: 'content', label: 'Content Risk Analysis' },
+  { value: 'recommendations', label: 'AI Recommendations' },
+] as const;
+
+/**
+ * Content Protection Risk Dashboard (SPEC section 2): the creator's own risk picture for a period, from their
+ * results and cases. While they have no data the server's figures are the spec's defaults marked `sample`, and the
+ * lists fall back to built-in samples; both are labelled so nobody mistakes them for their own figures.
+ */
+export function RiskDashboardPage() {
+  const [period, setPeriod] = useState<RiskPeriod>(DEFAULT_RISK_PERIOD);
+  const metricsCall = useRiskMetrics(period);
+  const hotspots = useRiskHotspots();
+  const trends = useRiskTrends(period);
+  const content = useContentRisk();
+
+  useEffect(() => sendFeatureUse('risk-analysis'), []);
+
+  const metricsSettled = metricsCall.data !== undefined || metricsCall.error !== undefined;
+  const { metrics, sample } = metricsToShow(metricsCall.data);
+
+  return (
+    <div className="mx-auto w-full max-w-7xl px-4 py-8 sm:px-6">
+      <title>Content Protection Risk Dashboard · Vigil</title>
+      <div className="mb-6 flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Content Protection Risk Dashboard</h1>
+          <p className="mt-1 text-muted-foreground">How exposed your content is, where the threats come from and what to do next.</p>
+        </div>
+        <div className="flex flex-wrap items-center gap-2">
+          <Select value={period} onValueChange={(v) => setPeriod(v as RiskPeriod)}>
+            <SelectTrigger aria-label="Time period" className="w-40 bg-background">
+              <SelectValue />
+            </SelectTrigger>
+            <SelectContent>
+              {PERIOD_OPTIONS.map((o) => (
+                <SelectItem key={o.value} value={o.value}>
+                  {o.label}
+                </SelectItem>
+              ))}
+            </SelectContent>
+          </Select>
+          {/* The spec gives this button no behaviour. */}
+          <Button type="button">
+            <Radio aria-hidden="true" />
+            Real-time Monitor
+          </Button>
+        </div>
+      </div>
+
+      {!metricsSettled ? (
+        <PageSpinner label="Assessing your risk" />
+      ) : (
+        <div className="space-y-6">
+          <RiskBanner metrics={metrics} sample={sample} failed={Boolean(metricsCall.error)} />
+          <RiskMetricCards metrics={metrics} />
+          <Tabs defaultValue="hotspots" className="gap-4">
+            <TabsList className="h-auto w-full flex-wrap justify-start sm:w-fit">
+              {TABS.map((t) => (
+                <TabsTrigger key={t.value} value={t.value} className="px-3 py-1.5">
+                  {t.label}
+                </TabsTrigger>
+              ))}
+            </TabsList>
+            <TabsContent value="hotspots">
+              <HotspotsTab call={hotspots} sampleMode={sample} />
+            </TabsContent>
+            <TabsContent value="trends">
+              <TrendsTab call={trends} period={period} sampleMode={sample} />
+            </TabsContent>
+            <TabsContent value="content">
+              <ContentAnalysisTab call={content} sampleMode={sample} />
+            </TabsContent>
+            <TabsContent value="recommendations">
+              <RecommendationsTab metrics={metrics} />
+            </TabsContent>
+          </Tabs>
+        </div>
+      )}
+    </div>
+  );
+}

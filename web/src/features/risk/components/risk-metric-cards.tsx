@@ -1,0 +1,75 @@
+import { AlertTriangle, Clock, type LucideIcon, ShieldCheck, Zap } from 'lucide-react';
+import type { ReactNode } from 'react';
+import type { RiskMetrics } from '@shared/schemas/risk';
+import { Card } from '@/components/ui/card';
+import { Progress } from '@/components/ui/progress';
+import { cn } from '@/lib/utils';
+import { formatHours } from '../lib/risk-rules';
+
+/** Active vulnerabilities, protection coverage, detection speed and response time. */
+export function RiskMetricCards({ metrics }: { metrics: RiskMetrics }) {
+  return (
+    <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-label="Risk figures">
+      <MetricCard
+        label="Active Vulnerabilities"
+        icon={AlertTriangle}
+        tone="bg-red-50 text-red-600"
+        value={metrics.vulnerabilityCount}
+        testId="risk-vulnerabilities"
+        hint={`${metrics.recentThreats} new in this period · ${metrics.contentExposure} sites exposed`}
+      />
+      <MetricCard
+        label="Protection Coverage"
+        icon={ShieldCheck}
+        tone="bg-emerald-50 text-emerald-600"
+        value={`${Number(metrics.protectionCoverage.toFixed(1))}%`}
+        testId="risk-coverage"
+        hint={<Progress value={metrics.protectionCoverage} aria-label="Protection coverage" className="mt-1 h-1.5" />}
+      />
+      <MetricCard
+        label="Detection Speed"
+        icon={Zap}
+        tone="bg-sky-50 text-sky-600"
+        value={formatHours(metrics.timeToDetection)}
+        testId="risk-detection"
+        hint="Average time from a copy going online to Vigil finding it"
+      />
+      <MetricCard
+        label="Response Time"
+        icon={Clock}
+        tone="bg-violet-50 text-violet-600"
+        value={formatHours(metrics.averageResponseTime)}
+        testId="risk-response"
+        hint="Average time from detection to a takedown notice"
+      />
+    </ul>
+  );
+}
+
+interface MetricCardProps {
+  label: string;
+  icon: LucideIcon;
+  tone: string;
+  value: ReactNode;
+  hint: ReactNode;
+  testId: string;
+}
+
+function MetricCard({ label, icon: Icon, tone, value, hint, testId }: MetricCardProps) {
+  return (
+    <li>
+      <Card className="h-full gap-2 px-5 py-5">
+        <div className="flex items-start justify-between gap-3">
+          <p className="text-sm font-medium text-muted-foreground">{label}</p>
+          <span className={cn('flex size-9 shrink-0 items-center justify-center rounded-lg', tone)}>
+            <Icon className="size-4" aria-hidden="true" />
+          </span>
+        </div>
+        <p className="text-3xl font-bold tracking-tight tabular-nums" data-testid={testId}>
+          {value}
+        </p>
+        <div className="text-xs text-muted-foreground">{hint}</div>
+      </Card>
+    </li>
+  );
+}
