@@ -1,6 +1,9 @@
+import { tmpdir } from 'node:os';
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
+/** Where the e2e server writes sent e-mail, so journeys can open the message a host would receive. */
+export const E2E_OUTBOX = process.env.E2E_OUTBOX ?? `${tmpdir()}/vigil-e2e-outbox-${PORT}`;
 
 /**
  * Browser journeys in Debian's Chromium (never a downloaded browser) against the real local runtime,
@@ -36,7 +39,7 @@ export default defineConfig({
   webServer: {
     command: 'npx tsx e2e/support/serve.ts',
     url: `http://localhost:${PORT}/api/health`,
-    env: { PORT: String(PORT), ADMIN_EMAILS: 'admin@vigil.test', LOG_LEVEL: 'WARN' },
+    env: { PORT: String(PORT), ADMIN_EMAILS: 'admin@vigil.test', LOG_LEVEL: 'WARN', OUTBOX_DIR: E2E_OUTBOX, RECHECK_AFTER_SECONDS: '4' },
     reuseExistingServer: false,
     timeout: 60_000,
   },

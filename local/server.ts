@@ -117,13 +117,17 @@ async function start(opts: ServerOptions, cleanups: Array<() => unknown>): Promi
   const workflows = await startLocalWorkflows();
   cleanups.push(() => workflows.close());
 
-  const outboxDir = opts.inMemory ? mkdtempSync(join(tmpdir(), 'vigil-outbox-')) : join(dataDir, 'outbox');
-  if (opts.inMemory) cleanups.push(() => rmSync(outboxDir, { recursive: true, force: true }));
+  const outboxDir = process.env.OUTBOX_DIR ?? (opts.inMemory ? mkdtempSync(join(tmpdir(), 'vigil-outbox-')) : join(dataDir, 'outbox'));
+  if (opts.inMemory && !process.env.OUTBOX_DIR) cleanups.push(() => rmSync(outboxDir, { recursive: true, force: true }));
   mkdirSync(outboxDir, { recursive: true });
   // The sandbox web stands in for the internet: providers without keys, RDAP, and the safe fetcher's exemption.
   setEnvironment({
     SANDBOX_ORIGIN: sandboxOrigin,
     RDAP_BASE_URL: process.env.RDAP_BASE_URL ?? `${sandboxOrigin}/rdap`,
+    // The sandbox's .example sites resolve nowhere else; the abuse-contact lookup asks its DNS-over-HTTPS endpoint.
+    DNS_OVER_HTTPS_URL: process.env.DNS_OVER_HTTPS_URL ?? `${sandboxOrigin}/dns/resolve`,
+    // A notice's re-check waits a minute locally (a day on AWS), so a removal shows up while you watch.
+    RECHECK_AFTER_SECONDS: process.env.RECHECK_AFTER_SECONDS ?? '60',
     OUTBOX_DIR: outboxDir,
     ...workflows.env,
     ...opts.env,

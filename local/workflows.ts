@@ -1,8 +1,11 @@
 import { renderSearchAsl } from '../infra/workflows/search-definition';
+import { renderSubmissionAsl } from '../infra/workflows/submission-definition';
 import { searchTaskHandlers } from '../functions/workflows/search';
+import { SUBMISSION_TASK_HANDLERS } from '../functions/workflows/submission';
 import { startStepFunctions, type LocalMachine, type RunningStepFunctions } from './stand-ins/stepfunctions';
 
 export const SEARCH_MACHINE = 'vigil-search';
+export const SUBMISSION_MACHINE = 'vigil-submission';
 
 export interface LocalWorkflows extends RunningStepFunctions {
   /** Environment the functions need to start these workflows through the SDK. */
@@ -12,15 +15,23 @@ export interface LocalWorkflows extends RunningStepFunctions {
 /**
  * The workflows of the local runtime: the ASL that CDK deploys (rendered without a synth) run by the Step
  * Functions stand-in, with each Task state mapped to the same task function the Lambda runs.
- * `retryMs` shortens Retry waits (tests); Wait states run instantly unless the machine says otherwise.
+ * `retryMs` shortens Retry waits (tests); Wait states wait as long as the execution asks (the submission's
+ * re-check waits RECHECK_AFTER_SECONDS) unless `waitMs` overrides them.
  */
-export async function startLocalWorkflows(opts: { retryMs?: number; extra?: LocalMachine[] } = {}): Promise<LocalWorkflows> {
+export async function startLocalWorkflows(opts: { retryMs?: number; waitMs?: number; extra?: LocalMachine[] } = {}): Promise<LocalWorkflows> {
   const machines: LocalMachine[] = [
     {
       name: SEARCH_MACHINE,
       definition: renderSearchAsl(),
       handlers: searchTaskHandlers as unknown as LocalMachine['handlers'],
       retryMs: opts.retryMs ?? 1000,
+    },
+    {
+      name: SUBMISSION_MACHINE,
+      definition: renderSubmissionAsl(),
+      handlers: SUBMISSION_TASK_HANDLERS as unknown as LocalMachine['handlers'],
+      retryMs: opts.retryMs ?? 1000,
+      waitMs: opts.waitMs,
     },
     ...(opts.extra ?? []),
   ];
@@ -30,6 +41,7 @@ export async function startLocalWorkflows(opts: { retryMs?: number; extra?: Loca
     env: {
       STEPFUNCTIONS_ENDPOINT: sfn.endpoint,
       SEARCH_STATE_MACHINE_ARN: sfn.arnOf(SEARCH_MACHINE),
+      SUBMISSION_STATE_MACHINE_ARN: sfn.arnOf(SUBMISSION_MACHINE),
     },
   };
 }

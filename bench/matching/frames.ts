@@ -88,7 +88,8 @@ async function desktopFrame(photo: Buffer, width: number, height: number, rng: R
     <rect x="120" y="48" width="900" height="30" rx="15" fill="#ffffff" stroke="#cccccc"/>
     ${textLines(140, 69, [`https://${site}/t/${rng.int(1000, 99999)}/full-set`], 16, '#444444')}
     <rect y="86" width="${sw}" height="56" fill="${rng.pick(['#2d3e50', '#7b2cbf', '#0f766e'])}"/>
-    ${textLines(60, 122, [site, 'Home    Latest    Popular    Upload'], 22, '#ffffff', 0)}
+    ${textLines(60, 122, [site], 22, '#ffffff')}
+    ${textLines(720, 122, ['Home    Latest    Popular    Upload'], 20, '#ffffff')}
     ${textLines(px, py + ph + 36, ['Posted by anon_' + rng.int(100, 999) + ' · ' + rng.int(2, 59) + ' minutes ago', 'Full resolution in the thread below, mirrors in comments.'], 18, text)}
     ${sidebarSvg}
   </svg>`;

@@ -27,7 +27,7 @@ export async function speedFiles(originals: Original[], count = 8): Promise<Spee
 
 /** Calls per second of `fn` over `files`, one at a time, after a warm-up, for at least `seconds`. */
 async function rate(files: Buffer[], fn: (b: Buffer) => Promise<unknown>, seconds: number): Promise<number> {
-  for (const f of files) await fn(f);
+  await fn(files[0]);
   let n = 0;
   const start = process.hrtime.bigint();
   let elapsed = 0;
@@ -42,32 +42,42 @@ async function rate(files: Buffer[], fn: (b: Buffer) => Promise<unknown>, second
 /** What no hash can beat: sharp decoding the file and resizing it to 64x64, nothing else. */
 export const decodeAndResize = (b: Buffer) => sharp(b).resize(64, 64, { fit: 'fill' }).raw().toBuffer();
 
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
 /**
- * Rates on one core: libvips limited to one thread and calls made one after another. Each method is timed
- * right after a fresh baseline run so that a busy machine skews both alike; the baseline reported is the
- * mean of those runs.
+ * Rates on one core: libvips limited to one thread and calls made one after another. Other work on the
+ * machine slows both alike only if they run at the same moments, so the method and the decode-only baseline
+ * alternate in short rounds and each figure is the median over the rounds (the ratio too, round by round).
  */
 export async function measureSpeed(files: SpeedFiles, methods: Method[], seconds = 2): Promise<{ decodeOnly: Rates; methods: Record<string, Rates>; ratio: Record<string, Rates> }> {
   const previous = sharp.concurrency();
   sharp.concurrency(1);
   sharp.cache(false);
+  const rounds = 8;
   try {
     const out: Record<string, Rates> = {};
     const ratio: Record<string, Rates> = {};
-    const base: Rates = { thumb480: 0, jpeg8mp: 0 };
+    const baseRuns: Record<keyof SpeedFiles, number[]> = { thumb480: [], jpeg8mp: [] };
     for (const m of methods) {
       const r = {} as Rates;
       const q = {} as Rates;
       for (const kind of ['thumb480', 'jpeg8mp'] as const) {
-        const b = await rate(files[kind], decodeAndResize, seconds);
-        r[kind] = await rate(files[kind], m.query, seconds);
-        q[kind] = r[kind] / b;
-        base[kind] += b / methods.length;
+        const rates: number[] = [];
+        const ratios: number[] = [];
+        for (let round = 0; round < rounds; round++) {
+          const b = await rate(files[kind], decodeAndResize, seconds / rounds);
+          const x = await rate(files[kind], m.query, seconds / rounds);
+          baseRuns[kind].push(b);
+          rates.push(x);
+          ratios.push(x / b);
+        }
+        r[kind] = median(rates);
+        q[kind] = median(ratios);
       }
       out[m.name] = r;
       ratio[m.name] = q;
     }
-    return { decodeOnly: base, methods: out, ratio };
+    return { decodeOnly: { thumb480: median(baseRuns.thumb480), jpeg8mp: median(baseRuns.jpeg8mp) }, methods: out, ratio };
   } finally {
     sharp.concurrency(previous);
     sharp.cache(true);

@@ -24,27 +24,46 @@ const DCT_MATRIX = (() => {
   return m;
 })();
 
+/** Scratch rows reused by every call (hashing is synchronous, so one set per process is enough). */
+const SUM = new Float64Array(32 * GRID);
+const DIFF = new Float64Array(32 * GRID);
+const T = new Float64Array(DCT_SIDE * GRID);
+
 /**
  * The kept 16x16 DCT block of a 64x64 image (row-major, 4096 values), as D * A * D^T computing only the
- * needed rows: faster than a full fast DCT for this size (PDQ's authors measured the same).
+ * needed rows. Each cosine row is symmetric (even frequency) or antisymmetric (odd frequency) about the
+ * middle, so both products fold the 64 samples into 32 sums or differences first: half the multiplications.
  */
 export function dct64To16(image: Float32Array | Float64Array): Float64Array {
-  const t = new Float64Array(DCT_SIDE * GRID);
-  for (let i = 0; i < DCT_SIDE; i++) {
-    const di = i * GRID;
+  // Fold rows k and 63-k of A (sequential memory access).
+  for (let k = 0; k < 32; k++) {
+    const a = k * GRID;
+    const b = (GRID - 1 - k) * GRID;
     for (let j = 0; j < GRID; j++) {
-      let sum = 0;
-      for (let k = 0; k < GRID; k++) sum += DCT_MATRIX[di + k] * image[k * GRID + j];
-      t[di + j] = sum;
+      SUM[a + j] = image[a + j] + image[b + j];
+      DIFF[a + j] = image[a + j] - image[b + j];
     }
   }
+  // T = D * A; frequency i + 1 is odd for even i: those rows are antisymmetric and use the differences.
+  T.fill(0);
+  for (let i = 0; i < DCT_SIDE; i++) {
+    const folded = i % 2 === 0 ? DIFF : SUM;
+    const ti = i * GRID;
+    for (let k = 0; k < 32; k++) {
+      const d = DCT_MATRIX[ti + k];
+      const row = k * GRID;
+      for (let j = 0; j < GRID; j++) T[ti + j] += d * folded[row + j];
+    }
+  }
+  // B = T * D^T, folding each row of T the same way.
   const out = new Float64Array(DCT_SIDE * DCT_SIDE);
   for (let i = 0; i < DCT_SIDE; i++) {
     const ti = i * GRID;
     for (let j = 0; j < DCT_SIDE; j++) {
       const dj = j * GRID;
       let sum = 0;
-      for (let k = 0; k < GRID; k++) sum += t[ti + k] * DCT_MATRIX[dj + k];
+      if (j % 2 === 0) for (let k = 0; k < 32; k++) sum += (T[ti + k] - T[ti + GRID - 1 - k]) * DCT_MATRIX[dj + k];
+      else for (let k = 0; k < 32; k++) sum += (T[ti + k] + T[ti + GRID - 1 - k]) * DCT_MATRIX[dj + k];
       out[i * DCT_SIDE + j] = sum;
     }
   }

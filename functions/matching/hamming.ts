@@ -1,5 +1,8 @@
 import { HASH_WORDS } from './dct';
 
+// Copied once: a bundler or test transform may turn imported constants into getters, costly in hot loops.
+const WORDS = HASH_WORDS;
+
 /** Set bits in a 32-bit word (SWAR popcount; JavaScript has no native one). */
 export function popcount32(x: number): number {
   x -= (x >>> 1) & 0x55555555;
@@ -23,7 +26,7 @@ export function hammingAt(a: Uint32Array, ai: number, b: Uint32Array, bi: number
 
 /** Number of 256-bit hashes packed in a word array. */
 export function hashCount(words: Uint32Array): number {
-  return words.length / HASH_WORDS;
+  return words.length / WORDS;
 }
 
 /**
@@ -34,12 +37,12 @@ export function hashCount(words: Uint32Array): number {
 export function nearest(queries: Uint32Array, set: Uint32Array): { distance: number; index: number } {
   let distance = 257;
   let index = -1;
-  for (let q = 0; q < queries.length; q += HASH_WORDS) {
-    for (let s = 0; s < set.length; s += HASH_WORDS) {
+  for (let q = 0; q < queries.length; q += WORDS) {
+    for (let s = 0; s < set.length; s += WORDS) {
       const d = hammingAt(queries, q, set, s);
       if (d < distance) {
         distance = d;
-        index = s / HASH_WORDS;
+        index = s / WORDS;
       }
     }
   }

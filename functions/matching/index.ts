@@ -13,6 +13,9 @@
  */
 import { HASH_WORDS } from './dct';
 import { hammingAt } from './hamming';
+
+// Copied once: a bundler or test transform may turn imported constants into getters, costly in hot loops.
+const WORDS = HASH_WORDS;
 import { hashCandidateImage, hashReferenceImage, type ImageHashes } from './hash-image';
 
 export { decodeHashes, encodeHashes, hashFromHex, hashToHex } from './serialise';
@@ -51,12 +54,12 @@ export class ReferenceSet {
   static from(references: { id: string; hashes: Uint32Array }[]): ReferenceSet {
     const total = references.reduce((n, r) => n + r.hashes.length, 0);
     const words = new Uint32Array(total);
-    const owners = new Uint32Array(total / HASH_WORDS);
+    const owners = new Uint32Array(total / WORDS);
     let at = 0;
     references.forEach((r, i) => {
-      if (r.hashes.length % HASH_WORDS !== 0) throw new RangeError(`reference ${r.id} has a partial hash`);
+      if (r.hashes.length % WORDS !== 0) throw new RangeError(`reference ${r.id} has a partial hash`);
       words.set(r.hashes, at);
-      owners.fill(i, at / HASH_WORDS, (at + r.hashes.length) / HASH_WORDS);
+      owners.fill(i, at / WORDS, (at + r.hashes.length) / WORDS);
       at += r.hashes.length;
     });
     return new ReferenceSet(
@@ -102,8 +105,8 @@ export function bestMatch(candidate: ImageHashes | Uint32Array, set: ReferenceSe
   const quality = candidate instanceof Uint32Array ? 100 : candidate.quality;
   let distance = 257;
   let owner = -1;
-  for (let q = 0; q < hashes.length; q += HASH_WORDS) {
-    for (let s = 0, i = 0; s < set.words.length; s += HASH_WORDS, i++) {
+  for (let q = 0; q < hashes.length; q += WORDS) {
+    for (let s = 0, i = 0; s < set.words.length; s += WORDS, i++) {
       const d = hammingAt(hashes, q, set.words, s);
       if (d < distance) {
         distance = d;

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { sniffDimensions } from './dimensions';
 
 /** A single-channel luma image, row-major, values 0..255. */
 export interface LumaImage {
@@ -26,19 +27,26 @@ export interface WorkingSize {
   largeFrom: number;
 }
 
-export const WORKING_SIZE: WorkingSize = { minSide: 128, largeSide: 384, largeFrom: 1000 };
+/**
+ * Candidates: a thumbnail is decoded just large enough for the 64x64 grid (so JPEG shrink-on-load can
+ * decode it at 1/4 scale, like a plain resize to 64x64 would); a large image, which may be a screenshot with
+ * a small photo inside, keeps a long side of 384 px.
+ */
+export const WORKING_SIZE: WorkingSize = { minSide: 64, largeSide: 256, largeFrom: 1000 };
+
+/** References: decoded once, then cropped and tilted many times, so they keep more pixels. */
+export const REFERENCE_WORKING_SIZE: WorkingSize = { minSide: 256, largeSide: 512, largeFrom: 1000 };
 
 /**
  * Decodes an image to PDQ luma (Y = 0.299R + 0.587G + 0.114B) at a small working size: EXIF orientation is
- * applied, transparency is flattened on white (how browsers show it), and the image is brought down to a
- * short side of 128 px, or for large inputs a long side of 384 px so that a photo inside a screenshot keeps
- * enough pixels. The resize lets libvips use JPEG/WebP shrink-on-load, so a large photo is decoded at 1/2,
+ * applied, transparency is flattened on white (how browsers show it), and the image is brought down to the
+ * working size (see `WORKING_SIZE`). The resize lets libvips use JPEG/WebP shrink-on-load, so a large photo is decoded at 1/2,
  * 1/4 or 1/8 scale: this is what keeps hashing as fast as decoding a thumbnail.
  */
 export async function decodeLuma(input: Buffer | Uint8Array, size: WorkingSize = WORKING_SIZE): Promise<LumaImage> {
   const image = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'none' });
-  const meta = await image.metadata();
-  const long = Math.max(meta.width ?? 0, meta.height ?? 0);
+  const dims = sniffDimensions(input) ?? (await image.metadata());
+  const long = Math.max(dims.width ?? 0, dims.height ?? 0);
   const resize =
     long >= size.largeFrom
       ? { width: size.largeSide, height: size.largeSide, fit: 'inside' as const }

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { DIHEDRAL, GRID, dct64To16, dihedralBlock, writeBits } from './dct';
 import { hammingAt, nearest, popcount32 } from './hamming';
 import {
@@ -25,7 +25,7 @@ function syntheticGrid(): Float64Array {
   for (let y = 0; y < GRID; y++) {
     for (let x = 0; x < GRID; x++) {
       const square = x > 10 && x < 30 && y > 35 && y < 55 ? 60 : 0;
-      g[y * GRID + x] = 90 + 40 * Math.sin(x / 5) + 30 * Math.cos(y / 9) + x * 0.8 + square;
+      g[y * GRID + x] = 90 + 40 * Math.sin(x / 5) + 30 * Math.cos(y / 9) + 25 * Math.sin((x * y) / 150) + x * 0.8 + square;
     }
   }
   return g;
@@ -72,8 +72,8 @@ describe('PDQ core', () => {
       rotate180: transformGrid(grid, (x, y) => [n - x, n - y]),
       flipPlus1: transformGrid(grid, (x, y) => [y, x]),
       flipMinus1: transformGrid(grid, (x, y) => [n - y, n - x]),
-      rotate90: transformGrid(grid, (x, y) => [y, n - x]),
-      rotate270: transformGrid(grid, (x, y) => [n - y, x]),
+      rotate90: transformGrid(grid, (x, y) => [n - y, x]),
+      rotate270: transformGrid(grid, (x, y) => [y, n - x]),
     };
 
     for (const kind of DIHEDRAL) {
@@ -81,9 +81,8 @@ describe('PDQ core', () => {
       const derived = new Uint32Array(8);
       writeBits(dihedralBlock(block, kind), derived);
 
-      // Assert: only coefficients that tie with the median may differ.
-      expect([kind, hammingAt(derived, 0, bitsOf(transformed[kind]), 0)]).toEqual([kind, expect.any(Number)]);
-      expect(hammingAt(derived, 0, bitsOf(transformed[kind]), 0)).toBeLessThanOrEqual(2);
+      // Assert: the transforms are exact on the 64x64 grid, so the bits agree (bar rounding at the median).
+      expect({ kind, distance: hammingAt(derived, 0, bitsOf(transformed[kind]), 0) }).toEqual({ kind, distance: 0 });
     }
   });
 });
@@ -124,7 +123,7 @@ describe('hashing images', () => {
 
   it('includes hashes for the mirrored and rotated reference', async () => {
     const reference = await hashReference(fixture('chelsea'));
-    for (const op of [(s: sharp.Sharp) => s.flop(), (s: sharp.Sharp) => s.flip(), (s: sharp.Sharp) => s.rotate(90)]) {
+    for (const op of [(s: Sharp) => s.flop(), (s: Sharp) => s.flip(), (s: Sharp) => s.rotate(90)]) {
       const copy = await hashCandidate(await op(sharp(fixture('chelsea'))).jpeg({ quality: 90 }).toBuffer());
       expect(nearest(copy.hashes, reference.hashes).distance).toBeLessThanOrEqual(16);
     }
@@ -199,5 +198,5 @@ describe('hashing images', () => {
   });
 });
 
-const SYNTHETIC_HEX = 'TO_BE_FILLED';
-const ASTRONAUT_HEX = 'TO_BE_FILLED';
+const SYNTHETIC_HEX = '86fd78e81907cef82655922a4a55afaa55aab1175ee8a955512aa1155eea8edc';
+const ASTRONAUT_HEX = '24b799fc55b8260ade04ddc6816c19d436a86f52d6a39c6729c556a8f35a2f2d';

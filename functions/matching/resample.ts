@@ -1,4 +1,7 @@
 import { GRID } from './dct';
+
+// Copied once: a bundler or test transform may turn imported constants into getters, costly in hot loops.
+const G = GRID;
 import type { Box, LumaImage } from './luma';
 
 interface Taps {
@@ -40,30 +43,30 @@ function taps(from: number, length: number, limit: number, n: number): Taps {
  * of an image already in memory, which lets one decode serve the whole crop pyramid.
  */
 export function resampleToGrid(img: LumaImage, box: Box): Float32Array {
-  const tx = taps(box.x, box.w, img.width, GRID);
-  const ty = taps(box.y, box.h, img.height, GRID);
+  const tx = taps(box.x, box.w, img.width, G);
+  const ty = taps(box.y, box.h, img.height, G);
   const y0 = ty.start[0];
-  const y1 = ty.start[GRID - 1] + ty.count[GRID - 1];
+  const y1 = ty.start[G - 1] + ty.count[G - 1];
   const rows = y1 - y0;
-  const tmp = new Float64Array(rows * GRID);
+  const tmp = new Float64Array(rows * G);
   for (let r = 0; r < rows; r++) {
     const src = (y0 + r) * img.width;
-    for (let c = 0; c < GRID; c++) {
+    for (let c = 0; c < G; c++) {
       const s0 = tx.start[c];
       const base = c * tx.stride;
       let sum = 0;
       for (let k = 0; k < tx.count[c]; k++) sum += img.data[src + s0 + k] * tx.weights[base + k];
-      tmp[r * GRID + c] = sum;
+      tmp[r * G + c] = sum;
     }
   }
-  const out = new Float32Array(GRID * GRID);
-  for (let r = 0; r < GRID; r++) {
+  const out = new Float32Array(G * G);
+  for (let r = 0; r < G; r++) {
     const s0 = ty.start[r] - y0;
     const base = r * ty.stride;
-    for (let c = 0; c < GRID; c++) {
+    for (let c = 0; c < G; c++) {
       let sum = 0;
-      for (let k = 0; k < ty.count[r]; k++) sum += tmp[(s0 + k) * GRID + c] * ty.weights[base + k];
-      out[r * GRID + c] = sum;
+      for (let k = 0; k < ty.count[r]; k++) sum += tmp[(s0 + k) * G + c] * ty.weights[base + k];
+      out[r * G + c] = sum;
     }
   }
   return out;

@@ -63,57 +63,154 @@ export function contentBox(img: LumaImage): Box {
   return { x: left, y: top, w, h };
 }
 
-/** For each line (rows when `horizontal`), whether it is picture (1) or frame (0), between `from` and `to`. */
-function pictureLines(img: LumaImage, horizontal: boolean, from: number, to: number, hist: Int32Array): Uint8Array {
-  const n = horizontal ? img.height : img.width;
-  const flags = new Uint8Array(n);
-  for (let i = 0; i < n; i++) flags[i] = isFrameLine(img, i, from, to, horizontal, hist) ? 0 : 1;
-  return flags;
-}
+/** Levels around a border colour that still count as that colour when filling the background. */
+const FILL_TOLERANCE = 4;
+/** A border colour is background when at least this share of the border pixels has it. */
+const BORDER_COLOUR_SHARE = 0.08;
 
-/** The longest span of picture lines, bridging frame gaps of at most `gap` lines (flat bands inside a photo). */
-function longestRun(flags: Uint8Array, gap: number): [number, number] {
-  let best: [number, number] = [0, 0];
-  let start = -1;
-  let lastPicture = -1;
-  for (let i = 0; i <= flags.length; i++) {
-    const picture = i < flags.length && flags[i] === 1;
-    if (picture) {
-      if (start < 0 || i - lastPicture - 1 > gap) start = i;
-      lastPicture = i;
-      if (lastPicture + 1 - start > best[1] - best[0]) best = [start, lastPicture + 1];
-    }
-  }
-  return best;
+interface Component {
+  area: number;
+  x0: number;
+  y0: number;
+  x1: number;
+  y1: number;
+  touchesBorder: boolean;
 }
 
 /**
- * The box of the largest picture-like block: the longest run of picture rows, then within it the longest
- * run of picture columns, then rows again within those columns. Unlike `contentBox` it is not stopped by
- * chrome that is not uniform (icons, text, a sidebar), so it finds a photo inside a phone or browser
- * screenshot; applied to both sides, it finds the same block in a reference and in its copy.
+ * Connected components of the set pixels of `mask` (8-connected when `eight`), by runs: each row is cut into
+ * runs of set pixels and overlapping runs of neighbouring rows are joined with union-find. Much faster in
+ * JavaScript than a per-pixel flood fill. `runOf` receives, per run, its component's index in the result.
+ */
+function components(mask: Uint8Array, w: number, h: number, eight: boolean): { list: Component[]; runs: Int32Array; runRoot: Int32Array } {
+  const runs: number[] = []; // y, start, end triplets
+  const rowFirst = new Int32Array(h + 1);
+  for (let y = 0; y < h; y++) {
+    rowFirst[y] = runs.length / 3;
+    const row = y * w;
+    let x = 0;
+    while (x < w) {
+      while (x < w && !mask[row + x]) x++;
+      if (x >= w) break;
+      const start = x;
+      while (x < w && mask[row + x]) x++;
+      runs.push(y, start, x);
+    }
+  }
+  const count = runs.length / 3;
+  rowFirst[h] = count;
+  const parent = new Int32Array(count);
+  for (let i = 0; i < count; i++) parent[i] = i;
+  const find = (i: number): number => {
+    while (parent[i] !== i) {
+      parent[i] = parent[parent[i]];
+      i = parent[i];
+    }
+    return i;
+  };
+  const ext = eight ? 1 : 0;
+  for (let y = 1; y < h; y++) {
+    let a = rowFirst[y - 1];
+    let b = rowFirst[y];
+    const aEnd = rowFirst[y];
+    const bEnd = rowFirst[y + 1];
+    while (a < aEnd && b < bEnd) {
+      const as = runs[a * 3 + 1];
+      const ae = runs[a * 3 + 2];
+      const bs = runs[b * 3 + 1];
+      const be = runs[b * 3 + 2];
+      if (as < be + ext && bs < ae + ext) {
+        const ra = find(a);
+        const rb = find(b);
+        if (ra !== rb) parent[ra] = rb;
+      }
+      if (ae < be) a++;
+      else b++;
+    }
+  }
+  const index = new Int32Array(count).fill(-1);
+  const runRoot = new Int32Array(count);
+  const list: Component[] = [];
+  for (let r = 0; r < count; r++) {
+    const root = find(r);
+    if (index[root] < 0) {
+      index[root] = list.length;
+      list.push({ area: 0, x0: w, y0: h, x1: 0, y1: 0, touchesBorder: false });
+    }
+    const c = list[index[root]];
+    const y = runs[r * 3];
+    const start = runs[r * 3 + 1];
+    const end = runs[r * 3 + 2];
+    runRoot[r] = index[root];
+    c.area += end - start;
+    if (start < c.x0) c.x0 = start;
+    if (end > c.x1) c.x1 = end;
+    if (y < c.y0) c.y0 = y;
+    if (y + 1 > c.y1) c.y1 = y + 1;
+    if (y === 0 || y === h - 1 || start === 0 || end === w) c.touchesBorder = true;
+  }
+  return { list, runs: Int32Array.from(runs), runRoot };
+}
+
+/**
+ * The box of the largest picture-like block: the background is every region, connected to the image
+ * border, of a colour that covers a good share of the border (to within a few levels); the largest
+ * connected block of what remains is the picture. Unlike `contentBox` it is not stopped by chrome that is not
+ * uniform (icons, text, a sidebar, a title bar), so it finds a photo inside a phone or browser screenshot
+ * however small; a photo without borders has no background and stays whole. Applied to both sides, it finds
+ * the same block in a reference and in its copy.
  */
 export function pictureBox(img: LumaImage): Box {
-  const hist = new Int32Array(BINS);
-  let top = 0;
-  let bottom = img.height;
-  let left = 0;
-  let right = img.width;
-  for (let round = 0; round < 2; round++) {
-    if (process.env.TRIM_DEBUG) console.log('rows', Array.from(pictureLines(img, true, left, right, hist)).join(''));
-    [top, bottom] = longestRun(pictureLines(img, true, left, right, hist), Math.max(1, Math.round(0.015 * img.height)));
-    if (bottom - top < 8) break;
-    const cols = pictureLines(img, false, top, bottom, hist);
-    if (process.env.TRIM_DEBUG) console.log('cols', top, bottom, Array.from(cols).join(''));
-    [left, right] = longestRun(cols, Math.max(1, Math.round(0.015 * img.width)));
-    if (right - left < 8) break;
+  const { width: w, height: h, data } = img;
+  const whole = { x: 0, y: 0, w, h };
+  const n = w * h;
+  const hist = new Int32Array(256);
+  let borderCount = 0;
+  const borderPixel = (i: number) => {
+    hist[Math.max(0, Math.min(255, Math.round(data[i])))]++;
+    borderCount++;
+  };
+  for (let x = 0; x < w; x++) {
+    borderPixel(x);
+    borderPixel((h - 1) * w + x);
   }
-  const w = right - left;
-  const h = bottom - top;
-  if (w < MIN_SIDE_SHARE * img.width || h < MIN_SIDE_SHARE * img.height || w < 8 || h < 8) {
-    return { x: 0, y: 0, w: img.width, h: img.height };
+  for (let y = 1; y < h - 1; y++) {
+    borderPixel(y * w);
+    borderPixel(y * w + w - 1);
   }
-  return { x: left, y: top, w, h };
+  // Flat UI colour and padding sit within a level or two (JPEG noise); a photo's edge spreads over many.
+  const seeds: number[] = [];
+  for (let v = 0; v < 256; v++) {
+    const count = hist[v] + (v > 0 ? hist[v - 1] : 0) + (v < 255 ? hist[v + 1] : 0);
+    const isPeak = hist[v] > 0 && (v === 0 || hist[v] >= hist[v - 1]) && (v === 255 || hist[v] > hist[v + 1]);
+    if (isPeak && count >= BORDER_COLOUR_SHARE * borderCount && !seeds.some((s) => Math.abs(s - v) <= FILL_TOLERANCE)) seeds.push(v);
+  }
+  if (seeds.length === 0) return whole;
+  // Background: regions of a seed colour (4-connected) that touch the border.
+  const background = new Uint8Array(n);
+  const mask = new Uint8Array(n);
+  let filled = 0;
+  for (const seed of seeds) {
+    for (let i = 0; i < n; i++) mask[i] = data[i] - seed <= FILL_TOLERANCE && seed - data[i] <= FILL_TOLERANCE ? 1 : 0;
+    const { list, runs, runRoot } = components(mask, w, h, false);
+    for (let r = 0; r < runRoot.length; r++) {
+      if (!list[runRoot[r]].touchesBorder) continue;
+      const row = runs[r * 3] * w;
+      background.fill(1, row + runs[r * 3 + 1], row + runs[r * 3 + 2]);
+    }
+  }
+  for (let i = 0; i < n; i++) filled += background[i];
+  // A photo whose border has a dominant colour but no frame (a black night sky, a white backdrop) fills
+  // little: nothing to cut.
+  if (filled < 0.02 * n) return whole;
+  for (let i = 0; i < n; i++) mask[i] = background[i] ? 0 : 1;
+  let best: Component | undefined;
+  for (const c of components(mask, w, h, true).list) if (!best || c.area > best.area) best = c;
+  if (!best) return whole;
+  const bw = best.x1 - best.x0;
+  const bh = best.y1 - best.y0;
+  if (bw < MIN_SIDE_SHARE * w || bh < MIN_SIDE_SHARE * h || bw < 8 || bh < 8) return whole;
+  return { x: best.x0, y: best.y0, w: bw, h: bh };
 }
 
 /** True when two boxes are the same to within 2% of the image on every edge. */

@@ -63,7 +63,7 @@ async function durationOf(file: string, timeoutMs: number): Promise<number> {
  * index at the end, which a pipe cannot seek to).
  */
 export async function hashVideoReference(input: string | Buffer, options: VideoOptions = {}): Promise<VideoHashes> {
-  const { fps = 1, maxFrames = 300, sameFrameDistance = 10, timeoutMs = 120_000 } = options;
+  const { fps = 1, maxFrames = 120, sameFrameDistance = 10, timeoutMs = 120_000 } = options;
   let dir: string | undefined;
   let file = typeof input === 'string' ? input : '';
   try {

@@ -13,8 +13,9 @@ export interface LocalMachine {
   definition: Record<string, unknown>;
   /** Keyed by Task state name (aws-local-stepfunctions overrides are by state name). */
   handlers: Record<string, TaskHandler>;
-  /** Wait states run instantly unless given here (ms); retries wait this long (ms) instead of their backoff. */
+  /** Wait states wait this long (ms) instead of their own duration; absent: they wait as the definition says. */
   waitMs?: number;
+  /** Retries wait this long (ms) instead of their backoff. */
   retryMs?: number;
 }
 
@@ -74,7 +75,7 @@ export async function startStepFunctions(
     const run = sm.run(JSON.parse(input), {
       overrides: {
         taskResourceLocalHandlers: machine.handlers as never,
-        waitTimeOverrides: slow(machine.waitMs, stateNames.wait),
+        waitTimeOverrides: machine.waitMs === undefined ? undefined : slow(machine.waitMs, stateNames.wait),
         retryIntervalOverrides: slow(machine.retryMs, stateNames.all),
       },
     });

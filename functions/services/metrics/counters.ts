@@ -22,7 +22,7 @@ export const COUNTERS = {
   revenue: BILLING_COUNTERS.revenue,
   /** MONTH `count`: plan changes to a pricier plan (services/billing countCharge). */
   upgrades: BILLING_COUNTERS.upgrades,
-  /** TOTAL `count`: current subscribers of a paid plan (services/billing countCharge; recordPlanChange on cancel). */
+  /** TOTAL `count`: current subscribers of a paid plan (services/billing countCharge; -1 by the cancellation path). */
   subscribers: (plan: Exclude<PlanId, 'trial'>) => BILLING_COUNTERS.subscribers(plan),
 
   // Kept through the hooks in ./hooks.ts.

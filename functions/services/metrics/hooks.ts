@@ -176,9 +176,8 @@ export interface PlanChange {
 /**
  * A plan changed. Moves `mrr` by the difference of the two discounted prices, adds the charge to the user's
  * `totalSpentCents`, counts a trial -> paid change in `subscriptions-started` (and the `paid` funnel stage) and
- * a paid -> trial change in `cancellations`. A cancellation charges nothing, so countCharge does not run for
- * it: this hook then also takes the user off `subscribers-<plan>`. Charges, revenue and upgrades stay with
- * billing's countCharge, which runs next to this for every charge.
+ * a paid -> trial change in `cancellations`. Charges, revenue, upgrades and the `subscribers-<plan>` counts stay
+ * with billing (countCharge; the cancellation path takes the subscriber off itself), which runs next to this.
  */
 export function recordPlanChange(c: PlanChange): Promise<void> {
   return quietly('recordPlanChange', async () => {
@@ -193,7 +192,6 @@ export function recordPlanChange(c: PlanChange): Promise<void> {
     }
     if (c.from !== 'trial' && c.to === 'trial') {
       writes.push(bump(COUNTERS.cancellations, 1, { total: false, monthly: true, at: c.at }));
-      writes.push(bump(COUNTERS.subscribers(c.from), -1));
     }
     await Promise.all(writes);
   });

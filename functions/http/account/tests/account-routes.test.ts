@@ -129,6 +129,7 @@ describe('GET /api/user/subscription and POST /api/subscription/upgrade (immedia
 
   it('applies an upgrade at once, records the charge and adds the revenue counters', async () => {
     const before = Number((await counter('revenue'))?.amountCents ?? 0);
+    const mrr = Number((await counter('mrr'))?.amountCents ?? 0);
     const res = await h.call(handler, 'POST', '/api/subscription/upgrade', buyer, { body: { planId: 'pro' } });
     expect(res.status).toBe(200);
     const month = new Date().toISOString().slice(0, 7);
@@ -155,6 +156,7 @@ describe('GET /api/user/subscription and POST /api/subscription/upgrade (immedia
     expect(Number((await counter('revenue'))!.amountCents) - before).toBe(10000);
     expect((await counter('revenue', new Date().toISOString()))!.month).toBe(month);
     expect(Number((await counter('subscribers-pro'))!.count)).toBeGreaterThanOrEqual(1);
+    expect(Number((await counter('mrr'))!.amountCents) - mrr).toBe(10000); // the admin metrics hook ran too
   });
 
   it('refuses the plan already held with 409', async () => {

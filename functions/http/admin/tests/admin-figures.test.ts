@@ -15,6 +15,8 @@ import { changeStoredPlan, discountedCents, readStoredPlan } from '../../../serv
 import { countCharge, putBillingEvent } from '../../../services/billing/billing-events';
 import { recordEvent } from '../../../services/events';
 import {
+  COUNTERS,
+  bump,
   recordCaseCreated,
   recordCaseSent,
   recordChatMessage,
@@ -52,7 +54,10 @@ async function signUp(n: number, at: string): Promise<void> {
   users[`u${n}`] = profile.id;
 }
 
-/** A plan change as the billing producer records it: plan, billing event, charge counters, then recordPlanChange. */
+/**
+ * A plan change as the billing producer records it: plan, then a billing event and charge counters (or, for a
+ * cancellation, the subscriber count -1), then recordPlanChange.
+ */
 async function changePlan(user: string, to: PlanId, at: string): Promise<void> {
   const userId = users[user]!;
   const current = (await readStoredPlan(userId))!;
@@ -74,15 +79,19 @@ async function changePlan(user: string, to: PlanId, at: string): Promise<void> {
       createdAt: at,
     });
     await countCharge(event);
+  } else if (current.plan !== 'trial') {
+    await bump(COUNTERS.subscribers(current.plan), -1); // what billing's cancellation path does
   }
   await recordPlanChange({ userId, from: current.plan, to, fromDiscount: current.discountPercent, toDiscount: current.discountPercent, amountCents, at });
 }
 
 async function scans(user: string, count: number, at: string, statuses: ('completed' | 'partial' | 'failed')[] = []): Promise<void> {
-  for (let i = 0; i < count; i++) {
-    await recordSearchStarted({ userId: users[user]!, engines: ['google', 'bing'], contentType: 'images,videos', names: 1, at });
-    await recordSearchFinished(statuses[i] ?? 'completed', at);
-  }
+  await Promise.all(
+    Array.from({ length: count }, async (_, i) => {
+      await recordSearchStarted({ userId: users[user]!, engines: ['google', 'bing'], contentType: 'images,videos', names: 1, at });
+      await recordSearchFinished(statuses[i] ?? 'completed', at);
+    }),
+  );
 }
 
 async function view(user: string, sessionId: string, path: string, at: string, extra: Partial<EventBody> = {}): Promise<void> {
@@ -98,16 +107,16 @@ let dynamo: Awaited<ReturnType<typeof startTestDynamo>>;
 beforeAll(async () => {
   dynamo = await startTestDynamo();
   // 2030-04
-  for (const n of [1, 2, 3, 4]) await signUp(n, '2030-04-10T09:00:00.000Z');
+  await Promise.all([1, 2, 3, 4].map((n) => signUp(n, '2030-04-10T09:00:00.000Z')));
   await changePlan('u1', 'basic', '2030-04-12T10:00:00.000Z');
   await changePlan('u2', 'pro', '2030-04-20T10:00:00.000Z');
   // 2030-05
-  for (const n of [5, 6, 7]) await signUp(n, '2030-05-05T09:00:00.000Z');
+  await Promise.all([5, 6, 7].map((n) => signUp(n, '2030-05-05T09:00:00.000Z')));
   await setDiscount(users.u3!, 20, new Date('2030-05-06T09:00:00.000Z'));
   await changePlan('u3', 'pro', '2030-05-07T10:00:00.000Z');
   await scans('u3', 2, '2030-05-20T10:00:00.000Z');
   // 2030-06
-  for (const n of [8, 9, 10]) await signUp(n, '2030-06-01T09:00:00.000Z');
+  await Promise.all([8, 9, 10].map((n) => signUp(n, '2030-06-01T09:00:00.000Z')));
   await changePlan('u4', 'enterprise', '2030-06-02T10:00:00.000Z');
   await changePlan('u2', 'trial', '2030-06-03T10:00:00.000Z');
   await changePlan('u5', 'basic', '2030-06-04T10:00:00.000Z');
@@ -121,18 +130,19 @@ beforeAll(async () => {
   await recordMilestone(users.u3!, 'reviewed', '2030-06-11T11:00:00.000Z');
   await recordMilestone(users.u3!, 'reviewed', '2030-06-12T11:00:00.000Z'); // once per user
   await recordCaseCreated(users.u1!, '2030-06-05T12:00:00.000Z');
-  for (let i = 0; i < 3; i++) await recordCaseSent({ at: '2030-06-06T12:00:00.000Z', byEmail: true });
-  for (let i = 0; i < 5; i++) await recordChatMessage({ bedrock: false, at: '2030-06-07T12:00:00.000Z' });
-  for (let i = 0; i < 20; i++) await recordVisit();
+  const times = (n: number, fn: () => Promise<void>) => Promise.all(Array.from({ length: n }, fn));
+  await times(3, () => recordCaseSent({ at: '2030-06-06T12:00:00.000Z', byEmail: true }));
+  await times(5, () => recordChatMessage({ bedrock: false, at: '2030-06-07T12:00:00.000Z' }));
+  await times(20, () => recordVisit());
   // Request timings: 100 and 200 ms yesterday; 300 ms and a 400 ms 500 today -> mean 250 ms.
   await recordRequest('GET /api/search/{id}', 200, 100, new Date('2030-06-14T10:00:00.000Z'));
   await recordRequest('GET /api/search/{id}', 200, 200, new Date('2030-06-14T10:01:00.000Z'));
   await recordRequest('GET /api/user/{id}/stats', 200, 300, new Date('2030-06-15T10:00:00.000Z'));
   await recordRequest('POST /api/search', 500, 400, new Date('2030-06-15T10:01:00.000Z'));
   // Health: 10 of 10 yesterday, 9 of 10 today; an outage in April is outside the 30 days.
-  for (let i = 0; i < 10; i++) await recordHealth(true, new Date('2030-06-14T00:00:00.000Z'));
-  for (let i = 0; i < 10; i++) await recordHealth(i !== 0, new Date('2030-06-15T00:00:00.000Z'));
-  for (let i = 0; i < 5; i++) await recordHealth(false, new Date('2030-04-01T00:00:00.000Z'));
+  await times(10, () => recordHealth(true, new Date('2030-06-14T00:00:00.000Z')));
+  await Promise.all(Array.from({ length: 10 }, (_, i) => recordHealth(i !== 0, new Date('2030-06-15T00:00:00.000Z'))));
+  await times(5, () => recordHealth(false, new Date('2030-04-01T00:00:00.000Z')));
   // Browsing: u1 3 views over 5 minutes; u3 bounces on /; u6 2 views 1 minute apart; u5 bounces on /search.
   await view('u1', 'sess-u1-0001', '/', '2030-06-14T10:00:00.000Z');
   await view('u1', 'sess-u1-0001', '/search', '2030-06-14T10:02:00.000Z');

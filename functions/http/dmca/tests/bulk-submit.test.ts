@@ -249,6 +249,19 @@ describe('POST /api/dmca/bulk-submit: idempotency', () => {
     expect([...mails.values()]).toEqual([1, 1, 1, 1, 1]);
   });
 
+  it('sends each case once even for overlapping requests with different keys', async () => {
+    const who = await h.user({ plan: 'pro' });
+    const ids = await seed(who, [{}, {}, {}]);
+    const body = { searchResultIds: ids, platforms: ['google'], originalUrl: ORIGINAL };
+    const replies = await Promise.all([bulk(who, body, { 'idempotency-key': ulid() }), bulk(who, body, { 'idempotency-key': ulid() })]);
+    expect(replies.map((r) => r.body.successfulSubmissions)).toEqual([3, 3]);
+    expect(replies[0]!.body.items.map((i: { caseId: string }) => i.caseId)).toEqual(replies[1]!.body.items.map((i: { caseId: string }) => i.caseId));
+    await h.sfn.idle();
+    const mails = await mailsPerCase(who);
+    expect(mails.size).toBe(3);
+    expect([...mails.values()]).toEqual([1, 1, 1]);
+  });
+
   it('runs again after a refused request (errors are not stored)', async () => {
     const who = await h.user();
     const four = await seed(who, [{}, {}, {}, {}]);

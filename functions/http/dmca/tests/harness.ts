@@ -79,7 +79,7 @@ export async function startTakedownHarness() {
   const s3 = await startS3({ directory: join(dir, 's3'), buckets: ['test-uploads', 'test-notices'] });
   const web = await startFixtureWeb();
   const ses = await startSesStandIn();
-  const sfn = await startStepFunctions([{ name: 'submission', definition: renderSubmissionAsl(), handlers: SUBMISSION_TASK_HANDLERS as never }]);
+  const sfn = await startStepFunctions([{ name: 'submission', definition: renderSubmissionAsl(), handlers: SUBMISSION_TASK_HANDLERS as never, waitMs: 0 }]);
   const dynamo = await startTestDynamo({
     S3_ENDPOINT: s3.endpoint,
     UPLOADS_BUCKET: 'test-uploads',

@@ -1,8 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { DescribeExecutionCommand, SFNClient } from '@aws-sdk/client-sfn';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { caseSchema, type DmcaCase } from '../../../../shared/schemas/dmca';
+import { db, tableName } from '../../../adapters/dynamo/client';
+import { keys } from '../../../adapters/dynamo/keys';
 import type { NewResult } from '../../../services/search/results';
 import { getUserStats } from '../../../services/stats';
 import { AGENT_DEFAULTS } from '../../../services/takedown/agent-identity';
@@ -60,6 +63,9 @@ const readCase = async (who: TestUser, id: string): Promise<DmcaCase> =>
 
 const mailsFor = (caseNumber: string) => h.mailsFor(caseNumber);
 
+/** An admin dashboard counter (metrics hooks called by the takedown producers). */
+const total = async (name: string) => Number((await db().send(new GetCommand({ TableName: tableName(), Key: keys.counter(name) }))).Item?.count ?? 0);
+
 const pdfText = (pdf: Buffer) => execFileSync('pdftotext', ['-enc', 'UTF-8', '-', '-'], { input: pdf }).toString('utf8');
 
 beforeAll(async () => {
@@ -115,6 +121,7 @@ describe('POST /api/dmca/{id}/submit-automated: who may submit', () => {
 describe('the submission workflow', () => {
   it('removed: sends the notice to the abuse contact, marks it sent, re-checks and resolves the case', async () => {
     const before = await getUserStats(payer.userId);
+    const admin0 = { created: await total('cases-created'), sent: await total('dmca-submissions'), resolved: await total('cases-resolved') };
     const { caseId, caseNumber, url } = await openCase(payer, 'leaks.test', { goneAfterFetches: 1 });
     const afterSeed = await getUserStats(payer.userId);
     expect(afterSeed.activeViolations).toBe(before.activeViolations + 1);
@@ -137,6 +144,11 @@ describe('the submission workflow', () => {
       dmcaSent: afterSeed.dmcaSent + 1,
       resolvedCases: afterSeed.resolvedCases + 1,
       activeViolations: afterSeed.activeViolations - 1,
+    });
+    expect({ created: await total('cases-created'), sent: await total('dmca-submissions'), resolved: await total('cases-resolved') }).toEqual({
+      created: admin0.created + 1,
+      sent: admin0.sent + 1,
+      resolved: admin0.resolved + 1,
     });
 
     // One real MIME message in the outbox, to the host's abuse desk, from the agent, with the notice PDF.

@@ -52,9 +52,12 @@ export function AdminPage() {
   const tab: AdminTab = isTab(requested) ? requested : 'overview';
 
   const calls = [metrics, users, system, financial, managed, insights];
-  const refused = !isAdmin || calls.some((c) => isRefused(c.error));
-  const failed = calls.find((c) => c.error)?.error as unknown;
-  const loading = calls.some((c) => c.data === undefined && !c.error);
+  // Read every call's data and error on each render: SWR re-renders only for the fields a render read, so a
+  // short-circuiting check could miss an answer.
+  const states = calls.map((c) => ({ data: c.data as unknown, error: c.error as unknown }));
+  const refused = !isAdmin || states.some((c) => isRefused(c.error));
+  const failed = states.find((c) => c.error)?.error;
+  const loading = states.some((c) => c.data === undefined && !c.error);
 
   let body;
   if (refused) body = <NotAuthorized />;

@@ -1,8 +1,8 @@
 import { Activity, BarChart3, Gauge, LayoutGrid, ListChecks } from 'lucide-react';
 import { useEffect } from 'react';
-import { sendFeatureUse } from '@/lib/page-views';
 import { Badge } from '@/components/ui/badge';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { sendFeatureUse } from '@/lib/page-views';
 import { AnalyticsTab } from './analytics-tab';
 import { BenchmarksTab } from './benchmarks-tab';
 import { FeaturesTab } from './features-tab';

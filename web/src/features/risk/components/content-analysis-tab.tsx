@@ -1,5 +1,4 @@
 import { FileText, Image, type LucideIcon, Video } from 'lucide-react';
-import type { SWRResponse } from 'swr';
 import type { ContentRiskItem } from '@shared/schemas/risk';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -16,8 +15,8 @@ const TYPES: Record<string, { label: string; icon: LucideIcon }> = {
 };
 
 /** Content Risk Analysis: exposure per content type, with platforms and a recommendation. */
-export function ContentAnalysisTab({ call, sampleMode }: { call: SWRResponse<ContentRiskItem[] | null>; sampleMode: boolean }) {
-  const view = listToShow(call.data, call.error, sampleMode, () => SAMPLE_CONTENT_RISK);
+export function ContentAnalysisTab({ data, error, sampleMode }: { data: ContentRiskItem[] | null | undefined; error: unknown; sampleMode: boolean }) {
+  const view = listToShow(data, error, sampleMode, () => SAMPLE_CONTENT_RISK);
   return (
     <Card>
       <CardHeader>

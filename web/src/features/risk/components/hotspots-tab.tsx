@@ -1,5 +1,4 @@
 import { ArrowDownRight, ArrowRight, ArrowUpRight, MapPin } from 'lucide-react';
-import type { SWRResponse } from 'swr';
 import type { RiskHotspot } from '@shared/schemas/risk';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
@@ -23,8 +22,8 @@ function lastDetected(iso: string): string {
 }
 
 /** Vulnerability Hotspots: per platform, its geography, last detection, violations, trend and risk score. */
-export function HotspotsTab({ call, sampleMode }: { call: SWRResponse<RiskHotspot[] | null>; sampleMode: boolean }) {
-  const view = listToShow(call.data, call.error, sampleMode, sampleHotspots);
+export function HotspotsTab({ data, error, sampleMode }: { data: RiskHotspot[] | null | undefined; error: unknown; sampleMode: boolean }) {
+  const view = listToShow(data, error, sampleMode, sampleHotspots);
   return (
     <Card>
       <CardHeader>

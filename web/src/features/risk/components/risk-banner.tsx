@@ -1,9 +1,9 @@
 import { ShieldAlert, ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import type { RiskMetrics } from '@shared/schemas/risk';
-import { SampleBadge } from './sample-badge';
 import { cn } from '@/lib/utils';
 import { riskLevelStyle } from '../lib/risk-rules';
+import { SampleBadge } from './sample-badge';
 
 /** The risk level with its text and colour, and the score out of 100. */
 export function RiskBanner({ metrics, sample, failed }: { metrics: RiskMetrics; sample: boolean; failed: boolean }) {

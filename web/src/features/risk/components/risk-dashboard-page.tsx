@@ -29,10 +29,12 @@ const TABS = [
  */
 export function RiskDashboardPage() {
   const [period, setPeriod] = useState<RiskPeriod>(DEFAULT_RISK_PERIOD);
+  // Plain values, read here: SWR re-renders only for fields read during render, and the tabs render only when
+  // shown, so reading `data` first inside a hidden tab would miss the answer that arrived meanwhile.
   const metricsCall = useRiskMetrics(period);
-  const hotspots = useRiskHotspots();
-  const trends = useRiskTrends(period);
-  const content = useContentRisk();
+  const { data: hotspots, error: hotspotsError } = useRiskHotspots();
+  const { data: trends, error: trendsError } = useRiskTrends(period);
+  const { data: content, error: contentError } = useContentRisk();
 
   useEffect(() => sendFeatureUse('risk-analysis'), []);
 
@@ -83,13 +85,13 @@ export function RiskDashboardPage() {
               ))}
             </TabsList>
             <TabsContent value="hotspots">
-              <HotspotsTab call={hotspots} sampleMode={sample} />
+              <HotspotsTab data={hotspots} error={hotspotsError} sampleMode={sample} />
             </TabsContent>
             <TabsContent value="trends">
-              <TrendsTab call={trends} period={period} sampleMode={sample} />
+              <TrendsTab data={trends} error={trendsError} period={period} sampleMode={sample} />
             </TabsContent>
             <TabsContent value="content">
-              <ContentAnalysisTab call={content} sampleMode={sample} />
+              <ContentAnalysisTab data={content} error={contentError} sampleMode={sample} />
             </TabsContent>
             <TabsContent value="recommendations">
               <RecommendationsTab metrics={metrics} />

@@ -1,4 +1,4 @@
-import { Area, AreaChart, CartesianGrid, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Area, CartesianGrid, ComposedChart, Legend, Line, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { RiskTrendPoint } from '@shared/schemas/risk';
 
 const shortDay = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
@@ -12,7 +12,7 @@ export function TrendsChart({ points }: { points: readonly RiskTrendPoint[] }) {
   return (
     <figure className="h-72 w-full" aria-label="Threat trends chart">
       <ResponsiveContainer width="100%" height="100%">
-        <AreaChart data={[...points]} margin={{ top: 8, right: 12, left: -12, bottom: 0 }}>
+        <ComposedChart data={[...points]} margin={{ top: 8, right: 12, left: -12, bottom: 0 }}>
           <defs>
             <linearGradient id="open-fill" x1="0" y1="0" x2="0" y2="1">
               <stop offset="0%" stopColor="#f59e0b" stopOpacity={0.35} />
@@ -27,7 +27,7 @@ export function TrendsChart({ points }: { points: readonly RiskTrendPoint[] }) {
           <Area type="monotone" dataKey="violations" name="Total" stroke="#f59e0b" strokeWidth={2} fill="url(#open-fill)" />
           <Line type="monotone" dataKey="newThreats" name="New threats" stroke="#dc2626" strokeWidth={2} dot={false} />
           <Line type="monotone" dataKey="resolved" name="Resolved" stroke="#059669" strokeWidth={2} dot={false} />
-        </AreaChart>
+        </ComposedChart>
       </ResponsiveContainer>
     </figure>
   );

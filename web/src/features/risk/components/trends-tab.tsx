@@ -1,5 +1,4 @@
 import { lazy, Suspense } from 'react';
-import type { SWRResponse } from 'swr';
 import type { RiskPeriod, RiskTrendPoint } from '@shared/schemas/risk';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
@@ -20,9 +19,16 @@ export function formatDay(date: string): string {
   return Number.isNaN(d.getTime()) ? date : dayFormat.format(d);
 }
 
+interface TrendsTabProps {
+  data: RiskTrendPoint[] | null | undefined;
+  error: unknown;
+  period: RiskPeriod;
+  sampleMode: boolean;
+}
+
 /** Threat Trends: new, open and resolved per day, with the period's sums and a chart. */
-export function TrendsTab({ call, period, sampleMode }: { call: SWRResponse<RiskTrendPoint[] | null>; period: RiskPeriod; sampleMode: boolean }) {
-  const view = listToShow(call.data, call.error, sampleMode, () => sampleTrends(period));
+export function TrendsTab({ data, error, period, sampleMode }: TrendsTabProps) {
+  const view = listToShow(data, error, sampleMode, () => sampleTrends(period));
   if (view.state !== 'ready') {
     return (
       <Card>
