@@ -61,7 +61,7 @@ export function buildVigil(app: App, options: BuildVigilOptions = {}): VigilStac
   };
   for (const [name, value] of Object.entries(optional)) if (value) baseEnvironment[name] = value;
   for (const [name, value] of Object.entries(ctx.functionEnv)) {
-    if (name in baseEnvironment || name === 'SEARCH_STATE_MACHINE_ARN') {
+    if (name in baseEnvironment || name === 'SEARCH_STATE_MACHINE_ARN' || name === 'SUBMISSION_STATE_MACHINE_ARN') {
       throw new Error(`context functionEnv.${name} would override a value the stacks manage`);
     }
     baseEnvironment[name] = value;
@@ -69,7 +69,7 @@ export function buildVigil(app: App, options: BuildVigilOptions = {}): VigilStac
 
   const workflows = new WorkflowsStack(app, 'VigilWorkflows', {
     env,
-    description: 'Vigil: search workflow',
+    description: 'Vigil: search and takedown submission workflows',
     table: data.table,
     uploadsBucket: data.uploadsBucket,
     noticesBucket: data.noticesBucket,
@@ -84,8 +84,13 @@ export function buildVigil(app: App, options: BuildVigilOptions = {}): VigilStac
     uploadsBucket: data.uploadsBucket,
     noticesBucket: data.noticesBucket,
     searchStateMachine: workflows.searchStateMachine,
+    submissionStateMachine: workflows.submissionStateMachine,
     services: ctx.services,
-    environment: { ...baseEnvironment, SEARCH_STATE_MACHINE_ARN: workflows.searchStateMachine.stateMachineArn },
+    environment: {
+      ...baseEnvironment,
+      SEARCH_STATE_MACHINE_ARN: workflows.searchStateMachine.stateMachineArn,
+      SUBMISSION_STATE_MACHINE_ARN: workflows.submissionStateMachine.stateMachineArn,
+    },
     logRetentionDays: ctx.logRetentionDays,
     throttle: { rateLimit: ctx.apiRateLimit, burstLimit: ctx.apiBurstLimit },
   });

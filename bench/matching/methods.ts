@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import phash from 'sharp-phash';
 import { hashCandidateImage, hashReferenceImage, REFERENCE_PLAN, type ReferencePlan } from '../../functions/matching/hash-image';
 import { popcount32 } from '../../functions/matching/hamming';
+import { MIN_QUALITY } from '../../functions/matching/index';
 import { PDQ_THRESHOLD, pdqHash } from './pdq-published';
 
 /** A hashing method under test: how it hashes a reference and a query, and how wide its hashes are. */
@@ -47,7 +48,11 @@ export function vigil(plan: ReferencePlan = REFERENCE_PLAN): Method {
     name: 'vigil',
     words: 8,
     reference: async (b) => (await hashReferenceImage(b, plan)).hashes,
-    query: async (b) => (await hashCandidateImage(b)).hashes,
+    // The product's rule: a flat candidate (PDQ quality below MIN_QUALITY) never matches.
+    query: async (b) => {
+      const c = await hashCandidateImage(b);
+      return c.quality >= MIN_QUALITY ? c.hashes : new Uint32Array(0);
+    },
   };
 }
 

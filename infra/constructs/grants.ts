@@ -104,6 +104,8 @@ export interface Access {
   notices?: BucketAccess;
   /** May start executions of the search workflow. */
   startSearch?: boolean;
+  /** May start executions of the takedown submission workflow (and read them). */
+  startSubmission?: boolean;
   /** Reads the provider keys secret (when one is configured). */
   providerKeys?: boolean;
   /** Sends mail through SES (when mailFrom is configured). */
@@ -117,6 +119,7 @@ export interface GrantTargets {
   uploadsBucket: s3.IBucket;
   noticesBucket: s3.IBucket;
   searchStateMachine?: sfn.IStateMachine;
+  submissionStateMachine?: sfn.IStateMachine;
   services: ExternalServices;
 }
 
@@ -128,6 +131,10 @@ export function applyAccess(fn: ApiFunction, access: Access, targets: GrantTarge
   if (access.startSearch) {
     if (!targets.searchStateMachine) throw new Error(`${fn.node.path} starts searches but there is no search state machine`);
     targets.searchStateMachine.grantStartExecution(fn.fn);
+  }
+  if (access.startSubmission) {
+    if (!targets.submissionStateMachine) throw new Error(`${fn.node.path} starts submissions but there is no submission state machine`);
+    targets.submissionStateMachine.grantStartExecution(fn.fn);
   }
   const { providerSecretArn, mailFrom, sesConfigurationSet, bedrockModelId } = targets.services;
   if (access.providerKeys && providerSecretArn) grantSecretRead(fn, providerSecretArn);

@@ -26,9 +26,10 @@ export const AREA_ACCESS: Record<string, AreaAccess> = {
   allowlist: { table: 'readWrite' },
   search: { table: 'readWrite', uploads: 'readWrite', startSearch: true },
   assistant: { table: 'readWrite', bedrock: true },
-  support: { table: 'readWrite', sendMail: true },
+  contact: { table: 'readWrite', sendMail: true }, // support messages are mailed to the support inbox
   results: { table: 'readWrite', uploads: 'read' }, // presigned thumbnails and screenshots
-  dmca: { table: 'readWrite', notices: 'readWrite', sendMail: true },
+  dmca: { table: 'readWrite', uploads: 'read', notices: 'readWrite', startSubmission: true }, // cases, notice PDFs, automated and bulk submission
+  account: { table: 'readWrite' }, // creator settings, plans and billing events
 };
 const DEFAULT_ACCESS: AreaAccess = { table: 'readWrite' };
 

@@ -1,6 +1,7 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
@@ -9,6 +10,8 @@ import { applyAccess, type Access, type GrantTargets } from '../constructs/grant
 import { acknowledgeWildcardResource } from '../constructs/nag';
 import { REPO_ROOT } from '../context';
 import { buildSearchDefinition, SEARCH_TASKS, type SearchTaskFunctions, type SearchTaskName } from '../workflows/search-definition';
+import { buildSubmissionDefinition, SUBMISSION_TASKS, type SubmissionTaskName } from '../workflows/submission-definition';
+import { SUBMISSION_TASK_ENTRIES } from '../../functions/workflows/submission';
 
 interface TaskSpec {
   /** Entry file relative to the repository root; exports `handler`. */
@@ -30,29 +33,64 @@ const SEARCH_TASK_SPECS: Record<SearchTaskName, TaskSpec> = {
   Finalize: { entry: 'functions/workflows/search/finalize.ts', access: { table: 'readWrite' }, timeout: Duration.minutes(1) },
 };
 
-export interface WorkflowsStackProps extends StackProps, Omit<GrantTargets, 'searchStateMachine'> {
+/** The submission workflow's tasks: every one reads and writes cases; SendNotice renders, stores and mails the notice. */
+const SUBMISSION_TASK_SPECS: Record<SubmissionTaskName, TaskSpec> = {
+  FindContact: { entry: SUBMISSION_TASK_ENTRIES.FindContact, access: { table: 'readWrite' }, timeout: Duration.minutes(1) },
+  SendNotice: { entry: SUBMISSION_TASK_ENTRIES.SendNotice, access: { table: 'readWrite', notices: 'readWrite', sendMail: true }, memorySize: 1024, timeout: Duration.minutes(3) },
+  MarkSent: { entry: SUBMISSION_TASK_ENTRIES.MarkSent, access: { table: 'readWrite' }, timeout: Duration.minutes(1) },
+  Recheck: { entry: SUBMISSION_TASK_ENTRIES.Recheck, access: { table: 'readWrite' }, timeout: Duration.minutes(2) },
+  RecordFailure: { entry: SUBMISSION_TASK_ENTRIES.RecordFailure, access: { table: 'readWrite' }, timeout: Duration.minutes(1) },
+};
+
+/** The submission waits RECHECK_AFTER_SECONDS (a day by default) before its re-check; the execution may last a week. */
+const SUBMISSION_TIMEOUT = Duration.days(7);
+
+export interface WorkflowsStackProps extends StackProps, Omit<GrantTargets, 'searchStateMachine' | 'submissionStateMachine'> {
   /** Variables every task function gets (table and bucket names, ...). */
   environment: Record<string, string>;
   logRetentionDays: number;
   /** Overrides task entry files (tests); paths are relative to the repository root or absolute. */
-  taskEntries?: Partial<Record<SearchTaskName, string>>;
+  taskEntries?: Partial<Record<SearchTaskName | SubmissionTaskName, string>>;
 }
 
-/** Step Functions workflows: the multi-engine search (the submission workflow joins it later). */
+/** Step Functions workflows: the multi-engine search and the takedown submission with its later re-check. */
 export class WorkflowsStack extends Stack {
   readonly searchStateMachine: sfn.StateMachine;
+  readonly submissionStateMachine: sfn.StateMachine;
 
   constructor(scope: Construct, id: string, props: WorkflowsStackProps) {
     super(scope, id, props);
 
-    const fns: SearchTaskFunctions = {};
-    for (const name of SEARCH_TASKS) {
-      const spec = SEARCH_TASK_SPECS[name];
-      const entry = props.taskEntries?.[name] ?? spec.entry;
+    const searchFns: SearchTaskFunctions = this.taskFunctions('search', SEARCH_TASKS, SEARCH_TASK_SPECS, props);
+    this.searchStateMachine = this.stateMachine('Search', buildSearchDefinition(new Construct(this, 'Search'), searchFns), {
+      timeout: Duration.minutes(30),
+      fns: Object.values(searchFns),
+      logRetentionDays: props.logRetentionDays,
+    });
+
+    const submissionFns = this.taskFunctions('submission', SUBMISSION_TASKS, SUBMISSION_TASK_SPECS, props);
+    this.submissionStateMachine = this.stateMachine(
+      'Submission',
+      buildSubmissionDefinition(new Construct(this, 'Submission'), submissionFns),
+      { timeout: SUBMISSION_TIMEOUT, fns: Object.values(submissionFns), logRetentionDays: props.logRetentionDays },
+    );
+  }
+
+  /** One function per task whose entry file exists, with the task's grants. */
+  private taskFunctions<T extends string>(
+    workflow: string,
+    names: readonly T[],
+    specs: Record<T, TaskSpec>,
+    props: WorkflowsStackProps,
+  ): Partial<Record<T, lambda.IFunction>> {
+    const fns: Partial<Record<T, lambda.IFunction>> = {};
+    for (const name of names) {
+      const spec = specs[name];
+      const entry = (props.taskEntries as Partial<Record<string, string>> | undefined)?.[name] ?? spec.entry;
       if (!fs.existsSync(path.resolve(REPO_ROOT, entry))) continue;
       const task = new ApiFunction(this, `${name}Task`, {
         entry,
-        description: `Vigil search workflow: ${name}`,
+        description: `Vigil ${workflow} workflow: ${name}`,
         environment: props.environment,
         memorySize: spec.memorySize,
         timeout: spec.timeout,
@@ -61,29 +99,38 @@ export class WorkflowsStack extends Stack {
       applyAccess(task, spec.access, props);
       fns[name] = task.fn;
     }
+    return fns;
+  }
 
-    const logGroup = new logs.LogGroup(this, 'SearchLogs', {
-      retention: retentionDays(props.logRetentionDays),
+  /** A standard state machine with logging (no execution data: it holds user ids) and tracing. */
+  private stateMachine(
+    name: string,
+    chain: sfn.IChainable,
+    opts: { timeout: Duration; fns: lambda.IFunction[]; logRetentionDays: number },
+  ): sfn.StateMachine {
+    const logGroup = new logs.LogGroup(this, `${name}Logs`, {
+      retention: retentionDays(opts.logRetentionDays),
       removalPolicy: RemovalPolicy.DESTROY,
     });
-    this.searchStateMachine = new sfn.StateMachine(this, 'SearchStateMachine', {
+    const machine = new sfn.StateMachine(this, `${name}StateMachine`, {
       stateMachineType: sfn.StateMachineType.STANDARD,
-      definitionBody: sfn.DefinitionBody.fromChainable(buildSearchDefinition(new Construct(this, 'Search'), fns)),
-      timeout: Duration.minutes(30),
+      definitionBody: sfn.DefinitionBody.fromChainable(chain),
+      timeout: opts.timeout,
       tracingEnabled: true,
-      // Execution data holds user ids and file keys; progress is recorded in the table for the search page.
+      // Progress and outcomes are recorded in the table for the site; execution data would only duplicate them.
       logs: { destination: logGroup, level: sfn.LogLevel.ALL, includeExecutionData: false },
     });
-    for (const fn of Object.values(fns)) {
+    for (const fn of opts.fns) {
       acknowledgeWildcardResource(
-        this.searchStateMachine,
+        machine,
         `${fn.functionArn}:*`,
         'LambdaInvoke grants the function and its versions/aliases (`<arn>:*`); only this task function is invocable.',
       );
     }
-    Validations.of(this.searchStateMachine).acknowledge({
+    Validations.of(machine).acknowledge({
       id: 'AwsSolutions-IAM5[Resource::*]',
       reason: 'CloudWatch Logs delivery (logs:CreateLogDelivery and friends) and X-Ray actions support only Resource "*".',
     });
+    return machine;
   }
 }

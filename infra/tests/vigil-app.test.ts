@@ -199,7 +199,7 @@ describe('api stack', () => {
     expect(Object.keys(fns)).toHaveLength(areasWithCode.length);
     for (const fn of Object.values(fns)) {
       const env = fn.Properties.Environment.Variables;
-      for (const name of ['TABLE_NAME', 'UPLOADS_BUCKET', 'NOTICES_BUCKET', 'OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_LOGOUT_URL', 'SEARCH_STATE_MACHINE_ARN']) {
+      for (const name of ['TABLE_NAME', 'UPLOADS_BUCKET', 'NOTICES_BUCKET', 'OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_LOGOUT_URL', 'SEARCH_STATE_MACHINE_ARN', 'SUBMISSION_STATE_MACHINE_ARN']) {
         expect(env[name]).toBeDefined();
       }
       expect(env).toMatchObject({
@@ -229,6 +229,9 @@ describe('api stack', () => {
     expect(actionsOf('auth')).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:DeleteItem']));
     expect(actionsOf('auth').filter((a) => a.startsWith('s3:'))).toEqual([]);
     for (const area of areasWithCode) expect(actionsOf(area)).not.toContain('dynamodb:Scan');
+    // Only the scan area starts searches and only the takedown area starts submissions.
+    const starters = areasWithCode.filter((a) => actionsOf(a).includes('states:StartExecution'));
+    expect(starters.sort()).toEqual(['dmca', 'search']);
   });
 
   it('throttles the default stage and writes access logs', () => {
