@@ -10,8 +10,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadDataset, queryOriginals } from './matching/dataset';
 import { EDIT_NAMES, EDITS, type Original } from './matching/edits';
-import { evaluate, type MethodResult, type QueryResult } from './matching/evaluate';
-import { minDistance, PEERS, vigil, type Method } from './matching/methods';
+import { calibrate, evaluate, type MethodResult, type QueryResult } from './matching/evaluate';
+import { minDistance, PEERS, vigil } from './matching/methods';
 import { Rng } from './matching/rng';
 import { measureSpeed, speedFiles, type Rates } from './matching/speed';
 
@@ -140,12 +140,15 @@ async function main(): Promise<void> {
       methods.map((m) => [m.name, { ...evaluated[m.name], hashesPerSecond: speed.methods[m.name], speedRatio: speed.ratio[m.name] }]),
     ),
     decodeOnlyPerSecond: speed.decodeOnly,
-    vigilThresholdAllDistractors: allDistractors ? Math.min(...allDistractors) - 1 : undefined,
+    vigilThresholdAllDistractors: allDistractors ? calibrate(allDistractors, fprTarget) : undefined,
   };
   console.log(table(evaluated, speed.methods, speed.ratio, speed.decodeOnly));
   console.log(
     `\nqueries: ${report.queries.reference} reference, ${distractorPerFold.join(' + ')} distractor (FPR resolution per fold ${distractorPerFold.map((n) => (1 / n).toExponential(1)).join(' / ')}); target ${fprTarget}`,
   );
+  if (report.vigilThresholdAllDistractors !== undefined) {
+    console.log(`vigil threshold calibrated on all ${allDistractors!.length} distractor queries: ${report.vigilThresholdAllDistractors} (MATCH_THRESHOLD in functions/matching/index.ts)`);
+  }
   if (values.out) {
     await writeFile(values.out, JSON.stringify(report, null, 2));
     log(`wrote ${values.out}`);

@@ -3,6 +3,7 @@ import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { ZodType } from 'zod';
 import { ROUTES, routeKey, type Area, type AuthRule } from '../http/routes';
+import { recordRequest } from '../services/metrics/requests';
 import { findSession, type Caller } from '../services/sessions';
 import { ForbiddenError, HttpError, NotFoundError, UnauthorizedError, ValidationError } from './errors';
 import { config } from './config';
@@ -222,6 +223,13 @@ export function areaHandler(area: Area, endpoints: Record<string, Endpoint>) {
   if (extra.length) throw new Error(`area ${area}: endpoints without a route: ${extra.join(', ')}`);
 
   const core = async (event: HttpEvent, _context: Context): Promise<HttpResult> => {
+    const started = performance.now();
+    const result = await run(event);
+    // Request timings feed the admin's average response time; recording never fails the request.
+    await recordRequest(event.routeKey, result.statusCode ?? 200, performance.now() - started);
+    return result;
+  };
+  const run = async (event: HttpEvent): Promise<HttpResult> => {
     try {
       checkOrigin(event);
       const route = byKey.get(event.routeKey);

@@ -115,6 +115,12 @@ describe('Hamming distance and storage', () => {
 });
 
 describe('hashing images', () => {
+  // Reference hashing is the slow side (~190 variants each): hash each photo once for the whole suite.
+  const references = new Map<string, Uint32Array>();
+  beforeAll(async () => {
+    for (const name of PHOTOS) references.set(name, (await hashReference(fixture(name))).hashes);
+  });
+
   it('hashes a fixed photo to a known vector', async () => {
     const candidate = await hashCandidate(fixture('astronaut'));
     expect(hashToHex(candidate.hashes, 0)).toBe(ASTRONAUT_HEX);
@@ -122,7 +128,7 @@ describe('hashing images', () => {
   });
 
   it('includes hashes for the mirrored and rotated reference', async () => {
-    const reference = await hashReference(fixture('chelsea'));
+    const reference = { hashes: references.get('chelsea')! };
     for (const op of [(s: Sharp) => s.flop(), (s: Sharp) => s.flip(), (s: Sharp) => s.rotate(90)]) {
       const copy = await hashCandidate(await op(sharp(fixture('chelsea'))).jpeg({ quality: 90 }).toBuffer());
       expect(nearest(copy.hashes, reference.hashes).distance).toBeLessThanOrEqual(16);
@@ -166,7 +172,7 @@ describe('hashing images', () => {
       // Arrange
       const original = fixture(name);
       const { width, height } = await sharp(original).metadata();
-      const set = ReferenceSet.from([{ id: name, hashes: (await hashReference(original)).hashes }]);
+      const set = ReferenceSet.from([{ id: name, hashes: references.get(name)! }]);
 
       // Act
       const match = bestMatch(await hashCandidate(await edits[edit](original, width!, height!)), set);
@@ -177,7 +183,7 @@ describe('hashing images', () => {
     });
 
     it('does not match the other photos', async () => {
-      const set = ReferenceSet.from([{ id: name, hashes: (await hashReference(fixture(name))).hashes }]);
+      const set = ReferenceSet.from([{ id: name, hashes: references.get(name)! }]);
       for (const other of PHOTOS.filter((p) => p !== name)) {
         const match = bestMatch(await hashCandidate(fixture(other)), set);
         expect(match!.distance).toBeGreaterThan(MATCH_THRESHOLD);
@@ -187,7 +193,7 @@ describe('hashing images', () => {
   });
 
   it('names the right reference among several', async () => {
-    const set = ReferenceSet.from(await Promise.all(PHOTOS.map(async (id) => ({ id, hashes: (await hashReference(fixture(id))).hashes }))));
+    const set = ReferenceSet.from(PHOTOS.map((id) => ({ id, hashes: references.get(id)! })));
     const copy = await sharp(fixture('coffee')).resize(200).jpeg({ quality: 50 }).toBuffer();
     expect(bestMatch(await hashCandidate(copy), set)).toMatchObject({ referenceId: 'coffee', isMatch: true });
     expect(bestMatch(new Uint32Array(8), ReferenceSet.from([]))).toBeUndefined();

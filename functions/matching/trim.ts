@@ -4,46 +4,43 @@ import type { Box, LumaImage } from './luma';
  * Luma levels either side of a line's dominant level that still count as that level: JPEG noise on flat
  * UI colour stays within it, while the smooth gradients of a photo (sky, skin, bokeh) do not.
  */
-const TOLERANCE = Number(process.env.TRIM_TOL ?? 3);
+const TOLERANCE = 3;
 /** A line is frame when at least this share of it sits at one level: borders, bars, captions, UI chrome. */
-const FRAME_SHARE = Number(process.env.TRIM_SHARE ?? 0.6);
+const FRAME_SHARE = 0.6;
 /** The content box must keep at least this share of each side, or the trim is not trusted. */
 const MIN_SIDE_SHARE = 0.15;
-const BINS = 256;
 
 /**
- * True when most of the line (row or column) between `from` and `to` sits at one luma level. Uses a
- * 64-bin histogram and the densest window of +-TOLERANCE levels around a bin.
+ * True when most of the line (row or column) between `from` and `to` sits at one luma level: the densest
+ * window of 2 * TOLERANCE + 1 levels in the line's histogram.
  */
 function isFrameLine(img: LumaImage, index: number, from: number, to: number, horizontal: boolean, hist: Int32Array): boolean {
   hist.fill(0);
   const { data, width } = img;
   if (horizontal) {
     const row = index * width;
-    for (let x = from; x < to; x++) hist[(data[row + x] * BINS) >> 8]++;
+    for (let x = from; x < to; x++) hist[data[row + x] | 0]++;
   } else {
-    for (let y = from; y < to; y++) hist[(data[y * width + index] * BINS) >> 8]++;
+    for (let y = from; y < to; y++) hist[data[y * width + index] | 0]++;
   }
-  const reach = Math.round((TOLERANCE * BINS) / 256);
   let best = 0;
   let window = 0;
-  for (let b = 0; b < BINS + reach; b++) {
-    if (b < BINS) window += hist[b];
-    if (b - 2 * reach - 1 >= 0) window -= hist[b - 2 * reach - 1];
+  for (let b = 0; b < 256 + TOLERANCE; b++) {
+    if (b < 256) window += hist[b];
+    if (b - 2 * TOLERANCE - 1 >= 0) window -= hist[b - 2 * TOLERANCE - 1];
     if (window > best) best = window;
   }
   return best >= FRAME_SHARE * (to - from);
 }
 
 /**
- * The box of the picture inside uniform borders and frames: peels rows and columns from each side while
- * most of the line sits at one luma level. This undoes letterboxing and padding of any colour and most
- * screenshot chrome (status bars, title bars, captions with sparse text), and it does the same to the
- * reference, so a flat sky at the top of a photo is peeled on both sides alike. Returns the whole image when
- * what is left would be too small to trust.
+ * The box of the picture inside uniform borders: peels rows and columns from each side while most of the
+ * line sits at one luma level. This undoes letterboxing and padding of any colour and plain bars with
+ * sparse text; it does the same to the reference, so a flat band at the edge of a photo is peeled on both
+ * sides alike. Returns the whole image when what is left would be too small to trust.
  */
 export function contentBox(img: LumaImage): Box {
-  const hist = new Int32Array(BINS);
+  const hist = new Int32Array(256);
   let top = 0;
   let bottom = img.height;
   let left = 0;

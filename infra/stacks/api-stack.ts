@@ -21,7 +21,7 @@ export interface AreaAccess extends Access {
  * Listed areas that are not in the route table yet are ignored.
  */
 export const AREA_ACCESS: Record<string, AreaAccess> = {
-  system: { table: 'read' }, // health and OpenAPI; reads the session behind a cookie, nothing else
+  system: { table: 'readWrite' }, // health (a GetItem, then the health and request counters) and OpenAPI
   auth: { table: 'readWrite' }, // users and sessions
   allowlist: { table: 'readWrite' },
   search: { table: 'readWrite', uploads: 'readWrite', startSearch: true },

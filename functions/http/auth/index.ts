@@ -2,6 +2,7 @@ import * as oidc from 'openid-client';
 import { currentUserSchema } from '../../../shared/schemas/user';
 import { config } from '../../lib/config';
 import { UnauthorizedError } from '../../lib/errors';
+import { recordVisit } from '../../services/metrics';
 import { areaHandler, json, publicEndpoint, redirect, userEndpoint } from '../../lib/http';
 import { logger } from '../../lib/logger';
 import {
@@ -21,6 +22,7 @@ const SCOPE = 'openid email profile';
 /** GET /api/login: starts the authorization-code flow with PKCE, state and nonce kept server-side. */
 const login = publicEndpoint({}, async ({ caller }) => {
   if (caller) return redirect('/');
+  await recordVisit();
   let client: oidc.Configuration;
   try {
     client = await oidcClient();

@@ -10,6 +10,7 @@ import { ValidationError } from '../../lib/errors';
 import { areaHandler, assertOwner, json, resolveUserParam, userEndpoint } from '../../lib/http';
 import { getSearch, toSearchDto } from '../../services/search/searches';
 import { getResult, groupResults, listResultsBySearch, listResultsByUser } from '../../services/search/results';
+import { recordMilestone } from '../../services/metrics';
 import { reviewResult as review } from '../../services/search/review';
 import { getUserStats } from '../../services/stats';
 import { presentResult, presentResults } from './present';
@@ -62,9 +63,11 @@ const userStats = userEndpoint({ params: userParams }, async ({ params, caller }
 );
 
 /** Owner only: an admin may read others' results but never marks them for them. */
-const reviewResult = userEndpoint({ params: resultParams, body: reviewBodySchema }, async ({ params, body, caller }) =>
-  json(await presentResult(await review(caller.userId, params.id, body.status))),
-);
+const reviewResult = userEndpoint({ params: resultParams, body: reviewBodySchema }, async ({ params, body, caller }) => {
+  const reviewed = await review(caller.userId, params.id, body.status);
+  await recordMilestone(caller.userId, 'reviewed');
+  return json(await presentResult(reviewed));
+});
 
 export const handler = areaHandler('results', {
   getSearch: getSearchEndpoint,

@@ -8,6 +8,7 @@ import { HttpError, ValidationError } from '../../lib/errors';
 import { areaHandler, json, resolveUserParam, userEndpoint } from '../../lib/http';
 import { logger } from '../../lib/logger';
 import { parseMultipart } from '../../lib/multipart';
+import { recordSearchStarted } from '../../services/metrics';
 import { checkReferenceFiles } from '../../services/references';
 import { createSearch, finishSearch, type ReferenceFile } from '../../services/search/searches';
 import type { SearchWorkflowInput } from '../../workflows/search/types';
@@ -74,6 +75,13 @@ const startSearch = userEndpoint({ bodyKind: 'raw' }, async ({ event, caller }) 
     await finishSearch(searchId, { status: 'failed', successfulEngines: [], failedEngines: input.searchEngines, error: 'The scan could not be started.' });
     throw new WorkflowUnavailableError();
   }
+  await recordSearchStarted({
+    userId,
+    engines: input.searchEngines,
+    contentType: input.contentType,
+    names: input.query.length,
+    referenceImages: stored.filter((r) => r.kind === 'image').length,
+  });
   return json({ id: searchId, query, searchEngines: input.searchEngines }, 201);
 });
 

@@ -1,7 +1,12 @@
 import { areaHandler, json, publicEndpoint } from '../../lib/http';
+import { checkHealth } from '../../services/metrics';
 import { buildOpenApi } from './openapi';
 
-const health = publicEndpoint({}, async () => json({ status: 'ok' }));
+/** Liveness with a real dependency check (one GetItem); each check is recorded for the admin's uptime figure. */
+const health = publicEndpoint({}, async () => {
+  const { ok } = await checkHealth();
+  return ok ? json({ status: 'ok' }) : json({ status: 'unavailable' }, 503);
+});
 
 const openapi = publicEndpoint({}, async () => json(buildOpenApi()));
 

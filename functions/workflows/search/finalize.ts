@@ -1,4 +1,5 @@
 import { logger } from '../../lib/logger';
+import { recordSearchFinished } from '../../services/metrics';
 import { finishSearch } from '../../services/search/searches';
 import type { FinalSearchStatus } from '../../../shared/schemas/search';
 import type { SearchState } from './types';
@@ -20,10 +21,11 @@ export function outcomeOf(state: SearchState): { status: FinalSearchStatus; succ
 export async function finalize(state: SearchState): Promise<{ status: FinalSearchStatus }> {
   const outcome = outcomeOf(state);
   if (state.failure) logger.error('search workflow step failed', { searchId: state.searchId, failure: state.failure });
-  const { search } = await finishSearch(state.searchId, {
+  const { finished, search } = await finishSearch(state.searchId, {
     ...outcome,
     error: outcome.status === 'failed' ? 'The scan could not be completed.' : undefined,
   });
+  if (finished) await recordSearchFinished(outcome.status);
   return { status: search.status as FinalSearchStatus };
 }
 

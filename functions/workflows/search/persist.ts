@@ -1,3 +1,4 @@
+import { recordResultsPersisted } from '../../services/metrics';
 import { persistResults, type NewResult } from '../../services/search/results';
 import { updateSearchProgress } from '../../services/search/searches';
 import type { SearchState } from './types';
@@ -8,7 +9,8 @@ export async function persist(state: SearchState): Promise<{ persisted: number }
   if (!state.triage) return { persisted: 0 };
   await updateSearchProgress(state.searchId, { stage: 'persisting' });
   const results = await getWork<NewResult[]>(state.triage.triagedKey);
-  const { ids } = await persistResults(state.searchId, results);
+  const { ids, alreadyPersisted } = await persistResults(state.searchId, results);
+  if (!alreadyPersisted) await recordResultsPersisted(ids.length);
   return { persisted: ids.length };
 }
 
