@@ -7,6 +7,7 @@ import { DataStack } from './stacks/data-stack';
 import { WebStack } from './stacks/web-stack';
 import { WorkflowsStack } from './stacks/workflows-stack';
 import { readVigilContext, REPO_ROOT } from './context';
+import { MEDIA_LAYER_ENVIRONMENT } from './layers/media-layer';
 
 export interface VigilStacks {
   data: DataStack;
@@ -21,6 +22,8 @@ export interface BuildVigilOptions {
   siteDir?: string;
   /** Account/region; default: environment-agnostic stacks (the CLI's profile decides at deploy time). */
   env?: Environment;
+  /** The built media layer (`npm run build:layers`); default `<repo>/dist/layers/media`. */
+  mediaLayerDir?: string;
 }
 
 /**
@@ -61,7 +64,7 @@ export function buildVigil(app: App, options: BuildVigilOptions = {}): VigilStac
   };
   for (const [name, value] of Object.entries(optional)) if (value) baseEnvironment[name] = value;
   for (const [name, value] of Object.entries(ctx.functionEnv)) {
-    if (name in baseEnvironment || name === 'SEARCH_STATE_MACHINE_ARN' || name === 'SUBMISSION_STATE_MACHINE_ARN') {
+    if (name in baseEnvironment || name in MEDIA_LAYER_ENVIRONMENT || name === 'SEARCH_STATE_MACHINE_ARN' || name === 'SUBMISSION_STATE_MACHINE_ARN') {
       throw new Error(`context functionEnv.${name} would override a value the stacks manage`);
     }
     baseEnvironment[name] = value;
@@ -76,6 +79,7 @@ export function buildVigil(app: App, options: BuildVigilOptions = {}): VigilStac
     services: ctx.services,
     environment: baseEnvironment,
     logRetentionDays: ctx.logRetentionDays,
+    mediaLayerDir: options.mediaLayerDir,
   });
   const api = new ApiStack(app, 'VigilApi', {
     env,

@@ -14,6 +14,7 @@ import {
 } from './schemas/dmca';
 import { creatorSettingsSchema, creatorUserSchema } from './schemas/creator';
 import { subscriptionSchema, upgradeBodySchema, upgradeResponseSchema } from './schemas/subscription';
+import { usageSchema } from './schemas/usage';
 import { allowlistCreateSchema, allowlistEntrySchema, allowlistListSchema } from './schemas/allowlist';
 import {
   groupedResultsSchema,
@@ -82,6 +83,7 @@ export const API_SCHEMAS: Record<string, { body?: ZodType; query?: ZodType; resp
 
   'GET /api/user/{id}': { response: creatorUserSchema },
   'PUT /api/user/{id}/content-creator': { body: creatorSettingsSchema, response: creatorUserSchema },
+  'GET /api/user/{id}/usage': { response: usageSchema },
   'GET /api/user/subscription': { response: subscriptionSchema },
   'POST /api/subscription/upgrade': { body: upgradeBodySchema, response: upgradeResponseSchema },
 

@@ -1,4 +1,4 @@
-import { PLANS, planAllowsPlatform, planRule, withinBulkLimit } from './plans';
+import { ACCOUNT_PAGE_ALLOWANCES, PLANS, planAllowsPlatform, planRule, withinBulkLimit } from './plans';
 
 describe('plan rules', () => {
   it('prices the plans as the spec says', () => {
@@ -33,5 +33,16 @@ describe('plan rules', () => {
   it('offers automated submission on paid plans only', () => {
     expect(PLANS.trial.automatedSubmission).toBe(false);
     expect(PLANS.basic.automatedSubmission && PLANS.pro.automatedSubmission && PLANS.enterprise.automatedSubmission).toBe(true);
+  });
+});
+
+describe('Account page allowances', () => {
+  it('states 3, 5, 50 and unlimited searches a month, with the enforced bulk limits', () => {
+    expect(ACCOUNT_PAGE_ALLOWANCES).toEqual({
+      trial: { searchesPerMonth: 3, automatedSubmissionsPerMonth: 0, bulkSubmissionLimit: 3 },
+      basic: { searchesPerMonth: 5, automatedSubmissionsPerMonth: 10, bulkSubmissionLimit: 10 },
+      pro: { searchesPerMonth: 50, automatedSubmissionsPerMonth: 100, bulkSubmissionLimit: 100 },
+      enterprise: { searchesPerMonth: null, automatedSubmissionsPerMonth: null, bulkSubmissionLimit: null },
+    });
   });
 });

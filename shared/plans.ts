@@ -81,3 +81,26 @@ export const PRICING_PAGE_ALLOWANCES: Readonly<Record<PlanId, { searchesPerMonth
   pro: { searchesPerMonth: 50, takedownsPerMonth: 100 },
   enterprise: { searchesPerMonth: null, takedownsPerMonth: null },
 };
+
+/** A plan's allowances as the Account page's Usage tab states them; `null` is unlimited. */
+export interface AccountPageAllowance {
+  /** Searches (scans) a month. */
+  searchesPerMonth: number | null;
+  /** Automated takedown submissions a month. */
+  automatedSubmissionsPerMonth: number | null;
+  /** The most violations one bulk submission may hold. */
+  bulkSubmissionLimit: number | null;
+}
+
+/**
+ * Allowances as the Account page states them (SPEC section 9: "Account page: Trial 3 searches/month, Basic 5
+ * searches, Pro 50 searches with automated submissions, Enterprise unlimited"). The Account page gives no count
+ * of automated submissions, so that figure is the Pricing page's monthly takedowns, and 0 on the trial, which
+ * may not submit automatically (SPEC section 2). The bulk figure is the enforced bulk limit of PLANS.
+ */
+export const ACCOUNT_PAGE_ALLOWANCES: Readonly<Record<PlanId, AccountPageAllowance>> = {
+  trial: { searchesPerMonth: 3, automatedSubmissionsPerMonth: 0, bulkSubmissionLimit: PLANS.trial.bulkLimit },
+  basic: { searchesPerMonth: 5, automatedSubmissionsPerMonth: PRICING_PAGE_ALLOWANCES.basic.takedownsPerMonth, bulkSubmissionLimit: PLANS.basic.bulkLimit },
+  pro: { searchesPerMonth: 50, automatedSubmissionsPerMonth: PRICING_PAGE_ALLOWANCES.pro.takedownsPerMonth, bulkSubmissionLimit: PLANS.pro.bulkLimit },
+  enterprise: { searchesPerMonth: null, automatedSubmissionsPerMonth: null, bulkSubmissionLimit: PLANS.enterprise.bulkLimit },
+};

@@ -59,6 +59,7 @@ export const ROUTES: readonly RouteDef[] = [
 
   { method: 'GET', path: '/api/user/{id}', area: 'account', name: 'getUser', auth: 'user', summary: 'The user with the creator identity kept on file (never put in notices)' },
   { method: 'PUT', path: '/api/user/{id}/content-creator', area: 'account', name: 'putContentCreator', auth: 'user', summary: 'Save the creator identity (owner only)' },
+  { method: 'GET', path: '/api/user/{id}/usage', area: 'account', name: 'usage', auth: 'user', summary: "This month's searches, cases and violations with the plan's allowances (owner or admin)" },
   { method: 'GET', path: '/api/user/subscription', area: 'account', name: 'subscription', auth: 'user', summary: "The caller's stored plan, status and discount" },
   { method: 'POST', path: '/api/subscription/upgrade', area: 'account', name: 'upgrade', auth: 'user', summary: 'Change plan through the billing port (applied at once, or a Stripe Checkout URL)' },
   { method: 'GET', path: '/api/admin/metrics', area: 'admin', name: 'metrics', auth: 'admin', summary: 'Business metrics: revenue, MRR, users, subscriptions, conversion, churn, ARPU, LTV' },

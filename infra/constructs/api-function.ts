@@ -6,6 +6,7 @@ import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { REPO_ROOT } from '../context';
+import { MEDIA_LAYER_MODULES } from '../layers/media-layer';
 
 /** Lambda's runtime for every Vigil function (the local runtime and CI run the same code on Node 20+). */
 export const VIGIL_RUNTIME = lambda.Runtime.NODEJS_22_X;
@@ -23,8 +24,10 @@ export interface ApiFunctionProps {
   timeout?: Duration;
   /** @default 30 days */
   logRetentionDays?: number;
-  /** Extra esbuild options (native modules such as sharp need `nodeModules`). */
+  /** Extra esbuild options. `externalModules` adds to the modules the media layer provides (sharp). */
   bundling?: nodejs.BundlingOptions;
+  /** Layers to attach, e.g. the media layer's (MediaLayer.functionProps) for functions that decode images or videos. */
+  layers?: lambda.ILayerVersion[];
 }
 
 /**
@@ -65,6 +68,7 @@ export class ApiFunction extends Construct {
       logGroup: this.logGroup,
       loggingFormat: lambda.LoggingFormat.JSON,
       role: this.role,
+      layers: props.layers,
       // Stack traces point into the TypeScript sources through the bundled source maps.
       environment: { LOG_LEVEL: 'INFO', NODE_OPTIONS: '--enable-source-maps', ...props.environment },
       projectRoot: REPO_ROOT,
@@ -83,6 +87,11 @@ export class ApiFunction extends Construct {
         bundleAwsSDK: true,
         logLevel: nodejs.LogLevel.WARNING,
         ...props.bundling,
+        // sharp is never bundled: it loads its native binding (`@img/sharp-<platform>/sharp.node`) at run
+        // time beside its own package, so it comes from the media layer (infra/constructs/media-layer.ts),
+        // built for Lambda's arm64. A function that imports it without that layer fails at its first import.
+        // Only these names are external: bundleAwsSDK above still bundles the AWS SDK.
+        externalModules: [...new Set([...MEDIA_LAYER_MODULES, ...(props.bundling?.externalModules ?? [])])],
       },
     });
 

@@ -7,6 +7,7 @@ import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
 import { ApiFunction, retentionDays } from '../constructs/api-function';
 import { applyAccess, type Access, type GrantTargets } from '../constructs/grants';
+import { MediaLayer } from '../constructs/media-layer';
 import { acknowledgeWildcardResource } from '../constructs/nag';
 import { REPO_ROOT } from '../context';
 import { buildSearchDefinition, SEARCH_TASKS, type SearchTaskFunctions, type SearchTaskName } from '../workflows/search-definition';
@@ -19,6 +20,8 @@ interface TaskSpec {
   access: Access;
   memorySize?: number;
   timeout: Duration;
+  /** Decodes images (sharp) or videos (ffmpeg): gets the media layer and FFMPEG_PATH/FFPROBE_PATH. */
+  media?: boolean;
 }
 
 /**
@@ -26,9 +29,9 @@ interface TaskSpec {
  * Pass state in the deployed graph (see buildSearchDefinition).
  */
 const SEARCH_TASK_SPECS: Record<SearchTaskName, TaskSpec> = {
-  Fingerprint: { entry: 'functions/workflows/search/fingerprint.ts', access: { table: 'readWrite', uploads: 'readWrite' }, memorySize: 1536, timeout: Duration.minutes(5) },
+  Fingerprint: { entry: 'functions/workflows/search/fingerprint.ts', access: { table: 'readWrite', uploads: 'readWrite' }, memorySize: 1536, timeout: Duration.minutes(5), media: true },
   QueryEngine: { entry: 'functions/workflows/search/query-engine.ts', access: { table: 'readWrite', uploads: 'readWrite', providerKeys: true }, timeout: Duration.minutes(2) },
-  Triage: { entry: 'functions/workflows/search/triage.ts', access: { table: 'readWrite', uploads: 'readWrite' }, memorySize: 1536, timeout: Duration.minutes(10) },
+  Triage: { entry: 'functions/workflows/search/triage.ts', access: { table: 'readWrite', uploads: 'readWrite' }, memorySize: 1536, timeout: Duration.minutes(10), media: true },
   Persist: { entry: 'functions/workflows/search/persist.ts', access: { table: 'readWrite', uploads: 'read' }, timeout: Duration.minutes(5) },
   Finalize: { entry: 'functions/workflows/search/finalize.ts', access: { table: 'readWrite' }, timeout: Duration.minutes(1) },
 };
@@ -51,15 +54,22 @@ export interface WorkflowsStackProps extends StackProps, Omit<GrantTargets, 'sea
   logRetentionDays: number;
   /** Overrides task entry files (tests); paths are relative to the repository root or absolute. */
   taskEntries?: Partial<Record<SearchTaskName | SubmissionTaskName, string>>;
+  /** The built media layer (sharp, ffmpeg for arm64); default `<repo>/dist/layers/media`. Tests pass a stand-in. */
+  mediaLayerDir?: string;
 }
 
 /** Step Functions workflows: the multi-engine search and the takedown submission with its later re-check. */
 export class WorkflowsStack extends Stack {
   readonly searchStateMachine: sfn.StateMachine;
   readonly submissionStateMachine: sfn.StateMachine;
+  /** sharp and ffmpeg for the tasks that decode images and videos. */
+  readonly mediaLayer: MediaLayer;
+  /** Task name -> its function, for the tasks whose entry exists. */
+  readonly taskFunctionsByName = new Map<SearchTaskName | SubmissionTaskName, ApiFunction>();
 
   constructor(scope: Construct, id: string, props: WorkflowsStackProps) {
     super(scope, id, props);
+    this.mediaLayer = new MediaLayer(this, 'MediaLayer', { dir: props.mediaLayerDir });
 
     const searchFns: SearchTaskFunctions = this.taskFunctions('search', SEARCH_TASKS, SEARCH_TASK_SPECS, props);
     this.searchStateMachine = this.stateMachine('Search', buildSearchDefinition(new Construct(this, 'Search'), searchFns), {
@@ -88,16 +98,19 @@ export class WorkflowsStack extends Stack {
       const spec = specs[name];
       const entry = (props.taskEntries as Partial<Record<string, string>> | undefined)?.[name] ?? spec.entry;
       if (!fs.existsSync(path.resolve(REPO_ROOT, entry))) continue;
+      const media = spec.media ? this.mediaLayer.functionProps() : { layers: [], environment: {} };
       const task = new ApiFunction(this, `${name}Task`, {
         entry,
         description: `Vigil ${workflow} workflow: ${name}`,
-        environment: props.environment,
+        environment: { ...props.environment, ...media.environment },
+        layers: media.layers,
         memorySize: spec.memorySize,
         timeout: spec.timeout,
         logRetentionDays: props.logRetentionDays,
       });
       applyAccess(task, spec.access, props);
       fns[name] = task.fn;
+      this.taskFunctionsByName.set(name as SearchTaskName | SubmissionTaskName, task);
     }
     return fns;
   }

@@ -29,6 +29,11 @@ export const keys = {
 
   /** Per-user counters (stats, usage) kept with atomic ADD updates. */
   userCounters: (userId: string): Key => ({ pk: `USER#${userId}`, sk: 'COUNTERS' }),
+  /**
+   * A user's usage in one UTC month (searches started, cases created, violations found), kept with atomic ADD:
+   * the Account page's Usage tab reads this one item. A new month is a new item, so nothing is ever reset.
+   */
+  userMonth: (userId: string, isoDate: string): Key => ({ pk: `USER#${userId}`, sk: `USAGE#${month(isoDate)}` }),
 
   /**
    * Uniqueness guard of a user's allowlist: one item per (user, domain), written with a conditional put before

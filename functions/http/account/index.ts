@@ -6,6 +6,7 @@ import { ForbiddenError } from '../../lib/errors';
 import { areaHandler, json, resolveUserParam, userEndpoint } from '../../lib/http';
 import { createBilling, getSubscription, planForUpgrade, type BillingPort } from '../../services/billing';
 import { getCreatorUser, updateCreatorFields } from '../../services/creator-profile';
+import { getUsage } from '../../services/usage';
 
 /*
  * The account: the user with their creator identity (kept on file, never in notices), the plan and the
@@ -31,6 +32,9 @@ const putContentCreator = userEndpoint({ params: userParams, body: creatorSettin
   return json(await updateCreatorFields(userId, body));
 });
 
+/** This month's usage against the plan's allowances: the owner's own, or any user's for an administrator. */
+const usage = userEndpoint({ params: userParams }, async ({ params, caller }) => json(await getUsage(resolveUserParam(caller, params.id))));
+
 const subscription = userEndpoint({}, async ({ caller }) => json(await getSubscription(caller.userId)));
 
 const upgrade = userEndpoint({ body: upgradeBodySchema }, async ({ body, caller }) => {
@@ -38,4 +42,4 @@ const upgrade = userEndpoint({ body: upgradeBodySchema }, async ({ body, caller 
   return json(await billingPort().upgrade(current, body.planId));
 });
 
-export const handler = areaHandler('account', { getUser, putContentCreator, subscription, upgrade });
+export const handler = areaHandler('account', { getUser, putContentCreator, usage, subscription, upgrade });

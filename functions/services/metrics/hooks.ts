@@ -5,6 +5,7 @@ import { discountedCents, planOf } from '../billing/plan-store';
 import { ATTR, COUNTERS, bump, bumpAttributes, type MilestoneStage } from './counters';
 import { monthOf, toIso } from './periods';
 import { ACTIVE_MONTH_FLAG, addToUserTotals, milestoneFlag, setUserFlagOnce } from './user-totals';
+import { addToUserMonth } from './user-usage';
 
 /**
  * The calls producers make so the admin dashboard can read counters instead of counting. Each hook is
@@ -88,7 +89,10 @@ export interface SearchStarted {
   at?: Date | string;
 }
 
-/** A scan was started: `searches` (count, provider calls, by plan), the user's `searches`, funnel and activity. */
+/**
+ * A scan was started: `searches` (count, provider calls, by plan), the user's `searches` (all-time and this
+ * month's usage), funnel and activity.
+ */
 export function recordSearchStarted(s: SearchStarted): Promise<void> {
   return quietly('recordSearchStarted', async () => {
     const plan = s.plan ?? (await planOf(s.userId));
@@ -101,6 +105,7 @@ export function recordSearchStarted(s: SearchStarted): Promise<void> {
     await Promise.all([
       bumpAttributes(COUNTERS.searches, { [ATTR.count]: 1, providerCalls, [ATTR.plan(plan)]: 1 }, { monthly: true, at: s.at }),
       addToUserTotals(s.userId, { searches: 1 }),
+      addToUserMonth(s.userId, { searches: 1 }, s.at),
       recordMilestone(s.userId, 'scanned', s.at),
       recordActivity(s.userId, s.at, plan),
     ]);
@@ -118,17 +123,26 @@ export function recordSearchFinished(status: FinalSearchStatus, at?: Date | stri
   );
 }
 
-/** Results were stored for a scan (only batches counted for the first time). */
-export function recordResultsPersisted(count: number, at?: Date | string): Promise<void> {
-  return quietly('recordResultsPersisted', () => bump(COUNTERS.violations, count, { monthly: true, at }));
+/**
+ * Results were stored for a scan (call it only for a batch counted for the first time, so a retried task
+ * counts nothing twice). With `userId`, the scan owner's monthly usage counts them as violations found too.
+ */
+export function recordResultsPersisted(count: number, at?: Date | string, userId?: string): Promise<void> {
+  return quietly('recordResultsPersisted', () =>
+    Promise.all([
+      bump(COUNTERS.violations, count, { monthly: true, at }),
+      userId ? addToUserMonth(userId, { violations: count }, at) : undefined,
+    ]),
+  );
 }
 
-/** A DMCA case was created for `userId`. */
+/** A DMCA case was created for `userId` (counted in the user's totals and this month's usage). */
 export function recordCaseCreated(userId: string, at?: Date | string): Promise<void> {
   return quietly('recordCaseCreated', () =>
     Promise.all([
       bump(COUNTERS.casesCreated, 1, { monthly: true, at }),
       addToUserTotals(userId, { dmcaCases: 1 }),
+      addToUserMonth(userId, { cases: 1 }, at),
       recordMilestone(userId, 'caseFiled', at),
     ]),
   );

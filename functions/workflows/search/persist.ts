@@ -10,7 +10,8 @@ export async function persist(state: SearchState): Promise<{ persisted: number }
   await updateSearchProgress(state.searchId, { stage: 'persisting' });
   const results = await getWork<NewResult[]>(state.triage.triagedKey);
   const { ids, alreadyPersisted } = await persistResults(state.searchId, results);
-  if (!alreadyPersisted) await recordResultsPersisted(ids.length);
+  // A retried task finds its batch already counted and counts nothing (neither globally nor for the user).
+  if (!alreadyPersisted) await recordResultsPersisted(ids.length, undefined, state.userId);
   return { persisted: ids.length };
 }
 

@@ -1,4 +1,4 @@
-import { AlertTriangle, CheckCircle2, Clock, FileText, Search, Send } from 'lucide-react';
+import { AlertTriangle, CheckCircle2, Clock, FileText, Layers, Search, Send, Zap } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -7,7 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
 import { useUsage, useUserStats } from '../api/get-usage';
 import { useAccountPlan } from '../hooks/use-account-plan';
-import { ACCOUNT_PLAN_NAMES, ACCOUNT_SEARCH_ALLOWANCE, usageMeter } from '../lib/account-plans';
+import { ACCOUNT_PLAN_NAMES, ACCOUNT_SEARCH_ALLOWANCE, automatedSubmissionsText, bulkSubmissionsText, usageMeter } from '../lib/account-plans';
 
 const monthName = (period: string) => {
   const d = new Date(`${period}-01T00:00:00Z`);
@@ -15,14 +15,17 @@ const monthName = (period: string) => {
 };
 
 /**
- * Usage & Limits: this month's real usage against the plan's allowance (issue 5), and the all-time counters.
- * Figures the server does not provide are shown as unavailable, never invented.
+ * Usage & Limits: this month's usage as the server counted it (`GET /api/user/me/usage`) against the allowances of
+ * the stored plan it answers with, and the all-time counters. A figure that could not be loaded shows a dash,
+ * never an invented number.
  */
 export function UsageTab() {
-  const { plan } = useAccountPlan();
+  const account = useAccountPlan();
   const usage = useUsage();
   const stats = useUserStats();
-  const allowance = ACCOUNT_SEARCH_ALLOWANCE[plan];
+  // The usage answer names the plan its allowances belong to; before it arrives, the plan the page knows.
+  const plan = usage.data?.plan ?? account.plan;
+  const allowance = usage.data ? usage.data.allowances.searches : ACCOUNT_SEARCH_ALLOWANCE[plan];
 
   if ((usage.isLoading && !usage.data) || (stats.isLoading && !stats.data)) {
     return (
@@ -33,7 +36,7 @@ export function UsageTab() {
   }
 
   const month = usage.data ? monthName(usage.data.period) : 'This month';
-  const searches = usage.data ? usageMeter(usage.data.searches, allowance) : undefined;
+  const searches = usage.data ? usageMeter(usage.data.searches, usage.data.allowances.searches) : undefined;
 
   return (
     <div className="space-y-6">
@@ -54,7 +57,7 @@ export function UsageTab() {
                 Searches this month
               </span>
               <span className={cn('tabular-nums', searches?.over && 'font-semibold text-destructive')} data-testid="usage-searches">
-                {searches ? searches.label : 'Not available yet'}
+                {searches ? searches.label : <Unavailable />}
               </span>
             </div>
             {searches && searches.limit !== null && <Progress value={searches.percent} aria-label="Searches used this month" className={cn(searches.over && '[&>*]:bg-destructive')} />}
@@ -71,6 +74,12 @@ export function UsageTab() {
             <MonthFigure icon={FileText} label="DMCA cases this month" value={usage.data?.cases} testId="usage-cases" />
             <MonthFigure icon={AlertTriangle} label="Violations found this month" value={usage.data?.violations} testId="usage-violations" />
           </div>
+          {usage.data && (
+            <dl className="grid gap-3 border-t pt-4 text-sm sm:grid-cols-2" aria-label="Plan limits">
+              <Limit icon={Zap} label="Automated submissions" value={automatedSubmissionsText(usage.data.allowances.automatedSubmissions)} />
+              <Limit icon={Layers} label="Bulk submissions" value={bulkSubmissionsText(usage.data.allowances.bulkSubmissions)} />
+            </dl>
+          )}
           {usage.error !== undefined && <p className="text-sm text-muted-foreground">This month's usage could not be loaded. Please try again later.</p>}
         </CardContent>
       </Card>
@@ -115,8 +124,30 @@ function MonthFigure({ icon: Icon, label, value, testId }: { icon: typeof Search
       <div>
         <p className="text-sm text-muted-foreground">{label}</p>
         <p className="text-xl font-semibold tabular-nums" data-testid={testId}>
-          {value ?? <span className="text-sm font-normal text-muted-foreground">Not available yet</span>}
+          {value ?? <Unavailable />}
         </p>
+      </div>
+    </div>
+  );
+}
+
+/** A figure that could not be loaded. */
+function Unavailable() {
+  return (
+    <span className="text-muted-foreground">
+      <span aria-hidden="true">—</span>
+      <span className="sr-only">Unavailable</span>
+    </span>
+  );
+}
+
+function Limit({ icon: Icon, label, value }: { icon: typeof Search; label: string; value: string }) {
+  return (
+    <div className="flex items-start gap-2">
+      <Icon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+      <div>
+        <dt className="font-medium">{label}</dt>
+        <dd className="text-muted-foreground">{value}</dd>
       </div>
     </div>
   );

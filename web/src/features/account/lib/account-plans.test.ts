@@ -1,4 +1,4 @@
-import { ACCOUNT_PLAN_CARDS, planButton, statusLabel, usageMeter } from './account-plans';
+import { ACCOUNT_PLAN_CARDS, ACCOUNT_SEARCH_ALLOWANCE, automatedSubmissionsText, bulkSubmissionsText, planButton, statusLabel, usageMeter } from './account-plans';
 
 describe('account plans', () => {
   it('shows the four plans with the Account page prices and search allowances', () => {
@@ -31,5 +31,17 @@ describe('account plans', () => {
     expect(usageMeter(5, 5).over).toBe(true);
     expect(usageMeter(9, 5).percent).toBe(100);
     expect(usageMeter(12, null)).toEqual({ used: 12, limit: null, percent: 0, label: '12 used (unlimited)', over: false });
+  });
+
+  it('takes the search allowances from the shared Account page figures', () => {
+    expect(ACCOUNT_SEARCH_ALLOWANCE).toEqual({ trial: 3, basic: 5, pro: 50, enterprise: null });
+  });
+
+  it('words the submission allowances', () => {
+    expect(automatedSubmissionsText(0)).toBe('Not included (upgrade to submit automatically)');
+    expect(automatedSubmissionsText(10)).toBe('10 per month');
+    expect(automatedSubmissionsText(null)).toBe('Unlimited');
+    expect(bulkSubmissionsText(3)).toBe('Up to 3 violations per submission');
+    expect(bulkSubmissionsText(null)).toBe('Unlimited violations per submission');
   });
 });

@@ -1,4 +1,4 @@
-import { PLANS, PLAN_ORDER, PLATFORM_LABELS, type PlanId } from '../../../../../shared/plans';
+import { ACCOUNT_PAGE_ALLOWANCES, PLANS, PLAN_ORDER, PLATFORM_LABELS, type PlanId } from '../../../../../shared/plans';
 
 /*
  * The plans as the Account page presents them (SPEC section 9: "Account page: Trial 3 searches/month, Basic 5
@@ -9,8 +9,13 @@ import { PLANS, PLAN_ORDER, PLATFORM_LABELS, type PlanId } from '../../../../../
 /** The plan assumed on the Account page when none is known (SPEC section 2). */
 export const ACCOUNT_DEFAULT_PLAN: PlanId = 'basic';
 
-/** Searches per month by plan on the Account page; `null` is unlimited. */
-export const ACCOUNT_SEARCH_ALLOWANCE: Readonly<Record<PlanId, number | null>> = { trial: 3, basic: 5, pro: 50, enterprise: null };
+/** Searches per month by plan on the Account page (the shared figures the usage route answers with); `null` is unlimited. */
+export const ACCOUNT_SEARCH_ALLOWANCE: Readonly<Record<PlanId, number | null>> = {
+  trial: ACCOUNT_PAGE_ALLOWANCES.trial.searchesPerMonth,
+  basic: ACCOUNT_PAGE_ALLOWANCES.basic.searchesPerMonth,
+  pro: ACCOUNT_PAGE_ALLOWANCES.pro.searchesPerMonth,
+  enterprise: ACCOUNT_PAGE_ALLOWANCES.enterprise.searchesPerMonth,
+};
 
 /** Plan names as the Account page's cards and buttons show them ("Upgrade to Pro"). */
 export const ACCOUNT_PLAN_NAMES: Readonly<Record<PlanId, string>> = { trial: 'Trial', basic: 'Basic', pro: 'Pro', enterprise: 'Enterprise' };
@@ -78,4 +83,15 @@ export function usageMeter(used: number, limit: number | null): UsageMeter {
   if (limit === null) return { used, limit, percent: 0, label: `${used} used (unlimited)`, over: false };
   const percent = limit === 0 ? 100 : Math.min(100, Math.round((used / limit) * 100));
   return { used, limit, percent, label: `${used} of ${limit} used`, over: used >= limit };
+}
+
+/** A monthly automated-submission allowance in words (`null` is unlimited; 0 means the plan has none). */
+export function automatedSubmissionsText(limit: number | null): string {
+  if (limit === null) return 'Unlimited';
+  return limit === 0 ? 'Not included (upgrade to submit automatically)' : `${limit} per month`;
+}
+
+/** The bulk submission limit in words (`null` is unlimited). */
+export function bulkSubmissionsText(limit: number | null): string {
+  return limit === null ? 'Unlimited violations per submission' : `Up to ${limit} violations per submission`;
 }
