@@ -10,6 +10,7 @@ import { GSIS, TABLE_KEYS, TTL_ATTRIBUTE } from '../../functions/adapters/dynamo
 import { AREAS, ROUTES, routeKey } from '../../functions/http/routes';
 import { CONTENT_SECURITY_POLICY } from '../../shared/security-headers';
 import { REPO_ROOT } from '../context';
+import { MEDIA_LAYER_ENVIRONMENT } from '../layers/media-layer';
 import { areaEntry } from '../stacks/api-stack';
 import { removeTempDirs, synthVigil, type SynthesizedVigil } from './vigil-app';
 
@@ -292,6 +293,30 @@ describe('workflows stack', () => {
     for (const state of ['Fingerprint', 'QueryEngines', 'QueryEngine', 'Triage', 'Persist', 'Finalize']) {
       expect(definition).toContain(`\\"${state}\\":{`);
     }
+  });
+});
+
+describe('media layer', () => {
+  it('goes to every function whose bundle imports sharp or reads FFMPEG_PATH, and to no other', () => {
+    const media: string[] = [];
+    for (const stack of Object.values(vigil.stacks)) {
+      const t = template(stack);
+      const layerIds = Object.keys(t.findResources('AWS::Lambda::LayerVersion'));
+      for (const [id, fn] of Object.entries(t.findResources('AWS::Lambda::Function'))) {
+        if (!String(fn.Properties.Runtime).startsWith('nodejs')) continue; // CDK's Python deployment handler
+        const bundle = fs.readFileSync(
+          path.join(vigil.assembly.directory, `asset.${String(fn.Properties.Code.S3Key).replace(/\.zip$/, '')}`, 'index.mjs'),
+          'utf8',
+        );
+        // sharp is never inlined (its loader needs its own package beside the binding), only imported.
+        expect(bundle).not.toContain('sharp.node');
+        const needsMedia = /from\s*"sharp"|import\(\s*"sharp"\s*\)/.test(bundle) || bundle.includes('FFMPEG_PATH');
+        if (needsMedia) media.push(`${stack.stackName}/${id}`);
+        expect({ id, layers: fn.Properties.Layers }).toEqual({ id, layers: needsMedia ? [{ Ref: layerIds[0] }] : undefined });
+        expect(fn.Properties.Environment.Variables.FFMPEG_PATH).toBe(needsMedia ? MEDIA_LAYER_ENVIRONMENT.FFMPEG_PATH : undefined);
+      }
+    }
+    expect(media.map((m) => m.replace(/Task.*$/, '')).sort()).toEqual(['VigilWorkflows/Fingerprint', 'VigilWorkflows/Triage']);
   });
 });
 

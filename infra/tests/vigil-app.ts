@@ -5,6 +5,7 @@ import { App } from 'aws-cdk-lib';
 import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
 import { buildVigil, type VigilStacks } from '../app';
 import { REPO_ROOT } from '../context';
+import { MEDIA_LAYER_FILES } from '../layers/media-layer';
 
 const created: string[] = [];
 
@@ -32,6 +33,19 @@ export function fakeSiteDir(): string {
   return dir;
 }
 
+/**
+ * A stand-in for the built media layer (`npm run build:layers` needs the registry and takes 100 MB): the files
+ * the MediaLayer construct looks for, so the layer and its wiring are synthesized and checked offline.
+ */
+export function fakeMediaLayerDir(): string {
+  const dir = tempDir('vigil-media-layer-');
+  for (const file of Object.values(MEDIA_LAYER_FILES)) {
+    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    fs.writeFileSync(path.join(dir, file), `stand-in for ${file}\n`);
+  }
+  return dir;
+}
+
 export interface SynthesizedVigil {
   app: App;
   stacks: VigilStacks;
@@ -45,7 +59,7 @@ export interface SynthesizedVigil {
 export function synthVigil(context: Record<string, unknown> = {}): SynthesizedVigil {
   const outdir = tempDir('vigil-cdk-');
   const app = new App({ outdir, context: { ...cdkJsonContext(), ...context } });
-  const stacks = buildVigil(app, { siteDir: fakeSiteDir() });
+  const stacks = buildVigil(app, { siteDir: fakeSiteDir(), mediaLayerDir: fakeMediaLayerDir() });
   const assembly = app.synth();
   return { app, stacks, assembly };
 }

@@ -1,35 +1,58 @@
-import { App, Stack, Validations } from 'aws-cdk-lib';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { App, Stack, Validations, type CfnElement } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as s3 from 'aws-cdk-lib/aws-s3';
+import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
 import { AwsSolutionsChecks } from 'cdk-nag';
+import { MEDIA_LAYER_ENVIRONMENT } from '../layers/media-layer';
 import { WorkflowsStack } from '../stacks/workflows-stack';
-import { cdkJsonContext, removeTempDirs, tempDir } from './vigil-app';
+import { cdkJsonContext, fakeMediaLayerDir, removeTempDirs, tempDir } from './vigil-app';
 
 const SECRET = 'arn:aws:secretsmanager:us-east-1:123456789012:secret:vigil/providers-AbC123';
+/** The tasks that decode images (sharp) or videos (ffmpeg). */
+const MEDIA_TASKS = ['Fingerprint', 'Triage'];
+
+// One synthesis (bundling ten functions, with cdk-nag) shared by the tests below.
+let stack: WorkflowsStack;
+let assembly: CloudAssembly;
+let t: Template;
+
+beforeAll(() => {
+  const app = new App({ outdir: tempDir('vigil-wf-'), context: cdkJsonContext(), builtinCloudFormationValidation: false });
+  const data = new Stack(app, 'Data');
+  stack = new WorkflowsStack(app, 'Workflows', {
+    table: new dynamodb.Table(data, 'Table', { partitionKey: { name: 'pk', type: dynamodb.AttributeType.STRING } }),
+    uploadsBucket: new s3.Bucket(data, 'Uploads'),
+    noticesBucket: new s3.Bucket(data, 'Notices'),
+    services: { providerSecretArn: SECRET, mailFrom: 'dmca@vigil.example' },
+    environment: { TABLE_NAME: 'vigil' },
+    logRetentionDays: 30,
+    mediaLayerDir: fakeMediaLayerDir(),
+  });
+  Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
+  // The test's own data stack is bare on purpose; its findings are not this stack's.
+  for (const id of ['AwsSolutions-S1', 'AwsSolutions-S10', 'AwsSolutions-DDB3']) {
+    Validations.of(data).acknowledge({ id, reason: 'test fixture' });
+  }
+  assembly = app.synth(); // throws on any unacknowledged cdk-nag error
+  t = Template.fromJSON(assembly.getStackByName(stack.stackName).template);
+});
 
 afterAll(removeTempDirs);
 
+/** The synthesized resource of a task's function, and its bundled code. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a CloudFormation resource's properties, read as JSON
+function taskFunction(name: string): { properties: Record<string, any>; bundle: () => string } {
+  const fn = stack.taskFunctionsByName.get(name as never)!.fn;
+  const resource = t.toJSON().Resources[Stack.of(fn).getLogicalId(fn.node.defaultChild as CfnElement)];
+  const assetDir = path.join(assembly.directory, `asset.${String(resource.Properties.Code.S3Key).replace(/\.zip$/, '')}`);
+  return { properties: resource.Properties, bundle: () => fs.readFileSync(path.join(assetDir, 'index.mjs'), 'utf8') };
+}
+
 describe('workflows stack', () => {
   it('deploys each task of both workflows as a function behind a Lambda Task state, cdk-nag clean', () => {
-    const app = new App({ outdir: tempDir('vigil-wf-'), context: cdkJsonContext(), builtinCloudFormationValidation: false });
-    const data = new Stack(app, 'Data');
-    const stack = new WorkflowsStack(app, 'Workflows', {
-      table: new dynamodb.Table(data, 'Table', { partitionKey: { name: 'pk', type: dynamodb.AttributeType.STRING } }),
-      uploadsBucket: new s3.Bucket(data, 'Uploads'),
-      noticesBucket: new s3.Bucket(data, 'Notices'),
-      services: { providerSecretArn: SECRET, mailFrom: 'dmca@vigil.example' },
-      environment: { TABLE_NAME: 'vigil' },
-      logRetentionDays: 30,
-    });
-    Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
-    // The test's own data stack is bare on purpose; its findings are not this stack's.
-    for (const id of ['AwsSolutions-S1', 'AwsSolutions-S10', 'AwsSolutions-DDB3']) {
-      Validations.of(data).acknowledge({ id, reason: 'test fixture' });
-    }
-
-    const assembly = app.synth(); // throws on any unacknowledged cdk-nag error
-    const t = Template.fromJSON(assembly.getStackByName(stack.stackName).template);
     t.resourceCountIs('AWS::Lambda::Function', 10);
     const machines = t.findResources('AWS::StepFunctions::StateMachine');
     const byName = (prefix: string) => Object.entries(machines).find(([id]) => id.startsWith(prefix))![1];
@@ -49,5 +72,30 @@ describe('workflows stack', () => {
     );
     expect(secretReaders).toHaveLength(1);
     expect(JSON.stringify(secretReaders[0].Properties.Roles)).toContain('QueryEngineTask');
+  });
+
+  it('runs the image and video tasks with the arm64 media layer, ffmpeg from it and sharp not bundled', () => {
+    const layers = t.findResources('AWS::Lambda::LayerVersion');
+    expect(Object.keys(layers)).toHaveLength(1);
+    const [[layerId, layer]] = Object.entries(layers);
+    expect(layer.Properties).toMatchObject({ CompatibleArchitectures: ['arm64'], CompatibleRuntimes: ['nodejs22.x'] });
+
+    for (const name of MEDIA_TASKS) {
+      const fn = taskFunction(name);
+      expect(fn.properties.Layers).toEqual([{ Ref: layerId }]);
+      expect(fn.properties.Environment.Variables).toMatchObject({ ...MEDIA_LAYER_ENVIRONMENT, TABLE_NAME: 'vigil' });
+      expect(MEDIA_LAYER_ENVIRONMENT.FFMPEG_PATH).toBe('/opt/bin/ffmpeg');
+      // sharp is imported from the layer, not inlined: the bundle has no copy of its native-binding loader.
+      const bundle = fn.bundle();
+      expect(bundle).toMatch(/from\s*"sharp"/);
+      expect(bundle).not.toContain('sharp.node');
+      expect(bundle).not.toContain('@img/sharp-');
+    }
+    const others = [...stack.taskFunctionsByName.keys()].filter((name) => !MEDIA_TASKS.includes(name));
+    expect(others).toHaveLength(8);
+    for (const name of others) {
+      expect(taskFunction(name).properties.Layers).toBeUndefined();
+      expect(taskFunction(name).properties.Environment.Variables.FFMPEG_PATH).toBeUndefined();
+    }
   });
 });
