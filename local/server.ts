@@ -265,7 +265,7 @@ function sendSiteMissing(res: ServerResponse): void {
   res.setHeader('cache-control', 'no-store');
   res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Vigil: site not built</title></head>
 <body style="font-family:system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem">
-<h1>The site is not built yet</h1><p>Run <code>npm run build</code>, then reload this page.
+<h1>The site is not built yet</h1><p>Run <code>npm run build:web</code>, then reload this page.
 The API (<a href="/api/health">/api/health</a>) and sign-in already work.</p></body></html>`);
 }
 
@@ -302,7 +302,7 @@ async function main(): Promise<void> {
       `  Data:    ${app.dataDir} (kept between runs; delete it to start over).`,
       ...(existsSync(join(webDir, 'index.html'))
         ? []
-        : ['', `  The site is not built (${webDir} is missing): run \`npm run build\`, then reload.`]),
+        : ['', `  The site is not built (${webDir} is missing): run \`npm run build:web\`, then reload.`]),
       '',
       '  Stop with Ctrl-C.',
       '',

@@ -98,9 +98,9 @@ class HashWriter {
 }
 
 /**
- * Reference-side hashes of a decoded working image: the 8 dihedral variants of the whole picture, the same
- * for its trimmed content box when borders were found, then a crop pyramid and small rotations of the
- * content box, so that a copy which was cropped, padded, mirrored or tilted still lands near one of them.
+ * Reference-side hashes of a decoded working image: the 8 dihedral variants of the whole picture and of each
+ * trimmed view (`normalisedViews`), then the crop grid and tilts of the box inside uniform borders, so that a
+ * copy which was cropped, padded, mirrored, tilted or framed still lands near one of them.
  */
 export function referenceHashesFromLuma(img: LumaImage, plan: ReferencePlan = REFERENCE_PLAN): ImageHashes {
   const out = new HashWriter(64);

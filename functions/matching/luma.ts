@@ -30,7 +30,7 @@ export interface WorkingSize {
 /**
  * Candidates: a thumbnail is decoded just large enough for the 64x64 grid (so JPEG shrink-on-load can
  * decode it at 1/4 scale, like a plain resize to 64x64 would); a large image, which may be a screenshot with
- * a small photo inside, keeps a long side of 384 px.
+ * a small photo inside, keeps a long side of 256 px (an 8 MP JPEG still decodes at 1/8 scale).
  */
 export const WORKING_SIZE: WorkingSize = { minSide: 64, largeSide: 256, largeFrom: 1000 };
 
@@ -40,8 +40,8 @@ export const REFERENCE_WORKING_SIZE: WorkingSize = { minSide: 256, largeSide: 51
 /**
  * Decodes an image to PDQ luma (Y = 0.299R + 0.587G + 0.114B) at a small working size: EXIF orientation is
  * applied, transparency is flattened on white (how browsers show it), and the image is brought down to the
- * working size (see `WORKING_SIZE`). The resize lets libvips use JPEG/WebP shrink-on-load, so a large photo is decoded at 1/2,
- * 1/4 or 1/8 scale: this is what keeps hashing as fast as decoding a thumbnail.
+ * working size (see `WORKING_SIZE`). The resize lets libvips use JPEG/WebP shrink-on-load, so a large
+ * photo is decoded at 1/2, 1/4 or 1/8 scale: this is what keeps hashing as fast as decoding a thumbnail.
  */
 export async function decodeLuma(input: Buffer | Uint8Array, size: WorkingSize = WORKING_SIZE): Promise<LumaImage> {
   const image = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'none' });

@@ -61,7 +61,7 @@ describe('local data across restarts', () => {
   it('shows a clear hint instead of the site when it has not been built', async () => {
     const res = await fetch(`${app!.url}/`);
     expect(res.status).toBe(503);
-    expect(await res.text()).toContain('Run <code>npm run build</code>');
+    expect(await res.text()).toContain('Run <code>npm run build:web</code>');
     // The API works regardless.
     expect((await fetch(`${app!.url}/api/health`)).status).toBe(200);
   });
