@@ -1,7 +1,7 @@
 import { CreditCard, Gauge, ShieldCheck, UserCog } from 'lucide-react';
-import { useSearchParams } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useCurrentUser } from '@/lib/auth';
+import { useTabParam } from '@/lib/use-tab-param';
 import { AccountSettingsTab } from './account-settings-tab';
 import { AdminSummaryTab } from './admin-summary-tab';
 import { BillingTab } from './billing-tab';
@@ -24,10 +24,8 @@ const DEFAULT_TAB: TabValue = 'settings';
  */
 export function AccountPage() {
   const user = useCurrentUser();
-  const [params, setParams] = useSearchParams();
   const tabs = TABS.filter((t) => !t.adminOnly || user.isAdmin);
-  const requested = params.get('tab');
-  const tab = tabs.find((t) => t.value === requested)?.value ?? DEFAULT_TAB;
+  const [tab, setTab] = useTabParam<TabValue>(tabs.map((t) => t.value), DEFAULT_TAB);
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
@@ -38,16 +36,7 @@ export function AccountPage() {
       </div>
       <Tabs
         value={tab}
-        onValueChange={(v) =>
-          setParams(
-            (prev) => {
-              const next = new URLSearchParams(prev);
-              next.set('tab', v);
-              return next;
-            },
-            { replace: true },
-          )
-        }
+        onValueChange={setTab}
         className="gap-4"
       >
         <TabsList className="h-auto w-full flex-wrap justify-start sm:w-fit">

@@ -1,8 +1,8 @@
 import { BrainCircuit, CalendarClock, DollarSign, Download, FileBarChart, LayoutDashboard, Server, Settings, UserCog, Users } from 'lucide-react';
-import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useTabParam } from '@/lib/use-tab-param';
 import { ApiError } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/auth';
 import { useAdminMetrics, useAdminSystem, useAdminUsers, useAiInsights, useFinancialRows } from '../api/get-admin-data';
@@ -30,7 +30,6 @@ export const ADMIN_TABS = [
   { value: 'settings', label: 'Settings', icon: Settings },
 ] as const;
 type AdminTab = (typeof ADMIN_TABS)[number]['value'];
-const isTab = (v: string | null): v is AdminTab => ADMIN_TABS.some((t) => t.value === v);
 
 const isRefused = (error: unknown) => error instanceof ApiError && (error.status === 401 || error.status === 403);
 
@@ -47,9 +46,7 @@ export function AdminPage() {
   const financial = useFinancialRows(isAdmin);
   const managed = useManagedUsers(isAdmin);
   const insights = useAiInsights(isAdmin);
-  const [params, setParams] = useSearchParams();
-  const requested = params.get('tab');
-  const tab: AdminTab = isTab(requested) ? requested : 'overview';
+  const [tab, setTab] = useTabParam<AdminTab>(ADMIN_TABS.map((t) => t.value), 'overview');
 
   const calls = [metrics, users, system, financial, managed, insights];
   // Read every call's data and error on each render: SWR re-renders only for the fields a render read, so a
@@ -68,17 +65,7 @@ export function AdminPage() {
     body = (
       <Tabs
         value={tab}
-        onValueChange={(v) =>
-          setParams(
-            (prev) => {
-              const next = new URLSearchParams(prev);
-              if (v === 'overview') next.delete('tab');
-              else next.set('tab', v);
-              return next;
-            },
-            { replace: true },
-          )
-        }
+        onValueChange={setTab}
         className="gap-4"
       >
         <TabsList className="h-auto w-full flex-wrap justify-start">

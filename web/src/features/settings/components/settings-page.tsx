@@ -1,6 +1,6 @@
 import { FileText, ShieldCheck, UserRound } from 'lucide-react';
-import { useSearchParams } from 'react-router';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useTabParam } from '@/lib/use-tab-param';
 import { AllowlistTab } from './allowlist-tab';
 import { CreatorSettingsTab } from './creator-settings-tab';
 import { DmcaTemplatesTab } from './dmca-templates-tab';
@@ -12,16 +12,13 @@ const TABS = [
 ] as const;
 type TabValue = (typeof TABS)[number]['value'];
 
-const isTab = (v: string | null): v is TabValue => TABS.some((t) => t.value === v);
 
 /**
  * Settings (SPEC section 2): tabs Content Creator (the default), Domain Allowlist and DMCA Templates. The open tab
  * is kept in the address (`?tab=allowlist`) so it can be linked to and survives a reload.
  */
 export function SettingsPage() {
-  const [params, setParams] = useSearchParams();
-  const requested = params.get('tab');
-  const tab: TabValue = isTab(requested) ? requested : 'creator';
+  const [tab, setTab] = useTabParam<TabValue>(TABS.map((t) => t.value), 'creator');
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">
@@ -32,17 +29,7 @@ export function SettingsPage() {
       </div>
       <Tabs
         value={tab}
-        onValueChange={(v) =>
-          setParams(
-            (prev) => {
-              const next = new URLSearchParams(prev);
-              if (v === 'creator') next.delete('tab');
-              else next.set('tab', v);
-              return next;
-            },
-            { replace: true },
-          )
-        }
+        onValueChange={setTab}
         className="gap-4"
       >
         <TabsList className="h-auto w-full flex-wrap justify-start sm:w-fit">
