@@ -30,7 +30,15 @@ export async function getUserStats(userId: string): Promise<UserStats> {
  * Used by: result persistence (pendingReview), review (pendingReview, activeViolations), takedowns
  * (dmcaSent, resolvedCases, activeViolations).
  */
-export async function addToUserCounters(userId: string, deltas: Partial<Record<StatCounter, number>>): Promise<void> {
+export function addToUserCounters(userId: string, deltas: Partial<Record<StatCounter, number>>): Promise<void> {
+  return addCounterDeltas(userId, deltas);
+}
+
+/**
+ * The one atomic `ADD` on a user's counters item (`USER#id / COUNTERS`), shared by the stats above and the
+ * admin's per-user totals (services/metrics/user-totals.ts), which live on the same item.
+ */
+export async function addCounterDeltas(userId: string, deltas: Partial<Record<string, number>>): Promise<void> {
   const entries = Object.entries(deltas).filter(([, v]) => typeof v === 'number' && v !== 0 && Number.isFinite(v));
   if (entries.length === 0) return;
   const names: Record<string, string> = {};

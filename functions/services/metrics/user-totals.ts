@@ -2,6 +2,7 @@ import { BatchGetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../adapters/dynamo/client';
 import { keys } from '../../adapters/dynamo/keys';
 import { isConditionFailure } from '../search/dynamo-io';
+import { addCounterDeltas } from '../stats';
 import type { MilestoneStage } from './counters';
 
 /**
@@ -13,25 +14,8 @@ export const USER_TOTALS = ['searches', 'dmcaCases', 'totalSpentCents'] as const
 export type UserTotal = (typeof USER_TOTALS)[number];
 
 /** ADDs to a user's totals (one UpdateItem; creates the item on first use). */
-export async function addToUserTotals(userId: string, deltas: Partial<Record<UserTotal, number>>): Promise<void> {
-  const entries = Object.entries(deltas).filter(([, v]) => typeof v === 'number' && Number.isFinite(v) && v !== 0);
-  if (entries.length === 0) return;
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = { ':u': userId };
-  const adds = entries.map(([name, value], i) => {
-    names[`#t${i}`] = name;
-    values[`:t${i}`] = value;
-    return `#t${i} :t${i}`;
-  });
-  await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.userCounters(userId),
-      UpdateExpression: `SET userId = :u ADD ${adds.join(', ')}`,
-      ExpressionAttributeNames: names,
-      ExpressionAttributeValues: values,
-    }),
-  );
+export function addToUserTotals(userId: string, deltas: Partial<Record<UserTotal, number>>): Promise<void> {
+  return addCounterDeltas(userId, deltas);
 }
 
 /** A user's totals (0 when never counted). */
