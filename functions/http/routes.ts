@@ -62,6 +62,7 @@ export const ROUTES: readonly RouteDef[] = [
   { method: 'GET', path: '/api/user/{id}/usage', area: 'account', name: 'usage', auth: 'user', summary: "This month's searches, cases and violations with the plan's allowances (owner or admin)" },
   { method: 'GET', path: '/api/user/subscription', area: 'account', name: 'subscription', auth: 'user', summary: "The caller's stored plan, status and discount" },
   { method: 'POST', path: '/api/subscription/upgrade', area: 'account', name: 'upgrade', auth: 'user', summary: 'Change plan through the billing port (applied at once, or a Stripe Checkout URL)' },
+  { method: 'POST', path: '/api/billing/stripe-webhook', area: 'account', name: 'stripeWebhook', auth: 'public', summary: 'Stripe webhook (signed; raw body): Checkout completed applies the plan, subscription deleted returns to trial' },
   { method: 'GET', path: '/api/admin/metrics', area: 'admin', name: 'metrics', auth: 'admin', summary: 'Business metrics: revenue, MRR, users, subscriptions, conversion, churn, ARPU, LTV' },
   { method: 'GET', path: '/api/admin/users', area: 'admin', name: 'users', auth: 'admin', summary: 'Users summary: trial, subscribers per plan, sign-ups, active, upgraded and cancelled this month' },
   { method: 'GET', path: '/api/admin/system', area: 'admin', name: 'system', auth: 'admin', summary: 'System figures: scan success rate, uptime, response time, totals' },

@@ -3,8 +3,8 @@ import { creatorSettingsSchema } from '../../../shared/schemas/creator';
 import { upgradeBodySchema } from '../../../shared/schemas/subscription';
 import { userIdParamSchema } from '../../../shared/schemas/search';
 import { ForbiddenError } from '../../lib/errors';
-import { areaHandler, json, resolveUserParam, userEndpoint } from '../../lib/http';
-import { createBilling, getSubscription, planForUpgrade, type BillingPort } from '../../services/billing';
+import { areaHandler, json, publicEndpoint, resolveUserParam, userEndpoint } from '../../lib/http';
+import { createBilling, getSubscription, handleStripeEvent, planForUpgrade, verifyStripeEvent, type BillingPort } from '../../services/billing';
 import { getCreatorUser, updateCreatorFields } from '../../services/creator-profile';
 import { getUsage } from '../../services/usage';
 
@@ -42,4 +42,15 @@ const upgrade = userEndpoint({ body: upgradeBodySchema }, async ({ body, caller 
   return json(await billingPort().upgrade(current, body.planId));
 });
 
-export const handler = areaHandler('account', { getUser, putContentCreator, usage, subscription, upgrade });
+/**
+ * Stripe's webhook: public (Stripe signs instead; it sends no Origin, so the CSRF check lets it through) with
+ * the raw body, because the signature covers the exact bytes; API Gateway may have base64-encoded them.
+ * STRIPE_WEBHOOK_SECRET is read per request so an unset secret answers 503 rather than failing at load.
+ */
+const stripeWebhook = publicEndpoint({ bodyKind: 'raw' }, async ({ event, headers }) => {
+  const raw = Buffer.from(event.body ?? '', event.isBase64Encoded ? 'base64' : 'utf8');
+  const verified = verifyStripeEvent(raw, headers['stripe-signature'], process.env.STRIPE_WEBHOOK_SECRET);
+  return json(await handleStripeEvent(verified));
+});
+
+export const handler = areaHandler('account', { getUser, putContentCreator, usage, subscription, upgrade, stripeWebhook });

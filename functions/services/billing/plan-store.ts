@@ -72,9 +72,10 @@ export async function getSubscription(userId: string): Promise<Subscription> {
 
 /**
  * Changes the stored plan, conditionally on the plan read before (so of two concurrent upgrades exactly
- * one changes the plan and is charged; the other gets a 409).
+ * one changes the plan and is charged; the other gets a 409). `status` is `cancelled` when a paid
+ * subscription ends and the user goes back to the trial.
  */
-export async function changeStoredPlan(current: StoredPlan, to: PlanId, at: string): Promise<void> {
+export async function changeStoredPlan(current: StoredPlan, to: PlanId, at: string, status: 'active' | 'cancelled' = 'active'): Promise<void> {
   const condition =
     current.storedPlan === undefined ? 'attribute_exists(pk) AND attribute_not_exists(subscriptionPlan)' : 'subscriptionPlan = :from';
   try {
@@ -82,11 +83,11 @@ export async function changeStoredPlan(current: StoredPlan, to: PlanId, at: stri
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.user(current.userId),
-        UpdateExpression: 'SET subscriptionPlan = :to, subscriptionStatus = :active, planChangedAt = :at',
+        UpdateExpression: 'SET subscriptionPlan = :to, subscriptionStatus = :status, planChangedAt = :at',
         ConditionExpression: condition,
         ExpressionAttributeValues: {
           ':to': to,
-          ':active': 'active',
+          ':status': status,
           ':at': at,
           ...(current.storedPlan === undefined ? {} : { ':from': current.storedPlan }),
         },

@@ -25,8 +25,8 @@ class PaymentProviderError extends HttpError {
 /**
  * Plan changes paid through Stripe Checkout: creates a subscription-mode Checkout Session for the plan's
  * monthly price after the user's discount and answers with its URL. The plan is NOT changed here: the
- * `checkout.session.completed` webhook applies it (documented in docs/ARCHITECTURE.md; not built yet), so a
- * user who abandons the payment keeps their plan. Each session is recorded as a `checkout-started` event.
+ * `checkout.session.completed` webhook applies it from the session's `metadata.userId/planId`
+ * (stripe-webhook.ts), so a user who abandons the payment keeps their plan. Each session is recorded as a `checkout-started` event.
  */
 export class StripeCheckoutBilling implements BillingPort {
   readonly kind = 'stripe' as const;
