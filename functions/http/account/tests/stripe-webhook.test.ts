@@ -1,0 +1,228 @@
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Context } from 'aws-lambda';
+import Stripe from 'stripe';
+import { ulid } from 'ulid';
+import { httpEvent, startTestDynamo } from '../../../../test/env';
+import { db, tableName } from '../../../adapters/dynamo/client';
+import { keys } from '../../../adapters/dynamo/keys';
+import { BILLING, readStoredPlan } from '../../../services/billing';
+import { getOrCreateUserFromClaims } from '../../../services/users';
+import { handler } from '..';
+
+/*
+ * The Stripe webhook against a real dynalite table, with events signed exactly as Stripe signs them (the
+ * SDK's test header: HMAC-SHA256 over `timestamp.payload` with the endpoint secret).
+ */
+
+const SECRET = 'whsec_test_vigil_local';
+const ROUTE = '/api/billing/stripe-webhook';
+let dynamo: Awaited<ReturnType<typeof startTestDynamo>>;
+
+beforeAll(async () => {
+  dynamo = await startTestDynamo({ STRIPE_WEBHOOK_SECRET: SECRET });
+});
+afterAll(async () => {
+  delete process.env.STRIPE_WEBHOOK_SECRET;
+  await dynamo.close();
+});
+
+interface Reply {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+/** Delivers `payload` (an object, or exact text) as Stripe would; `signature: null` sends no header. */
+async function deliver(
+  payload: object | string,
+  opts: { secret?: string; signature?: string | null; base64?: boolean } = {},
+): Promise<Reply> {
+  const text = typeof payload === 'string' ? payload : JSON.stringify(payload);
+  const signature = opts.signature === undefined ? Stripe.webhooks.generateTestHeaderString({ payload: text, secret: opts.secret ?? SECRET }) : opts.signature;
+  const event = httpEvent('POST', ROUTE, { body: text, headers: signature === null ? {} : { 'stripe-signature': signature } });
+  if (opts.base64) Object.assign(event, { body: Buffer.from(text, 'utf8').toString('base64'), isBase64Encoded: true });
+  const res = (await handler(event, {} as Context)) as { statusCode: number; body: string };
+  return { status: res.statusCode, body: res.body ? JSON.parse(res.body) : {} };
+}
+
+const created = () => Math.floor(Date.now() / 1000);
+
+function checkoutCompleted(userId: string, planId: string, extra: Record<string, unknown> = {}) {
+  return {
+    id: `evt_${ulid()}`,
+    object: 'event',
+    type: 'checkout.session.completed',
+    created: created(),
+    livemode: false,
+    data: {
+      object: {
+        id: `cs_test_${ulid()}`,
+        object: 'checkout.session',
+        mode: 'subscription',
+        payment_status: 'paid',
+        status: 'complete',
+        client_reference_id: userId,
+        metadata: { userId, planId, previousPlan: 'trial', discountPercent: '0' },
+        ...extra,
+      },
+    },
+  };
+}
+
+function subscriptionDeleted(userId: string, planId: string) {
+  return {
+    id: `evt_${ulid()}`,
+    object: 'event',
+    type: 'customer.subscription.deleted',
+    created: created(),
+    livemode: false,
+    data: { object: { id: `sub_${ulid()}`, object: 'subscription', status: 'canceled', metadata: { userId, planId } } },
+  };
+}
+
+async function newUser(discountPercent = 0): Promise<string> {
+  const profile = await getOrCreateUserFromClaims({ iss: 'https://idp.test', sub: ulid(), email: `${ulid().toLowerCase()}@example.test`, given_name: 'Test', family_name: 'User' });
+  if (discountPercent) {
+    await db().send(
+      new UpdateCommand({ TableName: tableName(), Key: keys.user(profile.id), UpdateExpression: 'SET discountPercent = :d', ExpressionAttributeValues: { ':d': discountPercent } }),
+    );
+  }
+  return profile.id;
+}
+
+async function billingEvents(userId: string) {
+  const { Items } = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.ownedByPartition(userId, BILLING) },
+    }),
+  );
+  return Items ?? [];
+}
+
+const counter = async (name: string) =>
+  Number((await db().send(new GetCommand({ TableName: tableName(), Key: keys.counter(name) }))).Item?.count ?? 0);
+const plan = async (userId: string) => {
+  const p = (await readStoredPlan(userId))!;
+  return { plan: p.plan, status: p.status };
+};
+
+describe('POST /api/billing/stripe-webhook', () => {
+  it('applies the plan of a completed Checkout session and records exactly one charge', async () => {
+    const userId = await newUser(10);
+    const revenue = await counter('revenue');
+    const subscribers = await counter('subscribers-pro');
+    const event = checkoutCompleted(userId, 'pro');
+
+    const res = await deliver(event);
+    expect(res).toEqual({ status: 200, body: { received: true, outcome: 'applied' } });
+    expect(await plan(userId)).toEqual({ plan: 'pro', status: 'active' });
+    const events = await billingEvents(userId);
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({
+      kind: 'charge',
+      provider: 'stripe',
+      planId: 'pro',
+      previousPlan: 'trial',
+      priceUsd: 100,
+      discountPercent: 10,
+      amountCents: 9000,
+      checkoutSessionId: event.data.object.id,
+    });
+    expect(await counter('revenue')).toBe(revenue + 1);
+    expect(await counter('subscribers-pro')).toBe(subscribers + 1);
+  });
+
+  it('changes nothing when the same event is delivered again, even after the plan has moved on', async () => {
+    const userId = await newUser();
+    const event = checkoutCompleted(userId, 'basic');
+    expect((await deliver(event)).body.outcome).toBe('applied');
+    const revenue = await counter('revenue');
+
+    const again = await deliver(event);
+    expect(again).toEqual({ status: 200, body: { received: true, outcome: 'applied' } }); // the first outcome, replayed
+    expect(await billingEvents(userId)).toHaveLength(1);
+    expect(await counter('revenue')).toBe(revenue);
+
+    // A late redelivery after the subscription ended must not upgrade the user again.
+    expect((await deliver(subscriptionDeleted(userId, 'basic'))).body.outcome).toBe('cancelled');
+    expect((await deliver(event)).status).toBe(200);
+    expect(await plan(userId)).toEqual({ plan: 'trial', status: 'cancelled' });
+    expect(await billingEvents(userId)).toHaveLength(1);
+    expect(await counter('revenue')).toBe(revenue);
+  });
+
+  it('refuses a bad, missing or foreign signature with 400 and changes nothing', async () => {
+    const userId = await newUser();
+    const event = checkoutCompleted(userId, 'pro');
+    const text = JSON.stringify(event);
+    const tampered = text.replace('"pro"', '"enterprise"');
+    const replies = [
+      await deliver(event, { secret: 'whsec_someone_else' }),
+      await deliver(event, { signature: null }),
+      await deliver(event, { signature: 't=1,v1=deadbeef' }),
+      await deliver(tampered, { signature: Stripe.webhooks.generateTestHeaderString({ payload: text, secret: SECRET }) }),
+      await deliver(event, { signature: Stripe.webhooks.generateTestHeaderString({ payload: text, secret: SECRET, timestamp: created() - 3600 }) }),
+    ];
+    for (const res of replies) expect(res).toEqual({ status: 400, body: { error: 'Invalid Stripe signature.', code: 'INVALID_STRIPE_SIGNATURE' } });
+    expect(await plan(userId)).toEqual({ plan: 'trial', status: 'active' });
+    expect(await billingEvents(userId)).toHaveLength(0);
+  });
+
+  it('answers 503 when STRIPE_WEBHOOK_SECRET is not configured', async () => {
+    const userId = await newUser();
+    delete process.env.STRIPE_WEBHOOK_SECRET;
+    try {
+      const res = await deliver(checkoutCompleted(userId, 'pro'));
+      expect(res).toEqual({ status: 503, body: { error: 'Stripe webhooks are not configured.', code: 'STRIPE_WEBHOOK_NOT_CONFIGURED' } });
+    } finally {
+      process.env.STRIPE_WEBHOOK_SECRET = SECRET;
+    }
+    expect(await plan(userId)).toEqual({ plan: 'trial', status: 'active' });
+  });
+
+  it('sends the user back to the trial (cancelled) when the subscription is deleted', async () => {
+    const userId = await newUser();
+    await deliver(checkoutCompleted(userId, 'enterprise'));
+    const subscribers = await counter('subscribers-enterprise');
+    const revenue = await counter('revenue');
+
+    // An older subscription (of a plan the user has left) ending changes nothing.
+    expect((await deliver(subscriptionDeleted(userId, 'basic'))).body.outcome).toBe('ignored');
+    expect(await plan(userId)).toEqual({ plan: 'enterprise', status: 'active' });
+
+    const deleted = subscriptionDeleted(userId, 'enterprise');
+    expect(await deliver(deleted)).toEqual({ status: 200, body: { received: true, outcome: 'cancelled' } });
+    expect(await plan(userId)).toEqual({ plan: 'trial', status: 'cancelled' });
+    expect(await counter('subscribers-enterprise')).toBe(subscribers - 1);
+    expect(await counter('revenue')).toBe(revenue);
+    expect(await billingEvents(userId)).toHaveLength(1); // the charge only
+
+    await deliver(deleted);
+    expect(await counter('subscribers-enterprise')).toBe(subscribers - 1);
+  });
+
+  it('acknowledges an unknown event type and changes nothing', async () => {
+    const userId = await newUser();
+    const res = await deliver({ ...checkoutCompleted(userId, 'pro'), type: 'invoice.paid' });
+    expect(res).toEqual({ status: 200, body: { received: true } });
+    expect(await plan(userId)).toEqual({ plan: 'trial', status: 'active' });
+    expect(await billingEvents(userId)).toHaveLength(0);
+  });
+
+  it('ignores a session that is not paid yet and one without a user or plan', async () => {
+    const userId = await newUser();
+    expect((await deliver(checkoutCompleted(userId, 'pro', { payment_status: 'unpaid' }))).body.outcome).toBe('ignored');
+    expect((await deliver(checkoutCompleted(userId, 'platinum'))).body.outcome).toBe('ignored');
+    expect(await plan(userId)).toEqual({ plan: 'trial', status: 'active' });
+  });
+
+  it('verifies and applies a base64-encoded body (API Gateway)', async () => {
+    const userId = await newUser();
+    const res = await deliver(checkoutCompleted(userId, 'basic'), { base64: true });
+    expect(res).toEqual({ status: 200, body: { received: true, outcome: 'applied' } });
+    expect(await plan(userId)).toEqual({ plan: 'basic', status: 'active' });
+    expect(await billingEvents(userId)).toHaveLength(1);
+  });
+});

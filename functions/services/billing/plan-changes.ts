@@ -1,0 +1,69 @@
+import { PLANS } from '../../../shared/plans';
+import type { PlanId } from '../../../shared/schemas/user';
+import { logger } from '../../lib/logger';
+import { recordPlanChange } from '../metrics/hooks';
+import { countCancellation, countCharge, putBillingEvent, type BillingEvent } from './billing-events';
+import { changeStoredPlan, discountedCents, type StoredPlan } from './plan-store';
+
+/**
+ * The one way a paid plan takes effect, whoever triggers it (ImmediateBilling at once, the Stripe webhook
+ * when Checkout completes): the plan change (conditional on the plan read, so concurrent changes charge
+ * once; a lost race throws 409) -> the `charge` billing event (the plan's price less the administrator-set
+ * discount) -> the revenue and subscriber counters -> the admin metrics hook. A crash after the plan change
+ * leaves the plan changed without its event (docs/ARCHITECTURE.md, failure modes).
+ */
+export async function applyPaidPlan(
+  current: StoredPlan,
+  planId: PlanId,
+  opts: { at: string; provider: BillingEvent['provider']; checkoutSessionId?: string },
+): Promise<BillingEvent> {
+  const { at } = opts;
+  await changeStoredPlan(current, planId, at);
+  const amountCents = discountedCents(planId, current.discountPercent);
+  const event = await putBillingEvent({
+    userId: current.userId,
+    kind: 'charge',
+    provider: opts.provider,
+    planId,
+    previousPlan: current.plan,
+    priceUsd: PLANS[planId].priceUsd,
+    discountPercent: current.discountPercent,
+    amountUsd: amountCents / 100,
+    amountCents,
+    month: at.slice(0, 7),
+    createdAt: at,
+    ...(opts.checkoutSessionId ? { checkoutSessionId: opts.checkoutSessionId } : {}),
+  });
+  await countCharge(event);
+  await recordPlanChange({
+    userId: current.userId,
+    from: current.plan,
+    to: planId,
+    fromDiscount: current.discountPercent,
+    toDiscount: current.discountPercent,
+    amountCents,
+    at,
+  });
+  logger.info('plan changed', { userId: current.userId, from: current.plan, to: planId, amountCents, provider: opts.provider });
+  return event;
+}
+
+/**
+ * A paid subscription ended (cancelled or unpaid at Stripe): back to the trial with status `cancelled`
+ * (conditional on the plan read), `subscribers-<plan>` -1, and the admin metrics hook (MRR down, a
+ * cancellation counted). Nothing is charged, so no billing event is written.
+ */
+export async function cancelToTrial(current: StoredPlan, at: string): Promise<void> {
+  await changeStoredPlan(current, 'trial', at, 'cancelled');
+  await countCancellation(current.plan);
+  await recordPlanChange({
+    userId: current.userId,
+    from: current.plan,
+    to: 'trial',
+    fromDiscount: current.discountPercent,
+    toDiscount: current.discountPercent,
+    amountCents: 0,
+    at,
+  });
+  logger.info('subscription cancelled', { userId: current.userId, from: current.plan });
+}
