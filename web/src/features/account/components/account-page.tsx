@@ -1,5 +1,6 @@
 import { CreditCard, Gauge, ShieldCheck, UserCog } from 'lucide-react';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { IconTabsList } from '@/components/icon-tabs-list';
+import { Tabs, TabsContent } from '@/components/ui/tabs';
 import { useCurrentUser } from '@/lib/auth';
 import { useTabParam } from '@/lib/use-tab-param';
 import { AccountSettingsTab } from './account-settings-tab';
@@ -39,14 +40,7 @@ export function AccountPage() {
         onValueChange={setTab}
         className="gap-4"
       >
-        <TabsList className="h-auto w-full flex-wrap justify-start sm:w-fit">
-          {tabs.map(({ value, label, icon: Icon }) => (
-            <TabsTrigger key={value} value={value} className="px-3 py-1.5">
-              <Icon aria-hidden="true" />
-              {label}
-            </TabsTrigger>
-          ))}
-        </TabsList>
+        <IconTabsList tabs={tabs} className="sm:w-fit" />
         <TabsContent value="billing">
           <BillingTab />
         </TabsContent>

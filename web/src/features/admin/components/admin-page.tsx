@@ -1,7 +1,8 @@
 import { BrainCircuit, CalendarClock, DollarSign, Download, FileBarChart, LayoutDashboard, Server, Settings, UserCog, Users } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/spinner';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { IconTabsList } from '@/components/icon-tabs-list';
+import { Tabs, TabsContent } from '@/components/ui/tabs';
 import { useTabParam } from '@/lib/use-tab-param';
 import { ApiError } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/auth';
@@ -68,14 +69,7 @@ export function AdminPage() {
         onValueChange={setTab}
         className="gap-4"
       >
-        <TabsList className="h-auto w-full flex-wrap justify-start">
-          {ADMIN_TABS.map(({ value, label, icon: Icon }) => (
-            <TabsTrigger key={value} value={value} className="flex-none px-3 py-1.5">
-              <Icon aria-hidden="true" />
-              {label}
-            </TabsTrigger>
-          ))}
-        </TabsList>
+        <IconTabsList tabs={ADMIN_TABS} triggerClassName="flex-none" />
         <TabsContent value="overview">
           <OverviewTab metrics={metrics.data} system={system.data} />
         </TabsContent>

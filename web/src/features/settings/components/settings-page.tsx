@@ -1,5 +1,6 @@
 import { FileText, ShieldCheck, UserRound } from 'lucide-react';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { IconTabsList } from '@/components/icon-tabs-list';
+import { Tabs, TabsContent } from '@/components/ui/tabs';
 import { useTabParam } from '@/lib/use-tab-param';
 import { AllowlistTab } from './allowlist-tab';
 import { CreatorSettingsTab } from './creator-settings-tab';
@@ -32,14 +33,7 @@ export function SettingsPage() {
         onValueChange={setTab}
         className="gap-4"
       >
-        <TabsList className="h-auto w-full flex-wrap justify-start sm:w-fit">
-          {TABS.map(({ value, label, icon: Icon }) => (
-            <TabsTrigger key={value} value={value} className="px-3 py-1.5">
-              <Icon aria-hidden="true" />
-              {label}
-            </TabsTrigger>
-          ))}
-        </TabsList>
+        <IconTabsList tabs={TABS} className="sm:w-fit" />
         <TabsContent value="creator">
           <CreatorSettingsTab />
         </TabsContent>
