@@ -1,6 +1,6 @@
 import { ulid } from 'ulid';
 import { MAX_REFERENCE_FILE_BYTES, MAX_REFERENCE_FILES } from '../../../shared/references';
-import { searchStartFieldsSchema } from '../../../shared/schemas/search-start';
+import { searchStartFieldsSchema, type SearchStartFields } from '../../../shared/schemas/search-start';
 import { putObject } from '../../adapters/s3';
 import { startWorkflow } from '../../adapters/workflows';
 import { config } from '../../lib/config';
@@ -8,6 +8,7 @@ import { HttpError, ValidationError } from '../../lib/errors';
 import { areaHandler, json, resolveUserParam, userEndpoint } from '../../lib/http';
 import { logger } from '../../lib/logger';
 import { parseMultipart } from '../../lib/multipart';
+import { admitScan } from '../../services/allowances';
 import { recordSearchStarted } from '../../services/metrics';
 import { checkReferenceFiles } from '../../services/references';
 import { createSearch, finishSearch, type ReferenceFile } from '../../services/search/searches';
@@ -41,6 +42,23 @@ const startSearch = userEndpoint({ bodyKind: 'raw' }, async ({ event, caller }) 
   }
 
   const searchId = ulid();
+  // The scan allowance and the one-running-scan slot, after validation and before anything is stored.
+  const admission = await admitScan(userId, searchId, 'manual');
+  try {
+    return await launchSearch(searchId, userId, input, references);
+  } catch (err) {
+    // The scan did not start: its unit of the allowance and the slot go back.
+    await admission.release();
+    throw err;
+  }
+});
+
+async function launchSearch(
+  searchId: string,
+  userId: string,
+  input: SearchStartFields,
+  references: Awaited<ReturnType<typeof checkReferenceFiles>>,
+) {
   const stored: (ReferenceFile & { kind: 'image' | 'video' })[] = [];
   for (const ref of references) {
     const id = ulid();
@@ -83,6 +101,6 @@ const startSearch = userEndpoint({ bodyKind: 'raw' }, async ({ event, caller }) 
     referenceImages: stored.filter((r) => r.kind === 'image').length,
   });
   return json({ id: searchId, query, searchEngines: input.searchEngines }, 201);
-});
+}
 
 export const handler = areaHandler('search', { startSearch });

@@ -21,6 +21,15 @@ export interface StoredPlan {
   status: string;
   discountPercent: number;
   planChangedAt?: string;
+  /** When the subscription went `past_due` (a failed payment Stripe is retrying); allowances stop after the grace. */
+  pastDueSince?: string;
+  /** The Stripe customer and subscription of a paid plan bought through Stripe. */
+  stripeCustomerId?: string;
+  stripeSubscriptionId?: string;
+  /** A plan change scheduled for the end of the billing period (downgrade or cancellation, Stripe mode). */
+  pendingPlan?: PlanId;
+  /** When the current billing period ends (Stripe mode). */
+  currentPeriodEnd?: string;
 }
 
 /** Profile attribute holding the administrator-set discount, a number from 0 to 100. */
@@ -44,6 +53,11 @@ export async function readStoredPlan(userId: string): Promise<StoredPlan | undef
     status: String(Item.subscriptionStatus ?? 'active'),
     discountPercent: clampPercent(Item[DISCOUNT_ATTRIBUTE]),
     planChangedAt: Item.planChangedAt as string | undefined,
+    pastDueSince: Item.pastDueSince as string | undefined,
+    stripeCustomerId: Item.stripeCustomerId as string | undefined,
+    stripeSubscriptionId: Item.stripeSubscriptionId as string | undefined,
+    pendingPlan: Item.pendingPlan as PlanId | undefined,
+    currentPeriodEnd: Item.currentPeriodEnd as string | undefined,
   };
 }
 
