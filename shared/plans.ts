@@ -145,6 +145,14 @@ export function bulkIneligibility(result: BulkCandidateFields, threshold: number
   return undefined;
 }
 
+/**
+ * Whether a result was found by name only (issue 13's `evidence.matchMethod: 'name'`: no fingerprint match).
+ * Such a copy needs the creator's confirmation that the page shows their content before any automated notice.
+ */
+export function isNameMatchOnly(evidence: object | null | undefined): boolean {
+  return (evidence as { matchMethod?: unknown } | null | undefined)?.matchMethod === 'name';
+}
+
 /** An allowance in words: `3 scans per month`, `Unlimited scans`. */
 export function allowanceText(n: number | null, unit: string, per = 'per month'): string {
   return n === null ? `Unlimited ${unit}` : `${n} ${unit} ${per}`;

@@ -1,6 +1,7 @@
 import { chatRequestSchema } from '../../../shared/help/chat';
 import { areaHandler, json, userEndpoint } from '../../lib/http';
 import { assistantConfigFromEnv, createAssistant } from '../../services/assistant';
+import { takeChatMessage } from '../../services/allowances/rate-limits';
 import { recordChatMessage } from '../../services/metrics';
 import { GET_SUGGESTIONS_MESSAGE } from '../../../shared/help/chat';
 
@@ -8,7 +9,9 @@ import { GET_SUGGESTIONS_MESSAGE } from '../../../shared/help/chat';
 const assistant = createAssistant();
 const usesBedrock = assistantConfigFromEnv().bedrockModelId !== undefined;
 
-const chat = userEndpoint({ body: chatRequestSchema }, async ({ body }) => {
+const chat = userEndpoint({ body: chatRequestSchema }, async ({ body, caller }) => {
+  // Page suggestions are not messages; every message counts against the hourly limit (429 + Retry-After).
+  if (body.message !== GET_SUGGESTIONS_MESSAGE) await takeChatMessage(caller.userId);
   const reply = await assistant.reply(body);
   if (body.message !== GET_SUGGESTIONS_MESSAGE) await recordChatMessage({ bedrock: usesBedrock });
   return json(reply);

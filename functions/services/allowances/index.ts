@@ -11,3 +11,5 @@ export {
 } from './allowances';
 export { admitScan, type ScanAdmission, type ScanOrigin } from './scan-admission';
 export { releaseScanSlot, takeScanSlot } from './scan-slot';
+export { takeSubmission } from './submissions';
+export { CHAT_LIMIT, takeChatMessage } from './rate-limits';

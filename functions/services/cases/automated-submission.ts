@@ -5,6 +5,7 @@ import { config } from '../../lib/config';
 import { ConflictError, HttpError, NotFoundError, PaymentRequiredError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import type { SubmissionWorkflowInput } from '../../workflows/submission/types';
+import { takeSubmission } from '../allowances/submissions';
 import { planOf } from '../billing/plan-store';
 import { claimSubmissionAttempt, getCase, updateSubmission, type CaseRecord } from './case-store';
 
@@ -84,5 +85,5 @@ export async function submitAutomated(userId: string, caseId: string): Promise<S
   const c = await getCase(caseId);
   if (!c || c.userId !== userId) throw new NotFoundError('Case');
   if (!PLANS[await planOf(userId)].automatedSubmission) throw new PaymentRequiredError(AUTOMATED_PAID_ONLY);
-  return startCaseSubmission(c);
+  return takeSubmission(userId, () => startCaseSubmission(c));
 }

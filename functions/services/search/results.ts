@@ -67,6 +67,8 @@ export type NewResult = z.input<typeof newResultSchema>;
 
 /** A stored result: the API shape without the two fields computed on read, plus where they come from. */
 export interface ResultRecord extends Omit<SearchResult, 'previewUrl' | 'screenshotBase64'> {
+  /** When the creator confirmed "I have checked this page shows my content" (needed for name-only matches). */
+  contentConfirmedAt?: string;
   previewRef?: string;
   screenshotRef?: string;
 }
@@ -101,6 +103,7 @@ function toRecord(item: Item): ResultRecord {
     instances: Number(item.instances ?? 1),
     evidence: item.evidence as Evidence,
     createdAt: item.createdAt as string,
+    ...(item.contentConfirmedAt ? { contentConfirmedAt: item.contentConfirmedAt as string } : {}),
     ...(item.previewRef ? { previewRef: item.previewRef as string } : {}),
     ...(item.screenshotRef ? { screenshotRef: item.screenshotRef as string } : {}),
   };
