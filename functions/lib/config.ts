@@ -24,6 +24,18 @@ const schema = z.object({
   SUBMISSION_STATE_MACHINE_ARN: z.string().optional(),
   STEPFUNCTIONS_ENDPOINT: z.string().url().optional(),
   LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']).default('INFO'),
+  /**
+   * How plan changes are paid (issue 10): `stripe`, `demo` (applied at once, nothing charged: `npm start` only) or
+   * `none` (upgrades refused with 503). Unset is `none`, so a deployment without Stripe fails closed.
+   */
+  BILLING: z.enum(['demo', 'stripe', 'none']).default('none'),
+  /** Secrets Manager secret holding `{"secretKey", "webhookSecret"}` (on AWS; the account function alone reads it). */
+  STRIPE_SECRET_ARN: z.string().optional(),
+  /** Stripe keys straight from the environment: the local runtime and tests only (never set by the CDK stacks). */
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** Stripe API endpoint override (the local fake in tests); Stripe's own API otherwise. */
+  STRIPE_ENDPOINT: z.string().url().optional(),
 });
 
 export interface Config {
@@ -45,6 +57,11 @@ export interface Config {
   submissionStateMachineArn?: string;
   stepFunctionsEndpoint?: string;
   logLevel: string;
+  billingMode: 'demo' | 'stripe' | 'none';
+  stripeSecretArn?: string;
+  stripeSecretKey?: string;
+  stripeWebhookSecret?: string;
+  stripeEndpoint?: string;
 }
 
 let cached: Config | undefined;
@@ -71,6 +88,11 @@ export function config(): Config {
     submissionStateMachineArn: env.SUBMISSION_STATE_MACHINE_ARN,
     stepFunctionsEndpoint: env.STEPFUNCTIONS_ENDPOINT,
     logLevel: env.LOG_LEVEL,
+    billingMode: env.BILLING,
+    stripeSecretArn: env.STRIPE_SECRET_ARN?.trim() || undefined,
+    stripeSecretKey: env.STRIPE_SECRET_KEY?.trim() || undefined,
+    stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET?.trim() || undefined,
+    stripeEndpoint: env.STRIPE_ENDPOINT,
   };
   return cached;
 }

@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { creatorSettingsSchema } from '../../../shared/schemas/creator';
 import { upgradeBodySchema } from '../../../shared/schemas/subscription';
 import { userIdParamSchema } from '../../../shared/schemas/search';
-import { ForbiddenError } from '../../lib/errors';
+import { stripeKeys } from '../../adapters/stripe/client';
+import { BillingUnavailableError, ForbiddenError, NotFoundError } from '../../lib/errors';
 import { areaHandler, json, publicEndpoint, resolveUserParam, userEndpoint } from '../../lib/http';
-import { createBilling, getSubscription, handleStripeEvent, planForUpgrade, verifyStripeEvent, type BillingPort } from '../../services/billing';
+import { createBilling, getSubscription, handleStripeEvent, planForUpgrade, readStoredPlan, verifyStripeEvent, type BillingPort } from '../../services/billing';
 import { getCreatorUser, updateCreatorFields } from '../../services/creator-profile';
 import { getUsage } from '../../services/usage';
 
@@ -16,7 +17,7 @@ import { getUsage } from '../../services/usage';
 const userParams = z.object({ id: userIdParamSchema });
 
 let billing: BillingPort | undefined;
-/** Created once per process from the configuration (Stripe when STRIPE_SECRET_KEY is set). */
+/** Created once per process from the `BILLING` setting (demo, stripe or none). */
 const billingPort = () => (billing ??= createBilling());
 /** Forgets the billing adapter so the next call reads the configuration again (tests). */
 export function resetBilling(): void {
@@ -35,22 +36,35 @@ const putContentCreator = userEndpoint({ params: userParams, body: creatorSettin
 /** This month's usage against the plan's allowances: the owner's own, or any user's for an administrator. */
 const usage = userEndpoint({ params: userParams }, async ({ params, caller }) => json(await getUsage(resolveUserParam(caller, params.id))));
 
-const subscription = userEndpoint({}, async ({ caller }) => json(await getSubscription(caller.userId)));
+const subscription = userEndpoint({}, async ({ caller }) => json({ ...(await getSubscription(caller.userId)), billingMode: billingPort().mode }));
 
+/** With billing switched off (`none`) every change is refused before anything is read or written. */
 const upgrade = userEndpoint({ body: upgradeBodySchema }, async ({ body, caller }) => {
+  if (billingPort().mode === 'none') throw new BillingUnavailableError();
   const current = await planForUpgrade(caller.userId, body.planId);
   return json(await billingPort().upgrade(current, body.planId));
+});
+
+/** Public: how plan changes are paid here, so the Pricing page can say "demo billing". */
+const billingMode = publicEndpoint({}, async () => json({ mode: billingPort().mode }));
+
+/** "Manage billing": a Stripe customer portal session for the caller (payment method, invoices, cancellation). */
+const billingPortal = userEndpoint({}, async ({ caller }) => {
+  const current = await readStoredPlan(caller.userId);
+  if (!current) throw new NotFoundError('User');
+  return json({ url: await billingPort().portal(current) });
 });
 
 /**
  * Stripe's webhook: public (Stripe signs instead; it sends no Origin, so the CSRF check lets it through) with
  * the raw body, because the signature covers the exact bytes; API Gateway may have base64-encoded them.
- * STRIPE_WEBHOOK_SECRET is read per request so an unset secret answers 503 rather than failing at load.
+ * The webhook secret comes with the Stripe keys (Secrets Manager on AWS); outside Stripe mode the route answers 503.
  */
 const stripeWebhook = publicEndpoint({ bodyKind: 'raw' }, async ({ event, headers }) => {
   const raw = Buffer.from(event.body ?? '', event.isBase64Encoded ? 'base64' : 'utf8');
-  const verified = verifyStripeEvent(raw, headers['stripe-signature'], process.env.STRIPE_WEBHOOK_SECRET);
+  const secret = billingPort().mode === 'stripe' ? (await stripeKeys())?.webhookSecret : undefined;
+  const verified = verifyStripeEvent(raw, headers['stripe-signature'], secret);
   return json(await handleStripeEvent(verified));
 });
 
-export const handler = areaHandler('account', { getUser, putContentCreator, usage, subscription, upgrade, stripeWebhook });
+export const handler = areaHandler('account', { getUser, putContentCreator, usage, subscription, upgrade, billingMode, billingPortal, stripeWebhook });

@@ -30,6 +30,8 @@ export interface StoredPlan {
   pendingPlan?: PlanId;
   /** When the current billing period ends (Stripe mode). */
   currentPeriodEnd?: string;
+  /** The monthly recurring amount last recorded from a paid Stripe invoice, in cents. */
+  mrrCents?: number;
 }
 
 /** Profile attribute holding the administrator-set discount, a number from 0 to 100. */
@@ -58,6 +60,7 @@ export async function readStoredPlan(userId: string): Promise<StoredPlan | undef
     stripeSubscriptionId: Item.stripeSubscriptionId as string | undefined,
     pendingPlan: Item.pendingPlan as PlanId | undefined,
     currentPeriodEnd: Item.currentPeriodEnd as string | undefined,
+    mrrCents: Item.mrrCents === undefined ? undefined : Number(Item.mrrCents),
   };
 }
 
@@ -81,6 +84,9 @@ export async function getSubscription(userId: string): Promise<Subscription> {
     ...(stored.discountPercent > 0 ? { discount: stored.discountPercent } : {}),
     monthlyPriceUsd: discountedCents(stored.plan, stored.discountPercent) / 100,
     ...(stored.planChangedAt ? { planChangedAt: stored.planChangedAt } : {}),
+    ...(stored.pendingPlan ? { pendingPlan: stored.pendingPlan } : {}),
+    ...(stored.currentPeriodEnd ? { currentPeriodEnd: stored.currentPeriodEnd } : {}),
+    manageable: !!stored.stripeCustomerId,
   };
 }
 
@@ -121,4 +127,34 @@ export async function planForUpgrade(userId: string, to: PlanId): Promise<Stored
   if (!current) throw new NotFoundError('User');
   if (current.plan === to) throw new ConflictError(`You are already on the ${PLANS[to].name} plan.`, 'ALREADY_ON_PLAN');
   return current;
+}
+
+/**
+ * Sets (and removes) billing attributes on the profile beside the plan: Stripe ids, the pending change, the
+ * period end, the past-due mark, the recorded MRR. Never the plan itself (changeStoredPlan does that, conditionally).
+ */
+export async function setBillingAttributes(userId: string, set: Record<string, unknown>, remove: string[] = []): Promise<void> {
+  const entries = Object.entries(set).filter(([, v]) => v !== undefined);
+  if (entries.length === 0 && remove.length === 0) return;
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const sets = entries.map(([k, v], i) => {
+    names[`#s${i}`] = k;
+    values[`:s${i}`] = v;
+    return `#s${i} = :s${i}`;
+  });
+  const removes = remove.map((k, i) => {
+    names[`#r${i}`] = k;
+    return `#r${i}`;
+  });
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.user(userId),
+      UpdateExpression: [sets.length ? `SET ${sets.join(', ')}` : '', removes.length ? `REMOVE ${removes.join(', ')}` : ''].join(' ').trim(),
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: names,
+      ...(sets.length ? { ExpressionAttributeValues: values } : {}),
+    }),
+  );
 }
