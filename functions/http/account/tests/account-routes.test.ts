@@ -115,7 +115,7 @@ describe('GET /api/user/subscription and POST /api/subscription/upgrade (immedia
 
   it('starts on the trial', async () => {
     const res = await h.call(handler, 'GET', '/api/user/subscription', buyer);
-    expect(subscriptionSchema.strict().parse(res.body)).toEqual({ plan: 'trial', status: 'active', monthlyPriceUsd: 0 });
+    expect(subscriptionSchema.strict().parse(res.body)).toEqual({ plan: 'trial', status: 'active', monthlyPriceUsd: 0, billingMode: 'demo', manageable: false });
   });
 
   it('refuses bad plan ids with 400', async () => {
