@@ -12,7 +12,7 @@ import { db, tableName } from '../adapters/dynamo/client';
 import { keys } from '../adapters/dynamo/keys';
 import { GSIS } from '../adapters/dynamo/table-design';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors';
-import { isConditionFailure, queryNewest } from './search/dynamo-io';
+import { isConditionFailure, queryNewest } from '../adapters/dynamo/io';
 
 export const ALLOWLIST = 'ALLOWLIST';
 

@@ -8,7 +8,7 @@ import { logger } from '../../lib/logger';
 import { DISCOUNT_ATTRIBUTE, discountedCents } from '../billing/plan-store';
 import { ATTR, COUNTERS, bumpAttributes } from '../metrics/counters';
 import { readUserTotals, type UserTotals } from '../metrics/user-totals';
-import { isConditionFailure } from '../search/dynamo-io';
+import { isConditionFailure } from '../../adapters/dynamo/io';
 
 /**
  * The admin's user table (`GET /api/admin/user-management`, paged over gsi1 `USERS`, newest sign-ups first)

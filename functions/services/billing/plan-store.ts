@@ -5,7 +5,7 @@ import type { PlanId } from '../../../shared/schemas/user';
 import { db, tableName } from '../../adapters/dynamo/client';
 import { keys } from '../../adapters/dynamo/keys';
 import { ConflictError, NotFoundError } from '../../lib/errors';
-import { isConditionFailure } from '../search/dynamo-io';
+import { isConditionFailure } from '../../adapters/dynamo/io';
 
 /**
  * The plan as stored on the user's profile item: the only source every plan gate reads (never the client).

@@ -9,7 +9,7 @@ import type {
 } from '../../../shared/schemas/dmca';
 import { db, tableName } from '../../adapters/dynamo/client';
 import { keys } from '../../adapters/dynamo/keys';
-import { isConditionFailure, queryNewest } from '../search/dynamo-io';
+import { isConditionFailure, queryNewest } from '../../adapters/dynamo/io';
 
 /**
  * DMCA cases in the one table (docs/ARCHITECTURE.md, "Access patterns: cases, billing, idempotency"):

@@ -4,7 +4,7 @@ import { splitInfringingUrls, type CaseCreate, type DmcaSearchEngine } from '../
 import { HttpError, NotFoundError, ValidationError } from '../../lib/errors';
 import { recordCaseCreated } from '../metrics/hooks';
 import { getResult, type ResultRecord } from '../search/results';
-import { siteOf } from './case-host';
+import { siteOf } from '../submissions/case-host';
 import { allocateCaseNumber } from './case-number';
 import { getCase, latestCaseForResult, putCase, type CaseRecord } from './case-store';
 

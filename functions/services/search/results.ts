@@ -17,7 +17,7 @@ import { db, tableName } from '../../adapters/dynamo/client';
 import { keys } from '../../adapters/dynamo/keys';
 import { loadAllowlistMatcher } from '../allowlist';
 import { addToUserCounters } from '../stats';
-import { batchPut, isConditionFailure, queryNewest } from './dynamo-io';
+import { batchPut, isConditionFailure, queryNewest } from '../../adapters/dynamo/io';
 import { resultIdFor } from './result-id';
 import { SEARCH, getSearch } from './searches';
 

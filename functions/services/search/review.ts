@@ -4,7 +4,7 @@ import { db, tableName } from '../../adapters/dynamo/client';
 import { keys } from '../../adapters/dynamo/keys';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import { addToUserCounters, type StatCounter } from '../stats';
-import { queryNewest, isConditionFailure } from './dynamo-io';
+import { queryNewest, isConditionFailure } from '../../adapters/dynamo/io';
 import { RESULT, getResult, type ResultRecord } from './results';
 
 type Counters = Partial<Record<StatCounter, number>>;

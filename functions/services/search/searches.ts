@@ -10,7 +10,7 @@ import {
 } from '../../../shared/schemas/search';
 import { db, tableName } from '../../adapters/dynamo/client';
 import { keys } from '../../adapters/dynamo/keys';
-import { isConditionFailure, queryNewest } from './dynamo-io';
+import { isConditionFailure, queryNewest } from '../../adapters/dynamo/io';
 
 export const SEARCH = 'SEARCH';
 

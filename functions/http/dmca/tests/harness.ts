@@ -18,7 +18,7 @@ import { getResult, persistResults, type NewResult } from '../../../services/sea
 import { reviewResult } from '../../../services/search/review';
 import { createSearch, finishSearch } from '../../../services/search/searches';
 import { SESSION_COOKIE, createSession } from '../../../services/sessions';
-import { resetAgentIdentity } from '../../../services/takedown/agent-identity';
+import { resetAgentIdentity } from '../../../services/notices/agent-identity';
 import { getOrCreateUserFromClaims } from '../../../services/users';
 import type { PlanId } from '../../../../shared/schemas/user';
 import { SUBMISSION_TASK_HANDLERS, resetMailSender } from '../../../workflows/submission';

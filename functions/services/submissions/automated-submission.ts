@@ -6,7 +6,7 @@ import { ConflictError, HttpError, NotFoundError, PaymentRequiredError } from '.
 import { logger } from '../../lib/logger';
 import type { SubmissionWorkflowInput } from '../../workflows/submission/types';
 import { planOf } from '../billing/plan-store';
-import { claimSubmissionAttempt, getCase, updateSubmission, type CaseRecord } from './case-store';
+import { claimSubmissionAttempt, getCase, updateSubmission, type CaseRecord } from '../cases/case-store';
 
 export const AUTOMATED_PAID_ONLY =
   'Automated submission is available on paid plans. Upgrade to Basic, Pro or Enterprise to use it.';
