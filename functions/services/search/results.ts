@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { z } from 'zod';
-import { normalizeDomain } from '../../../shared/schemas/allowlist';
+import { normaliseDomain } from '../../../shared/schemas/allowlist';
 import {
   MAX_LIST_LIMIT,
   prioritySchema,
@@ -150,7 +150,7 @@ export async function persistResults(
   if (search.status !== 'running' && search.status !== 'pending') throw new SearchClosedError(searchId);
   const parsed = z.array(newResultSchema).max(MAX_RESULTS_PER_CALL).parse(results);
 
-  let kept = parsed.map((r) => ({ ...r, domain: r.domain?.toLowerCase() ?? normalizeDomain(r.url) ?? new URL(r.url).hostname }));
+  let kept = parsed.map((r) => ({ ...r, domain: r.domain?.toLowerCase() ?? normaliseDomain(r.url) ?? new URL(r.url).hostname }));
   let droppedAllowlisted = 0;
   if (opts.dropAllowlisted !== false && kept.length > 0) {
     const allowlisted = await loadAllowlistMatcher(search.userId);
