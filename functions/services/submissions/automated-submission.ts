@@ -1,7 +1,7 @@
 import { PLANS } from '../../../shared/plans';
 import { ACTIVE_SUBMISSION_STATES, type SubmissionState } from '../../../shared/schemas/dmca';
 import { startWorkflow } from '../../adapters/workflows';
-import { config } from '../../lib/config';
+import { config, environment, type Environment } from '../../lib/config';
 import { ConflictError, HttpError, NotFoundError, PaymentRequiredError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import type { SubmissionWorkflowInput } from '../../workflows/submission/types';
@@ -15,7 +15,7 @@ export const AUTOMATED_PAID_ONLY =
 export const DEFAULT_RECHECK_AFTER_SECONDS = 86_400;
 
 /** RECHECK_AFTER_SECONDS (a whole number of seconds, 0 allowed), else one day. */
-export function recheckAfterSeconds(env: Record<string, string | undefined> = process.env): number {
+export function recheckAfterSeconds(env: Environment = environment()): number {
   const raw = env.RECHECK_AFTER_SECONDS?.trim();
   const n = raw ? Number(raw) : NaN;
   return Number.isInteger(n) && n >= 0 && n <= 365 * 86_400 ? n : DEFAULT_RECHECK_AFTER_SECONDS;
