@@ -10,7 +10,7 @@ import {
 } from '../../shared/schemas/allowlist';
 import { db, tableName } from '../adapters/dynamo/client';
 import { keys } from '../adapters/dynamo/keys';
-import { GSIS } from '../adapters/dynamo/table-design';
+import { GSI1, GSIS } from '../adapters/dynamo/table-design';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors';
 import { isConditionFailure, queryNewest } from '../adapters/dynamo/io';
 
@@ -46,7 +46,7 @@ export const toAllowlistDto = ({ userId: _userId, ...entry }: AllowlistRecord): 
 /** A user's allowlist, newest first (at most 500 entries, the per-user cap). */
 export async function listAllowlist(userId: string): Promise<AllowlistRecord[]> {
   const items = await queryNewest({
-    index: 'gsi1',
+    index: GSI1.indexName,
     partition: keys.ownedByPartition(userId, ALLOWLIST),
     limit: MAX_ALLOWLIST_ENTRIES,
   });
