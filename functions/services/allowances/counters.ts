@@ -2,7 +2,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../adapters/dynamo/client';
 import type { Key } from '../../adapters/dynamo/keys';
 import { TTL_ATTRIBUTE } from '../../adapters/dynamo/table-design';
-import { isConditionFailure } from '../search/dynamo-io';
+import { isConditionFailure } from '../../adapters/dynamo/io';
 
 /**
  * A counted allowance on one item attribute: `take` ADDs `n` in ONE conditional UpdateItem that succeeds only

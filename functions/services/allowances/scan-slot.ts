@@ -2,7 +2,7 @@ import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../adapters/dynamo/client';
 import { TTL_ATTRIBUTE } from '../../adapters/dynamo/table-design';
 import { TooManyRequestsError } from '../../lib/errors';
-import { isConditionFailure } from '../search/dynamo-io';
+import { isConditionFailure } from '../../adapters/dynamo/io';
 import { getSearch } from '../search/searches';
 
 /**
