@@ -18,7 +18,7 @@ describe('OfflineAssistant answers questions from the help FAQ', () => {
     ['What does the allowlist do?', [/left out of your scans/, 'authorized partner']],
     ['What do the red and yellow badges mean?', ['80%', '60%']],
     ['Is there a refund policy?', ['30-day money-back']],
-    ['How many bulk submissions do I get on Basic?', ['Basic 10 scans and 10 automated takedowns', '10 on Basic (Google and Bing)']],
+    ['How many bulk submissions do I get on Basic?', ['Basic 10 with Google and Bing', 'Basic 10, Pro 100']],
     ['How many scans a month does the trial include?', ['Trial 3 scans and 3 violations submitted (bulk, Google only)']],
     ['What happens if the uploader sends a counter notice?', ['10-14 business days']],
     ['How do I get a PDF of the notice?', ['Generate PDF', 'dmca-']],
