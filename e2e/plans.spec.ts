@@ -21,8 +21,9 @@ test("a trial creator's 4th scan of the month gets the upgrade prompt, and the U
   await page.getByRole('textbox', { name: 'Creator name' }).fill('Luna Vale');
   await page.getByRole('button', { name: 'Start Search' }).click();
   await expect(page.getByText('Plan limit reached', { exact: true })).toBeVisible();
-  await expect(page.getByText(/includes 3 scans a month and you have used 3.*\(3 of 3 used\)/)).toBeVisible();
-  await page.getByRole('link', { name: 'Upgrade' }).click();
+  const notifications = page.getByRole('region', { name: /Notifications/ });
+  await expect(notifications.getByText(/includes 3 scans a month and you have used 3.*\(3 of 3 used\)/)).toBeVisible();
+  await notifications.getByRole('link', { name: 'Upgrade' }).click();
   await expect(page).toHaveURL(/\/account\?tab=billing/);
   await expect(page.getByTestId('demo-billing')).toContainText('Demo billing');
   await expect(page.getByTestId('account-plan-trial')).toContainText('3 scans per month');
