@@ -1,9 +1,6 @@
-import { z } from 'zod';
-import { creatorSettingsSchema } from '../../../shared/schemas/creator';
-import { upgradeBodySchema } from '../../../shared/schemas/subscription';
-import { userIdParamSchema } from '../../../shared/schemas/search';
 import { stripeKeys } from '../../adapters/stripe/client';
 import { BillingUnavailableError, ForbiddenError, NotFoundError } from '../../lib/errors';
+import { contract } from '../../../shared/contract';
 import { areaHandler, json, publicEndpoint, resolveUserParam, userEndpoint } from '../../lib/http';
 import { createBilling, getSubscription, handleStripeEvent, planForUpgrade, readStoredPlan, verifyStripeEvent, type BillingPort } from '../../services/billing';
 import { getCreatorUser, updateCreatorFields } from '../../services/creator-profile';
@@ -14,8 +11,6 @@ import { getUsage } from '../../services/usage';
  * upgrade through the billing port. Plan gates elsewhere read the stored plan these routes change.
  */
 
-const userParams = z.object({ id: userIdParamSchema });
-
 let billing: BillingPort | undefined;
 /** Created once per process from the `BILLING` setting (demo, stripe or none). */
 const billingPort = () => (billing ??= createBilling());
@@ -24,32 +19,32 @@ export function resetBilling(): void {
   billing = undefined;
 }
 
-const getUser = userEndpoint({ params: userParams }, async ({ params, caller }) => json(await getCreatorUser(resolveUserParam(caller, params.id))));
+const getUser = userEndpoint(contract.getUser, async ({ params, caller }) => json(await getCreatorUser(resolveUserParam(caller, params.id))));
 
 /** Owner only: an administrator may read the creator details but never rewrites them. */
-const putContentCreator = userEndpoint({ params: userParams, body: creatorSettingsSchema }, async ({ params, body, caller }) => {
+const putContentCreator = userEndpoint(contract.putContentCreator, async ({ params, body, caller }) => {
   const userId = resolveUserParam(caller, params.id);
   if (userId !== caller.userId) throw new ForbiddenError('You can only change your own creator details.');
   return json(await updateCreatorFields(userId, body));
 });
 
 /** This month's usage against the plan's allowances: the owner's own, or any user's for an administrator. */
-const usage = userEndpoint({ params: userParams }, async ({ params, caller }) => json(await getUsage(resolveUserParam(caller, params.id))));
+const usage = userEndpoint(contract.usage, async ({ params, caller }) => json(await getUsage(resolveUserParam(caller, params.id))));
 
-const subscription = userEndpoint({}, async ({ caller }) => json({ ...(await getSubscription(caller.userId)), billingMode: billingPort().mode }));
+const subscription = userEndpoint(contract.subscription, async ({ caller }) => json({ ...(await getSubscription(caller.userId)), billingMode: billingPort().mode }));
 
 /** With billing switched off (`none`) every change is refused before anything is read or written. */
-const upgrade = userEndpoint({ body: upgradeBodySchema }, async ({ body, caller }) => {
+const upgrade = userEndpoint(contract.upgrade, async ({ body, caller }) => {
   if (billingPort().mode === 'none') throw new BillingUnavailableError();
   const current = await planForUpgrade(caller.userId, body.planId);
   return json(await billingPort().upgrade(current, body.planId));
 });
 
 /** Public: how plan changes are paid here, so the Pricing page can say "demo billing". */
-const billingMode = publicEndpoint({}, async () => json({ mode: billingPort().mode }));
+const billingMode = publicEndpoint(contract.billingMode, async () => json({ mode: billingPort().mode }));
 
 /** "Manage billing": a Stripe customer portal session for the caller (payment method, invoices, cancellation). */
-const billingPortal = userEndpoint({}, async ({ caller }) => {
+const billingPortal = userEndpoint(contract.billingPortal, async ({ caller }) => {
   const current = await readStoredPlan(caller.userId);
   if (!current) throw new NotFoundError('User');
   return json({ url: await billingPort().portal(current) });
@@ -60,11 +55,11 @@ const billingPortal = userEndpoint({}, async ({ caller }) => {
  * the raw body, because the signature covers the exact bytes; API Gateway may have base64-encoded them.
  * The webhook secret comes with the Stripe keys (Secrets Manager on AWS); outside Stripe mode the route answers 503.
  */
-const stripeWebhook = publicEndpoint({ bodyKind: 'raw' }, async ({ event, headers }) => {
+const stripeWebhook = publicEndpoint(contract.stripeWebhook, async ({ event, headers }) => {
   const raw = Buffer.from(event.body ?? '', event.isBase64Encoded ? 'base64' : 'utf8');
   const secret = billingPort().mode === 'stripe' ? (await stripeKeys())?.webhookSecret : undefined;
   const verified = verifyStripeEvent(raw, headers['stripe-signature'], secret);
   return json(await handleStripeEvent(verified));
 });
 
-export const handler = areaHandler('account', { getUser, putContentCreator, usage, subscription, upgrade, billingMode, billingPortal, stripeWebhook });
+export const handler = areaHandler('account', [getUser, putContentCreator, usage, subscription, upgrade, billingMode, billingPortal, stripeWebhook]);

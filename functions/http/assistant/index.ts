@@ -1,4 +1,4 @@
-import { chatRequestSchema } from '../../../shared/help/chat';
+import { contract } from '../../../shared/contract';
 import { areaHandler, json, userEndpoint } from '../../lib/http';
 import { assistantConfigFromEnv, createAssistant } from '../../services/assistant';
 import { takeChatMessage } from '../../services/allowances/rate-limits';
@@ -9,7 +9,7 @@ import { GET_SUGGESTIONS_MESSAGE } from '../../../shared/help/chat';
 const assistant = createAssistant();
 const usesBedrock = assistantConfigFromEnv().bedrockModelId !== undefined;
 
-const chat = userEndpoint({ body: chatRequestSchema }, async ({ body, caller }) => {
+const chat = userEndpoint(contract.chat, async ({ body, caller }) => {
   // Page suggestions are not messages; every message counts against the hourly limit (429 + Retry-After).
   if (body.message !== GET_SUGGESTIONS_MESSAGE) await takeChatMessage(caller.userId);
   const reply = await assistant.reply(body);
@@ -17,4 +17,4 @@ const chat = userEndpoint({ body: chatRequestSchema }, async ({ body, caller }) 
   return json(reply);
 });
 
-export const handler = areaHandler('assistant', { chat });
+export const handler = areaHandler('assistant', [chat]);

@@ -1,4 +1,4 @@
-import { PLANS, PLAN_ORDER, planFeatures, type PlanId } from '../../../../../shared/plans';
+import { PLANS, PLAN_ORDER, planFeatures, type PlanId } from '@shared/plans';
 
 /*
  * The plans as the Account page presents them: prices, the enforced allowances and the plan features all come
