@@ -21,5 +21,5 @@ export async function upgradePlan(planId: PlanId): Promise<UpgradeResponse> {
 
 /** `POST /api/billing/portal`: the Stripe customer portal URL for "Manage billing". */
 export async function openBillingPortal(): Promise<string> {
-  return billingPortalSchema.parse(await api.post<unknown>('/api/billing/portal', {})).url;
+  return billingPortalSchema.parse(await api(contract.billingPortal)).url;
 }
