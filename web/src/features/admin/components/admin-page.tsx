@@ -1,3 +1,4 @@
+import { DemoBillingNote } from '@/components/billing/demo-billing-note';
 import { BrainCircuit, CalendarClock, DollarSign, Download, FileBarChart, LayoutDashboard, Server, Settings, UserCog, Users } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/spinner';
@@ -105,6 +106,8 @@ export function AdminPage() {
         <div>
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Business Dashboard</h1>
           <p className="mt-1 text-muted-foreground">Revenue, users, engagement and system health of Vigil.</p>
+          {/* Revenue recorded under demo billing was never charged: say so wherever money is shown. */}
+          <DemoBillingNote className="mt-3 justify-start" />
         </div>
         {!refused && (
           <div className="flex gap-2">
