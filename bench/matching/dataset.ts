@@ -8,6 +8,11 @@ import type { Rng } from './rng';
 const IMAGE = /\.(jpe?g|png|webp|tiff?|gif|avif)$/i;
 /** Tiles of large images are cut at this size (reference/matching.md). */
 export const TILE = 1024;
+/**
+ * At most this many tiles of one file are used (evenly spread over its grid): a 5120 px wallpaper would
+ * otherwise give 15 originals of one scene and dominate the set, and the run's CPU time.
+ */
+export const MAX_TILES_PER_FILE = 4;
 /** Files smaller than this on a side are icons or test patterns, not photos. */
 const MIN_SIDE = 96;
 
@@ -73,8 +78,11 @@ export async function originalsOf(file: string, cache: DiskCache): Promise<Origi
   const source = sourceOf(file);
   const name = path.relative(path.dirname(source), file);
   const refs: OriginalRef[] = [];
+  const total = nx * ny;
+  const kept = new Set(total <= MAX_TILES_PER_FILE ? Array.from({ length: total }, (_, k) => k) : Array.from({ length: MAX_TILES_PER_FILE }, (_, k) => Math.round((k * (total - 1)) / (MAX_TILES_PER_FILE - 1))));
   for (let j = 0; j < ny; j++) {
     for (let i = 0; i < nx; i++) {
+      if (!kept.has(j * nx + i)) continue;
       const id = nx * ny === 1 ? name : `${name}#${i},${j}`;
       const load = async (): Promise<Original> => {
         const png = await cache.bytes('tiles', `${file}|${mtime}|${i},${j}|${nx}x${ny}`, async () => {

@@ -12,6 +12,9 @@ import {
   type ResultContentType,
   type ReviewStatus,
   type SearchResult,
+  matchMethodSchema,
+  regionSchema,
+  verificationSchema,
 } from '../../../shared/schemas/search';
 import { db, tableName } from '../../adapters/dynamo/client';
 import { keys } from '../../adapters/dynamo/keys';
@@ -60,6 +63,9 @@ export const newResultSchema = z.object({
       matchedReferenceId: z.string().optional(),
       matchedImageKey: z.string().optional(),
       distance: z.number().nonnegative().optional(),
+      matchMethod: matchMethodSchema.optional(),
+      verification: verificationSchema.optional(),
+      region: regionSchema.optional(),
     })
     .default({ engines: [] }),
 });
