@@ -6,14 +6,15 @@
  * distractor original; default: enough for the target), --methods vigil,pdq,... (default: all),
  * --speed-seconds 2 (0: skip the speed rounds), --concurrency 2, --cache DIR (default
  * ~/.cache/vigil-bench/cache: tiles, hashes, distances and verifications are kept between runs),
- * --no-verify (fingerprint only), --shipped-only (evaluate only the shipped thresholds: the reserved set).
+ * --no-verify (fingerprint only), --shipped-only (evaluate only the shipped thresholds: the reserved set),
+ * --references N / --distractors N (use only the first N originals of each role, in seeded order).
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pMap from 'p-map';
 import { LOOSE_THRESHOLD, STRICT_THRESHOLD } from '../functions/matching/index';
 import { DiskCache } from './matching/cache';
-import { loadDataset, queryOriginals, type QueryOriginal } from './matching/dataset';
+import { loadDataset, queryOriginals, type OriginalRef, type QueryOriginal } from './matching/dataset';
 import { EDIT_NAMES } from './matching/edits';
 import { calibrate, evaluate, evaluateVerified, type MethodResult, type QueryResult, type VerifiedResult } from './matching/evaluate';
 import { PEERS, vigil, type Method } from './matching/methods';
@@ -59,6 +60,8 @@ async function main(): Promise<void> {
       cache: { type: 'string' },
       'no-verify': { type: 'boolean', default: false },
       'shipped-only': { type: 'boolean', default: false },
+      references: { type: 'string' },
+      distractors: { type: 'string' },
     },
   });
   if (!values.images) throw new Error('usage: npm run bench:match -- --images DIR [--seed N] [--out FILE]');
@@ -71,6 +74,11 @@ async function main(): Promise<void> {
   const methods: Method[] = [await vigil(), ...PEERS].filter((m) => !wanted || wanted.includes(m.name));
 
   const data = await loadDataset(values.images, rng, fprTarget, EDIT_NAMES.length, cache, values.windows !== undefined ? Number(values.windows) : undefined);
+  // Optional caps (whole folds in seeded order, so a capped run reuses the cache of a larger one and back).
+  const cap = (folds: [OriginalRef[], OriginalRef[]], n?: string): [OriginalRef[], OriginalRef[]] =>
+    n === undefined ? folds : [folds[0].slice(0, Math.ceil(Number(n) / 2)), folds[1].slice(0, Math.floor(Number(n) / 2))];
+  data.references = cap(data.references, values.references);
+  data.distractors = cap(data.distractors, values.distractors);
   const refs = [...data.references[0], ...data.references[1]];
   const queries = queryOriginals(data, rng);
   const distractorOriginals = data.distractors[0].length + data.distractors[1].length;

@@ -61,7 +61,7 @@ function serve(name: string, bytes: Buffer): string {
 }
 
 const candidate = (name: string, imageUrl: string, title: string): Candidate =>
-  ({ url: `${origin}/pages/${name}`, imageUrl, title, domain: 'leakforum.example', engine: 'google', provider: 'sandbox', kind: 'images', seenAt: '2026-11-24T00:00:00.000Z', sandbox: true }) as Candidate;
+  ({ url: `${origin}/pages/${name}`, imageUrl, title, domain: 'leakforum.example', engine: 'google', provider: 'serpapi', kind: 'images', seenAt: '2026-11-24T00:00:00.000Z', sandbox: true }) as Candidate;
 
 describe('triage with the verification stage', () => {
   it('decides a grey-zone copy by point correspondences and a close copy by fingerprint alone', async () => {
