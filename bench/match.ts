@@ -7,7 +7,8 @@
  * --speed-seconds 2 (0: skip the speed rounds), --concurrency 2, --cache DIR (default
  * ~/.cache/vigil-bench/cache: tiles, hashes, distances and verifications are kept between runs),
  * --no-verify (fingerprint only), --shipped-only (evaluate only the shipped thresholds: the reserved set),
- * --references N / --distractors N (use only the first N originals of each role, in seeded order).
+ * --references N / --distractors N (use only the first N originals of each role, in seeded order),
+ * --verify-up-to D (widest grey zone the in-run calibration may choose; default 80).
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -61,6 +62,7 @@ async function main(): Promise<void> {
       'no-verify': { type: 'boolean', default: false },
       'shipped-only': { type: 'boolean', default: false },
       references: { type: 'string' },
+      'verify-up-to': { type: 'string' },
       distractors: { type: 'string' },
     },
   });
@@ -120,11 +122,12 @@ async function main(): Promise<void> {
   let shipped: VerifiedResult | undefined;
   let verifyCost: Awaited<ReturnType<typeof verifyGreyZone>>['cost'] | undefined;
   const ours = results.get('vigil');
+  const upTo = Math.max(LOOSE_THRESHOLD, Number(values['verify-up-to'] ?? VERIFY_UP_TO));
   if (ours && !values['no-verify']) {
-    const v = await verifyGreyZone([...ours.refs, ...ours.distractors], queries, galleries.get('vigil')!, seed, cache, concurrency, log, { strict: STRICT_THRESHOLD, loose: LOOSE_THRESHOLD });
+    const v = await verifyGreyZone([...ours.refs, ...ours.distractors], queries, galleries.get('vigil')!, seed, cache, concurrency, log, { strict: STRICT_THRESHOLD, loose: LOOSE_THRESHOLD }, upTo);
     verifyCost = v.cost;
-    if (!values['shipped-only']) verified = evaluateVerified(ours.refs, ours.distractors, EDIT_NAMES, fprTarget, undefined, VERIFY_UP_TO);
-    shipped = evaluateVerified(ours.refs, ours.distractors, EDIT_NAMES, fprTarget, { strict: STRICT_THRESHOLD, loose: LOOSE_THRESHOLD });
+    if (!values['shipped-only']) verified = evaluateVerified(ours.refs, ours.distractors, EDIT_NAMES, fprTarget, undefined, upTo);
+    shipped = evaluateVerified(ours.refs, ours.distractors, EDIT_NAMES, fprTarget, { strict: STRICT_THRESHOLD, loose: LOOSE_THRESHOLD }, upTo);
   } else if (ours) {
     shipped = evaluateVerified(ours.refs, ours.distractors, EDIT_NAMES, fprTarget, { strict: STRICT_THRESHOLD, loose: STRICT_THRESHOLD });
   }

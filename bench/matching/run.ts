@@ -105,9 +105,9 @@ export async function hashQueries(q: QueryOriginal, methods: Method[], galleries
   return out;
 }
 
-/** Grey-zone bounds the benchmark verifies (the widest any calibration considers). */
+/** Grey-zone bounds the benchmark verifies by default (the widest any calibration considers); `--verify-up-to` widens it. */
 export const VERIFY_FROM = 40;
-export const VERIFY_UP_TO = 72;
+export const VERIFY_UP_TO = 80;
 
 /**
  * Verifies (functions/matching/verify.ts) every vigil query whose distance is in (VERIFY_FROM, VERIFY_UP_TO]
@@ -123,11 +123,12 @@ export async function verifyGreyZone(
   concurrency: number,
   log: (...parts: unknown[]) => void,
   shipped: { strict: number; loose: number },
+  upTo = VERIFY_UP_TO,
 ): Promise<{ cost: VerifyCost }> {
   const version = await matcherDigest('verify.ts');
   const byOriginal = new Map<string, QueryResult[]>();
   for (const r of results) {
-    if (r.distance <= VERIFY_FROM || r.distance > VERIFY_UP_TO || !r.reference || !r.original) continue;
+    if (r.distance <= VERIFY_FROM || r.distance > upTo || !r.reference || !r.original) continue;
     byOriginal.set(r.original, [...(byOriginal.get(r.original!) ?? []), r]);
   }
   const originals = new Map(queries.map((q) => [q.original.id, q.original]));
@@ -135,7 +136,7 @@ export async function verifyGreyZone(
   const { loadMs } = await loadOpenCv();
   let done = 0;
   const total = [...byOriginal.values()].reduce((n, l) => n + l.length, 0);
-  log(`verifying ${total} grey-zone queries (distance ${VERIFY_FROM + 1}..${VERIFY_UP_TO})`);
+  log(`verifying ${total} grey-zone queries (distance ${VERIFY_FROM + 1}..${upTo})`);
   await pMap(
     [...byOriginal.entries()],
     async ([id, list]) => {

@@ -31,7 +31,7 @@ export { HASH_BYTES, HASH_WORDS } from './dct';
  * "Matcher"), never on the reserved packages.
  */
 export const STRICT_THRESHOLD = 52;
-export const LOOSE_THRESHOLD = 64;
+export const LOOSE_THRESHOLD = 72;
 /** The fingerprint-only threshold (kept for callers that cannot verify). */
 export const MATCH_THRESHOLD = STRICT_THRESHOLD;
 
