@@ -115,7 +115,7 @@ const EDITS: Record<string, EditFn> = {
     ...X264,
   ],
 };
-export const VIDEO_EDITS = Object.keys(EDITS);
+const VIDEO_EDITS = Object.keys(EDITS);
 
 async function editedClip(dir: string, src: Clip, edit: string, seed: number, ctx: { background: Clip; watermark: string }): Promise<string> {
   const args = EDITS[edit](src, new Rng(seed).fork(`${src.id}|${edit}`), ctx);

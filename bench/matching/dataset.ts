@@ -12,7 +12,7 @@ export const TILE = 1024;
  * At most this many tiles of one file are used (evenly spread over its grid): a 5120 px wallpaper would
  * otherwise give 15 originals of one scene and dominate the set, and the run's CPU time.
  */
-export const MAX_TILES_PER_FILE = 4;
+const MAX_TILES_PER_FILE = 4;
 /** Files smaller than this on a side are icons or test patterns, not photos. */
 const MIN_SIDE = 96;
 

@@ -83,7 +83,7 @@ export interface VerifiedResult {
 }
 
 /** Largest loose threshold (at most `upTo`) whose false positives, fingerprint or verified, stay within the target. */
-export function calibrateLoose(distractors: QueryResult[], strict: number, target: number, upTo: number): number {
+function calibrateLoose(distractors: QueryResult[], strict: number, target: number, upTo: number): number {
   const allowed = Math.floor(target * distractors.length);
   let fp = distractors.filter((q) => q.distance <= strict).length;
   let loose = strict;
