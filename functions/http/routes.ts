@@ -38,6 +38,8 @@ export const ROUTES: readonly RouteDef[] = [
   { method: 'GET', path: '/api/user/{id}/results/grouped', area: 'results', name: 'userResultsGrouped', auth: 'user', summary: "A user's results grouped as {web, images, videos}" },
   { method: 'GET', path: '/api/user/{id}/stats', area: 'results', name: 'userStats', auth: 'user', summary: "A user's counters: activeViolations, resolvedCases, dmcaSent, pendingReview" },
   { method: 'PUT', path: '/api/search-results/{id}/review', area: 'results', name: 'reviewResult', auth: 'user', summary: 'Mark a result unauthorized or safe (owner only)' },
+  { method: 'DELETE', path: '/api/search-results/{id}/review', area: 'results', name: 'clearReview', auth: 'user', summary: "Take back a result's decision: pending review again (owner only; refused once a case exists)" },
+  { method: 'PUT', path: '/api/search-results/review', area: 'results', name: 'reviewResults', auth: 'user', summary: 'Mark up to 500 of your results unauthorized or safe at once ({ids, status}; all or nothing)' },
 
   { method: 'GET', path: '/api/user/{id}/allowlist', area: 'allowlist', name: 'listAllowlist', auth: 'user', summary: "A user's allowlisted domains, newest first" },
   { method: 'POST', path: '/api/user/{id}/allowlist', area: 'allowlist', name: 'addAllowlist', auth: 'user', summary: 'Add a domain (one entry per domain; covers subdomains)' },

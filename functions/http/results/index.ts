@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  bulkReviewBodySchema,
   itemIdSchema,
   resultListQuerySchema,
   reviewBodySchema,
@@ -12,6 +13,7 @@ import { getSearch, toSearchDto } from '../../services/search/searches';
 import { getResult, groupResults, listResultsBySearch, listResultsByUser } from '../../services/search/results';
 import { recordMilestone } from '../../services/metrics';
 import { reviewResult as review } from '../../services/search/review';
+import { clearReview as undoReview, reviewResults as reviewMany } from '../../services/search/bulk-review';
 import { getUserStats } from '../../services/stats';
 import { presentResult, presentResults } from './present';
 
@@ -69,6 +71,18 @@ const reviewResult = userEndpoint({ params: resultParams, body: reviewBodySchema
   return json(await presentResult(reviewed));
 });
 
+/** The review queue's undo: the result is pending review again (owner only). */
+const clearReview = userEndpoint({ params: resultParams }, async ({ params, caller }) =>
+  json(await presentResult(await undoReview(caller.userId, params.id))),
+);
+
+/** Bulk decisions from the list view: every id must be the caller's, or nothing changes. */
+const reviewResults = userEndpoint({ body: bulkReviewBodySchema }, async ({ body, caller }) => {
+  const reviewed = await reviewMany(caller.userId, body.ids, body.status);
+  await recordMilestone(caller.userId, 'reviewed');
+  return json({ updated: reviewed.length, results: await presentResults(reviewed) });
+});
+
 export const handler = areaHandler('results', {
   getSearch: getSearchEndpoint,
   searchResults,
@@ -77,4 +91,6 @@ export const handler = areaHandler('results', {
   userResultsGrouped,
   userStats,
   reviewResult,
+  clearReview,
+  reviewResults,
 });
