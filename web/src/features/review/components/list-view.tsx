@@ -55,7 +55,7 @@ export function ListView({ list, session }: { list: QueueResult[]; session: Sess
         </Button>
       </div>
       <p className="text-xs text-muted-foreground">Tip: shift-click a second checkbox to select every result in between.</p>
-      <div ref={scrollRef} className="h-[min(70vh,40rem)] overflow-auto rounded-xl border bg-card" data-testid="review-list" tabIndex={0} aria-label="Results">
+      <div ref={scrollRef} className="h-[min(70vh,40rem)] overflow-auto rounded-xl border bg-card" data-testid="review-list" tabIndex={0} role="region" aria-label="Results list">
         <ul role="list" className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
           {virtualizer.getVirtualItems().map((row) => {
             const r = list[row.index];
