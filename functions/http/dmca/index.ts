@@ -19,6 +19,7 @@ import { renderAndArchiveNotice } from '../../services/cases/notice-archive';
 import { IDEMPOTENCY_KEY } from '../../services/idempotency';
 import { agentIdentity } from '../../services/takedown/agent-identity';
 import { isSearchEngine, submissionInfo as channelInfo } from '../../services/takedown/submission-info';
+import { platformReport, userReport } from './reports';
 
 /*
  * DMCA cases, notices and submission (SPEC section 7; DESIGN.md section 6). Cases read by id go through
@@ -139,4 +140,6 @@ export const handler = areaHandler('dmca', {
   submissionInfo,
   exportGoogle,
   exportGoogleSelected,
+  userReport,
+  platformReport,
 });
