@@ -1,7 +1,6 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../../adapters/dynamo/client';
 import { keys } from '../../adapters/dynamo/keys';
-import { queryNewest } from '../search/dynamo-io';
+import { queryNewest } from '../../adapters/dynamo/io';
+import { GSI1 } from '../../adapters/dynamo/table-design';
 import type { CaseRecord } from '../cases/case-store';
 import { listCasesByUser } from '../cases/case-store';
 import { RESULT } from '../search/results';
@@ -59,7 +58,6 @@ const start = (p: ReportPeriod) => `${p.from}T00:00:00.000Z`;
 const end = (p: ReportPeriod) => `${p.to}T23:59:59.999Z`;
 const within = (p: ReportPeriod, iso: unknown): iso is string => typeof iso === 'string' && iso >= start(p) && iso <= end(p);
 
-type Item = Record<string, unknown>;
 
 const ENGINE_FORMS: Record<string, string> = { google: "Google's removal form", bing: "Bing's removal form", duckduckgo: "DuckDuckGo's removal form" };
 
@@ -90,8 +88,8 @@ function toReportCase(c: CaseRecord & { reappearedAt?: string }): ReportCase {
 /** One creator's report for a period. */
 export async function collectCreatorReport(userId: string, period: ReportPeriod, now = new Date()): Promise<ProtectionReport> {
   const [searches, results, cases] = await Promise.all([
-    queryNewest({ index: 'gsi1', partition: keys.ownedByPartition(userId, SEARCH), limit: FAR }),
-    queryNewest({ index: 'gsi1', partition: keys.ownedByPartition(userId, RESULT), limit: FAR, below: `${end(period)}~` }),
+    queryNewest({ index: GSI1.indexName, partition: keys.ownedByPartition(userId, SEARCH), limit: FAR }),
+    queryNewest({ index: GSI1.indexName, partition: keys.ownedByPartition(userId, RESULT), limit: FAR, below: `${end(period)}~` }),
     listCasesByUser(userId, FAR),
   ]);
   const scans = searches.filter((s) => within(period, s.createdAt));
@@ -133,23 +131,8 @@ export async function collectCreatorReport(userId: string, period: ReportPeriod,
 
 /** Every user id, from the admin's sign-up listing (gsi1 `USERS`). */
 async function allUserIds(): Promise<string[]> {
-  const ids: string[] = [];
-  let startKey: Item | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.userListing('', '').gsi1pk },
-        ProjectionExpression: 'userId, pk',
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    for (const item of page.Items ?? []) ids.push(String(item.userId ?? String(item.pk).replace(/^USER#/, '')));
-    startKey = page.LastEvaluatedKey as Item | undefined;
-  } while (startKey);
-  return ids;
+  const items = await queryNewest({ index: GSI1.indexName, partition: keys.userListing('', '').gsi1pk, limit: FAR });
+  return items.map((item) => String(item.userId ?? String(item.pk).replace(/^USER#/, '')));
 }
 
 /**

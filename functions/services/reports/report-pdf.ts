@@ -1,7 +1,7 @@
 import path from 'node:path';
 import pdfmake from 'pdfmake';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
-import { noticeFonts, runs } from '../takedown/notice-fonts';
+import { noticeFonts, runs } from '../notices/notice-fonts';
 import type { ProtectionReport, ReportCase } from './report-data';
 
 const INK = '#111827';

@@ -6,7 +6,7 @@ import { keys } from '../../adapters/dynamo/keys';
 import { ConflictError, HttpError, NotFoundError } from '../../lib/errors';
 import { latestCaseForResult } from '../cases/case-store';
 import { addToUserCounters, type StatCounter } from '../stats';
-import { isConditionFailure } from './dynamo-io';
+import { isConditionFailure } from '../../adapters/dynamo/io';
 import { RESULT, getResult, toRecord, type ResultRecord } from './results';
 import { reviewCounterDelta, reviewResult } from './review';
 
