@@ -59,6 +59,7 @@ export const ROUTES: readonly RouteDef[] = [
   { method: 'GET', path: '/api/dmca/export/google', area: 'dmca', name: 'exportGoogle', auth: 'user', summary: "The caller's cases (?caseIds=ID,ID) as a Google TCRP bulk-upload text file" },
   { method: 'GET', path: '/api/user/{id}/report', area: 'dmca', name: 'userReport', auth: 'user', summary: 'Protection report for a period (?from=&to= days, format=pdf|csv; last 30 days by default): scans, results, cases with notices (owner or admin)' },
   { method: 'GET', path: '/api/admin/report', area: 'dmca', name: 'platformReport', auth: 'admin', summary: 'The same report across all creators, figures only (no creator identity)' },
+  { method: 'POST', path: '/api/admin/report/send', area: 'dmca', name: 'sendReportNow', auth: 'admin', summary: 'E-mail the platform report (PDF and CSV) to the administrators now, as the monthly job does' },
   { method: 'POST', path: '/api/dmca/export/google', area: 'dmca', name: 'exportGoogleSelected', auth: 'user', summary: 'The same export for a list of case ids in the body' },
 
   { method: 'GET', path: '/api/user/{id}', area: 'account', name: 'getUser', auth: 'user', summary: 'The user with the creator identity kept on file (never put in notices)' },

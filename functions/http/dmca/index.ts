@@ -19,7 +19,7 @@ import { renderAndArchiveNotice } from '../../services/notices/notice-archive';
 import { IDEMPOTENCY_KEY } from '../../services/idempotency';
 import { agentIdentity } from '../../services/notices/agent-identity';
 import { isSearchEngine, submissionInfo as channelInfo } from '../../services/submissions/submission-info';
-import { platformReport, userReport } from './reports';
+import { platformReport, sendReportNow, userReport } from './reports';
 
 /*
  * DMCA cases, notices and submission (SPEC section 7; DESIGN.md section 6). Cases read by id go through
@@ -142,4 +142,5 @@ export const handler = areaHandler('dmca', {
   exportGoogleSelected,
   userReport,
   platformReport,
+  sendReportNow,
 });

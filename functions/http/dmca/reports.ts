@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { reportQuerySchema } from '../../../shared/schemas/report';
 import { userIdParamSchema } from '../../../shared/schemas/search';
-import { binary, resolveUserParam, userEndpoint } from '../../lib/http';
+import { binary, json, resolveUserParam, userEndpoint } from '../../lib/http';
 import { creatorReportFile, platformReportFile } from '../../services/reports';
+import { sendPlatformReport } from '../../services/reports/send-report';
 
 /*
  * Protection reports. They live in this area because it already carries pdfmake and the notice fonts.
@@ -20,3 +21,8 @@ export const platformReport = userEndpoint({ query: reportQuerySchema }, async (
   const file = await platformReportFile(query);
   return binary(file.content, file.contentType, file.filename);
 });
+
+/** The admin's "Schedule Report" sends the report now (last 30 days unless a period is given), as the monthly job does. */
+export const sendReportNow = userEndpoint({ query: reportQuerySchema }, async ({ query }) =>
+  json(await sendPlatformReport({ from: query.from, to: query.to })),
+);

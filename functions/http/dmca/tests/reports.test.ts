@@ -1,8 +1,14 @@
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { simpleParser } from 'mailparser';
 import { ulid } from 'ulid';
 import { httpEvent } from '../../../../test/env';
 import { handler } from '..';
 import { putCase, transitionCase } from '../../../services/cases/case-store';
+import { previousMonth, resetReportMailSender } from '../../../services/reports/send-report';
+import { handler as monthlyReport } from '../../../workflows/reports/monthly-report';
 import { persistResults, type NewResult } from '../../../services/search/results';
 import { reviewResult } from '../../../services/search/review';
 import { createSearch, finishSearch } from '../../../services/search/searches';
@@ -29,9 +35,9 @@ const parse = (bytes: Buffer, _opts: { columns: true }) => {
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString();
 
 /** Calls a report route and returns the status and the raw bytes (or the JSON error). */
-async function get(path: string, who: TestUser | undefined, query: Record<string, string> = {}, id = 'me') {
+async function get(path: string, who: TestUser | undefined, query: Record<string, string> = {}, id = 'me', method = 'GET') {
   const res = (await handler(
-    httpEvent('GET', path.replace('{id}', id), {
+    httpEvent(method, path.replace('{id}', id), {
       routePath: path,
       pathParameters: path.includes('{id}') ? { id } : undefined,
       query,
@@ -192,5 +198,44 @@ describe('GET /api/admin/report', () => {
   it('refuses a creator (403) and anonymous (401)', async () => {
     expect((await get(adminRoute, h.owner)).status).toBe(403);
     expect((await get(adminRoute, undefined)).status).toBe(401);
+  });
+});
+
+describe('the monthly platform report by e-mail', () => {
+  let outbox: string;
+  beforeAll(() => {
+    outbox = mkdtempSync(join(tmpdir(), 'vigil-report-outbox-'));
+    Object.assign(process.env, { OUTBOX_DIR: outbox, REPORT_RECIPIENTS: 'ops@vigil.example, boss@vigil.example' });
+    resetReportMailSender();
+  });
+  afterAll(() => {
+    delete process.env.OUTBOX_DIR;
+    delete process.env.REPORT_RECIPIENTS;
+    resetReportMailSender();
+  });
+  const mails = async () => Promise.all(readdirSync(outbox).map((f) => simpleParser(readFileSync(join(outbox, f)))));
+
+  it('covers the previous calendar month', () => {
+    expect(previousMonth(new Date('2026-03-01T06:00:00Z'))).toEqual({ from: '2026-02-01', to: '2026-02-28' });
+    expect(previousMonth(new Date('2026-01-15T00:00:00Z'))).toEqual({ from: '2025-12-01', to: '2025-12-31' });
+  });
+
+  it('the scheduled job e-mails the PDF and CSV to the administrators', async () => {
+    await seedCreator();
+    const now = new Date();
+    const sent = await monthlyReport({ time: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1, 6)).toISOString() });
+    expect(sent.recipients).toEqual(['ops@vigil.example', 'boss@vigil.example']);
+    const [mail] = (await mails()).filter((m) => m.headers.get('x-vigil-report') === `${sent.period.from}/${sent.period.to}`);
+    expect(mail.subject).toBe(`Vigil platform report ${sent.period.from} to ${sent.period.to}`);
+    expect(mail.attachments.map((a) => a.contentType)).toEqual(['application/pdf', 'text/csv']);
+    expect(pdfText(mail.attachments[0].content)).toMatch(/Cases opened\s+[1-9]/);
+  });
+
+  it("the admin's send-now route sends the same report; creators are refused", async () => {
+    const res = await get('/api/admin/report/send', h.admin, {}, 'me', 'POST');
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.bytes.toString()).recipients).toHaveLength(2);
+    expect((await get('/api/admin/report/send', h.owner, {}, 'me', 'POST')).status).toBe(403);
+    expect((await mails()).length).toBe(2);
   });
 });
