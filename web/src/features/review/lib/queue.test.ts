@@ -1,4 +1,4 @@
-import type { SearchResult } from '../../../../../shared/schemas/search';
+import type { SearchResult } from '@shared/schemas/search';
 import { nextAfterDecision, readView, selectResults, toggleSelection, writeView, type QueueResult } from './queue';
 
 const result = (id: string, extra: Partial<QueueResult> = {}): QueueResult => ({

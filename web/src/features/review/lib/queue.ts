@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { evidenceSchema, searchResultSchema, type ReviewStatus, type SearchResult } from '../../../../../shared/schemas/search';
+import { evidenceSchema, searchResultSchema, type ReviewStatus, type SearchResult } from '@shared/schemas/search';
 
 /*
  * Pure rules of the review queue: the view the address describes (filters and sort), the order results are
