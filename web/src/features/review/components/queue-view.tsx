@@ -1,4 +1,5 @@
-import { ChevronLeft, ChevronRight, CircleHelp, ShieldAlert, ShieldCheck, ShieldPlus, Undo2 } from 'lucide-react';
+import { ChevronLeft, ChevronRight, CircleHelp, FileText, ShieldAlert, ShieldCheck, ShieldPlus, Undo2 } from 'lucide-react';
+import { Link } from 'react-router';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -109,7 +110,16 @@ export function QueueView({ list, all, session }: QueueViewProps) {
         <p aria-live="off" data-testid="queue-position">
           Result <span className="font-semibold tabular-nums">{at + 1}</span> of <span className="tabular-nums">{list.length}</span>
         </p>
-        {status === 'unauthorized' && <Badge variant="destructive">Unauthorized</Badge>}
+        {status === 'unauthorized' && (
+          <span className="flex items-center gap-2">
+            <Badge variant="destructive">Unauthorized</Badge>
+            <Button asChild size="sm">
+              <Link to={`/dmca/new?resultId=${encodeURIComponent(current.id)}`}>
+                <FileText aria-hidden="true" /> Open a case
+              </Link>
+            </Button>
+          </span>
+        )}
         {status === 'safe' && <Badge className="border-transparent bg-emerald-700 text-white">Safe</Badge>}
         {status === null && <Badge variant="outline">Undecided</Badge>}
       </div>
