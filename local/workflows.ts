@@ -18,18 +18,29 @@ export interface LocalWorkflows extends RunningStepFunctions {
  * `retryMs` shortens Retry waits (tests); Wait states wait as long as the execution asks (the submission's
  * re-check waits RECHECK_AFTER_SECONDS) unless `waitMs` overrides them.
  */
-export async function startLocalWorkflows(opts: { retryMs?: number; waitMs?: number; extra?: LocalMachine[] } = {}): Promise<LocalWorkflows> {
+export async function startLocalWorkflows(
+  opts: {
+    retryMs?: number;
+    waitMs?: number;
+    extra?: LocalMachine[];
+    /** Runs each Task state some other way (bundles mode: in the task's bundle); default: the source functions. */
+    invokeTask?: (taskName: string, input: unknown) => Promise<unknown>;
+  } = {},
+): Promise<LocalWorkflows> {
+  const invoke = opts.invokeTask;
+  const viaInvoke = (names: readonly string[]): LocalMachine['handlers'] =>
+    Object.fromEntries(names.map((name) => [name, (input: unknown) => invoke!(name, input) as Promise<never>]));
   const machines: LocalMachine[] = [
     {
       name: SEARCH_MACHINE,
       definition: renderSearchAsl(),
-      handlers: searchTaskHandlers as unknown as LocalMachine['handlers'],
+      handlers: invoke ? viaInvoke(Object.keys(searchTaskHandlers)) : (searchTaskHandlers as unknown as LocalMachine['handlers']),
       retryMs: opts.retryMs ?? 1000,
     },
     {
       name: SUBMISSION_MACHINE,
       definition: renderSubmissionAsl(),
-      handlers: SUBMISSION_TASK_HANDLERS as unknown as LocalMachine['handlers'],
+      handlers: invoke ? viaInvoke(Object.keys(SUBMISSION_TASK_HANDLERS)) : (SUBMISSION_TASK_HANDLERS as unknown as LocalMachine['handlers']),
       retryMs: opts.retryMs ?? 1000,
       waitMs: opts.waitMs,
     },

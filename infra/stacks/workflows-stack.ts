@@ -14,7 +14,7 @@ import { buildSearchDefinition, SEARCH_TASKS, type SearchTaskFunctions, type Sea
 import { buildSubmissionDefinition, SUBMISSION_TASKS, type SubmissionTaskName } from '../workflows/submission-definition';
 import { SUBMISSION_TASK_ENTRIES } from '../../functions/workflows/submission';
 
-interface TaskSpec {
+export interface TaskSpec {
   /** Entry file relative to the repository root; exports `handler`. */
   entry: string;
   access: Access;
@@ -28,7 +28,7 @@ interface TaskSpec {
  * Where each search task's code lives and what it may touch. A task whose entry file does not exist yet is a
  * Pass state in the deployed graph (see buildSearchDefinition).
  */
-const SEARCH_TASK_SPECS: Record<SearchTaskName, TaskSpec> = {
+export const SEARCH_TASK_SPECS: Record<SearchTaskName, TaskSpec> = {
   Fingerprint: { entry: 'functions/workflows/search/fingerprint.ts', access: { table: 'readWrite', uploads: 'readWrite' }, memorySize: 1536, timeout: Duration.minutes(5), media: true },
   QueryEngine: { entry: 'functions/workflows/search/query-engine.ts', access: { table: 'readWrite', uploads: 'readWrite', providerKeys: true }, timeout: Duration.minutes(2) },
   Triage: { entry: 'functions/workflows/search/triage.ts', access: { table: 'readWrite', uploads: 'readWrite' }, memorySize: 1536, timeout: Duration.minutes(10), media: true },
@@ -37,7 +37,7 @@ const SEARCH_TASK_SPECS: Record<SearchTaskName, TaskSpec> = {
 };
 
 /** The submission workflow's tasks: every one reads and writes cases; SendNotice renders, stores and mails the notice. */
-const SUBMISSION_TASK_SPECS: Record<SubmissionTaskName, TaskSpec> = {
+export const SUBMISSION_TASK_SPECS: Record<SubmissionTaskName, TaskSpec> = {
   FindContact: { entry: SUBMISSION_TASK_ENTRIES.FindContact, access: { table: 'readWrite' }, timeout: Duration.minutes(1) },
   SendNotice: { entry: SUBMISSION_TASK_ENTRIES.SendNotice, access: { table: 'readWrite', notices: 'readWrite', sendMail: true }, memorySize: 1024, timeout: Duration.minutes(3) },
   MarkSent: { entry: SUBMISSION_TASK_ENTRIES.MarkSent, access: { table: 'readWrite' }, timeout: Duration.minutes(1) },
