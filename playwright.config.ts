@@ -47,7 +47,7 @@ export default defineConfig({
   },
   projects: [
     { name: 'source', testIgnore: /bundles\.spec\.ts$/, use: { baseURL: `http://localhost:${PORT}` } },
-    ...(WITH_BUNDLES ? [{ name: 'bundles', testMatch: BUNDLES_JOURNEYS, use: { baseURL: `http://localhost:${BUNDLES_PORT}` } }] : []),
+    ...(WITH_BUNDLES ? [{ name: 'bundles', testMatch: BUNDLES_JOURNEYS, timeout: 180_000, use: { baseURL: `http://localhost:${BUNDLES_PORT}` } }] : []),
   ],
   webServer: [
     {

@@ -6,6 +6,7 @@ const read = (context: Record<string, unknown>) => readVigilContext(new App({ co
 describe('readVigilContext', () => {
   it('falls back to the documented defaults', () => {
     expect(read({})).toEqual({
+      stage: 'dev',
       siteUrl: 'https://vigil.example.com',
       authDomainPrefix: undefined,
       certificateArn: undefined,
@@ -15,6 +16,10 @@ describe('readVigilContext', () => {
       apiRateLimit: 50,
       apiBurstLimit: 100,
       services: { providerSecretArn: undefined, mailFrom: undefined, sesConfigurationSet: undefined, bedrockModelId: undefined },
+      supportEmail: undefined,
+      alarmEmail: undefined,
+      agent: { name: undefined, company: undefined, address: undefined, email: undefined, phone: undefined },
+      recheckAfterSeconds: undefined,
       functionEnv: {},
     });
   });
@@ -39,6 +44,53 @@ describe('readVigilContext', () => {
     expect(read({ functionEnv: { AGENT_NAME: 'Jane Roe' }, bedrockModelId: 'amazon.nova-lite-v1:0' })).toMatchObject({
       functionEnv: { AGENT_NAME: 'Jane Roe' },
       services: { bedrockModelId: 'amazon.nova-lite-v1:0' },
+    });
+  });
+});
+
+describe('stages', () => {
+  const PROD = {
+    stage: 'prod',
+    siteUrl: 'https://vigil.acme-protect.com',
+    mailFrom: 'dmca@acme-protect.com',
+    supportEmail: 'support@acme-protect.com',
+    alarmEmail: 'ops@acme-protect.com',
+    agentName: 'Jane Roe',
+    agentCompany: 'Acme Protect, Inc.',
+    agentAddress: '1 Main Street; Springfield, CA 90000; United States',
+    agentEmail: 'dmca@acme-protect.com',
+    agentPhone: '+1 415 555 2671',
+  };
+
+  it('is dev unless told otherwise, and refuses an unknown stage', () => {
+    expect(read({}).stage).toBe('dev');
+    expect(() => read({ stage: 'staging' })).toThrow(/stage must be one of dev, prod/);
+  });
+
+  it('refuses prod without settings, naming every missing key in one message', () => {
+    let message = '';
+    try {
+      read({ stage: 'prod' });
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    expect(message).toMatch(/stage=prod/);
+    expect(message).toContain('siteUrl, mailFrom, supportEmail, alarmEmail, agentName, agentCompany, agentAddress, agentEmail, agentPhone');
+  });
+
+  it('refuses example.com and .example values in prod, and names only those', () => {
+    expect(() => read({ ...PROD, siteUrl: 'https://vigil.example.com', supportEmail: 'support@vigil.example' })).toThrow(
+      /of: siteUrl, supportEmail \(/,
+    );
+  });
+
+  it('accepts prod with every setting real', () => {
+    expect(read(PROD)).toMatchObject({
+      stage: 'prod',
+      siteUrl: 'https://vigil.acme-protect.com',
+      supportEmail: 'support@acme-protect.com',
+      alarmEmail: 'ops@acme-protect.com',
+      agent: { name: 'Jane Roe', email: 'dmca@acme-protect.com', phone: '+1 415 555 2671' },
     });
   });
 });

@@ -13,6 +13,7 @@ import { SECURITY_HEADERS } from '../shared/security-headers';
 import { buildBundles } from './bundles/build';
 import { BundlePool } from './bundles/pool';
 import { createGateway } from './gateway';
+import { checkRecheckAfterSeconds } from '../infra/stacks/workflows-stack';
 import { createIdp, type RunningIdp } from './idp';
 import { ensureTable, startDynalite, type RunningDynamo } from './stand-ins/dynamo';
 import { LOCAL_CREDENTIALS, startS3, type RunningS3 } from './stand-ins/s3';
@@ -143,6 +144,10 @@ async function start(opts: ServerOptions, cleanups: Array<() => unknown>): Promi
   const workflows = await startLocalWorkflows(pool ? { invokeTask: (name, input) => pool.invoke(name, input) } : {});
   cleanups.push(() => workflows.close());
 
+  // The same rule as the synth: a re-check the submission execution could not outlive is refused.
+  const recheckAfterSeconds = process.env.RECHECK_AFTER_SECONDS ?? '60';
+  checkRecheckAfterSeconds(Number(recheckAfterSeconds));
+
   const outboxDir = process.env.OUTBOX_DIR ?? (opts.inMemory ? mkdtempSync(join(tmpdir(), 'vigil-outbox-')) : join(dataDir, 'outbox'));
   if (opts.inMemory && !process.env.OUTBOX_DIR) cleanups.push(() => rmSync(outboxDir, { recursive: true, force: true }));
   mkdirSync(outboxDir, { recursive: true });
@@ -153,7 +158,7 @@ async function start(opts: ServerOptions, cleanups: Array<() => unknown>): Promi
     // The sandbox's .example sites resolve nowhere else; the abuse-contact lookup asks its DNS-over-HTTPS endpoint.
     DNS_OVER_HTTPS_URL: process.env.DNS_OVER_HTTPS_URL ?? `${sandboxOrigin}/dns/resolve`,
     // A notice's re-check waits a minute locally (a day on AWS), so a removal shows up while you watch.
-    RECHECK_AFTER_SECONDS: process.env.RECHECK_AFTER_SECONDS ?? '60',
+    RECHECK_AFTER_SECONDS: recheckAfterSeconds,
     OUTBOX_DIR: outboxDir,
     ...workflows.env,
     ...opts.env,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SUPPORT_EMAIL as SANDBOX_SUPPORT_EMAIL } from '../../shared/help/support';
 
 /**
  * Runtime configuration, read from the environment once per process. The same variables configure Lambda
@@ -24,6 +25,8 @@ const schema = z.object({
   SUBMISSION_STATE_MACHINE_ARN: z.string().optional(),
   STEPFUNCTIONS_ENDPOINT: z.string().url().optional(),
   LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']).default('INFO'),
+  /** The contact form's inbox: `supportEmail` of the CDK context on AWS; locally the sandbox address. */
+  SUPPORT_EMAIL: z.string().email().default(SANDBOX_SUPPORT_EMAIL),
 });
 
 export interface Config {
@@ -45,6 +48,7 @@ export interface Config {
   submissionStateMachineArn?: string;
   stepFunctionsEndpoint?: string;
   logLevel: string;
+  supportEmail: string;
 }
 
 let cached: Config | undefined;
@@ -71,6 +75,7 @@ export function config(): Config {
     submissionStateMachineArn: env.SUBMISSION_STATE_MACHINE_ARN,
     stepFunctionsEndpoint: env.STEPFUNCTIONS_ENDPOINT,
     logLevel: env.LOG_LEVEL,
+    supportEmail: env.SUPPORT_EMAIL,
   };
   return cached;
 }

@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { AREAS } from '../../functions/http/routes';
 import { REPO_ROOT } from '../context';
-import { areaEntry } from '../stacks/api-stack';
+import { AREA_ACCESS, areaEntry } from '../stacks/api-stack';
 import { SEARCH_TASK_SPECS, SUBMISSION_TASK_SPECS, type TaskSpec } from '../stacks/workflows-stack';
 
 /** One Lambda function of the app, as the stacks deploy it: an API area or a workflow task. */
@@ -29,7 +29,7 @@ export function lambdaFunctions(): LambdaFunctionSpec[] {
       .map(([name, spec]) => ({ name, kind: 'task', workflow, entry: spec.entry, media: Boolean(spec.media), timeoutSeconds: spec.timeout.toSeconds() }));
   return [
     ...AREAS.filter((area) => exists(areaEntry(area))).map(
-      (area): LambdaFunctionSpec => ({ name: area, kind: 'area', entry: areaEntry(area), media: false, timeoutSeconds: 10 }),
+      (area): LambdaFunctionSpec => ({ name: area, kind: 'area', entry: areaEntry(area), media: false, timeoutSeconds: AREA_ACCESS[area]?.timeoutSeconds ?? 10 }),
     ),
     ...tasks('search', SEARCH_TASK_SPECS),
     ...tasks('submission', SUBMISSION_TASK_SPECS),

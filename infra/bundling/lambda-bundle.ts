@@ -21,13 +21,21 @@ export const LAMBDA_BUNDLE = {
   sourcemap: true,
   sourcesContent: false,
   /**
-   * Gives bundled CommonJS code a `require` for Node built-ins and records the bundle's own folder, so code
-   * finds the assets copied beside the bundle (`bundleDir()` in functions/lib/bundle.ts) without resolving
-   * packages at run time.
+   * Gives bundled CommonJS code a `require` for Node built-ins and its `__dirname`/`__filename` (see `define`),
+   * and records the bundle's own folder, so code finds the assets copied beside the bundle (`bundleDir()` in
+   * functions/lib/bundle.ts) without resolving packages at run time.
    */
   banner:
-    "import { createRequire as __vigilCreateRequire } from 'node:module'; import { fileURLToPath as __vigilFileURLToPath } from 'node:url'; " +
-    'const require = __vigilCreateRequire(import.meta.url); globalThis.__VIGIL_BUNDLE_DIR__ = __vigilFileURLToPath(new URL(".", import.meta.url));',
+    "import { createRequire as __vigilCreateRequire } from 'node:module'; import { dirname as __vigilDirnameOf } from 'node:path'; " +
+    "import { fileURLToPath as __vigilFileURLToPath } from 'node:url'; const require = __vigilCreateRequire(import.meta.url); " +
+    'const __vigilFilename = __vigilFileURLToPath(import.meta.url); const __vigilDirname = __vigilDirnameOf(__vigilFilename); ' +
+    'globalThis.__VIGIL_BUNDLE_DIR__ = __vigilDirname;',
+  /**
+   * CommonJS modules that read `__dirname` (pdfmake's virtual file system does on every font lookup) get the
+   * bundle's folder; an ES module has no such variable and would throw a ReferenceError. Only free references
+   * are replaced, never a module's own variable of that name.
+   */
+  define: { __dirname: '__vigilDirname', __filename: '__vigilFilename' } as Record<string, string>,
   /**
    * sharp is never bundled: it loads its native binding (`@img/sharp-<platform>/sharp.node`) at run time
    * beside its own package, so it comes from the media layer (`/opt/nodejs/node_modules`). Everything else,
@@ -53,6 +61,7 @@ export function cdkBundling(extra: nodejs.BundlingOptions = {}): nodejs.Bundling
     format: nodejs.OutputFormat.ESM,
     mainFields: [...LAMBDA_BUNDLE.mainFields],
     banner: LAMBDA_BUNDLE.banner,
+    define: { ...LAMBDA_BUNDLE.define },
     bundleAwsSDK: true,
     metafile: true,
     logLevel: nodejs.LogLevel.WARNING,
@@ -80,6 +89,7 @@ export function esbuildOptions(entry: string, outDir: string): BuildOptions {
     sourcemap: LAMBDA_BUNDLE.sourcemap,
     sourcesContent: LAMBDA_BUNDLE.sourcesContent,
     banner: { js: LAMBDA_BUNDLE.banner },
+    define: { ...LAMBDA_BUNDLE.define },
     external: [...LAMBDA_BUNDLE.external],
     metafile: true,
     absWorkingDir: REPO_ROOT,

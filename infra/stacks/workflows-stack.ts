@@ -46,7 +46,27 @@ export const SUBMISSION_TASK_SPECS: Record<SubmissionTaskName, TaskSpec> = {
 };
 
 /** The submission waits RECHECK_AFTER_SECONDS (a day by default) before its re-check; the execution may last a week. */
-const SUBMISSION_TIMEOUT = Duration.days(7);
+export const SUBMISSION_TIMEOUT = Duration.days(7);
+/** The search workflow's own time limit: a scan still running after it is ended by Step Functions (TIMED_OUT). */
+export const SEARCH_TIMEOUT = Duration.minutes(30);
+
+/**
+ * Refuses a re-check wait the submission execution could not outlive: the wait plus every task's Lambda
+ * timeout twice over (a retried attempt) must end before SUBMISSION_TIMEOUT, or Step Functions would end the
+ * execution as TIMED_OUT before it re-checks. Called at synth (context recheckAfterSeconds) and by the local
+ * runtime at start (RECHECK_AFTER_SECONDS).
+ */
+export function checkRecheckAfterSeconds(seconds: number): number {
+  const tasks = Object.values(SUBMISSION_TASK_SPECS).reduce((sum, spec) => sum + spec.timeout.toSeconds(), 0);
+  const limit = SUBMISSION_TIMEOUT.toSeconds() - 2 * tasks;
+  if (!Number.isInteger(seconds) || seconds < 0 || seconds > limit) {
+    throw new Error(
+      `RECHECK_AFTER_SECONDS (context recheckAfterSeconds) must be a whole number from 0 to ${limit}: the submission workflow ` +
+        `times out after ${SUBMISSION_TIMEOUT.toSeconds()} s and its tasks may take ${2 * tasks} s, so a wait of ${seconds} s could end it before the re-check`,
+    );
+  }
+  return seconds;
+}
 
 export interface WorkflowsStackProps extends StackProps, Omit<GrantTargets, 'searchStateMachine' | 'submissionStateMachine'> {
   /** Variables every task function gets (table and bucket names, ...). */
@@ -73,7 +93,7 @@ export class WorkflowsStack extends Stack {
 
     const searchFns: SearchTaskFunctions = this.taskFunctions('search', SEARCH_TASKS, SEARCH_TASK_SPECS, props);
     this.searchStateMachine = this.stateMachine('Search', buildSearchDefinition(new Construct(this, 'Search'), searchFns), {
-      timeout: Duration.minutes(30),
+      timeout: SEARCH_TIMEOUT,
       fns: Object.values(searchFns),
       logRetentionDays: props.logRetentionDays,
     });

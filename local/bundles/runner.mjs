@@ -58,6 +58,11 @@ function lambdaContext(requestId, deadline) {
 
 async function main() {
   if (process.env.NODE_PATH) register(`data:text/javascript,${encodeURIComponent(HOOKS)}`, pathToFileURL('./'));
+  // Without an IPC channel (bench:lambda's cold-init measurement): import the bundle, as a cold start does, and exit.
+  if (!process.send) {
+    await import(pathToFileURL(bundleFile).href);
+    process.exit(0);
+  }
   let handler;
   try {
     const mod = await import(pathToFileURL(bundleFile).href);
