@@ -141,6 +141,7 @@ export function buildVigil(app: App, options: BuildVigilOptions = {}): VigilStac
     functions: new Map<string, lambda.IFunction>([
       ...[...api.functions].map(([area, f]) => [`Api${pascal(area)}`, f.fn] as const),
       ...[...workflows.taskFunctionsByName].map(([task, f]) => [`Task${task}`, f.fn] as const),
+      ...[...workflows.recoveryFunctions].map(([name, f]) => [`Recovery${name}`, f.fn] as const),
     ]),
     stateMachines: new Map<string, sfn.IStateMachine>([
       ['Search', workflows.searchStateMachine],

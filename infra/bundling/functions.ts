@@ -3,13 +3,13 @@ import * as path from 'node:path';
 import { AREAS } from '../../functions/http/routes';
 import { REPO_ROOT } from '../context';
 import { AREA_ACCESS, areaEntry } from '../stacks/api-stack';
-import { SEARCH_TASK_SPECS, SUBMISSION_TASK_SPECS, type TaskSpec } from '../stacks/workflows-stack';
+import { RECOVERY_SPECS, SEARCH_TASK_SPECS, SUBMISSION_TASK_SPECS, type TaskSpec } from '../stacks/workflows-stack';
 
 /** One Lambda function of the app, as the stacks deploy it: an API area or a workflow task. */
 export interface LambdaFunctionSpec {
   /** The area (`dmca`) or the Task state name (`SendNotice`): the key of bench:lambda and of the local runtime. */
   name: string;
-  kind: 'area' | 'task';
+  kind: 'area' | 'task' | 'recovery';
   /** For tasks: the workflow it belongs to. */
   workflow?: 'search' | 'submission';
   /** Entry file relative to the repository root. */
@@ -33,5 +33,8 @@ export function lambdaFunctions(): LambdaFunctionSpec[] {
     ),
     ...tasks('search', SEARCH_TASK_SPECS),
     ...tasks('submission', SUBMISSION_TASK_SPECS),
+    ...Object.entries(RECOVERY_SPECS).map(
+      ([name, spec]): LambdaFunctionSpec => ({ name, kind: 'recovery', entry: spec.entry, media: false, timeoutSeconds: spec.timeout.toSeconds() }),
+    ),
   ];
 }

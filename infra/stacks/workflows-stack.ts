@@ -1,6 +1,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { ArnFormat, Duration, Fn, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import * as events from 'aws-cdk-lib/aws-events';
+import * as targets from 'aws-cdk-lib/aws-events-targets';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
@@ -68,6 +71,17 @@ export function checkRecheckAfterSeconds(seconds: number): number {
   return seconds;
 }
 
+/**
+ * The recovery functions: ExecutionEnded runs on every FAILED, TIMED_OUT or ABORTED execution of either
+ * workflow (EventBridge rule) and ends its scan or case attempt with a reason; Reconcile runs every 15 minutes
+ * and does the same for stopped executions the rule may have missed (functions/workflows/recovery/).
+ */
+export const RECOVERY_SPECS = {
+  ExecutionEnded: { entry: 'functions/workflows/recovery/execution-ended.ts', access: { table: 'readWrite' }, timeout: Duration.minutes(1) },
+  Reconcile: { entry: 'functions/workflows/recovery/reconcile.ts', access: { table: 'readWrite' }, timeout: Duration.minutes(5) },
+} satisfies Record<string, TaskSpec>;
+export const RECONCILE_EVERY = Duration.minutes(15);
+
 export interface WorkflowsStackProps extends StackProps, Omit<GrantTargets, 'searchStateMachine' | 'submissionStateMachine'> {
   /** Variables every task function gets (table and bucket names, ...). */
   environment: Record<string, string>;
@@ -84,6 +98,9 @@ export class WorkflowsStack extends Stack {
   readonly submissionStateMachine: sfn.StateMachine;
   /** sharp and ffmpeg for the tasks that decode images and videos. */
   readonly mediaLayer: MediaLayer;
+  readonly recoveryFunctions = new Map<keyof typeof RECOVERY_SPECS, ApiFunction>();
+  statusChangeRule!: events.Rule;
+  reconcileRule!: events.Rule;
   /** Task name -> its function, for the tasks whose entry exists. */
   readonly taskFunctionsByName = new Map<SearchTaskName | SubmissionTaskName, ApiFunction>();
 
@@ -104,6 +121,53 @@ export class WorkflowsStack extends Stack {
       buildSubmissionDefinition(new Construct(this, 'Submission'), submissionFns),
       { timeout: SUBMISSION_TIMEOUT, fns: Object.values(submissionFns), logRetentionDays: props.logRetentionDays },
     );
+    this.recovery(props);
+  }
+
+  /** Recovery functions and their triggers: no scan or case stays `running` after its execution stopped. */
+  private recovery(props: WorkflowsStackProps): void {
+    const machines = [this.searchStateMachine, this.submissionStateMachine];
+    const environment = {
+      ...props.environment,
+      SEARCH_STATE_MACHINE_ARN: this.searchStateMachine.stateMachineArn,
+      SUBMISSION_STATE_MACHINE_ARN: this.submissionStateMachine.stateMachineArn,
+    };
+    const fn = (name: keyof typeof RECOVERY_SPECS, description: string) => {
+      const spec = RECOVERY_SPECS[name];
+      const f = new ApiFunction(this, name, { entry: spec.entry, description, environment, timeout: spec.timeout, logRetentionDays: props.logRetentionDays });
+      applyAccess(f, spec.access, props);
+      this.recoveryFunctions.set(name, f);
+      return f;
+    };
+    const ended = fn('ExecutionEnded', 'Vigil recovery: ends the scan or case of a stopped workflow execution');
+    this.statusChangeRule = new events.Rule(this, 'ExecutionStoppedRule', {
+      description: 'Vigil workflow executions that FAILED, TIMED_OUT or were ABORTED',
+      eventPattern: {
+        source: ['aws.states'],
+        detailType: ['Step Functions Execution Status Change'],
+        detail: { status: ['FAILED', 'TIMED_OUT', 'ABORTED'], stateMachineArn: machines.map((m) => m.stateMachineArn) },
+      },
+      targets: [new targets.LambdaFunction(ended.fn, { retryAttempts: 8 })],
+    });
+
+    const reconcile = fn('Reconcile', 'Vigil recovery: ends scans and cases of stopped executions the status rule missed');
+    // ListExecutions has the state machine as its resource; DescribeExecution (for a FAILED one's error) its executions.
+    reconcile.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['states:ListExecutions'], resources: machines.map((m) => m.stateMachineArn) }));
+    for (const machine of machines) {
+      const executions = this.formatArn({
+        service: 'states',
+        resource: 'execution',
+        resourceName: `${Fn.select(6, Fn.split(':', machine.stateMachineArn))}:*`,
+        arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+      });
+      reconcile.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['states:DescribeExecution'], resources: [executions] }));
+      acknowledgeWildcardResource(reconcile.role, executions, 'DescribeExecution of any execution of this one state machine (execution names are the scan and case ids).');
+    }
+    this.reconcileRule = new events.Rule(this, 'ReconcileSchedule', {
+      description: 'Vigil: reconcile stopped workflow executions',
+      schedule: events.Schedule.rate(RECONCILE_EVERY),
+      targets: [new targets.LambdaFunction(reconcile.fn, { retryAttempts: 2 })],
+    });
   }
 
   /** One function per task whose entry file exists, with the task's grants. */
