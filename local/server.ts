@@ -13,6 +13,7 @@ import { SECURITY_HEADERS } from '../shared/security-headers';
 import { buildBundles } from './bundles/build';
 import { BundlePool } from './bundles/pool';
 import { createGateway } from './gateway';
+import { endAbandonedExecution } from '../functions/workflows/recovery/execution-ended';
 import { checkRecheckAfterSeconds } from '../infra/stacks/workflows-stack';
 import { createIdp, type RunningIdp } from './idp';
 import { ensureTable, startDynalite, type RunningDynamo } from './stand-ins/dynamo';
@@ -141,7 +142,16 @@ async function start(opts: ServerOptions, cleanups: Array<() => unknown>): Promi
   }
 
   // Step Functions: the ASL that CDK deploys, run in-process behind the real SDK protocol.
-  const workflows = await startLocalWorkflows(pool ? { invokeTask: (name, input) => pool.invoke(name, input) } : {});
+  // Executions are kept under DATA_DIR: one that a stop (Ctrl-C, kill -9) interrupted is ended at the next start,
+  // and any that fails ends its scan or case through the same function AWS's EventBridge rule runs.
+  const workflows = await startLocalWorkflows({
+    ...(pool ? { invokeTask: (name: string, input: unknown) => pool.invoke(name, input) } : {}),
+    stateFile: opts.inMemory ? undefined : join(dataDir, 'stepfunctions', 'executions.json'),
+    onStopped: (e) =>
+      pool
+        ? pool.invoke('ExecutionEnded', { source: 'aws.states', 'detail-type': 'Step Functions Execution Status Change', detail: e })
+        : endAbandonedExecution(e),
+  });
   cleanups.push(() => workflows.close());
 
   // The same rule as the synth: a re-check the submission execution could not outlive is refused.
@@ -163,6 +173,9 @@ async function start(opts: ServerOptions, cleanups: Array<() => unknown>): Promi
     ...workflows.env,
     ...opts.env,
   });
+
+  // Now that the functions' environment is complete: end what the last run left running (within seconds of start).
+  await workflows.recoverInterrupted();
 
   const gateway = pool
     ? createGateway({ load: async (area) => (event) => pool.invoke(area, event) as Promise<APIGatewayProxyResultV2> })

@@ -2,7 +2,7 @@ import { renderSearchAsl } from '../infra/workflows/search-definition';
 import { renderSubmissionAsl } from '../infra/workflows/submission-definition';
 import { searchTaskHandlers } from '../functions/workflows/search';
 import { SUBMISSION_TASK_HANDLERS } from '../functions/workflows/submission';
-import { startStepFunctions, type LocalMachine, type RunningStepFunctions } from './stand-ins/stepfunctions';
+import { startStepFunctions, type LocalMachine, type RunningStepFunctions, type StepFunctionsOptions } from './stand-ins/stepfunctions';
 
 export const SEARCH_MACHINE = 'vigil-search';
 export const SUBMISSION_MACHINE = 'vigil-submission';
@@ -25,6 +25,10 @@ export async function startLocalWorkflows(
     extra?: LocalMachine[];
     /** Runs each Task state some other way (bundles mode: in the task's bundle); default: the source functions. */
     invokeTask?: (taskName: string, input: unknown) => Promise<unknown>;
+    /** Keeps executions between runs (see StepFunctionsOptions.stateFile). */
+    stateFile?: string;
+    /** Ends the scan or case of an execution that stopped (FAILED, or interrupted by a stop of the runtime). */
+    onStopped?: StepFunctionsOptions['onStopped'];
   } = {},
 ): Promise<LocalWorkflows> {
   const invoke = opts.invokeTask;
@@ -46,7 +50,7 @@ export async function startLocalWorkflows(
     },
     ...(opts.extra ?? []),
   ];
-  const sfn = await startStepFunctions(machines);
+  const sfn = await startStepFunctions(machines, { stateFile: opts.stateFile, onStopped: opts.onStopped });
   return {
     ...sfn,
     env: {
