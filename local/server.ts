@@ -218,6 +218,8 @@ function configureEnvironment(input: { url: string; port: number; dataDir: strin
     AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
     AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
     AWS_EC2_METADATA_DISABLED: 'true',
+    // EMF request metrics are for CloudWatch; locally the sharded request counters in the table serve the admin figures.
+    POWERTOOLS_METRICS_DISABLED: env.POWERTOOLS_METRICS_DISABLED ?? 'true',
     DYNAMODB_ENDPOINT: dynamoEndpoint,
     // S3 is served by this server under /s3, so presigned URLs are same-origin for the site's CSP.
     S3_ENDPOINT: `${url}/s3`,
