@@ -6,7 +6,7 @@ describe('lambdaFunctions', () => {
   it('lists every API area and every workflow task once', () => {
     const names = specs.map((s) => s.name);
     expect(new Set(names).size).toBe(names.length);
-    expect(names).toEqual(expect.arrayContaining(['system', 'dmca', 'Fingerprint', 'QueryEngine', 'SendNotice', 'Recheck']));
+    expect(names).toEqual(expect.arrayContaining(['system', 'cases', 'Fingerprint', 'QueryEngine', 'SendNotice', 'Recheck']));
   });
 
   it.each(specs.map((s) => [s.name, s.entry] as const))('%s: its entry %s exports the Lambda handler', async (_name, entry) => {

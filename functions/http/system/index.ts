@@ -1,3 +1,4 @@
+import { contract } from '../../../shared/contract';
 import { bundleDir } from '../../lib/bundle';
 import { areaHandler, json, publicEndpoint } from '../../lib/http';
 import { checkHealth } from '../../services/metrics';
@@ -8,13 +9,13 @@ import { buildOpenApi } from './openapi';
  * `handlers` says whether this code runs from a Lambda bundle (on AWS, and locally with
  * VIGIL_HANDLERS=bundles, where `bundleDir` is the bundle's copy) or from source.
  */
-const health = publicEndpoint({}, async () => {
+const health = publicEndpoint(contract.health, async () => {
   const { ok } = await checkHealth();
   const dir = bundleDir();
   const handlers = dir ? { handlers: 'bundles', bundleDir: dir.replace(/[\\/]$/, '') } : { handlers: 'source' };
   return ok ? json({ status: 'ok', ...handlers }) : json({ status: 'unavailable', ...handlers }, 503);
 });
 
-const openapi = publicEndpoint({}, async () => json(buildOpenApi()));
+const openapi = publicEndpoint(contract.openapi, async () => json(buildOpenApi()));
 
-export const handler = areaHandler('system', { health, openapi });
+export const handler = areaHandler('system', [health, openapi]);
