@@ -142,6 +142,7 @@ export function buildVigil(app: App, options: BuildVigilOptions = {}): VigilStac
       ...[...api.functions].map(([area, f]) => [`Api${pascal(area)}`, f.fn] as const),
       ...[...workflows.taskFunctionsByName].map(([task, f]) => [`Task${task}`, f.fn] as const),
       ...[...workflows.recoveryFunctions].map(([name, f]) => [`Recovery${name}`, f.fn] as const),
+      ['MonthlyReport', workflows.monthlyReport.fn] as const,
     ]),
     stateMachines: new Map<string, sfn.IStateMachine>([
       ['Search', workflows.searchStateMachine],

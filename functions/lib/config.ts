@@ -107,6 +107,8 @@ const liveSchema = z.object({
   /** The local sandbox web's origin: its URLs stand for simulated sites (local runtime only). */
   SANDBOX_ORIGIN: optionalText.pipe(z.string().url().optional()),
   RDAP_BASE_URL: optionalText.pipe(z.string().url().optional()),
+  /** Administrators who receive the monthly platform report, comma-separated (the local runtime uses ADMIN_EMAILS). */
+  REPORT_RECIPIENTS: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
   FFMPEG_PATH: z.string().default('/usr/bin/ffmpeg'),
   FFPROBE_PATH: z.string().default('/usr/bin/ffprobe'),
@@ -117,6 +119,11 @@ const liveSchema = z.object({
 export const live = {
   sandboxOrigin: () => liveSchema.shape.SANDBOX_ORIGIN.parse(process.env.SANDBOX_ORIGIN),
   rdapBaseUrl: () => liveSchema.shape.RDAP_BASE_URL.parse(process.env.RDAP_BASE_URL),
+  reportRecipients: (): string[] =>
+    (liveSchema.shape.REPORT_RECIPIENTS.parse(process.env.REPORT_RECIPIENTS) ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
   stripeWebhookSecret: () => liveSchema.shape.STRIPE_WEBHOOK_SECRET.parse(process.env.STRIPE_WEBHOOK_SECRET),
   ffmpegPath: () => liveSchema.shape.FFMPEG_PATH.parse(process.env.FFMPEG_PATH),
   ffprobePath: () => liveSchema.shape.FFPROBE_PATH.parse(process.env.FFPROBE_PATH),

@@ -2,7 +2,7 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { ArnFormat, Duration, Fn, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import * as events from 'aws-cdk-lib/aws-events';
-import * as targets from 'aws-cdk-lib/aws-events-targets';
+import * as eventTargets from 'aws-cdk-lib/aws-events-targets';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
@@ -101,6 +101,8 @@ export class WorkflowsStack extends Stack {
   readonly recoveryFunctions = new Map<keyof typeof RECOVERY_SPECS, ApiFunction>();
   statusChangeRule!: events.Rule;
   reconcileRule!: events.Rule;
+  /** The monthly platform report to the administrators (REPORT_RECIPIENTS, set through the functionEnv context). */
+  readonly monthlyReport: ApiFunction;
   /** Task name -> its function, for the tasks whose entry exists. */
   readonly taskFunctionsByName = new Map<SearchTaskName | SubmissionTaskName, ApiFunction>();
 
@@ -121,6 +123,22 @@ export class WorkflowsStack extends Stack {
       buildSubmissionDefinition(new Construct(this, 'Submission'), submissionFns),
       { timeout: SUBMISSION_TIMEOUT, fns: Object.values(submissionFns), logRetentionDays: props.logRetentionDays },
     );
+
+    // On the 1st of each month at 06:00 UTC, the previous month's platform report goes to the administrators.
+    this.monthlyReport = new ApiFunction(this, 'MonthlyReportTask', {
+      entry: 'functions/workflows/reports/monthly-report.ts',
+      description: 'Vigil monthly platform report e-mailed to the administrators',
+      environment: props.environment,
+      memorySize: 1024,
+      timeout: Duration.minutes(5),
+      logRetentionDays: props.logRetentionDays,
+    });
+    applyAccess(this.monthlyReport, { table: 'read', sendMail: true }, props);
+    new events.Rule(this, 'MonthlyReportSchedule', {
+      description: 'Monthly platform report',
+      schedule: events.Schedule.cron({ minute: '0', hour: '6', day: '1', month: '*', year: '*' }),
+      targets: [new eventTargets.LambdaFunction(this.monthlyReport.fn, { retryAttempts: 2 })],
+    });
     this.recovery(props);
   }
 
@@ -147,7 +165,7 @@ export class WorkflowsStack extends Stack {
         detailType: ['Step Functions Execution Status Change'],
         detail: { status: ['FAILED', 'TIMED_OUT', 'ABORTED'], stateMachineArn: machines.map((m) => m.stateMachineArn) },
       },
-      targets: [new targets.LambdaFunction(ended.fn, { retryAttempts: 8 })],
+      targets: [new eventTargets.LambdaFunction(ended.fn, { retryAttempts: 8 })],
     });
 
     const reconcile = fn('Reconcile', 'Vigil recovery: ends scans and cases of stopped executions the status rule missed');
@@ -166,7 +184,7 @@ export class WorkflowsStack extends Stack {
     this.reconcileRule = new events.Rule(this, 'ReconcileSchedule', {
       description: 'Vigil: reconcile stopped workflow executions',
       schedule: events.Schedule.rate(RECONCILE_EVERY),
-      targets: [new targets.LambdaFunction(reconcile.fn, { retryAttempts: 2 })],
+      targets: [new eventTargets.LambdaFunction(reconcile.fn, { retryAttempts: 2 })],
     });
   }
 

@@ -306,7 +306,7 @@ describe('workflows stack', () => {
 });
 
 describe('media layer', () => {
-  it('goes to every function whose bundle imports sharp or runs ffprobe (functions/matching/video.ts), and to no other', () => {
+  it('goes to every function whose bundle imports sharp or runs ffmpeg, and to no other', () => {
     const media: string[] = [];
     for (const stack of Object.values(vigil.stacks)) {
       const t = template(stack);
@@ -319,9 +319,8 @@ describe('media layer', () => {
         );
         // sharp is never inlined (its loader needs its own package beside the binding), only imported.
         expect(bundle).not.toContain('sharp.node');
-        // Every bundle that reads the configuration names FFMPEG_PATH (functions/lib/config.ts); only the video
-        // sampler asks ffprobe for a duration.
-        const needsMedia = /from\s*"sharp"|import\(\s*"sharp"\s*\)/.test(bundle) || bundle.includes('format=duration');
+        // Every bundle carries the config schema (which names FFMPEG_PATH); only the video code calls its getter.
+        const needsMedia = /from\s*"sharp"|import\(\s*"sharp"\s*\)/.test(bundle) || /\.ffmpegPath\(\)/.test(bundle);
         if (needsMedia) media.push(`${stack.stackName}/${id}`);
         expect({ id, layers: fn.Properties.Layers }).toEqual({ id, layers: needsMedia ? [{ Ref: layerIds[0] }] : undefined });
         expect(fn.Properties.Environment.Variables.FFMPEG_PATH).toBe(needsMedia ? MEDIA_LAYER_ENVIRONMENT.FFMPEG_PATH : undefined);
@@ -440,7 +439,7 @@ describe('ops stack', () => {
     const alarms = Object.values(t.findResources('AWS::CloudWatch::Alarm')).map((a) => a.Properties);
     const names = alarms.map((a) => String(a.AlarmName));
     const functionCount =
-      vigil.stacks.api.functions.size + vigil.stacks.workflows.taskFunctionsByName.size + vigil.stacks.workflows.recoveryFunctions.size;
+      vigil.stacks.api.functions.size + vigil.stacks.workflows.taskFunctionsByName.size + vigil.stacks.workflows.recoveryFunctions.size + 1; // + the monthly report
     expect(names.filter((n) => n.endsWith('Errors'))).toHaveLength(functionCount);
     expect(names.filter((n) => n.endsWith('Throttles') && !n.includes('Table'))).toHaveLength(functionCount);
     for (const name of ['Api5xxRate', 'SearchExecutionsFailed', 'SearchExecutionsTimedOut', 'SubmissionExecutionsFailed', 'SubmissionExecutionsTimedOut', 'TableReadThrottles', 'TableWriteThrottles', 'SesBounceRate', 'SesComplaintRate']) {
