@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SUPPORT_EMAIL as SANDBOX_SUPPORT_EMAIL } from '../../shared/help/support';
 
 /**
  * Runtime configuration, read from the environment once per process. The same variables configure Lambda
@@ -36,6 +37,8 @@ const schema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   /** Stripe API endpoint override (the local fake in tests); Stripe's own API otherwise. */
   STRIPE_ENDPOINT: z.string().url().optional(),
+  /** The contact form's inbox: `supportEmail` of the CDK context on AWS; locally the sandbox address. */
+  SUPPORT_EMAIL: z.string().email().default(SANDBOX_SUPPORT_EMAIL),
 });
 
 export interface Config {
@@ -62,6 +65,7 @@ export interface Config {
   stripeSecretKey?: string;
   stripeWebhookSecret?: string;
   stripeEndpoint?: string;
+  supportEmail: string;
 }
 
 let cached: Config | undefined;
@@ -93,6 +97,7 @@ export function config(): Config {
     stripeSecretKey: env.STRIPE_SECRET_KEY?.trim() || undefined,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET?.trim() || undefined,
     stripeEndpoint: env.STRIPE_ENDPOINT,
+    supportEmail: env.SUPPORT_EMAIL,
   };
   return cached;
 }
@@ -124,7 +129,6 @@ const liveSchema = z.object({
   /** The local sandbox web's origin: its URLs stand for simulated sites (local runtime only). */
   SANDBOX_ORIGIN: optionalText.pipe(z.string().url().optional()),
   RDAP_BASE_URL: optionalText.pipe(z.string().url().optional()),
-  NOTICE_FONTS_DIR: optionalText,
   /** Administrators who receive the monthly platform report, comma-separated (the local runtime uses ADMIN_EMAILS). */
   REPORT_RECIPIENTS: optionalText,
   FFMPEG_PATH: z.string().default('/usr/bin/ffmpeg'),
@@ -136,7 +140,6 @@ const liveSchema = z.object({
 export const live = {
   sandboxOrigin: () => liveSchema.shape.SANDBOX_ORIGIN.parse(process.env.SANDBOX_ORIGIN),
   rdapBaseUrl: () => liveSchema.shape.RDAP_BASE_URL.parse(process.env.RDAP_BASE_URL),
-  noticeFontsDir: () => liveSchema.shape.NOTICE_FONTS_DIR.parse(process.env.NOTICE_FONTS_DIR),
   reportRecipients: (): string[] =>
     (liveSchema.shape.REPORT_RECIPIENTS.parse(process.env.REPORT_RECIPIENTS) ?? '')
       .split(',')

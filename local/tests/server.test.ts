@@ -35,7 +35,7 @@ describe('local server', () => {
   it('answers the health check', async () => {
     const res = await get('/api/health');
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: 'ok' });
+    expect(await res.json()).toEqual({ status: 'ok', handlers: 'source' });
     expectSecurityHeaders(res);
   });
 
