@@ -133,7 +133,8 @@ async function start(opts: ServerOptions, cleanups: Array<() => unknown>): Promi
     ...opts.env,
   });
 
-  handle = router({ gateway: createGateway(), idp, s3, sandbox, webDir });
+  const hosts = servedHosts(opts.host ?? process.env.HOST ?? '127.0.0.1', port);
+  handle = hostCheck(url, hosts, router({ gateway: createGateway(), idp, s3, sandbox, webDir }));
 
   let closing: Promise<void> | undefined;
   return {
@@ -214,6 +215,40 @@ function router(parts: { gateway: Handler; idp: RunningIdp; s3: RunningS3; sandb
     if (path === SANDBOX_PREFIX || path.startsWith(`${SANDBOX_PREFIX}/`)) return parts.sandbox(req, res);
     if (!existsSync(join(parts.webDir, 'index.html'))) return sendSiteMissing(res);
     return site(req, res, () => sendText(res, 404, 'Not found.'));
+  };
+}
+
+/** The `Host` values the runtime answers to: localhost, 127.0.0.1 and [::1], and the interface it listens on. */
+export function servedHosts(listenHost: string, port: number): Set<string> {
+  const names = ['localhost', '127.0.0.1', '[::1]'];
+  if (!['0.0.0.0', '::', '127.0.0.1', 'localhost'].includes(listenHost)) names.push(listenHost.includes(':') ? `[${listenHost}]` : listenHost);
+  const hosts = new Set(names.map((n) => `${n}:${port}`));
+  // A browser leaves the port out of Host when it is the scheme's default.
+  if (port === 80) for (const n of names) hosts.add(n);
+  return hosts;
+}
+
+/**
+ * Answers only to the host names the runtime serves (421 otherwise), so a DNS-rebinding page whose name now
+ * points at 127.0.0.1 gets nothing. A page request made on another loopback name than PUBLIC_URL's is
+ * redirected to PUBLIC_URL first: the session cookie and the sign-in's return address belong to that origin.
+ */
+function hostCheck(publicUrl: string, hosts: Set<string>, next: Handler): Handler {
+  const canonical = new URL(publicUrl).host;
+  return (req, res) => {
+    const host = (req.headers.host ?? '').toLowerCase();
+    if (!hosts.has(host)) {
+      req.resume();
+      return sendText(res, 421, 'Misdirected request: this server does not serve that host name.');
+    }
+    const method = (req.method ?? 'GET').toUpperCase();
+    if (host !== canonical && (method === 'GET' || method === 'HEAD')) {
+      res.statusCode = 308;
+      res.setHeader('location', `${publicUrl}${req.url ?? '/'}`);
+      res.setHeader('cache-control', 'no-store');
+      return res.end();
+    }
+    return next(req, res);
   };
 }
 
