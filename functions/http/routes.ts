@@ -17,6 +17,11 @@ export interface RouteDef {
   name: string;
   auth: AuthRule;
   summary: string;
+  /**
+   * Why another site's server may call this state-changing route without a same-origin `Origin` (a signed
+   * webhook). Absent on every route a browser calls: those refuse cross-site writes (functions/lib/request-guard.ts).
+   */
+  crossSite?: string;
 }
 
 export const AREAS = ['system', 'auth', 'search', 'results', 'allowlist', 'assistant', 'dmca', 'account', 'admin', 'risk', 'contact', 'events'] as const;
@@ -28,7 +33,8 @@ export const ROUTES: readonly RouteDef[] = [
 
   { method: 'GET', path: '/api/login', area: 'auth', name: 'login', auth: 'public', summary: 'Start the OIDC sign-in (code flow with PKCE)' },
   { method: 'GET', path: '/api/auth/callback', area: 'auth', name: 'callback', auth: 'public', summary: 'Finish the OIDC sign-in and set the session cookie' },
-  { method: 'GET', path: '/api/logout', area: 'auth', name: 'logout', auth: 'public', summary: 'End the session here and at the identity provider' },
+  { method: 'GET', path: '/api/logout', area: 'auth', name: 'logoutConfirm', auth: 'public', summary: 'A page asking to confirm signing out (its form POSTs /api/logout); changes nothing' },
+  { method: 'POST', path: '/api/logout', area: 'auth', name: 'logout', auth: 'public', summary: 'End the session here and at the identity provider (a form post from the site)' },
   { method: 'GET', path: '/api/auth/user', area: 'auth', name: 'currentUser', auth: 'user', summary: 'The signed-in user' },
 
   { method: 'GET', path: '/api/search/{id}', area: 'results', name: 'getSearch', auth: 'user', summary: 'A search with its status, progress and metadata' },
@@ -62,7 +68,7 @@ export const ROUTES: readonly RouteDef[] = [
   { method: 'GET', path: '/api/user/{id}/usage', area: 'account', name: 'usage', auth: 'user', summary: "This month's searches, cases and violations with the plan's allowances (owner or admin)" },
   { method: 'GET', path: '/api/user/subscription', area: 'account', name: 'subscription', auth: 'user', summary: "The caller's stored plan, status and discount" },
   { method: 'POST', path: '/api/subscription/upgrade', area: 'account', name: 'upgrade', auth: 'user', summary: 'Change plan through the billing port (applied at once, or a Stripe Checkout URL)' },
-  { method: 'POST', path: '/api/billing/stripe-webhook', area: 'account', name: 'stripeWebhook', auth: 'public', summary: 'Stripe webhook (signed; raw body): Checkout completed applies the plan, subscription deleted returns to trial' },
+  { method: 'POST', path: '/api/billing/stripe-webhook', area: 'account', name: 'stripeWebhook', auth: 'public', summary: 'Stripe webhook (signed; raw body): Checkout completed applies the plan, subscription deleted returns to trial', crossSite: "Stripe's servers call it; the Stripe-Signature header authenticates it" },
   { method: 'GET', path: '/api/admin/metrics', area: 'admin', name: 'metrics', auth: 'admin', summary: 'Business metrics: revenue, MRR, users, subscriptions, conversion, churn, ARPU, LTV' },
   { method: 'GET', path: '/api/admin/users', area: 'admin', name: 'users', auth: 'admin', summary: 'Users summary: trial, subscribers per plan, sign-ups, active, upgraded and cancelled this month' },
   { method: 'GET', path: '/api/admin/system', area: 'admin', name: 'system', auth: 'admin', summary: 'System figures: scan success rate, uptime, response time, totals' },

@@ -8,6 +8,7 @@ import { findSession, type Caller } from '../services/sessions';
 import { ForbiddenError, HttpError, NotFoundError, UnauthorizedError, ValidationError } from './errors';
 import { config } from './config';
 import { logger } from './logger';
+import { checkJsonContentType, checkSameOrigin, parseCookies } from './request-guard';
 
 export type { Caller };
 export type HttpEvent = APIGatewayProxyEventV2;
@@ -100,15 +101,6 @@ export function assertOwner<T extends { userId: string }>(caller: Caller, item: 
   return item;
 }
 
-function parseCookies(event: HttpEvent): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const c of event.cookies ?? []) {
-    const i = c.indexOf('=');
-    if (i > 0) out[c.slice(0, i).trim()] = decodeURIComponent(c.slice(i + 1).trim());
-  }
-  return out;
-}
-
 function parsePart<T>(schema: ZodType<T> | undefined, value: unknown, where: string): T {
   if (!schema) return value as T;
   const result = schema.safeParse(value);
@@ -128,6 +120,7 @@ function rawBody(event: HttpEvent): string | undefined {
 function parseRequest<P, Q, B, C>(event: HttpEvent, s: Schemas<P, Q, B>, caller: C): Request<P, Q, B, C> {
   let body: unknown = undefined;
   if ((s.bodyKind ?? 'json') === 'json' && s.body) {
+    checkJsonContentType(event);
     const text = rawBody(event);
     if (!text) throw new ValidationError('A JSON request body is required.');
     try {
@@ -145,26 +138,6 @@ function parseRequest<P, Q, B, C>(event: HttpEvent, s: Schemas<P, Q, B>, caller:
     cookies: parseCookies(event),
     event,
   };
-}
-
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-/** Refuses a state-changing call whose Origin (or, lacking one, Referer) is not the site's own. */
-function checkOrigin(event: HttpEvent): void {
-  const method = event.requestContext.http.method.toUpperCase();
-  if (SAFE_METHODS.has(method)) return;
-  const origin = event.headers?.origin ?? (event.headers?.referer ? safeOrigin(event.headers.referer) : undefined);
-  if (origin !== undefined && origin !== config().publicOrigin) {
-    throw new ForbiddenError('Cross-site request refused.', 'CSRF_REFUSED');
-  }
-}
-
-function safeOrigin(url: string): string {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return 'invalid';
-  }
 }
 
 function enforce(rule: AuthRule, caller: Caller | undefined): void {
@@ -210,14 +183,14 @@ function errorResult(err: unknown, event: HttpEvent): HttpResult {
  */
 export function areaHandler(area: Area, endpoints: Record<string, Endpoint>) {
   const routes = ROUTES.filter((r) => r.area === area);
-  const byKey = new Map<string, { rule: AuthRule; endpoint: Endpoint }>();
+  const byKey = new Map<string, { rule: AuthRule; crossSite: boolean; endpoint: Endpoint }>();
   for (const r of routes) {
     const endpoint = endpoints[r.name];
     if (!endpoint) throw new Error(`area ${area}: no endpoint named ${r.name} for ${routeKey(r)}`);
     if ((r.auth === 'public') !== (endpoint.kind === 'public')) {
       throw new Error(`area ${area}: ${r.name} is a ${endpoint.kind} endpoint but the route table says ${r.auth}`);
     }
-    byKey.set(routeKey(r), { rule: r.auth, endpoint });
+    byKey.set(routeKey(r), { rule: r.auth, crossSite: r.crossSite !== undefined, endpoint });
   }
   const extra = Object.keys(endpoints).filter((n) => !routes.some((r) => r.name === n));
   if (extra.length) throw new Error(`area ${area}: endpoints without a route: ${extra.join(', ')}`);
@@ -231,8 +204,8 @@ export function areaHandler(area: Area, endpoints: Record<string, Endpoint>) {
   };
   const run = async (event: HttpEvent): Promise<HttpResult> => {
     try {
-      checkOrigin(event);
       const route = byKey.get(event.routeKey);
+      checkSameOrigin(event, route?.crossSite);
       if (!route) throw new NotFoundError('Route');
       const caller = await findSession(parseCookies(event));
       enforce(route.rule, caller);

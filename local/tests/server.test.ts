@@ -82,7 +82,7 @@ describe('local server', () => {
 
   it('refuses a state-changing API call from a foreign origin with 403, and lets the same call from the site reach auth', async () => {
     // Any write route of the table will do; the origin check runs before everything else.
-    const write = ROUTES.find((r) => r.method !== 'GET' && existsSync(join(__dirname, '../../functions/http', r.area, 'index.ts')));
+    const write = ROUTES.find((r) => r.method !== 'GET' && r.auth !== 'public' && existsSync(join(__dirname, '../../functions/http', r.area, 'index.ts')));
     expect(write).toBeDefined();
     const path = write!.path.replace(/\{[^}]+\}/g, 'me');
     const init = { method: write!.method, headers: { 'content-type': 'application/json' }, body: '{}' };
@@ -271,5 +271,37 @@ describe('the S3 mount', () => {
     } finally {
       c.destroy();
     }
+  });
+});
+
+describe('request checks at the API', () => {
+  it('ignores a malformed cookie instead of failing the request', async () => {
+    for (const path of ['/api/health', '/api/auth/user', '/api/logout']) {
+      const res = await raw(path, { headers: { host: `localhost:${app.port}`, cookie: 'x=%E0%A4%A; vigil_session=%' } });
+      expect([path, res.status < 500]).toEqual([path, true]);
+    }
+    expect((await raw('/api/health', { headers: { host: `localhost:${app.port}`, cookie: 'x=%E0%A4%A' } })).status).toBe(200);
+  });
+
+  it('refuses a write with neither Origin nor Sec-Fetch-Site, and reads a text/plain body as nothing but a 415', async () => {
+    const b = new TestBrowser(app.url);
+    const login = last(await b.navigate('/api/login'));
+    await b.submitForm(login, { email: 'csrf@example.com', password: 'correct horse' });
+    const bare = await b.request('/api/contact', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"subject":"x","message":"y"}' });
+    expect(bare.status).toBe(403);
+    expect(JSON.parse(bare.body)).toMatchObject({ code: 'CSRF_REFUSED' });
+    const plain = await b.request('/api/contact', {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain', origin: app.url },
+      body: '{"subject":"Hello there","message":"A message long enough to be sent."}',
+    });
+    expect(plain.status).toBe(415);
+    expect(JSON.parse(plain.body)).toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE', error: expect.any(String) });
+    const fetchMetadata = await b.request('/api/contact', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin' },
+      body: '{}',
+    });
+    expect(fetchMetadata.status).toBe(400);
   });
 });

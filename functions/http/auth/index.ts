@@ -14,7 +14,7 @@ import {
 } from '../../services/sessions';
 import { getOrCreateUserFromClaims, getUser, toCurrentUser, type IdentityClaims } from '../../services/users';
 import { callbackUrl, endSessionUrl, oidcClient } from './oidc-client';
-import { signInProblemPage } from './pages';
+import { signInProblemPage, signOutConfirmPage } from './pages';
 import { clearedSignInCookie, consumeSignInAttempt, signInCookie, startSignInAttempt } from './sign-in-attempts';
 
 const SCOPE = 'openid email profile';
@@ -97,7 +97,15 @@ const callback = publicEndpoint({}, async ({ caller, cookies, event }) => {
   return redirect('/', [clearAttempt, sessionCookie(session.cookieValue, config().sessionTtlSeconds)]);
 });
 
-/** GET /api/logout: deletes the session here, clears the cookie, then ends the session at the IdP. */
+/**
+ * GET /api/logout: a page with a "Sign out" button that POSTs the form below; a GET changes nothing, so a link
+ * or an image on another site cannot sign anyone out.
+ */
+const logoutConfirm = publicEndpoint({}, async ({ caller }) =>
+  caller ? signOutConfirmPage() : redirect('/'),
+);
+
+/** POST /api/logout (a form on the site): deletes the session here, clears the cookie, then ends the session at the IdP. */
 const logout = publicEndpoint({}, async ({ cookies }) => {
   const stored = await findStoredSession(cookies);
   if (stored) await deleteSession(stored.sessionId);
@@ -111,4 +119,4 @@ const currentUser = userEndpoint({}, async ({ caller }) => {
   return json(currentUserSchema.parse(toCurrentUser(user, caller.isAdmin)));
 });
 
-export const handler = areaHandler('auth', { login, callback, logout, currentUser });
+export const handler = areaHandler('auth', { login, callback, logoutConfirm, logout, currentUser });

@@ -72,12 +72,12 @@ export function AccountSettingsTab() {
             </Button>
           </div>
           <div className="mt-2 border-t pt-4">
-            <Button asChild variant="ghost" className="text-destructive hover:text-destructive">
-              <a href={LOGOUT_PATH}>
+            <form method="post" action={LOGOUT_PATH}>
+              <Button type="submit" variant="ghost" className="text-destructive hover:text-destructive">
                 <LogOut aria-hidden="true" />
                 Log Out
-              </a>
-            </Button>
+              </Button>
+            </form>
           </div>
         </CardContent>
       </Card>
