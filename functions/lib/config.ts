@@ -23,6 +23,12 @@ const schema = z.object({
   SEARCH_STATE_MACHINE_ARN: z.string().optional(),
   SUBMISSION_STATE_MACHINE_ARN: z.string().optional(),
   STEPFUNCTIONS_ENDPOINT: z.string().url().optional(),
+  /** Set by Lambda to the function's memory; image decoding limits derive from it (functions/lib/decode-limits.ts). */
+  AWS_LAMBDA_FUNCTION_MEMORY_SIZE: z.coerce.number().int().positive().default(1536),
+  /** Cognito user pool the admin re-check and disabled-user check ask (unset: group claims of the sign-in only). */
+  COGNITO_USER_POOL_ID: z.string().optional(),
+  /** Endpoint of the Cognito API; the local runtime points it at its IdP's stand-in. */
+  COGNITO_ENDPOINT: z.string().url().optional(),
   LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']).default('INFO'),
 });
 
@@ -45,6 +51,9 @@ export interface Config {
   submissionStateMachineArn?: string;
   stepFunctionsEndpoint?: string;
   logLevel: string;
+  functionMemoryMb: number;
+  cognitoUserPoolId?: string;
+  cognitoEndpoint?: string;
 }
 
 let cached: Config | undefined;
@@ -71,6 +80,9 @@ export function config(): Config {
     submissionStateMachineArn: env.SUBMISSION_STATE_MACHINE_ARN,
     stepFunctionsEndpoint: env.STEPFUNCTIONS_ENDPOINT,
     logLevel: env.LOG_LEVEL,
+    functionMemoryMb: env.AWS_LAMBDA_FUNCTION_MEMORY_SIZE,
+    cognitoUserPoolId: env.COGNITO_USER_POOL_ID,
+    cognitoEndpoint: env.COGNITO_ENDPOINT,
   };
   return cached;
 }

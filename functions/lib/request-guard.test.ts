@@ -24,7 +24,7 @@ describe('checkSameOrigin', () => {
   });
 
   it('refuses a write with neither (no Referer fallback), a foreign Origin, or a same-site but not same-origin fetch', () => {
-    for (const headers of [
+    for (const headers of <Record<string, string>[]>[
       {},
       { referer: 'https://vigil.example/cases' },
       { origin: 'https://evil.example' },

@@ -1,12 +1,11 @@
-import { createHash } from 'node:crypto';
 import pMap from 'p-map';
 import { safeFetch } from '../../adapters/fetch/safe-fetch';
 import type { Candidate } from '../../adapters/providers';
-import { putObject } from '../../adapters/s3';
 import { config } from '../../lib/config';
 import { logger } from '../../lib/logger';
 import { bestMatch, decodeHashes, hashCandidate, ReferenceSet } from '../../matching';
 import { loadAllowlistMatcher } from '../../services/allowlist';
+import { storeEvidenceImage, storeThumbnail } from '../../services/evidence/images';
 import type { NewResult } from '../../services/search/results';
 import { getSearch, updateSearchProgress } from '../../services/search/searches';
 import type { ResultContentType } from '../../../shared/schemas/search';
@@ -18,7 +17,7 @@ import { getWork, putWork, workKey } from './work-store';
 
 /** At most this many results are kept per scan, best first (the spec's "Web + up to 290 Images/Videos"). */
 export const MAX_RESULTS_PER_SCAN = 300;
-/** Images fetched at once; each fetch is capped in size and time by the safe fetcher. */
+/** Images fetched at once; each fetch is capped in size and time by the safe fetcher (decodes have their own slots: lib/decode-limits.ts). */
 const FETCH_CONCURRENCY = 8;
 const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 const IMAGE_TIMEOUT_MS = 8_000;
@@ -91,35 +90,50 @@ interface Visual {
   evidenceKey?: string;
 }
 
-/** Fetches a candidate's picture through the safe fetcher and compares it with the references; keeps a matched picture as evidence. */
-async function compare(m: Merged, refs: ReferenceSet, userId: string, searchId: string): Promise<Visual | undefined> {
+interface Picture {
+  visual?: Visual;
+  /** The stored thumbnail the site shows (never the copying site's own URL). */
+  thumbnailKey?: string;
+}
+
+/**
+ * Fetches a candidate's picture once through the safe fetcher, keeps a re-encoded thumbnail of it, compares
+ * it with the references (when the scan has any) and keeps a matched picture, re-encoded, as evidence.
+ */
+async function examinePicture(m: Merged, refs: ReferenceSet | undefined, userId: string, searchId: string): Promise<Picture> {
   const urls = [m.candidate.imageUrl, m.candidate.thumbnailUrl].filter((u): u is string => !!u);
   for (const url of urls) {
+    let body: Buffer;
     try {
       const res = await safeFetch(url, { accept: ['image/*'], maxBytes: IMAGE_MAX_BYTES, timeoutMs: IMAGE_TIMEOUT_MS });
       if (!res.ok) continue;
-      const best = bestMatch(await hashCandidate(res.body), refs);
-      if (!best) return undefined;
-      const visual: Visual = {
-        matched: best.isMatch,
-        similarity: best.similarity,
-        distance: best.distance,
-        referenceId: best.referenceId,
-      };
-      if (visual.matched) {
-        const digest = createHash('sha256').update(res.body).digest('hex').slice(0, 32);
-        visual.evidenceKey = `evidence/${userId}/${searchId}/${digest}`;
-        await putObject(config().uploadsBucket, visual.evidenceKey, res.body, res.contentType ?? 'image/jpeg', {
-          source: encodeURIComponent(url),
-          seenat: m.candidate.seenAt,
-        });
+      body = res.body;
+    } catch (err) {
+      logger.debug('candidate image not fetched', { url, error: (err as Error).message });
+      continue;
+    }
+    const picture: Picture = {};
+    try {
+      picture.thumbnailKey = await storeThumbnail({ userId, searchId, sourceUrl: url }, body);
+    } catch (err) {
+      // Not a picture we keep (SVG, HTML, too many pixels, damaged): try the next URL.
+      logger.debug('candidate image refused', { url, error: (err as Error).message });
+      continue;
+    }
+    if (!refs) return picture;
+    try {
+      const best = bestMatch(await hashCandidate(body), refs);
+      if (!best) return picture;
+      picture.visual = { matched: best.isMatch, similarity: best.similarity, distance: best.distance, referenceId: best.referenceId };
+      if (best.isMatch) {
+        picture.visual.evidenceKey = await storeEvidenceImage({ userId, searchId, sourceUrl: url, seenAt: m.candidate.seenAt }, body);
       }
-      return visual;
     } catch (err) {
       logger.debug('candidate image not compared', { url, error: (err as Error).message });
     }
+    return picture;
   }
-  return undefined;
+  return {};
 }
 
 /**
@@ -144,7 +158,7 @@ export async function triage(state: SearchState): Promise<TriageOutput> {
     kept,
     async (m): Promise<NewResult & { confidenceScore: number }> => {
       const c = m.candidate;
-      const visual = refs ? await compare(m, refs, state.userId, state.searchId) : undefined;
+      const { visual, thumbnailKey } = await examinePicture(m, refs, state.userId, state.searchId);
       const site = classifySite(c.domain);
       const score = scoreCandidate({
         visual,
@@ -160,7 +174,7 @@ export async function triage(state: SearchState): Promise<TriageOutput> {
         source: c.sandbox ? 'sandbox' : c.provider,
         description: c.snippet ?? '',
         instances: m.instances,
-        previewRef: visual?.evidenceKey ?? c.thumbnailUrl ?? c.imageUrl,
+        previewRef: thumbnailKey,
         ...score,
         evidence: {
           seenAt: c.seenAt,
