@@ -106,6 +106,7 @@ async function start(opts: ServerOptions, cleanups: Array<() => unknown>): Promi
     dynamoEndpoint: dynamo.endpoint,
     clientId: cfg.oidcClientId,
     adminEmails: () => parseList(process.env.ADMIN_EMAILS),
+    adminGroup: cfg.adminGroup,
   });
   cleanups.push(() => idp.close());
 
@@ -179,6 +180,9 @@ function configureEnvironment(input: { url: string; port: number; dataDir: strin
     PUBLIC_URL: url,
     OIDC_ISSUER: `${url}/idp`,
     OIDC_CLIENT_ID: env.OIDC_CLIENT_ID ?? 'vigil-web',
+    // Admin rights and disabled accounts are re-checked with the IdP: the local one answers Cognito's admin API.
+    COGNITO_USER_POOL_ID: 'local',
+    COGNITO_ENDPOINT: `${url}/idp/cognito`,
     DATA_DIR: dataDir,
     PORT: String(port),
     ...(opts.adminEmails ? { ADMIN_EMAILS: opts.adminEmails.join(',') } : {}),

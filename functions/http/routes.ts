@@ -36,6 +36,7 @@ export const ROUTES: readonly RouteDef[] = [
   { method: 'GET', path: '/api/logout', area: 'auth', name: 'logoutConfirm', auth: 'public', summary: 'A page asking to confirm signing out (its form POSTs /api/logout); changes nothing' },
   { method: 'POST', path: '/api/logout', area: 'auth', name: 'logout', auth: 'public', summary: 'End the session here and at the identity provider (a form post from the site)' },
   { method: 'GET', path: '/api/auth/user', area: 'auth', name: 'currentUser', auth: 'user', summary: 'The signed-in user' },
+  { method: 'DELETE', path: '/api/user/{id}/sessions', area: 'auth', name: 'endAllSessions', auth: 'user', summary: "Sign out of all devices: ends every session of the user (owner, or an admin for anyone); returns {ended}" },
 
   { method: 'GET', path: '/api/search/{id}', area: 'results', name: 'getSearch', auth: 'user', summary: 'A search with its status, progress and metadata' },
   { method: 'GET', path: '/api/search/{id}/results', area: 'results', name: 'searchResults', auth: 'user', summary: "A search's results, newest first then most confident (max 500)" },

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { checkS3Request } from './s3-guard';
+import { checkS3Request } from './sigv4-guard';
 
 // s3rver ships no type definitions; these are the parts used here.
 interface S3rverInstance {
@@ -29,7 +29,7 @@ export interface RunningS3 {
   endpoint: string;
   /**
    * Serves S3 under a path prefix of another server (the local runtime mounts it at `/s3`, so presigned
-   * URLs are same-origin for the site's CSP). Only requests the S3 guard accepts reach s3rver (see s3-guard.ts).
+   * URLs are same-origin for the site's CSP). Only requests the S3 guard accepts reach s3rver (see sigv4-guard.ts).
    */
   handle(req: IncomingMessage, res: ServerResponse, mountPath: string): void;
   close(): Promise<void>;

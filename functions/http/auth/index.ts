@@ -1,14 +1,17 @@
 import * as oidc from 'openid-client';
+import { z } from 'zod';
+import { userIdParamSchema } from '../../../shared/schemas/search';
 import { currentUserSchema } from '../../../shared/schemas/user';
 import { config } from '../../lib/config';
 import { UnauthorizedError } from '../../lib/errors';
 import { recordVisit } from '../../services/metrics';
-import { areaHandler, json, publicEndpoint, redirect, userEndpoint } from '../../lib/http';
+import { areaHandler, json, publicEndpoint, redirect, resolveUserParam, userEndpoint } from '../../lib/http';
 import { logger } from '../../lib/logger';
 import {
   clearedSessionCookie,
   createSession,
   deleteSession,
+  deleteUserSessions,
   findStoredSession,
   sessionCookie,
 } from '../../services/sessions';
@@ -93,7 +96,8 @@ const callback = publicEndpoint({}, async ({ caller, cookies, event }) => {
 
   // A fresh session id on every sign-in, so a session value planted before sign-in is worth nothing after it.
   if (caller) await deleteSession(caller.sessionId);
-  const session = await createSession({ userId: user.id, email: user.email, isAdmin, idToken: tokens.id_token });
+  const username = typeof claims['cognito:username'] === 'string' ? claims['cognito:username'] : claims.sub;
+  const session = await createSession({ userId: user.id, email: user.email, isAdmin, idToken: tokens.id_token, idpUsername: username });
   return redirect('/', [clearAttempt, sessionCookie(session.cookieValue, config().sessionTtlSeconds)]);
 });
 
@@ -112,6 +116,13 @@ const logout = publicEndpoint({}, async ({ cookies }) => {
   return redirect(await endSessionUrl(stored?.idToken), [clearedSessionCookie()]);
 });
 
+/** DELETE /api/user/{id}/sessions: sign out of all devices (the caller's own, or any user's for an admin). */
+const endAllSessions = userEndpoint({ params: z.object({ id: userIdParamSchema }) }, async ({ caller, params }) => {
+  const userId = resolveUserParam(caller, params.id);
+  const ended = await deleteUserSessions(userId);
+  return json({ ended }, 200, userId === caller.userId ? { cookies: [clearedSessionCookie()] } : {});
+});
+
 /** GET /api/auth/user: the signed-in user; `isAdmin` comes from the session (the IdP's admin group). */
 const currentUser = userEndpoint({}, async ({ caller }) => {
   const user = await getUser(caller.userId);
@@ -119,4 +130,4 @@ const currentUser = userEndpoint({}, async ({ caller }) => {
   return json(currentUserSchema.parse(toCurrentUser(user, caller.isAdmin)));
 });
 
-export const handler = areaHandler('auth', { login, callback, logoutConfirm, logout, currentUser });
+export const handler = areaHandler('auth', { login, callback, logoutConfirm, logout, currentUser, endAllSessions });

@@ -43,7 +43,7 @@ export function reencodeImage(input: Buffer, longSide = EVIDENCE_LONG_SIDE): Pro
   return withDecodeSlot(async () => {
     const limit = decodeLimits().maxPixels;
     let format: string | undefined;
-    let pixels = 0;
+    let pixels: number;
     try {
       const meta = await sharp(input, { limitInputPixels: false }).metadata();
       format = meta.format;

@@ -1,7 +1,6 @@
 import pMap from 'p-map';
 import { safeFetch } from '../../adapters/fetch/safe-fetch';
 import type { Candidate } from '../../adapters/providers';
-import { config } from '../../lib/config';
 import { logger } from '../../lib/logger';
 import { bestMatch, decodeHashes, hashCandidate, ReferenceSet } from '../../matching';
 import { loadAllowlistMatcher } from '../../services/allowlist';

@@ -16,6 +16,9 @@ export const LOGIN_PATH = '/api/login';
 /** Signing out is a POST (a GET changes nothing, so another site cannot sign anyone out with a link). */
 export const LOGOUT_PATH = '/api/logout';
 
+/** DELETE ends every session of the signed-in user ("Sign out of all devices"). */
+export const SIGN_OUT_EVERYWHERE_PATH = '/api/user/me/sessions';
+
 /** Signs out from script (a menu item): posts a form, a full page load, so the server can end the session and redirect. */
 export function signOut(): void {
   const form = document.createElement('form');

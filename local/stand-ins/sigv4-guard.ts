@@ -62,9 +62,9 @@ interface Signed {
 }
 
 /** Parses `AKID/20260101/us-east-1/s3/aws4_request`. */
-function parseCredential(value: string): Omit<Signed, 'signedHeaders' | 'signature' | 'amzDate'> | undefined {
+function parseCredential(value: string, service = 's3'): Omit<Signed, 'signedHeaders' | 'signature' | 'amzDate'> | undefined {
   const parts = value.split('/');
-  if (parts.length !== 5 || parts[3] !== 's3' || parts[4] !== 'aws4_request') return undefined;
+  if (parts.length !== 5 || parts[3] !== service || parts[4] !== 'aws4_request') return undefined;
   return { accessKeyId: parts[0]!, scopeDate: parts[1]!, region: parts[2]!, service: parts[3]! };
 }
 
@@ -139,12 +139,28 @@ export function checkS3Request(
     if (!payloadHash) return refuse(400, 'InvalidRequest', 'x-amz-content-sha256 is required.');
   }
 
+  return verifySignature({ method, decodedSegments: decodedSegments as string[], query, presigned, headers: req.headers, signed, payloadHash }, credentials);
+}
+
+function verifySignature(
+  input: {
+    method: string;
+    decodedSegments: string[];
+    query: URLSearchParams;
+    presigned: boolean;
+    headers: IncomingMessage['headers'];
+    signed: Signed;
+    payloadHash: string;
+  },
+  credentials: S3GuardCredentials,
+): GuardVerdict {
+  const { method, decodedSegments, query, presigned, headers, signed, payloadHash } = input;
   if (signed.accessKeyId !== credentials.accessKeyId) return refuse(403, 'InvalidAccessKeyId', 'The access key is not known.');
   if (signed.scopeDate !== signed.amzDate.slice(0, 8)) return refuse(403, 'SignatureDoesNotMatch', 'The credential scope does not match the date.');
   if (!signed.signedHeaders.includes('host')) return refuse(403, 'AccessDenied', 'The host header must be signed.');
 
   // Canonical request (https://docs.aws.amazon.com/IAM/latest/UserGuide/create-signed-request.html).
-  const canonicalUri = decodedSegments.map((s) => rfc3986(s!)).join('/');
+  const canonicalUri = decodedSegments.map((s) => rfc3986(s)).join('/');
   const canonicalQuery = [...query.entries()]
     .filter(([k]) => !(presigned && k === 'X-Amz-Signature'))
     .map(([k, v]) => [rfc3986(k), rfc3986(v)] as const)
@@ -154,7 +170,7 @@ export function checkS3Request(
   const headerNames = [...signed.signedHeaders].sort();
   const canonicalHeaders = headerNames
     .map((name) => {
-      const value = req.headers[name];
+      const value = headers[name];
       const text = Array.isArray(value) ? value.join(',') : (value ?? '');
       return `${name}:${String(text).trim().replace(/\s+/g, ' ')}\n`;
     })
@@ -170,4 +186,39 @@ export function checkS3Request(
     return refuse(403, 'SignatureDoesNotMatch', 'The request signature does not match.');
   }
   return { ok: true };
+}
+
+/**
+ * Checks a header-signed AWS JSON-protocol request (the local Cognito stand-in): SigV4 over the whole body,
+ * the runtime's access key, within 15 minutes of its date.
+ */
+export function checkSignedJsonRequest(
+  req: Pick<IncomingMessage, 'method' | 'headers'>,
+  rawUrl: string,
+  body: Buffer,
+  service: string,
+  credentials: S3GuardCredentials,
+  now = new Date(),
+): GuardVerdict {
+  const [rawPath = '/', rawQuery = ''] = rawUrl.split(/\?(.*)/s, 2);
+  const m = /^AWS4-HMAC-SHA256 Credential=([^,\s]+),\s*SignedHeaders=([^,\s]+),\s*Signature=([0-9a-f]+)$/.exec(String(req.headers.authorization ?? ''));
+  const credential = m && parseCredential(m[1]!, service);
+  const amzDate = String(req.headers['x-amz-date'] ?? '');
+  const date = parseAmzDate(amzDate);
+  if (!m || !credential || !date) return refuse(403, 'MissingAuthenticationToken', 'A signed request is required.');
+  if (Math.abs(now.getTime() - date.getTime()) > HEADER_SKEW_MS) return refuse(403, 'InvalidSignatureException', 'The request time is too far off.');
+  const decodedSegments = rawPath.split('/').map(safeDecode);
+  if (decodedSegments.some((s) => s === undefined)) return refuse(400, 'InvalidURI', 'The path is not valid.');
+  return verifySignature(
+    {
+      method: (req.method ?? 'POST').toUpperCase(),
+      decodedSegments: decodedSegments as string[],
+      query: new URLSearchParams(rawQuery),
+      presigned: false,
+      headers: req.headers,
+      signed: { ...credential, amzDate, signedHeaders: m[2]!.split(';'), signature: m[3]! },
+      payloadHash: createHash('sha256').update(body).digest('hex'),
+    },
+    credentials,
+  );
 }
