@@ -4,6 +4,7 @@ import { CfnOutput, RemovalPolicy, Stack, Validations, type StackProps } from 'a
 import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { AREAS, ROUTES } from '../../functions/http/routes';
@@ -41,6 +42,11 @@ export interface ApiStackProps extends StackProps, GrantTargets {
   environment: Record<string, string>;
   logRetentionDays: number;
   throttle: { rateLimit: number; burstLimit: number };
+  /**
+   * The user pool every area asks about the caller (admin group, enabled flag; functions/services/sessions.ts):
+   * AdminGetUser and AdminListGroupsForUser only.
+   */
+  userPoolArn?: string;
 }
 
 /**
@@ -134,6 +140,11 @@ export class ApiStack extends Stack {
       logRetentionDays: props.logRetentionDays,
     });
     applyAccess(fn, access, props);
+    if (props.userPoolArn) {
+      fn.fn.addToRolePolicy(
+        new iam.PolicyStatement({ actions: ['cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser'], resources: [props.userPoolArn] }),
+      );
+    }
     return fn;
   }
 }
