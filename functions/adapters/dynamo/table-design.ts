@@ -14,3 +14,9 @@ export type GsiName = (typeof GSIS)[number]['indexName'];
 
 /** Attribute that holds an epoch-seconds expiry (DynamoDB TTL on AWS; checked on read everywhere). */
 export const TTL_ATTRIBUTE = 'expiresAt';
+
+/** The two indexes by role: gsi1 lists an owner's items (and the admin's user listing), gsi2 a parent's children. */
+export const [GSI1, GSI2] = GSIS;
+
+/** Every key attribute of the table and its indexes (what a read strips before handing an item out). */
+export const INDEX_KEY_ATTRIBUTES: string[] = [TABLE_KEYS.partitionKey, TABLE_KEYS.sortKey, ...GSIS.flatMap((g) => [g.partitionKey, g.sortKey])];

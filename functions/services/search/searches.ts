@@ -10,7 +10,8 @@ import {
 } from '../../../shared/schemas/search';
 import { db, tableName } from '../../adapters/dynamo/client';
 import { keys } from '../../adapters/dynamo/keys';
-import { isConditionFailure, queryNewest } from './dynamo-io';
+import { isConditionFailure, queryNewest } from '../../adapters/dynamo/io';
+import { GSI1 } from '../../adapters/dynamo/table-design';
 
 export const SEARCH = 'SEARCH';
 
@@ -115,7 +116,7 @@ export async function getSearch(id: string): Promise<SearchRecord | undefined> {
 /** A user's searches, newest first, at most `limit` (capped at 500). */
 export async function listSearchesByUser(userId: string, limit = MAX_LIST_LIMIT): Promise<SearchRecord[]> {
   const items = await queryNewest({
-    index: 'gsi1',
+    index: GSI1.indexName,
     partition: keys.ownedByPartition(userId, SEARCH),
     limit: Math.min(limit, MAX_LIST_LIMIT),
   });
