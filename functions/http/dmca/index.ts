@@ -1,4 +1,5 @@
 import type { ZodType } from 'zod';
+import { checkJsonContentType } from '../../lib/request-guard';
 import { z } from 'zod';
 import {
   bulkSubmitSchema,
@@ -65,6 +66,7 @@ function refusal(err: unknown, extra: Record<string, unknown> = {}): Reply {
 
 /** Parses a JSON body with a shared schema inside the endpoint, so that refusals keep the `{success:false}` shape. */
 function parseBody<T>(schema: ZodType<T>, event: HttpEvent): T {
+  checkJsonContentType(event);
   const text = event.body ? (event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body) : '';
   let raw: unknown;
   try {
