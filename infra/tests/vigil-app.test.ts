@@ -7,7 +7,7 @@ import { Stack, type CfnElement } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import { GSIS, TABLE_KEYS, TTL_ATTRIBUTE } from '../../functions/adapters/dynamo/table-design';
-import { AREAS, ROUTES, routeKey } from '../../functions/http/routes';
+import { AREAS, ROUTES, routeKey } from '../../shared/contract';
 import { CONTENT_SECURITY_POLICY } from '../../shared/security-headers';
 import { REPO_ROOT } from '../context';
 import { MEDIA_LAYER_ENVIRONMENT } from '../layers/media-layer';
@@ -234,7 +234,7 @@ describe('api stack', () => {
     for (const area of areasWithCode) expect(actionsOf(area)).not.toContain('dynamodb:Scan');
     // Only the scan area starts searches and only the takedown area starts submissions.
     const starters = areasWithCode.filter((a) => actionsOf(a).includes('states:StartExecution'));
-    expect(starters.sort()).toEqual(['dmca', 'search']);
+    expect(starters.sort()).toEqual(['cases', 'search']);
   });
 
   it('throttles the default stage and writes access logs', () => {

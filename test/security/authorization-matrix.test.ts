@@ -1,4 +1,4 @@
-import { ROUTES, routeKey, type RouteDef } from '../../functions/http/routes';
+import { ROUTES, routeKey, type RouteDef } from '../../shared/contract';
 import { BODIES, json, PARAMS, QUERIES, UNCOVERABLE } from './catalogue';
 import { startWorld, type Role, type World } from './seed';
 

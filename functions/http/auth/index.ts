@@ -1,10 +1,9 @@
 import * as oidc from 'openid-client';
-import { z } from 'zod';
-import { userIdParamSchema } from '../../../shared/schemas/search';
 import { currentUserSchema } from '../../../shared/schemas/user';
 import { config } from '../../lib/config';
 import { UnauthorizedError } from '../../lib/errors';
 import { recordVisit } from '../../services/metrics';
+import { contract } from '../../../shared/contract';
 import { areaHandler, json, publicEndpoint, redirect, resolveUserParam, userEndpoint } from '../../lib/http';
 import { logger } from '../../lib/logger';
 import {
@@ -23,7 +22,7 @@ import { clearedSignInCookie, consumeSignInAttempt, signInCookie, startSignInAtt
 const SCOPE = 'openid email profile';
 
 /** GET /api/login: starts the authorization-code flow with PKCE, state and nonce kept server-side. */
-const login = publicEndpoint({}, async ({ caller }) => {
+const login = publicEndpoint(contract.login, async ({ caller }) => {
   if (caller) return redirect('/');
   await recordVisit();
   let client: oidc.Configuration;
@@ -46,7 +45,7 @@ const login = publicEndpoint({}, async ({ caller }) => {
 });
 
 /** GET /api/auth/callback: finishes the flow, creates the user on first sign-in and starts a session. */
-const callback = publicEndpoint({}, async ({ caller, cookies, event }) => {
+const callback = publicEndpoint(contract.callback, async ({ caller, cookies, event }) => {
   const clearAttempt = clearedSignInCookie();
   const attempt = await consumeSignInAttempt(cookies);
   if (!attempt) {
@@ -105,29 +104,29 @@ const callback = publicEndpoint({}, async ({ caller, cookies, event }) => {
  * GET /api/logout: a page with a "Sign out" button that POSTs the form below; a GET changes nothing, so a link
  * or an image on another site cannot sign anyone out.
  */
-const logoutConfirm = publicEndpoint({}, async ({ caller }) =>
+const logoutConfirm = publicEndpoint(contract.logoutConfirm, async ({ caller }) =>
   caller ? signOutConfirmPage() : redirect('/'),
 );
 
 /** POST /api/logout (a form on the site): deletes the session here, clears the cookie, then ends the session at the IdP. */
-const logout = publicEndpoint({}, async ({ cookies }) => {
+const logout = publicEndpoint(contract.logout, async ({ cookies }) => {
   const stored = await findStoredSession(cookies);
   if (stored) await deleteSession(stored.sessionId);
   return redirect(await endSessionUrl(stored?.idToken), [clearedSessionCookie()]);
 });
 
 /** DELETE /api/user/{id}/sessions: sign out of all devices (the caller's own, or any user's for an admin). */
-const endAllSessions = userEndpoint({ params: z.object({ id: userIdParamSchema }) }, async ({ caller, params }) => {
+const endAllSessions = userEndpoint(contract.endAllSessions, async ({ caller, params }) => {
   const userId = resolveUserParam(caller, params.id);
   const ended = await deleteUserSessions(userId);
   return json({ ended }, 200, userId === caller.userId ? { cookies: [clearedSessionCookie()] } : {});
 });
 
 /** GET /api/auth/user: the signed-in user; `isAdmin` comes from the session (the IdP's admin group). */
-const currentUser = userEndpoint({}, async ({ caller }) => {
+const currentUser = userEndpoint(contract.currentUser, async ({ caller }) => {
   const user = await getUser(caller.userId);
   if (!user) throw new UnauthorizedError();
   return json(currentUserSchema.parse(toCurrentUser(user, caller.isAdmin)));
 });
 
-export const handler = areaHandler('auth', { login, callback, logoutConfirm, logout, currentUser, endAllSessions });
+export const handler = areaHandler('auth', [login, callback, logoutConfirm, logout, currentUser, endAllSessions]);

@@ -5,6 +5,7 @@ import { putObject } from '../../adapters/s3';
 import { startWorkflow } from '../../adapters/workflows';
 import { config } from '../../lib/config';
 import { HttpError, ValidationError } from '../../lib/errors';
+import { contract } from '../../../shared/contract';
 import { areaHandler, json, resolveUserParam, userEndpoint } from '../../lib/http';
 import { logger } from '../../lib/logger';
 import { parseMultipart } from '../../lib/multipart';
@@ -24,7 +25,7 @@ class WorkflowUnavailableError extends HttpError {
  * stores nothing. Then the reference files go to S3, the search is written as `running`, and the search
  * workflow starts with an execution named after the search (a retried start cannot run it twice).
  */
-const startSearch = userEndpoint({ bodyKind: 'raw' }, async ({ event, caller }) => {
+const startSearch = userEndpoint(contract.startSearch, async ({ event, caller }) => {
   const { fields, files } = await parseMultipart(event, { maxFiles: MAX_REFERENCE_FILES, maxFileBytes: MAX_REFERENCE_FILE_BYTES });
   const parsed = searchStartFieldsSchema.safeParse(fields);
   if (!parsed.success) {
@@ -85,4 +86,4 @@ const startSearch = userEndpoint({ bodyKind: 'raw' }, async ({ event, caller }) 
   return json({ id: searchId, query, searchEngines: input.searchEngines }, 201);
 });
 
-export const handler = areaHandler('search', { startSearch });
+export const handler = areaHandler('search', [startSearch]);

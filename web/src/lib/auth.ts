@@ -1,6 +1,7 @@
 import useSWR from 'swr';
 import type { CurrentUser } from '@shared/schemas/user';
-import { fetcherOrNullOn401 } from './api-client';
+import { apiPath, fetcherOrNullOn401 } from './api-client';
+import { contract } from '@shared/contract';
 
 /**
  * The session, shared by every feature (so it lives in lib/, like bulletproof-react's lib/auth: features may not
@@ -10,14 +11,11 @@ import { fetcherOrNullOn401 } from './api-client';
 export type { CurrentUser } from '@shared/schemas/user';
 
 /** The SWR key of the current user; `mutate(CURRENT_USER_KEY)` reloads it. */
-export const CURRENT_USER_KEY = '/api/auth/user';
+export const CURRENT_USER_KEY = apiPath(contract.currentUser);
 /** Full-page navigations (the server runs the OIDC flow), never fetch calls. */
-export const LOGIN_PATH = '/api/login';
+export const LOGIN_PATH = apiPath(contract.login);
 /** Signing out is a POST (a GET changes nothing, so another site cannot sign anyone out with a link). */
-export const LOGOUT_PATH = '/api/logout';
-
-/** DELETE ends every session of the signed-in user ("Sign out of all devices"). */
-export const SIGN_OUT_EVERYWHERE_PATH = '/api/user/me/sessions';
+export const LOGOUT_PATH = apiPath(contract.logout);
 
 /** Signs out from script (a menu item): posts a form, a full page load, so the server can end the session and redirect. */
 export function signOut(): void {

@@ -5,7 +5,8 @@ import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { api, apiErrorMessage } from '@/lib/api-client';
-import { fullName, initialOf, LOGOUT_PATH, SIGN_OUT_EVERYWHERE_PATH, useCurrentUser } from '@/lib/auth';
+import { contract } from '@shared/contract';
+import { fullName, initialOf, LOGOUT_PATH, useCurrentUser } from '@/lib/auth';
 import { useAccountPlan } from '../hooks/use-account-plan';
 import { ACCOUNT_PLAN_NAMES, statusLabel } from '../lib/account-plans';
 
@@ -17,7 +18,7 @@ function SignOutEverywhereButton() {
     setPending(true);
     setError(undefined);
     try {
-      await api.delete(SIGN_OUT_EVERYWHERE_PATH);
+      await api(contract.endAllSessions, { params: { id: 'me' } });
       window.location.assign('/');
     } catch (err) {
       setError(apiErrorMessage(err, 'Could not sign out of all devices. Please try again.'));
