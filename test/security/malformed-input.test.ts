@@ -64,6 +64,11 @@ function variantsFor(route: RouteDef, path: string, example: Record<string, unkn
     return variants;
   }
   const jsonV = (label: string, body: string | Buffer, type = 'application/json') => variants.push({ label, body, type });
+  if (!route.body && route.bodyKind !== 'raw') {
+    // A route that takes no body ignores one; a single hostile body shows it (each call does the route's work).
+    jsonV('unexpected body', deep(20_000));
+    return variants;
+  }
   jsonV('bad JSON', '{"a":');
   jsonV('invalid UTF-8', Buffer.from([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0xfe, 0xc3, 0x22, 0x7d]));
   jsonV('text/plain', example ? JSON.stringify(example) : '{}', 'text/plain');
@@ -73,8 +78,16 @@ function variantsFor(route: RouteDef, path: string, example: Record<string, unkn
   jsonV('empty', '');
   jsonV('array', '[]');
   for (const value of fc.sample(fc.jsonValue({ maxDepth: 4 }), { numRuns: 12, seed: 12 })) jsonV('random JSON', JSON.stringify(value));
+  // Fields come from the contract row's zod body schema (its object shape), with the example's valid values.
+  const shape = (route.body as { shape?: Record<string, unknown> } | undefined)?.shape;
+  const fields = [...new Set([...Object.keys(shape ?? {}), ...Object.keys(example ?? {})])];
+  if (shape && !example) {
+    for (const key of fields) {
+      for (const wrong of fc.sample(wrongValue, { numRuns: 3, seed: key.length })) jsonV(`${key} alone = ${JSON.stringify(wrong).slice(0, 20)}`, JSON.stringify({ [key]: wrong }));
+    }
+  }
   if (example) {
-    for (const key of Object.keys(example)) {
+    for (const key of fields) {
       const { [key]: _dropped, ...rest } = example;
       jsonV(`missing ${key}`, JSON.stringify(rest));
       jsonV(`huge ${key}`, JSON.stringify({ ...example, [key]: HUGE }));
