@@ -71,6 +71,7 @@ export function buildVigil(app: App, options: BuildVigilOptions = {}): VigilStac
     OIDC_CLIENT_ID: auth.clientId,
     OIDC_LOGOUT_URL: auth.logoutUrl,
     ADMIN_GROUP,
+    COGNITO_USER_POOL_ID: auth.userPool.userPoolId,
   };
   const optional: Record<string, string | undefined> = {
     PROVIDER_SECRET_ARN: ctx.services.providerSecretArn,
@@ -128,6 +129,7 @@ export function buildVigil(app: App, options: BuildVigilOptions = {}): VigilStac
     logRetentionDays: ctx.logRetentionDays,
     throttle: { rateLimit: ctx.apiRateLimit, burstLimit: ctx.apiBurstLimit },
     billingMode: ctx.billingMode,
+    userPoolArn: auth.userPool.userPoolArn,
   });
   const web = new WebStack(app, name('Web'), {
     env,

@@ -122,6 +122,7 @@ async function start(opts: ServerOptions, cleanups: Array<() => unknown>): Promi
     dynamoEndpoint: dynamo.endpoint,
     clientId: cfg.oidcClientId,
     adminEmails: () => parseList(process.env.ADMIN_EMAILS),
+    adminGroup: cfg.adminGroup,
   });
   cleanups.push(() => idp.close());
 
@@ -180,7 +181,8 @@ async function start(opts: ServerOptions, cleanups: Array<() => unknown>): Promi
   const gateway = pool
     ? createGateway({ load: async (area) => (event) => pool.invoke(area, event) as Promise<APIGatewayProxyResultV2> })
     : createGateway();
-  handle = router({ gateway, idp, s3, sandbox, webDir });
+  const hosts = servedHosts(opts.host ?? process.env.HOST ?? '127.0.0.1', port);
+  handle = hostCheck(url, hosts, router({ gateway, idp, s3, sandbox, webDir }));
 
   let closing: Promise<void> | undefined;
   return {
@@ -229,6 +231,9 @@ function configureEnvironment(input: { url: string; port: number; dataDir: strin
     PUBLIC_URL: url,
     OIDC_ISSUER: `${url}/idp`,
     OIDC_CLIENT_ID: env.OIDC_CLIENT_ID ?? 'vigil-web',
+    // Admin rights and disabled accounts are re-checked with the IdP: the local one answers Cognito's admin API.
+    COGNITO_USER_POOL_ID: 'local',
+    COGNITO_ENDPOINT: `${url}/idp/cognito`,
     DATA_DIR: dataDir,
     PORT: String(port),
     // Plans apply at once and nothing is charged, unless BILLING=stripe or none is asked for (issue 10).
@@ -271,6 +276,40 @@ function router(parts: { gateway: Handler; idp: RunningIdp; s3: RunningS3; sandb
     if (path === SANDBOX_PREFIX || path.startsWith(`${SANDBOX_PREFIX}/`)) return parts.sandbox(req, res);
     if (!existsSync(join(parts.webDir, 'index.html'))) return sendSiteMissing(res);
     return site(req, res, () => sendText(res, 404, 'Not found.'));
+  };
+}
+
+/** The `Host` values the runtime answers to: localhost, 127.0.0.1 and [::1], and the interface it listens on. */
+export function servedHosts(listenHost: string, port: number): Set<string> {
+  const names = ['localhost', '127.0.0.1', '[::1]'];
+  if (!['0.0.0.0', '::', '127.0.0.1', 'localhost'].includes(listenHost)) names.push(listenHost.includes(':') ? `[${listenHost}]` : listenHost);
+  const hosts = new Set(names.map((n) => `${n}:${port}`));
+  // A browser leaves the port out of Host when it is the scheme's default.
+  if (port === 80) for (const n of names) hosts.add(n);
+  return hosts;
+}
+
+/**
+ * Answers only to the host names the runtime serves (421 otherwise), so a DNS-rebinding page whose name now
+ * points at 127.0.0.1 gets nothing. A page request made on another loopback name than PUBLIC_URL's is
+ * redirected to PUBLIC_URL first: the session cookie and the sign-in's return address belong to that origin.
+ */
+function hostCheck(publicUrl: string, hosts: Set<string>, next: Handler): Handler {
+  const canonical = new URL(publicUrl).host;
+  return (req, res) => {
+    const host = (req.headers.host ?? '').toLowerCase();
+    if (!hosts.has(host)) {
+      req.resume();
+      return sendText(res, 421, 'Misdirected request: this server does not serve that host name.');
+    }
+    const method = (req.method ?? 'GET').toUpperCase();
+    if (host !== canonical && (method === 'GET' || method === 'HEAD')) {
+      res.statusCode = 308;
+      res.setHeader('location', `${publicUrl}${req.url ?? '/'}`);
+      res.setHeader('cache-control', 'no-store');
+      return res.end();
+    }
+    return next(req, res);
   };
 }
 

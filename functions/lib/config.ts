@@ -24,6 +24,12 @@ const schema = z.object({
   SEARCH_STATE_MACHINE_ARN: z.string().optional(),
   SUBMISSION_STATE_MACHINE_ARN: z.string().optional(),
   STEPFUNCTIONS_ENDPOINT: z.string().url().optional(),
+  /** Set by Lambda to the function's memory; image decoding limits derive from it (functions/lib/decode-limits.ts). */
+  AWS_LAMBDA_FUNCTION_MEMORY_SIZE: z.coerce.number().int().positive().default(1536),
+  /** Cognito user pool the admin re-check and disabled-user check ask (unset: group claims of the sign-in only). */
+  COGNITO_USER_POOL_ID: z.string().optional(),
+  /** Endpoint of the Cognito API; the local runtime points it at its IdP's stand-in. */
+  COGNITO_ENDPOINT: z.string().url().optional(),
   LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']).default('INFO'),
   /**
    * How plan changes are paid (issue 10): `stripe`, `demo` (applied at once, nothing charged: `npm start` only) or
@@ -66,6 +72,9 @@ export interface Config {
   stripeWebhookSecret?: string;
   stripeEndpoint?: string;
   supportEmail: string;
+  functionMemoryMb: number;
+  cognitoUserPoolId?: string;
+  cognitoEndpoint?: string;
 }
 
 let cached: Config | undefined;
@@ -98,6 +107,9 @@ export function config(): Config {
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET?.trim() || undefined,
     stripeEndpoint: env.STRIPE_ENDPOINT,
     supportEmail: env.SUPPORT_EMAIL,
+    functionMemoryMb: env.AWS_LAMBDA_FUNCTION_MEMORY_SIZE,
+    cognitoUserPoolId: env.COGNITO_USER_POOL_ID,
+    cognitoEndpoint: env.COGNITO_ENDPOINT,
   };
   return cached;
 }

@@ -4,6 +4,7 @@ import { CfnOutput, Duration, RemovalPolicy, Stack, Validations, type StackProps
 import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { AREAS, ROUTES } from '../../shared/contract';
@@ -57,6 +58,11 @@ export interface ApiStackProps extends StackProps, GrantTargets {
   throttle: { rateLimit: number; burstLimit: number };
   /** The billing mode, set on the function that changes plans (the one with `stripeKeys` access). */
   billingMode?: 'demo' | 'stripe' | 'none';
+  /**
+   * The user pool every area asks about the caller (admin group, enabled flag; functions/services/sessions.ts):
+   * AdminGetUser and AdminListGroupsForUser only.
+   */
+  userPoolArn?: string;
 }
 
 /**
@@ -156,6 +162,11 @@ export class ApiStack extends Stack {
       logRetentionDays: props.logRetentionDays,
     });
     applyAccess(fn, access, props);
+    if (props.userPoolArn) {
+      fn.fn.addToRolePolicy(
+        new iam.PolicyStatement({ actions: ['cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser'], resources: [props.userPoolArn] }),
+      );
+    }
     return fn;
   }
 }
