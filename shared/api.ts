@@ -50,6 +50,15 @@ import {
 } from './schemas/risk';
 import { contactMessageSchema, contactResponseSchema } from './schemas/contact';
 import { eventBodySchema } from './schemas/events';
+import {
+  alertListSchema,
+  alertsReadBodySchema,
+  monitorDetailSchema,
+  monitorListSchema,
+  monitorRunStartedSchema,
+  monitorSchema,
+  monitorUpdateSchema,
+} from './schemas/monitor';
 
 /**
  * The API contract by route key: request and response schemas that the handlers parse with and that
@@ -103,4 +112,12 @@ export const API_SCHEMAS: Record<string, { body?: ZodType; query?: ZodType; resp
 
   'POST /api/contact': { body: contactMessageSchema, response: contactResponseSchema },
   'POST /api/events': { body: eventBodySchema },
+
+  'POST /api/monitors': { response: monitorSchema },
+  'GET /api/user/{id}/monitors': { response: monitorListSchema },
+  'GET /api/monitors/{id}': { response: monitorDetailSchema },
+  'PUT /api/monitors/{id}': { body: monitorUpdateSchema, response: monitorSchema },
+  'POST /api/monitors/{id}/run': { response: monitorRunStartedSchema },
+  'GET /api/user/{id}/alerts': { response: alertListSchema },
+  'POST /api/user/{id}/alerts/read': { body: alertsReadBodySchema },
 };

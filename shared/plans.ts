@@ -1,3 +1,4 @@
+import { CADENCE_SECONDS, type Cadence } from './cadence';
 import type { PlanId } from './schemas/user';
 
 /**
@@ -28,12 +29,14 @@ export interface PlanRule {
   platforms: readonly SubmissionPlatform[];
   /** Automated submission is for paid plans; trial users see an upgrade prompt (SPEC section 2). */
   automatedSubmission: boolean;
+  /** Monitors (issue 11): how many the plan keeps and the fastest cadence it allows. */
+  monitors: { count: number; fastest: Cadence };
 }
 
 export const PLANS: Readonly<Record<PlanId, PlanRule>> = {
-  trial: { id: 'trial', name: 'Free Trial', priceUsd: 0, bulkLimit: 3, platforms: ['google'], automatedSubmission: false },
-  basic: { id: 'basic', name: 'Basic', priceUsd: 50, bulkLimit: 10, platforms: ['google', 'bing'], automatedSubmission: true },
-  pro: { id: 'pro', name: 'Pro', priceUsd: 100, bulkLimit: 100, platforms: ['google', 'bing', 'duckduckgo'], automatedSubmission: true },
+  trial: { id: 'trial', name: 'Free Trial', priceUsd: 0, bulkLimit: 3, platforms: ['google'], automatedSubmission: false, monitors: { count: 1, fastest: 'weekly' } },
+  basic: { id: 'basic', name: 'Basic', priceUsd: 50, bulkLimit: 10, platforms: ['google', 'bing'], automatedSubmission: true, monitors: { count: 3, fastest: 'daily' } },
+  pro: { id: 'pro', name: 'Pro', priceUsd: 100, bulkLimit: 100, platforms: ['google', 'bing', 'duckduckgo'], automatedSubmission: true, monitors: { count: 10, fastest: 'every-6-hours' } },
   enterprise: {
     id: 'enterprise',
     name: 'Enterprise',
@@ -41,8 +44,14 @@ export const PLANS: Readonly<Record<PlanId, PlanRule>> = {
     bulkLimit: null,
     platforms: ['google', 'bing', 'duckduckgo'],
     automatedSubmission: true,
+    monitors: { count: 50, fastest: 'hourly' },
   },
 };
+
+/** Whether the plan allows a monitor cadence (its own fastest one or any slower). */
+export function planAllowsCadence(plan: string | null | undefined, cadence: Cadence): boolean {
+  return CADENCE_SECONDS[cadence] >= CADENCE_SECONDS[planRule(plan).monitors.fastest];
+}
 
 /** The plans in display order, cheapest first. */
 export const PLAN_ORDER: readonly PlanId[] = ['trial', 'basic', 'pro', 'enterprise'];

@@ -19,7 +19,7 @@ export interface RouteDef {
   summary: string;
 }
 
-export const AREAS = ['system', 'auth', 'search', 'results', 'allowlist', 'assistant', 'dmca', 'account', 'admin', 'risk', 'contact', 'events'] as const;
+export const AREAS = ['system', 'auth', 'search', 'results', 'allowlist', 'assistant', 'dmca', 'account', 'admin', 'risk', 'contact', 'events', 'monitors'] as const;
 export type Area = (typeof AREAS)[number];
 
 export const ROUTES: readonly RouteDef[] = [
@@ -80,6 +80,17 @@ export const ROUTES: readonly RouteDef[] = [
   { method: 'POST', path: '/api/contact', area: 'contact', name: 'send', auth: 'user', summary: 'Send a message to the support inbox (5 an hour per user)' },
 
   { method: 'POST', path: '/api/events', area: 'events', name: 'record', auth: 'user', summary: 'Record a page view or feature use (engagement figures)' },
+
+  { method: 'POST', path: '/api/monitors', area: 'monitors', name: 'createMonitor', auth: 'user', summary: "Create a monitor (multipart: the scan's fields plus cadence, alerts, name, autoTakedown); plan count and cadence enforced (402 PLAN_LIMIT)" },
+  { method: 'GET', path: '/api/user/{id}/monitors', area: 'monitors', name: 'listMonitors', auth: 'user', summary: "A user's monitors, newest first" },
+  { method: 'GET', path: '/api/monitors/{id}', area: 'monitors', name: 'getMonitor', auth: 'user', summary: 'A monitor with its last 20 runs {searchId, startedAt, status, newCount}' },
+  { method: 'PUT', path: '/api/monitors/{id}', area: 'monitors', name: 'updateMonitor', auth: 'user', summary: 'Pause or resume a monitor, change its cadence, alerts or name (owner only)' },
+  { method: 'DELETE', path: '/api/monitors/{id}', area: 'monitors', name: 'deleteMonitor', auth: 'user', summary: 'Delete a monitor (owner only; its results stay)' },
+  { method: 'POST', path: '/api/monitors/{id}/run', area: 'monitors', name: 'runMonitor', auth: 'user', summary: "Run a monitor now (counts against the scan allowance; owner only)" },
+  { method: 'GET', path: '/api/user/{id}/alerts', area: 'monitors', name: 'listAlerts', auth: 'user', summary: "The notification bell: a user's newest alerts and the unread count" },
+  { method: 'POST', path: '/api/user/{id}/alerts/read', area: 'monitors', name: 'readAlerts', auth: 'user', summary: 'Mark alerts read ({ids?}; all when absent; owner only)' },
+  { method: 'GET', path: '/api/alerts/unsubscribe', area: 'monitors', name: 'unsubscribePage', auth: 'public', summary: 'Confirmation page of an alert e-mail unsubscribe link (signed token)' },
+  { method: 'POST', path: '/api/alerts/unsubscribe', area: 'monitors', name: 'unsubscribe', auth: 'public', summary: 'One-click unsubscribe (RFC 8058): turns the monitor alerts off, no sign-in' },
 ];
 
 /** `GET /api/search/{id}`: the API Gateway v2 route key of a route. */

@@ -23,6 +23,12 @@ const schema = z.object({
   SEARCH_STATE_MACHINE_ARN: z.string().optional(),
   SUBMISSION_STATE_MACHINE_ARN: z.string().optional(),
   STEPFUNCTIONS_ENDPOINT: z.string().url().optional(),
+  /** Local runtime only: every monitor cadence becomes this many seconds (demos, tests). Refused inside Lambda. */
+  MONITOR_INTERVAL_OVERRIDE_SECONDS: z.coerce.number().int().min(5).optional(),
+  /** Most monitor runs the dispatcher starts per tick; the rest wait for the next tick. */
+  MONITOR_DISPATCH_LIMIT: z.coerce.number().int().min(1).max(500).default(25),
+  /** Set by the Lambda runtime; its presence means "deployed", where local-only switches are refused. */
+  AWS_LAMBDA_FUNCTION_NAME: z.string().optional(),
   LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']).default('INFO'),
 });
 
@@ -45,6 +51,8 @@ export interface Config {
   submissionStateMachineArn?: string;
   stepFunctionsEndpoint?: string;
   logLevel: string;
+  monitorIntervalOverrideSeconds?: number;
+  monitorDispatchLimit: number;
 }
 
 let cached: Config | undefined;
@@ -52,6 +60,9 @@ let cached: Config | undefined;
 export function config(): Config {
   if (cached) return cached;
   const env = schema.parse(process.env);
+  if (env.MONITOR_INTERVAL_OVERRIDE_SECONDS !== undefined && env.AWS_LAMBDA_FUNCTION_NAME) {
+    throw new Error('MONITOR_INTERVAL_OVERRIDE_SECONDS is for the local runtime only and is refused on AWS.');
+  }
   cached = {
     region: env.AWS_REGION,
     tableName: env.TABLE_NAME,
@@ -71,6 +82,8 @@ export function config(): Config {
     submissionStateMachineArn: env.SUBMISSION_STATE_MACHINE_ARN,
     stepFunctionsEndpoint: env.STEPFUNCTIONS_ENDPOINT,
     logLevel: env.LOG_LEVEL,
+    monitorIntervalOverrideSeconds: env.MONITOR_INTERVAL_OVERRIDE_SECONDS,
+    monitorDispatchLimit: env.MONITOR_DISPATCH_LIMIT,
   };
   return cached;
 }

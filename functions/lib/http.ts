@@ -196,6 +196,9 @@ function errorResult(err: unknown, event: HttpEvent): HttpResult {
   if (err instanceof HttpError) {
     const body: Record<string, unknown> = { error: err.message, code: err.code };
     if (err.fields?.length) body.fields = err.fields;
+    // Allowance refusals carry `{limit, used, resetsAt}` next to the message.
+    const details = (err as HttpError & { details?: Record<string, unknown> }).details;
+    if (details) Object.assign(body, details);
     return toResult({ status: err.statusCode, body });
   }
   logger.error('unhandled error', { routeKey: event.routeKey, error: err as Error });

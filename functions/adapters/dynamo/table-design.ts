@@ -8,6 +8,8 @@ export const TABLE_KEYS = { partitionKey: 'pk', sortKey: 'sk' } as const;
 export const GSIS = [
   { indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
   { indexName: 'gsi2', partitionKey: 'gsi2pk', sortKey: 'gsi2sk' },
+  /** Work that is due at a time (monitor runs, alert digests): `gsi3pk = <KIND>_DUE`, `gsi3sk = <ISO time>#<id>`. */
+  { indexName: 'gsi3', partitionKey: 'gsi3pk', sortKey: 'gsi3sk' },
 ] as const;
 
 export type GsiName = (typeof GSIS)[number]['indexName'];

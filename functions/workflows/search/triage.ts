@@ -5,7 +5,7 @@ import type { Candidate } from '../../adapters/providers';
 import { putObject } from '../../adapters/s3';
 import { config } from '../../lib/config';
 import { logger } from '../../lib/logger';
-import { bestMatch, decodeHashes, hashCandidate, ReferenceSet } from '../../matching';
+import { bestMatch, decodeHashes, hashCandidate, hashToHex, ReferenceSet } from '../../matching';
 import { loadAllowlistMatcher } from '../../services/allowlist';
 import type { NewResult } from '../../services/search/results';
 import { getSearch, updateSearchProgress } from '../../services/search/searches';
@@ -89,6 +89,8 @@ interface Visual {
   distance: number;
   referenceId: string;
   evidenceKey?: string;
+  /** The copy's own fingerprint (64 hex digits): a monitor compares it with the pictures it found before. */
+  fingerprint: string;
 }
 
 /** Fetches a candidate's picture through the safe fetcher and compares it with the references; keeps a matched picture as evidence. */
@@ -98,9 +100,11 @@ async function compare(m: Merged, refs: ReferenceSet, userId: string, searchId: 
     try {
       const res = await safeFetch(url, { accept: ['image/*'], maxBytes: IMAGE_MAX_BYTES, timeoutMs: IMAGE_TIMEOUT_MS });
       if (!res.ok) continue;
-      const best = bestMatch(await hashCandidate(res.body), refs);
+      const hashed = await hashCandidate(res.body);
+      const best = bestMatch(hashed, refs);
       if (!best) return undefined;
       const visual: Visual = {
+        fingerprint: hashToHex(hashed.hashes, 0),
         matched: best.isMatch,
         similarity: best.similarity,
         distance: best.distance,
@@ -161,6 +165,7 @@ export async function triage(state: SearchState): Promise<TriageOutput> {
         description: c.snippet ?? '',
         instances: m.instances,
         previewRef: visual?.evidenceKey ?? c.thumbnailUrl ?? c.imageUrl,
+        ...(visual ? { fingerprint: visual.fingerprint } : {}),
         ...score,
         evidence: {
           seenAt: c.seenAt,
