@@ -69,6 +69,7 @@ export function toCaseDto(c: CaseRecord): DmcaCase {
     createdAt: c.createdAt,
     ...(c.sentAt ? { sentAt: c.sentAt } : {}),
     ...(c.resolvedAt ? { resolvedAt: c.resolvedAt } : {}),
+    ...(c.reappearedAt ? { reappearedAt: c.reappearedAt } : {}),
     ...(c.escalation ? { escalation: c.escalation } : {}),
     searchResultId: c.searchResultId,
     host: c.host,
