@@ -1,10 +1,17 @@
 import { BatchGetCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../adapters/dynamo/client';
 import { keys } from '../../adapters/dynamo/keys';
-import { hashFromHex, MATCH_THRESHOLD } from '../../matching';
 import { nearest } from '../../matching/hamming';
+import { hashFromHex } from '../../matching/serialise';
 
 type Item = Record<string, unknown>;
+
+/**
+ * Distance at or below which two found pictures are the same picture: the matcher's calibrated MATCH_THRESHOLD
+ * (a test keeps them equal). Not imported from functions/matching/index.ts, which would pull the image decoder
+ * (sharp) into the Persist and Finalize bundles.
+ */
+export const SAME_PICTURE_DISTANCE = 59;
 
 /** Most picture fingerprints a monitor remembers (newest kept); 64 hex digits each keeps the item far below 400 KB. */
 export const MAX_SEEN_IMAGES = 3000;
@@ -67,7 +74,7 @@ export async function mergeWithHistory(monitorId: string, searchId: string, item
       isNew = old.isNewInFirstRun === true;
       for (const k of KEPT) if (old[k] !== undefined) out[k] = old[k];
     } else {
-      if (item.contentType === 'images' && fp && seen.length > 0 && nearest(hashFromHex(fp), seen).distance <= MATCH_THRESHOLD) isNew = false;
+      if (item.contentType === 'images' && fp && seen.length > 0 && nearest(hashFromHex(fp), seen).distance <= SAME_PICTURE_DISTANCE) isNew = false;
       out.firstSeenAt = now;
       out.firstSearchId = searchId;
       out.isNewInFirstRun = isNew;
