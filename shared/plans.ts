@@ -1,4 +1,4 @@
-import { CADENCE_SECONDS, type Cadence } from './cadence';
+import { CADENCE_LABELS, CADENCE_SECONDS, type Cadence } from './cadence';
 import type { PlanId } from './schemas/user';
 
 /**
@@ -47,6 +47,12 @@ export const PLANS: Readonly<Record<PlanId, PlanRule>> = {
     monitors: { count: 50, fastest: 'hourly' },
   },
 };
+
+/** The monitor allowance as Pricing and Account state it: "1 monitor, weekly", "10 monitors, every 6 hours". */
+export function monitorAllowanceText(plan: string | null | undefined): string {
+  const { count, fastest } = planRule(plan).monitors;
+  return `${count} monitor${count === 1 ? '' : 's'}, ${CADENCE_LABELS[fastest].toLowerCase()}`;
+}
 
 /** Whether the plan allows a monitor cadence (its own fastest one or any slower). */
 export function planAllowsCadence(plan: string | null | undefined, cadence: Cadence): boolean {

@@ -1,4 +1,4 @@
-import { ACCOUNT_PAGE_ALLOWANCES, PLANS, PLAN_ORDER, PLATFORM_LABELS, type PlanId } from '../../../../../shared/plans';
+import { ACCOUNT_PAGE_ALLOWANCES, monitorAllowanceText, PLANS, PLAN_ORDER, PLATFORM_LABELS, type PlanId } from '../../../../../shared/plans';
 
 /*
  * The plans as the Account page presents them (SPEC section 9: "Account page: Trial 3 searches/month, Basic 5
@@ -38,6 +38,7 @@ function featuresOf(id: PlanId): string[] {
   const features = [searches === null ? 'Unlimited searches' : `${searches} searches per month`];
   if (id === 'pro') features.push('Automated submissions');
   if (id === 'enterprise') features.push('Unlimited takedowns', 'Automated submissions');
+  features.push(`Monitoring: ${monitorAllowanceText(id)}`);
   features.push(`Takedown requests to ${joinNames(rule.platforms.map((p) => PLATFORM_LABELS[p]))}`);
   features.push(rule.bulkLimit === null ? 'Unlimited bulk submissions' : `Bulk submissions of up to ${rule.bulkLimit} violations`);
   features.push(id === 'trial' ? 'PDF notices ready to file' : id === 'basic' ? 'E-mail support' : 'Priority support');

@@ -1,4 +1,4 @@
-import { PLAN_ORDER, PLANS, PLATFORM_LABELS, PRICING_PAGE_ALLOWANCES, type PlanId } from '@shared/plans';
+import { monitorAllowanceText, PLAN_ORDER, PLANS, PLATFORM_LABELS, PRICING_PAGE_ALLOWANCES, type PlanId } from '@shared/plans';
 
 export interface PlanCardData {
   id: PlanId;
@@ -29,6 +29,7 @@ function featuresOf(id: PlanId): string[] {
   const allowance = PRICING_PAGE_ALLOWANCES[id];
   const features = [count(allowance.searchesPerMonth, 'searches per month')];
   features.push(plan.automatedSubmission ? count(allowance.takedownsPerMonth, 'automated takedowns per month') : 'Manual DMCA notice forms');
+  features.push(`Monitoring: ${monitorAllowanceText(id)}`);
   features.push(`Takedown requests to ${platformList(id)}`);
   features.push(plan.bulkLimit === null ? 'Unlimited bulk submissions' : `Bulk submissions of up to ${plan.bulkLimit} violations`);
   features.push(id === 'trial' ? 'PDF notices ready to file' : id === 'basic' ? 'E-mail support' : 'Priority support');

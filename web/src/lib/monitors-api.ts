@@ -1,0 +1,84 @@
+import useSWR, { mutate } from 'swr';
+import {
+  alertListSchema,
+  monitorDetailSchema,
+  monitorListSchema,
+  monitorRunStartedSchema,
+  monitorSchema,
+  type AlertMode,
+  type Cadence,
+  type Monitor,
+  type MonitorUpdate,
+} from '@shared/schemas/monitor';
+import { api } from './api-client';
+import { buildScanFormData } from './scan-start';
+
+/*
+ * Monitor and alert calls (issue 11), shared by the Monitoring screens, the Settings alert tab and the bell in
+ * the navigation bar (features may not import one another).
+ */
+
+export const MONITORS_KEY = '/api/user/me/monitors';
+export const ALERTS_KEY = '/api/user/me/alerts';
+export const monitorKey = (id: string) => `/api/monitors/${encodeURIComponent(id)}`;
+
+export function useMonitors() {
+  return useSWR(MONITORS_KEY, async () => monitorListSchema.parse(await api.get<unknown>(MONITORS_KEY)));
+}
+
+/** One monitor with its last 20 runs; polled every 5 s while a run is open so new counts appear. */
+export function useMonitor(id: string | undefined) {
+  return useSWR(id ? monitorKey(id) : null, async () => monitorDetailSchema.parse(await api.get<unknown>(monitorKey(id!))), {
+    refreshInterval: (latest) => (latest?.runs.some((r) => r.status === 'running' || r.status === 'pending') ? 5000 : 0),
+    dedupingInterval: 0,
+  });
+}
+
+export interface NewMonitorValues {
+  query: string;
+  files: readonly Blob[];
+  cadence: Cadence;
+  alerts: AlertMode;
+  name?: string;
+  autoTakedown?: boolean;
+}
+
+/** `POST /api/monitors` (multipart: the scan form's fields plus the monitor's). */
+export async function createMonitor(values: NewMonitorValues): Promise<Monitor> {
+  const form = buildScanFormData(values);
+  form.append('cadence', values.cadence);
+  form.append('alerts', values.alerts);
+  if (values.name?.trim()) form.append('name', values.name.trim());
+  if (values.autoTakedown) form.append('autoTakedown', 'true');
+  const created = monitorSchema.parse(await api.post<unknown>('/api/monitors', form));
+  await mutate(MONITORS_KEY);
+  return created;
+}
+
+export async function updateMonitor(id: string, update: MonitorUpdate): Promise<Monitor> {
+  const updated = monitorSchema.parse(await api.put<unknown>(monitorKey(id), update));
+  await Promise.all([mutate(MONITORS_KEY), mutate(monitorKey(id))]);
+  return updated;
+}
+
+export async function deleteMonitor(id: string): Promise<void> {
+  await api.delete<unknown>(monitorKey(id));
+  await mutate(MONITORS_KEY);
+}
+
+/** Runs a monitor now; answers the run's search id. */
+export async function runMonitorNow(id: string): Promise<string> {
+  const started = monitorRunStartedSchema.parse(await api.post<unknown>(`${monitorKey(id)}/run`));
+  await Promise.all([mutate(MONITORS_KEY), mutate(monitorKey(id))]);
+  return started.searchId;
+}
+
+/** The bell's alerts, re-read every minute (a monitor may finish a run at any time). */
+export function useAlerts() {
+  return useSWR(ALERTS_KEY, async () => alertListSchema.parse(await api.get<unknown>(ALERTS_KEY)), { refreshInterval: 60_000 });
+}
+
+export async function markAlertsRead(ids?: string[]): Promise<void> {
+  await api.post<unknown>(`${ALERTS_KEY}/read`, ids ? { ids } : {});
+  await mutate(ALERTS_KEY);
+}
