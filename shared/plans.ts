@@ -119,3 +119,22 @@ export const ACCOUNT_PAGE_ALLOWANCES: Readonly<Record<PlanId, AccountPageAllowan
   pro: { searchesPerMonth: 50, automatedSubmissionsPerMonth: PRICING_PAGE_ALLOWANCES.pro.takedownsPerMonth, bulkSubmissionLimit: PLANS.pro.bulkLimit },
   enterprise: { searchesPerMonth: null, automatedSubmissionsPerMonth: null, bulkSubmissionLimit: PLANS.enterprise.bulkLimit },
 };
+
+/** A discount percentage as stored (any value): a number clamped to 0..100, else 0. */
+export function clampPercent(v: unknown): number {
+  const n = Number(v ?? 0);
+  return Number.isFinite(n) ? Math.min(100, Math.max(0, n)) : 0;
+}
+
+/** US cents of a plan's monthly price after a discount (rounded to the cent). */
+export function discountedCents(plan: PlanId, discountPercent: number): number {
+  return Math.round(PLANS[plan].priceUsd * 100 * (1 - clampPercent(discountPercent) / 100));
+}
+
+/**
+ * The one MRR rule: how much monthly recurring revenue moves, in cents, when a user's plan or discount changes
+ * (a plan change, a cancellation, or an administrator's discount).
+ */
+export function mrrChangeCents(from: { plan: PlanId; discountPercent: number }, to: { plan: PlanId; discountPercent: number }): number {
+  return discountedCents(to.plan, to.discountPercent) - discountedCents(from.plan, from.discountPercent);
+}

@@ -92,3 +92,43 @@ export function config(): Config {
 export function resetConfig(): void {
   cached = undefined;
 }
+
+/**
+ * Variables read at call time rather than once per process: tests and the local runtime change them while a
+ * process runs, and modules that parse a group of variables (billing, mail, assistant, providers, agent
+ * identity, DNS) take an environment record as a parameter so tests can pass their own. This is the one
+ * place in `functions/` that touches `process.env`; everything else asks here.
+ */
+export type Environment = Readonly<Record<string, string | undefined>>;
+
+/** The process environment, for the modules that parse their own group of variables from a record. */
+export function environment(): Environment {
+  return process.env;
+}
+
+const optionalText = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() ? v.trim() : undefined));
+
+const liveSchema = z.object({
+  /** The local sandbox web's origin: its URLs stand for simulated sites (local runtime only). */
+  SANDBOX_ORIGIN: optionalText.pipe(z.string().url().optional()),
+  RDAP_BASE_URL: optionalText.pipe(z.string().url().optional()),
+  NOTICE_FONTS_DIR: optionalText,
+  STRIPE_WEBHOOK_SECRET: optionalText,
+  FFMPEG_PATH: z.string().default('/usr/bin/ffmpeg'),
+  FFPROBE_PATH: z.string().default('/usr/bin/ffprobe'),
+  LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']).catch('INFO').default('INFO'),
+});
+
+/** Call-time getters, validated on every read (cheap: a handful of variables). */
+export const live = {
+  sandboxOrigin: () => liveSchema.shape.SANDBOX_ORIGIN.parse(process.env.SANDBOX_ORIGIN),
+  rdapBaseUrl: () => liveSchema.shape.RDAP_BASE_URL.parse(process.env.RDAP_BASE_URL),
+  noticeFontsDir: () => liveSchema.shape.NOTICE_FONTS_DIR.parse(process.env.NOTICE_FONTS_DIR),
+  stripeWebhookSecret: () => liveSchema.shape.STRIPE_WEBHOOK_SECRET.parse(process.env.STRIPE_WEBHOOK_SECRET),
+  ffmpegPath: () => liveSchema.shape.FFMPEG_PATH.parse(process.env.FFMPEG_PATH),
+  ffprobePath: () => liveSchema.shape.FFPROBE_PATH.parse(process.env.FFPROBE_PATH),
+  logLevel: () => liveSchema.shape.LOG_LEVEL.parse(process.env.LOG_LEVEL),
+};

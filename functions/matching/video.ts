@@ -6,10 +6,11 @@ import { HASH_WORDS } from './dct';
 import { hammingAt } from './hamming';
 import { referenceHashesFromLuma, type ImageHashes } from './hash-image';
 import { decodeLuma } from './luma';
+import { live } from '../lib/config';
 
 /** Debian's ffmpeg and ffprobe; overridable for Lambda layers or other machines. */
-const FFMPEG = process.env.FFMPEG_PATH ?? '/usr/bin/ffmpeg';
-const FFPROBE = process.env.FFPROBE_PATH ?? '/usr/bin/ffprobe';
+const FFMPEG = live.ffmpegPath();
+const FFPROBE = live.ffprobePath();
 
 export interface VideoOptions {
   /** Frames per second to sample (default 1, as vPDQ). Long videos are sampled more sparsely to stay under `maxFrames`. */

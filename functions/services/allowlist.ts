@@ -4,15 +4,15 @@ import {
   DUPLICATE_DOMAIN_MESSAGE,
   MAX_ALLOWLIST_ENTRIES,
   domainCovers,
-  normalizeDomain,
+  normaliseDomain,
   type AllowlistEntry,
   type AllowlistReason,
 } from '../../shared/schemas/allowlist';
 import { db, tableName } from '../adapters/dynamo/client';
 import { keys } from '../adapters/dynamo/keys';
-import { GSIS } from '../adapters/dynamo/table-design';
+import { GSI1, GSIS } from '../adapters/dynamo/table-design';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors';
-import { isConditionFailure, queryNewest } from './search/dynamo-io';
+import { isConditionFailure, queryNewest } from '../adapters/dynamo/io';
 
 export const ALLOWLIST = 'ALLOWLIST';
 
@@ -46,7 +46,7 @@ export const toAllowlistDto = ({ userId: _userId, ...entry }: AllowlistRecord): 
 /** A user's allowlist, newest first (at most 500 entries, the per-user cap). */
 export async function listAllowlist(userId: string): Promise<AllowlistRecord[]> {
   const items = await queryNewest({
-    index: 'gsi1',
+    index: GSI1.indexName,
     partition: keys.ownedByPartition(userId, ALLOWLIST),
     limit: MAX_ALLOWLIST_ENTRIES,
   });
@@ -119,7 +119,7 @@ export async function addAllowlistEntry(
   userId: string,
   input: { domain: string; reason: AllowlistReason; notes?: string },
 ): Promise<AllowlistRecord> {
-  const domain = normalizeDomain(input.domain);
+  const domain = normaliseDomain(input.domain);
   if (!domain) throw new ValidationError('Enter a domain such as example.com', [{ path: 'body.domain', message: 'Enter a domain such as example.com' }]);
   if ((await countEntries(userId)) >= MAX_ALLOWLIST_ENTRIES) {
     throw new ValidationError(`Your allowlist is full (${MAX_ALLOWLIST_ENTRIES} domains). Remove a domain to add another.`);
@@ -203,7 +203,7 @@ export async function loadAllowlistMatcher(userId: string): Promise<(urlOrHost: 
   const domains = (await listAllowlist(userId)).map((e) => e.domain);
   return (urlOrHost: string) => {
     if (domains.length === 0) return false;
-    const host = normalizeDomain(urlOrHost);
+    const host = normaliseDomain(urlOrHost);
     return host !== undefined && domains.some((d) => domainCovers(d, host));
   };
 }

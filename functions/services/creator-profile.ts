@@ -3,13 +3,13 @@ import type { CreatorSettings, CreatorUser } from '../../shared/schemas/creator'
 import { db, tableName } from '../adapters/dynamo/client';
 import { keys } from '../adapters/dynamo/keys';
 import { NotFoundError } from '../lib/errors';
-import { isConditionFailure } from './search/dynamo-io';
+import { isConditionFailure } from '../adapters/dynamo/io';
 import { getUser, type UserProfile } from './users';
 
 /**
  * The creator identity kept on the user's profile item (`USER#id / PROFILE`): contentCreatorName, Email,
  * Phone and Address (SPEC section 3). Kept on file only: the notice builders never receive these values
- * (see functions/services/cases/notice-input.ts, which also redacts them from free text).
+ * (see functions/services/notices/notice-input.ts, which also redacts them from free text).
  */
 
 /** The creator fields as stored on the profile item (absent until the settings are first saved). */

@@ -4,7 +4,7 @@ import { db, tableName } from '../adapters/dynamo/client';
 import { keys } from '../adapters/dynamo/keys';
 import { TTL_ATTRIBUTE } from '../adapters/dynamo/table-design';
 import { ConflictError, HttpError } from '../lib/errors';
-import { isConditionFailure } from './search/dynamo-io';
+import { isConditionFailure } from '../adapters/dynamo/io';
 
 /**
  * Run-once for requests that must not take effect twice (bulk submission): the first request writes an

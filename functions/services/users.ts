@@ -4,6 +4,7 @@ import { ulid } from 'ulid';
 import type { CurrentUser, PlanId } from '../../shared/schemas/user';
 import { db, tableName } from '../adapters/dynamo/client';
 import { keys, type Key } from '../adapters/dynamo/keys';
+import { INDEX_KEY_ATTRIBUTES } from '../adapters/dynamo/table-design';
 
 /** A user's profile as stored (without the table's key attributes). */
 export interface UserProfile {
@@ -35,7 +36,7 @@ export const COUNTER_ATTRIBUTE = 'count';
 /** Counter names kept by this service: all users ever created, and sign-ups per month. */
 export const USER_COUNTERS = { total: 'users', monthlySignups: 'signups' } as const;
 
-const KEY_ATTRIBUTES = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'type'];
+const KEY_ATTRIBUTES = [...INDEX_KEY_ATTRIBUTES, 'type'];
 
 function stripKeys(item: Record<string, unknown>): UserProfile {
   const out: Record<string, unknown> = { ...item };

@@ -1,6 +1,6 @@
-import { allowlistCreateSchema, domainCovers, normalizeDomain } from './allowlist';
+import { allowlistCreateSchema, domainCovers, normaliseDomain } from './allowlist';
 
-describe('normalizeDomain', () => {
+describe('normaliseDomain', () => {
   it.each([
     ['example.com', 'example.com'],
     ['  Example.COM  ', 'example.com'],
@@ -13,13 +13,13 @@ describe('normalizeDomain', () => {
     ['xn--mnchen-3ya.de', 'xn--mnchen-3ya.de'],
     ['my-site.example', 'my-site.example'],
   ])('reduces %j to %j', (input, expected) => {
-    expect(normalizeDomain(input)).toBe(expected);
+    expect(normaliseDomain(input)).toBe(expected);
   });
 
   it.each(['', 'localhost', 'not a domain', '192.168.1.1', '[::1]', '-bad.example', 'bad-.example', 'a..example', 'example.c0m', `${'a'.repeat(64)}.example`, 'javascript:alert(1)', 'exa_mple.com'])(
     'refuses %j',
     (input) => {
-      expect(normalizeDomain(input)).toBeUndefined();
+      expect(normaliseDomain(input)).toBeUndefined();
     },
   );
 });

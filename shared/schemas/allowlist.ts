@@ -22,7 +22,7 @@ const TLD = /^(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
  * lower-case host name without `www.`, or `undefined` when it is not a domain name (IP addresses are not).
  * Internationalised names come back in their ASCII (punycode) form, the form URLs carry.
  */
-export function normalizeDomain(input: string): string | undefined {
+export function normaliseDomain(input: string): string | undefined {
   let s = input.trim().toLowerCase();
   s = s.replace(/^[a-z][a-z0-9+.-]*:\/\//, '');
   s = s.split(/[/?#\\]/, 1)[0] ?? '';
@@ -48,9 +48,9 @@ export function domainCovers(domain: string, host: string): boolean {
   return host === domain || host.endsWith(`.${domain}`);
 }
 
-/** A domain as typed, normalised by {@link normalizeDomain}; refused with {@link DOMAIN_MESSAGE}. */
+/** A domain as typed, normalised by {@link normaliseDomain}; refused with {@link DOMAIN_MESSAGE}. */
 export const allowlistDomainSchema = z.string({ error: DOMAIN_MESSAGE }).transform((value, ctx) => {
-  const domain = normalizeDomain(value);
+  const domain = normaliseDomain(value);
   if (!domain) {
     ctx.addIssue({ code: 'custom', message: DOMAIN_MESSAGE });
     return z.NEVER;

@@ -16,3 +16,12 @@ export type GsiName = (typeof GSIS)[number]['indexName'];
 
 /** Attribute that holds an epoch-seconds expiry (DynamoDB TTL on AWS; checked on read everywhere). */
 export const TTL_ATTRIBUTE = 'expiresAt';
+
+/**
+ * The indexes by role: gsi1 lists an owner's items (and the admin's user listing), gsi2 a parent's children,
+ * gsi3 work due at a time (the monitor dispatcher's query).
+ */
+export const [GSI1, GSI2, GSI3] = GSIS;
+
+/** Every key attribute of the table and its indexes (what a read strips before handing an item out). */
+export const INDEX_KEY_ATTRIBUTES: string[] = [TABLE_KEYS.partitionKey, TABLE_KEYS.sortKey, ...GSIS.flatMap((g) => [g.partitionKey, g.sortKey])];

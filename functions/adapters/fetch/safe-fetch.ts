@@ -13,6 +13,7 @@ import {
   TooManyRedirectsError,
   UnexpectedContentTypeError,
 } from './errors';
+import { live } from '../../lib/config';
 
 export * from './errors';
 export { checkAddress } from './address-policy';
@@ -88,7 +89,7 @@ export async function safeFetch(input: string | URL, options: SafeFetchOptions =
   const maxBytes = options.maxBytes ?? DEFAULTS.maxBytes;
   const timeoutMs = options.timeoutMs ?? DEFAULTS.timeoutMs;
   const maxRedirects = options.maxRedirects ?? DEFAULTS.maxRedirects;
-  const sandbox = sandboxBase(options.sandboxOrigin === undefined ? process.env.SANDBOX_ORIGIN : options.sandboxOrigin);
+  const sandbox = sandboxBase(options.sandboxOrigin === undefined ? live.sandboxOrigin() : options.sandboxOrigin);
   const timeout = AbortSignal.timeout(timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
 
@@ -120,7 +121,7 @@ export async function safeFetch(input: string | URL, options: SafeFetchOptions =
 }
 
 /** True when `url` lies under the sandbox base (same origin and path prefix). Exported for callers that label results. */
-export function isSandboxUrl(url: string | URL, sandboxOrigin: string | null | undefined = process.env.SANDBOX_ORIGIN): boolean {
+export function isSandboxUrl(url: string | URL, sandboxOrigin: string | null | undefined = live.sandboxOrigin()): boolean {
   const base = sandboxBase(sandboxOrigin);
   if (!base) return false;
   try {

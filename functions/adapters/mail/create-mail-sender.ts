@@ -2,6 +2,7 @@ import { SESv2Client } from '@aws-sdk/client-sesv2';
 import type { MailSender } from './mail-sender';
 import { OutboxMailSender } from './outbox-mail-sender';
 import { SesMailSender } from './ses-mail-sender';
+import { environment } from '../../lib/config';
 
 export interface MailEnv {
   /** Set: messages are written as .eml files here (the local runtime sets DATA_DIR/outbox). */
@@ -19,7 +20,7 @@ export interface MailEnv {
  * branches on "am I local": the local runtime sets OUTBOX_DIR, the CDK stack sets MAIL_FROM. Create one per
  * process (the SES client keeps its connections).
  */
-export function createMailSender(env: MailEnv = process.env): MailSender {
+export function createMailSender(env: MailEnv = environment()): MailSender {
   const mailFrom = env.MAIL_FROM?.trim() || undefined;
   if (env.OUTBOX_DIR?.trim()) return new OutboxMailSender(env.OUTBOX_DIR.trim(), mailFrom);
   const client = new SESv2Client({ region: env.AWS_REGION ?? 'us-east-1', ...(env.SES_ENDPOINT ? { endpoint: env.SES_ENDPOINT } : {}) });

@@ -1,5 +1,6 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { z } from 'zod';
+import { environment, type Environment } from '../../lib/config';
 
 /** Provider keys. Any missing key means that provider is off (and the sandbox stands in when configured). */
 export interface ProviderKeys {
@@ -27,7 +28,7 @@ export interface ProviderConfig extends ProviderKeys {
   maxRetryWaitMs: number;
 }
 
-type Env = Record<string, string | undefined>;
+type Env = Environment;
 
 const nonEmpty = z
   .string()
@@ -68,7 +69,7 @@ function keysFrom(record: Record<string, unknown>): ProviderKeys {
 const strip = (url: string) => url.replace(/\/+$/, '');
 
 /** Builds the configuration from environment variables and already-loaded keys (synchronous; no AWS calls). */
-export function providerConfigFromEnv(env: Env = process.env, keys: ProviderKeys = keysFrom(env)): ProviderConfig {
+export function providerConfigFromEnv(env: Env = environment(), keys: ProviderKeys = keysFrom(env)): ProviderConfig {
   const e = envSchema.parse(env);
   return {
     ...keys,
@@ -94,7 +95,7 @@ let cachedSecret: { arn: string; at: number; keys: ProviderKeys } | undefined;
  * is picked up without a deploy.
  */
 export async function loadProviderKeys(
-  env: Env = process.env,
+  env: Env = environment(),
   deps: { secretsClient?: SecretsManagerClient; now?: () => number } = {},
 ): Promise<ProviderKeys> {
   const arn = env.PROVIDER_SECRET_ARN;
@@ -117,7 +118,7 @@ export async function loadProviderKeys(
 }
 
 /** Keys (secret or environment) plus the environment's base URLs and limits. */
-export async function loadProviderConfig(env: Env = process.env, deps?: Parameters<typeof loadProviderKeys>[1]): Promise<ProviderConfig> {
+export async function loadProviderConfig(env: Env = environment(), deps?: Parameters<typeof loadProviderKeys>[1]): Promise<ProviderConfig> {
   return providerConfigFromEnv(env, await loadProviderKeys(env, deps));
 }
 

@@ -2,6 +2,7 @@ import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { knownAgentFor } from './known-agents';
 import { findAbuse, type RdapObject } from './rdap-entities';
+import { live } from '../../lib/config';
 
 /**
  * Finds where a takedown notice for a URL goes: the site's known DMCA agent, else the abuse contact of the
@@ -100,7 +101,7 @@ function domainCandidates(host: string): string[] {
  */
 export async function findAbuseContact(url: string, options: AbuseLookupOptions = {}): Promise<AbuseContact | undefined> {
   const host = new URL(url).hostname.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '');
-  const base = (options.rdapBaseUrl ?? process.env.RDAP_BASE_URL ?? DEFAULT_BASE).replace(/\/+$/, '');
+  const base = (options.rdapBaseUrl ?? live.rdapBaseUrl() ?? DEFAULT_BASE).replace(/\/+$/, '');
   const opts = { timeoutMs: options.timeoutMs ?? 5000, fetch: options.fetch ?? globalThis.fetch };
   const failures: string[] = [];
 

@@ -7,6 +7,7 @@ import { areaHandler, json, publicEndpoint, resolveUserParam, userEndpoint } fro
 import { createBilling, getSubscription, handleStripeEvent, planForUpgrade, verifyStripeEvent, type BillingPort } from '../../services/billing';
 import { getCreatorUser, updateCreatorFields } from '../../services/creator-profile';
 import { getUsage } from '../../services/usage';
+import { live } from '../../lib/config';
 
 /*
  * The account: the user with their creator identity (kept on file, never in notices), the plan and the
@@ -49,7 +50,7 @@ const upgrade = userEndpoint({ body: upgradeBodySchema }, async ({ body, caller 
  */
 const stripeWebhook = publicEndpoint({ bodyKind: 'raw' }, async ({ event, headers }) => {
   const raw = Buffer.from(event.body ?? '', event.isBase64Encoded ? 'base64' : 'utf8');
-  const verified = verifyStripeEvent(raw, headers['stripe-signature'], process.env.STRIPE_WEBHOOK_SECRET);
+  const verified = verifyStripeEvent(raw, headers['stripe-signature'], live.stripeWebhookSecret());
   return json(await handleStripeEvent(verified));
 });
 

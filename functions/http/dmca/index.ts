@@ -10,15 +10,15 @@ import {
 import { itemIdSchema, userIdParamSchema } from '../../../shared/schemas/search';
 import { HttpError, NotFoundError, ValidationError } from '../../lib/errors';
 import { areaHandler, assertOwner, binary, json, resolveUserParam, userEndpoint, type HttpEvent, type Reply } from '../../lib/http';
-import { submitAutomated as startAutomated } from '../../services/cases/automated-submission';
-import { bulkSubmit as runBulk } from '../../services/cases/bulk-submit';
+import { submitAutomated as startAutomated } from '../../services/submissions/automated-submission';
+import { bulkSubmit as runBulk } from '../../services/submissions/bulk-submit';
 import { getCase, listCasesByUser, toCaseDto } from '../../services/cases/case-store';
 import { createCaseFromForm } from '../../services/cases/create-case';
-import { exportCasesForGoogle } from '../../services/cases/google-export';
-import { renderAndArchiveNotice } from '../../services/cases/notice-archive';
+import { exportCasesForGoogle } from '../../services/submissions/google-export';
+import { renderAndArchiveNotice } from '../../services/notices/notice-archive';
 import { IDEMPOTENCY_KEY } from '../../services/idempotency';
-import { agentIdentity } from '../../services/takedown/agent-identity';
-import { isSearchEngine, submissionInfo as channelInfo } from '../../services/takedown/submission-info';
+import { agentIdentity } from '../../services/notices/agent-identity';
+import { isSearchEngine, submissionInfo as channelInfo } from '../../services/submissions/submission-info';
 
 /*
  * DMCA cases, notices and submission (SPEC section 7; DESIGN.md section 6). Cases read by id go through

@@ -1,14 +1,14 @@
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ManagedUser } from '../../../shared/schemas/admin';
-import { planRule } from '../../../shared/plans';
+import { clampPercent, planRule } from '../../../shared/plans';
 import { db, tableName } from '../../adapters/dynamo/client';
 import { keys } from '../../adapters/dynamo/keys';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
-import { logger } from '../../lib/logger';
-import { DISCOUNT_ATTRIBUTE, discountedCents } from '../billing/plan-store';
-import { ATTR, COUNTERS, bumpAttributes } from '../metrics/counters';
+import { recordDiscountChange } from '../metrics/hooks';
 import { readUserTotals, type UserTotals } from '../metrics/user-totals';
-import { isConditionFailure } from '../search/dynamo-io';
+import { DISCOUNT_ATTRIBUTE } from '../profile-store';
+import { isConditionFailure } from '../../adapters/dynamo/io';
+import { GSI1 } from '../../adapters/dynamo/table-design';
 
 /**
  * The admin's user table (`GET /api/admin/user-management`, paged over gsi1 `USERS`, newest sign-ups first)
@@ -20,10 +20,6 @@ type Item = Record<string, unknown>;
 const USERS_PARTITION = keys.userListing('', '').gsi1pk;
 const LISTING_SORT = /^\d{4}-\d\d-\d\dT[\d:.]+Z#[0-9A-HJKMNP-TV-Z]{26}$/;
 
-const clampPercent = (v: unknown) => {
-  const n = Number(v ?? 0);
-  return Number.isFinite(n) ? Math.min(100, Math.max(0, n)) : 0;
-};
 
 function toManagedUser(item: Item, totals: UserTotals | undefined): ManagedUser {
   return {
@@ -58,7 +54,7 @@ export async function listManagedUsers(opts: { cursor?: string; limit: number })
   const res = await db().send(
     new QueryCommand({
       TableName: tableName(),
-      IndexName: 'gsi1',
+      IndexName: GSI1.indexName,
       KeyConditionExpression: 'gsi1pk = :pk',
       ExpressionAttributeValues: { ':pk': USERS_PARTITION },
       ScanIndexForward: false,
@@ -120,12 +116,7 @@ export async function setDiscount(userId: string, discount: number, now = new Da
       throw err;
     }
     const plan = planRule(storedPlan).id;
-    const mrrDelta = discountedCents(plan, discount) - discountedCents(plan, clampPercent(storedDiscount));
-    if (mrrDelta !== 0) {
-      await bumpAttributes(COUNTERS.mrr, { [ATTR.amountCents]: mrrDelta }).catch((error: unknown) =>
-        logger.error('mrr update after a discount change failed', { userId, mrrDelta, error: error as Error }),
-      );
-    }
+    await recordDiscountChange({ userId, plan, fromDiscount: clampPercent(storedDiscount), toDiscount: discount });
     const totals = await readUserTotals([userId]);
     return toManagedUser({ ...Item, [DISCOUNT_ATTRIBUTE]: discount }, totals.get(userId));
   }

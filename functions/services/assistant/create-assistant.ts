@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { BedrockAssistant } from '../../adapters/llm/bedrock-assistant';
 import type { Assistant } from './assistant';
 import { OfflineAssistant } from './offline-assistant';
+import { environment, type Environment } from '../../lib/config';
 
 export interface AssistantConfig {
   /** Bedrock model or inference profile id; when absent the offline (help-centre) assistant is used. */
@@ -26,7 +27,7 @@ const envSchema = z.object({
  * Reads the assistant's configuration from the environment: BEDROCK_MODEL_ID (unset or empty: offline
  * assistant), BEDROCK_REGION (default AWS_REGION), BEDROCK_ENDPOINT (optional), BEDROCK_TIMEOUT_MS.
  */
-export function assistantConfigFromEnv(env: NodeJS.ProcessEnv = process.env): AssistantConfig {
+export function assistantConfigFromEnv(env: Environment = environment()): AssistantConfig {
   const e = envSchema.parse(env);
   return {
     bedrockModelId: e.BEDROCK_MODEL_ID || undefined,

@@ -14,18 +14,8 @@ import { COUNTER_ATTRIBUTE } from '../users';
 
 export const BILLING = 'BILLING';
 
-/** Counter names (items `COUNTER#<name> / TOTAL` and `/ MONTH#yyyy-mm`). */
-export const BILLING_COUNTERS = {
-  /** Charges: `count` and `amountCents`, in total and per month. */
-  revenue: 'revenue',
-  /** Plan changes to a pricier plan, per month (`count`). */
-  upgrades: 'upgrades',
-  /** Current subscribers of a paid plan (`count`; +1 on joining, -1 on leaving). */
-  subscribers: (plan: PlanId) => `subscribers-${plan}`,
-} as const;
-
-/** Attribute holding money on counter items, in US cents (integers add exactly). */
-export const AMOUNT_ATTRIBUTE = 'amountCents';
+export { AMOUNT_ATTRIBUTE, BILLING_COUNTERS } from '../metrics/counters';
+import { AMOUNT_ATTRIBUTE, BILLING_COUNTERS } from '../metrics/counters';
 
 export interface BillingEvent {
   id: string;

@@ -1,6 +1,7 @@
 import type { BillingPort } from './billing-port';
 import { ImmediateBilling } from './immediate-billing';
 import { StripeCheckoutBilling } from './stripe-checkout-billing';
+import { environment } from '../../lib/config';
 
 export interface BillingEnv {
   STRIPE_SECRET_KEY?: string;
@@ -13,7 +14,7 @@ export interface BillingEnv {
  * The billing adapter the configuration selects: Stripe Checkout when STRIPE_SECRET_KEY is set, the
  * immediate (record-only) adapter otherwise. Nothing branches on "am I local".
  */
-export function createBilling(env: BillingEnv = process.env): BillingPort {
+export function createBilling(env: BillingEnv = environment()): BillingPort {
   const key = env.STRIPE_SECRET_KEY?.trim();
   if (!key) return new ImmediateBilling();
   return new StripeCheckoutBilling({

@@ -8,7 +8,6 @@ export { STRIPE_EVENT_OPERATION, handleStripeEvent, verifyStripeEvent, type Webh
 export {
   DISCOUNT_ATTRIBUTE,
   changeStoredPlan,
-  discountedCents,
   getSubscription,
   planForUpgrade,
   planOf,

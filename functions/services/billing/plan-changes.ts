@@ -1,9 +1,9 @@
-import { PLANS } from '../../../shared/plans';
+import { discountedCents, PLANS } from '../../../shared/plans';
 import type { PlanId } from '../../../shared/schemas/user';
 import { logger } from '../../lib/logger';
 import { recordPlanChange } from '../metrics/hooks';
 import { countCancellation, countCharge, putBillingEvent, type BillingEvent } from './billing-events';
-import { changeStoredPlan, discountedCents, type StoredPlan } from './plan-store';
+import { changeStoredPlan, type StoredPlan } from './plan-store';
 
 /**
  * The one way a paid plan takes effect, whoever triggers it (ImmediateBilling at once, the Stripe webhook

@@ -1,12 +1,12 @@
 import Stripe from 'stripe';
-import { PLANS } from '../../../shared/plans';
+import { discountedCents, PLANS } from '../../../shared/plans';
 import type { UpgradeResponse } from '../../../shared/schemas/subscription';
 import type { PlanId } from '../../../shared/schemas/user';
 import { HttpError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import type { BillingPort } from './billing-port';
 import { putBillingEvent } from './billing-events';
-import { discountedCents, type StoredPlan } from './plan-store';
+import { type StoredPlan } from './plan-store';
 
 export interface StripeBillingOptions {
   secretKey: string;

@@ -9,7 +9,8 @@ import type {
 } from '../../../shared/schemas/dmca';
 import { db, tableName } from '../../adapters/dynamo/client';
 import { keys } from '../../adapters/dynamo/keys';
-import { isConditionFailure, queryNewest } from '../search/dynamo-io';
+import { isConditionFailure, queryNewest } from '../../adapters/dynamo/io';
+import { GSI1, GSI2, INDEX_KEY_ATTRIBUTES } from '../../adapters/dynamo/table-design';
 
 /**
  * DMCA cases in the one table (docs/ARCHITECTURE.md, "Access patterns: cases, billing, idempotency"):
@@ -48,7 +49,7 @@ export interface CaseRecord extends Omit<DmcaCase, 'submission'> {
 
 type Item = Record<string, unknown>;
 
-const KEY_ATTRIBUTES = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'entity'];
+const KEY_ATTRIBUTES = [...INDEX_KEY_ATTRIBUTES, 'entity'];
 
 function toRecord(item: Item): CaseRecord {
   const out: Item = { ...item };
@@ -130,13 +131,13 @@ export async function getCase(id: string): Promise<CaseRecord | undefined> {
 
 /** A user's cases, newest first (at most `limit`, default 500). */
 export async function listCasesByUser(userId: string, limit = 500): Promise<CaseRecord[]> {
-  const items = await queryNewest({ index: 'gsi1', partition: keys.ownedByPartition(userId, CASE), limit });
+  const items = await queryNewest({ index: GSI1.indexName, partition: keys.ownedByPartition(userId, CASE), limit });
   return items.map(toRecord);
 }
 
 /** The newest case filed for a search result, if any. */
 export async function latestCaseForResult(resultId: string): Promise<CaseRecord | undefined> {
-  const [item] = await queryNewest({ index: 'gsi2', partition: keys.childOfPartition(RESULT, resultId, CASE), limit: 1 });
+  const [item] = await queryNewest({ index: GSI2.indexName, partition: keys.childOfPartition(RESULT, resultId, CASE), limit: 1 });
   return item ? getCase(item.id as string) : undefined;
 }
 

@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
 import { ulid } from 'ulid';
 import { splitInfringingUrls, type CaseCreate, type DmcaSearchEngine } from '../../../shared/schemas/dmca';
+import { deterministicUlid } from '../../lib/deterministic-ulid';
 import { HttpError, NotFoundError, ValidationError } from '../../lib/errors';
 import { recordCaseCreated } from '../metrics/hooks';
 import { getResult, type ResultRecord } from '../search/results';
-import { siteOf } from './case-host';
+import { siteOf } from '../submissions/case-host';
 import { allocateCaseNumber } from './case-number';
 import { getCase, latestCaseForResult, putCase, type CaseRecord } from './case-store';
 
@@ -65,22 +65,12 @@ export async function createCaseFromForm(userId: string, body: CaseCreate, now =
   return { ...record, status: 'pending', statusHistory: [{ status: 'pending', at: createdAt }] };
 }
 
-const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-
 /**
  * The id of the case a bulk submission creates for a result: a ULID with the result's time and 80 bits of
  * SHA-256("bulk-case", result id), so concurrent bulk requests for one result write one case.
  */
 export function bulkCaseIdFor(resultId: string): string {
-  const digest = createHash('sha256').update(`bulk-case\n${resultId}`).digest();
-  let bits = 0n;
-  for (const byte of digest.subarray(0, 10)) bits = (bits << 8n) | BigInt(byte);
-  let random = '';
-  for (let i = 0; i < 16; i++) {
-    random = CROCKFORD[Number(bits & 31n)] + random;
-    bits >>= 5n;
-  }
-  return resultId.slice(0, 10).toUpperCase() + random;
+  return deterministicUlid(resultId, `bulk-case\n${resultId}`);
 }
 
 /** Kind of work in words, for the description of a bulk-created case. */

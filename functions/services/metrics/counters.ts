@@ -2,7 +2,6 @@ import { BatchGetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynam
 import type { PlanId } from '../../../shared/schemas/user';
 import { db, tableName } from '../../adapters/dynamo/client';
 import { keys, type Key } from '../../adapters/dynamo/keys';
-import { AMOUNT_ATTRIBUTE, BILLING_COUNTERS } from '../billing/billing-events';
 import { COUNTER_ATTRIBUTE, USER_COUNTERS } from '../users';
 import { dayOf, monthOf, toIso } from './periods';
 
@@ -12,6 +11,19 @@ import { dayOf, monthOf, toIso } from './periods';
  * `MONTH#yyyy-mm` or `DAY#yyyy-mm-dd`, whose numeric attributes are changed only with atomic `ADD`, so the
  * dashboard reads a few items and never counts. `count` is the usual attribute; money is `amountCents`.
  */
+/** Counter names (items `COUNTER#<name> / TOTAL` and `/ MONTH#yyyy-mm`). */
+export const BILLING_COUNTERS = {
+  /** Charges: `count` and `amountCents`, in total and per month. */
+  revenue: 'revenue',
+  /** Plan changes to a pricier plan, per month (`count`). */
+  upgrades: 'upgrades',
+  /** Current subscribers of a paid plan (`count`; +1 on joining, -1 on leaving). */
+  subscribers: (plan: PlanId) => `subscribers-${plan}`,
+} as const;
+
+/** Attribute holding money on counter items, in US cents (integers add exactly). */
+export const AMOUNT_ATTRIBUTE = 'amountCents';
+
 export const COUNTERS = {
   // Kept by others; read here.
   /** TOTAL `count`: users ever created (services/users.ts, on first sign-in). */

@@ -1,7 +1,8 @@
 import type { FinalSearchStatus } from '../../../shared/schemas/search';
 import type { PlanId } from '../../../shared/schemas/user';
 import { logger } from '../../lib/logger';
-import { discountedCents, planOf } from '../billing/plan-store';
+import { mrrChangeCents } from '../../../shared/plans';
+import { planOf } from '../profile-store';
 import { ATTR, COUNTERS, bump, bumpAttributes, type MilestoneStage } from './counters';
 import { monthOf, toIso } from './periods';
 import { ACTIVE_MONTH_FLAG, addToUserTotals, milestoneFlag, setUserFlagOnce } from './user-totals';
@@ -195,7 +196,7 @@ export interface PlanChange {
  */
 export function recordPlanChange(c: PlanChange): Promise<void> {
   return quietly('recordPlanChange', async () => {
-    const mrrDelta = discountedCents(c.to, c.toDiscount) - discountedCents(c.from, c.fromDiscount);
+    const mrrDelta = mrrChangeCents({ plan: c.from, discountPercent: c.fromDiscount }, { plan: c.to, discountPercent: c.toDiscount });
     const writes: Promise<unknown>[] = [
       bumpAttributes(COUNTERS.mrr, { [ATTR.amountCents]: mrrDelta }),
       addToUserTotals(c.userId, { totalSpentCents: c.amountCents }),
@@ -208,5 +209,13 @@ export function recordPlanChange(c: PlanChange): Promise<void> {
       writes.push(bump(COUNTERS.cancellations, 1, { total: false, monthly: true, at: c.at }));
     }
     await Promise.all(writes);
+  });
+}
+
+/** An administrator changed a user's discount: moves `mrr` by the change of the discounted price. */
+export function recordDiscountChange(c: { userId: string; plan: PlanId; fromDiscount: number; toDiscount: number }): Promise<void> {
+  return quietly('recordDiscountChange', async () => {
+    const mrrDelta = mrrChangeCents({ plan: c.plan, discountPercent: c.fromDiscount }, { plan: c.plan, discountPercent: c.toDiscount });
+    if (mrrDelta !== 0) await bumpAttributes(COUNTERS.mrr, { [ATTR.amountCents]: mrrDelta });
   });
 }

@@ -2,7 +2,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../adapters/dynamo/client';
 import { keys } from '../../adapters/dynamo/keys';
 import { TTL_ATTRIBUTE } from '../../adapters/dynamo/table-design';
-import { isConditionFailure } from '../search/dynamo-io';
+import { isConditionFailure } from '../../adapters/dynamo/io';
 
 export interface RateLimit {
   /** Name of the limit (part of the key), e.g. `contact`. */

@@ -1,7 +1,7 @@
 import { BatchGetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../adapters/dynamo/client';
 import { keys } from '../../adapters/dynamo/keys';
-import { isConditionFailure } from '../search/dynamo-io';
+import { isConditionFailure } from '../../adapters/dynamo/io';
 import { addCounterDeltas } from '../stats';
 import type { MilestoneStage } from './counters';
 

@@ -3,11 +3,12 @@ import { ulid } from 'ulid';
 import type { Alert } from '../../../shared/schemas/monitor';
 import { db, tableName } from '../../adapters/dynamo/client';
 import { keys } from '../../adapters/dynamo/keys';
+import { GSI1, GSI3 } from '../../adapters/dynamo/table-design';
 import { createMailSender } from '../../adapters/mail/create-mail-sender';
 import type { MailSender } from '../../adapters/mail/mail-sender';
 import { config } from '../../lib/config';
 import { logger } from '../../lib/logger';
-import { isConditionFailure, queryNewest } from '../search/dynamo-io';
+import { isConditionFailure, queryNewest } from '../../adapters/dynamo/io';
 import { getUser } from '../users';
 import type { MonitorRecord } from './monitors';
 import { unsubscribeToken } from './unsubscribe';
@@ -108,7 +109,7 @@ export async function sendDueDigests(now: Date, limit: number): Promise<number> 
   const res = await db().send(
     new QueryCommand({
       TableName: tableName(),
-      IndexName: 'gsi3',
+      IndexName: GSI3.indexName,
       KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk <= :now',
       ExpressionAttributeValues: { ':pk': keys.duePartition('DIGEST'), ':now': `${now.toISOString()}#~` },
       Limit: limit,
@@ -133,7 +134,7 @@ export async function sendDueDigests(now: Date, limit: number): Promise<number> 
 }
 
 async function listAlertItems(userId: string): Promise<AlertItem[]> {
-  const items = await queryNewest({ index: 'gsi1', partition: keys.ownedByPartition(userId, ALERT), limit: BELL_LIMIT });
+  const items = await queryNewest({ index: GSI1.indexName, partition: keys.ownedByPartition(userId, ALERT), limit: BELL_LIMIT });
   const now = Date.now() / 1000;
   return items.filter((i) => !(typeof i.expiresAt === 'number' && i.expiresAt < now)).map(toAlert);
 }

@@ -3,10 +3,11 @@ import { planAllowsCadence, planRule, PLANS, PLAN_ORDER } from '../../../shared/
 import { CADENCE_LABELS, CADENCE_SECONDS, type AlertMode, type Cadence, type Monitor, type MonitorUpdate } from '../../../shared/schemas/monitor';
 import { db, tableName } from '../../adapters/dynamo/client';
 import { keys } from '../../adapters/dynamo/keys';
+import { GSI1, GSI3 } from '../../adapters/dynamo/table-design';
 import { config } from '../../lib/config';
 import { HttpError } from '../../lib/errors';
 import { planOf } from '../billing/plan-store';
-import { isConditionFailure, queryNewest } from '../search/dynamo-io';
+import { isConditionFailure, queryNewest } from '../../adapters/dynamo/io';
 import type { StoredReference } from '../search/start-scan';
 
 export const MONITOR = 'MONITOR';
@@ -169,7 +170,7 @@ export async function getMonitor(id: string): Promise<MonitorRecord | undefined>
 }
 
 export async function listMonitorsByUser(userId: string): Promise<MonitorRecord[]> {
-  const items = await queryNewest({ index: 'gsi1', partition: keys.ownedByPartition(userId, MONITOR), limit: 500 });
+  const items = await queryNewest({ index: GSI1.indexName, partition: keys.ownedByPartition(userId, MONITOR), limit: 500 });
   return items.map(toRecord);
 }
 
@@ -277,7 +278,7 @@ export async function dueMonitors(now: string, limit: number): Promise<MonitorRe
   const res = await db().send(
     new QueryCommand({
       TableName: tableName(),
-      IndexName: 'gsi3',
+      IndexName: GSI3.indexName,
       KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk <= :now',
       ExpressionAttributeValues: { ':pk': keys.duePartition('MONITOR'), ':now': `${now}#~` },
       Limit: limit,

@@ -5,6 +5,7 @@ import { keys } from '../../adapters/dynamo/keys';
 import { listCasesByUser } from '../cases/case-store';
 import { RESULT } from '../search/results';
 import { SEARCH } from '../search/searches';
+import { GSI1 } from '../../adapters/dynamo/table-design';
 
 /**
  * What the risk figures are computed from: the caller's results (newest first, at most MAX_RISK_RESULTS,
@@ -57,7 +58,7 @@ async function queryOwn(partition: string, limit: number, projection?: string): 
     const res = await db().send(
       new QueryCommand({
         TableName: tableName(),
-        IndexName: 'gsi1',
+        IndexName: GSI1.indexName,
         KeyConditionExpression: 'gsi1pk = :pk',
         ExpressionAttributeValues: { ':pk': partition },
         ScanIndexForward: false,

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { decodeTime } from 'ulid';
 import { z } from 'zod';
-import { normalizeDomain } from '../../../shared/schemas/allowlist';
+import { normaliseDomain } from '../../../shared/schemas/allowlist';
 import {
   MAX_LIST_LIMIT,
   prioritySchema,
@@ -16,13 +16,13 @@ import {
 } from '../../../shared/schemas/search';
 import { db, tableName } from '../../adapters/dynamo/client';
 import { keys } from '../../adapters/dynamo/keys';
-import { loadAllowlistMatcher } from '../allowlist';
 import { addToUserCounters } from '../stats';
-import { batchPut, isConditionFailure, queryNewest } from './dynamo-io';
+import { batchPut, isConditionFailure, queryNewest } from '../../adapters/dynamo/io';
 import { canonicalUrl } from '../monitors/canonical-url';
 import { mergeWithHistory } from '../monitors/novelty';
 import { resultIdFor } from './result-id';
 import { SEARCH, getSearch } from './searches';
+import { GSI1, GSI2 } from '../../adapters/dynamo/table-design';
 
 export const RESULT = 'RESULT';
 
@@ -116,10 +116,8 @@ function toRecord(item: Item): ResultRecord {
 }
 
 export interface PersistOutcome {
-  /** Ids of the results stored by this call (after allowlist filtering and de-duplication). */
+  /** Ids of the results stored by this call (after de-duplication). */
   ids: string[];
-  /** Results dropped because their domain is on the user's allowlist. */
-  droppedAllowlisted: number;
   /** True when this exact batch had been persisted and counted before (a retried call): nothing counted twice. */
   alreadyPersisted: boolean;
   /** Monitor runs: results this run found first (`isNew`); 0 for manual scans. */
@@ -137,11 +135,13 @@ export class SearchClosedError extends Error {
 /**
  * Stores a batch of results for an open search and counts them as pending review.
  *
- * 1. Drops results whose domain (or subdomain) is on the owner's allowlist, unless `dropAllowlisted: false`.
- * 2. Gives each result a deterministic id (search + content type + URL) and keeps the most confident of
+ * The owner's allowlist is not applied here: triage (functions/workflows/search/triage.ts) is the one place
+ * that drops allowlisted domains, before anything is compared or stored.
+ *
+ * 1. Gives each result a deterministic id (search + content type + URL) and keeps the most confident of
  *    duplicates, so a retried call overwrites instead of duplicating.
- * 3. BatchWrites the items in chunks of 25, re-sending unprocessed items.
- * 4. Claims the batch on the search item (`persistedBatches` set, `resultCount`), conditionally on the batch
+ * 2. BatchWrites the items in chunks of 25, re-sending unprocessed items.
+ * 3. Claims the batch on the search item (`persistedBatches` set, `resultCount`), conditionally on the batch
  *    being new and the search open, then ADDs the batch size to the owner's `pendingReview`.
  *
  * A retry of the same call after step 4's claim counts nothing again (`alreadyPersisted`). The one window
@@ -154,21 +154,13 @@ export class SearchClosedError extends Error {
 export async function persistResults(
   searchId: string,
   results: NewResult[],
-  opts: { dropAllowlisted?: boolean } = {},
 ): Promise<PersistOutcome> {
   const search = await getSearch(searchId);
   if (!search) throw new Error(`persistResults: search ${searchId} does not exist`);
   if (search.status !== 'running' && search.status !== 'pending') throw new SearchClosedError(searchId);
   const parsed = z.array(newResultSchema).max(MAX_RESULTS_PER_CALL).parse(results);
 
-  let kept = parsed.map((r) => ({ ...r, domain: r.domain?.toLowerCase() ?? normalizeDomain(r.url) ?? new URL(r.url).hostname }));
-  let droppedAllowlisted = 0;
-  if (opts.dropAllowlisted !== false && kept.length > 0) {
-    const allowlisted = await loadAllowlistMatcher(search.userId);
-    const before = kept.length;
-    kept = kept.filter((r) => !allowlisted(r.url) && !allowlisted(r.domain));
-    droppedAllowlisted = before - kept.length;
-  }
+  const kept = parsed.map((r) => ({ ...r, domain: r.domain?.toLowerCase() ?? normaliseDomain(r.url) ?? new URL(r.url).hostname }));
 
   // A monitor's results have one id per canonical URL across its runs (time part: the monitor's creation).
   const monitorId = search.monitorId;
@@ -180,7 +172,7 @@ export async function persistResults(
     const seen = byId.get(id);
     if (!seen || r.confidence > seen.confidence) byId.set(id, r);
   }
-  if (byId.size === 0) return { ids: [], droppedAllowlisted, alreadyPersisted: false, newCount: 0 };
+  if (byId.size === 0) return { ids: [], alreadyPersisted: false, newCount: 0 };
 
   const createdAt = new Date().toISOString();
   let items: Item[] = [...byId].map(([id, r]) => {
@@ -247,13 +239,13 @@ export async function persistResults(
     if (!isConditionFailure(err)) throw err;
     const now = await db().send(new GetCommand({ TableName: tableName(), Key: keys.entity(SEARCH, searchId), ConsistentRead: true }));
     if ((now.Item?.persistedBatches as Set<string> | undefined)?.has(batchKey)) {
-      return { ids, droppedAllowlisted, alreadyPersisted: true, newCount };
+      return { ids, alreadyPersisted: true, newCount };
     }
     throw new SearchClosedError(searchId);
   }
   // A monitor's result found again was counted when first found: only first finds are pending review.
   if (toCount > 0) await addToUserCounters(search.userId, { pendingReview: toCount });
-  return { ids, droppedAllowlisted, alreadyPersisted: false, newCount };
+  return { ids, alreadyPersisted: false, newCount };
 }
 
 /** Reads one result by id, or `undefined`. */
@@ -268,7 +260,7 @@ export async function getResult(id: string): Promise<ResultRecord | undefined> {
  */
 export async function listResultsBySearch(searchId: string, limit = MAX_LIST_LIMIT): Promise<ResultRecord[]> {
   const items = await queryNewest({
-    index: 'gsi2',
+    index: GSI2.indexName,
     partition: keys.childOfPartition(SEARCH, searchId, RESULT),
     limit: Math.min(limit, MAX_LIST_LIMIT),
   });
@@ -291,7 +283,7 @@ export async function listResultsByUser(
     below = Item.gsi1sk as string;
   }
   const items = await queryNewest({
-    index: 'gsi1',
+    index: GSI1.indexName,
     partition: keys.ownedByPartition(userId, RESULT),
     limit: Math.min(opts.limit ?? MAX_LIST_LIMIT, MAX_LIST_LIMIT),
     below,

@@ -4,8 +4,9 @@ import { db, tableName } from '../../adapters/dynamo/client';
 import { keys } from '../../adapters/dynamo/keys';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import { addToUserCounters, type StatCounter } from '../stats';
-import { queryNewest, isConditionFailure } from './dynamo-io';
+import { queryNewest, isConditionFailure } from '../../adapters/dynamo/io';
 import { RESULT, getResult, type ResultRecord } from './results';
+import { GSI1 } from '../../adapters/dynamo/table-design';
 
 type Counters = Partial<Record<StatCounter, number>>;
 
@@ -69,7 +70,7 @@ export async function reviewResult(userId: string, resultId: string, status: Rev
  */
 export async function recountReviewCounters(userId: string): Promise<{ pendingReview: number; activeViolations: number }> {
   const items = await queryNewest({
-    index: 'gsi1',
+    index: GSI1.indexName,
     partition: keys.ownedByPartition(userId, RESULT),
     limit: Number.MAX_SAFE_INTEGER,
   });

@@ -11,7 +11,8 @@ import {
 import type { ScanOrigin } from '../../../shared/schemas/monitor';
 import { db, tableName } from '../../adapters/dynamo/client';
 import { keys } from '../../adapters/dynamo/keys';
-import { isConditionFailure, queryNewest } from './dynamo-io';
+import { isConditionFailure, queryNewest } from '../../adapters/dynamo/io';
+import { GSI1, GSI2 } from '../../adapters/dynamo/table-design';
 
 export const SEARCH = 'SEARCH';
 
@@ -125,7 +126,7 @@ export async function getSearch(id: string): Promise<SearchRecord | undefined> {
 /** A user's searches, newest first, at most `limit` (capped at 500). */
 export async function listSearchesByUser(userId: string, limit = MAX_LIST_LIMIT): Promise<SearchRecord[]> {
   const items = await queryNewest({
-    index: 'gsi1',
+    index: GSI1.indexName,
     partition: keys.ownedByPartition(userId, SEARCH),
     limit: Math.min(limit, MAX_LIST_LIMIT),
   });
@@ -247,7 +248,7 @@ export function toSearchDto(record: SearchRecord): Search {
 
 /** A monitor's runs (its searches), newest first. */
 export async function listSearchesByMonitor(monitorId: string, limit: number): Promise<SearchRecord[]> {
-  const items = await queryNewest({ index: 'gsi2', partition: keys.childOfPartition('MONITOR', monitorId, SEARCH), limit });
+  const items = await queryNewest({ index: GSI2.indexName, partition: keys.childOfPartition('MONITOR', monitorId, SEARCH), limit });
   return items.map(toRecord);
 }
 

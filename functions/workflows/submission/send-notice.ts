@@ -1,8 +1,8 @@
 import { splitInfringingUrls } from '../../../shared/schemas/dmca';
 import { MailDeliveryError } from '../../adapters/mail/mail-sender';
 import { updateSubmission } from '../../services/cases/case-store';
-import { renderAndArchiveNotice } from '../../services/cases/notice-archive';
-import { buildNoticeEmail } from '../../services/takedown/notice-email';
+import { renderAndArchiveNotice } from '../../services/notices/notice-archive';
+import { buildNoticeEmail } from '../../services/submissions/notice-email';
 import { MailRejectedError, MailTemporaryError } from './errors';
 import { SubmissionSupersededError, loadCase } from './load-case';
 import { mailSender } from './mail';

@@ -9,9 +9,9 @@ import {
 } from '../../../../shared/schemas/admin';
 import type { EventBody } from '../../../../shared/schemas/events';
 import type { PlanId } from '../../../../shared/schemas/user';
-import { PLANS } from '../../../../shared/plans';
+import { discountedCents, PLANS } from '../../../../shared/plans';
 import { adminFinancial, adminFinancialStats, adminInsights, adminMetrics, adminSystem, adminUsers, setDiscount } from '../../../services/admin';
-import { changeStoredPlan, discountedCents, readStoredPlan } from '../../../services/billing/plan-store';
+import { changeStoredPlan, readStoredPlan } from '../../../services/billing/plan-store';
 import { countCharge, putBillingEvent } from '../../../services/billing/billing-events';
 import { recordEvent } from '../../../services/events';
 import {

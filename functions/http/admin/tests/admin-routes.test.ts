@@ -12,13 +12,13 @@ import {
   managedUserListSchema,
   managedUserSchema,
 } from '../../../../shared/schemas/admin';
-import { PLANS } from '../../../../shared/plans';
+import { discountedCents, PLANS } from '../../../../shared/plans';
 import type { PlanId } from '../../../../shared/schemas/user';
 import { ROUTES } from '../../routes';
 import { handler } from '..';
 import { adminFinancial, adminInsights, adminMetrics, adminSystem } from '../../../services/admin';
 import { countCharge, putBillingEvent } from '../../../services/billing/billing-events';
-import { changeStoredPlan, discountedCents, readStoredPlan } from '../../../services/billing/plan-store';
+import { changeStoredPlan, readStoredPlan } from '../../../services/billing/plan-store';
 import { recordCaseCreated, recordPlanChange, recordSearchStarted } from '../../../services/metrics';
 import { getOrCreateUserFromClaims } from '../../../services/users';
 import { call, signIn, type TestCaller } from './call';

@@ -9,7 +9,7 @@ import { SUPPORT_EMAIL } from '../../../../shared/help/knowledge-base';
 import { db, tableName } from '../../../adapters/dynamo/client';
 import { keys } from '../../../adapters/dynamo/keys';
 import { handler } from '..';
-import { queryNewest } from '../../../services/search/dynamo-io';
+import { queryNewest } from '../../../adapters/dynamo/io';
 import { CONTACT, resetContactMailer, sendContactMessage } from '../../../services/contact/send-contact';
 import { call, signIn, type TestCaller } from '../../admin/tests/call';
 

@@ -18,7 +18,7 @@ import { getResult, persistResults, type NewResult } from '../../../services/sea
 import { reviewResult } from '../../../services/search/review';
 import { createSearch, finishSearch } from '../../../services/search/searches';
 import { SESSION_COOKIE, createSession } from '../../../services/sessions';
-import { resetAgentIdentity } from '../../../services/takedown/agent-identity';
+import { resetAgentIdentity } from '../../../services/notices/agent-identity';
 import { getOrCreateUserFromClaims } from '../../../services/users';
 import type { PlanId } from '../../../../shared/schemas/user';
 import { SUBMISSION_TASK_HANDLERS, resetMailSender } from '../../../workflows/submission';
@@ -129,7 +129,7 @@ export async function startTakedownHarness() {
   /** A finished search of `who` with the given results; returns their ids (in the order given). */
   const seedResults = async (who: TestUser, results: NewResult[], review: 'unauthorized' | 'safe' | null = 'unauthorized') => {
     const search = await createSearch({ userId: who.userId, query: 'Test Creator', searchEngines: ['google'], contentType: 'images' });
-    const { ids } = await persistResults(search.id, results, { dropAllowlisted: false });
+    const { ids } = await persistResults(search.id, results);
     await finishSearch(search.id, { status: 'completed', successfulEngines: ['google'], failedEngines: [] });
     const byUrl = new Map((await Promise.all(ids.map(getResult))).map((r) => [r!.url, r!.id]));
     const ordered = results.map((r) => byUrl.get(r.url)!);

@@ -8,7 +8,7 @@ import { db, tableName } from '../../../adapters/dynamo/client';
 import { keys } from '../../../adapters/dynamo/keys';
 import type { NewResult } from '../../../services/search/results';
 import { getUserStats } from '../../../services/stats';
-import { AGENT_DEFAULTS } from '../../../services/takedown/agent-identity';
+import { AGENT_DEFAULTS } from '../../../services/notices/agent-identity';
 import { handler as account } from '../../account';
 import { handler } from '..';
 import { FIXTURE_ABUSE } from './fixture-web';

@@ -6,7 +6,7 @@ import { keys } from '../../../adapters/dynamo/keys';
 import { handler } from '..';
 import { EVENTS_RATE_MESSAGE, readEngagement, recordEvent } from '../../../services/events';
 import { COUNTERS, readMonth } from '../../../services/metrics';
-import { queryNewest } from '../../../services/search/dynamo-io';
+import { queryNewest } from '../../../adapters/dynamo/io';
 import { call, signIn, type TestCaller } from '../../admin/tests/call';
 
 let dynamo: Awaited<ReturnType<typeof startTestDynamo>>;

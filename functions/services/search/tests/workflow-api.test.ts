@@ -1,7 +1,6 @@
 import { ZodError } from 'zod';
 import { ulid } from 'ulid';
 import { startTestDynamo } from '../../../../test/env';
-import { addAllowlistEntry } from '../../allowlist';
 import { addToUserCounters, getUserStats } from '../../stats';
 import { SearchClosedError, listResultsBySearch, listResultsByUser, persistResults, type NewResult } from '../results';
 import { recountReviewCounters, reviewResult } from '../review';
@@ -100,7 +99,7 @@ describe('persistResults', () => {
   it('stores more than one BatchWrite chunk and counts them as pending review', async () => {
     const s = await newSearch();
     const out = await persistResults(s.id, Array.from({ length: 60 }, (_, i) => found(i)));
-    expect(out).toMatchObject({ droppedAllowlisted: 0, alreadyPersisted: false });
+    expect(out).toMatchObject({ alreadyPersisted: false });
     expect(out.ids).toHaveLength(60);
     const stored = await listResultsBySearch(s.id);
     expect(stored).toHaveLength(60);
@@ -115,7 +114,7 @@ describe('persistResults', () => {
     const batch = [found(1), found(2), found(3)];
     const first = await persistResults(s.id, batch);
     const again = await persistResults(s.id, batch);
-    expect(again).toEqual({ ids: first.ids, droppedAllowlisted: 0, alreadyPersisted: true });
+    expect(again).toEqual({ ids: first.ids, alreadyPersisted: true });
     expect(await listResultsBySearch(s.id)).toHaveLength(3);
     expect((await getUserStats(s.userId)).pendingReview).toBe(3);
     expect((await getSearch(s.id))!.resultCount).toBe(3);
@@ -128,19 +127,6 @@ describe('persistResults', () => {
     const [stored] = await listResultsBySearch(s.id);
     expect(stored!.confidence).toBe(70);
     expect(stored!.id).toBe(out.ids[0]);
-  });
-
-  it('drops results on the allowlist, subdomains included', async () => {
-    const s = await newSearch();
-    await addAllowlistEntry(s.userId, { domain: 'partner.example', reason: 'authorized_partner' });
-    const out = await persistResults(s.id, [
-      found(1, { url: 'https://partner.example/a' }),
-      found(2, { url: 'https://cdn.partner.example/b.jpg' }),
-      found(3, { url: 'https://notpartner.example/c' }),
-    ]);
-    expect(out.droppedAllowlisted).toBe(2);
-    expect((await listResultsBySearch(s.id)).map((r) => r.domain)).toEqual(['notpartner.example']);
-    expect((await getUserStats(s.userId)).pendingReview).toBe(1);
   });
 
   it('refuses results for a finished search and writes nothing', async () => {

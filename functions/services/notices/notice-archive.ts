@@ -1,11 +1,11 @@
 import { putObject } from '../../adapters/s3';
 import { config } from '../../lib/config';
-import { agentIdentity } from '../takedown/agent-identity';
-import { renderNoticePdf } from '../takedown/notice-pdf';
-import type { NoticeInput } from '../takedown/notice-content';
+import { agentIdentity } from './agent-identity';
+import { renderNoticePdf } from './notice-pdf';
+import type { NoticeInput } from './notice-content';
 import { getCreatorFields } from '../creator-profile';
 import { getResult } from '../search/results';
-import { recordNoticeKey, type CaseRecord } from './case-store';
+import { recordNoticeKey, type CaseRecord } from '../cases/case-store';
 import { buildNoticeInput } from './notice-input';
 
 /** `notices/{userId}/{caseId}/{timestamp}.pdf` in NOTICES_BUCKET. */

@@ -1,12 +1,12 @@
 import { PLANS } from '../../../shared/plans';
 import { ACTIVE_SUBMISSION_STATES, type SubmissionState } from '../../../shared/schemas/dmca';
 import { startWorkflow } from '../../adapters/workflows';
-import { config } from '../../lib/config';
+import { config, environment, type Environment } from '../../lib/config';
 import { ConflictError, HttpError, NotFoundError, PaymentRequiredError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import type { SubmissionWorkflowInput } from '../../workflows/submission/types';
 import { planOf } from '../billing/plan-store';
-import { claimSubmissionAttempt, getCase, updateSubmission, type CaseRecord } from './case-store';
+import { claimSubmissionAttempt, getCase, updateSubmission, type CaseRecord } from '../cases/case-store';
 
 export const AUTOMATED_PAID_ONLY =
   'Automated submission is available on paid plans. Upgrade to Basic, Pro or Enterprise to use it.';
@@ -15,7 +15,7 @@ export const AUTOMATED_PAID_ONLY =
 export const DEFAULT_RECHECK_AFTER_SECONDS = 86_400;
 
 /** RECHECK_AFTER_SECONDS (a whole number of seconds, 0 allowed), else one day. */
-export function recheckAfterSeconds(env: Record<string, string | undefined> = process.env): number {
+export function recheckAfterSeconds(env: Environment = environment()): number {
   const raw = env.RECHECK_AFTER_SECONDS?.trim();
   const n = raw ? Number(raw) : NaN;
   return Number.isInteger(n) && n >= 0 && n <= 365 * 86_400 ? n : DEFAULT_RECHECK_AFTER_SECONDS;

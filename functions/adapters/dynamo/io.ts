@@ -1,6 +1,6 @@
 import { BatchWriteCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../../adapters/dynamo/client';
-import { GSIS, type GsiName } from '../../adapters/dynamo/table-design';
+import { db, tableName } from './client';
+import { GSIS, type GsiName } from './table-design';
 
 type Item = Record<string, unknown>;
 const PAGE = 1000;

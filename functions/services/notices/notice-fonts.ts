@@ -1,6 +1,7 @@
 import path from 'node:path';
 import * as fontkit from 'fontkit';
 import type { TFontDictionary } from 'pdfmake/interfaces';
+import { live } from '../../lib/config';
 
 /**
  * Fonts embedded in notice PDFs. Roboto (shipped inside pdfmake) covers Latin, Greek and Cyrillic; Noto Sans
@@ -15,7 +16,7 @@ import type { TFontDictionary } from 'pdfmake/interfaces';
  * `require.resolve` to data files) copies them into one folder and sets NOTICE_FONTS_DIR, holding
  * Roboto-Regular.ttf, Roboto-Medium.ttf, Roboto-Italic.ttf, Roboto-MediumItalic.ttf and NotoSansJP-Regular.ttf.
  */
-function locateFonts(dir = process.env.NOTICE_FONTS_DIR): TFontDictionary {
+function locateFonts(dir = live.noticeFontsDir()): TFontDictionary {
   const robotoDir = dir ?? path.join(path.dirname(require.resolve('pdfmake/package.json')), 'fonts', 'Roboto');
   const notoJp = dir
     ? path.join(dir, 'NotoSansJP-Regular.ttf')

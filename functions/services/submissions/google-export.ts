@@ -1,9 +1,9 @@
 import { splitInfringingUrls } from '../../../shared/schemas/dmca';
 import { NotFoundError } from '../../lib/errors';
 import { getCreatorFields } from '../creator-profile';
-import { buildGoogleBulkFile, type GoogleBulkFile } from '../takedown/google-bulk-export';
-import { getCase, listCasesByUser, type CaseRecord } from './case-store';
-import { redactCreator } from './notice-input';
+import { buildGoogleBulkFile, type GoogleBulkFile } from './google-bulk-export';
+import { getCase, listCasesByUser, type CaseRecord } from '../cases/case-store';
+import { redactCreator } from '../notices/notice-input';
 
 /**
  * The caller's cases in the text format of Google's Trusted Copyright Removal Program bulk upload: the given

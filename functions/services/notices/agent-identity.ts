@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { environment, type Environment } from '../../lib/config';
 
 /**
  * The company's DMCA agent: the identity every notice is filed and signed under, so the creator's own name,
@@ -39,11 +40,11 @@ const schema = z.object({
 });
 
 /**
- * Reads the agent identity from an environment (defaults to `process.env`). Empty variables count as unset.
+ * Reads the agent identity from an environment (defaults to the process environment, from lib/config). Empty variables count as unset.
  * Throws a ZodError naming the variable when one is set but invalid (e.g. a malformed AGENT_EMAIL), so a
  * misconfigured deployment fails at start rather than sending notices with a bad contact address.
  */
-export function readAgentIdentity(env: Record<string, string | undefined> = process.env): AgentIdentity {
+export function readAgentIdentity(env: Environment = environment()): AgentIdentity {
   const present = Object.fromEntries(Object.entries(env).filter(([k, v]) => k.startsWith('AGENT_') && v?.trim()));
   const parsed = schema.parse(present);
   return {
@@ -58,7 +59,7 @@ export function readAgentIdentity(env: Record<string, string | undefined> = proc
 
 let cached: AgentIdentity | undefined;
 
-/** The process-wide agent identity, read from `process.env` once. */
+/** The process-wide agent identity, read from the environment once. */
 export function agentIdentity(): AgentIdentity {
   cached ??= readAgentIdentity();
   return cached;

@@ -1,5 +1,5 @@
 import { NotFoundError } from '../../lib/errors';
-import { AGENT_DEFAULTS } from './agent-identity';
+import { AGENT_DEFAULTS } from '../notices/agent-identity';
 import { isSearchEngine, submissionInfo } from './submission-info';
 
 const work = {

@@ -1,9 +1,9 @@
 import { splitInfringingUrls, splitResultUrls } from '../../../shared/schemas/dmca';
-import type { AgentIdentity } from '../takedown/agent-identity';
-import type { NoticeEvidence, NoticeInput } from '../takedown/notice-content';
+import type { AgentIdentity } from './agent-identity';
+import type { NoticeEvidence, NoticeInput } from './notice-content';
 import type { CreatorFields } from '../creator-profile';
 import type { ResultRecord } from '../search/results';
-import type { CaseRecord } from './case-store';
+import type { CaseRecord } from '../cases/case-store';
 
 /** What replaces a creator detail found in free text of a notice. */
 export const WITHHELD = '[withheld]';

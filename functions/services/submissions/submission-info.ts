@@ -1,6 +1,6 @@
 import { NotFoundError } from '../../lib/errors';
-import type { AgentIdentity } from './agent-identity';
-import { SEARCH_ENGINES, addressOneLine, type SearchEngine } from './notice-content';
+import type { AgentIdentity } from '../notices/agent-identity';
+import { SEARCH_ENGINES, addressOneLine, type SearchEngine } from '../notices/notice-content';
 
 /**
  * Where a notice goes for each search engine. None of them has a public submission API

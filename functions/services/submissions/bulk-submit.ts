@@ -6,8 +6,8 @@ import { planOf } from '../billing/plan-store';
 import { hashRequest, runOnce, type IdempotentOutcome } from '../idempotency';
 import { getResult, type ResultRecord } from '../search/results';
 import { startCaseSubmission } from './automated-submission';
-import { listCasesByUser } from './case-store';
-import { caseForBulk } from './create-case';
+import { listCasesByUser } from '../cases/case-store';
+import { caseForBulk } from '../cases/create-case';
 
 /** How long a bulk request without an Idempotency-Key is remembered: a double click or a quick retry. */
 export const DERIVED_KEY_WINDOW_SECONDS = 120;

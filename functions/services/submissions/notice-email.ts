@@ -1,7 +1,7 @@
 import type { MailMessage } from '../../adapters/mail/mail-sender';
-import { noticeSubject, type NoticeInput } from './notice-content';
-import { renderNoticePdf } from './notice-pdf';
-import { renderNoticeText } from './notice-text';
+import { noticeSubject, type NoticeInput } from '../notices/notice-content';
+import { renderNoticePdf } from '../notices/notice-pdf';
+import { renderNoticeText } from '../notices/notice-text';
 
 /**
  * The e-mail that carries a notice to a host: from the agent, to the abuse or DMCA address, the plain-text

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { createMailSender } from '../../../adapters/mail/create-mail-sender';
-import { AGENT_DEFAULTS } from '../agent-identity';
+import { AGENT_DEFAULTS } from '../../notices/agent-identity';
 import { buildNoticeEmail } from '../notice-email';
-import type { NoticeInput } from '../notice-content';
+import type { NoticeInput } from '../../notices/notice-content';
 
 const input: NoticeInput = {
   caseNumber: 'VGL-000007',
