@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { simpleParser } from 'mailparser';
 import { E2E_OUTBOX } from '../playwright.config';
 import { signIn, uniqueEmail } from './support/session';
 
@@ -24,16 +25,20 @@ async function waitForRuns(page: Page, id: string, n: number): Promise<Run[]> {
   return monitorRuns(page, id);
 }
 
-function alertMailsListing(url: string): string[] {
+/** Alert e-mails in the outbox whose text lists `url` (bodies are quoted-printable: parsed, not grepped). */
+async function alertMailsListing(url: string, since: number): Promise<{ raw: string; text: string }[]> {
   if (!existsSync(E2E_OUTBOX)) return [];
-  return readdirSync(E2E_OUTBOX)
-    .filter((f) => f.endsWith('.eml'))
+  const raws = readdirSync(E2E_OUTBOX)
+    .filter((f) => f.endsWith('.eml') && statSync(join(E2E_OUTBOX, f)).mtimeMs >= since)
     .map((f) => readFileSync(join(E2E_OUTBOX, f), 'utf8'))
-    .filter((raw) => /^X-Vigil-Alert:/im.test(raw) && raw.includes(url));
+    .filter((raw) => /^X-Vigil-Alert:/im.test(raw));
+  const parsed = await Promise.all(raws.map(async (raw) => ({ raw, text: (await simpleParser(raw)).text ?? '' })));
+  return parsed.filter((m) => m.text.includes(url));
 }
 
 test('a monitor finds the planted copies, marks only a new leak new, alerts once, and reopens a restored copy', async ({ page }) => {
   test.setTimeout(300_000);
+  const started = Date.now(); // the outbox outlives one server: earlier runs' mail is older
   await signIn(page, uniqueEmail('monitor'));
   // A paid plan: automated notices are part of the journey (the demo billing applies it at once).
   expect((await page.request.post('/api/subscription/upgrade', { data: { planId: 'pro' } })).ok()).toBe(true);
@@ -73,14 +78,14 @@ test('a monitor finds the planted copies, marks only a new leak new, alerts once
   await expect(violations.first().getByText('New', { exact: true })).toBeVisible();
 
   // One alert e-mail lists the new URL; the bell shows the unread alerts.
-  await expect.poll(() => alertMailsListing(leak.page).length).toBe(1);
-  const mail = alertMailsListing(leak.page)[0]!;
-  expect(mail).toMatch(/^List-Unsubscribe: <http:\/\/localhost:\d+\/api\/alerts\/unsubscribe\?token=/m);
+  await expect.poll(async () => (await alertMailsListing(leak.page, started)).length).toBe(1);
+  const mail = (await alertMailsListing(leak.page, started))[0]!.raw;
+  expect(mail).toMatch(/^List-Unsubscribe:\s*<http:\/\/localhost:\d+\/api\/alerts\/unsubscribe\?token=/m);
   expect(mail).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
   await expect(page.getByRole('button', { name: /Notifications: \d+ unread/ })).toBeVisible();
 
-  // A copy found by run 1 is taken down through an automated notice and the host removes it.
-  const results = (await (await page.request.get(`/api/search/${run1!.searchId}/results`)).json()) as { id: string; url: string; priority: string; evidence: { matchedReferenceId?: string } }[];
+  // A copy found by run 1 (listed with the latest run that saw it again) is taken down through an automated notice and the host removes it.
+  const results = (await (await page.request.get(`/api/search/${runs[0]!.searchId}/results`)).json()) as { id: string; url: string; priority: string; evidence: { matchedReferenceId?: string } }[];
   const copy = results.find((r) => r.evidence.matchedReferenceId && r.url.includes('/sites/leakforum.example/') && r.url !== leak.page)!;
   expect((await page.request.put(`/api/search-results/${copy.id}/review`, { data: { status: 'unauthorized' } })).ok()).toBe(true);
   const created = await page.request.post('/api/dmca', {

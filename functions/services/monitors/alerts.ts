@@ -173,7 +173,7 @@ export async function markAlertsRead(userId: string, ids?: string[]): Promise<nu
 export function reviewLink(alert: Pick<Alert, 'kind' | 'searchId' | 'items'>): string {
   const base = config().publicUrl;
   if (alert.kind === 'reappeared' && alert.items[0]?.caseId) return `${base}/dmca/${alert.items[0].caseId}`;
-  return `${base}/search/${alert.searchId}?filter=new`;
+  return `${base}/search?id=${alert.searchId}&filter=new`;
 }
 
 /**

@@ -239,7 +239,7 @@ describe('monitor routes', () => {
     const alert = alerts.find((m) => m.subject?.includes('1 new copy'))!;
     expect(alert.text).toContain(leak.page);
     expect(alert.text).toMatch(/confidence \d+%/);
-    expect(alert.text).toContain(`/search/${run2}?filter=new`);
+    expect(alert.text).toContain(`/search?id=${run2}&filter=new`);
     const header = (name: string) => alert.headerLines.find((l) => l.key === name)?.line ?? '';
     const unsubscribe = /<([^>]+)>/.exec(header('list-unsubscribe'))![1]!;
     expect(header('list-unsubscribe-post')).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
