@@ -81,7 +81,7 @@ export const ROUTES: readonly RouteDef[] = [
 
   { method: 'POST', path: '/api/events', area: 'events', name: 'record', auth: 'user', summary: 'Record a page view or feature use (engagement figures)' },
 
-  { method: 'POST', path: '/api/monitors', area: 'monitors', name: 'createMonitor', auth: 'user', summary: "Create a monitor (multipart: the scan's fields plus cadence, alerts, name, autoTakedown); plan count and cadence enforced (402 PLAN_LIMIT)" },
+  { method: 'POST', path: '/api/monitors', area: 'monitors', name: 'createMonitor', auth: 'user', summary: "Create a monitor (multipart: the scan's fields plus cadence, alerts, name); plan count and cadence enforced (402 PLAN_LIMIT)" },
   { method: 'GET', path: '/api/user/{id}/monitors', area: 'monitors', name: 'listMonitors', auth: 'user', summary: "A user's monitors, newest first" },
   { method: 'GET', path: '/api/monitors/{id}', area: 'monitors', name: 'getMonitor', auth: 'user', summary: 'A monitor with its last 20 runs {searchId, startedAt, status, newCount}' },
   { method: 'PUT', path: '/api/monitors/{id}', area: 'monitors', name: 'updateMonitor', auth: 'user', summary: 'Pause or resume a monitor, change its cadence, alerts or name (owner only)' },

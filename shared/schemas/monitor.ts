@@ -25,10 +25,6 @@ export const monitorExtraFieldsSchema = z.object({
   cadence: cadenceSchema,
   alerts: alertModeSchema.default('instant'),
   name: z.string().trim().max(100, 'The monitor name may be at most 100 characters.').optional(),
-  autoTakedown: z
-    .enum(['true', 'false'], { error: "autoTakedown must be 'true' or 'false'." })
-    .optional()
-    .transform((v) => v === 'true'),
 });
 
 /** `PUT /api/monitors/{id}`: any of these; at least one. */
@@ -37,11 +33,10 @@ export const monitorUpdateSchema = z
     paused: z.boolean().optional(),
     cadence: cadenceSchema.optional(),
     alerts: alertModeSchema.optional(),
-    autoTakedown: z.boolean().optional(),
     name: z.string().trim().min(1).max(100).optional(),
   })
   .strict()
-  .refine((v) => Object.keys(v).length > 0, 'Send at least one of paused, cadence, alerts, autoTakedown, name.');
+  .refine((v) => Object.keys(v).length > 0, 'Send at least one of paused, cadence, alerts, name.');
 export type MonitorUpdate = z.infer<typeof monitorUpdateSchema>;
 
 export const monitorRunSchema = z.object({
@@ -63,7 +58,6 @@ export const monitorSchema = z.object({
   references: z.array(z.object({ id: z.string(), filename: z.string(), mediaType: z.string() })),
   cadence: cadenceSchema,
   alerts: alertModeSchema,
-  autoTakedown: z.boolean(),
   paused: z.boolean(),
   createdAt: z.string(),
   lastRunAt: z.string().nullable(),

@@ -45,14 +45,13 @@ async function ownMonitor(caller: Caller, id: string): Promise<MonitorRecord> {
 
 /**
  * `POST /api/monitors` (multipart): the fields and checks of `POST /api/search` plus `cadence`, `alerts`,
- * `name` and `autoTakedown`. The plan's cadence and count are checked (402 PLAN_LIMIT) before anything is
+ * and `name`. The plan's cadence and count are checked (402 PLAN_LIMIT) before anything is
  * written; the reference files are stored once, under the monitor, and every run reuses them.
  */
 const createMonitor = userEndpoint({ bodyKind: 'raw' }, async ({ event, caller }) => {
   const { userId, input, references, extra } = await parseScanRequest(event, caller, monitorExtraFieldsSchema);
   const plan = await planOf(userId);
   assertCadenceAllowed(plan, extra.cadence, await monitorCount(userId));
-  const autoTakedown = extra.autoTakedown && plan !== 'trial';
   await reserveMonitorSlot(userId, plan);
   const id = ulid();
   try {
@@ -73,7 +72,6 @@ const createMonitor = userEndpoint({ bodyKind: 'raw' }, async ({ event, caller }
       references: stored,
       cadence: extra.cadence,
       alerts: extra.alerts,
-      autoTakedown,
     });
     return json(toMonitorDto(monitor), 201);
   } catch (err) {
@@ -101,8 +99,7 @@ const updateMonitorEndpoint = userEndpoint({ params: monitorParams, body: monito
   for (let attempt = 0; attempt < 3; attempt++) {
     const m = await ownMonitor(caller, params.id);
     if (body.cadence) assertCadenceAllowed(await planOf(m.userId), body.cadence, await monitorCount(m.userId));
-    const patch = body.autoTakedown && (await planOf(m.userId)) === 'trial' ? { ...body, autoTakedown: false } : body;
-    const updated = await updateMonitor(m, patch);
+    const updated = await updateMonitor(m, body);
     if (updated) return json(toMonitorDto(updated));
   }
   throw new ConflictError('The monitor changed while saving. Please try again.');

@@ -41,7 +41,6 @@ function toRecord(item: Item): MonitorRecord {
     references: (item.references as StoredReference[]) ?? [],
     cadence: item.cadence as Cadence,
     alerts: item.alerts as AlertMode,
-    autoTakedown: item.autoTakedown === true,
     paused: item.paused === true,
     createdAt: item.createdAt as string,
     lastRunAt: (item.lastRunAt as string | undefined) ?? null,
@@ -142,7 +141,6 @@ export interface NewMonitor {
   references: StoredReference[];
   cadence: Cadence;
   alerts: AlertMode;
-  autoTakedown: boolean;
 }
 
 /** Writes a new monitor, due at once (the next dispatcher tick runs it first). */
@@ -184,9 +182,12 @@ export async function updateMonitor(current: MonitorRecord, update: MonitorUpdat
   const cadence = update.cadence ?? current.cadence;
   const sets: string[] = ['paused = :paused', 'cadence = :cadence'];
   const values: Record<string, unknown> = { ':paused': paused, ':cadence': cadence, ':readNext': current.nextRunAt ?? '-', ':readPaused': current.paused };
-  if (update.alerts) (sets.push('alerts = :alerts'), (values[':alerts'] = update.alerts));
-  if (update.autoTakedown !== undefined) (sets.push('autoTakedown = :auto'), (values[':auto'] = update.autoTakedown));
-  if (update.name) (sets.push('#name = :name'), (values[':name'] = update.name));
+  const set = (expr: string, name: string, value: unknown) => {
+    sets.push(expr);
+    values[name] = value;
+  };
+  if (update.alerts) set('alerts = :alerts', ':alerts', update.alerts);
+  if (update.name) set('#name = :name', ':name', update.name);
   let remove = '';
   if (paused) {
     sets.push('nextRunAt = :null');

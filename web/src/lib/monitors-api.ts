@@ -40,7 +40,6 @@ export interface NewMonitorValues {
   cadence: Cadence;
   alerts: AlertMode;
   name?: string;
-  autoTakedown?: boolean;
 }
 
 /** `POST /api/monitors` (multipart: the scan form's fields plus the monitor's). */
@@ -49,7 +48,6 @@ export async function createMonitor(values: NewMonitorValues): Promise<Monitor> 
   form.append('cadence', values.cadence);
   form.append('alerts', values.alerts);
   if (values.name?.trim()) form.append('name', values.name.trim());
-  if (values.autoTakedown) form.append('autoTakedown', 'true');
   const created = monitorSchema.parse(await api.post<unknown>('/api/monitors', form));
   await mutate(MONITORS_KEY);
   return created;
