@@ -9,15 +9,33 @@ const featuresDir = 'web/src/features';
 const features = existsSync(featuresDir)
   ? readdirSync(featuresDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
   : [];
+// The web reaches shared/ through the `@shared/` alias only, never by a relative path.
+const sharedByAlias = { regex: '^(\\.\\.?/)+(\\.\\./)*shared(/|$)', message: 'Import shared/ as @shared/... in the web.' };
+// Components are the shared building blocks of the features: they never import a feature.
+const componentBoundaries = {
+  files: ['web/src/components/**/*.{ts,tsx}', 'web/src/lib/**/*.{ts,tsx}'],
+  rules: {
+    'no-restricted-imports': ['error', { patterns: [sharedByAlias, { group: ['@/features', '@/features/**', '**/features/**'], message: 'components/ and lib/ do not import features/.' }] }],
+  },
+};
+const webRest = {
+  files: ['web/src/app/**/*.{ts,tsx}', 'web/src/styles/**/*.{ts,tsx}'],
+  rules: { 'no-restricted-imports': ['error', { patterns: [sharedByAlias] }] },
+};
 const featureBoundaries = features.map((name) => ({
   files: [`${featuresDir}/${name}/**/*.{ts,tsx}`],
   rules: {
     'no-restricted-imports': [
       'error',
       {
-        patterns: features
-          .filter((other) => other !== name)
-          .flatMap((other) => [`**/features/${other}`, `**/features/${other}/**`, `../${other}`, `../${other}/**`, `../../${other}/**`]),
+        patterns: [
+          sharedByAlias,
+          {
+            group: features
+              .filter((other) => other !== name)
+              .flatMap((other) => [`**/features/${other}`, `**/features/${other}/**`, `../${other}`, `../${other}/**`, `../../${other}/**`]),
+          },
+        ],
       },
     ],
   },
@@ -47,6 +65,8 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: ['node:*', '@aws-sdk/*', 'aws-cdk-lib', 'aws-cdk-lib/*', 'fs', 'path', 'crypto'] }],
     },
   },
+  componentBoundaries,
+  webRest,
   ...featureBoundaries,
   {
     files: ['**/*.test.ts', '**/*.test.tsx', 'test/**', 'e2e/**'],

@@ -11,9 +11,14 @@ const config: Config = {
   transform: { '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' } }] },
   // With `module-sync` above, these CommonJS packages (pulled in by s3rver's koa) resolve to a `.mjs` wrapper
   // jest cannot load; point them back at their CommonJS entry.
-  moduleNameMapper: Object.fromEntries(
-    ['async-function', 'async-generator-function', 'generator-function'].map((p) => [`^${p}$`, `<rootDir>/node_modules/${p}/index.js`]),
-  ),
+  moduleNameMapper: {
+    ...Object.fromEntries(
+      ['async-function', 'async-generator-function', 'generator-function'].map((p) => [`^${p}$`, `<rootDir>/node_modules/${p}/index.js`]),
+    ),
+    // The web's path aliases (web/tsconfig.json, web/vite.config.ts).
+    '^@shared/(.*)$': '<rootDir>/shared/$1',
+    '^@/(.*)$': '<rootDir>/web/src/$1',
+  },
   setupFiles: ['<rootDir>/test/setup.ts'],
   transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join('|')})/)`],
   testMatch: ['<rootDir>/{functions,shared,local,infra,bench,web}/**/*.test.{ts,tsx}'],

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { ROUTES, routeKey, type Area, type RouteDef } from '../functions/http/routes';
+import { ROUTES, routeKey, type Area, type RouteDef } from '../shared/contract';
 
 /** API Gateway's payload limit; a larger body is refused before any handler runs, as on AWS. */
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;

@@ -2,7 +2,7 @@ import middy from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { ZodType } from 'zod';
-import { ROUTES, routeKey, type Area, type AuthRule } from '../http/routes';
+import { ROUTES, routeKey, type Area, type AuthRule, type BodyOf, type ParamsOf, type QueryOf, type RouteDef } from '../../shared/contract';
 import { recordRequest } from '../services/metrics/requests';
 import { findSession, type Caller } from '../services/sessions';
 import { ForbiddenError, HttpError, NotFoundError, UnauthorizedError, ValidationError } from './errors';
@@ -33,37 +33,32 @@ export interface Reply {
   binary?: Buffer;
 }
 
-interface Schemas<P, Q, B> {
-  params?: ZodType<P>;
-  query?: ZodType<Q>;
-  body?: ZodType<B>;
-  /** `json` (default) parses the body as JSON before the schema; `raw` leaves it to the endpoint (multipart). */
-  bodyKind?: 'json' | 'raw';
-}
-
 export interface Endpoint {
   kind: 'public' | 'signed-in';
+  /** The contract row this endpoint serves; its schemas parse the request. */
+  route: RouteDef;
   run(event: HttpEvent, caller: Caller | undefined): Promise<Reply>;
 }
 
 /** An endpoint that anyone may call; `caller` is set when a session happens to exist. */
-export function publicEndpoint<P = unknown, Q = unknown, B = unknown>(
-  schemas: Schemas<P, Q, B>,
-  fn: (req: Request<P, Q, B, Caller | undefined>) => Promise<Reply>,
+export function publicEndpoint<R extends RouteDef>(
+  route: R,
+  fn: (req: Request<ParamsOf<R>, QueryOf<R>, BodyOf<R>, Caller | undefined>) => Promise<Reply>,
 ): Endpoint {
-  return { kind: 'public', run: (event, caller) => fn(parseRequest(event, schemas, caller)) };
+  return { kind: 'public', route, run: (event, caller) => fn(parseRequest(event, route, caller)) };
 }
 
-/** An endpoint for signed-in callers (rule `user` or `admin` in the route table). */
-export function userEndpoint<P = unknown, Q = unknown, B = unknown>(
-  schemas: Schemas<P, Q, B>,
-  fn: (req: Request<P, Q, B, Caller>) => Promise<Reply>,
+/** An endpoint for signed-in callers (rule `user` or `admin` in the contract). */
+export function userEndpoint<R extends RouteDef>(
+  route: R,
+  fn: (req: Request<ParamsOf<R>, QueryOf<R>, BodyOf<R>, Caller>) => Promise<Reply>,
 ): Endpoint {
   return {
     kind: 'signed-in',
+    route,
     run: (event, caller) => {
       if (!caller) throw new UnauthorizedError();
-      return fn(parseRequest(event, schemas, caller));
+      return fn(parseRequest(event, route, caller));
     },
   };
 }
@@ -109,8 +104,11 @@ function parseCookies(event: HttpEvent): Record<string, string> {
   return out;
 }
 
-function parsePart<T>(schema: ZodType<T> | undefined, value: unknown, where: string): T {
-  if (!schema) return value as T;
+/**
+ * Parses `value` with `schema`, turning zod issues into a {@link ValidationError} whose fields are named
+ * `where.path` (`body.domain`). The one place zod issues become a 400.
+ */
+export function parseOrThrow<T>(schema: ZodType<T>, value: unknown, where: string): T {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const fields = result.error.issues.map((i) => ({
@@ -120,26 +118,34 @@ function parsePart<T>(schema: ZodType<T> | undefined, value: unknown, where: str
   throw new ValidationError(fields.map((f) => f.message).join('; '), fields);
 }
 
-function rawBody(event: HttpEvent): string | undefined {
+const parsePart = <T>(schema: ZodType<T> | undefined, value: unknown, where: string): T =>
+  schema ? parseOrThrow(schema, value, where) : (value as T);
+
+/** The request body as text (API Gateway may base64-encode it), or undefined when there is none. */
+export function rawBody(event: HttpEvent): string | undefined {
   if (event.body === undefined || event.body === null) return undefined;
   return event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
 }
 
-function parseRequest<P, Q, B, C>(event: HttpEvent, s: Schemas<P, Q, B>, caller: C): Request<P, Q, B, C> {
-  let body: unknown = undefined;
-  if ((s.bodyKind ?? 'json') === 'json' && s.body) {
-    const text = rawBody(event);
-    if (!text) throw new ValidationError('A JSON request body is required.');
-    try {
-      body = JSON.parse(text);
-    } catch {
-      throw new ValidationError('Request body is not valid JSON.');
-    }
+/** Parses the JSON body with `schema` (400 when it is missing, not JSON, or does not match). */
+export function parseJsonBody<T>(schema: ZodType<T>, event: HttpEvent): T {
+  const text = rawBody(event);
+  if (!text) throw new ValidationError('A JSON request body is required.');
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new ValidationError('Request body is not valid JSON.');
   }
+  return parseOrThrow(schema, body, 'body');
+}
+
+function parseRequest<P, Q, B, C>(event: HttpEvent, route: RouteDef, caller: C): Request<P, Q, B, C> {
+  const jsonBody = route.body && (route.bodyKind ?? 'json') === 'json';
   return {
-    params: parsePart(s.params, event.pathParameters ?? {}, 'params'),
-    query: parsePart(s.query, event.queryStringParameters ?? {}, 'query'),
-    body: s.body && (s.bodyKind ?? 'json') === 'json' ? parsePart(s.body, body, 'body') : (undefined as B),
+    params: parsePart(route.params as ZodType<P> | undefined, event.pathParameters ?? {}, 'params'),
+    query: parsePart(route.query as ZodType<Q> | undefined, event.queryStringParameters ?? {}, 'query'),
+    body: jsonBody ? (parseJsonBody(route.body as ZodType<B>, event)) : (undefined as B),
     caller,
     headers: event.headers ?? {},
     cookies: parseCookies(event),
@@ -207,23 +213,24 @@ function errorResult(err: unknown, event: HttpEvent): HttpResult {
 
 /**
  * The Lambda handler of one area: normalises headers, refuses cross-site writes, resolves the session,
- * applies the route table's auth rule, runs the endpoint, and maps errors to `{error, code, fields?}`.
- * Throws at load time when the area's endpoints and the route table disagree, so a missing handler or a
+ * applies the contract row's auth rule, runs the endpoint, and maps errors to `{error, code, fields?}`.
+ * Throws at load time when the area's endpoints and the contract disagree, so a missing handler or a
  * wrong auth kind can never deploy.
  */
-export function areaHandler(area: Area, endpoints: Record<string, Endpoint>) {
+export function areaHandler(area: Area, endpoints: readonly Endpoint[]) {
   const routes = ROUTES.filter((r) => r.area === area);
   const byKey = new Map<string, { rule: AuthRule; endpoint: Endpoint }>();
-  for (const r of routes) {
-    const endpoint = endpoints[r.name];
-    if (!endpoint) throw new Error(`area ${area}: no endpoint named ${r.name} for ${routeKey(r)}`);
+  for (const endpoint of endpoints) {
+    const r = endpoint.route;
+    if (r.area !== area) throw new Error(`area ${area}: endpoint ${r.name} belongs to area ${r.area}`);
+    if (byKey.has(routeKey(r))) throw new Error(`area ${area}: two endpoints for ${routeKey(r)}`);
     if ((r.auth === 'public') !== (endpoint.kind === 'public')) {
-      throw new Error(`area ${area}: ${r.name} is a ${endpoint.kind} endpoint but the route table says ${r.auth}`);
+      throw new Error(`area ${area}: ${r.name} is a ${endpoint.kind} endpoint but the contract says ${r.auth}`);
     }
     byKey.set(routeKey(r), { rule: r.auth, endpoint });
   }
-  const extra = Object.keys(endpoints).filter((n) => !routes.some((r) => r.name === n));
-  if (extra.length) throw new Error(`area ${area}: endpoints without a route: ${extra.join(', ')}`);
+  const missing = routes.filter((r) => !byKey.has(routeKey(r)));
+  if (missing.length) throw new Error(`area ${area}: no endpoint for ${missing.map((r) => `${r.name} (${routeKey(r)})`).join(', ')}`);
 
   const core = async (event: HttpEvent, _context: Context): Promise<HttpResult> => {
     const started = performance.now();

@@ -6,7 +6,7 @@ import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
-import { AREAS, ROUTES } from '../../functions/http/routes';
+import { AREAS, ROUTES } from '../../shared/contract';
 import { ApiFunction, retentionDays } from '../constructs/api-function';
 import { applyAccess, type Access, type GrantTargets } from '../constructs/grants';
 import { REPO_ROOT } from '../context';
@@ -28,7 +28,7 @@ export const AREA_ACCESS: Record<string, AreaAccess> = {
   assistant: { table: 'readWrite', bedrock: true },
   contact: { table: 'readWrite', sendMail: true }, // support messages are mailed to the support inbox
   results: { table: 'readWrite', uploads: 'read' }, // presigned thumbnails and screenshots
-  dmca: { table: 'readWrite', uploads: 'read', notices: 'readWrite', startSubmission: true }, // cases, notice PDFs, automated and bulk submission
+  cases: { table: 'readWrite', uploads: 'read', notices: 'readWrite', startSubmission: true }, // cases, notice PDFs, automated and bulk submission
   account: { table: 'readWrite' }, // creator settings, plans and billing events
 };
 const DEFAULT_ACCESS: AreaAccess = { table: 'readWrite' };
@@ -44,7 +44,7 @@ export interface ApiStackProps extends StackProps, GrantTargets {
 }
 
 /**
- * The HTTP API: one route per entry of the route table (functions/http/routes.ts), each integrated with its
+ * The HTTP API: one route per entry of the route table (shared/contract.ts), each integrated with its
  * area's Lambda function. Authentication happens in the functions (server-side sessions, DESIGN.md
  * section 4), so the routes carry no API Gateway authorizer.
  */
@@ -96,7 +96,7 @@ export class ApiStack extends Stack {
       if (!fs.existsSync(path.join(REPO_ROOT, entry))) {
         Validations.of(this).addWarning(
           'vigil:area-without-code',
-          `Area "${area}" is in functions/http/routes.ts but ${entry} does not exist: its routes are not deployed.`,
+          `Area "${area}" is in shared/contract.ts but ${entry} does not exist: its routes are not deployed.`,
         );
         continue;
       }

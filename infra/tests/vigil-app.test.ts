@@ -7,7 +7,7 @@ import { Stack, type CfnElement } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import { GSIS, TABLE_KEYS, TTL_ATTRIBUTE } from '../../functions/adapters/dynamo/table-design';
-import { AREAS, ROUTES, routeKey } from '../../functions/http/routes';
+import { AREAS, ROUTES, routeKey } from '../../shared/contract';
 import { CONTENT_SECURITY_POLICY } from '../../shared/security-headers';
 import { REPO_ROOT } from '../context';
 import { MEDIA_LAYER_ENVIRONMENT } from '../layers/media-layer';
@@ -246,7 +246,7 @@ describe('api stack', () => {
     for (const area of areasWithCode) expect(actionsOf(area)).not.toContain('dynamodb:Scan');
     // Only the scan area starts searches and only the takedown area starts submissions.
     const starters = areasWithCode.filter((a) => actionsOf(a).includes('states:StartExecution'));
-    expect(starters.sort()).toEqual(['dmca', 'search']);
+    expect(starters.sort()).toEqual(['cases', 'search']);
   });
 
   it('throttles the default stage and writes access logs', () => {
@@ -309,7 +309,7 @@ describe('workflows stack', () => {
 });
 
 describe('media layer', () => {
-  it('goes to every function whose bundle imports sharp or reads FFMPEG_PATH, and to no other', () => {
+  it('goes to every function whose bundle imports sharp or runs ffmpeg, and to no other', () => {
     const media: string[] = [];
     for (const stack of Object.values(vigil.stacks)) {
       const t = template(stack);
@@ -322,7 +322,8 @@ describe('media layer', () => {
         );
         // sharp is never inlined (its loader needs its own package beside the binding), only imported.
         expect(bundle).not.toContain('sharp.node');
-        const needsMedia = /from\s*"sharp"|import\(\s*"sharp"\s*\)/.test(bundle) || bundle.includes('FFMPEG_PATH');
+        // Every bundle carries the config schema (which names FFMPEG_PATH); only the video code calls its getter.
+        const needsMedia = /from\s*"sharp"|import\(\s*"sharp"\s*\)/.test(bundle) || /\.ffmpegPath\(\)/.test(bundle);
         if (needsMedia) media.push(`${stack.stackName}/${id}`);
         expect({ id, layers: fn.Properties.Layers }).toEqual({ id, layers: needsMedia ? [{ Ref: layerIds[0] }] : undefined });
         expect(fn.Properties.Environment.Variables.FFMPEG_PATH).toBe(needsMedia ? MEDIA_LAYER_ENVIRONMENT.FFMPEG_PATH : undefined);

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
-import type { RouteDef } from '../../functions/http/routes';
+import type { RouteDef } from '../../shared/contract';
 import { createGateway, MAX_BODY_BYTES } from '../gateway';
 
 // The gateway over real HTTP, with its own route table and handlers that answer with what they received.

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { ROUTES } from '../../functions/http/routes';
+import { ROUTES } from '../../shared/contract';
 import { logger } from '../../functions/lib/logger';
 import { SECURITY_HEADERS } from '../../shared/security-headers';
 import { startServer, type RunningServer } from '../server';

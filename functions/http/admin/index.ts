@@ -1,6 +1,6 @@
-import { z } from 'zod';
-import { NEXT_CURSOR_HEADER, discountBodySchema, userManagementQuerySchema } from '../../../shared/schemas/admin';
+import { NEXT_CURSOR_HEADER } from '../../../shared/schemas/admin';
 import { NotFoundError } from '../../lib/errors';
+import { contract } from '../../../shared/contract';
 import { areaHandler, json, userEndpoint } from '../../lib/http';
 import {
   adminFinancial,
@@ -19,15 +19,15 @@ import {
  * from counters (services/admin), never from a scan of the table.
  */
 
-const metrics = userEndpoint({}, async () => json(await adminMetrics()));
-const users = userEndpoint({}, async () => json(await adminUsers()));
-const system = userEndpoint({}, async () => json(await adminSystem()));
-const financial = userEndpoint({}, async () => json(await adminFinancial()));
-const financialStats = userEndpoint({}, async () => json(await adminFinancialStats()));
-const aiInsights = userEndpoint({}, async () => json(await adminInsights()));
+const metrics = userEndpoint(contract.adminMetrics, async () => json(await adminMetrics()));
+const users = userEndpoint(contract.adminUsers, async () => json(await adminUsers()));
+const system = userEndpoint(contract.adminSystem, async () => json(await adminSystem()));
+const financial = userEndpoint(contract.financial, async () => json(await adminFinancial()));
+const financialStats = userEndpoint(contract.financialStats, async () => json(await adminFinancialStats()));
+const aiInsights = userEndpoint(contract.aiInsights, async () => json(await adminInsights()));
 
 /** An array, as the spec's client reads it; the next page's cursor travels in the `x-next-cursor` header. */
-const userManagement = userEndpoint({ query: userManagementQuerySchema }, async ({ query }) => {
+const userManagement = userEndpoint(contract.userManagement, async ({ query }) => {
   const page = await listManagedUsers(query);
   return json(page.users, 200, page.nextCursor ? { headers: { [NEXT_CURSOR_HEADER]: page.nextCursor } } : {});
 });
@@ -35,21 +35,10 @@ const userManagement = userEndpoint({ query: userManagementQuerySchema }, async 
 /** User ids are ULIDs; anything else cannot be a user (404, like an unknown one). */
 const USER_ID = /^[0-9A-HJKMNP-TV-Z]{26}$/i;
 
-const setDiscount = userEndpoint(
-  { params: z.object({ userId: z.string() }), body: discountBodySchema },
-  async ({ params, body }) => {
+const setDiscount = userEndpoint(contract.setDiscount, async ({ params, body }) => {
     if (!USER_ID.test(params.userId)) throw new NotFoundError('User');
     return json(await saveDiscount(params.userId.toUpperCase(), body.discount));
   },
 );
 
-export const handler = areaHandler('admin', {
-  metrics,
-  users,
-  system,
-  financial,
-  financialStats,
-  userManagement,
-  aiInsights,
-  setDiscount,
-});
+export const handler = areaHandler('admin', [metrics, users, system, financial, financialStats, userManagement, aiInsights, setDiscount]);

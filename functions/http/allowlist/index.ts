@@ -1,6 +1,4 @@
-import { z } from 'zod';
-import { allowlistCreateSchema } from '../../../shared/schemas/allowlist';
-import { itemIdSchema, userIdParamSchema } from '../../../shared/schemas/search';
+import { contract } from '../../../shared/contract';
 import { areaHandler, json, resolveUserParam, userEndpoint } from '../../lib/http';
 import { addAllowlistEntry, listAllowlist, removeAllowlistEntry, toAllowlistDto } from '../../services/allowlist';
 
@@ -9,23 +7,17 @@ import { addAllowlistEntry, listAllowlist, removeAllowlistEntry, toAllowlistDto 
  * (me, own id, or admin); removal by entry id is for the entry's owner only (others get 404).
  */
 
-const userParams = z.object({ id: userIdParamSchema });
-
-const listAllowlistEndpoint = userEndpoint({ params: userParams }, async ({ params, caller }) =>
+const listAllowlistEndpoint = userEndpoint(contract.listAllowlist, async ({ params, caller }) =>
   json((await listAllowlist(resolveUserParam(caller, params.id))).map(toAllowlistDto)),
 );
 
-const addAllowlist = userEndpoint({ params: userParams, body: allowlistCreateSchema }, async ({ params, body, caller }) =>
+const addAllowlist = userEndpoint(contract.addAllowlist, async ({ params, body, caller }) =>
   json(toAllowlistDto(await addAllowlistEntry(resolveUserParam(caller, params.id), body)), 201),
 );
 
-const removeAllowlist = userEndpoint({ params: z.object({ id: itemIdSchema('Allowlist entry') }) }, async ({ params, caller }) => {
+const removeAllowlist = userEndpoint(contract.removeAllowlist, async ({ params, caller }) => {
   await removeAllowlistEntry(caller.userId, params.id);
   return { status: 204 };
 });
 
-export const handler = areaHandler('allowlist', {
-  listAllowlist: listAllowlistEndpoint,
-  addAllowlist,
-  removeAllowlist,
-});
+export const handler = areaHandler('allowlist', [listAllowlistEndpoint, addAllowlist, removeAllowlist]);

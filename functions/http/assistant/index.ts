@@ -1,4 +1,4 @@
-import { chatRequestSchema } from '../../../shared/help/chat';
+import { contract } from '../../../shared/contract';
 import { areaHandler, json, userEndpoint } from '../../lib/http';
 import { assistantConfigFromEnv, createAssistant } from '../../services/assistant';
 import { recordChatMessage } from '../../services/metrics';
@@ -8,10 +8,10 @@ import { GET_SUGGESTIONS_MESSAGE } from '../../../shared/help/chat';
 const assistant = createAssistant();
 const usesBedrock = assistantConfigFromEnv().bedrockModelId !== undefined;
 
-const chat = userEndpoint({ body: chatRequestSchema }, async ({ body }) => {
+const chat = userEndpoint(contract.chat, async ({ body }) => {
   const reply = await assistant.reply(body);
   if (body.message !== GET_SUGGESTIONS_MESSAGE) await recordChatMessage({ bedrock: usesBedrock });
   return json(reply);
 });
 
-export const handler = areaHandler('assistant', { chat });
+export const handler = areaHandler('assistant', [chat]);

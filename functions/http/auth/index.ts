@@ -3,6 +3,7 @@ import { currentUserSchema } from '../../../shared/schemas/user';
 import { config } from '../../lib/config';
 import { UnauthorizedError } from '../../lib/errors';
 import { recordVisit } from '../../services/metrics';
+import { contract } from '../../../shared/contract';
 import { areaHandler, json, publicEndpoint, redirect, userEndpoint } from '../../lib/http';
 import { logger } from '../../lib/logger';
 import {
@@ -20,7 +21,7 @@ import { clearedSignInCookie, consumeSignInAttempt, signInCookie, startSignInAtt
 const SCOPE = 'openid email profile';
 
 /** GET /api/login: starts the authorization-code flow with PKCE, state and nonce kept server-side. */
-const login = publicEndpoint({}, async ({ caller }) => {
+const login = publicEndpoint(contract.login, async ({ caller }) => {
   if (caller) return redirect('/');
   await recordVisit();
   let client: oidc.Configuration;
@@ -43,7 +44,7 @@ const login = publicEndpoint({}, async ({ caller }) => {
 });
 
 /** GET /api/auth/callback: finishes the flow, creates the user on first sign-in and starts a session. */
-const callback = publicEndpoint({}, async ({ caller, cookies, event }) => {
+const callback = publicEndpoint(contract.callback, async ({ caller, cookies, event }) => {
   const clearAttempt = clearedSignInCookie();
   const attempt = await consumeSignInAttempt(cookies);
   if (!attempt) {
@@ -98,17 +99,17 @@ const callback = publicEndpoint({}, async ({ caller, cookies, event }) => {
 });
 
 /** GET /api/logout: deletes the session here, clears the cookie, then ends the session at the IdP. */
-const logout = publicEndpoint({}, async ({ cookies }) => {
+const logout = publicEndpoint(contract.logout, async ({ cookies }) => {
   const stored = await findStoredSession(cookies);
   if (stored) await deleteSession(stored.sessionId);
   return redirect(await endSessionUrl(stored?.idToken), [clearedSessionCookie()]);
 });
 
 /** GET /api/auth/user: the signed-in user; `isAdmin` comes from the session (the IdP's admin group). */
-const currentUser = userEndpoint({}, async ({ caller }) => {
+const currentUser = userEndpoint(contract.currentUser, async ({ caller }) => {
   const user = await getUser(caller.userId);
   if (!user) throw new UnauthorizedError();
   return json(currentUserSchema.parse(toCurrentUser(user, caller.isAdmin)));
 });
 
-export const handler = areaHandler('auth', { login, callback, logout, currentUser });
+export const handler = areaHandler('auth', [login, callback, logout, currentUser]);

@@ -1,7 +1,6 @@
 import { ulid } from 'ulid';
-import { z } from 'zod';
-import { alertsReadBodySchema, monitorExtraFieldsSchema, monitorUpdateSchema } from '../../../shared/schemas/monitor';
-import { itemIdSchema, userIdParamSchema } from '../../../shared/schemas/search';
+import { contract } from '../../../shared/contract';
+import { monitorExtraFieldsSchema } from '../../../shared/schemas/monitor';
 import { putObject } from '../../adapters/s3';
 import { config } from '../../lib/config';
 import { ConflictError, NotFoundError } from '../../lib/errors';
@@ -33,8 +32,6 @@ import { parseScanRequest } from '../scan-request';
  */
 
 const RUNS_SHOWN = 20;
-const userParams = z.object({ id: userIdParamSchema });
-const monitorParams = z.object({ id: itemIdSchema('Monitor') });
 
 /** The caller's own monitor, or 404 (admins may look through GET only). */
 async function ownMonitor(caller: Caller, id: string): Promise<MonitorRecord> {
@@ -48,7 +45,7 @@ async function ownMonitor(caller: Caller, id: string): Promise<MonitorRecord> {
  * and `name`. The plan's cadence and count are checked (402 PLAN_LIMIT) before anything is
  * written; the reference files are stored once, under the monitor, and every run reuses them.
  */
-const createMonitor = userEndpoint({ bodyKind: 'raw' }, async ({ event, caller }) => {
+const createMonitor = userEndpoint(contract.createMonitor, async ({ event, caller }) => {
   const { userId, input, references, extra } = await parseScanRequest(event, caller, monitorExtraFieldsSchema);
   const plan = await planOf(userId);
   assertCadenceAllowed(plan, extra.cadence, await monitorCount(userId));
@@ -80,11 +77,11 @@ const createMonitor = userEndpoint({ bodyKind: 'raw' }, async ({ event, caller }
   }
 });
 
-const listMonitors = userEndpoint({ params: userParams }, async ({ params, caller }) =>
+const listMonitors = userEndpoint(contract.listMonitors, async ({ params, caller }) =>
   json((await listMonitorsByUser(resolveUserParam(caller, params.id))).map(toMonitorDto)),
 );
 
-const getMonitorEndpoint = userEndpoint({ params: monitorParams }, async ({ params, caller }) => {
+const getMonitorEndpoint = userEndpoint(contract.getMonitor, async ({ params, caller }) => {
   const m = assertOwner(caller, await getMonitor(params.id), 'Monitor');
   const runs = (await listSearchesByMonitor(m.id, RUNS_SHOWN)).map((s) => ({
     searchId: s.id,
@@ -95,7 +92,7 @@ const getMonitorEndpoint = userEndpoint({ params: monitorParams }, async ({ para
   return json({ ...toMonitorDto(m), runs });
 });
 
-const updateMonitorEndpoint = userEndpoint({ params: monitorParams, body: monitorUpdateSchema }, async ({ params, body, caller }) => {
+const updateMonitorEndpoint = userEndpoint(contract.updateMonitor, async ({ params, body, caller }) => {
   for (let attempt = 0; attempt < 3; attempt++) {
     const m = await ownMonitor(caller, params.id);
     if (body.cadence) assertCadenceAllowed(await planOf(m.userId), body.cadence, await monitorCount(m.userId));
@@ -105,13 +102,13 @@ const updateMonitorEndpoint = userEndpoint({ params: monitorParams, body: monito
   throw new ConflictError('The monitor changed while saving. Please try again.');
 });
 
-const deleteMonitorEndpoint = userEndpoint({ params: monitorParams }, async ({ params, caller }) => {
+const deleteMonitorEndpoint = userEndpoint(contract.deleteMonitor, async ({ params, caller }) => {
   await deleteMonitor(await ownMonitor(caller, params.id));
   return { status: 204 };
 });
 
 /** `POST /api/monitors/{id}/run`: one run now (origin `monitor-run-now`, which counts against the scan allowance). */
-const runMonitor = userEndpoint({ params: monitorParams }, async ({ params, caller }) => {
+const runMonitor = userEndpoint(contract.runMonitor, async ({ params, caller }) => {
   const m = await ownMonitor(caller, params.id);
   if (m.paused) throw new ConflictError('Resume the monitor to run it.', 'MONITOR_PAUSED');
   const searchId = await startMonitorRun(m, 'monitor-run-now');
@@ -119,18 +116,16 @@ const runMonitor = userEndpoint({ params: monitorParams }, async ({ params, call
   return json({ searchId, monitorId: m.id }, 202);
 });
 
-const listAlertsEndpoint = userEndpoint({ params: userParams }, async ({ params, caller }) =>
+const listAlertsEndpoint = userEndpoint(contract.listAlerts, async ({ params, caller }) =>
   json(await listAlerts(resolveUserParam(caller, params.id))),
 );
 
 /** Marks alerts read: the owner only (an admin looking at someone's bell does not clear it). */
-const readAlerts = userEndpoint({ params: userParams, body: alertsReadBodySchema }, async ({ params, body, caller }) => {
+const readAlerts = userEndpoint(contract.readAlerts, async ({ params, body, caller }) => {
   const userId = resolveUserParam(caller, params.id);
   if (userId !== caller.userId) throw new NotFoundError('Alerts');
   return json({ marked: await markAlertsRead(userId, body.ids) });
 });
-
-const tokenQuery = z.object({ token: z.string().min(1, 'token is required').max(300) });
 
 function page(title: string, body: string, status = 200) {
   return {
@@ -143,7 +138,7 @@ function page(title: string, body: string, status = 200) {
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** Opening the link in a browser asks for a confirming click (mail scanners follow GET links; RFC 8058). */
-const unsubscribePage = publicEndpoint({ query: tokenQuery }, async ({ query }) => {
+const unsubscribePage = publicEndpoint(contract.unsubscribePage, async ({ query }) => {
   const who = await verifyUnsubscribeToken(query.token);
   if (!who) return page('Link not valid', '<h1>This link is not valid</h1><p>Change alert settings in Vigil under Settings.</p>', 400);
   const m = await getMonitor(who.monitorId);
@@ -155,7 +150,7 @@ const unsubscribePage = publicEndpoint({ query: tokenQuery }, async ({ query }) 
 });
 
 /** RFC 8058 one-click: a signed POST turns the monitor's alerts off, without signing in. */
-const unsubscribe = publicEndpoint({ query: tokenQuery, bodyKind: 'raw' }, async ({ query }) => {
+const unsubscribe = publicEndpoint(contract.unsubscribe, async ({ query }) => {
   const who = await verifyUnsubscribeToken(query.token);
   if (!who) return page('Link not valid', '<h1>This link is not valid</h1>', 400);
   for (let attempt = 0; attempt < 3; attempt++) {
@@ -166,15 +161,15 @@ const unsubscribe = publicEndpoint({ query: tokenQuery, bodyKind: 'raw' }, async
   return page('Alerts turned off', '<h1>Alerts turned off</h1><p>You will get no more e-mail alerts for this monitor. The bell in Vigil still shows them.</p>');
 });
 
-export const handler = areaHandler('monitors', {
+export const handler = areaHandler('monitors', [
   createMonitor,
   listMonitors,
-  getMonitor: getMonitorEndpoint,
-  updateMonitor: updateMonitorEndpoint,
-  deleteMonitor: deleteMonitorEndpoint,
+  getMonitorEndpoint,
+  updateMonitorEndpoint,
+  deleteMonitorEndpoint,
   runMonitor,
-  listAlerts: listAlertsEndpoint,
+  listAlertsEndpoint,
   readAlerts,
   unsubscribePage,
   unsubscribe,
-});
+]);

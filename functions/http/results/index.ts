@@ -1,12 +1,5 @@
-import { z } from 'zod';
-import {
-  itemIdSchema,
-  resultListQuerySchema,
-  reviewBodySchema,
-  searchResultsQuerySchema,
-  userIdParamSchema,
-} from '../../../shared/schemas/search';
 import { ValidationError } from '../../lib/errors';
+import { contract, type QueryOf } from '../../../shared/contract';
 import { areaHandler, assertOwner, json, resolveUserParam, userEndpoint } from '../../lib/http';
 import { getSearch, toSearchDto } from '../../services/search/searches';
 import { getResult, groupResults, listResultsBySearch, listResultsByUser } from '../../services/search/results';
@@ -20,26 +13,22 @@ import { presentResult, presentResults } from './present';
  * resolveUserParam (me, own id, or admin); items read by id go through assertOwner (others get 404).
  */
 
-const searchParams = z.object({ id: itemIdSchema('Search') });
-const resultParams = z.object({ id: itemIdSchema('Search result') });
-const userParams = z.object({ id: userIdParamSchema });
-
-const getSearchEndpoint = userEndpoint({ params: searchParams }, async ({ params, caller }) => {
+const getSearchEndpoint = userEndpoint(contract.getSearch, async ({ params, caller }) => {
   const search = assertOwner(caller, await getSearch(params.id), 'Search');
   return json(toSearchDto(search));
 });
 
-const searchResults = userEndpoint({ params: searchParams, query: searchResultsQuerySchema }, async ({ params, query, caller }) => {
+const searchResults = userEndpoint(contract.searchResults, async ({ params, query, caller }) => {
   assertOwner(caller, await getSearch(params.id), 'Search');
   return json(await presentResults(await listResultsBySearch(params.id, query.limit)));
 });
 
-const getResultEndpoint = userEndpoint({ params: resultParams }, async ({ params, caller }) => {
+const getResultEndpoint = userEndpoint(contract.getResult, async ({ params, caller }) => {
   const result = assertOwner(caller, await getResult(params.id), 'Search result');
   return json(await presentResult(result, { withScreenshot: true }));
 });
 
-async function userResultList(userId: string, query: z.infer<typeof resultListQuerySchema>) {
+async function userResultList(userId: string, query: QueryOf<typeof contract.userResults>) {
   const results = await listResultsByUser(userId, query);
   if (!results) {
     throw new ValidationError('before must be one of your result ids.', [
@@ -49,32 +38,22 @@ async function userResultList(userId: string, query: z.infer<typeof resultListQu
   return presentResults(results);
 }
 
-const userResults = userEndpoint({ params: userParams, query: resultListQuerySchema }, async ({ params, query, caller }) =>
+const userResults = userEndpoint(contract.userResults, async ({ params, query, caller }) =>
   json(await userResultList(resolveUserParam(caller, params.id), query)),
 );
 
-const userResultsGrouped = userEndpoint(
-  { params: userParams, query: resultListQuerySchema },
-  async ({ params, query, caller }) => json(groupResults(await userResultList(resolveUserParam(caller, params.id), query))),
+const userResultsGrouped = userEndpoint(contract.userResultsGrouped, async ({ params, query, caller }) => json(groupResults(await userResultList(resolveUserParam(caller, params.id), query))),
 );
 
-const userStats = userEndpoint({ params: userParams }, async ({ params, caller }) =>
+const userStats = userEndpoint(contract.userStats, async ({ params, caller }) =>
   json(await getUserStats(resolveUserParam(caller, params.id))),
 );
 
 /** Owner only: an admin may read others' results but never marks them for them. */
-const reviewResult = userEndpoint({ params: resultParams, body: reviewBodySchema }, async ({ params, body, caller }) => {
+const reviewResult = userEndpoint(contract.reviewResult, async ({ params, body, caller }) => {
   const reviewed = await review(caller.userId, params.id, body.status);
   await recordMilestone(caller.userId, 'reviewed');
   return json(await presentResult(reviewed));
 });
 
-export const handler = areaHandler('results', {
-  getSearch: getSearchEndpoint,
-  searchResults,
-  getResult: getResultEndpoint,
-  userResults,
-  userResultsGrouped,
-  userStats,
-  reviewResult,
-});
+export const handler = areaHandler('results', [getSearchEndpoint, searchResults, getResultEndpoint, userResults, userResultsGrouped, userStats, reviewResult]);

@@ -1,4 +1,4 @@
-import { riskPeriodQuerySchema } from '../../../shared/schemas/risk';
+import { contract } from '../../../shared/contract';
 import { areaHandler, json, userEndpoint } from '../../lib/http';
 import { riskContentAnalysis, riskHotspots, riskMetrics, riskTrends } from '../../services/risk';
 
@@ -7,13 +7,13 @@ import { riskContentAnalysis, riskHotspots, riskMetrics, riskTrends } from '../.
  * so nobody can ask for someone else's picture. `period` is 24h, 7d (default), 30d or 90d; anything else 400.
  */
 
-const metrics = userEndpoint({ query: riskPeriodQuerySchema }, async ({ query, caller }) =>
+const metrics = userEndpoint(contract.riskMetrics, async ({ query, caller }) =>
   json(await riskMetrics(caller.userId, query.period)),
 );
-const hotspots = userEndpoint({}, async ({ caller }) => json(await riskHotspots(caller.userId)));
-const trends = userEndpoint({ query: riskPeriodQuerySchema }, async ({ query, caller }) =>
+const hotspots = userEndpoint(contract.hotspots, async ({ caller }) => json(await riskHotspots(caller.userId)));
+const trends = userEndpoint(contract.trends, async ({ query, caller }) =>
   json(await riskTrends(caller.userId, query.period)),
 );
-const contentAnalysis = userEndpoint({}, async ({ caller }) => json(await riskContentAnalysis(caller.userId)));
+const contentAnalysis = userEndpoint(contract.contentAnalysis, async ({ caller }) => json(await riskContentAnalysis(caller.userId)));
 
-export const handler = areaHandler('risk', { metrics, hotspots, trends, contentAnalysis });
+export const handler = areaHandler('risk', [metrics, hotspots, trends, contentAnalysis]);

@@ -1,4 +1,5 @@
 import { ulid } from 'ulid';
+import { contract } from '../../../shared/contract';
 import { putObject } from '../../adapters/s3';
 import { config } from '../../lib/config';
 import { areaHandler, json, userEndpoint } from '../../lib/http';
@@ -9,7 +10,7 @@ import { parseScanRequest } from '../scan-request';
  * `POST /api/search` (multipart): every check happens before anything is written, so a refused request
  * stores nothing. Then the reference files go to S3 and the scan starts through the one start-scan service.
  */
-const startSearch = userEndpoint({ bodyKind: 'raw' }, async ({ event, caller }) => {
+const startSearch = userEndpoint(contract.startSearch, async ({ event, caller }) => {
   const { userId, input, references } = await parseScanRequest(event, caller);
   const searchId = ulid();
   const stored: StoredReference[] = [];
@@ -31,4 +32,4 @@ const startSearch = userEndpoint({ bodyKind: 'raw' }, async ({ event, caller }) 
   return json(started, 201);
 });
 
-export const handler = areaHandler('search', { startSearch });
+export const handler = areaHandler('search', [startSearch]);

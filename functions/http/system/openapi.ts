@@ -1,12 +1,13 @@
-import { z } from 'zod';
-import { API_SCHEMAS } from '../../../shared/api';
-import { ROUTES } from '../routes';
+import { z, type ZodType } from 'zod';
+import { ROUTES } from '../../../shared/contract';
 
-/** OpenAPI 3.1 description generated from the route table and the shared zod schemas. */
+const jsonSchema = (schema: ZodType, io: 'input' | 'output') => z.toJSONSchema(schema, { io, unrepresentable: 'any' });
+
+/** OpenAPI 3.1 description generated from the contract (shared/contract.ts): its rows and their zod schemas. */
 export function buildOpenApi() {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const r of ROUTES) {
-    const s = API_SCHEMAS[`${r.method} ${r.path}`];
+    const params = r.params ? (jsonSchema(r.params, 'input') as { properties?: Record<string, unknown> }).properties : undefined;
     const op: Record<string, unknown> = {
       summary: r.summary,
       operationId: `${r.area}.${r.name}`,
@@ -16,24 +17,24 @@ export function buildOpenApi() {
         name: m[1],
         in: 'path',
         required: true,
-        schema: { type: 'string' },
+        schema: params?.[m[1]] ?? { type: 'string' },
       })),
       responses: {
-        '200': s?.response
-          ? { description: 'OK', content: { 'application/json': { schema: z.toJSONSchema(s.response, { io: 'output', unrepresentable: 'any' }) } } }
+        '200': r.reply
+          ? { description: 'OK', content: { 'application/json': { schema: jsonSchema(r.reply, 'output') } } }
           : { description: 'OK' },
         ...(r.auth !== 'public' ? { '401': { description: 'Not signed in' } } : {}),
         ...(r.auth === 'admin' ? { '403': { description: 'Not an administrator' } } : {}),
       },
     };
-    if (s?.query) {
-      const q = z.toJSONSchema(s.query, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, unknown>; required?: string[] };
+    if (r.query) {
+      const q = jsonSchema(r.query, 'input') as { properties?: Record<string, unknown>; required?: string[] };
       for (const [name, schema] of Object.entries(q.properties ?? {})) {
         (op.parameters as unknown[]).push({ name, in: 'query', required: q.required?.includes(name) ?? false, schema });
       }
     }
-    if (s?.body) {
-      op.requestBody = { required: true, content: { 'application/json': { schema: z.toJSONSchema(s.body, { io: 'input', unrepresentable: 'any' }) } } };
+    if (r.body) {
+      op.requestBody = { required: true, content: { 'application/json': { schema: jsonSchema(r.body, 'input') } } };
     }
     (paths[r.path] ??= {})[r.method.toLowerCase()] = op;
   }

@@ -2,7 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../adapters/dynamo/client';
 import { keys } from '../../adapters/dynamo/keys';
 import { logger } from '../../lib/logger';
-import { ROUTES, routeKey } from '../../http/routes';
+import { ROUTES, routeKey } from '../../../shared/contract';
 import { ATTR, COUNTERS, bumpAttributes } from './counters';
 
 const KNOWN_ROUTES = new Set(ROUTES.map(routeKey));

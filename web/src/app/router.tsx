@@ -26,7 +26,7 @@ const CompetitivePage = lazy(() => import('@/features/competitive/components/com
 const RiskDashboardPage = lazy(() => import('@/features/risk/components/risk-dashboard-page').then((m) => ({ default: m.RiskDashboardPage })));
 const ContactPage = lazy(() => import('@/features/contact/components/contact-page').then((m) => ({ default: m.ContactPage })));
 const AdminPage = lazy(() => import('@/features/admin/components/admin-page').then((m) => ({ default: m.AdminPage })));
-const AppShell = lazy(() => import('@/components/layouts/app-shell').then((m) => ({ default: m.AppShell })));
+const AppShell = lazy(() => import('./app-shell').then((m) => ({ default: m.AppShell })));
 
 /** The site's routes for the current session. */
 export function AppRouter() {

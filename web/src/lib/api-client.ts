@@ -2,8 +2,10 @@
  * The one HTTP client of the site (SPEC section 8). Every call sends the session cookie, speaks JSON unless told
  * otherwise, and turns any non-ok response into an {@link ApiError} whose message is
  * `${status}: ${body text or status text}`. It is a thin wrapper on fetch: no library adds anything here that
- * the spec wants, and the exact error message format is part of the contract.
+ * the spec wants, and the exact error message format is part of the contract. Paths and reply types come
+ * from the API contract (shared/contract.ts) through {@link api} and {@link apiPath}.
  */
+import type { BodyIn, ParamsIn, QueryIn, ReplyOf, RouteDef } from '@shared/contract';
 
 /** A non-ok HTTP response. `message` is `${status}: ${bodyText || statusText}` (SPEC section 8). */
 export class ApiError extends Error {
@@ -88,23 +90,13 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
   return (await readBody(response, options.responseType ?? 'json')) as T;
 }
 
-type BodylessOptions = Omit<RequestOptions, 'body'>;
-
-/** Shorthands for {@link apiRequest}: `api.get<User>('/api/auth/user')`, `api.post('/api/dmca', payload)`. */
-export const api = {
-  get: <T>(path: string, options?: BodylessOptions) => apiRequest<T>('GET', path, options),
-  post: <T>(path: string, body?: unknown, options?: BodylessOptions) => apiRequest<T>('POST', path, { ...options, body }),
-  put: <T>(path: string, body?: unknown, options?: BodylessOptions) => apiRequest<T>('PUT', path, { ...options, body }),
-  delete: <T>(path: string, options?: BodylessOptions) => apiRequest<T>('DELETE', path, options),
-};
-
 /** The SWR fetcher: a GET on the key path (SPEC section 7, "the default query function"). */
-export const fetcher = <T>(path: string): Promise<T> => api.get<T>(path);
+export const fetcher = <T>(path: string): Promise<T> => apiRequest<T>('GET', path);
 
 /** Like {@link fetcher} but a 401 yields `null` instead of an error (the spec's "returnNull" query mode). */
 export async function fetcherOrNullOn401<T>(path: string): Promise<T | null> {
   try {
-    return await api.get<T>(path);
+    return await apiRequest<T>('GET', path);
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;
@@ -118,4 +110,35 @@ export async function fetcherOrNullOn401<T>(path: string): Promise<T | null> {
 export function apiErrorMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError) return error.body?.error ?? fallback;
   return fallback;
+}
+
+/** What a call of a contract row takes: its path params, query and body, plus request options. */
+export interface CallInput<R> extends Omit<RequestOptions, 'body'> {
+  params?: ParamsIn<R>;
+  query?: QueryIn<R>;
+  body?: BodyIn<R> | FormData;
+}
+
+/**
+ * The URL of a contract row (shared/contract.ts): `{name}` placeholders filled from `params` (encoded) and
+ * `query` appended (undefined values left out). SWR keys are these URLs, so a key and its call cannot drift.
+ */
+export function apiPath<R extends RouteDef>(route: R, input: { params?: ParamsIn<R>; query?: QueryIn<R> } = {}): string {
+  const params = (input.params ?? {}) as Record<string, string>;
+  const path = route.path.replace(/\{(\w+)\}/g, (_m, name: string) => {
+    if (params[name] === undefined) throw new Error(`${route.name}: path parameter ${name} is missing`);
+    return encodeURIComponent(params[name]);
+  });
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries((input.query ?? {}) as Record<string, unknown>)) {
+    if (value !== undefined) query.set(name, String(value));
+  }
+  const search = query.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+/** Calls a contract row: `api(contract.getCase, {params: {id}})`; the answer is typed by the row's reply schema. */
+export function api<R extends RouteDef>(route: R, input: CallInput<R> = {}): Promise<ReplyOf<R>> {
+  const { params, query, ...options } = input;
+  return apiRequest<ReplyOf<R>>(route.method, apiPath(route, { params, query }), options);
 }

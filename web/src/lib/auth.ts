@@ -1,6 +1,7 @@
 import useSWR from 'swr';
 import type { CurrentUser } from '@shared/schemas/user';
-import { fetcherOrNullOn401 } from './api-client';
+import { apiPath, fetcherOrNullOn401 } from './api-client';
+import { contract } from '@shared/contract';
 
 /**
  * The session, shared by every feature (so it lives in lib/, like bulletproof-react's lib/auth: features may not
@@ -10,10 +11,10 @@ import { fetcherOrNullOn401 } from './api-client';
 export type { CurrentUser } from '@shared/schemas/user';
 
 /** The SWR key of the current user; `mutate(CURRENT_USER_KEY)` reloads it. */
-export const CURRENT_USER_KEY = '/api/auth/user';
+export const CURRENT_USER_KEY = apiPath(contract.currentUser);
 /** Full-page navigations (the server runs the OIDC flow), never fetch calls. */
-export const LOGIN_PATH = '/api/login';
-export const LOGOUT_PATH = '/api/logout';
+export const LOGIN_PATH = apiPath(contract.login);
+export const LOGOUT_PATH = apiPath(contract.logout);
 
 export type AuthState =
   | { status: 'loading'; user: undefined }

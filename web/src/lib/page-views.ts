@@ -3,6 +3,7 @@ import { useLocation } from 'react-router';
 import type { EventBody, Feature } from '@shared/schemas/events';
 import { api } from './api-client';
 import { randomSessionId, sessionIdFrom } from './page-view-session';
+import { contract } from '@shared/contract';
 
 /*
  * Usage events for the admin's engagement figures (issue 5: sessions, bounce rate, pages per session, popular
@@ -21,7 +22,7 @@ function browserSessionId(): string {
 }
 
 function send(event: EventBody): void {
-  api.post('/api/events', event).catch(() => undefined);
+  api(contract.recordEvent, { body: event }).catch(() => undefined);
 }
 
 /** Records one page view; failures (a missing route, a network error) are ignored on purpose. */

@@ -2,9 +2,10 @@ import useSWR, { mutate } from 'swr';
 import { z } from 'zod';
 import { searchStartResponseSchema } from '@shared/schemas/search-start';
 import { searchResultListSchema, searchSchema, type SearchResult } from '@shared/schemas/search';
-import { api } from './api-client';
+import { api, apiPath } from './api-client';
 import { isOpenStatus } from './scan-progress';
 import { buildScanFormData } from './scan-start';
+import { contract } from '@shared/contract';
 
 /*
  * The scan calls both the dashboard and the search page make (SPEC section 7): start a scan, follow it, read its
@@ -17,20 +18,20 @@ export const scanSchema = searchSchema.extend({ sandbox: z.boolean().optional() 
 export type Scan = z.infer<typeof scanSchema>;
 export type ScanStarted = z.infer<typeof searchStartResponseSchema>;
 
-export const searchKey = (id: string) => `/api/search/${encodeURIComponent(id)}`;
-export const searchResultsKey = (id: string) => `/api/search/${encodeURIComponent(id)}/results`;
+export const searchKey = (id: string) => apiPath(contract.getSearch, { params: { id } });
+export const searchResultsKey = (id: string) => apiPath(contract.searchResults, { params: { id } });
 
 /**
  * Starts a scan: `POST /api/search` as multipart.
  * @throws {ApiError} when the server refuses it (its body carries `error` and `fields`).
  */
 export async function startScan(values: { query: string; files: readonly Blob[] }): Promise<ScanStarted> {
-  return searchStartResponseSchema.parse(await api.post<unknown>('/api/search', buildScanFormData(values)));
+  return searchStartResponseSchema.parse(await api(contract.startSearch, { body: buildScanFormData(values) }));
 }
 
 /** Reads one search. */
 export async function getScan(id: string): Promise<Scan> {
-  return scanSchema.parse(await api.get<unknown>(searchKey(id)));
+  return scanSchema.parse(await api(contract.getSearch, { params: { id } }));
 }
 
 /**
@@ -49,7 +50,7 @@ export function useScan(id: string | undefined, pollMs: number, onAnswer?: (scan
 
 /** Reads a search's results. */
 export async function getScanResults(id: string): Promise<SearchResult[]> {
-  return searchResultListSchema.parse(await api.get<unknown>(searchResultsKey(id)));
+  return searchResultListSchema.parse(await api(contract.searchResults, { params: { id } }));
 }
 
 /** A search's results (`GET /api/search/{id}/results`); pass `undefined` to read nothing. */
@@ -63,8 +64,10 @@ export async function refreshScan(id: string): Promise<void> {
 }
 
 /** Cached lists and counters of the signed-in creator that a finished scan changes. */
+const ME = { params: { id: 'me' } };
+
 function isCreatorDataKey(key: unknown): boolean {
-  return typeof key === 'string' && (key.startsWith('/api/user/me/results') || key === '/api/user/me/stats');
+  return typeof key === 'string' && (key.startsWith(apiPath(contract.userResults, ME)) || key === apiPath(contract.userStats, ME));
 }
 
 /**

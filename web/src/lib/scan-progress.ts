@@ -1,4 +1,4 @@
-import type { SearchStage, SearchStatus } from '../../../shared/schemas/search';
+import type { SearchStage, SearchStatus } from '@shared/schemas/search';
 
 /*
  * The progress arithmetic of a scan (SPEC sections 4 and 9), kept pure so it is tested apart from the screens.

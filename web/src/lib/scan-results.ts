@@ -1,4 +1,4 @@
-import type { GroupedResults, SearchResult } from '../../../shared/schemas/search';
+import type { GroupedResults, SearchResult } from '@shared/schemas/search';
 
 /*
  * Pure helpers over scan results that the dashboard and the search page both use (features may not import one

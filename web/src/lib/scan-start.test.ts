@@ -1,4 +1,4 @@
-import { MAX_REFERENCE_FILE_BYTES, MAX_REFERENCE_FILES } from '../../../shared/references';
+import { MAX_REFERENCE_FILE_BYTES, MAX_REFERENCE_FILES } from '@shared/references';
 import { START_HINT, addReferenceFiles, buildScanFormData, canStartScan, formatBytes, isAcceptedReference, scanStartFormSchema } from './scan-start';
 
 const file = (name: string, size = 1000, type = '') => ({ name, size, type });

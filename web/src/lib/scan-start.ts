@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { MAX_REFERENCE_FILE_BYTES, MAX_REFERENCE_FILES, MAX_REFERENCE_TOTAL_BYTES, REFERENCE_TYPES } from '../../../shared/references';
-import { DEFAULT_CONTENT_TYPE, DEFAULT_SEARCH_ENGINES, MAX_SEARCH_NAME_LENGTH, MAX_SEARCH_NAMES, splitNames } from '../../../shared/schemas/search-start';
+import { MAX_REFERENCE_FILE_BYTES, MAX_REFERENCE_FILES, MAX_REFERENCE_TOTAL_BYTES, REFERENCE_TYPES } from '@shared/references';
+import { DEFAULT_CONTENT_TYPE, DEFAULT_SEARCH_ENGINES, MAX_SEARCH_NAME_LENGTH, MAX_SEARCH_NAMES, splitNames } from '@shared/schemas/search-start';
 
 /*
  * The scan start form's rules (SPEC section 5) and the multipart body of `POST /api/search` (SPEC section 7).

@@ -7,9 +7,9 @@ import {
   planAllowsPlatform,
   planRule,
   type SubmissionPlatform,
-} from '../../../shared/plans';
-import type { CreatorUser } from '../../../shared/schemas/creator';
-import type { SearchResult } from '../../../shared/schemas/search';
+} from '@shared/plans';
+import type { CreatorUser } from '@shared/schemas/creator';
+import type { SearchResult } from '@shared/schemas/search';
 
 /*
  * Takedown rules the protect step, the cases page, the DMCA page and the creator settings share (SPEC sections 4,

@@ -3,8 +3,9 @@ import { creatorUserSchema, type CreatorSettingsInput, type CreatorUser } from '
 import { caseListSchema, submissionInfoSchema, type DmcaCase, type SubmissionInfoDto } from '@shared/schemas/dmca';
 import { subscriptionSchema, type Subscription } from '@shared/schemas/subscription';
 import { DEFAULT_PLAN, type PlanId } from '@shared/plans';
-import { api } from './api-client';
+import { api, apiPath } from './api-client';
 import { useCurrentUser } from './auth';
+import { contract } from '@shared/contract';
 
 /*
  * The takedown calls several features make (SPEC section 7): the creator's details, the plan, the case list, the
@@ -13,19 +14,19 @@ import { useCurrentUser } from './auth';
  */
 
 /** `GET /api/user/me`: the creator's details with their fallbacks. */
-export const CREATOR_USER_KEY = '/api/user/me';
+export const CREATOR_USER_KEY = apiPath(contract.getUser, { params: { id: 'me' } });
 /** `GET /api/user/subscription`: the stored plan, which every plan gate on the server reads. */
-export const SUBSCRIPTION_KEY = '/api/user/subscription';
+export const SUBSCRIPTION_KEY = apiPath(contract.subscription);
 /** `GET /api/user/me/dmca`: the creator's cases, newest first. */
-export const CASES_KEY = '/api/user/me/dmca';
+export const CASES_KEY = apiPath(contract.listCases, { params: { id: 'me' } });
 /** The creator's results across searches (newest first, up to 500); review updates patch this list in place. */
-export const USER_RESULTS_KEY = '/api/user/me/results';
+export const USER_RESULTS_KEY = apiPath(contract.userResults, { params: { id: 'me' } });
 /** The summary cards' counters, reloaded when cases change. */
-export const USER_STATS_KEY = '/api/user/me/stats';
+export const USER_STATS_KEY = apiPath(contract.userStats, { params: { id: 'me' } });
 
 /** Reads the creator's details. */
 export async function getCreatorUser(): Promise<CreatorUser> {
-  return creatorUserSchema.parse(await api.get<unknown>(CREATOR_USER_KEY));
+  return creatorUserSchema.parse(await api(contract.getUser, { params: { id: 'me' } }));
 }
 
 /** The creator's details (`GET /api/user/me`). */
@@ -39,14 +40,14 @@ export function useCreatorUser() {
  * @throws {ApiError} when the server refuses the values.
  */
 export async function saveCreatorSettings(values: CreatorSettingsInput): Promise<void> {
-  const answer = await api.put<unknown>(`${CREATOR_USER_KEY}/content-creator`, values);
+  const answer = await api(contract.putContentCreator, { params: { id: 'me' }, body: values });
   const parsed = creatorUserSchema.safeParse(answer);
   await mutate(CREATOR_USER_KEY, parsed.success ? parsed.data : undefined, { revalidate: !parsed.success });
 }
 
 /** Reads the creator's plan. */
 export async function getSubscription(): Promise<Subscription> {
-  return subscriptionSchema.parse(await api.get<unknown>(SUBSCRIPTION_KEY));
+  return subscriptionSchema.parse(await api(contract.subscription));
 }
 
 /**
@@ -61,7 +62,7 @@ export function usePlan(): { plan: PlanId; loading: boolean } {
 
 /** Reads the creator's cases. */
 export async function getCases(): Promise<DmcaCase[]> {
-  return caseListSchema.parse(await api.get<unknown>(CASES_KEY));
+  return caseListSchema.parse(await api(contract.listCases, { params: { id: 'me' } }));
 }
 
 /**
@@ -85,7 +86,7 @@ export const noticeFileName = (caseId: string) => `dmca-${caseId}.pdf`;
  * @throws {ApiError} when the server cannot generate it.
  */
 export async function downloadNoticePdf(caseId: string): Promise<void> {
-  const pdf = await api.post<Blob>(`/api/dmca/${encodeURIComponent(caseId)}/generate`, undefined, { responseType: 'blob' });
+  const pdf = (await api(contract.generatePdf, { params: { id: caseId }, responseType: 'blob' })) as Blob;
   saveBlob(pdf, noticeFileName(caseId));
 }
 
@@ -105,13 +106,12 @@ export function saveBlob(blob: Blob, fileName: string): void {
 
 /** The SWR key of a search engine's submission info, with the case whose values fill the assistant. */
 export function submissionInfoKey(searchEngine: string, caseId?: string): string {
-  const path = `/api/submission-info/${encodeURIComponent(searchEngine)}`;
-  return caseId ? `${path}?caseId=${encodeURIComponent(caseId)}` : path;
+  return apiPath(contract.submissionInfo, { params: { searchEngine }, query: { caseId } });
 }
 
 /** Reads a search engine's submission portal and the copy-paste assistant's fields. */
 export async function getSubmissionInfo(searchEngine: string, caseId?: string): Promise<SubmissionInfoDto> {
-  return submissionInfoSchema.parse(await api.get<unknown>(submissionInfoKey(searchEngine, caseId)));
+  return submissionInfoSchema.parse(await api(contract.submissionInfo, { params: { searchEngine }, query: { caseId } }));
 }
 
 /** A search engine's submission info (cached: the portal and fields change only with the case). */

@@ -7,7 +7,7 @@ import { subscriptionSchema, upgradeResponseSchema } from '../../../../shared/sc
 import { db, tableName } from '../../../adapters/dynamo/client';
 import { keys } from '../../../adapters/dynamo/keys';
 import { BILLING } from '../../../services/billing';
-import { startTakedownHarness, type TakedownHarness, type TestUser } from '../../dmca/tests/harness';
+import { startTakedownHarness, type TakedownHarness, type TestUser } from '../../cases/tests/harness';
 import { handler, resetBilling } from '..';
 
 let h: TakedownHarness;

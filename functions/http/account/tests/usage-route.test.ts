@@ -8,7 +8,7 @@ import { createSearch, finishSearch } from '../../../services/search/searches';
 import { getUsage } from '../../../services/usage';
 import { persist } from '../../../workflows/search/persist';
 import { putWork, workKey } from '../../../workflows/search/work-store';
-import { startTakedownHarness, type TakedownHarness, type TestUser } from '../../dmca/tests/harness';
+import { startTakedownHarness, type TakedownHarness, type TestUser } from '../../cases/tests/harness';
 import { handler } from '..';
 
 const route = '/api/user/{id}/usage';

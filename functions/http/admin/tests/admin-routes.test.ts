@@ -14,7 +14,7 @@ import {
 } from '../../../../shared/schemas/admin';
 import { discountedCents, PLANS } from '../../../../shared/plans';
 import type { PlanId } from '../../../../shared/schemas/user';
-import { ROUTES } from '../../routes';
+import { ROUTES } from '../../../../shared/contract';
 import { handler } from '..';
 import { adminFinancial, adminInsights, adminMetrics, adminSystem } from '../../../services/admin';
 import { countCharge, putBillingEvent } from '../../../services/billing/billing-events';
@@ -36,9 +36,9 @@ afterAll(() => dynamo.close());
 
 const ADMIN_ROUTES = ROUTES.filter((r) => r.area === 'admin');
 const schemaOf: Record<string, { parse(v: unknown): unknown }> = {
-  metrics: adminMetricsSchema.strict(),
-  users: adminUsersSchema.strict(),
-  system: adminSystemSchema.strict(),
+  adminMetrics: adminMetricsSchema.strict(),
+  adminUsers: adminUsersSchema.strict(),
+  adminSystem: adminSystemSchema.strict(),
   financial: financialRowsSchema,
   financialStats: financialStatsSchema.strict(),
   userManagement: managedUserListSchema,

@@ -22,7 +22,7 @@ import { createSession, SESSION_COOKIE } from '../../../services/sessions';
 import { getOrCreateUserFromClaims } from '../../../services/users';
 import { snapshotPage } from '../../../workflows/submission/page-check';
 import { handler as dispatch } from '../../../workflows/monitors/dispatcher';
-import { handler as dmcaHandler } from '../../dmca';
+import { handler as dmcaHandler } from '../../cases';
 import { handler as resultsHandler } from '../../results';
 import { handler as monitorsHandler } from '..';
 import { db, tableName } from '../../../adapters/dynamo/client';

@@ -11,7 +11,7 @@ import {
 } from '../../../../shared/schemas/risk';
 import { db, tableName } from '../../../adapters/dynamo/client';
 import { keys } from '../../../adapters/dynamo/keys';
-import { ROUTES } from '../../routes';
+import { ROUTES } from '../../../../shared/contract';
 import { handler } from '..';
 import { claimResultTakedown, putCase, transitionCase } from '../../../services/cases/case-store';
 import { persistResults, type NewResult } from '../../../services/search/results';

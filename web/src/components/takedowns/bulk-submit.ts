@@ -4,6 +4,7 @@ import { bulkSubmitResponseSchema, type BulkSubmitInput, type BulkSubmitResponse
 import { searchResultListSchema } from '@shared/schemas/search';
 import { api } from '@/lib/api-client';
 import { USER_RESULTS_KEY, refreshCases } from '@/lib/takedowns-api';
+import { contract } from '@shared/contract';
 
 /**
  * Sends one bulk submission: `POST /api/dmca/bulk-submit`. `idempotencyKey` is fresh for each click, so a retry
@@ -11,7 +12,7 @@ import { USER_RESULTS_KEY, refreshCases } from '@/lib/takedowns-api';
  * @throws {ApiError} when the server refuses the request (plan rules, bad ids).
  */
 export async function bulkSubmit(body: BulkSubmitInput, idempotencyKey: string): Promise<BulkSubmitResponse> {
-  const answer = await api.post<unknown>('/api/dmca/bulk-submit', body, { headers: { 'Idempotency-Key': idempotencyKey } });
+  const answer = await api(contract.bulkSubmit, { body, headers: { 'Idempotency-Key': idempotencyKey } });
   return bulkSubmitResponseSchema.parse(answer);
 }
 
@@ -33,7 +34,7 @@ export function useBulkSubmit() {
 
 /** Reads the creator's results across searches. */
 async function getUserResults() {
-  return searchResultListSchema.parse(await api.get<unknown>(USER_RESULTS_KEY));
+  return searchResultListSchema.parse(await api(contract.userResults, { params: { id: 'me' } }));
 }
 
 /**

@@ -4,6 +4,7 @@ import type { PlanId } from '@shared/plans';
 import { api } from '@/lib/api-client';
 import { CURRENT_USER_KEY } from '@/lib/auth';
 import { SUBSCRIPTION_KEY } from '@/lib/takedowns-api';
+import { contract } from '@shared/contract';
 
 /**
  * `POST /api/subscription/upgrade` with `{planId}`. When the plan changed at once, the cached plan and user are
@@ -11,7 +12,9 @@ import { SUBSCRIPTION_KEY } from '@/lib/takedowns-api';
  * @throws {ApiError} when the server refuses the change.
  */
 export async function upgradePlan(planId: PlanId): Promise<UpgradeResponse> {
-  const response = upgradeResponseSchema.parse(await api.post<unknown>('/api/subscription/upgrade', { planId }));
+  // The server answers 400 for `trial` (not an upgrade target); the plan buttons never offer it.
+  const body = { planId: planId as Exclude<PlanId, 'trial'> };
+  const response = upgradeResponseSchema.parse(await api(contract.upgrade, { body }));
   if (!response.checkoutUrl) await Promise.all([mutate(SUBSCRIPTION_KEY), mutate(CURRENT_USER_KEY)]);
   return response;
 }

@@ -4,6 +4,8 @@ import useSWR from 'swr';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { contract } from '@shared/contract';
+import { apiPath } from '@/lib/api-client';
 
 /** The Admin Dashboard tab's static sample revenue figures (SPEC section 2). */
 const SAMPLE_FIGURES = [
@@ -19,7 +21,7 @@ const SAMPLE_FIGURES = [
  * its answer is not shown (SPEC section 7: "result not used").
  */
 export function AdminSummaryTab() {
-  useSWR('/api/admin/financial-stats');
+  useSWR(apiPath(contract.financialStats));
   return (
     <Card>
       <CardHeader className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">

@@ -1,4 +1,4 @@
-import { ACCOUNT_PAGE_ALLOWANCES, monitorAllowanceText, PLANS, PLAN_ORDER, PLATFORM_LABELS, type PlanId } from '../../../../../shared/plans';
+import { ACCOUNT_PAGE_ALLOWANCES, monitorAllowanceText, PLANS, PLAN_ORDER, PLATFORM_LABELS, type PlanId } from '@shared/plans';
 
 /*
  * The plans as the Account page presents them (SPEC section 9: "Account page: Trial 3 searches/month, Basic 5

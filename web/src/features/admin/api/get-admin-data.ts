@@ -12,15 +12,16 @@ import {
   type AiInsights,
   type FinancialRow,
 } from '@shared/schemas/admin';
-import { api } from '@/lib/api-client';
+import { apiPath, apiRequest } from '@/lib/api-client';
+import { contract } from '@shared/contract';
 
 /** The admin data calls of the Business Dashboard (SPEC section 7), all admin only on the server. */
 export const ADMIN_KEYS = {
-  metrics: '/api/admin/metrics',
-  users: '/api/admin/users',
-  system: '/api/admin/system',
-  financial: '/api/admin/financial',
-  aiInsights: '/api/admin/ai-insights',
+  metrics: apiPath(contract.adminMetrics),
+  users: apiPath(contract.adminUsers),
+  system: apiPath(contract.adminSystem),
+  financial: apiPath(contract.financial),
+  aiInsights: apiPath(contract.aiInsights),
 } as const;
 
 /**
@@ -28,7 +29,7 @@ export const ADMIN_KEYS = {
  * is not an admin never calls the admin API from this screen.
  */
 function useAdminResource<T>(key: string, schema: ZodType<T>, enabled: boolean) {
-  return useSWR<T>(enabled ? key : null, async (path: string) => schema.parse(await api.get<unknown>(path)));
+  return useSWR<T>(enabled ? key : null, async (path: string) => schema.parse(await apiRequest<unknown>('GET', path)));
 }
 
 export const useAdminMetrics = (enabled: boolean) => useAdminResource<AdminMetrics>(ADMIN_KEYS.metrics, adminMetricsSchema, enabled);

@@ -1,9 +1,10 @@
 import useSWRInfinite from 'swr/infinite';
 import { managedUserListSchema, NEXT_CURSOR_HEADER, type ManagedUser } from '@shared/schemas/admin';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, apiPath } from '@/lib/api-client';
+import { contract } from '@shared/contract';
 
 /** `GET /api/admin/user-management`: one page of users; the next page's cursor comes in a response header. */
-export const USER_MANAGEMENT_PATH = '/api/admin/user-management';
+export const USER_MANAGEMENT_PATH = apiPath(contract.userManagement);
 
 export interface ManagedUserPage {
   users: ManagedUser[];
@@ -28,7 +29,7 @@ export async function getManagedUserPage(path: string): Promise<ManagedUserPage>
 export function userPageKey(index: number, previous: ManagedUserPage | null): string | null {
   if (index === 0) return USER_MANAGEMENT_PATH;
   if (!previous?.nextCursor) return null;
-  return `${USER_MANAGEMENT_PATH}?cursor=${encodeURIComponent(previous.nextCursor)}`;
+  return apiPath(contract.userManagement, { query: { cursor: previous.nextCursor } });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { discountBodySchema } from '../../../../../shared/schemas/admin';
+import { discountBodySchema } from '@shared/schemas/admin';
 
 /** Toast texts of the discount edit (SPEC section 8). */
 export const DISCOUNT_TOASTS = {

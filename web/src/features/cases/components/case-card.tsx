@@ -1,6 +1,7 @@
 import { AlertTriangle, Download, ExternalLink, Eye, FileText, Loader2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import { contract } from '@shared/contract';
 import type { DmcaCase } from '@shared/schemas/dmca';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -42,7 +43,7 @@ export function CaseCard({ dmcaCase }: { dmcaCase: DmcaCase }) {
   const resubmit = async () => {
     setBusy('generate');
     try {
-      await api.post<unknown>(`/api/dmca/${encodeURIComponent(dmcaCase.id)}/submit-automated`);
+      await api(contract.submitAutomated, { params: { id: dmcaCase.id } });
       toast({ title: 'Notice sent again', description: 'Vigil will check the copy again after the host has had time to act.' });
       await refreshCases();
     } catch (err) {

@@ -5,9 +5,11 @@ import { Card, CardContent } from '@/components/ui/card';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useCases } from '@/lib/takedowns-api';
 import { CaseCard } from './case-card';
+import { contract } from '@shared/contract';
+import { apiPath } from '@/lib/api-client';
 
 /** Every case of the creator in the shape of Google's Trusted Copyright Removal Program bulk upload. */
-const GOOGLE_EXPORT_PATH = '/api/dmca/export/google';
+const GOOGLE_EXPORT_PATH = apiPath(contract.exportGoogle);
 
 /** The DMCA Cases page (SPEC section 2): the creator's cases, newest first, or an empty state. */
 export function CasesPage() {

@@ -1,5 +1,5 @@
-import type { ChatHistoryEntry } from '../../../../../shared/help/chat';
-import { MAX_HISTORY_MESSAGES } from '../../../../../shared/help/chat';
+import type { ChatHistoryEntry } from '@shared/help/chat';
+import { MAX_HISTORY_MESSAGES } from '@shared/help/chat';
 
 /** One message of the conversation as the widget keeps it (SPEC section 3, "Chat message"). */
 export interface ChatMessage {

@@ -1,6 +1,7 @@
 import useSWRMutation from 'swr/mutation';
-import { api } from '@/lib/api-client';
+import { api, apiPath } from '@/lib/api-client';
 import type { ContactFormValues } from '../lib/contact-form';
+import { contract } from '@shared/contract';
 
 /** `POST /api/contact` with `{name, email, subject, message}`; the response is not read (SPEC section 7). */
 export async function sendContactMessage(values: ContactFormValues): Promise<void> {
@@ -10,12 +11,12 @@ export async function sendContactMessage(values: ContactFormValues): Promise<voi
     subject: values.subject.trim(),
     message: values.message.trim(),
   };
-  await api.post<unknown>('/api/contact', body);
+  await api(contract.sendContact, { body });
 }
 
 /** The send mutation; `isMutating` is the form's "sending" state. */
 export function useSendContactMessage() {
-  return useSWRMutation('/api/contact', (_key: string, { arg }: { arg: ContactFormValues }) => sendContactMessage(arg), {
+  return useSWRMutation(apiPath(contract.sendContact), (_key: string, { arg }: { arg: ContactFormValues }) => sendContactMessage(arg), {
     throwOnError: true,
   });
 }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { CONTACT_MESSAGES } from '../../../../../shared/schemas/contact';
+import { CONTACT_MESSAGES } from '@shared/schemas/contact';
 
-export { CONTACT_LIMITS } from '../../../../../shared/schemas/contact';
+export { CONTACT_LIMITS } from '@shared/schemas/contact';
 
 /** Toast texts of the Contact page (SPEC sections 5 and 8). */
 export const CONTACT_TOASTS = {

@@ -1,19 +1,26 @@
 import { mutate } from 'swr';
 import useSWRMutation from 'swr/mutation';
 import { searchResultSchema, type GroupedResults, type ReviewStatus, type SearchResult } from '@shared/schemas/search';
-import { api } from '@/lib/api-client';
+import { api, apiPath } from '@/lib/api-client';
 import { replaceResult } from '@/lib/scan-results';
 import { USER_STATS_KEY } from './get-user-stats';
+import { contract } from '@shared/contract';
 
 /** Marks one result unauthorized or safe: `PUT /api/search-results/{id}/review`. */
 export async function reviewResult(id: string, status: ReviewStatus): Promise<SearchResult> {
-  const updated = await api.put<unknown>(`/api/search-results/${encodeURIComponent(id)}/review`, { status });
+  const updated = await api(contract.reviewResult, { params: { id }, body: { status } });
   return searchResultSchema.parse(updated);
 }
 
 /** Keys of cached result lists: a search's results and the creator's lists (plain and grouped). */
+/** `GET /api/search/{id}/results` keys: the row's path with any one id. */
+function isSearchResultsKey(key: string): boolean {
+  const [before, after] = contract.searchResults.path.split('{id}');
+  return key.startsWith(before!) && key.endsWith(after!) && !key.slice(before!.length, -after!.length).includes('/');
+}
+
 function isResultListKey(key: unknown): boolean {
-  return typeof key === 'string' && (/^\/api\/search\/[^/]+\/results$/.test(key) || key.startsWith('/api/user/me/results'));
+  return typeof key === 'string' && (isSearchResultsKey(key) || key.startsWith(apiPath(contract.userResults, { params: { id: 'me' } })));
 }
 
 /**

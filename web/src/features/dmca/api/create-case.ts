@@ -1,6 +1,7 @@
 import { caseCreatedSchema, type CaseCreateInput, type CaseCreated } from '@shared/schemas/dmca';
 import { api } from '@/lib/api-client';
 import { refreshCases } from '@/lib/takedowns-api';
+import { contract } from '@shared/contract';
 
 /**
  * Opens a case: `POST /api/dmca` with the spec's creation payload. The creator's own details are not part of it:
@@ -8,7 +9,7 @@ import { refreshCases } from '@/lib/takedowns-api';
  * @throws {ApiError} when the server refuses it (its body carries the message to show).
  */
 export async function createCase(payload: CaseCreateInput): Promise<CaseCreated> {
-  const created = caseCreatedSchema.parse(await api.post<unknown>('/api/dmca', payload));
+  const created = caseCreatedSchema.parse(await api(contract.createCase, { body: payload }));
   void refreshCases();
   return created;
 }

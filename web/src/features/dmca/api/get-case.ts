@@ -1,13 +1,14 @@
 import useSWR from 'swr';
 import { caseSchema, type DmcaCase } from '@shared/schemas/dmca';
-import { api } from '@/lib/api-client';
+import { api, apiPath } from '@/lib/api-client';
+import { contract } from '@shared/contract';
 
 /** `GET /api/dmca/{id}`: one of the creator's cases. */
-export const caseKey = (id: string) => `/api/dmca/${encodeURIComponent(id)}`;
+export const caseKey = (id: string) => apiPath(contract.getCase, { params: { id } });
 
 /** Reads one case. */
 export async function getCase(id: string): Promise<DmcaCase> {
-  return caseSchema.parse(await api.get<unknown>(caseKey(id)));
+  return caseSchema.parse(await api(contract.getCase, { params: { id } }));
 }
 
 /** One case, read afresh when the page opens (its status moves on the server); `undefined` reads nothing. */

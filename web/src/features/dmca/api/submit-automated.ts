@@ -3,6 +3,7 @@ import { automatedSubmissionResponseSchema, type AutomatedSubmissionResponse } f
 import { api } from '@/lib/api-client';
 import { refreshCases } from '@/lib/takedowns-api';
 import { caseKey } from './get-case';
+import { contract } from '@shared/contract';
 
 /**
  * Starts the automated submission of a case: `POST /api/dmca/{id}/submit-automated` (paid plans; the server
@@ -11,7 +12,7 @@ import { caseKey } from './get-case';
  */
 export async function submitAutomated(caseId: string): Promise<AutomatedSubmissionResponse> {
   try {
-    return automatedSubmissionResponseSchema.parse(await api.post<unknown>(`/api/dmca/${encodeURIComponent(caseId)}/submit-automated`));
+    return automatedSubmissionResponseSchema.parse(await api(contract.submitAutomated, { params: { id: caseId } }));
   } finally {
     void refreshCases();
     void mutate(caseKey(caseId));

@@ -10,7 +10,8 @@ import {
   type RiskPeriod,
   type RiskTrendPoint,
 } from '@shared/schemas/risk';
-import { api } from '@/lib/api-client';
+import { apiPath, apiRequest } from '@/lib/api-client';
+import { contract } from '@shared/contract';
 
 /*
  * The risk calls of the signed-in creator (SPEC section 7, DESIGN section 3): the server knows who is asking, so
@@ -18,30 +19,30 @@ import { api } from '@/lib/api-client';
  */
 
 async function getParsed<T>(path: string, parse: (body: unknown) => T): Promise<T | null> {
-  const body = await api.get<unknown>(path);
+  const body = await apiRequest<unknown>('GET', path);
   return body === undefined || body === null ? null : parse(body);
 }
 
 /** `GET /api/risk/metrics?period=`. */
 export function useRiskMetrics(period: RiskPeriod) {
-  return useSWR<RiskMetrics | null>(`/api/risk/metrics?period=${period}`, (path: string) => getParsed(path, (b) => riskMetricsSchema.parse(b)), {
+  return useSWR<RiskMetrics | null>(apiPath(contract.riskMetrics, { query: { period } }), (path: string) => getParsed(path, (b) => riskMetricsSchema.parse(b)), {
     keepPreviousData: true,
   });
 }
 
 /** `GET /api/risk/hotspots`. */
 export function useRiskHotspots() {
-  return useSWR<RiskHotspot[] | null>('/api/risk/hotspots', (path: string) => getParsed(path, (b) => riskHotspotListSchema.parse(b)));
+  return useSWR<RiskHotspot[] | null>(apiPath(contract.hotspots), (path: string) => getParsed(path, (b) => riskHotspotListSchema.parse(b)));
 }
 
 /** `GET /api/risk/trends?period=`. */
 export function useRiskTrends(period: RiskPeriod) {
-  return useSWR<RiskTrendPoint[] | null>(`/api/risk/trends?period=${period}`, (path: string) => getParsed(path, (b) => riskTrendListSchema.parse(b)), {
+  return useSWR<RiskTrendPoint[] | null>(apiPath(contract.trends, { query: { period } }), (path: string) => getParsed(path, (b) => riskTrendListSchema.parse(b)), {
     keepPreviousData: true,
   });
 }
 
 /** `GET /api/risk/content-analysis`. */
 export function useContentRisk() {
-  return useSWR<ContentRiskItem[] | null>('/api/risk/content-analysis', (path: string) => getParsed(path, (b) => contentRiskListSchema.parse(b)));
+  return useSWR<ContentRiskItem[] | null>(apiPath(contract.contentAnalysis), (path: string) => getParsed(path, (b) => contentRiskListSchema.parse(b)));
 }

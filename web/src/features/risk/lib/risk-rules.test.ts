@@ -1,4 +1,4 @@
-import { RISK_SAMPLE_METRICS, type RiskMetrics } from '../../../../../shared/schemas/risk';
+import { RISK_SAMPLE_METRICS, type RiskMetrics } from '@shared/schemas/risk';
 import { ASSESSING_MESSAGE, formatHours, listToShow, metricsToShow, PERIOD_OPTIONS, riskBadgeVariant, riskLevelStyle, trendTotals } from './risk-rules';
 
 describe('risk dashboard rules', () => {

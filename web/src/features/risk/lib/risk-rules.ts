@@ -1,4 +1,4 @@
-import { RISK_LEVEL_MESSAGES, RISK_SAMPLE_METRICS, type RiskMetrics, type RiskPeriod } from '../../../../../shared/schemas/risk';
+import { RISK_LEVEL_MESSAGES, RISK_SAMPLE_METRICS, type RiskMetrics, type RiskPeriod } from '@shared/schemas/risk';
 
 /*
  * The Risk dashboard's rules (SPEC sections 4 and 9): banner text and colour per level, badge thresholds, the

@@ -1,13 +1,14 @@
 import useSWR from 'swr';
 import { allowlistListSchema, type AllowlistEntry } from '@shared/schemas/allowlist';
-import { api } from '@/lib/api-client';
+import { api, apiPath } from '@/lib/api-client';
+import { contract } from '@shared/contract';
 
 /** `GET /api/user/me/allowlist`: the creator's allowlisted domains, newest first. */
-export const ALLOWLIST_KEY = '/api/user/me/allowlist';
+export const ALLOWLIST_KEY = apiPath(contract.listAllowlist, { params: { id: 'me' } });
 
 /** Reads the creator's allowlist. */
 export async function getAllowlist(): Promise<AllowlistEntry[]> {
-  return allowlistListSchema.parse(await api.get<unknown>(ALLOWLIST_KEY));
+  return allowlistListSchema.parse(await api(contract.listAllowlist, { params: { id: 'me' } }));
 }
 
 /** The creator's allowlist. */

@@ -2,10 +2,11 @@ import useSWRMutation from 'swr/mutation';
 import type { AllowlistEntry } from '@shared/schemas/allowlist';
 import { api } from '@/lib/api-client';
 import { ALLOWLIST_KEY } from './get-allowlist';
+import { contract } from '@shared/contract';
 
 /** Removes an entry: `DELETE /api/allowlist/{id}`. */
 export async function removeAllowlistEntry(id: string): Promise<void> {
-  await api.delete<void>(`/api/allowlist/${encodeURIComponent(id)}`);
+  await api(contract.removeAllowlist, { params: { id } });
 }
 
 /** The remove mutation: the entry leaves the cached list once the server confirms. */

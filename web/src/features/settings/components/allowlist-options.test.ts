@@ -1,4 +1,4 @@
-import { ALLOWLIST_REASONS } from '../../../../../shared/schemas/allowlist';
+import { ALLOWLIST_REASONS } from '@shared/schemas/allowlist';
 import { QUICK_ADD_REASON, QUICK_ADD_SITES, REASON_LABELS, isAllowlisted } from './allowlist-options';
 
 describe('allowlist options', () => {

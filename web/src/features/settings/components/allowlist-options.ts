@@ -1,5 +1,5 @@
 import type { AllowlistEntry, AllowlistReason } from '@shared/schemas/allowlist';
-import { domainCovers } from '../../../../../shared/schemas/allowlist';
+import { domainCovers } from '@shared/schemas/allowlist';
 
 /** Readable labels of the allowlist reasons (SPEC section 3). */
 export const REASON_LABELS: Record<AllowlistReason, string> = {

@@ -1,15 +1,6 @@
-import type { ZodType } from 'zod';
-import { z } from 'zod';
-import {
-  bulkSubmitSchema,
-  caseCreateSchema,
-  googleExportBodySchema,
-  googleExportQuerySchema,
-  submissionInfoQuerySchema,
-} from '../../../shared/schemas/dmca';
-import { itemIdSchema, userIdParamSchema } from '../../../shared/schemas/search';
 import { HttpError, NotFoundError, ValidationError } from '../../lib/errors';
-import { areaHandler, assertOwner, binary, json, resolveUserParam, userEndpoint, type HttpEvent, type Reply } from '../../lib/http';
+import { contract } from '../../../shared/contract';
+import { areaHandler, assertOwner, binary, json, resolveUserParam, userEndpoint, parseJsonBody, type Reply } from '../../lib/http';
 import { submitAutomated as startAutomated } from '../../services/submissions/automated-submission';
 import { bulkSubmit as runBulk } from '../../services/submissions/bulk-submit';
 import { getCase, listCasesByUser, toCaseDto } from '../../services/cases/case-store';
@@ -25,9 +16,6 @@ import { isSearchEngine, submissionInfo as channelInfo } from '../../services/su
  * assertOwner (owner or admin; others 404); acting on a case (generate, submit) is for its owner only.
  */
 
-const caseParams = z.object({ id: itemIdSchema('Case') });
-const userParams = z.object({ id: userIdParamSchema });
-
 /** Reads a case for its owner only: anyone else, admins included, gets 404 (an admin may look, not act). */
 async function ownCase(userId: string, id: string) {
   const c = await getCase(id);
@@ -35,7 +23,7 @@ async function ownCase(userId: string, id: string) {
   return c;
 }
 
-const createCase = userEndpoint({ body: caseCreateSchema }, async ({ body, caller }) => {
+const createCase = userEndpoint(contract.createCase, async ({ body, caller }) => {
   if (body.userId !== undefined && body.userId !== 'me' && body.userId !== caller.userId) {
     throw new HttpError(403, 'FORBIDDEN', 'Cases are created for your own account only.');
   }
@@ -43,15 +31,15 @@ const createCase = userEndpoint({ body: caseCreateSchema }, async ({ body, calle
   return json({ id: c.id, caseNumber: c.caseNumber }, 201);
 });
 
-const getCaseEndpoint = userEndpoint({ params: caseParams }, async ({ params, caller }) =>
+const getCaseEndpoint = userEndpoint(contract.getCase, async ({ params, caller }) =>
   json(toCaseDto(assertOwner(caller, await getCase(params.id), 'Case'))),
 );
 
-const listCases = userEndpoint({ params: userParams }, async ({ params, caller }) =>
+const listCases = userEndpoint(contract.listCases, async ({ params, caller }) =>
   json((await listCasesByUser(resolveUserParam(caller, params.id))).map(toCaseDto)),
 );
 
-const generatePdf = userEndpoint({ params: caseParams }, async ({ params, caller }) => {
+const generatePdf = userEndpoint(contract.generatePdf, async ({ params, caller }) => {
   const c = await ownCase(caller.userId, params.id);
   const notice = await renderAndArchiveNotice(c);
   return binary(notice.pdf, 'application/pdf', `dmca-${c.id}.pdf`);
@@ -63,23 +51,7 @@ function refusal(err: unknown, extra: Record<string, unknown> = {}): Reply {
   return json({ success: false, error: err.message, code: err.code, ...(err.fields?.length ? { fields: err.fields } : {}), ...extra }, err.statusCode);
 }
 
-/** Parses a JSON body with a shared schema inside the endpoint, so that refusals keep the `{success:false}` shape. */
-function parseBody<T>(schema: ZodType<T>, event: HttpEvent): T {
-  const text = event.body ? (event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body) : '';
-  let raw: unknown;
-  try {
-    raw = text ? JSON.parse(text) : undefined;
-  } catch {
-    throw new ValidationError('Request body is not valid JSON.');
-  }
-  if (raw === undefined) throw new ValidationError('A JSON request body is required.');
-  const parsed = schema.safeParse(raw);
-  if (parsed.success) return parsed.data;
-  const fields = parsed.error.issues.map((i) => ({ path: ['body', ...i.path.map(String)].join('.'), message: i.message }));
-  throw new ValidationError(fields.map((f) => f.message).join('; '), fields);
-}
-
-const submitAutomated = userEndpoint({ params: caseParams }, async ({ params, caller }) => {
+const submitAutomated = userEndpoint(contract.submitAutomated, async ({ params, caller }) => {
   try {
     const started = await startAutomated(caller.userId, params.id);
     return json({ success: true, error: null, attempt: started.attempt, state: started.state });
@@ -88,7 +60,7 @@ const submitAutomated = userEndpoint({ params: caseParams }, async ({ params, ca
   }
 });
 
-const bulkSubmit = userEndpoint({}, async ({ caller, headers, event }) => {
+const bulkSubmit = userEndpoint(contract.bulkSubmit, async ({ caller, headers, event }) => {
   try {
     const key = headers['idempotency-key']?.trim();
     if (key !== undefined && !IDEMPOTENCY_KEY.test(key)) {
@@ -96,7 +68,8 @@ const bulkSubmit = userEndpoint({}, async ({ caller, headers, event }) => {
         { path: 'headers.idempotency-key', message: 'Idempotency-Key must be 1 to 128 visible characters.' },
       ]);
     }
-    const body = parseBody(bulkSubmitSchema, event);
+    // The row's bodyKind is raw: the body is parsed here so that its refusals keep the `{success:false}` shape.
+    const body = parseJsonBody(contract.bulkSubmit.body, event);
     const outcome = await runBulk(caller.userId, body, key || undefined);
     return json(outcome.body, outcome.status, outcome.replayed ? { headers: { 'idempotent-replayed': 'true' } } : {});
   } catch (err) {
@@ -104,9 +77,7 @@ const bulkSubmit = userEndpoint({}, async ({ caller, headers, event }) => {
   }
 });
 
-const submissionInfo = userEndpoint(
-  { params: z.object({ searchEngine: z.string().max(40, 'Search engine is not valid.') }), query: submissionInfoQuerySchema },
-  async ({ params, query, caller }) => {
+const submissionInfo = userEndpoint(contract.submissionInfo, async ({ params, query, caller }) => {
     const engine = params.searchEngine.toLowerCase();
     if (!isSearchEngine(engine)) {
       throw new HttpError(404, 'NOT_FOUND', `Unknown search engine "${params.searchEngine.slice(0, 40)}". Choose google, bing, duckduckgo or other.`);
@@ -119,24 +90,14 @@ const submissionInfo = userEndpoint(
 
 const textFile = (content: string, filename: string) => binary(Buffer.from(content, 'utf8'), 'text/plain; charset=utf-8', filename);
 
-const exportGoogle = userEndpoint({ query: googleExportQuerySchema }, async ({ query, caller }) => {
+const exportGoogle = userEndpoint(contract.exportGoogle, async ({ query, caller }) => {
   const file = await exportCasesForGoogle(caller.userId, query.caseIds);
   return textFile(file.content, file.filename);
 });
 
-const exportGoogleSelected = userEndpoint({ body: googleExportBodySchema }, async ({ body, caller }) => {
+const exportGoogleSelected = userEndpoint(contract.exportGoogleSelected, async ({ body, caller }) => {
   const file = await exportCasesForGoogle(caller.userId, [...new Set(body.caseIds)]);
   return textFile(file.content, file.filename);
 });
 
-export const handler = areaHandler('dmca', {
-  createCase,
-  getCase: getCaseEndpoint,
-  listCases,
-  generatePdf,
-  submitAutomated,
-  bulkSubmit,
-  submissionInfo,
-  exportGoogle,
-  exportGoogleSelected,
-});
+export const handler = areaHandler('cases', [createCase, getCaseEndpoint, listCases, generatePdf, submitAutomated, bulkSubmit, submissionInfo, exportGoogle, exportGoogleSelected]);

@@ -4,7 +4,7 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { TooltipProvider } from '@/components/ui/tooltip';
 import { useCurrentUser } from '@/lib/auth';
 import { usePageViews } from '@/lib/page-views';
-import { NavBar } from './nav-bar';
+import { NavBar } from '@/components/layouts/nav-bar';
 
 // The assistant chat loads after the screen: it is not needed for the first paint.
 const ChatWidget = lazy(() => import('@/features/chat/components/chat-widget').then((m) => ({ default: m.ChatWidget })));

@@ -1,0 +1,198 @@
+import { z, type ZodType } from 'zod';
+import { chatReplySchema, chatRequestSchema } from './help/chat';
+import {
+  adminMetricsSchema,
+  adminSystemSchema,
+  adminUsersSchema,
+  aiInsightsSchema,
+  discountBodySchema,
+  financialRowsSchema,
+  financialStatsSchema,
+  managedUserListSchema,
+  managedUserSchema,
+  userManagementQuerySchema,
+} from './schemas/admin';
+import { allowlistCreateSchema, allowlistEntrySchema, allowlistListSchema } from './schemas/allowlist';
+import { contactMessageSchema, contactResponseSchema } from './schemas/contact';
+import { creatorSettingsSchema, creatorUserSchema } from './schemas/creator';
+import {
+  automatedSubmissionResponseSchema,
+  bulkSubmitResponseSchema,
+  bulkSubmitSchema,
+  caseCreateSchema,
+  caseCreatedSchema,
+  caseListSchema,
+  caseSchema,
+  googleExportBodySchema,
+  googleExportQuerySchema,
+  submissionInfoQuerySchema,
+  submissionInfoSchema,
+} from './schemas/dmca';
+import { eventBodySchema } from './schemas/events';
+import {
+  alertListSchema,
+  alertsReadBodySchema,
+  monitorDetailSchema,
+  monitorListSchema,
+  monitorRunStartedSchema,
+  monitorSchema,
+  monitorUpdateSchema,
+  unsubscribeQuerySchema,
+} from './schemas/monitor';
+import {
+  contentRiskListSchema,
+  riskHotspotListSchema,
+  riskMetricsSchema,
+  riskPeriodQuerySchema,
+  riskTrendListSchema,
+} from './schemas/risk';
+import {
+  groupedResultsSchema,
+  itemIdSchema,
+  resultListQuerySchema,
+  reviewBodySchema,
+  searchResultListSchema,
+  searchResultSchema,
+  searchResultsQuerySchema,
+  searchSchema,
+  userIdParamSchema,
+  userStatsSchema,
+} from './schemas/search';
+import { searchStartResponseSchema } from './schemas/search-start';
+import { subscriptionSchema, upgradeBodySchema, upgradeResponseSchema } from './schemas/subscription';
+import { usageSchema } from './schemas/usage';
+import { currentUserSchema } from './schemas/user';
+
+/**
+ * The API contract: one row per route. The CDK API stack creates an HTTP API route per row and picks the
+ * area's Lambda function; the local gateway matches requests against the rows; the handler chain
+ * (functions/lib/http.ts) parses params, query and body with the row's schemas; the web client
+ * (web/src/lib/api.ts) builds URLs from the row's path and types replies from its reply schema;
+ * /api/openapi.json is generated from the rows. An area is one Lambda function (one bundle).
+ *
+ * auth: `public` needs no session; `user` needs a signed-in caller; `admin` needs a caller in the admin group.
+ * bodyKind: `json` (default) parses the body as JSON with `body`; `raw` leaves the body to the endpoint
+ * (multipart, signed webhooks, or a body whose refusals have their own shape); `body` then only documents it.
+ */
+export type AuthRule = 'public' | 'user' | 'admin';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export const AREAS = ['system', 'auth', 'search', 'results', 'allowlist', 'assistant', 'cases', 'account', 'admin', 'risk', 'contact', 'events', 'monitors'] as const;
+export type Area = (typeof AREAS)[number];
+
+export interface RouteDef {
+  readonly method: HttpMethod;
+  /** API Gateway path syntax: `/api/search/{id}`. */
+  readonly path: string;
+  readonly area: Area;
+  /** The row's key in {@link contract}; also the endpoint's name inside the area's handler map. */
+  readonly name: string;
+  readonly auth: AuthRule;
+  readonly summary: string;
+  readonly params?: ZodType;
+  readonly query?: ZodType;
+  readonly body?: ZodType;
+  readonly bodyKind?: 'json' | 'raw';
+  readonly reply?: ZodType;
+}
+
+const userParams = z.object({ id: userIdParamSchema });
+const idParams = (what: string) => z.object({ id: itemIdSchema(what) });
+
+/** Adds each row's key as its `name`, keeping the rows' precise schema types. */
+function rows<T extends Record<string, Omit<RouteDef, 'name'>>>(table: T): { readonly [K in keyof T]: T[K] & { readonly name: K & string } } {
+  return Object.fromEntries(Object.entries(table).map(([name, r]) => [name, { ...r, name }])) as never;
+}
+
+export const contract = rows({
+  health: { method: 'GET', path: '/api/health', area: 'system', auth: 'public', summary: 'Liveness check' },
+  openapi: { method: 'GET', path: '/api/openapi.json', area: 'system', auth: 'public', summary: 'OpenAPI description of this API' },
+
+  login: { method: 'GET', path: '/api/login', area: 'auth', auth: 'public', summary: 'Start the OIDC sign-in (code flow with PKCE)' },
+  callback: { method: 'GET', path: '/api/auth/callback', area: 'auth', auth: 'public', summary: 'Finish the OIDC sign-in and set the session cookie' },
+  logout: { method: 'GET', path: '/api/logout', area: 'auth', auth: 'public', summary: 'End the session here and at the identity provider' },
+  currentUser: { method: 'GET', path: '/api/auth/user', area: 'auth', auth: 'user', summary: 'The signed-in user', reply: currentUserSchema },
+
+  getSearch: { method: 'GET', path: '/api/search/{id}', area: 'results', auth: 'user', summary: 'A search with its status, progress and metadata', params: idParams('Search'), reply: searchSchema },
+  searchResults: { method: 'GET', path: '/api/search/{id}/results', area: 'results', auth: 'user', summary: "A search's results, newest first then most confident (max 500)", params: idParams('Search'), query: searchResultsQuerySchema, reply: searchResultListSchema },
+  getResult: { method: 'GET', path: '/api/search-result/{id}', area: 'results', auth: 'user', summary: 'One search result, with its screenshot', params: idParams('Search result'), reply: searchResultSchema },
+  userResults: { method: 'GET', path: '/api/user/{id}/results', area: 'results', auth: 'user', summary: "A user's results across searches, newest first (limit <= 500, before=<result id>)", params: userParams, query: resultListQuerySchema, reply: searchResultListSchema },
+  userResultsGrouped: { method: 'GET', path: '/api/user/{id}/results/grouped', area: 'results', auth: 'user', summary: "A user's results grouped as {web, images, videos}", params: userParams, query: resultListQuerySchema, reply: groupedResultsSchema },
+  userStats: { method: 'GET', path: '/api/user/{id}/stats', area: 'results', auth: 'user', summary: "A user's counters: activeViolations, resolvedCases, dmcaSent, pendingReview", params: userParams, reply: userStatsSchema },
+  reviewResult: { method: 'PUT', path: '/api/search-results/{id}/review', area: 'results', auth: 'user', summary: 'Mark a result unauthorized or safe (owner only)', params: idParams('Search result'), body: reviewBodySchema, reply: searchResultSchema },
+
+  listAllowlist: { method: 'GET', path: '/api/user/{id}/allowlist', area: 'allowlist', auth: 'user', summary: "A user's allowlisted domains, newest first", params: userParams, reply: allowlistListSchema },
+  addAllowlist: { method: 'POST', path: '/api/user/{id}/allowlist', area: 'allowlist', auth: 'user', summary: 'Add a domain (one entry per domain; covers subdomains)', params: userParams, body: allowlistCreateSchema, reply: allowlistEntrySchema },
+  removeAllowlist: { method: 'DELETE', path: '/api/allowlist/{id}', area: 'allowlist', auth: 'user', summary: 'Remove an allowlist entry (owner only)', params: idParams('Allowlist entry') },
+
+  startSearch: { method: 'POST', path: '/api/search', area: 'search', auth: 'user', summary: 'Start a scan (multipart: names, engines, reference files)', bodyKind: 'raw', reply: searchStartResponseSchema },
+
+  chat: { method: 'POST', path: '/api/chatbot', area: 'assistant', auth: 'user', summary: 'Ask the help assistant (or fetch suggestions for a page)', body: chatRequestSchema, reply: chatReplySchema },
+
+  createCase: { method: 'POST', path: '/api/dmca', area: 'cases', auth: 'user', summary: "Open a DMCA case from one of the caller's results (reviewed unauthorized); returns {id, caseNumber}", body: caseCreateSchema, reply: caseCreatedSchema },
+  getCase: { method: 'GET', path: '/api/dmca/{id}', area: 'cases', auth: 'user', summary: 'A DMCA case (owner or admin)', params: idParams('Case'), reply: caseSchema },
+  listCases: { method: 'GET', path: '/api/user/{id}/dmca', area: 'cases', auth: 'user', summary: "A user's DMCA cases, newest first", params: userParams, reply: caseListSchema },
+  generatePdf: { method: 'POST', path: '/api/dmca/{id}/generate', area: 'cases', auth: 'user', summary: 'The notice PDF (agent identity), stored as evidence and returned as dmca-{id}.pdf (owner only)', params: idParams('Case') },
+  submitAutomated: { method: 'POST', path: '/api/dmca/{id}/submit-automated', area: 'cases', auth: 'user', summary: "Send the notice to the host's abuse contact and re-check later (paid plans, owner only)", params: idParams('Case'), reply: automatedSubmissionResponseSchema },
+  bulkSubmit: { method: 'POST', path: '/api/dmca/bulk-submit', area: 'cases', auth: 'user', summary: 'Automated submission of several violations under the plan rules (idempotent; Idempotency-Key header)', body: bulkSubmitSchema, bodyKind: 'raw', reply: bulkSubmitResponseSchema },
+  submissionInfo: { method: 'GET', path: '/api/submission-info/{searchEngine}', area: 'cases', auth: 'user', summary: "A search engine's removal form and the copy-paste fields (?caseId= fills the work)", params: z.object({ searchEngine: z.string().max(40, 'Search engine is not valid.') }), query: submissionInfoQuerySchema, reply: submissionInfoSchema },
+  exportGoogle: { method: 'GET', path: '/api/dmca/export/google', area: 'cases', auth: 'user', summary: "The caller's cases (?caseIds=ID,ID) as a Google TCRP bulk-upload text file", query: googleExportQuerySchema },
+  exportGoogleSelected: { method: 'POST', path: '/api/dmca/export/google', area: 'cases', auth: 'user', summary: 'The same export for a list of case ids in the body', body: googleExportBodySchema },
+
+  getUser: { method: 'GET', path: '/api/user/{id}', area: 'account', auth: 'user', summary: 'The user with the creator identity kept on file (never put in notices)', params: userParams, reply: creatorUserSchema },
+  putContentCreator: { method: 'PUT', path: '/api/user/{id}/content-creator', area: 'account', auth: 'user', summary: 'Save the creator identity (owner only)', params: userParams, body: creatorSettingsSchema, reply: creatorUserSchema },
+  usage: { method: 'GET', path: '/api/user/{id}/usage', area: 'account', auth: 'user', summary: "This month's searches, cases and violations with the plan's allowances (owner or admin)", params: userParams, reply: usageSchema },
+  subscription: { method: 'GET', path: '/api/user/subscription', area: 'account', auth: 'user', summary: "The caller's stored plan, status and discount", reply: subscriptionSchema },
+  upgrade: { method: 'POST', path: '/api/subscription/upgrade', area: 'account', auth: 'user', summary: 'Change plan through the billing port (applied at once, or a Stripe Checkout URL)', body: upgradeBodySchema, reply: upgradeResponseSchema },
+  stripeWebhook: { method: 'POST', path: '/api/billing/stripe-webhook', area: 'account', auth: 'public', summary: 'Stripe webhook (signed; raw body): Checkout completed applies the plan, subscription deleted returns to trial', bodyKind: 'raw' },
+
+  adminMetrics: { method: 'GET', path: '/api/admin/metrics', area: 'admin', auth: 'admin', summary: 'Business metrics: revenue, MRR, users, subscriptions, conversion, churn, ARPU, LTV', reply: adminMetricsSchema },
+  adminUsers: { method: 'GET', path: '/api/admin/users', area: 'admin', auth: 'admin', summary: 'Users summary: trial, subscribers per plan, sign-ups, active, upgraded and cancelled this month', reply: adminUsersSchema },
+  adminSystem: { method: 'GET', path: '/api/admin/system', area: 'admin', auth: 'admin', summary: 'System figures: scan success rate, uptime, response time, totals', reply: adminSystemSchema },
+  financial: { method: 'GET', path: '/api/admin/financial', area: 'admin', auth: 'admin', summary: 'Monthly revenue, expenses (cost model), profit and growth, at most 12 months', reply: financialRowsSchema },
+  financialStats: { method: 'GET', path: '/api/admin/financial-stats', area: 'admin', auth: 'admin', summary: 'Compact financial summary', reply: financialStatsSchema },
+  userManagement: { method: 'GET', path: '/api/admin/user-management', area: 'admin', auth: 'admin', summary: 'Users with plan, discount, spend and activity, newest first (cursor paging; next cursor in x-next-cursor)', query: userManagementQuerySchema, reply: managedUserListSchema },
+  aiInsights: { method: 'GET', path: '/api/admin/ai-insights', area: 'admin', auth: 'admin', summary: 'Engagement, behaviour patterns and findings derived from the figures', reply: aiInsightsSchema },
+  setDiscount: { method: 'PUT', path: '/api/admin/users/{userId}', area: 'admin', auth: 'admin', summary: "Set a user's discount percent (0-100)", params: z.object({ userId: z.string() }), body: discountBodySchema, reply: managedUserSchema },
+
+  riskMetrics: { method: 'GET', path: '/api/risk/metrics', area: 'risk', auth: 'user', summary: "The caller's risk score, level and figures for a period (24h, 7d, 30d, 90d)", query: riskPeriodQuerySchema, reply: riskMetricsSchema },
+  hotspots: { method: 'GET', path: '/api/risk/hotspots', area: 'risk', auth: 'user', summary: "The caller's exposure per platform with trend and geography", reply: riskHotspotListSchema },
+  trends: { method: 'GET', path: '/api/risk/trends', area: 'risk', auth: 'user', summary: "The caller's daily new, open and resolved exposures over a period", query: riskPeriodQuerySchema, reply: riskTrendListSchema },
+  contentAnalysis: { method: 'GET', path: '/api/risk/content-analysis', area: 'risk', auth: 'user', summary: "The caller's exposure per content type with a recommendation", reply: contentRiskListSchema },
+
+  sendContact: { method: 'POST', path: '/api/contact', area: 'contact', auth: 'user', summary: 'Send a message to the support inbox (5 an hour per user)', body: contactMessageSchema, reply: contactResponseSchema },
+
+  recordEvent: { method: 'POST', path: '/api/events', area: 'events', auth: 'user', summary: 'Record a page view or feature use (engagement figures)', body: eventBodySchema },
+
+  createMonitor: { method: 'POST', path: '/api/monitors', area: 'monitors', auth: 'user', summary: "Create a monitor (multipart: the scan's fields plus cadence, alerts, name); plan count and cadence enforced (402 PLAN_LIMIT)", bodyKind: 'raw', reply: monitorSchema },
+  listMonitors: { method: 'GET', path: '/api/user/{id}/monitors', area: 'monitors', auth: 'user', summary: "A user's monitors, newest first", params: userParams, reply: monitorListSchema },
+  getMonitor: { method: 'GET', path: '/api/monitors/{id}', area: 'monitors', auth: 'user', summary: 'A monitor with its last 20 runs {searchId, startedAt, status, newCount}', params: idParams('Monitor'), reply: monitorDetailSchema },
+  updateMonitor: { method: 'PUT', path: '/api/monitors/{id}', area: 'monitors', auth: 'user', summary: 'Pause or resume a monitor, change its cadence, alerts or name (owner only)', params: idParams('Monitor'), body: monitorUpdateSchema, reply: monitorSchema },
+  deleteMonitor: { method: 'DELETE', path: '/api/monitors/{id}', area: 'monitors', auth: 'user', summary: 'Delete a monitor (owner only; its results stay)', params: idParams('Monitor') },
+  runMonitor: { method: 'POST', path: '/api/monitors/{id}/run', area: 'monitors', auth: 'user', summary: 'Run a monitor now (counts against the scan allowance; owner only)', params: idParams('Monitor'), reply: monitorRunStartedSchema },
+  listAlerts: { method: 'GET', path: '/api/user/{id}/alerts', area: 'monitors', auth: 'user', summary: "The notification bell: a user's newest alerts and the unread count", params: userParams, reply: alertListSchema },
+  readAlerts: { method: 'POST', path: '/api/user/{id}/alerts/read', area: 'monitors', auth: 'user', summary: 'Mark alerts read ({ids?}; all when absent; owner only)', params: userParams, body: alertsReadBodySchema },
+  unsubscribePage: { method: 'GET', path: '/api/alerts/unsubscribe', area: 'monitors', auth: 'public', summary: 'Confirmation page of an alert e-mail unsubscribe link (signed token)', query: unsubscribeQuerySchema },
+  unsubscribe: { method: 'POST', path: '/api/alerts/unsubscribe', area: 'monitors', auth: 'public', summary: 'One-click unsubscribe (RFC 8058): turns the monitor alerts off, no sign-in', query: unsubscribeQuerySchema, bodyKind: 'raw' },
+});
+
+export type Contract = typeof contract;
+export type RouteName = keyof Contract;
+
+/** The rows as a list, in table order. */
+export const ROUTES: readonly RouteDef[] = Object.values(contract);
+
+/** `GET /api/search/{id}`: the API Gateway v2 route key of a route. */
+export const routeKey = (r: Pick<RouteDef, 'method' | 'path'>) => `${r.method} ${r.path}`;
+
+type Out<S> = S extends ZodType ? z.output<S> : never;
+type In<S> = S extends ZodType ? z.input<S> : never;
+/** The parsed (output) types of a row's parts, for handlers; `unknown` where the row has no schema. */
+export type ParamsOf<R> = R extends { params: infer S } ? Out<S> : unknown;
+export type QueryOf<R> = R extends { query: infer S } ? Out<S> : unknown;
+export type BodyOf<R> = R extends { bodyKind: 'raw' } ? undefined : R extends { body: infer S } ? Out<S> : unknown;
+/** What a client sends and receives for a row. */
+export type ParamsIn<R> = R extends { params: infer S } ? In<S> : undefined;
+export type QueryIn<R> = R extends { query: infer S } ? In<S> : undefined;
+export type BodyIn<R> = R extends { body: infer S } ? In<S> : unknown;
+export type ReplyOf<R> = R extends { reply: infer S } ? Out<S> : unknown;
