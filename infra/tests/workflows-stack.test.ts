@@ -53,7 +53,7 @@ function taskFunction(name: string): { properties: Record<string, any>; bundle: 
 
 describe('workflows stack', () => {
   it('deploys each task of both workflows as a function behind a Lambda Task state, cdk-nag clean', () => {
-    t.resourceCountIs('AWS::Lambda::Function', 11); // ten tasks and the monitor dispatcher
+    t.resourceCountIs('AWS::Lambda::Function', 12); // ten tasks, the monthly report and the monitor dispatcher
     const machines = t.findResources('AWS::StepFunctions::StateMachine');
     const byName = (prefix: string) => Object.entries(machines).find(([id]) => id.startsWith(prefix))![1];
     for (const prefix of ['SearchStateMachine', 'SubmissionStateMachine']) {
@@ -62,9 +62,9 @@ describe('workflows stack', () => {
     }
     // The submission waits a day before its re-check, so its executions may run for days.
     expect(JSON.stringify(byName('SubmissionStateMachine').Properties.DefinitionString)).toMatch(/TimeoutSeconds\\":604800/);
-    // Only the task that mails notices, and the two that mail monitor alerts, may send e-mail.
+    // Only the task that mails notices, the monthly report, and the two that mail monitor alerts may send e-mail.
     const mailers = Object.values(t.findResources('AWS::IAM::Policy')).filter((p) => JSON.stringify(p.Properties.PolicyDocument).includes('ses:SendRawEmail'));
-    expect(mailers.map((m) => JSON.stringify(m.Properties.Roles).replace(/^.*"(\w+?)Role[0-9A-F]+".*$/, '$1')).sort()).toEqual(['FinalizeTask', 'MonitorDispatcher', 'SendNoticeTask']);
+    expect(mailers.map((m) => JSON.stringify(m.Properties.Roles).match(/(SendNoticeTask|MonthlyReportTask|FinalizeTask|MonitorDispatcher)/)?.[1]).sort()).toEqual(['FinalizeTask', 'MonitorDispatcher', 'MonthlyReportTask', 'SendNoticeTask']);
     // Only the task that queries providers may read their keys.
     const secretReaders = Object.values(t.findResources('AWS::IAM::Policy')).filter((p) =>
       JSON.stringify(p.Properties.PolicyDocument).includes(SECRET),
@@ -99,15 +99,23 @@ describe('workflows stack', () => {
   });
 
   it('invokes the monitor dispatcher every 5 minutes, lets it start scans, and never sets the local interval override', () => {
-    const rules = Object.values(t.findResources('AWS::Events::Rule'));
+    const rules = Object.values(t.findResources('AWS::Events::Rule')).filter((r) => r.Properties.ScheduleExpression === MONITOR_DISPATCH_SCHEDULE);
     expect(rules).toHaveLength(1);
-    expect(rules[0].Properties.ScheduleExpression).toBe(MONITOR_DISPATCH_SCHEDULE);
     const fns = t.findResources('AWS::Lambda::Function');
     const [dispatcherId, dispatcher] = Object.entries(fns).find(([, r]) => /monitor dispatcher/.test(String(r.Properties.Description)))!;
-    expect(rules[0].Properties.Targets).toEqual([expect.objectContaining({ Arn: { 'Fn::GetAtt': [dispatcherId, 'Arn'] } })]);
+    expect(rules[0]!.Properties.Targets).toEqual([expect.objectContaining({ Arn: { 'Fn::GetAtt': [dispatcherId, 'Arn'] } })]);
     expect(Object.keys(dispatcher.Properties.Environment.Variables)).toEqual(expect.arrayContaining(['TABLE_NAME', 'SEARCH_STATE_MACHINE_ARN']));
     for (const fn of Object.values(fns)) expect(fn.Properties.Environment?.Variables?.MONITOR_INTERVAL_OVERRIDE_SECONDS).toBeUndefined();
     const policies = JSON.stringify(t.findResources('AWS::IAM::Policy'));
     expect(policies).toContain('states:StartExecution');
+  });
+
+  it('runs the monthly platform report at 06:00 UTC on the 1st of each month', () => {
+    t.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'cron(0 6 1 * ? *)',
+      State: 'ENABLED',
+      Targets: [{ Arn: { 'Fn::GetAtt': [stack.getLogicalId(stack.monthlyReport.fn.node.defaultChild as CfnElement), 'Arn'] }, RetryPolicy: { MaximumRetryAttempts: 2 } }],
+    });
+    t.hasResourceProperties('AWS::Lambda::Permission', { Action: 'lambda:InvokeFunction', Principal: 'events.amazonaws.com' });
   });
 });

@@ -79,6 +79,16 @@ export const reviewStatusSchema = z.enum(REVIEW_STATUSES, { error: "Status must 
 export type ReviewStatus = z.infer<typeof reviewStatusSchema>;
 
 /** Where and when a copy was seen, and what it matched: kept so a notice can cite it. */
+/**
+ * How a visual match was decided (issue 13): the fingerprint alone (distance at most the strict threshold),
+ * a grey-zone fingerprint confirmed by geometric verification, or only the creator's name in the page.
+ */
+export const matchMethodSchema = z.enum(['fingerprint', 'verified', 'name']);
+/** Geometric verification of a grey-zone match: RANSAC inliers, their spread over the reference (0..1), the homography (3x3, row-major). */
+export const verificationSchema = z.object({ inliers: z.number().int().nonnegative(), spread: z.number().min(0).max(1), transform: z.array(z.number()) });
+/** Where the reference appears in the copy, as fractions 0..1 of the copy's width and height. */
+export const regionSchema = z.object({ x: z.number().min(0).max(1), y: z.number().min(0).max(1), w: z.number().min(0).max(1), h: z.number().min(0).max(1) });
+
 export const evidenceSchema = z.object({
   seenAt: z.string(),
   engines: z.array(z.string()),
@@ -87,8 +97,13 @@ export const evidenceSchema = z.object({
   /** Storage key of the copy's image as fetched (evidence); the API adds a short-lived `matchedImageUrl`. */
   matchedImageKey: z.string().optional(),
   matchedImageUrl: z.string().optional(),
+  /** Added on read: a short-lived URL of the matched reference file, so the creator sees both side by side. */
+  matchedReferenceUrl: z.string().optional(),
   /** Hamming distance of the best fingerprint match (lower is closer). */
   distance: z.number().nonnegative().optional(),
+  matchMethod: matchMethodSchema.optional(),
+  verification: verificationSchema.optional(),
+  region: regionSchema.optional(),
 });
 export type Evidence = z.infer<typeof evidenceSchema>;
 
@@ -141,6 +156,25 @@ export type GroupedResults = z.infer<typeof groupedResultsSchema>;
 /** `PUT /api/search-results/{id}/review` body. */
 export const reviewBodySchema = z.object({ status: reviewStatusSchema });
 export type ReviewBody = z.infer<typeof reviewBodySchema>;
+
+/** Most results one bulk review takes (one full list). */
+export const MAX_BULK_REVIEW = 500;
+
+/** `PUT /api/search-results/review` body: one status for up to 500 of the caller's results (all or nothing). */
+export const bulkReviewBodySchema = z.object({
+  ids: z
+    .array(z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/i, 'Each id must be a result id.').transform((s) => s.toUpperCase()), {
+      error: 'ids must be a list of result ids.',
+    })
+    .min(1, 'Choose at least one result.')
+    .max(MAX_BULK_REVIEW, `At most ${MAX_BULK_REVIEW} results can be reviewed at once.`),
+  status: reviewStatusSchema,
+});
+export type BulkReviewBody = z.infer<typeof bulkReviewBodySchema>;
+
+/** `PUT /api/search-results/review` reply. */
+export const bulkReviewReplySchema = z.object({ updated: z.number().int().nonnegative(), results: z.array(searchResultSchema) });
+export type BulkReviewReply = z.infer<typeof bulkReviewReplySchema>;
 
 /** `GET /api/user/{id}/stats`: counters kept with atomic updates, zero when never touched. */
 export const userStatsSchema = z.object({

@@ -13,6 +13,9 @@ import {
   type ResultContentType,
   type ReviewStatus,
   type SearchResult,
+  matchMethodSchema,
+  regionSchema,
+  verificationSchema,
 } from '../../../shared/schemas/search';
 import { db, tableName } from '../../adapters/dynamo/client';
 import { keys } from '../../adapters/dynamo/keys';
@@ -65,6 +68,9 @@ export const newResultSchema = z.object({
       matchedReferenceId: z.string().optional(),
       matchedImageKey: z.string().optional(),
       distance: z.number().nonnegative().optional(),
+      matchMethod: matchMethodSchema.optional(),
+      verification: verificationSchema.optional(),
+      region: regionSchema.optional(),
     })
     .default({ engines: [] }),
 });
@@ -85,7 +91,7 @@ type Item = Record<string, unknown>;
 const listSortValue = (createdAt: string, confidence: number, id: string) =>
   `${createdAt}#${String(Math.round(confidence * 10)).padStart(4, '0')}#${id}`;
 
-function toRecord(item: Item): ResultRecord {
+export function toRecord(item: Item): ResultRecord {
   return {
     id: item.id as string,
     userId: item.userId as string,

@@ -17,6 +17,7 @@ const DashboardPage = lazy(() => import('@/features/dashboard/components/dashboa
 const SearchPage = lazy(() => import('@/features/search/components/search-page').then((m) => ({ default: m.SearchPage })));
 const MonitoringPage = lazy(() => import('@/features/monitoring/components/monitoring-page').then((m) => ({ default: m.MonitoringPage })));
 const MonitorPage = lazy(() => import('@/features/monitoring/components/monitor-page').then((m) => ({ default: m.MonitorPage })));
+const ReviewPage = lazy(() => import('@/features/review/components/review-page').then((m) => ({ default: m.ReviewPage })));
 const CasesPage = lazy(() => import('@/features/cases/components/cases-page').then((m) => ({ default: m.CasesPage })));
 const DmcaPage = lazy(() => import('@/features/dmca/components/dmca-page').then((m) => ({ default: m.DmcaPage })));
 const SettingsPage = lazy(() => import('@/features/settings/components/settings-page').then((m) => ({ default: m.SettingsPage })));
@@ -45,6 +46,7 @@ export function AppRouter() {
             <Route path="/search" element={<SearchPage />} />
             <Route path="/monitoring" element={<MonitoringPage />} />
             <Route path="/monitoring/:id" element={<MonitorPage />} />
+            <Route path="/review" element={<ReviewPage />} />
             <Route path="/settings" element={<SettingsPage />} />
             <Route path="/cases" element={<CasesPage />} />
             <Route path="/dmca/new" element={<DmcaPage />} />
