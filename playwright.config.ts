@@ -53,7 +53,7 @@ export default defineConfig({
     {
       command: 'npx tsx e2e/support/serve.ts',
       url: `http://localhost:${PORT}/api/health`,
-      env: { PORT: String(PORT), ADMIN_EMAILS: 'admin@vigil.test', LOG_LEVEL: 'WARN', OUTBOX_DIR: E2E_OUTBOX, RECHECK_AFTER_SECONDS: '4' },
+      env: { PORT: String(PORT), ADMIN_EMAILS: 'admin@vigil.test', LOG_LEVEL: 'WARN', OUTBOX_DIR: E2E_OUTBOX, RECHECK_AFTER_SECONDS: '4', MONITOR_INTERVAL_OVERRIDE_SECONDS: '20', MONITOR_TICK_SECONDS: '5' },
       reuseExistingServer: false,
       timeout: 60_000,
     },

@@ -30,6 +30,16 @@ import {
 } from './schemas/dmca';
 import { eventBodySchema } from './schemas/events';
 import {
+  alertListSchema,
+  alertsReadBodySchema,
+  monitorDetailSchema,
+  monitorListSchema,
+  monitorRunStartedSchema,
+  monitorSchema,
+  monitorUpdateSchema,
+  unsubscribeQuerySchema,
+} from './schemas/monitor';
+import {
   contentRiskListSchema,
   riskHotspotListSchema,
   riskMetricsSchema,
@@ -70,7 +80,7 @@ import { currentUserSchema } from './schemas/user';
 export type AuthRule = 'public' | 'user' | 'admin';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-export const AREAS = ['system', 'auth', 'search', 'results', 'allowlist', 'assistant', 'cases', 'account', 'admin', 'risk', 'contact', 'events'] as const;
+export const AREAS = ['system', 'auth', 'search', 'results', 'allowlist', 'assistant', 'cases', 'account', 'admin', 'risk', 'contact', 'events', 'monitors'] as const;
 export type Area = (typeof AREAS)[number];
 
 export interface RouteDef {
@@ -170,6 +180,17 @@ export const contract = rows({
   sendContact: { method: 'POST', path: '/api/contact', area: 'contact', auth: 'user', summary: 'Send a message to the support inbox (5 an hour per user)', body: contactMessageSchema, reply: contactResponseSchema },
 
   recordEvent: { method: 'POST', path: '/api/events', area: 'events', auth: 'user', summary: 'Record a page view or feature use (engagement figures)', body: eventBodySchema },
+
+  createMonitor: { method: 'POST', path: '/api/monitors', area: 'monitors', auth: 'user', summary: "Create a monitor (multipart: the scan's fields plus cadence, alerts, name); plan count and cadence enforced (402 PLAN_LIMIT)", bodyKind: 'raw', reply: monitorSchema },
+  listMonitors: { method: 'GET', path: '/api/user/{id}/monitors', area: 'monitors', auth: 'user', summary: "A user's monitors, newest first", params: userParams, reply: monitorListSchema },
+  getMonitor: { method: 'GET', path: '/api/monitors/{id}', area: 'monitors', auth: 'user', summary: 'A monitor with its last 20 runs {searchId, startedAt, status, newCount}', params: idParams('Monitor'), reply: monitorDetailSchema },
+  updateMonitor: { method: 'PUT', path: '/api/monitors/{id}', area: 'monitors', auth: 'user', summary: 'Pause or resume a monitor, change its cadence, alerts or name (owner only)', params: idParams('Monitor'), body: monitorUpdateSchema, reply: monitorSchema },
+  deleteMonitor: { method: 'DELETE', path: '/api/monitors/{id}', area: 'monitors', auth: 'user', summary: 'Delete a monitor (owner only; its results stay)', params: idParams('Monitor') },
+  runMonitor: { method: 'POST', path: '/api/monitors/{id}/run', area: 'monitors', auth: 'user', summary: 'Run a monitor now (counts against the scan allowance; owner only)', params: idParams('Monitor'), reply: monitorRunStartedSchema },
+  listAlerts: { method: 'GET', path: '/api/user/{id}/alerts', area: 'monitors', auth: 'user', summary: "The notification bell: a user's newest alerts and the unread count", params: userParams, reply: alertListSchema },
+  readAlerts: { method: 'POST', path: '/api/user/{id}/alerts/read', area: 'monitors', auth: 'user', summary: 'Mark alerts read ({ids?}; all when absent; owner only)', params: userParams, body: alertsReadBodySchema },
+  unsubscribePage: { method: 'GET', path: '/api/alerts/unsubscribe', area: 'monitors', auth: 'public', summary: 'Confirmation page of an alert e-mail unsubscribe link (signed token)', query: unsubscribeQuerySchema },
+  unsubscribe: { method: 'POST', path: '/api/alerts/unsubscribe', area: 'monitors', auth: 'public', summary: 'One-click unsubscribe (RFC 8058): turns the monitor alerts off, no sign-in', query: unsubscribeQuerySchema, bodyKind: 'raw' },
 });
 
 export type Contract = typeof contract;

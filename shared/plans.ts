@@ -1,3 +1,4 @@
+import { CADENCE_LABELS, CADENCE_SECONDS, type Cadence } from './cadence';
 import type { PlanId } from './schemas/user';
 
 /**
@@ -47,6 +48,8 @@ export interface PlanRule {
    */
   automatedSubmission: boolean;
   allowances: PlanAllowances;
+  /** Monitors (issue 11): how many the plan keeps and the fastest cadence it allows. */
+  monitors: { count: number; fastest: Cadence };
 }
 
 export const PLANS: Readonly<Record<PlanId, PlanRule>> = {
@@ -58,6 +61,7 @@ export const PLANS: Readonly<Record<PlanId, PlanRule>> = {
     platforms: ['google'],
     automatedSubmission: false,
     allowances: { scansPerMonth: 3, submissionsPerMonth: 3, submissionsPerDay: 3 },
+    monitors: { count: 1, fastest: 'weekly' },
   },
   basic: {
     id: 'basic',
@@ -67,6 +71,7 @@ export const PLANS: Readonly<Record<PlanId, PlanRule>> = {
     platforms: ['google', 'bing'],
     automatedSubmission: true,
     allowances: { scansPerMonth: 10, submissionsPerMonth: 10, submissionsPerDay: 5 },
+    monitors: { count: 3, fastest: 'daily' },
   },
   pro: {
     id: 'pro',
@@ -76,6 +81,7 @@ export const PLANS: Readonly<Record<PlanId, PlanRule>> = {
     platforms: ['google', 'bing', 'duckduckgo'],
     automatedSubmission: true,
     allowances: { scansPerMonth: 50, submissionsPerMonth: 100, submissionsPerDay: 25 },
+    monitors: { count: 10, fastest: 'every-6-hours' },
   },
   enterprise: {
     id: 'enterprise',
@@ -85,8 +91,20 @@ export const PLANS: Readonly<Record<PlanId, PlanRule>> = {
     platforms: ['google', 'bing', 'duckduckgo'],
     automatedSubmission: true,
     allowances: { scansPerMonth: null, submissionsPerMonth: null, submissionsPerDay: 200 },
+    monitors: { count: 50, fastest: 'hourly' },
   },
 };
+
+/** The monitor allowance as Pricing and Account state it: "1 monitor, weekly", "10 monitors, every 6 hours". */
+export function monitorAllowanceText(plan: string | null | undefined): string {
+  const { count, fastest } = planRule(plan).monitors;
+  return `${count} monitor${count === 1 ? '' : 's'}, ${CADENCE_LABELS[fastest].toLowerCase()}`;
+}
+
+/** Whether the plan allows a monitor cadence (its own fastest one or any slower). */
+export function planAllowsCadence(plan: string | null | undefined, cadence: Cadence): boolean {
+  return CADENCE_SECONDS[cadence] >= CADENCE_SECONDS[planRule(plan).monitors.fastest];
+}
 
 /** The plans in display order, cheapest first. */
 export const PLAN_ORDER: readonly PlanId[] = ['trial', 'basic', 'pro', 'enterprise'];
@@ -172,6 +190,7 @@ export function planFeatures(id: PlanId): string[] {
     id === 'trial'
       ? `${submissionsPerMonth} violations submitted per month (bulk, ${platforms} only)`
       : allowanceText(submissionsPerMonth, 'automated takedowns'),
+    `Monitoring: ${monitorAllowanceText(id)}`,
     `Takedown requests to ${platforms}`,
     plan.bulkLimit === null ? 'Unlimited bulk submissions' : `Bulk submissions of up to ${plan.bulkLimit} violations`,
     id === 'trial' ? 'PDF notices ready to file' : id === 'basic' ? 'E-mail support' : 'Priority support',

@@ -30,6 +30,12 @@ const schema = z.object({
   COGNITO_USER_POOL_ID: z.string().optional(),
   /** Endpoint of the Cognito API; the local runtime points it at its IdP's stand-in. */
   COGNITO_ENDPOINT: z.string().url().optional(),
+  /** Local runtime only: every monitor cadence becomes this many seconds (demos, tests). Refused inside Lambda. */
+  MONITOR_INTERVAL_OVERRIDE_SECONDS: z.coerce.number().int().min(5).optional(),
+  /** Most monitor runs the dispatcher starts per tick; the rest wait for the next tick. */
+  MONITOR_DISPATCH_LIMIT: z.coerce.number().int().min(1).max(500).default(25),
+  /** Set by the Lambda runtime; its presence means "deployed", where local-only switches are refused. */
+  AWS_LAMBDA_FUNCTION_NAME: z.string().optional(),
   LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']).default('INFO'),
   /**
    * How plan changes are paid (issue 10): `stripe`, `demo` (applied at once, nothing charged: `npm start` only) or
@@ -75,6 +81,8 @@ export interface Config {
   functionMemoryMb: number;
   cognitoUserPoolId?: string;
   cognitoEndpoint?: string;
+  monitorIntervalOverrideSeconds?: number;
+  monitorDispatchLimit: number;
 }
 
 let cached: Config | undefined;
@@ -82,6 +90,9 @@ let cached: Config | undefined;
 export function config(): Config {
   if (cached) return cached;
   const env = schema.parse(process.env);
+  if (env.MONITOR_INTERVAL_OVERRIDE_SECONDS !== undefined && env.AWS_LAMBDA_FUNCTION_NAME) {
+    throw new Error('MONITOR_INTERVAL_OVERRIDE_SECONDS is for the local runtime only and is refused on AWS.');
+  }
   cached = {
     region: env.AWS_REGION,
     tableName: env.TABLE_NAME,
@@ -110,6 +121,8 @@ export function config(): Config {
     functionMemoryMb: env.AWS_LAMBDA_FUNCTION_MEMORY_SIZE,
     cognitoUserPoolId: env.COGNITO_USER_POOL_ID,
     cognitoEndpoint: env.COGNITO_ENDPOINT,
+    monitorIntervalOverrideSeconds: env.MONITOR_INTERVAL_OVERRIDE_SECONDS,
+    monitorDispatchLimit: env.MONITOR_DISPATCH_LIMIT,
   };
   return cached;
 }

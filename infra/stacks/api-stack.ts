@@ -40,6 +40,7 @@ export const AREA_ACCESS: Record<string, AreaAccess> = {
   auth: { table: 'readWrite' }, // users and sessions
   allowlist: { table: 'readWrite' },
   search: { table: 'readWrite', uploads: 'readWrite', startSearch: true },
+  monitors: { table: 'readWrite', uploads: 'readWrite', startSearch: true }, // monitors store reference files once; run now starts a scan
   assistant: { table: 'readWrite', bedrock: true, timeoutSeconds: ASSISTANT_TIMEOUT_SECONDS },
   contact: { table: 'readWrite', sendMail: true }, // support messages are mailed to the support inbox
   results: { table: 'readWrite', uploads: 'read' }, // presigned thumbnails and screenshots

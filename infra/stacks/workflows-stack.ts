@@ -36,7 +36,8 @@ export const SEARCH_TASK_SPECS: Record<SearchTaskName, TaskSpec> = {
   QueryEngine: { entry: 'functions/workflows/search/query-engine.ts', access: { table: 'readWrite', uploads: 'readWrite', providerKeys: true }, timeout: Duration.minutes(2) },
   Triage: { entry: 'functions/workflows/search/triage.ts', access: { table: 'readWrite', uploads: 'readWrite' }, memorySize: 1536, timeout: Duration.minutes(10), media: true },
   Persist: { entry: 'functions/workflows/search/persist.ts', access: { table: 'readWrite', uploads: 'read' }, timeout: Duration.minutes(5) },
-  Finalize: { entry: 'functions/workflows/search/finalize.ts', access: { table: 'readWrite' }, timeout: Duration.minutes(1) },
+  // Finalize also runs a monitor run's follow-up: alert mail and the re-check of resolved copies (safe fetcher).
+  Finalize: { entry: 'functions/workflows/search/finalize.ts', access: { table: 'readWrite', sendMail: true }, timeout: Duration.minutes(5) },
 };
 
 /** The submission workflow's tasks: every one reads and writes cases; SendNotice renders, stores and mails the notice. */
@@ -47,6 +48,10 @@ export const SUBMISSION_TASK_SPECS: Record<SubmissionTaskName, TaskSpec> = {
   Recheck: { entry: SUBMISSION_TASK_ENTRIES.Recheck, access: { table: 'readWrite' }, timeout: Duration.minutes(2) },
   RecordFailure: { entry: SUBMISSION_TASK_ENTRIES.RecordFailure, access: { table: 'readWrite' }, timeout: Duration.minutes(1) },
 };
+
+/** The monitor dispatcher: invoked on this schedule, it starts the due monitor runs (issue 11). */
+export const MONITOR_DISPATCH_SCHEDULE = 'rate(5 minutes)';
+export const MONITOR_DISPATCHER_ENTRY = 'functions/workflows/monitors/dispatcher.ts';
 
 /** The submission waits RECHECK_AFTER_SECONDS (a day by default) before its re-check; the execution may last a week. */
 export const SUBMISSION_TIMEOUT = Duration.days(7);
@@ -123,6 +128,22 @@ export class WorkflowsStack extends Stack {
       buildSubmissionDefinition(new Construct(this, 'Submission'), submissionFns),
       { timeout: SUBMISSION_TIMEOUT, fns: Object.values(submissionFns), logRetentionDays: props.logRetentionDays },
     );
+
+    // One dispatcher on a schedule finds due monitors through the due-time GSI and starts ordinary scans.
+    const dispatcher = new ApiFunction(this, 'MonitorDispatcher', {
+      entry: MONITOR_DISPATCHER_ENTRY,
+      description: 'Vigil monitor dispatcher: starts due monitor runs and sends alert digests',
+      environment: { ...props.environment, SEARCH_STATE_MACHINE_ARN: this.searchStateMachine.stateMachineArn },
+      timeout: Duration.minutes(2),
+      logRetentionDays: props.logRetentionDays,
+    });
+    applyAccess(dispatcher, { table: 'readWrite', sendMail: true }, props);
+    this.searchStateMachine.grantStartExecution(dispatcher.fn);
+    new events.Rule(this, 'MonitorDispatchSchedule', {
+      description: 'Runs the monitor dispatcher every 5 minutes',
+      schedule: events.Schedule.expression(MONITOR_DISPATCH_SCHEDULE),
+      targets: [new eventTargets.LambdaFunction(dispatcher.fn, { retryAttempts: 0 })],
+    });
 
     // On the 1st of each month at 06:00 UTC, the previous month's platform report goes to the administrators.
     this.monthlyReport = new ApiFunction(this, 'MonthlyReportTask', {

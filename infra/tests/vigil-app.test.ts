@@ -71,6 +71,18 @@ describe('data stack', () => {
     });
   });
 
+  it('has the sparse due-time index the monitor dispatcher queries (gsi3)', () => {
+    const table = Object.values(template(vigil.stacks.data).findResources('AWS::DynamoDB::Table'))[0]!;
+    expect(table.Properties.GlobalSecondaryIndexes).toContainEqual({
+      IndexName: 'gsi3',
+      KeySchema: [
+        { AttributeName: 'gsi3pk', KeyType: 'HASH' },
+        { AttributeName: 'gsi3sk', KeyType: 'RANGE' },
+      ],
+      Projection: { ProjectionType: 'ALL' },
+    });
+  });
+
   it('versions the notices bucket and cleans up incomplete uploads', () => {
     const t = template(vigil.stacks.data);
     t.hasResourceProperties('AWS::S3::Bucket', {

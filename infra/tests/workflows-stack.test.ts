@@ -7,7 +7,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { MEDIA_LAYER_ENVIRONMENT } from '../layers/media-layer';
-import { RECOVERY_SPECS, WorkflowsStack } from '../stacks/workflows-stack';
+import { MONITOR_DISPATCH_SCHEDULE, RECOVERY_SPECS, WorkflowsStack } from '../stacks/workflows-stack';
 import { cdkJsonContext, fakeMediaLayerDir, removeTempDirs, tempDir } from './vigil-app';
 
 const SECRET = 'arn:aws:secretsmanager:us-east-1:123456789012:secret:vigil/providers-AbC123';
@@ -53,8 +53,8 @@ function taskFunction(name: string): { properties: Record<string, any>; bundle: 
 
 describe('workflows stack', () => {
   it('deploys each task of both workflows as a function behind a Lambda Task state, cdk-nag clean', () => {
-    // Ten tasks, the monthly report, and the two recovery functions (ExecutionEnded, Reconcile).
-    t.resourceCountIs('AWS::Lambda::Function', 11 + Object.keys(RECOVERY_SPECS).length);
+    // Ten tasks, the monthly report, the monitor dispatcher and the two recovery functions (ExecutionEnded, Reconcile).
+    t.resourceCountIs('AWS::Lambda::Function', 12 + Object.keys(RECOVERY_SPECS).length);
     const machines = t.findResources('AWS::StepFunctions::StateMachine');
     const byName = (prefix: string) => Object.entries(machines).find(([id]) => id.startsWith(prefix))![1];
     for (const prefix of ['SearchStateMachine', 'SubmissionStateMachine']) {
@@ -63,9 +63,9 @@ describe('workflows stack', () => {
     }
     // The submission waits a day before its re-check, so its executions may run for days.
     expect(JSON.stringify(byName('SubmissionStateMachine').Properties.DefinitionString)).toMatch(/TimeoutSeconds\\":604800/);
-    // Only the task that mails notices and the monthly report may send e-mail.
+    // Only the task that mails notices, the monthly report, and the two that mail monitor alerts may send e-mail.
     const mailers = Object.values(t.findResources('AWS::IAM::Policy')).filter((p) => JSON.stringify(p.Properties.PolicyDocument).includes('ses:SendRawEmail'));
-    expect(mailers.map((m) => JSON.stringify(m.Properties.Roles).match(/(SendNoticeTask|MonthlyReportTask)/)?.[1]).sort()).toEqual(['MonthlyReportTask', 'SendNoticeTask']);
+    expect(mailers.map((m) => JSON.stringify(m.Properties.Roles).match(/(SendNoticeTask|MonthlyReportTask|FinalizeTask|MonitorDispatcher)/)?.[1]).sort()).toEqual(['FinalizeTask', 'MonitorDispatcher', 'MonthlyReportTask', 'SendNoticeTask']);
     // Only the task that queries providers may read their keys.
     const secretReaders = Object.values(t.findResources('AWS::IAM::Policy')).filter((p) =>
       JSON.stringify(p.Properties.PolicyDocument).includes(SECRET),
@@ -97,6 +97,18 @@ describe('workflows stack', () => {
       expect(taskFunction(name).properties.Layers).toBeUndefined();
       expect(taskFunction(name).properties.Environment.Variables.FFMPEG_PATH).toBeUndefined();
     }
+  });
+
+  it('invokes the monitor dispatcher every 5 minutes, lets it start scans, and never sets the local interval override', () => {
+    const rules = Object.values(t.findResources('AWS::Events::Rule')).filter((r) => r.Properties.ScheduleExpression === MONITOR_DISPATCH_SCHEDULE);
+    expect(rules).toHaveLength(1);
+    const fns = t.findResources('AWS::Lambda::Function');
+    const [dispatcherId, dispatcher] = Object.entries(fns).find(([, r]) => /monitor dispatcher/.test(String(r.Properties.Description)))!;
+    expect(rules[0]!.Properties.Targets).toEqual([expect.objectContaining({ Arn: { 'Fn::GetAtt': [dispatcherId, 'Arn'] } })]);
+    expect(Object.keys(dispatcher.Properties.Environment.Variables)).toEqual(expect.arrayContaining(['TABLE_NAME', 'SEARCH_STATE_MACHINE_ARN']));
+    for (const fn of Object.values(fns)) expect(fn.Properties.Environment?.Variables?.MONITOR_INTERVAL_OVERRIDE_SECONDS).toBeUndefined();
+    const policies = JSON.stringify(t.findResources('AWS::IAM::Policy'));
+    expect(policies).toContain('states:StartExecution');
   });
 
   it('runs the monthly platform report at 06:00 UTC on the 1st of each month', () => {

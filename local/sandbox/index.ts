@@ -5,6 +5,7 @@ import { FaultController, faultRequestSchema, type FaultConfig } from './faults'
 import { findFfmpeg } from './ffmpeg';
 import { goneHtml, homeHtml, pageHtml, siteIndexHtml } from './html';
 import { MediaRenderer } from './media';
+import { Leaks } from './leaks';
 import { Planter, type PlantResult } from './planter';
 import { braveAnswer, serpApiAnswer, tinEyeAnswer, type Answer, type ShapeContext } from './provider-shapes';
 import { dnsJson, rdapDomain, rdapIp, type RdapAnswer } from './rdap';
@@ -75,6 +76,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   index.add(demoContent(now()));
   const renderer = new MediaRenderer(store, ffmpeg);
   const planter = new Planter({ store, index, renderer, ffmpeg, now });
+  const leaks = new Leaks({ store, index, renderer, now });
   const faults = new FaultController(options.faults);
   const ctx: ShapeContext = { origin, index, planter, faults, now };
   const timers = new Set<NodeJS.Timeout>();
@@ -82,6 +84,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
 
   const ready = (async () => {
     await planter.load();
+    await leaks.load();
     removed = (await store.getJson<Removed>(REMOVED)) ?? {};
   })();
   ready.catch(() => undefined);
@@ -214,6 +217,15 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       if (path === '/control/restore') return json(res, 200, { restored: await restore(target) });
       const status = Number(params.get('status') ?? body.status ?? 410) === 404 ? 404 : 410;
       return json(res, 200, { removed: await remove(target, status) });
+    }
+    if (method === 'POST' && path === '/control/leak') {
+      const body = z
+        .object({ name: z.string().trim().min(1).max(100), hash: z.string().regex(/^[0-9a-fA-F]{12,64}$/).optional() })
+        .safeParse(await readJson(req));
+      if (!body.success) throw new HttpProblem(400, 'body must be {name, hash?} (hash: the reference file\'s SHA-256 in hex)');
+      const made = await leaks.leak(body.data.name, body.data.hash);
+      if (!made) throw new HttpProblem(404, 'no planted copies for that hash yet: scan with the reference file first');
+      return json(res, 201, { page: `${origin}${made.page}`, ...(made.image ? { image: `${origin}${made.image}` } : {}) });
     }
     if (method === 'POST' && path === '/control/notice') {
       // A site that honours notices: the copy goes away after delayMs, as a host acting on an abuse report would.

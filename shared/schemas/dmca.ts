@@ -124,7 +124,8 @@ export const dmcaFormSchema = z.object({
 export type DmcaFormInput = z.input<typeof dmcaFormSchema>;
 export type DmcaFormValues = z.infer<typeof dmcaFormSchema>;
 
-export const CASE_STATUSES = ['pending', 'sent', 'resolved'] as const;
+/** `reappeared`: a resolved copy came back (a monitor's re-check, issue 11); it may be submitted again. */
+export const CASE_STATUSES = ['pending', 'sent', 'resolved', 'reappeared'] as const;
 export const caseStatusSchema = z.enum(CASE_STATUSES);
 export type CaseStatus = z.infer<typeof caseStatusSchema>;
 
@@ -191,6 +192,8 @@ export const caseSchema = z.object({
   createdAt: z.string(),
   sentAt: z.string().optional(),
   resolvedAt: z.string().optional(),
+  /** When a monitor found the resolved copy back online. */
+  reappearedAt: z.string().optional(),
   escalation: escalationSchema.optional(),
   searchResultId: z.string(),
   /** The site of the infringing URL (the simulated site's domain for sandbox URLs). */

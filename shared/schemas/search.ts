@@ -57,6 +57,12 @@ export const searchSchema = z.object({
   /** Results stored for this search so far. */
   resultCount: z.number().int().nonnegative(),
   metadata: searchMetadataSchema.optional(),
+  /** Where the scan came from: `manual`, `monitor-run-now` or `monitor-scheduled`. */
+  origin: z.enum(['manual', 'monitor-run-now', 'monitor-scheduled']).optional(),
+  /** Set on monitor runs. */
+  monitorId: z.string().optional(),
+  /** Monitor runs: results this run found first. */
+  newCount: z.number().int().nonnegative().optional(),
 });
 export type Search = z.infer<typeof searchSchema>;
 
@@ -126,6 +132,14 @@ export const searchResultSchema = z.object({
   instances: z.number().int().nonnegative(),
   evidence: evidenceSchema,
   createdAt: z.string(),
+  /** When a scan first found this copy (a monitor's later runs keep it). */
+  firstSeenAt: z.string(),
+  /** When a scan last found it. */
+  lastSeenAt: z.string(),
+  /** True only in the monitor run that first found this copy (always false for manual scans). */
+  isNew: z.boolean(),
+  /** The monitor whose runs found it. */
+  monitorId: z.string().optional(),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
 

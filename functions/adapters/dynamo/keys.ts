@@ -70,6 +70,20 @@ export const keys = {
    */
   visit: (userId: string, sessionId: string): Key => ({ pk: `VISIT#${userId}#${sessionId}`, sk: 'VISIT' }),
 
+  /**
+   * Due work on the sparse gsi3 (issue 11): an item is in it only while it is scheduled (a paused monitor has
+   * no gsi3 attributes). The dispatcher queries `gsi3pk = <kind>_DUE, gsi3sk <= now` in time order.
+   */
+  due: (kind: 'MONITOR' | 'DIGEST', atIso: string, id: string) => ({ gsi3pk: `${kind}_DUE`, gsi3sk: `${atIso}#${id}` }),
+  duePartition: (kind: 'MONITOR' | 'DIGEST') => `${kind}_DUE`,
+
+  /** A monitor's image fingerprints seen so far (one item; "is this picture new to the monitor"). */
+  monitorSeenImages: (monitorId: string): Key => ({ pk: `MONITOR#${monitorId}`, sk: 'SEEN_IMAGES' }),
+  /** A user's pending daily alert digest (in gsi3 `DIGEST_DUE` until it is sent). */
+  alertDigest: (userId: string): Key => ({ pk: `USER#${userId}`, sk: 'ALERT_DIGEST' }),
+  /** A signing key kept in the table (created once, conditionally), e.g. for unsubscribe links. */
+  signingKey: (name: string): Key => ({ pk: `SECRET#${name}`, sk: 'SECRET' }),
+
   /** Generic "list an owner's items of a type, newest first" on gsi1. */
   ownedBy: (userId: string, type: string, sortValue: string) => ({
     gsi1pk: `USER#${userId}#${type}`,

@@ -1,8 +1,7 @@
 import { returnAllowance, takeAllowance, type AllowanceUse } from './allowances';
 import { releaseScanSlot, takeScanSlot } from './scan-slot';
+import type { ScanOrigin } from '../../../shared/schemas/monitor';
 
-/** Who starts a scan (BRIEF-COMMON): scheduled monitor runs are governed by the monitor allowance instead. */
-export type ScanOrigin = 'manual' | 'monitor-run-now' | 'monitor-scheduled';
 
 /** An admitted scan: call `release()` when it fails to start, so the unit and the slot are given back. */
 export interface ScanAdmission {

@@ -70,6 +70,7 @@ export function toCaseDto(c: CaseRecord): DmcaCase {
     createdAt: c.createdAt,
     ...(c.sentAt ? { sentAt: c.sentAt } : {}),
     ...(c.resolvedAt ? { resolvedAt: c.resolvedAt } : {}),
+    ...(c.reappearedAt ? { reappearedAt: c.reappearedAt } : {}),
     ...(c.escalation ? { escalation: c.escalation } : {}),
     searchResultId: c.searchResultId,
     host: c.host,
@@ -140,7 +141,7 @@ export async function latestCaseForResult(resultId: string): Promise<CaseRecord 
   return item ? getCase(item.id as string) : undefined;
 }
 
-const TIME_FIELD: Partial<Record<CaseStatus, 'sentAt' | 'resolvedAt'>> = { sent: 'sentAt', resolved: 'resolvedAt' };
+const TIME_FIELD: Partial<Record<CaseStatus, 'sentAt' | 'resolvedAt' | 'reappearedAt'>> = { sent: 'sentAt', resolved: 'resolvedAt', reappeared: 'reappearedAt' };
 
 /**
  * Moves a case to `to` if its status is one of `from`, recording the time (sentAt / resolvedAt) and

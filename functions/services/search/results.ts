@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { decodeTime } from 'ulid';
 import { z } from 'zod';
 import { normaliseDomain } from '../../../shared/schemas/allowlist';
 import {
@@ -20,6 +21,8 @@ import { db, tableName } from '../../adapters/dynamo/client';
 import { keys } from '../../adapters/dynamo/keys';
 import { addToUserCounters } from '../stats';
 import { batchPut, isConditionFailure, queryNewest } from '../../adapters/dynamo/io';
+import { canonicalUrl } from '../monitors/canonical-url';
+import { mergeWithHistory } from '../monitors/novelty';
 import { resultIdFor } from './result-id';
 import { SEARCH, getSearch } from './searches';
 import { GSI1, GSI2 } from '../../adapters/dynamo/table-design';
@@ -56,6 +59,8 @@ export const newResultSchema = z.object({
   screenshotRef: z.string().max(1024).optional(),
   description: clip(2000).default(''),
   instances: z.number().int().min(1).default(1),
+  /** The copy's picture fingerprint (64 hex digits) when it was compared; backend only (monitor novelty). */
+  fingerprint: z.string().regex(/^[0-9a-f]{64}$/).optional(),
   evidence: z
     .object({
       seenAt: z.string().optional(),
@@ -110,6 +115,10 @@ export function toRecord(item: Item): ResultRecord {
     evidence: item.evidence as Evidence,
     createdAt: item.createdAt as string,
     ...(item.contentConfirmedAt ? { contentConfirmedAt: item.contentConfirmedAt as string } : {}),
+    firstSeenAt: (item.firstSeenAt as string | undefined) ?? (item.createdAt as string),
+    lastSeenAt: (item.lastSeenAt as string | undefined) ?? (item.createdAt as string),
+    isNew: item.isNew === true,
+    ...(item.monitorId ? { monitorId: item.monitorId as string } : {}),
     ...(item.previewRef ? { previewRef: item.previewRef as string } : {}),
     ...(item.screenshotRef ? { screenshotRef: item.screenshotRef as string } : {}),
   };
@@ -120,6 +129,8 @@ export interface PersistOutcome {
   ids: string[];
   /** True when this exact batch had been persisted and counted before (a retried call): nothing counted twice. */
   alreadyPersisted: boolean;
+  /** Monitor runs: results this run found first (`isNew`); 0 for manual scans. */
+  newCount: number;
 }
 
 /** Raised when results arrive for a search that is already final (a workflow ordering bug). */
@@ -160,17 +171,20 @@ export async function persistResults(
 
   const kept = parsed.map((r) => ({ ...r, domain: r.domain?.toLowerCase() ?? normaliseDomain(r.url) ?? new URL(r.url).hostname }));
 
-  const createdMs = Date.parse(search.createdAt);
+  // A monitor's results have one id per canonical URL across its runs (time part: the monitor's creation).
+  const monitorId = search.monitorId;
+  const idOf = (r: (typeof kept)[number]) =>
+    monitorId ? resultIdFor(decodeTime(monitorId), monitorId, r.contentType, canonicalUrl(r.url)) : resultIdFor(Date.parse(search.createdAt), searchId, r.contentType, r.url);
   const byId = new Map<string, (typeof kept)[number]>();
   for (const r of kept) {
-    const id = resultIdFor(createdMs, searchId, r.contentType, r.url);
+    const id = idOf(r);
     const seen = byId.get(id);
     if (!seen || r.confidence > seen.confidence) byId.set(id, r);
   }
-  if (byId.size === 0) return { ids: [], alreadyPersisted: false };
+  if (byId.size === 0) return { ids: [], alreadyPersisted: false, newCount: 0 };
 
   const createdAt = new Date().toISOString();
-  const items: Item[] = [...byId].map(([id, r]) => {
+  let items: Item[] = [...byId].map(([id, r]) => {
     const sort = listSortValue(createdAt, r.confidence, id);
     return {
       ...keys.entity(RESULT, id),
@@ -195,9 +209,20 @@ export async function persistResults(
       description: r.description,
       instances: r.instances,
       evidence: { ...r.evidence, seenAt: r.evidence.seenAt ?? createdAt },
+      ...(r.fingerprint ? { fingerprint: r.fingerprint } : {}),
       createdAt,
+      firstSeenAt: createdAt,
+      lastSeenAt: createdAt,
     };
   });
+  let toCount = items.length;
+  let newCount = 0;
+  if (monitorId) {
+    const merged = await mergeWithHistory(monitorId, searchId, items, createdAt);
+    items = merged.items;
+    toCount = merged.firstFound;
+    newCount = merged.newCount;
+  }
   await batchPut(items);
 
   const ids = [...byId.keys()];
@@ -223,12 +248,13 @@ export async function persistResults(
     if (!isConditionFailure(err)) throw err;
     const now = await db().send(new GetCommand({ TableName: tableName(), Key: keys.entity(SEARCH, searchId), ConsistentRead: true }));
     if ((now.Item?.persistedBatches as Set<string> | undefined)?.has(batchKey)) {
-      return { ids, alreadyPersisted: true };
+      return { ids, alreadyPersisted: true, newCount };
     }
     throw new SearchClosedError(searchId);
   }
-  await addToUserCounters(search.userId, { pendingReview: ids.length });
-  return { ids, alreadyPersisted: false };
+  // A monitor's result found again was counted when first found: only first finds are pending review.
+  if (toCount > 0) await addToUserCounters(search.userId, { pendingReview: toCount });
+  return { ids, alreadyPersisted: false, newCount };
 }
 
 /** Reads one result by id, or `undefined`. */

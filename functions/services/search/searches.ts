@@ -8,10 +8,11 @@ import {
   type SearchStage,
   type SearchStatus,
 } from '../../../shared/schemas/search';
+import type { ScanOrigin } from '../../../shared/schemas/monitor';
 import { db, tableName } from '../../adapters/dynamo/client';
 import { keys } from '../../adapters/dynamo/keys';
 import { isConditionFailure, queryNewest } from '../../adapters/dynamo/io';
-import { GSI1 } from '../../adapters/dynamo/table-design';
+import { GSI1, GSI2 } from '../../adapters/dynamo/table-design';
 
 export const SEARCH = 'SEARCH';
 
@@ -56,6 +57,9 @@ function toRecord(item: SearchItem): SearchRecord {
       stage: (item.stage as SearchStage) ?? 'queued',
     },
     resultCount: Number(item.resultCount ?? 0),
+    origin: (item.origin as ScanOrigin | undefined) ?? 'manual',
+    ...(item.monitorId ? { monitorId: item.monitorId as string } : {}),
+    ...(item.newCount !== undefined ? { newCount: Number(item.newCount) } : {}),
     ...(item.metadata ? { metadata: item.metadata as SearchMetadata } : {}),
     references: (item.references as ReferenceFile[]) ?? [],
   };
@@ -71,6 +75,10 @@ export interface NewSearch {
   /** `running` (default) or `pending` (accepted, not started yet). */
   status?: 'running' | 'pending';
   references?: ReferenceFile[];
+  /** Where the scan came from (default `manual`). */
+  origin?: ScanOrigin;
+  /** A monitor run: tagged with its monitor and listed as the monitor's child (gsi2 `MONITOR#id#SEARCH`). */
+  monitorId?: string;
 }
 
 /**
@@ -98,6 +106,8 @@ export async function createSearch(input: NewSearch): Promise<SearchRecord> {
     candidatesMatched: 0,
     resultCount: 0,
     references: input.references ?? [],
+    origin: input.origin ?? 'manual',
+    ...(input.monitorId ? { monitorId: input.monitorId, ...keys.childOf('MONITOR', input.monitorId, SEARCH, id) } : {}),
   };
   await db().send(
     new PutCommand({ TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }),
@@ -234,4 +244,23 @@ export async function finishSearch(
 export function toSearchDto(record: SearchRecord): Search {
   const { references: _references, ...search } = record;
   return search;
+}
+
+/** A monitor's runs (its searches), newest first. */
+export async function listSearchesByMonitor(monitorId: string, limit: number): Promise<SearchRecord[]> {
+  const items = await queryNewest({ index: GSI2.indexName, partition: keys.childOfPartition('MONITOR', monitorId, SEARCH), limit });
+  return items.map(toRecord);
+}
+
+/** Records how many results a monitor run found first (set by its persist step; a retry sets the same figure). */
+export async function setSearchNewCount(searchId: string, newCount: number): Promise<void> {
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.entity(SEARCH, searchId),
+      UpdateExpression: 'SET newCount = :n',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':n': newCount },
+    }),
+  );
 }

@@ -1,5 +1,6 @@
 import { logger } from '../../lib/logger';
 import { recordSearchFinished } from '../../services/metrics';
+import { afterMonitorRun } from '../../services/monitors/follow-up';
 import { finishSearch } from '../../services/search/searches';
 import type { FinalSearchStatus } from '../../../shared/schemas/search';
 import type { SearchState } from './types';
@@ -26,6 +27,12 @@ export async function finalize(state: SearchState): Promise<{ status: FinalSearc
     error: outcome.status === 'failed' ? 'The scan could not be completed.' : undefined,
   });
   if (finished) await recordSearchFinished(outcome.status);
+  // A monitor run: novelty alerts and the re-check of resolved copies, once, by the call that closed the run.
+  if (finished && state.monitorId) {
+    await afterMonitorRun(state.searchId, state.monitorId).catch((err) =>
+      logger.error('monitor follow-up failed', { searchId: state.searchId, monitorId: state.monitorId, error: err as Error }),
+    );
+  }
   return { status: search.status as FinalSearchStatus };
 }
 

@@ -1,4 +1,4 @@
-import { getObject } from '../../adapters/s3';
+import { getObject, putObject } from '../../adapters/s3';
 import { config } from '../../lib/config';
 import { logger } from '../../lib/logger';
 import { encodeHashes, hashReference, hashVideoReference, MIN_QUALITY } from '../../matching';
@@ -21,6 +21,32 @@ export interface StoredFingerprint {
  */
 export async function fingerprint(state: SearchState): Promise<FingerprintOutput> {
   await updateSearchProgress(state.searchId, { stage: 'fingerprinting' });
+  // A monitor's reference files are stored once and hashed once: its first run keeps the set, later runs reuse it.
+  const monitorKey = state.monitorId ? monitorFingerprintsKey(state.userId, state.monitorId) : undefined;
+  const kept = monitorKey ? await getObject(config().uploadsBucket, monitorKey) : undefined;
+  const { stored, skipped } = kept
+    ? (JSON.parse(kept.body.toString('utf8')) as { stored: StoredFingerprint[]; skipped: FingerprintOutput['skipped'] })
+    : await hashReferences(state);
+  if (monitorKey && !kept) await putObject(config().uploadsBucket, monitorKey, JSON.stringify({ stored, skipped }), 'application/json');
+  let fingerprintsKey: string | undefined;
+  if (stored.length > 0) {
+    fingerprintsKey = workKey(state.searchId, 'fingerprints');
+    await putWork(fingerprintsKey, stored);
+  }
+  return {
+    fingerprintsKey,
+    hashed: stored.length,
+    reverseImageReferences: state.references
+      .filter((r) => r.kind === 'image' && stored.some((s) => s.referenceId === r.id))
+      .map((r) => ({ id: r.id, key: r.key })),
+    skipped,
+  };
+}
+
+/** Where a monitor's reference fingerprints are kept (next to its reference files). */
+export const monitorFingerprintsKey = (userId: string, monitorId: string) => `references/${userId}/monitors/${monitorId}/fingerprints.json`;
+
+async function hashReferences(state: SearchState): Promise<{ stored: StoredFingerprint[]; skipped: FingerprintOutput['skipped'] }> {
   const stored: StoredFingerprint[] = [];
   const skipped: FingerprintOutput['skipped'] = [];
   for (const ref of state.references) {
@@ -41,19 +67,7 @@ export async function fingerprint(state: SearchState): Promise<FingerprintOutput
       skipped.push({ id: ref.id, reason: 'could not be decoded' });
     }
   }
-  let fingerprintsKey: string | undefined;
-  if (stored.length > 0) {
-    fingerprintsKey = workKey(state.searchId, 'fingerprints');
-    await putWork(fingerprintsKey, stored);
-  }
-  return {
-    fingerprintsKey,
-    hashed: stored.length,
-    reverseImageReferences: state.references
-      .filter((r) => r.kind === 'image' && stored.some((s) => s.referenceId === r.id))
-      .map((r) => ({ id: r.id, key: r.key })),
-    skipped,
-  };
+  return { stored, skipped };
 }
 
 export const handler = fingerprint;

@@ -2,7 +2,7 @@ import pMap from 'p-map';
 import { safeFetch } from '../../adapters/fetch/safe-fetch';
 import type { Candidate } from '../../adapters/providers';
 import { logger } from '../../lib/logger';
-import { bestMatch, decodeHashes, hashCandidate, ReferenceSet } from '../../matching';
+import { bestMatch, decodeHashes, hashCandidate, hashToHex, ReferenceSet } from '../../matching';
 import { loadAllowlistMatcher } from '../../services/allowlist';
 import { storeEvidenceImage, storeThumbnail } from '../../services/evidence/images';
 import type { NewResult } from '../../services/search/results';
@@ -88,6 +88,8 @@ interface Visual {
   distance: number;
   referenceId: string;
   evidenceKey?: string;
+  /** The copy's own fingerprint (64 hex digits): a monitor compares it with the pictures it found before. */
+  fingerprint: string;
   /** How a match was decided: the fingerprint alone, or the grey zone confirmed by verification. */
   matchMethod?: 'fingerprint' | 'verified';
   verification?: { inliers: number; spread: number; transform: number[] };
@@ -128,12 +130,14 @@ async function examinePicture(m: Merged, refs: ReferenceSet | undefined, verify:
     }
     if (!refs) return picture;
     try {
-      const best = bestMatch(await hashCandidate(body), refs);
+      const hashed = await hashCandidate(body);
+      const best = bestMatch(hashed, refs);
       if (!best) return picture;
       // Grey zone: the fingerprint is close but not conclusive; geometric verification decides.
       const checked = best.needsVerification ? await verify(best.referenceId, body) : undefined;
       const verified = checked?.verified === true;
       picture.visual = {
+        fingerprint: hashToHex(hashed.hashes, 0),
         matched: best.isMatch || verified,
         similarity: best.similarity,
         distance: best.distance,
@@ -190,6 +194,7 @@ export async function triage(state: SearchState): Promise<TriageOutput> {
         description: c.snippet ?? '',
         instances: m.instances,
         previewRef: thumbnailKey,
+        ...(visual ? { fingerprint: visual.fingerprint } : {}),
         ...score,
         evidence: {
           seenAt: c.seenAt,

@@ -7,6 +7,8 @@ export interface SearchWorkflowInput {
   engines: string[];
   contentType: string;
   references: { id: string; key: string; kind: 'image' | 'video'; mediaType: string }[];
+  /** Monitor runs: the monitor (its reference fingerprints are computed once and reused; novelty and alerts). */
+  monitorId?: string;
 }
 
 /** Output of the Fingerprint task: where the reference hash set was stored. */

@@ -13,7 +13,7 @@ export async function markSent(input: SubmissionState, now = new Date()): Promis
   if (!input.notice) throw new Error('MarkSent needs the sent notice');
   const c = await loadCase(input);
   const at = now.toISOString();
-  const transitioned = await transitionCase(c.id, ['pending'], 'sent', at);
+  const transitioned = await transitionCase(c.id, ['pending', 'reappeared'], 'sent', at);
   if (transitioned) {
     await addToUserCounters(c.userId, { dmcaSent: 1 });
     await recordCaseSent({ at, byEmail: true });

@@ -15,6 +15,8 @@ const PricingPage = lazy(() => import('@/features/marketing/components/pricing-p
 const TestSignupPage = lazy(() => import('@/features/auth/components/test-signup-page').then((m) => ({ default: m.TestSignupPage })));
 const DashboardPage = lazy(() => import('@/features/dashboard/components/dashboard-page').then((m) => ({ default: m.DashboardPage })));
 const SearchPage = lazy(() => import('@/features/search/components/search-page').then((m) => ({ default: m.SearchPage })));
+const MonitoringPage = lazy(() => import('@/features/monitoring/components/monitoring-page').then((m) => ({ default: m.MonitoringPage })));
+const MonitorPage = lazy(() => import('@/features/monitoring/components/monitor-page').then((m) => ({ default: m.MonitorPage })));
 const ReviewPage = lazy(() => import('@/features/review/components/review-page').then((m) => ({ default: m.ReviewPage })));
 const CasesPage = lazy(() => import('@/features/cases/components/cases-page').then((m) => ({ default: m.CasesPage })));
 const DmcaPage = lazy(() => import('@/features/dmca/components/dmca-page').then((m) => ({ default: m.DmcaPage })));
@@ -42,6 +44,8 @@ export function AppRouter() {
           <Route element={<AppShell />}>
             <Route path="/" element={<DashboardPage />} />
             <Route path="/search" element={<SearchPage />} />
+            <Route path="/monitoring" element={<MonitoringPage />} />
+            <Route path="/monitoring/:id" element={<MonitorPage />} />
             <Route path="/review" element={<ReviewPage />} />
             <Route path="/settings" element={<SettingsPage />} />
             <Route path="/cases" element={<CasesPage />} />

@@ -34,6 +34,9 @@ function result(id: string, over: Partial<SearchResult> = {}): SearchResult {
     instances: 1,
     evidence: { seenAt: '2026-01-01T00:00:00Z', engines: ['google'] },
     createdAt: '2026-01-01T00:00:00Z',
+    firstSeenAt: '2026-01-01T00:00:00Z',
+    lastSeenAt: '2026-01-01T00:00:00Z',
+    isNew: false,
     ...over,
   };
 }

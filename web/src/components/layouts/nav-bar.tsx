@@ -4,6 +4,7 @@ import { Logo } from '@/components/brand/logo';
 import { Button } from '@/components/ui/button';
 import type { CurrentUser } from '@/lib/auth';
 import { cn } from '@/lib/utils';
+import { AlertBell } from './alert-bell';
 import { MobileNav } from './mobile-nav';
 import { navItemsFor } from './nav-items';
 import { UserMenu } from './user-menu';
@@ -41,6 +42,7 @@ export function NavBar({ user }: { user: CurrentUser }) {
           ))}
         </nav>
         <div className="ml-auto flex items-center gap-2">
+          <AlertBell />
           <Button asChild size="sm" className="max-sm:size-9 max-sm:px-0">
             <Link to="/search" aria-label="New Scan">
               <Plus aria-hidden="true" />

@@ -6,6 +6,7 @@ import {
   LayoutDashboard,
   type LucideIcon,
   Mail,
+  Radar,
   Search,
   Settings,
   ShieldAlert,
@@ -27,6 +28,7 @@ export interface NavItem {
 export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/', label: 'Dashboard', icon: LayoutDashboard },
   { to: '/search', label: 'Search', icon: Search },
+  { to: '/monitoring', label: 'Monitoring', icon: Radar },
   { to: '/cases', label: 'Cases', icon: FileText },
   { to: '/risk-dashboard', label: 'Risk Analysis', icon: ShieldAlert },
   { to: '/competitive', label: 'Competitive Edge', icon: Trophy },

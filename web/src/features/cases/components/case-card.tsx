@@ -1,12 +1,14 @@
 import { AlertTriangle, Download, ExternalLink, Eye, FileText, Loader2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
+import { contract } from '@shared/contract';
 import type { DmcaCase } from '@shared/schemas/dmca';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
+import { api, apiErrorMessage } from '@/lib/api-client';
 import { dmcaEngineLabel } from '@/lib/takedown-rules';
-import { GENERATION_FAILED, downloadNoticePdf, generateNoticeAndOpenPortal } from '@/lib/takedowns-api';
+import { GENERATION_FAILED, downloadNoticePdf, generateNoticeAndOpenPortal, refreshCases } from '@/lib/takedowns-api';
 import { cn } from '@/lib/utils';
 import { canGenerateForm, caseStatusBadge, caseUrls, type StatusTone } from '../utils/case-status';
 
@@ -14,6 +16,7 @@ const TONE_CLASSES: Record<StatusTone, string> = {
   pending: 'border-transparent bg-amber-100 text-amber-900',
   sent: 'border-transparent bg-blue-100 text-blue-900',
   resolved: 'border-transparent bg-emerald-100 text-emerald-900',
+  reappeared: 'border-transparent bg-red-100 text-red-900',
   default: '',
 };
 
@@ -35,6 +38,20 @@ export function CaseCard({ dmcaCase }: { dmcaCase: DmcaCase }) {
   const [busy, setBusy] = useState<'download' | 'generate' | null>(null);
   const badge = caseStatusBadge(dmcaCase.status);
   const urls = caseUrls(dmcaCase.infringingUrl);
+
+  /** One-click re-submission of a reappeared copy (the automated submission, under the plan's allowances). */
+  const resubmit = async () => {
+    setBusy('generate');
+    try {
+      await api(contract.submitAutomated, { params: { id: dmcaCase.id } });
+      toast({ title: 'Notice sent again', description: 'Vigil will check the copy again after the host has had time to act.' });
+      await refreshCases();
+    } catch (err) {
+      toast({ variant: 'destructive', title: 'Not sent', description: apiErrorMessage(err, 'Please try again.') });
+    } finally {
+      setBusy(null);
+    }
+  };
 
   const run = async (kind: 'download' | 'generate') => {
     setBusy(kind);
@@ -131,6 +148,31 @@ export function CaseCard({ dmcaCase }: { dmcaCase: DmcaCase }) {
               Sent to {dmcaCase.submission.recipient}
               {dmcaCase.sentAt && <> on {formatDate(dmcaCase.sentAt)}</>}
               {dmcaCase.resolvedAt && <>; removal confirmed {formatDate(dmcaCase.resolvedAt)}</>}
+            </dd>
+          </div>
+        )}
+        {dmcaCase.statusHistory.length > 1 && (
+          <div className="grid gap-1 sm:col-span-2">
+            <dt className="font-medium">History</dt>
+            <dd className="text-muted-foreground">
+              <ol aria-label="Case history" className="flex flex-wrap gap-x-4 gap-y-1">
+                {dmcaCase.statusHistory.map((h) => (
+                  <li key={`${h.status}-${h.at}`}>
+                    {caseStatusBadge(h.status).label} <time dateTime={h.at}>{formatDate(h.at)}</time>
+                  </li>
+                ))}
+              </ol>
+            </dd>
+          </div>
+        )}
+        {dmcaCase.status === 'reappeared' && (
+          <div className="grid gap-2 sm:col-span-2" role="status">
+            <dt className="font-medium text-destructive">The copy is back online</dt>
+            <dd className="flex flex-wrap items-center gap-3 text-muted-foreground">
+              A monitor found it again{dmcaCase.reappearedAt && <> on {formatDate(dmcaCase.reappearedAt)}</>}.
+              <Button size="sm" disabled={busy !== null} onClick={() => void resubmit()}>
+                Submit again
+              </Button>
             </dd>
           </div>
         )}

@@ -3,7 +3,7 @@
  * is shown with the default badge. Only pending cases offer Generate Form.
  */
 
-export type StatusTone = 'pending' | 'sent' | 'resolved' | 'default';
+export type StatusTone = 'pending' | 'sent' | 'resolved' | 'reappeared' | 'default';
 
 /** The badge of a status: its tone and its label. */
 export function caseStatusBadge(status: string): { tone: StatusTone; label: string } {
@@ -14,6 +14,8 @@ export function caseStatusBadge(status: string): { tone: StatusTone; label: stri
       return { tone: 'sent', label: 'Sent' };
     case 'resolved':
       return { tone: 'resolved', label: 'Resolved' };
+    case 'reappeared':
+      return { tone: 'reappeared', label: 'Reappeared' };
     default:
       return { tone: 'default', label: status ? status.charAt(0).toUpperCase() + status.slice(1) : 'Unknown' };
   }

@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useDashboardFlow } from '../hooks/use-dashboard-flow';
 import { FloatingActions } from './floating-actions';
+import { NewSinceLastVisit } from './new-since-last-visit';
 import { ProtectStep } from './protect-step';
 import { ReviewStep } from './review-step';
 import { SearchStep } from './search-step';
@@ -38,6 +39,7 @@ export function DashboardPage() {
         <PageSpinner label="Loading your dashboard" />
       ) : (
         <div className="grid grid-cols-1 gap-6">
+          <NewSinceLastVisit />
           <StepProgress step={state.step} />
           {state.step === 'search' && <SearchStep state={state} scan={scan} onStart={start} />}
           {state.step === 'review' && (

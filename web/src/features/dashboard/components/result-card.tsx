@@ -87,6 +87,7 @@ export function ResultCard({ result, onSendDmca }: ResultCardProps) {
           </div>
           <div className="flex flex-wrap items-center gap-1.5">
             <ConfidenceBadge confidence={result.confidence} />
+            {result.isNew && <Badge>New</Badge>}
             <Badge variant="outline" className={PRIORITY_CLASSES[result.priority]}>
               {result.priority.toUpperCase()} PRIORITY
             </Badge>

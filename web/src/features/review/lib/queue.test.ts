@@ -23,6 +23,9 @@ const result = (id: string, extra: Partial<QueueResult> = {}): QueueResult => ({
   instances: 1,
   evidence: { seenAt: '2026-01-01T00:00:00Z', engines: [] },
   createdAt: '2026-01-01T00:00:00Z',
+  firstSeenAt: '2026-01-01T00:00:00Z',
+  lastSeenAt: '2026-01-01T00:00:00Z',
+  isNew: false,
   ...extra,
 });
 
@@ -42,7 +45,7 @@ describe('the view in the address', () => {
 
 describe('selectResults', () => {
   const list = [
-    result('A', { confidence: 60, domain: 'b.example' }),
+    result('A', { confidence: 60, domain: 'b.example', isNew: true }),
     result('B', { confidence: 90, userReviewStatus: 'safe' }),
     result('C', { confidence: 85, platform: 'video', isNew: false }),
   ];

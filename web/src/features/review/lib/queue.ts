@@ -17,9 +17,6 @@ export const queueResultSchema = searchResultSchema.extend({
     verification: z.object({ inliers: z.number(), spread: z.number(), transform: z.array(z.number()) }).optional(),
     region: z.object({ x: z.number(), y: z.number(), w: z.number(), h: z.number() }).optional(),
   }),
-  firstSeenAt: z.string().optional(),
-  lastSeenAt: z.string().optional(),
-  isNew: z.boolean().optional(),
 });
 export type QueueResult = z.infer<typeof queueResultSchema>;
 

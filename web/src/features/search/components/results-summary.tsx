@@ -1,5 +1,5 @@
 import { AlertTriangle, ListChecks, RefreshCw, ShieldAlert, ShieldCheck } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { SandboxNotice } from '@/components/scan/sandbox-notice';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
@@ -19,6 +19,19 @@ const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeS
  */
 export function ResultsSummary({ scan }: { scan: Scan }) {
   const { data: results, error, isLoading, mutate } = useScanResults(scan.id);
+  // Monitor runs: `?filter=new` (the alert e-mail's review link) shows only what this run found first.
+  const [params, setParams] = useSearchParams();
+  const onlyNew = params.get('filter') === 'new';
+  const setOnlyNew = (on: boolean) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (on) next.set('filter', 'new');
+        else next.delete('filter');
+        return next;
+      },
+      { replace: true },
+    );
 
   if (isLoading) {
     return (
@@ -122,8 +135,14 @@ export function ResultsSummary({ scan }: { scan: Scan }) {
 
         {(scan.sandbox || hasSandboxResults(results)) && <SandboxNotice />}
 
+        {scan.monitorId && (
+          <label className="flex w-fit items-center gap-2 text-sm">
+            <input type="checkbox" checked={onlyNew} onChange={(e) => setOnlyNew(e.target.checked)} />
+            Show only new ({results.filter((r) => r.isNew).length})
+          </label>
+        )}
         {found ? (
-          <ViolationList results={results} />
+          <ViolationList results={onlyNew ? results.filter((r) => r.isNew) : results} />
         ) : (
           <p className="rounded-xl border border-dashed bg-emerald-50/50 p-6 text-center text-sm text-emerald-900">
             {NO_VIOLATIONS_MESSAGE}

@@ -1,5 +1,6 @@
 import { ExternalLink } from 'lucide-react';
 import type { SearchResult } from '@shared/schemas/search';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { RiskBadge } from './risk-badge';
 
@@ -12,6 +13,7 @@ export function ViolationList({ results }: { results: SearchResult[] }) {
           <div className="min-w-0 flex-1 space-y-1">
             <div className="flex flex-wrap items-center gap-2">
               <RiskBadge priority={r.priority} />
+              {r.isNew && <Badge>New</Badge>}
               <span className="text-xs tabular-nums text-muted-foreground">{Math.round(r.confidence)}% confidence</span>
               <span className="text-xs capitalize text-muted-foreground">· {r.contentType}</span>
             </div>

@@ -1,7 +1,8 @@
-import { FileText, ShieldCheck, UserRound } from 'lucide-react';
+import { Bell, FileText, ShieldCheck, UserRound } from 'lucide-react';
 import { IconTabsList } from '@/components/icon-tabs-list';
 import { Tabs, TabsContent } from '@/components/ui/tabs';
 import { useTabParam } from '@/lib/use-tab-param';
+import { AlertsTab } from './alerts-tab';
 import { AllowlistTab } from './allowlist-tab';
 import { CreatorSettingsTab } from './creator-settings-tab';
 import { DmcaTemplatesTab } from './dmca-templates-tab';
@@ -10,6 +11,7 @@ const TABS = [
   { value: 'creator', label: 'Content Creator', icon: UserRound },
   { value: 'allowlist', label: 'Domain Allowlist', icon: ShieldCheck },
   { value: 'templates', label: 'DMCA Templates', icon: FileText },
+  { value: 'alerts', label: 'Alerts', icon: Bell },
 ] as const;
 type TabValue = (typeof TABS)[number]['value'];
 
@@ -42,6 +44,9 @@ export function SettingsPage() {
         </TabsContent>
         <TabsContent value="templates">
           <DmcaTemplatesTab />
+        </TabsContent>
+        <TabsContent value="alerts">
+          <AlertsTab />
         </TabsContent>
       </Tabs>
     </div>

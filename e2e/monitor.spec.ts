@@ -1,0 +1,107 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { simpleParser } from 'mailparser';
+import { E2E_OUTBOX } from '../playwright.config';
+import { signIn, uniqueEmail } from './support/session';
+
+/*
+ * The monitor journey against `npm start`'s runtime with MONITOR_INTERVAL_OVERRIDE_SECONDS=20 and
+ * MONITOR_TICK_SECONDS=5 (playwright.config.ts): the dispatcher tick starts each run, nothing is called directly.
+ */
+
+type Run = { searchId: string; status: string; newCount: number | null };
+
+async function monitorRuns(page: Page, id: string): Promise<Run[]> {
+  return (await (await page.request.get(`/api/monitors/${id}`)).json()).runs as Run[];
+}
+
+/** Waits until the monitor has `n` finished runs (the dispatcher starts them on its own). */
+async function waitForRuns(page: Page, id: string, n: number): Promise<Run[]> {
+  await expect
+    .poll(async () => (await monitorRuns(page, id)).filter((r) => r.status === 'completed' || r.status === 'partial').length, { timeout: 90_000, intervals: [1000] })
+    .toBeGreaterThanOrEqual(n);
+  return monitorRuns(page, id);
+}
+
+/** Alert e-mails in the outbox whose text lists `url` (bodies are quoted-printable: parsed, not grepped). */
+async function alertMailsListing(url: string, since: number): Promise<{ raw: string; text: string }[]> {
+  if (!existsSync(E2E_OUTBOX)) return [];
+  const raws = readdirSync(E2E_OUTBOX)
+    .filter((f) => f.endsWith('.eml') && statSync(join(E2E_OUTBOX, f)).mtimeMs >= since)
+    .map((f) => readFileSync(join(E2E_OUTBOX, f), 'utf8'))
+    .filter((raw) => /^X-Vigil-Alert:/im.test(raw));
+  const parsed = await Promise.all(raws.map(async (raw) => ({ raw, text: (await simpleParser(raw)).text ?? '' })));
+  return parsed.filter((m) => m.text.includes(url));
+}
+
+test('a monitor finds the planted copies, marks only a new leak new, alerts once, and reopens a restored copy', async ({ page }) => {
+  test.setTimeout(300_000);
+  const started = Date.now(); // the outbox outlives one server: earlier runs' mail is older
+  await signIn(page, uniqueEmail('monitor'));
+  // A paid plan: automated notices are part of the journey (the demo billing applies it at once).
+  expect((await page.request.post('/api/subscription/upgrade', { data: { planId: 'pro' } })).ok()).toBe(true);
+  const photo = await (await page.request.get('/sandbox/demo/originals/2.jpg')).body();
+
+  // Create the monitor on the Monitoring page.
+  await page.goto('/');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Monitoring' }).click();
+  await expect(page.getByRole('heading', { name: 'Monitoring', level: 1 })).toBeVisible();
+  await page.getByLabel('Creator name').fill('Luna Vale');
+  await page.locator('input[type=file]').setInputFiles({ name: 'luna.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await page.getByLabel('Cadence').selectOption('every-6-hours');
+  await page.getByRole('button', { name: 'Create Monitor' }).click();
+  await expect(page.getByText('Monitor created', { exact: true })).toBeVisible();
+  const row = page.getByRole('table', { name: 'Monitors' }).getByRole('row').filter({ hasText: 'Luna Vale' });
+  await expect(row).toContainText('Every 6 hours');
+  const monitorId = (await (await page.request.get('/api/user/me/monitors')).json())[0].id as string;
+
+  // Run 1 (the next tick): every copy it finds is new.
+  const [run1] = await waitForRuns(page, monitorId, 1);
+  expect(run1!.newCount).toBeGreaterThan(3);
+
+  // Something new appears on the web; run 2 marks only that page new.
+  const hash = createHash('sha256').update(photo).digest('hex');
+  const leak = await (await page.request.post('/sandbox/control/leak', { data: { name: 'Luna Vale', hash } })).json();
+  const runs = await waitForRuns(page, monitorId, 2);
+  expect(runs[0]!.newCount).toBe(1);
+
+  // The monitor's page lists the runs; the latest run's results, filtered to new, show the leak with a New badge.
+  await page.goto(`/monitoring/${monitorId}`);
+  await expect(page.getByRole('table', { name: 'Runs' }).getByRole('row')).toHaveCount(3);
+  await page.getByRole('table', { name: 'Runs' }).getByRole('link', { name: 'View' }).first().click();
+  await expect(page.getByLabel(/Show only new/)).toBeChecked();
+  const violations = page.getByRole('list', { name: 'Violations' }).getByRole('listitem');
+  await expect(violations).toHaveCount(1);
+  await expect(violations.first()).toContainText(leak.page);
+  await expect(violations.first().getByText('New', { exact: true })).toBeVisible();
+
+  // One alert e-mail lists the new URL; the bell shows the unread alerts.
+  await expect.poll(async () => (await alertMailsListing(leak.page, started)).length).toBe(1);
+  const mail = (await alertMailsListing(leak.page, started))[0]!.raw;
+  expect(mail).toMatch(/^List-Unsubscribe:\s*<http:\/\/localhost:\d+\/api\/alerts\/unsubscribe\?token=/m);
+  expect(mail).toMatch(/^List-Unsubscribe-Post: List-Unsubscribe=One-Click/m);
+  await expect(page.getByRole('button', { name: /Notifications: \d+ unread/ })).toBeVisible();
+
+  // A copy found by run 1 (listed with the latest run that saw it again) is taken down through an automated notice and the host removes it.
+  const results = (await (await page.request.get(`/api/search/${runs[0]!.searchId}/results`)).json()) as { id: string; url: string; priority: string; evidence: { matchedReferenceId?: string } }[];
+  const copy = results.find((r) => r.evidence.matchedReferenceId && r.url.includes('/sites/leakforum.example/') && r.url !== leak.page)!;
+  expect((await page.request.put(`/api/search-results/${copy.id}/review`, { data: { status: 'unauthorized' } })).ok()).toBe(true);
+  const created = await page.request.post('/api/dmca', {
+    data: { searchResultId: copy.id, infringingUrl: copy.url, originalUrl: 'https://lunavale.example/gallery', description: 'My photo set', searchEngine: 'google' },
+  });
+  const caseId = (await created.json()).id as string;
+  await page.request.post('/sandbox/control/notice', { data: { url: copy.url, delayMs: 0 } });
+  expect((await page.request.post(`/api/dmca/${caseId}/submit-automated`)).ok()).toBe(true);
+  await expect.poll(async () => (await (await page.request.get(`/api/dmca/${caseId}`)).json()).status, { timeout: 60_000 }).toBe('resolved');
+
+  // The copy comes back; the next run reopens the case as reappeared and offers to submit again.
+  await page.request.post('/sandbox/control/restore', { data: { url: copy.url } });
+  await expect.poll(async () => (await (await page.request.get(`/api/dmca/${caseId}`)).json()).status, { timeout: 90_000, intervals: [2000] }).toBe('reappeared');
+  await page.goto('/cases');
+  const card = page.getByRole('article').filter({ hasText: copy.url });
+  await expect(card.getByText('Reappeared', { exact: true }).first()).toBeVisible();
+  await expect(card.getByRole('list', { name: 'Case history' })).toContainText(/Sent.*Resolved.*Reappeared/);
+  await expect(card.getByRole('button', { name: 'Submit again' })).toBeVisible();
+});

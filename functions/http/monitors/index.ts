@@ -1,0 +1,175 @@
+import { ulid } from 'ulid';
+import { contract } from '../../../shared/contract';
+import { monitorExtraFieldsSchema } from '../../../shared/schemas/monitor';
+import { putObject } from '../../adapters/s3';
+import { config } from '../../lib/config';
+import { ConflictError, NotFoundError } from '../../lib/errors';
+import { areaHandler, assertOwner, json, publicEndpoint, resolveUserParam, userEndpoint, type Caller } from '../../lib/http';
+import { listAlerts, markAlertsRead } from '../../services/monitors/alerts';
+import {
+  assertCadenceAllowed,
+  deleteMonitor,
+  getMonitor,
+  listMonitorsByUser,
+  monitorCount,
+  planOf,
+  putMonitor,
+  releaseMonitorSlot,
+  reserveMonitorSlot,
+  toMonitorDto,
+  updateMonitor,
+  type MonitorRecord,
+} from '../../services/monitors/monitors';
+import { startMonitorRun } from '../../services/monitors/runs';
+import { verifyUnsubscribeToken } from '../../services/monitors/unsubscribe';
+import { listSearchesByMonitor } from '../../services/search/searches';
+import type { StoredReference } from '../../services/search/start-scan';
+import { parseScanRequest } from '../scan-request';
+
+/*
+ * Monitors (issue 11): saved, scheduled scans. Reads by id follow assertOwner (owner or admin); changes,
+ * deletion and run-now are the owner's only (anyone else, admins included, gets 404), as for reviews.
+ */
+
+const RUNS_SHOWN = 20;
+
+/** The caller's own monitor, or 404 (admins may look through GET only). */
+async function ownMonitor(caller: Caller, id: string): Promise<MonitorRecord> {
+  const m = await getMonitor(id);
+  if (!m || m.userId !== caller.userId) throw new NotFoundError('Monitor');
+  return m;
+}
+
+/**
+ * `POST /api/monitors` (multipart): the fields and checks of `POST /api/search` plus `cadence`, `alerts`,
+ * and `name`. The plan's cadence and count are checked (402 PLAN_LIMIT) before anything is
+ * written; the reference files are stored once, under the monitor, and every run reuses them.
+ */
+const createMonitor = userEndpoint(contract.createMonitor, async ({ event, caller }) => {
+  const { userId, input, references, extra } = await parseScanRequest(event, caller, monitorExtraFieldsSchema);
+  const plan = await planOf(userId);
+  assertCadenceAllowed(plan, extra.cadence, await monitorCount(userId));
+  await reserveMonitorSlot(userId, plan);
+  const id = ulid();
+  try {
+    const stored: StoredReference[] = [];
+    for (const ref of references) {
+      const refId = ulid();
+      const key = `references/${userId}/monitors/${id}/${refId}.${ref.extension}`;
+      await putObject(config().uploadsBucket, key, ref.content, ref.mime, { filename: encodeURIComponent(ref.filename) });
+      stored.push({ id: refId, key, filename: ref.filename, mediaType: ref.mime, kind: ref.kind });
+    }
+    const monitor = await putMonitor({
+      id,
+      userId,
+      name: extra.name || input.query.join(', ') || references.map((r) => r.filename).join(', '),
+      names: input.query,
+      searchEngines: input.searchEngines,
+      contentType: input.contentType,
+      references: stored,
+      cadence: extra.cadence,
+      alerts: extra.alerts,
+    });
+    return json(toMonitorDto(monitor), 201);
+  } catch (err) {
+    await releaseMonitorSlot(userId); // nothing half-written keeps the slot
+    throw err;
+  }
+});
+
+const listMonitors = userEndpoint(contract.listMonitors, async ({ params, caller }) =>
+  json((await listMonitorsByUser(resolveUserParam(caller, params.id))).map(toMonitorDto)),
+);
+
+const getMonitorEndpoint = userEndpoint(contract.getMonitor, async ({ params, caller }) => {
+  const m = assertOwner(caller, await getMonitor(params.id), 'Monitor');
+  const runs = (await listSearchesByMonitor(m.id, RUNS_SHOWN)).map((s) => ({
+    searchId: s.id,
+    startedAt: s.createdAt,
+    status: s.status,
+    newCount: s.newCount ?? null,
+  }));
+  return json({ ...toMonitorDto(m), runs });
+});
+
+const updateMonitorEndpoint = userEndpoint(contract.updateMonitor, async ({ params, body, caller }) => {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const m = await ownMonitor(caller, params.id);
+    if (body.cadence) assertCadenceAllowed(await planOf(m.userId), body.cadence, await monitorCount(m.userId));
+    const updated = await updateMonitor(m, body);
+    if (updated) return json(toMonitorDto(updated));
+  }
+  throw new ConflictError('The monitor changed while saving. Please try again.');
+});
+
+const deleteMonitorEndpoint = userEndpoint(contract.deleteMonitor, async ({ params, caller }) => {
+  await deleteMonitor(await ownMonitor(caller, params.id));
+  return { status: 204 };
+});
+
+/** `POST /api/monitors/{id}/run`: one run now (origin `monitor-run-now`, which counts against the scan allowance). */
+const runMonitor = userEndpoint(contract.runMonitor, async ({ params, caller }) => {
+  const m = await ownMonitor(caller, params.id);
+  if (m.paused) throw new ConflictError('Resume the monitor to run it.', 'MONITOR_PAUSED');
+  const searchId = await startMonitorRun(m, 'monitor-run-now');
+  if (!searchId) throw new ConflictError('The monitor changed meanwhile. Please try again.');
+  return json({ searchId, monitorId: m.id }, 202);
+});
+
+const listAlertsEndpoint = userEndpoint(contract.listAlerts, async ({ params, caller }) =>
+  json(await listAlerts(resolveUserParam(caller, params.id))),
+);
+
+/** Marks alerts read: the owner only (an admin looking at someone's bell does not clear it). */
+const readAlerts = userEndpoint(contract.readAlerts, async ({ params, body, caller }) => {
+  const userId = resolveUserParam(caller, params.id);
+  if (userId !== caller.userId) throw new NotFoundError('Alerts');
+  return json({ marked: await markAlertsRead(userId, body.ids) });
+});
+
+function page(title: string, body: string, status = 200) {
+  return {
+    status,
+    headers: { 'content-type': 'text/html; charset=utf-8' },
+    body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem">${body}</body></html>`,
+  };
+}
+
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** Opening the link in a browser asks for a confirming click (mail scanners follow GET links; RFC 8058). */
+const unsubscribePage = publicEndpoint(contract.unsubscribePage, async ({ query }) => {
+  const who = await verifyUnsubscribeToken(query.token);
+  if (!who) return page('Link not valid', '<h1>This link is not valid</h1><p>Change alert settings in Vigil under Settings.</p>', 400);
+  const m = await getMonitor(who.monitorId);
+  return page(
+    'Turn off alerts',
+    `<h1>Turn off alerts</h1><p>Stop e-mail alerts for the monitor “${escape(m?.name ?? 'deleted monitor')}”?</p>` +
+      `<form method="post" action="/api/alerts/unsubscribe?token=${encodeURIComponent(query.token)}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Turn off alerts</button></form>`,
+  );
+});
+
+/** RFC 8058 one-click: a signed POST turns the monitor's alerts off, without signing in. */
+const unsubscribe = publicEndpoint(contract.unsubscribe, async ({ query }) => {
+  const who = await verifyUnsubscribeToken(query.token);
+  if (!who) return page('Link not valid', '<h1>This link is not valid</h1>', 400);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const m = await getMonitor(who.monitorId);
+    if (!m || m.userId !== who.userId || m.alerts === 'off') break;
+    if (await updateMonitor(m, { alerts: 'off' })) break;
+  }
+  return page('Alerts turned off', '<h1>Alerts turned off</h1><p>You will get no more e-mail alerts for this monitor. The bell in Vigil still shows them.</p>');
+});
+
+export const handler = areaHandler('monitors', [
+  createMonitor,
+  listMonitors,
+  getMonitorEndpoint,
+  updateMonitorEndpoint,
+  deleteMonitorEndpoint,
+  runMonitor,
+  listAlertsEndpoint,
+  readAlerts,
+  unsubscribePage,
+  unsubscribe,
+]);

@@ -1,0 +1,291 @@
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { planAllowsCadence, planRule, PLANS, PLAN_ORDER } from '../../../shared/plans';
+import { CADENCE_LABELS, CADENCE_SECONDS, type AlertMode, type Cadence, type Monitor, type MonitorUpdate } from '../../../shared/schemas/monitor';
+import { db, tableName } from '../../adapters/dynamo/client';
+import { keys } from '../../adapters/dynamo/keys';
+import { GSI1, GSI3 } from '../../adapters/dynamo/table-design';
+import { config } from '../../lib/config';
+import { HttpError } from '../../lib/errors';
+import { planOf } from '../billing/plan-store';
+import { isConditionFailure, queryNewest } from '../../adapters/dynamo/io';
+import type { StoredReference } from '../search/start-scan';
+
+export const MONITOR = 'MONITOR';
+
+/**
+ * `402 PLAN_LIMIT` with `{limit, used, resetsAt}` (the shared allowance refusal). Issue 10 adds the shared
+ * `PlanLimitError` to functions/lib/errors.ts; this one has the same body and can be replaced by it.
+ */
+export class MonitorLimitError extends HttpError {
+  readonly details: { limit: number; used: number; resetsAt: null };
+  constructor(message: string, limit: number, used: number) {
+    super(402, 'PLAN_LIMIT', message);
+    this.details = { limit, used, resetsAt: null };
+  }
+}
+
+export interface MonitorRecord extends Omit<Monitor, 'references'> {
+  references: StoredReference[];
+}
+
+type Item = Record<string, unknown>;
+
+function toRecord(item: Item): MonitorRecord {
+  return {
+    id: item.id as string,
+    userId: item.userId as string,
+    name: item.name as string,
+    names: (item.names as string[]) ?? [],
+    searchEngines: (item.searchEngines as string[]) ?? [],
+    contentType: item.contentType as string,
+    references: (item.references as StoredReference[]) ?? [],
+    cadence: item.cadence as Cadence,
+    alerts: item.alerts as AlertMode,
+    paused: item.paused === true,
+    createdAt: item.createdAt as string,
+    lastRunAt: (item.lastRunAt as string | undefined) ?? null,
+    lastSearchId: (item.lastSearchId as string | undefined) ?? null,
+    nextRunAt: (item.nextRunAt as string | undefined) ?? null,
+    runCount: Number(item.runCount ?? 0),
+    lastNewCount: Number(item.lastNewCount ?? 0),
+    totalNewCount: Number(item.totalNewCount ?? 0),
+  };
+}
+
+/** The API shape: reference files without their storage keys. */
+export function toMonitorDto(m: MonitorRecord): Monitor {
+  return { ...m, references: m.references.map((r) => ({ id: r.id, filename: r.filename, mediaType: r.mediaType })) };
+}
+
+/** Seconds between runs: the cadence's, or MONITOR_INTERVAL_OVERRIDE_SECONDS on the local runtime (demos, tests). */
+export function intervalSeconds(cadence: Cadence): number {
+  return config().monitorIntervalOverrideSeconds ?? CADENCE_SECONDS[cadence];
+}
+
+const addSeconds = (iso: string, seconds: number) => new Date(Date.parse(iso) + seconds * 1000).toISOString();
+const later = (a: string, b: string) => (a > b ? a : b);
+
+/** The plan's cadence refusal, naming the fastest cadence it allows. */
+export function assertCadenceAllowed(plan: string, cadence: Cadence, used: number): void {
+  if (planAllowsCadence(plan, cadence)) return;
+  const rule = planRule(plan);
+  const faster = PLAN_ORDER.find((p) => planAllowsCadence(p, cadence));
+  throw new MonitorLimitError(
+    `${rule.name} monitors run at most ${CADENCE_LABELS[rule.monitors.fastest].toLowerCase()}. ` +
+      `Choose a slower cadence${faster ? ` or upgrade to ${PLANS[faster].name}` : ''}.`,
+    rule.monitors.count,
+    used,
+  );
+}
+
+const countKey = (userId: string) => ({ pk: `USER#${userId}`, sk: 'MONITOR_COUNT' });
+
+/** How many monitors the user keeps (the allowance counter). */
+export async function monitorCount(userId: string): Promise<number> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: countKey(userId), ConsistentRead: true }));
+  return Number(Item?.count ?? 0);
+}
+
+/**
+ * Takes one monitor from the plan's allowance atomically (`ADD count 1` if below the limit), so concurrent
+ * creates can never exceed it. Throws MonitorLimitError (402 PLAN_LIMIT) when the plan's count is reached.
+ */
+export async function reserveMonitorSlot(userId: string, plan: string): Promise<void> {
+  const rule = planRule(plan);
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: countKey(userId),
+        UpdateExpression: 'ADD #count :one SET userId = :u, entity = :e',
+        ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
+        ExpressionAttributeNames: { '#count': 'count' },
+        ExpressionAttributeValues: { ':one': 1, ':limit': rule.monitors.count, ':u': userId, ':e': 'MONITOR_COUNT' },
+      }),
+    );
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err;
+    const used = await monitorCount(userId);
+    const next = PLAN_ORDER.find((p) => PLANS[p].monitors.count > rule.monitors.count);
+    throw new MonitorLimitError(
+      `The ${rule.name} plan includes ${rule.monitors.count} monitor${rule.monitors.count === 1 ? '' : 's'}.` +
+        (next ? ` Delete one or upgrade to ${PLANS[next].name} for ${PLANS[next].monitors.count}.` : ' Delete one to add another.'),
+      rule.monitors.count,
+      used,
+    );
+  }
+}
+
+export async function releaseMonitorSlot(userId: string): Promise<void> {
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: countKey(userId),
+      UpdateExpression: 'ADD #count :minus',
+      ConditionExpression: '#count > :zero',
+      ExpressionAttributeNames: { '#count': 'count' },
+      ExpressionAttributeValues: { ':minus': -1, ':zero': 0 },
+    }),
+  ).catch((err) => {
+    if (!isConditionFailure(err)) throw err;
+  });
+}
+
+export interface NewMonitor {
+  id: string;
+  userId: string;
+  name: string;
+  names: string[];
+  searchEngines: string[];
+  contentType: string;
+  references: StoredReference[];
+  cadence: Cadence;
+  alerts: AlertMode;
+}
+
+/** Writes a new monitor, due at once (the next dispatcher tick runs it first). */
+export async function putMonitor(input: NewMonitor, now = new Date().toISOString()): Promise<MonitorRecord> {
+  const item: Item = {
+    ...keys.entity(MONITOR, input.id),
+    ...keys.ownedBy(input.userId, MONITOR, input.id),
+    ...keys.due('MONITOR', now, input.id),
+    entity: MONITOR,
+    ...input,
+    paused: false,
+    createdAt: now,
+    nextRunAt: now,
+    runCount: 0,
+    lastNewCount: 0,
+    totalNewCount: 0,
+  };
+  await db().send(new PutCommand({ TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
+  return toRecord(item);
+}
+
+export async function getMonitor(id: string): Promise<MonitorRecord | undefined> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.entity(MONITOR, id), ConsistentRead: true }));
+  return Item ? toRecord(Item) : undefined;
+}
+
+export async function listMonitorsByUser(userId: string): Promise<MonitorRecord[]> {
+  const items = await queryNewest({ index: GSI1.indexName, partition: keys.ownedByPartition(userId, MONITOR), limit: 500 });
+  return items.map(toRecord);
+}
+
+/**
+ * Applies a `PUT /api/monitors/{id}`: pause takes the monitor out of the due index (REMOVE gsi3 keys);
+ * resume and cadence changes put it back at `max(now, lastRun + interval)`. Conditional on the item read,
+ * so a concurrent dispatcher claim is not overwritten (the caller retries on `false`).
+ */
+export async function updateMonitor(current: MonitorRecord, update: MonitorUpdate, now = new Date().toISOString()): Promise<MonitorRecord | undefined> {
+  const paused = update.paused ?? current.paused;
+  const cadence = update.cadence ?? current.cadence;
+  const sets: string[] = ['paused = :paused', 'cadence = :cadence'];
+  const values: Record<string, unknown> = { ':paused': paused, ':cadence': cadence, ':readNext': current.nextRunAt ?? '-', ':readPaused': current.paused };
+  const set = (expr: string, name: string, value: unknown) => {
+    sets.push(expr);
+    values[name] = value;
+  };
+  if (update.alerts) set('alerts = :alerts', ':alerts', update.alerts);
+  if (update.name) set('#name = :name', ':name', update.name);
+  let remove = '';
+  if (paused) {
+    sets.push('nextRunAt = :null');
+    values[':null'] = null;
+    remove = ' REMOVE gsi3pk, gsi3sk';
+  } else if (current.paused || update.cadence) {
+    const next = current.lastRunAt ? later(now, addSeconds(current.lastRunAt, intervalSeconds(cadence))) : now;
+    const due = keys.due('MONITOR', next, current.id);
+    sets.push('nextRunAt = :next', 'gsi3pk = :dpk', 'gsi3sk = :dsk');
+    Object.assign(values, { ':next': next, ':dpk': due.gsi3pk, ':dsk': due.gsi3sk });
+  }
+  try {
+    const res = await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.entity(MONITOR, current.id),
+        UpdateExpression: `SET ${sets.join(', ')}${remove}`,
+        ConditionExpression: 'attribute_exists(pk) AND paused = :readPaused AND (nextRunAt = :readNext OR attribute_type(nextRunAt, :nullType))',
+        ExpressionAttributeNames: update.name ? { '#name': 'name' } : undefined,
+        ExpressionAttributeValues: { ...values, ':nullType': 'NULL' },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return toRecord(res.Attributes!);
+  } catch (err) {
+    if (isConditionFailure(err)) return undefined;
+    throw err;
+  }
+}
+
+export async function deleteMonitor(m: MonitorRecord): Promise<void> {
+  await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.entity(MONITOR, m.id) }));
+  await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.monitorSeenImages(m.id) }));
+  await releaseMonitorSlot(m.userId);
+}
+
+/**
+ * Claims a run of a monitor: records the run (`lastRunAt`, `lastSearchId`, `runCount + 1`) and, for a
+ * scheduled run, the next due time, conditionally on the monitor being unpaused and still due at the time
+ * read, so two dispatchers (or a tick and a pause) never start the same run twice. Returns false when lost.
+ */
+export async function claimRun(m: MonitorRecord, searchId: string, opts: { scheduled: boolean; plan: string }, now = new Date().toISOString()): Promise<boolean> {
+  // A plan that no longer allows the cadence (after a downgrade) runs at the plan's fastest cadence.
+  const cadence = planAllowsCadence(opts.plan, m.cadence) ? m.cadence : planRule(opts.plan).monitors.fastest;
+  const values: Record<string, unknown> = { ':now': now, ':sid': searchId, ':one': 1, ':false': false };
+  let set = 'SET lastRunAt = :now, lastSearchId = :sid';
+  let condition = 'attribute_exists(pk) AND paused = :false';
+  if (opts.scheduled) {
+    const next = addSeconds(now, intervalSeconds(cadence));
+    const due = keys.due('MONITOR', next, m.id);
+    set += ', nextRunAt = :next, gsi3sk = :dsk';
+    condition += ' AND nextRunAt = :readNext';
+    Object.assign(values, { ':next': next, ':dsk': due.gsi3sk, ':readNext': m.nextRunAt });
+  }
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.entity(MONITOR, m.id),
+        UpdateExpression: `${set} ADD runCount :one`,
+        ConditionExpression: condition,
+        ExpressionAttributeValues: values,
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+/** Records a finished run's new results on the monitor. */
+export async function recordRunOutcome(monitorId: string, newCount: number): Promise<void> {
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.entity(MONITOR, monitorId),
+      UpdateExpression: 'SET lastNewCount = :n ADD totalNewCount :n',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':n': newCount },
+    }),
+  ).catch((err) => {
+    if (!isConditionFailure(err)) throw err; // deleted meanwhile
+  });
+}
+
+/** Monitors due at `now`, oldest due first, at most `limit`: one Query on the sparse gsi3 (never a Scan). */
+export async function dueMonitors(now: string, limit: number): Promise<MonitorRecord[]> {
+  const res = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: GSI3.indexName,
+      KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk <= :now',
+      ExpressionAttributeValues: { ':pk': keys.duePartition('MONITOR'), ':now': `${now}#~` },
+      Limit: limit,
+    }),
+  );
+  return (res.Items ?? []).map(toRecord);
+}
+
+export { planOf };

@@ -1,0 +1,55 @@
+import { ulid } from 'ulid';
+import { logger } from '../../lib/logger';
+import { startScan } from '../search/start-scan';
+import { claimRun, dueMonitors, planOf, type MonitorRecord } from './monitors';
+
+/**
+ * Starts one run of a monitor through the one start-scan service: claims it on the monitor first (so it runs
+ * once), then starts an ordinary scan execution tagged with the monitor. Returns the search id, or undefined
+ * when the claim was lost (someone else started it, or it was paused meanwhile).
+ */
+export async function startMonitorRun(m: MonitorRecord, origin: 'monitor-run-now' | 'monitor-scheduled', now = new Date().toISOString()): Promise<string | undefined> {
+  const plan = await planOf(m.userId);
+  const searchId = ulid();
+  if (!(await claimRun(m, searchId, { scheduled: origin === 'monitor-scheduled', plan }, now))) return undefined;
+  await startScan({
+    searchId,
+    userId: m.userId,
+    names: m.names,
+    engines: m.searchEngines,
+    contentType: m.contentType,
+    references: m.references,
+    origin,
+    monitorId: m.id,
+  });
+  return searchId;
+}
+
+export interface DispatchOutcome {
+  due: number;
+  started: string[];
+  failed: number;
+}
+
+/**
+ * One dispatcher tick (the same handler on AWS, every 5 minutes, and locally, every MONITOR_TICK_SECONDS):
+ * reads at most `limit` due monitors from the sparse due index and starts one run each; the rest wait for the
+ * next tick. A run that cannot start is logged; its next run is already set, so a broken monitor is not
+ * retried every tick.
+ */
+export async function dispatchDueMonitors(limit: number, now = new Date()): Promise<DispatchOutcome> {
+  const iso = now.toISOString();
+  const due = await dueMonitors(iso, limit);
+  const started: string[] = [];
+  let failed = 0;
+  for (const m of due) {
+    try {
+      const id = await startMonitorRun(m, 'monitor-scheduled', iso);
+      if (id) started.push(id);
+    } catch (err) {
+      failed += 1;
+      logger.error('monitor run did not start', { monitorId: m.id, error: err as Error });
+    }
+  }
+  return { due: due.length, started, failed };
+}

@@ -1,0 +1,53 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../../adapters/dynamo/client';
+import { keys } from '../../adapters/dynamo/keys';
+import { isConditionFailure } from '../../adapters/dynamo/io';
+
+let cachedKey: Buffer | undefined;
+
+/**
+ * The key that signs unsubscribe links: 32 random bytes kept in the table, created once with a conditional put
+ * (concurrent first uses read back the winner). The same code path on AWS and locally; no extra secret to
+ * configure, and a person with table access could already change alert settings directly.
+ */
+async function signingKey(): Promise<Buffer> {
+  if (cachedKey) return cachedKey;
+  const key = keys.signingKey('unsubscribe');
+  const read = async () => (await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }))).Item?.value as string | undefined;
+  let value = await read();
+  if (!value) {
+    try {
+      value = randomBytes(32).toString('base64');
+      await db().send(new PutCommand({ TableName: tableName(), Item: { ...key, entity: 'SECRET', value }, ConditionExpression: 'attribute_not_exists(pk)' }));
+    } catch (err) {
+      if (!isConditionFailure(err)) throw err;
+      value = await read();
+    }
+  }
+  cachedKey = Buffer.from(value!, 'base64');
+  return cachedKey;
+}
+
+/** Forgets the cached key (tests that start a fresh table). */
+export function resetSigningKey(): void {
+  cachedKey = undefined;
+}
+
+const mac = (key: Buffer, payload: string) => createHmac('sha256', key).update(payload).digest('base64url');
+
+/** A token naming one monitor's alerts: `<monitorId>.<userId>.<HMAC>`; it never expires (RFC 8058 links stay valid). */
+export async function unsubscribeToken(monitorId: string, userId: string): Promise<string> {
+  const payload = `${monitorId}.${userId}`;
+  return `${payload}.${mac(await signingKey(), `unsubscribe:${payload}`)}`;
+}
+
+/** The monitor and user a token names, or undefined when it is malformed or its signature is wrong. */
+export async function verifyUnsubscribeToken(token: string): Promise<{ monitorId: string; userId: string } | undefined> {
+  const m = /^([0-9A-Za-z_-]{1,64})\.([0-9A-Za-z_-]{1,64})\.([0-9A-Za-z_-]{43})$/.exec(token);
+  if (!m) return undefined;
+  const expected = Buffer.from(mac(await signingKey(), `unsubscribe:${m[1]}.${m[2]}`));
+  const given = Buffer.from(m[3]!);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
+  return { monitorId: m[1]!, userId: m[2]! };
+}

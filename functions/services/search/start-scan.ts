@@ -1,0 +1,96 @@
+import { ulid } from 'ulid';
+import type { ScanOrigin } from '../../../shared/schemas/monitor';
+import { startWorkflow } from '../../adapters/workflows';
+import { config } from '../../lib/config';
+import { HttpError } from '../../lib/errors';
+import { logger } from '../../lib/logger';
+import type { SearchWorkflowInput } from '../../workflows/search/types';
+import { admitScan } from '../allowances';
+import { recordSearchStarted } from '../metrics';
+import { createSearch, finishSearch, type ReferenceFile } from './searches';
+
+export class WorkflowUnavailableError extends HttpError {
+  constructor() {
+    super(503, 'WORKFLOW_UNAVAILABLE', 'The scan could not be started. Please try again in a minute.');
+  }
+}
+
+export interface StoredReference extends ReferenceFile {
+  kind: 'image' | 'video';
+}
+
+export interface StartScan {
+  userId: string;
+  names: string[];
+  engines: string[];
+  contentType: string;
+  /** Reference files already stored in the uploads bucket. */
+  references?: StoredReference[];
+  /** Stores the request's reference files under the scan's id; called only once the scan is admitted. */
+  storeReferences?: (searchId: string) => Promise<StoredReference[]>;
+  origin: ScanOrigin;
+  /** Set for monitor runs: the scan is tagged with its monitor. */
+  monitorId?: string;
+  /** Lets the caller choose the id (to store reference files under it first). */
+  searchId?: string;
+}
+
+/**
+ * The one way a scan starts (manual `POST /api/search`, a monitor's run-now, the monitor dispatcher): writes the
+ * search as `running`, starts the search workflow with an execution named after the search (a retried start is
+ * refused by Step Functions, never run twice) and records the metric. If the execution cannot start, the search
+ * is closed as `failed` and WorkflowUnavailableError (503) is thrown.
+ */
+export async function startScan(input: StartScan): Promise<{ id: string; query: string; searchEngines: string[] }> {
+  const searchId = input.searchId ?? ulid();
+  // The one-running-scan slot and the scan allowance (manual and run-now starts), before anything is stored.
+  const admission = await admitScan(input.userId, searchId, input.origin);
+  try {
+    const references = input.storeReferences ? await input.storeReferences(searchId) : (input.references ?? []);
+    return await launchScan({ ...input, references }, searchId);
+  } catch (err) {
+    // The scan did not start: its unit of the allowance and the slot go back.
+    await admission.release();
+    throw err;
+  }
+}
+
+async function launchScan(input: StartScan & { references: StoredReference[] }, searchId: string) {
+  const query = input.names.join(', ');
+  await createSearch({
+    id: searchId,
+    userId: input.userId,
+    query,
+    searchEngines: input.engines,
+    contentType: input.contentType,
+    references: input.references.map(({ kind: _kind, ...r }) => r),
+    origin: input.origin,
+    monitorId: input.monitorId,
+  });
+  const workflowInput: SearchWorkflowInput = {
+    searchId,
+    userId: input.userId,
+    names: input.names,
+    engines: input.engines,
+    contentType: input.contentType,
+    references: input.references.map((r) => ({ id: r.id, key: r.key, kind: r.kind, mediaType: r.mediaType })),
+    ...(input.monitorId ? { monitorId: input.monitorId } : {}),
+  };
+  try {
+    const arn = config().searchStateMachineArn;
+    if (!arn) throw new Error('SEARCH_STATE_MACHINE_ARN is not configured');
+    await startWorkflow(arn, searchId, workflowInput);
+  } catch (err) {
+    logger.error('search workflow did not start', { searchId, error: err as Error });
+    await finishSearch(searchId, { status: 'failed', successfulEngines: [], failedEngines: input.engines, error: 'The scan could not be started.' });
+    throw new WorkflowUnavailableError();
+  }
+  await recordSearchStarted({
+    userId: input.userId,
+    engines: input.engines,
+    contentType: input.contentType,
+    names: input.names.length,
+    referenceImages: input.references.filter((r) => r.kind === 'image').length,
+  });
+  return { id: searchId, query, searchEngines: input.engines };
+}

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { CADENCES } from '../cadence';
+
+/** Monitors (issue 11): a saved, scheduled scan; a plan allows its own fastest cadence and every slower one. */
+export { CADENCES, CADENCE_LABELS, CADENCE_SECONDS, type Cadence } from '../cadence';
+export const cadenceSchema = z.enum(CADENCES, { error: `Cadence must be one of ${CADENCES.join(', ')}.` });
+
+/** When alert e-mails go out: after each run with new high-priority results, once a day, or never. */
+export const ALERT_MODES = ['instant', 'daily', 'off'] as const;
+export const alertModeSchema = z.enum(ALERT_MODES, { error: "Alerts must be 'instant', 'daily' or 'off'." });
+export type AlertMode = z.infer<typeof alertModeSchema>;
+
+export const ALERT_MODE_LABELS: Readonly<Record<AlertMode, string>> = {
+  instant: 'Instant (after each run)',
+  daily: 'Daily digest',
+  off: 'Off',
+};
+
+/** Where a scan came from: every scan is started through the one start-scan service with one of these. */
+export const SCAN_ORIGINS = ['manual', 'monitor-run-now', 'monitor-scheduled'] as const;
+export type ScanOrigin = (typeof SCAN_ORIGINS)[number];
+
+/** The extra multipart fields of `POST /api/monitors` (the rest are `POST /api/search`'s). */
+export const monitorExtraFieldsSchema = z.object({
+  cadence: cadenceSchema,
+  alerts: alertModeSchema.default('instant'),
+  name: z.string().trim().max(100, 'The monitor name may be at most 100 characters.').optional(),
+});
+
+/** `PUT /api/monitors/{id}`: any of these; at least one. */
+export const monitorUpdateSchema = z
+  .object({
+    paused: z.boolean().optional(),
+    cadence: cadenceSchema.optional(),
+    alerts: alertModeSchema.optional(),
+    name: z.string().trim().min(1).max(100).optional(),
+  })
+  .strict()
+  .refine((v) => Object.keys(v).length > 0, 'Send at least one of paused, cadence, alerts, name.');
+export type MonitorUpdate = z.infer<typeof monitorUpdateSchema>;
+
+export const monitorRunSchema = z.object({
+  searchId: z.string(),
+  startedAt: z.string(),
+  status: z.string(),
+  /** Results first found by this run (null while it runs). */
+  newCount: z.number().int().nonnegative().nullable(),
+});
+export type MonitorRun = z.infer<typeof monitorRunSchema>;
+
+export const monitorSchema = z.object({
+  id: z.string(),
+  userId: z.string(),
+  name: z.string(),
+  names: z.array(z.string()),
+  searchEngines: z.array(z.string()),
+  contentType: z.string(),
+  references: z.array(z.object({ id: z.string(), filename: z.string(), mediaType: z.string() })),
+  cadence: cadenceSchema,
+  alerts: alertModeSchema,
+  paused: z.boolean(),
+  createdAt: z.string(),
+  lastRunAt: z.string().nullable(),
+  lastSearchId: z.string().nullable(),
+  /** Null while paused. */
+  nextRunAt: z.string().nullable(),
+  runCount: z.number().int().nonnegative(),
+  /** Results first found by the last finished run. */
+  lastNewCount: z.number().int().nonnegative(),
+  /** Results first found across all runs. */
+  totalNewCount: z.number().int().nonnegative(),
+});
+export type Monitor = z.infer<typeof monitorSchema>;
+export const monitorListSchema = z.array(monitorSchema);
+export const monitorDetailSchema = monitorSchema.extend({ runs: z.array(monitorRunSchema) });
+export type MonitorDetail = z.infer<typeof monitorDetailSchema>;
+
+export const monitorRunStartedSchema = z.object({ searchId: z.string(), monitorId: z.string() });
+
+/** An in-app alert (the bell): new high-priority results of a run, or a copy that came back. */
+export const ALERT_KINDS = ['new-results', 'reappeared'] as const;
+export const alertSchema = z.object({
+  id: z.string(),
+  kind: z.enum(ALERT_KINDS),
+  monitorId: z.string(),
+  monitorName: z.string(),
+  searchId: z.string(),
+  title: z.string(),
+  items: z.array(z.object({ url: z.string(), confidence: z.number(), resultId: z.string().optional(), caseId: z.string().optional() })),
+  createdAt: z.string(),
+  read: z.boolean(),
+});
+export type Alert = z.infer<typeof alertSchema>;
+export const alertListSchema = z.object({ unread: z.number().int().nonnegative(), alerts: z.array(alertSchema) });
+export const alertsReadBodySchema = z.object({ ids: z.array(z.string().min(1).max(64)).max(100).optional() }).strict();
+
+/** `?token=` of the unsubscribe link. */
+export const unsubscribeQuerySchema = z.object({ token: z.string().min(1, 'token is required').max(300) });
