@@ -64,3 +64,9 @@ export class TooManyRequestsError extends HttpError {
     super(429, 'RATE_LIMITED', message);
   }
 }
+/** A Step Functions execution could not be started; the caller may try again shortly. */
+export class WorkflowUnavailableError extends HttpError {
+  constructor(message: string) {
+    super(503, 'WORKFLOW_UNAVAILABLE', message);
+  }
+}

@@ -27,9 +27,15 @@ export interface ReferenceFile {
   mediaType: string;
 }
 
+/** Who started a scan: the creator's form, a monitor's "Run now", or a monitor's schedule. */
+export const SEARCH_ORIGINS = ['manual', 'monitor-run-now', 'monitor-scheduled'] as const;
+export type SearchOrigin = (typeof SEARCH_ORIGINS)[number];
+
 /** A search as the services see it: the API shape plus what only the backend reads. */
 export interface SearchRecord extends Search {
   references: ReferenceFile[];
+  /** Searches written before origins were stored read as `manual`. */
+  origin: SearchOrigin;
 }
 
 /*
@@ -58,6 +64,7 @@ function toRecord(item: SearchItem): SearchRecord {
     resultCount: Number(item.resultCount ?? 0),
     ...(item.metadata ? { metadata: item.metadata as SearchMetadata } : {}),
     references: (item.references as ReferenceFile[]) ?? [],
+    origin: (item.origin as SearchOrigin | undefined) ?? 'manual',
   };
 }
 
@@ -71,6 +78,8 @@ export interface NewSearch {
   /** `running` (default) or `pending` (accepted, not started yet). */
   status?: 'running' | 'pending';
   references?: ReferenceFile[];
+  /** `manual` unless told otherwise. */
+  origin?: SearchOrigin;
 }
 
 /**
@@ -98,6 +107,7 @@ export async function createSearch(input: NewSearch): Promise<SearchRecord> {
     candidatesMatched: 0,
     resultCount: 0,
     references: input.references ?? [],
+    origin: input.origin ?? 'manual',
   };
   await db().send(
     new PutCommand({ TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }),
@@ -232,6 +242,6 @@ export async function finishSearch(
 
 /** The API shape of a search (drops backend-only fields such as the reference file keys). */
 export function toSearchDto(record: SearchRecord): Search {
-  const { references: _references, ...search } = record;
+  const { references: _references, origin: _origin, ...search } = record;
   return search;
 }

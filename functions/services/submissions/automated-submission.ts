@@ -2,7 +2,7 @@ import { PLANS } from '../../../shared/plans';
 import { ACTIVE_SUBMISSION_STATES, type SubmissionState } from '../../../shared/schemas/dmca';
 import { startWorkflow } from '../../adapters/workflows';
 import { config, environment, type Environment } from '../../lib/config';
-import { ConflictError, HttpError, NotFoundError, PaymentRequiredError } from '../../lib/errors';
+import { ConflictError, NotFoundError, PaymentRequiredError, WorkflowUnavailableError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import type { SubmissionWorkflowInput } from '../../workflows/submission/types';
 import { planOf } from '../billing/plan-store';
@@ -19,12 +19,6 @@ export function recheckAfterSeconds(env: Environment = environment()): number {
   const raw = env.RECHECK_AFTER_SECONDS?.trim();
   const n = raw ? Number(raw) : NaN;
   return Number.isInteger(n) && n >= 0 && n <= 365 * 86_400 ? n : DEFAULT_RECHECK_AFTER_SECONDS;
-}
-
-class WorkflowUnavailableError extends HttpError {
-  constructor() {
-    super(503, 'WORKFLOW_UNAVAILABLE', 'The automated submission could not be started. Please try again in a minute.');
-  }
 }
 
 export interface SubmissionStart {
@@ -72,7 +66,7 @@ async function launch(c: CaseRecord, attempt: number, waitSeconds: number): Prom
     if ((err as Error).name === 'ExecutionAlreadyExists') return; // this very attempt is already running
     logger.error('submission workflow did not start', { caseId: c.id, attempt, error: err as Error });
     await updateSubmission(c.id, attempt, { state: 'failed', error: 'The automated submission could not be started.' });
-    throw new WorkflowUnavailableError();
+    throw new WorkflowUnavailableError('The automated submission could not be started. Please try again in a minute.');
   }
 }
 
