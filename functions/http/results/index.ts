@@ -3,7 +3,6 @@ import { contract, type QueryOf } from '../../../shared/contract';
 import { areaHandler, assertOwner, json, resolveUserParam, userEndpoint } from '../../lib/http';
 import { getSearch, toSearchDto } from '../../services/search/searches';
 import { getResult, groupResults, listResultsBySearch, listResultsByUser } from '../../services/search/results';
-import { recordMilestone } from '../../services/metrics';
 import { reviewResult as review } from '../../services/search/review';
 import { getUserStats } from '../../services/stats';
 import { presentResult, presentResults } from './present';
@@ -52,7 +51,6 @@ const userStats = userEndpoint(contract.userStats, async ({ params, caller }) =>
 /** Owner only: an admin may read others' results but never marks them for them. */
 const reviewResult = userEndpoint(contract.reviewResult, async ({ params, body, caller }) => {
   const reviewed = await review(caller.userId, params.id, body.status);
-  await recordMilestone(caller.userId, 'reviewed');
   return json(await presentResult(reviewed));
 });
 

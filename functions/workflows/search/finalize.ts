@@ -1,6 +1,5 @@
 import { logger } from '../../lib/logger';
-import { recordSearchFinished } from '../../services/metrics';
-import { finishSearch } from '../../services/search/searches';
+import { closeSearch } from '../../services/search/scan-steps';
 import type { FinalSearchStatus } from '../../../shared/schemas/search';
 import type { SearchState } from './types';
 
@@ -21,11 +20,10 @@ export function outcomeOf(state: SearchState): { status: FinalSearchStatus; succ
 export async function finalize(state: SearchState): Promise<{ status: FinalSearchStatus }> {
   const outcome = outcomeOf(state);
   if (state.failure) logger.error('search workflow step failed', { searchId: state.searchId, failure: state.failure });
-  const { finished, search } = await finishSearch(state.searchId, {
+  const { search } = await closeSearch(state.searchId, {
     ...outcome,
     error: outcome.status === 'failed' ? 'The scan could not be completed.' : undefined,
   });
-  if (finished) await recordSearchFinished(outcome.status);
   return { status: search.status as FinalSearchStatus };
 }
 

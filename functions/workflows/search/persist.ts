@@ -1,5 +1,5 @@
-import { recordResultsPersisted } from '../../services/metrics';
-import { persistResults, type NewResult } from '../../services/search/results';
+import type { NewResult } from '../../services/search/results';
+import { saveTriagedResults } from '../../services/search/scan-steps';
 import { updateSearchProgress } from '../../services/search/searches';
 import type { SearchState } from './types';
 import { getWork } from './work-store';
@@ -9,9 +9,8 @@ export async function persist(state: SearchState): Promise<{ persisted: number }
   if (!state.triage) return { persisted: 0 };
   await updateSearchProgress(state.searchId, { stage: 'persisting' });
   const results = await getWork<NewResult[]>(state.triage.triagedKey);
-  const { ids, alreadyPersisted } = await persistResults(state.searchId, results);
   // A retried task finds its batch already counted and counts nothing (neither globally nor for the user).
-  if (!alreadyPersisted) await recordResultsPersisted(ids.length, undefined, state.userId);
+  const { ids } = await saveTriagedResults(state.searchId, state.userId, results);
   return { persisted: ids.length };
 }
 
