@@ -7,6 +7,8 @@ import { recordRequest } from '../services/metrics/requests';
 import { findSession, type Caller } from '../services/sessions';
 import { ForbiddenError, HttpError, NotFoundError, UnauthorizedError, ValidationError } from './errors';
 import { config } from './config';
+import { requireOwned } from './ownership';
+import { parseOrThrow } from './validation';
 import { logger } from './logger';
 
 export type { Caller };
@@ -91,8 +93,7 @@ export function resolveUserParam(caller: Caller, id: string): string {
 
 /** Items read by id are visible to their owner and to admins; to anyone else they do not exist. */
 export function assertOwner<T extends { userId: string }>(caller: Caller, item: T | undefined, what: string): T {
-  if (!item || (item.userId !== caller.userId && !caller.isAdmin)) throw new NotFoundError(what);
-  return item;
+  return requireOwned(item, caller.userId, what, { adminMayRead: caller.isAdmin });
 }
 
 function parseCookies(event: HttpEvent): Record<string, string> {
@@ -102,20 +103,6 @@ function parseCookies(event: HttpEvent): Record<string, string> {
     if (i > 0) out[c.slice(0, i).trim()] = decodeURIComponent(c.slice(i + 1).trim());
   }
   return out;
-}
-
-/**
- * Parses `value` with `schema`, turning zod issues into a {@link ValidationError} whose fields are named
- * `where.path` (`body.domain`). The one place zod issues become a 400.
- */
-export function parseOrThrow<T>(schema: ZodType<T>, value: unknown, where: string): T {
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  const fields = result.error.issues.map((i) => ({
-    path: [where, ...i.path.map(String)].join('.'),
-    message: i.message,
-  }));
-  throw new ValidationError(fields.map((f) => f.message).join('; '), fields);
 }
 
 const parsePart = <T>(schema: ZodType<T> | undefined, value: unknown, where: string): T =>

@@ -1,7 +1,8 @@
 import { MAX_REFERENCE_FILE_BYTES, MAX_REFERENCE_FILES } from '../../../shared/references';
 import { searchStartFieldsSchema } from '../../../shared/schemas/search-start';
 import { contract } from '../../../shared/contract';
-import { areaHandler, json, parseOrThrow, resolveUserParam, userEndpoint } from '../../lib/http';
+import { areaHandler, json, resolveUserParam, userEndpoint } from '../../lib/http';
+import { parseOrThrow } from '../../lib/validation';
 import { parseMultipart } from '../../lib/multipart';
 import { startSearch } from '../../services/search/start-search';
 

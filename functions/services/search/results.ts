@@ -20,6 +20,7 @@ import { batchPut, isConditionFailure, queryNewest } from '../../adapters/dynamo
 import { resultIdFor } from './result-id';
 import { SEARCH, getSearch } from './searches';
 import { GSI1, GSI2 } from '../../adapters/dynamo/table-design';
+import { isOwnedBy } from '../../lib/ownership';
 
 export const RESULT = 'RESULT';
 
@@ -253,8 +254,9 @@ export async function listResultsByUser(
   let below: string | undefined;
   if (opts.before) {
     const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.entity(RESULT, opts.before) }));
-    if (!Item || Item.userId !== userId) return undefined;
-    below = Item.gsi1sk as string;
+    const cursor = Item as { userId: string; gsi1sk: string } | undefined;
+    if (!isOwnedBy(cursor, userId)) return undefined;
+    below = cursor.gsi1sk;
   }
   const items = await queryNewest({
     index: GSI1.indexName,

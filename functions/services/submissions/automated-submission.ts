@@ -2,11 +2,12 @@ import { PLANS } from '../../../shared/plans';
 import { ACTIVE_SUBMISSION_STATES, type SubmissionState } from '../../../shared/schemas/dmca';
 import { startWorkflow } from '../../adapters/workflows';
 import { config, environment, type Environment } from '../../lib/config';
-import { ConflictError, NotFoundError, PaymentRequiredError, WorkflowUnavailableError } from '../../lib/errors';
+import { ConflictError, PaymentRequiredError, WorkflowUnavailableError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import type { SubmissionWorkflowInput } from '../../workflows/submission/types';
 import { planOf } from '../billing/plan-store';
 import { claimSubmissionAttempt, getCase, updateSubmission, type CaseRecord } from '../cases/case-store';
+import { requireOwned } from '../../lib/ownership';
 
 export const AUTOMATED_PAID_ONLY =
   'Automated submission is available on paid plans. Upgrade to Basic, Pro or Enterprise to use it.';
@@ -75,8 +76,7 @@ async function launch(c: CaseRecord, attempt: number, waitSeconds: number): Prom
  * (the stored plan; trial gets 402 with AUTOMATED_PAID_ONLY).
  */
 export async function submitAutomated(userId: string, caseId: string): Promise<SubmissionStart> {
-  const c = await getCase(caseId);
-  if (!c || c.userId !== userId) throw new NotFoundError('Case');
+  const c = requireOwned(await getCase(caseId), userId, 'Case');
   if (!PLANS[await planOf(userId)].automatedSubmission) throw new PaymentRequiredError(AUTOMATED_PAID_ONLY);
   return startCaseSubmission(c);
 }
