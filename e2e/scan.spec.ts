@@ -1,22 +1,6 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { demoPhotos } from './support/scan';
 import { signIn, uniqueEmail } from './support/session';
-
-/** Downloads the sandbox's demo originals to files the file picker can upload. */
-async function demoPhotos(request: import('@playwright/test').APIRequestContext): Promise<string[]> {
-  const dir = mkdtempSync(join(tmpdir(), 'vigil-e2e-'));
-  const files: string[] = [];
-  for (const n of [1, 2]) {
-    const res = await request.get(`/sandbox/demo/originals/${n}.jpg`);
-    expect(res.ok()).toBe(true);
-    const file = join(dir, `luna-${n}.jpg`);
-    writeFileSync(file, await res.body());
-    files.push(file);
-  }
-  return files;
-}
 
 test('a creator scans by name and photos, sees planted copies ranked high, reviews them, and the stats move', async ({ page }) => {
   await signIn(page, uniqueEmail('scanner'));

@@ -181,6 +181,10 @@ function configureEnvironment(input: { url: string; port: number; dataDir: strin
     DATA_DIR: dataDir,
     PORT: String(port),
     ...(opts.adminEmails ? { ADMIN_EMAILS: opts.adminEmails.join(',') } : {}),
+    // The monthly platform report goes to the local administrators unless told otherwise.
+    ...((env.REPORT_RECIPIENTS ?? opts.adminEmails?.join(',') ?? env.ADMIN_EMAILS)
+      ? { REPORT_RECIPIENTS: env.REPORT_RECIPIENTS ?? opts.adminEmails?.join(',') ?? env.ADMIN_EMAILS! }
+      : {}),
     ...opts.env,
   });
   resetConfig();

@@ -36,7 +36,10 @@ import {
   riskPeriodQuerySchema,
   riskTrendListSchema,
 } from './schemas/risk';
+import { reportQuerySchema, reportSentSchema } from './schemas/report';
 import {
+  bulkReviewBodySchema,
+  bulkReviewReplySchema,
   groupedResultsSchema,
   itemIdSchema,
   resultListQuerySchema,
@@ -110,6 +113,8 @@ export const contract = rows({
   userResultsGrouped: { method: 'GET', path: '/api/user/{id}/results/grouped', area: 'results', auth: 'user', summary: "A user's results grouped as {web, images, videos}", params: userParams, query: resultListQuerySchema, reply: groupedResultsSchema },
   userStats: { method: 'GET', path: '/api/user/{id}/stats', area: 'results', auth: 'user', summary: "A user's counters: activeViolations, resolvedCases, dmcaSent, pendingReview", params: userParams, reply: userStatsSchema },
   reviewResult: { method: 'PUT', path: '/api/search-results/{id}/review', area: 'results', auth: 'user', summary: 'Mark a result unauthorized or safe (owner only)', params: idParams('Search result'), body: reviewBodySchema, reply: searchResultSchema },
+  clearReview: { method: 'DELETE', path: '/api/search-results/{id}/review', area: 'results', auth: 'user', summary: "Take back a result's decision: pending review again (owner only; refused once a case exists)", params: idParams('Search result'), reply: searchResultSchema },
+  reviewResults: { method: 'PUT', path: '/api/search-results/review', area: 'results', auth: 'user', summary: 'Mark up to 500 of your results unauthorized or safe at once ({ids, status}; every id yours, or nothing changes)', body: bulkReviewBodySchema, reply: bulkReviewReplySchema },
 
   listAllowlist: { method: 'GET', path: '/api/user/{id}/allowlist', area: 'allowlist', auth: 'user', summary: "A user's allowlisted domains, newest first", params: userParams, reply: allowlistListSchema },
   addAllowlist: { method: 'POST', path: '/api/user/{id}/allowlist', area: 'allowlist', auth: 'user', summary: 'Add a domain (one entry per domain; covers subdomains)', params: userParams, body: allowlistCreateSchema, reply: allowlistEntrySchema },
@@ -128,6 +133,9 @@ export const contract = rows({
   submissionInfo: { method: 'GET', path: '/api/submission-info/{searchEngine}', area: 'cases', auth: 'user', summary: "A search engine's removal form and the copy-paste fields (?caseId= fills the work)", params: z.object({ searchEngine: z.string().max(40, 'Search engine is not valid.') }), query: submissionInfoQuerySchema, reply: submissionInfoSchema },
   exportGoogle: { method: 'GET', path: '/api/dmca/export/google', area: 'cases', auth: 'user', summary: "The caller's cases (?caseIds=ID,ID) as a Google TCRP bulk-upload text file", query: googleExportQuerySchema },
   exportGoogleSelected: { method: 'POST', path: '/api/dmca/export/google', area: 'cases', auth: 'user', summary: 'The same export for a list of case ids in the body', body: googleExportBodySchema },
+  userReport: { method: 'GET', path: '/api/user/{id}/report', area: 'cases', auth: 'user', summary: 'Protection report for a period (from, to: days; format pdf or csv; the last 30 days by default): scans, results, cases with their notices (owner or admin)', params: userParams, query: reportQuerySchema },
+  platformReport: { method: 'GET', path: '/api/admin/report', area: 'cases', auth: 'admin', summary: 'The same report across all creators, figures only (no creator identity)', query: reportQuerySchema },
+  sendReportNow: { method: 'POST', path: '/api/admin/report/send', area: 'cases', auth: 'admin', summary: 'E-mail the platform report (PDF and CSV) to the administrators now, as the monthly job does', query: reportQuerySchema, reply: reportSentSchema },
 
   getUser: { method: 'GET', path: '/api/user/{id}', area: 'account', auth: 'user', summary: 'The user with the creator identity kept on file (never put in notices)', params: userParams, reply: creatorUserSchema },
   putContentCreator: { method: 'PUT', path: '/api/user/{id}/content-creator', area: 'account', auth: 'user', summary: 'Save the creator identity (owner only)', params: userParams, body: creatorSettingsSchema, reply: creatorUserSchema },

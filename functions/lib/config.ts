@@ -103,6 +103,8 @@ const liveSchema = z.object({
   SANDBOX_ORIGIN: optionalText.pipe(z.string().url().optional()),
   RDAP_BASE_URL: optionalText.pipe(z.string().url().optional()),
   NOTICE_FONTS_DIR: optionalText,
+  /** Administrators who receive the monthly platform report, comma-separated (the local runtime uses ADMIN_EMAILS). */
+  REPORT_RECIPIENTS: optionalText,
   STRIPE_WEBHOOK_SECRET: optionalText,
   FFMPEG_PATH: z.string().default('/usr/bin/ffmpeg'),
   FFPROBE_PATH: z.string().default('/usr/bin/ffprobe'),
@@ -114,6 +116,11 @@ export const live = {
   sandboxOrigin: () => liveSchema.shape.SANDBOX_ORIGIN.parse(process.env.SANDBOX_ORIGIN),
   rdapBaseUrl: () => liveSchema.shape.RDAP_BASE_URL.parse(process.env.RDAP_BASE_URL),
   noticeFontsDir: () => liveSchema.shape.NOTICE_FONTS_DIR.parse(process.env.NOTICE_FONTS_DIR),
+  reportRecipients: (): string[] =>
+    (liveSchema.shape.REPORT_RECIPIENTS.parse(process.env.REPORT_RECIPIENTS) ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
   stripeWebhookSecret: () => liveSchema.shape.STRIPE_WEBHOOK_SECRET.parse(process.env.STRIPE_WEBHOOK_SECRET),
   ffmpegPath: () => liveSchema.shape.FFMPEG_PATH.parse(process.env.FFMPEG_PATH),
   ffprobePath: () => liveSchema.shape.FFPROBE_PATH.parse(process.env.FFPROBE_PATH),

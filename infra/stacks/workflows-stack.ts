@@ -1,6 +1,8 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import * as events from 'aws-cdk-lib/aws-events';
+import * as eventTargets from 'aws-cdk-lib/aws-events-targets';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
@@ -64,6 +66,8 @@ export class WorkflowsStack extends Stack {
   readonly submissionStateMachine: sfn.StateMachine;
   /** sharp and ffmpeg for the tasks that decode images and videos. */
   readonly mediaLayer: MediaLayer;
+  /** The monthly platform report to the administrators (REPORT_RECIPIENTS, set through the functionEnv context). */
+  readonly monthlyReport: ApiFunction;
   /** Task name -> its function, for the tasks whose entry exists. */
   readonly taskFunctionsByName = new Map<SearchTaskName | SubmissionTaskName, ApiFunction>();
 
@@ -84,6 +88,22 @@ export class WorkflowsStack extends Stack {
       buildSubmissionDefinition(new Construct(this, 'Submission'), submissionFns),
       { timeout: SUBMISSION_TIMEOUT, fns: Object.values(submissionFns), logRetentionDays: props.logRetentionDays },
     );
+
+    // On the 1st of each month at 06:00 UTC, the previous month's platform report goes to the administrators.
+    this.monthlyReport = new ApiFunction(this, 'MonthlyReportTask', {
+      entry: 'functions/workflows/reports/monthly-report.ts',
+      description: 'Vigil monthly platform report e-mailed to the administrators',
+      environment: props.environment,
+      memorySize: 1024,
+      timeout: Duration.minutes(5),
+      logRetentionDays: props.logRetentionDays,
+    });
+    applyAccess(this.monthlyReport, { table: 'read', sendMail: true }, props);
+    new events.Rule(this, 'MonthlyReportSchedule', {
+      description: 'Monthly platform report',
+      schedule: events.Schedule.cron({ minute: '0', hour: '6', day: '1', month: '*', year: '*' }),
+      targets: [new eventTargets.LambdaFunction(this.monthlyReport.fn, { retryAttempts: 2 })],
+    });
   }
 
   /** One function per task whose entry file exists, with the task's grants. */

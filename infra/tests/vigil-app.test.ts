@@ -297,7 +297,7 @@ describe('workflows stack', () => {
 });
 
 describe('media layer', () => {
-  it('goes to every function whose bundle imports sharp or reads FFMPEG_PATH, and to no other', () => {
+  it('goes to every function whose bundle imports sharp or runs ffmpeg, and to no other', () => {
     const media: string[] = [];
     for (const stack of Object.values(vigil.stacks)) {
       const t = template(stack);
@@ -310,7 +310,8 @@ describe('media layer', () => {
         );
         // sharp is never inlined (its loader needs its own package beside the binding), only imported.
         expect(bundle).not.toContain('sharp.node');
-        const needsMedia = /from\s*"sharp"|import\(\s*"sharp"\s*\)/.test(bundle) || bundle.includes('FFMPEG_PATH');
+        // Every bundle carries the config schema (which names FFMPEG_PATH); only the video code calls its getter.
+        const needsMedia = /from\s*"sharp"|import\(\s*"sharp"\s*\)/.test(bundle) || /\.ffmpegPath\(\)/.test(bundle);
         if (needsMedia) media.push(`${stack.stackName}/${id}`);
         expect({ id, layers: fn.Properties.Layers }).toEqual({ id, layers: needsMedia ? [{ Ref: layerIds[0] }] : undefined });
         expect(fn.Properties.Environment.Variables.FFMPEG_PATH).toBe(needsMedia ? MEDIA_LAYER_ENVIRONMENT.FFMPEG_PATH : undefined);

@@ -53,7 +53,7 @@ function taskFunction(name: string): { properties: Record<string, any>; bundle: 
 
 describe('workflows stack', () => {
   it('deploys each task of both workflows as a function behind a Lambda Task state, cdk-nag clean', () => {
-    t.resourceCountIs('AWS::Lambda::Function', 10);
+    t.resourceCountIs('AWS::Lambda::Function', 11); // ten tasks and the monthly report
     const machines = t.findResources('AWS::StepFunctions::StateMachine');
     const byName = (prefix: string) => Object.entries(machines).find(([id]) => id.startsWith(prefix))![1];
     for (const prefix of ['SearchStateMachine', 'SubmissionStateMachine']) {
@@ -62,10 +62,9 @@ describe('workflows stack', () => {
     }
     // The submission waits a day before its re-check, so its executions may run for days.
     expect(JSON.stringify(byName('SubmissionStateMachine').Properties.DefinitionString)).toMatch(/TimeoutSeconds\\":604800/);
-    // Only the task that mails notices may send e-mail.
+    // Only the task that mails notices and the monthly report may send e-mail.
     const mailers = Object.values(t.findResources('AWS::IAM::Policy')).filter((p) => JSON.stringify(p.Properties.PolicyDocument).includes('ses:SendRawEmail'));
-    expect(mailers).toHaveLength(1);
-    expect(JSON.stringify(mailers[0].Properties.Roles)).toContain('SendNoticeTask');
+    expect(mailers.map((m) => JSON.stringify(m.Properties.Roles).match(/(SendNoticeTask|MonthlyReportTask)/)?.[1]).sort()).toEqual(['MonthlyReportTask', 'SendNoticeTask']);
     // Only the task that queries providers may read their keys.
     const secretReaders = Object.values(t.findResources('AWS::IAM::Policy')).filter((p) =>
       JSON.stringify(p.Properties.PolicyDocument).includes(SECRET),
@@ -97,5 +96,14 @@ describe('workflows stack', () => {
       expect(taskFunction(name).properties.Layers).toBeUndefined();
       expect(taskFunction(name).properties.Environment.Variables.FFMPEG_PATH).toBeUndefined();
     }
+  });
+
+  it('runs the monthly platform report at 06:00 UTC on the 1st of each month', () => {
+    t.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'cron(0 6 1 * ? *)',
+      State: 'ENABLED',
+      Targets: [{ Arn: { 'Fn::GetAtt': [stack.getLogicalId(stack.monthlyReport.fn.node.defaultChild as CfnElement), 'Arn'] }, RetryPolicy: { MaximumRetryAttempts: 2 } }],
+    });
+    t.hasResourceProperties('AWS::Lambda::Permission', { Action: 'lambda:InvokeFunction', Principal: 'events.amazonaws.com' });
   });
 });

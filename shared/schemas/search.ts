@@ -81,6 +81,8 @@ export const evidenceSchema = z.object({
   /** Storage key of the copy's image as fetched (evidence); the API adds a short-lived `matchedImageUrl`. */
   matchedImageKey: z.string().optional(),
   matchedImageUrl: z.string().optional(),
+  /** Added on read: a short-lived URL of the matched reference file, so the creator sees both side by side. */
+  matchedReferenceUrl: z.string().optional(),
   /** Hamming distance of the best fingerprint match (lower is closer). */
   distance: z.number().nonnegative().optional(),
 });
@@ -127,6 +129,25 @@ export type GroupedResults = z.infer<typeof groupedResultsSchema>;
 /** `PUT /api/search-results/{id}/review` body. */
 export const reviewBodySchema = z.object({ status: reviewStatusSchema });
 export type ReviewBody = z.infer<typeof reviewBodySchema>;
+
+/** Most results one bulk review takes (one full list). */
+export const MAX_BULK_REVIEW = 500;
+
+/** `PUT /api/search-results/review` body: one status for up to 500 of the caller's results (all or nothing). */
+export const bulkReviewBodySchema = z.object({
+  ids: z
+    .array(z.string().regex(/^[0-9A-HJKMNP-TV-Z]{26}$/i, 'Each id must be a result id.').transform((s) => s.toUpperCase()), {
+      error: 'ids must be a list of result ids.',
+    })
+    .min(1, 'Choose at least one result.')
+    .max(MAX_BULK_REVIEW, `At most ${MAX_BULK_REVIEW} results can be reviewed at once.`),
+  status: reviewStatusSchema,
+});
+export type BulkReviewBody = z.infer<typeof bulkReviewBodySchema>;
+
+/** `PUT /api/search-results/review` reply. */
+export const bulkReviewReplySchema = z.object({ updated: z.number().int().nonnegative(), results: z.array(searchResultSchema) });
+export type BulkReviewReply = z.infer<typeof bulkReviewReplySchema>;
 
 /** `GET /api/user/{id}/stats`: counters kept with atomic updates, zero when never touched. */
 export const userStatsSchema = z.object({

@@ -11,6 +11,7 @@ import { IDEMPOTENCY_KEY } from '../../services/idempotency';
 import { agentIdentity } from '../../services/notices/agent-identity';
 import { isSearchEngine, submissionInfo as channelInfo } from '../../services/submissions/submission-info';
 import { requireOwned } from '../../lib/ownership';
+import { platformReport, sendReportNow, userReport } from './reports';
 
 /*
  * DMCA cases, notices and submission (SPEC section 7; DESIGN.md section 6). Cases read by id go through
@@ -97,4 +98,4 @@ const exportGoogleSelected = userEndpoint(contract.exportGoogleSelected, async (
   return textFile(file.content, file.filename);
 });
 
-export const handler = areaHandler('cases', [createCase, getCaseEndpoint, listCases, generatePdf, submitAutomated, bulkSubmit, submissionInfo, exportGoogle, exportGoogleSelected]);
+export const handler = areaHandler('cases', [createCase, getCaseEndpoint, listCases, generatePdf, submitAutomated, bulkSubmit, submissionInfo, exportGoogle, exportGoogleSelected, userReport, platformReport, sendReportNow]);

@@ -4,6 +4,7 @@ import { areaHandler, assertOwner, json, resolveUserParam, userEndpoint } from '
 import { getSearch, toSearchDto } from '../../services/search/searches';
 import { getResult, groupResults, listResultsBySearch, listResultsByUser } from '../../services/search/results';
 import { reviewResult as review } from '../../services/search/review';
+import { clearReview as undoReview, reviewResults as reviewMany } from '../../services/search/bulk-review';
 import { getUserStats } from '../../services/stats';
 import { presentResult, presentResults } from './present';
 
@@ -54,4 +55,25 @@ const reviewResult = userEndpoint(contract.reviewResult, async ({ params, body, 
   return json(await presentResult(reviewed));
 });
 
-export const handler = areaHandler('results', [getSearchEndpoint, searchResults, getResultEndpoint, userResults, userResultsGrouped, userStats, reviewResult]);
+/** The review queue's undo: the result is pending review again (owner only). */
+const clearReview = userEndpoint(contract.clearReview, async ({ params, caller }) =>
+  json(await presentResult(await undoReview(caller.userId, params.id))),
+);
+
+/** Bulk decisions from the list view: every id must be the caller's, or nothing changes. */
+const reviewResults = userEndpoint(contract.reviewResults, async ({ body, caller }) => {
+  const reviewed = await reviewMany(caller.userId, body.ids, body.status);
+  return json({ updated: reviewed.length, results: await presentResults(reviewed) });
+});
+
+export const handler = areaHandler('results', [
+  getSearchEndpoint,
+  searchResults,
+  getResultEndpoint,
+  userResults,
+  userResultsGrouped,
+  userStats,
+  reviewResult,
+  clearReview,
+  reviewResults,
+]);

@@ -2,6 +2,7 @@ import type { SearchResult } from '../../../shared/schemas/search';
 import { getObject, parseStorageRef, presignGet } from '../../adapters/s3';
 import { config } from '../../lib/config';
 import type { ResultRecord } from '../../services/search/results';
+import { getSearch } from '../../services/search/searches';
 
 /** A stored reference (object key or web URL) as a URL the browser can load: objects get a short-lived signed GET. */
 async function browserUrl(ref: string | undefined): Promise<string | null> {
@@ -22,19 +23,45 @@ async function screenshot(ref: string | undefined): Promise<string | null> {
  * show; `screenshotBase64` is read from storage only when asked (the detail view), since inlining it in
  * lists of up to 500 results would make them megabytes.
  */
-export async function presentResult(record: ResultRecord, opts: { withScreenshot?: boolean } = {}): Promise<SearchResult> {
+export async function presentResult(
+  record: ResultRecord,
+  opts: { withScreenshot?: boolean; referenceKeys?: ReferenceKeys } = {},
+): Promise<SearchResult> {
   const { previewRef, screenshotRef, ...rest } = record;
-  const [previewUrl, matchedImageUrl, screenshotBase64] = await Promise.all([
+  const referenceKeys = opts.referenceKeys ?? (await referenceKeysOf([record]));
+  const referenceKey = record.evidence.matchedReferenceId ? referenceKeys.get(record.evidence.matchedReferenceId) : undefined;
+  const [previewUrl, matchedImageUrl, matchedReferenceUrl, screenshotBase64] = await Promise.all([
     browserUrl(previewRef),
     browserUrl(record.evidence.matchedImageKey),
+    browserUrl(referenceKey),
     opts.withScreenshot ? screenshot(screenshotRef) : Promise.resolve(null),
   ]);
   return {
     ...rest,
     previewUrl,
     screenshotBase64,
-    evidence: { ...record.evidence, ...(matchedImageUrl ? { matchedImageUrl } : {}) },
+    evidence: {
+      ...record.evidence,
+      ...(matchedImageUrl ? { matchedImageUrl } : {}),
+      ...(matchedReferenceUrl ? { matchedReferenceUrl } : {}),
+    },
   };
 }
 
-export const presentResults = (records: ResultRecord[]) => Promise.all(records.map((r) => presentResult(r)));
+/** Reference file id → storage key. */
+type ReferenceKeys = Map<string, string>;
+
+/**
+ * The storage keys of the reference files the results matched, read once per scan (a list of 500 results
+ * comes from a handful of scans), so the review queue can show the creator's file beside the copy.
+ */
+async function referenceKeysOf(records: ResultRecord[]): Promise<ReferenceKeys> {
+  const searchIds = [...new Set(records.filter((r) => r.evidence.matchedReferenceId).map((r) => r.searchId))];
+  const searches = await Promise.all(searchIds.map((id) => getSearch(id)));
+  return new Map(searches.flatMap((s) => s?.references.map((ref) => [ref.id, ref.key] as const) ?? []));
+}
+
+export async function presentResults(records: ResultRecord[]): Promise<SearchResult[]> {
+  const referenceKeys = await referenceKeysOf(records);
+  return Promise.all(records.map((r) => presentResult(r, { referenceKeys })));
+}

@@ -18,7 +18,7 @@ import { addToUserMonth } from './user-usage';
  * | search/start-search.ts, after the search is written and its workflow started | recordSearchStarted |
  * | search/scan-steps.ts closeSearch, when finishSearch finished it | recordSearchFinished |
  * | search/scan-steps.ts saveTriagedResults, when a batch was newly counted | recordResultsPersisted |
- * | search/review.ts reviewResult, after a review | recordMilestone(userId, 'reviewed') |
+ * | search/review.ts reviewResult and search/bulk-review.ts reviewResults, after a review | recordMilestone(userId, 'reviewed') |
  * | cases/create-case.ts (form and bulk), when the case was written | recordCaseCreated |
  * | cases/case-transitions.ts markCaseSent, pending -> sent made by this call | recordCaseSent |
  * | cases/case-transitions.ts resolveCase, -> resolved made by this call | recordCaseResolved |

@@ -81,7 +81,7 @@ type Item = Record<string, unknown>;
 const listSortValue = (createdAt: string, confidence: number, id: string) =>
   `${createdAt}#${String(Math.round(confidence * 10)).padStart(4, '0')}#${id}`;
 
-function toRecord(item: Item): ResultRecord {
+export function toRecord(item: Item): ResultRecord {
   return {
     id: item.id as string,
     userId: item.userId as string,

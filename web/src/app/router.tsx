@@ -15,6 +15,7 @@ const PricingPage = lazy(() => import('@/features/marketing/components/pricing-p
 const TestSignupPage = lazy(() => import('@/features/auth/components/test-signup-page').then((m) => ({ default: m.TestSignupPage })));
 const DashboardPage = lazy(() => import('@/features/dashboard/components/dashboard-page').then((m) => ({ default: m.DashboardPage })));
 const SearchPage = lazy(() => import('@/features/search/components/search-page').then((m) => ({ default: m.SearchPage })));
+const ReviewPage = lazy(() => import('@/features/review/components/review-page').then((m) => ({ default: m.ReviewPage })));
 const CasesPage = lazy(() => import('@/features/cases/components/cases-page').then((m) => ({ default: m.CasesPage })));
 const DmcaPage = lazy(() => import('@/features/dmca/components/dmca-page').then((m) => ({ default: m.DmcaPage })));
 const SettingsPage = lazy(() => import('@/features/settings/components/settings-page').then((m) => ({ default: m.SettingsPage })));
@@ -41,6 +42,7 @@ export function AppRouter() {
           <Route element={<AppShell />}>
             <Route path="/" element={<DashboardPage />} />
             <Route path="/search" element={<SearchPage />} />
+            <Route path="/review" element={<ReviewPage />} />
             <Route path="/settings" element={<SettingsPage />} />
             <Route path="/cases" element={<CasesPage />} />
             <Route path="/dmca/new" element={<DmcaPage />} />

@@ -60,7 +60,7 @@ export function ScanProgressCard({ searchId, scan, engines, startedAtMs }: ScanP
       : status === 'completed'
         ? { icon: <CheckCircle2 className="size-5 text-success" aria-hidden="true" />, title: 'Scan complete' }
         : status === 'partial'
-          ? { icon: <AlertTriangle className="size-5 text-amber-600" aria-hidden="true" />, title: 'Scan complete, some engines failed' }
+          ? { icon: <AlertTriangle className="size-5 text-amber-700" aria-hidden="true" />, title: 'Scan complete, some engines failed' }
           : { icon: <Loader2 className="size-5 animate-spin text-primary" aria-hidden="true" />, title: 'Scanning for violations' };
 
   return (

@@ -95,9 +95,9 @@ export function UsageTab() {
           {stats.data ? (
             <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
               <Counter icon={AlertTriangle} tone="bg-red-50 text-red-600" label="Active violations" value={stats.data.activeViolations} />
-              <Counter icon={CheckCircle2} tone="bg-emerald-50 text-emerald-600" label="Resolved cases" value={stats.data.resolvedCases} />
+              <Counter icon={CheckCircle2} tone="bg-emerald-50 text-emerald-700" label="Resolved cases" value={stats.data.resolvedCases} />
               <Counter icon={Send} tone="bg-indigo-50 text-indigo-600" label="DMCA notices sent" value={stats.data.dmcaSent} />
-              <Counter icon={Clock} tone="bg-amber-50 text-amber-600" label="Pending review" value={stats.data.pendingReview} />
+              <Counter icon={Clock} tone="bg-amber-50 text-amber-700" label="Pending review" value={stats.data.pendingReview} />
             </ul>
           ) : (
             <p className="text-sm text-muted-foreground">Your counters could not be loaded. Please try again later.</p>
@@ -143,12 +143,13 @@ function Unavailable() {
 
 function Limit({ icon: Icon, label, value }: { icon: typeof Search; label: string; value: string }) {
   return (
-    <div className="flex items-start gap-2">
-      <Icon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-      <div>
-        <dt className="font-medium">{label}</dt>
-        <dd className="text-muted-foreground">{value}</dd>
-      </div>
+    // dt and dd sit directly in the div (a <dl> allows only those in its groups), the icon inside the term.
+    <div>
+      <dt className="flex items-start gap-2 font-medium">
+        <Icon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+        {label}
+      </dt>
+      <dd className="pl-6 text-muted-foreground">{value}</dd>
     </div>
   );
 }

@@ -1,5 +1,4 @@
-import { BrainCircuit, CalendarClock, DollarSign, Download, FileBarChart, LayoutDashboard, Server, Settings, UserCog, Users } from 'lucide-react';
-import { Button } from '@/components/ui/button';
+import { BrainCircuit, DollarSign, FileBarChart, LayoutDashboard, Server, Settings, UserCog, Users } from 'lucide-react';
 import { PageSpinner } from '@/components/ui/spinner';
 import { IconTabsList } from '@/components/icon-tabs-list';
 import { Tabs, TabsContent } from '@/components/ui/tabs';
@@ -12,6 +11,7 @@ import { AiInsightsTab } from './ai-insights-tab';
 import { LoadError } from './load-error';
 import { NotAuthorized } from './not-authorized';
 import { OverviewTab } from './overview-tab';
+import { ReportActions } from './report-actions';
 import { ReportsTab } from './reports-tab';
 import { RevenueTab } from './revenue-tab';
 import { SettingsTab } from './settings-tab';
@@ -107,17 +107,7 @@ export function AdminPage() {
           <p className="mt-1 text-muted-foreground">Revenue, users, engagement and system health of Vigil.</p>
         </div>
         {!refused && (
-          <div className="flex gap-2">
-            {/* Export and Schedule have no behaviour in the spec; they are shown as it describes. */}
-            <Button type="button" variant="outline">
-              <Download aria-hidden="true" />
-              Export Report
-            </Button>
-            <Button type="button">
-              <CalendarClock aria-hidden="true" />
-              Schedule Report
-            </Button>
-          </div>
+          <ReportActions />
         )}
       </div>
       {body}

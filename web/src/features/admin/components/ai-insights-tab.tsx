@@ -30,7 +30,7 @@ export function AiInsightsTab({ insights }: { insights: AiInsights }) {
           <StatCard label="Avg Session Duration" value={`${e.avgSessionDuration.toFixed(1)} min`} icon={Clock} tone="bg-sky-50 text-sky-600" testId="admin-session-duration" />
         </li>
         <li>
-          <StatCard label="Bounce Rate" value={`${e.bounceRate.toFixed(1)}%`} icon={LogOut} tone="bg-amber-50 text-amber-600" testId="admin-bounce-rate" />
+          <StatCard label="Bounce Rate" value={`${e.bounceRate.toFixed(1)}%`} icon={LogOut} tone="bg-amber-50 text-amber-700" testId="admin-bounce-rate" />
         </li>
         <li>
           <StatCard label="Pages per Session" value={e.pagesPerSession.toFixed(1)} icon={MousePointerClick} tone="bg-violet-50 text-violet-600" testId="admin-pages-per-session" />
@@ -68,7 +68,7 @@ export function AiInsightsTab({ insights }: { insights: AiInsights }) {
         <InsightList title="Common Exit Pages" icon={FileStack} items={b.commonExitPages} tone="text-sky-600" />
       </div>
       <div className="grid gap-4 lg:grid-cols-3">
-        <InsightList title="Profitability Insights" icon={Wallet} items={o.profitabilityInsights} tone="text-emerald-600" />
+        <InsightList title="Profitability Insights" icon={Wallet} items={o.profitabilityInsights} tone="text-emerald-700" />
         <InsightList title="Churn Risk Factors" icon={TriangleAlert} items={o.churnRiskFactors} tone="text-destructive" />
         <InsightList title="Upsell Opportunities" icon={TrendingUp} items={o.upsellOpportunities} tone="text-indigo-600" />
       </div>

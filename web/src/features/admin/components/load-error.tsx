@@ -8,7 +8,7 @@ export function LoadError({ error, onRetry }: { error: unknown; onRetry: () => v
   return (
     <Card className="mx-auto max-w-lg items-center py-10 text-center" role="alert">
       <CardContent className="flex flex-col items-center gap-4">
-        <span className="flex size-14 items-center justify-center rounded-full bg-amber-50 text-amber-600">
+        <span className="flex size-14 items-center justify-center rounded-full bg-amber-50 text-amber-700">
           <AlertTriangle className="size-7" aria-hidden="true" />
         </span>
         <div className="space-y-1">

@@ -12,7 +12,7 @@ export function OverviewTab({ metrics, system }: { metrics: AdminMetrics; system
     <div className="space-y-6">
       <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4" aria-label="Headline figures">
         <li>
-          <StatCard label="Total Revenue" value={formatUsd(metrics.totalRevenue)} icon={DollarSign} tone="bg-emerald-50 text-emerald-600" testId="admin-total-revenue" />
+          <StatCard label="Total Revenue" value={formatUsd(metrics.totalRevenue)} icon={DollarSign} tone="bg-emerald-50 text-emerald-700" testId="admin-total-revenue" />
         </li>
         <li>
           <StatCard label="Monthly Recurring Revenue" value={formatUsd(metrics.monthlyRecurringRevenue)} icon={Repeat} tone="bg-indigo-50 text-indigo-600" testId="admin-mrr" />

@@ -7,7 +7,7 @@ interface StatCardProps {
   label: string;
   value: ReactNode;
   icon: LucideIcon;
-  /** Icon chip colours, e.g. `bg-emerald-50 text-emerald-600`. */
+  /** Icon chip colours, e.g. `bg-emerald-50 text-emerald-700`. */
   tone?: string;
   /** A line under the value (a rate, a comparison). */
   hint?: ReactNode;

@@ -18,7 +18,7 @@ export function SystemTab({ system }: { system: AdminSystem }) {
         <CardContent>
           <dl className="divide-y">
             <FigureRow label="Status">
-              <span className="inline-flex items-center gap-1.5 text-emerald-600">
+              <span className="inline-flex items-center gap-1.5 text-emerald-700">
                 <Wifi className="size-4" aria-hidden="true" />
                 {SYSTEM_HEALTH.status}
               </span>
@@ -72,7 +72,7 @@ export function SystemTab({ system }: { system: AdminSystem }) {
               </span>
             </FigureRow>
             <FigureRow label="Warnings">
-              <span className="inline-flex items-center gap-1.5 text-amber-600">
+              <span className="inline-flex items-center gap-1.5 text-amber-700">
                 <TriangleAlert className="size-4" aria-hidden="true" />
                 {SYSTEM_ALERTS.warnings}
               </span>

@@ -27,7 +27,7 @@ export function StatusBadge({ status }: { status: string }) {
   const active = status.toLowerCase() === 'active';
   const label = status ? status.charAt(0).toUpperCase() + status.slice(1) : 'Unknown';
   return (
-    <Badge variant={active ? 'default' : 'outline'} className={cn(active && 'bg-emerald-600')} data-highlighted={active || undefined}>
+    <Badge variant={active ? 'default' : 'outline'} className={cn(active && 'bg-emerald-700')} data-highlighted={active || undefined}>
       {label}
     </Badge>
   );

@@ -20,7 +20,7 @@ export function UsersTab({ users }: { users: AdminUsers }) {
           <StatCard label="Signups This Month" value={formatCount(users.totalSignups)} icon={UserPlus} tone="bg-violet-50 text-violet-600" testId="admin-signups" />
         </li>
         <li>
-          <StatCard label="Active Users" value={formatCount(users.activeUsers)} icon={UserCheck} tone="bg-emerald-50 text-emerald-600" hint="Used Vigil this month" testId="admin-active-users" />
+          <StatCard label="Active Users" value={formatCount(users.activeUsers)} icon={UserCheck} tone="bg-emerald-50 text-emerald-700" hint="Used Vigil this month" testId="admin-active-users" />
         </li>
         <li>
           <StatCard

@@ -10,6 +10,9 @@ import { apiPath } from '@/lib/api-client';
 
 /** Every case of the creator in the shape of Google's Trusted Copyright Removal Program bulk upload. */
 const GOOGLE_EXPORT_PATH = apiPath(contract.exportGoogle);
+/** The creator's protection report of the last 30 days, for people (PDF) and spreadsheets (CSV). */
+const REPORT_PDF_PATH = apiPath(contract.userReport, { params: { id: 'me' }, query: { format: 'pdf' } });
+const REPORT_CSV_PATH = apiPath(contract.userReport, { params: { id: 'me' }, query: { format: 'csv' } });
 
 /** The DMCA Cases page (SPEC section 2): the creator's cases, newest first, or an empty state. */
 export function CasesPage() {
@@ -23,6 +26,19 @@ export function CasesPage() {
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">DMCA Cases</h1>
           <p className="mt-1 text-muted-foreground">Every takedown notice you have prepared, and where it stands.</p>
         </div>
+        <div className="flex flex-wrap gap-2">
+          <Button asChild variant="outline">
+            <a href={REPORT_PDF_PATH} download>
+              <FileDown aria-hidden="true" />
+              Report (PDF)
+            </a>
+          </Button>
+          <Button asChild variant="outline">
+            <a href={REPORT_CSV_PATH} download>
+              <FileDown aria-hidden="true" />
+              Report (CSV)
+            </a>
+          </Button>
         {!!cases.data?.length && (
           <Button asChild variant="outline">
             {/* A plain download link: the server names the file (Google's trusted-submitter bulk upload format). */}
@@ -32,6 +48,7 @@ export function CasesPage() {
             </a>
           </Button>
         )}
+        </div>
       </div>
 
       {cases.isLoading ? (

@@ -14,7 +14,7 @@ export function AnalyticsTab() {
             <Card className="h-full gap-2 px-5 py-5">
               <p className="text-sm text-muted-foreground">{figure.label}</p>
               <p className="text-2xl font-bold tracking-tight">{figure.value}</p>
-              <p className="text-xs text-emerald-600">{figure.change}</p>
+              <p className="text-xs text-emerald-700">{figure.change}</p>
             </Card>
           </li>
         ))}

@@ -5,9 +5,9 @@ import { Progress } from '@/components/ui/progress';
 import { MONITORING_COVERAGE, SAMPLE_ACTIVITY, type ActivityItem } from '../data/competitive-content';
 
 const STATUS = {
-  removed: { icon: CheckCircle2, label: 'Removed', className: 'bg-emerald-50 text-emerald-600' },
+  removed: { icon: CheckCircle2, label: 'Removed', className: 'bg-emerald-50 text-emerald-700' },
   sent: { icon: Send, label: 'Notice sent', className: 'bg-indigo-50 text-indigo-600' },
-  detected: { icon: Radar, label: 'Detected', className: 'bg-amber-50 text-amber-600' },
+  detected: { icon: Radar, label: 'Detected', className: 'bg-amber-50 text-amber-700' },
 } as const satisfies Record<ActivityItem['status'], unknown>;
 
 /** Monitoring coverage by site category, and a sample activity feed. */

@@ -3,7 +3,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { ADVANTAGES, HEADLINE_STATS } from '../data/competitive-content';
 
 const ICONS = [Globe, ShieldCheck, Target, Clock];
-const TONES = ['bg-sky-50 text-sky-600', 'bg-emerald-50 text-emerald-600', 'bg-violet-50 text-violet-600', 'bg-amber-50 text-amber-600'];
+const TONES = ['bg-sky-50 text-sky-600', 'bg-emerald-50 text-emerald-700', 'bg-violet-50 text-violet-600', 'bg-amber-50 text-amber-700'];
 
 /** Headline figures and Vigil against the industry average. */
 export function OverviewTab() {

@@ -1,5 +1,6 @@
-import { RefreshCw, ScanSearch, Send } from 'lucide-react';
+import { ListChecks, RefreshCw, ScanSearch, Send } from 'lucide-react';
 import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import type { GroupedResults, SearchResult } from '@shared/schemas/search';
 import { SandboxNotice } from '@/components/scan/sandbox-notice';
 import { Badge } from '@/components/ui/badge';
@@ -66,6 +67,12 @@ export function ReviewStep({ searchId, onNewSearch, onSendTakedowns, onSendDmca 
           <p className="text-sm text-muted-foreground">Mark each result as unauthorized or safe, then send takedown notices.</p>
         </div>
         <div className="flex flex-wrap gap-2">
+          <Button asChild variant="outline">
+            <Link to="/review?undecided=1">
+              <ListChecks aria-hidden="true" />
+              Review one by one
+            </Link>
+          </Button>
           <Button variant="outline" onClick={onNewSearch}>
             <ScanSearch aria-hidden="true" />
             New Search

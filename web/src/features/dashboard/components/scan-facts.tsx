@@ -11,12 +11,12 @@ export function ScanFacts() {
   return (
     <dl className="grid gap-2 rounded-lg border bg-muted/30 p-3 text-sm sm:grid-cols-3">
       {FACTS.map(({ icon: Icon, label, value }) => (
-        <div key={label} className="flex items-start gap-2">
-          <Icon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-          <div>
-            <dt className="text-xs text-muted-foreground">{label}</dt>
-            <dd className="font-medium">{value}</dd>
-          </div>
+        <div key={label}>
+          <dt className="flex items-center gap-2 text-xs text-muted-foreground">
+            <Icon className="size-4 shrink-0 text-primary" aria-hidden="true" />
+            {label}
+          </dt>
+          <dd className="pl-6 font-medium">{value}</dd>
         </div>
       ))}
     </dl>

@@ -6,9 +6,9 @@ import { useUserStats } from '../api/get-user-stats';
 
 const CARDS: { key: keyof UserStats; label: string; icon: LucideIcon; tone: string }[] = [
   { key: 'activeViolations', label: 'Active Violations', icon: AlertTriangle, tone: 'bg-red-50 text-red-600' },
-  { key: 'resolvedCases', label: 'Resolved', icon: CheckCircle2, tone: 'bg-emerald-50 text-emerald-600' },
+  { key: 'resolvedCases', label: 'Resolved', icon: CheckCircle2, tone: 'bg-emerald-50 text-emerald-700' },
   { key: 'dmcaSent', label: 'DMCA Sent', icon: Send, tone: 'bg-indigo-50 text-indigo-600' },
-  { key: 'pendingReview', label: 'Pending', icon: Clock, tone: 'bg-amber-50 text-amber-600' },
+  { key: 'pendingReview', label: 'Pending', icon: Clock, tone: 'bg-amber-50 text-amber-700' },
 ];
 
 /** The four summary cards of the review step, from the creator's counters (SPEC section 2). */

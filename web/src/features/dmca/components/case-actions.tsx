@@ -108,7 +108,7 @@ export function CaseActions({ plan, openCase, canCreate, creating, submission }:
                 <CheckCircle2 className="size-5 text-success" aria-hidden="true" />
                 <span>
                   Case <span className="font-mono font-medium">{openCase.caseNumber}</span> is open.{' '}
-                  <Link to="/cases" className="text-primary underline-offset-4 hover:underline">
+                  <Link to="/cases" className="text-primary underline underline-offset-4">
                     All cases
                   </Link>
                 </span>

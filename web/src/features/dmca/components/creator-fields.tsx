@@ -32,7 +32,7 @@ export function CreatorFields({ register, errors, prefilled, locked }: CreatorFi
         <CardTitle>Your details</CardTitle>
         <CardDescription>
           Filled from your{' '}
-          <Link to="/settings" className="text-primary underline-offset-4 hover:underline">
+          <Link to="/settings" className="text-primary underline underline-offset-4">
             Content Creator settings
           </Link>
           , where you can change them.

@@ -55,7 +55,7 @@ export function HelpPage() {
           />
           <SupportCard
             icon={BookOpen}
-            tone="bg-emerald-50 text-emerald-600"
+            tone="bg-emerald-50 text-emerald-700"
             title="Documentation"
             description="Step-by-step guides to scans, results, DMCA cases, automated submission and your account."
             action={

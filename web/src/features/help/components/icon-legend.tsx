@@ -16,14 +16,15 @@ export function IconLegend() {
         <CardContent className="space-y-6">
           <dl className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {ICON_LEGEND.map(({ icon: Icon, label, meaning, tone }) => (
-              <div key={label} className="flex gap-3">
-                <span className={cn('flex size-9 shrink-0 items-center justify-center rounded-lg', tone)}>
-                  <Icon className="size-4" aria-hidden="true" />
-                </span>
-                <div>
-                  <dt className="text-sm font-medium">{label}</dt>
-                  <dd className="text-sm text-muted-foreground">{meaning}</dd>
-                </div>
+              // dt and dd directly in the group (axe definition-list): the icon chip sits inside the term.
+              <div key={label}>
+                <dt className="flex items-center gap-3 text-sm font-medium">
+                  <span className={cn('flex size-9 shrink-0 items-center justify-center rounded-lg', tone)}>
+                    <Icon className="size-4" aria-hidden="true" />
+                  </span>
+                  {label}
+                </dt>
+                <dd className="pl-12 text-sm text-muted-foreground">{meaning}</dd>
               </div>
             ))}
           </dl>

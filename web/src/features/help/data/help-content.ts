@@ -67,9 +67,9 @@ export interface LegendEntry {
 
 export const ICON_LEGEND: readonly LegendEntry[] = [
   { icon: AlertTriangle, label: 'Active violation', meaning: 'A copy marked unauthorized that is still online.', tone: 'bg-red-50 text-red-600' },
-  { icon: Clock, label: 'Pending', meaning: 'A result waiting for your review, or a case not yet sent.', tone: 'bg-amber-50 text-amber-600' },
+  { icon: Clock, label: 'Pending', meaning: 'A result waiting for your review, or a case not yet sent.', tone: 'bg-amber-50 text-amber-700' },
   { icon: Send, label: 'DMCA sent', meaning: 'A takedown notice has been filed for the case.', tone: 'bg-indigo-50 text-indigo-600' },
-  { icon: CheckCircle2, label: 'Resolved', meaning: 'The infringing content is gone.', tone: 'bg-emerald-50 text-emerald-600' },
+  { icon: CheckCircle2, label: 'Resolved', meaning: 'The infringing content is gone.', tone: 'bg-emerald-50 text-emerald-700' },
   { icon: ShieldCheck, label: 'Protected', meaning: 'A scan found no unauthorized use of your content.', tone: 'bg-sky-50 text-sky-600' },
   { icon: FileText, label: 'DMCA notice', meaning: 'A notice you can view, download as PDF or submit.', tone: 'bg-slate-100 text-slate-600' },
   { icon: MessageCircle, label: 'Assistant', meaning: 'The round button at the bottom right opens the help chat.', tone: 'bg-violet-50 text-violet-600' },

@@ -11,7 +11,7 @@ import { TabState } from './tab-state';
 const TRENDS = {
   increasing: { icon: ArrowUpRight, label: 'Increasing', className: 'text-red-600' },
   stable: { icon: ArrowRight, label: 'Stable', className: 'text-muted-foreground' },
-  decreasing: { icon: ArrowDownRight, label: 'Decreasing', className: 'text-emerald-600' },
+  decreasing: { icon: ArrowDownRight, label: 'Decreasing', className: 'text-emerald-700' },
 } as const;
 
 const dateTime = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });

@@ -21,7 +21,7 @@ export function RiskMetricCards({ metrics }: { metrics: RiskMetrics }) {
       <MetricCard
         label="Protection Coverage"
         icon={ShieldCheck}
-        tone="bg-emerald-50 text-emerald-600"
+        tone="bg-emerald-50 text-emerald-700"
         value={`${Number(metrics.protectionCoverage.toFixed(1))}%`}
         testId="risk-coverage"
         hint={<Progress value={metrics.protectionCoverage} aria-label="Protection coverage" className="mt-1 h-1.5" />}

@@ -44,8 +44,8 @@ export function TrendsTab({ data, error, period, sampleMode }: TrendsTabProps) {
     <div className="space-y-4">
       <ul className="grid gap-4 sm:grid-cols-3" aria-label="Trend totals">
         <TotalCard label="New threats" value={totals.newThreats} hint="found in this period" className="text-red-600" testId="trend-new-total" />
-        <TotalCard label="Resolved" value={totals.resolved} hint="taken down in this period" className="text-emerald-600" testId="trend-resolved-total" />
-        <TotalCard label="Open violations" value={totals.openAtEnd} hint="at the end of the period" className="text-amber-600" testId="trend-open" />
+        <TotalCard label="Resolved" value={totals.resolved} hint="taken down in this period" className="text-emerald-700" testId="trend-resolved-total" />
+        <TotalCard label="Open violations" value={totals.openAtEnd} hint="at the end of the period" className="text-amber-700" testId="trend-open" />
       </ul>
       <Card>
         <CardHeader>

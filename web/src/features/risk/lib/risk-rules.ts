@@ -17,8 +17,8 @@ export interface RiskLevelStyle {
 }
 
 const STYLES: Record<string, Omit<RiskLevelStyle, 'message'>> = {
-  LOW: { banner: 'border-emerald-200 bg-emerald-50 text-emerald-950', accent: 'text-emerald-600' },
-  MEDIUM: { banner: 'border-amber-200 bg-amber-50 text-amber-950', accent: 'text-amber-600' },
+  LOW: { banner: 'border-emerald-200 bg-emerald-50 text-emerald-950', accent: 'text-emerald-700' },
+  MEDIUM: { banner: 'border-amber-200 bg-amber-50 text-amber-950', accent: 'text-amber-700' },
   HIGH: { banner: 'border-orange-200 bg-orange-50 text-orange-950', accent: 'text-orange-600' },
   CRITICAL: { banner: 'border-red-200 bg-red-50 text-red-950', accent: 'text-red-600' },
 };

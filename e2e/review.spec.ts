@@ -1,0 +1,93 @@
+import { expect, test, type Page } from '@playwright/test';
+import { scanLunaVale, stats } from './support/scan';
+import { signIn, uniqueEmail } from './support/session';
+
+const statOf = async (page: Page, key: string) => Number(await page.getByTestId(`stat-${key}`).innerText());
+
+test('a creator reviews 20 results in the queue by keyboard alone, undoes one, allowlists a domain, and the stats move', async ({ page }) => {
+  await signIn(page, uniqueEmail('queue'));
+  await scanLunaVale(page);
+  await page.getByRole('link', { name: 'Review one by one' }).click();
+  await expect(page).toHaveURL(/\/review\?undecided=1$/);
+  await expect(page.getByRole('heading', { name: 'Review queue' })).toBeVisible();
+
+  const before = await stats(page);
+  expect(before.pendingReview).toBeGreaterThan(21);
+  await expect(page.getByTestId('stat-pendingReview')).toHaveText(String(before.pendingReview));
+
+  // The most confident result matched a reference photo: both pictures are shown with the match evidence.
+  await expect(page.getByRole('img', { name: 'Your reference file' })).toBeVisible();
+  await expect(page.getByText('Distance:')).toBeVisible();
+  await expect(page.getByTestId('queue-position')).toHaveText(`Result 1 of ${before.pendingReview}`);
+
+  await page.keyboard.press('?');
+  await expect(page.getByRole('heading', { name: 'Keyboard shortcuts' })).toBeVisible();
+  await page.keyboard.press('?');
+
+  // Twelve unauthorized, eight safe, one key each; J and K move without deciding.
+  await page.keyboard.press('j');
+  await expect(page.getByTestId('queue-position')).toHaveText(`Result 2 of ${before.pendingReview}`);
+  await page.keyboard.press('k');
+  for (let i = 0; i < 20; i++) {
+    await page.keyboard.press(i < 12 ? 'u' : 's');
+    await expect(page.getByTestId('queue-position')).toHaveText(`Result ${i + 2} of ${before.pendingReview}`);
+  }
+  await expect(page.getByTestId('stat-pendingReview')).toHaveText(String(before.pendingReview - 20));
+  await expect(page.getByTestId('stat-activeViolations')).toHaveText(String(before.activeViolations + 12));
+
+  // Z takes back the last (safe) decision and shows that result again.
+  await page.keyboard.press('z');
+  await expect(page.getByTestId('queue-position')).toHaveText(`Result 20 of ${before.pendingReview}`);
+  await expect(page.getByText('Undecided', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('stat-pendingReview')).toHaveText(String(before.pendingReview - 19));
+  await expect(page.getByTestId('stat-activeViolations')).toHaveText(String(before.activeViolations + 12));
+
+  // A asks first; Escape cancels, Enter on the focused confirm button allowlists the domain.
+  const domain = (await page.getByText(/^Host:/).locator('..').locator('dd').innerText()).trim();
+  await page.keyboard.press('a');
+  await expect(page.getByRole('alertdialog', { name: `Allowlist ${domain}?` })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  await page.keyboard.press('a');
+  const confirm = page.getByRole('button', { name: `Allowlist ${domain}` });
+  await expect(confirm).toBeFocused();
+  const results: { domain: string; userReviewStatus: string | null }[] = await (await page.request.get('/api/user/me/results?limit=500')).json();
+  const undecidedOnDomain = results.filter((r) => r.domain === domain && r.userReviewStatus === null).length;
+  expect(undecidedOnDomain).toBeGreaterThan(0);
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Domain allowlisted', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('stat-pendingReview')).toHaveText(String(before.pendingReview - 19 - undecidedOnDomain));
+  const allowlist: { domain: string }[] = await (await page.request.get('/api/user/me/allowlist')).json();
+  expect(allowlist.map((e) => e.domain)).toContain(domain);
+
+  // The server agrees with the screen.
+  expect(await stats(page)).toMatchObject({ pendingReview: before.pendingReview - 19 - undecidedOnDomain, activeViolations: before.activeViolations + 12 });
+  expect(await statOf(page, 'activeViolations')).toBe(before.activeViolations + 12);
+});
+
+test('the list view marks a shift-click selection in one request; the filters live in the address', async ({ page }) => {
+  await signIn(page, uniqueEmail('bulk'));
+  await scanLunaVale(page);
+  await page.goto('/review?view=list&sort=host');
+  const before = await stats(page);
+  const list = page.getByTestId('review-list');
+  const boxes = list.getByRole('checkbox');
+  await boxes.nth(1).click();
+  await boxes.nth(5).click({ modifiers: ['Shift'] });
+  await expect(page.getByTestId('selection-count')).toHaveText('5 selected');
+
+  const bulk = page.waitForRequest((r) => r.method() === 'PUT' && r.url().endsWith('/api/search-results/review'));
+  await page.getByRole('button', { name: 'Mark selected safe' }).click();
+  expect(((await bulk).postDataJSON() as { ids: string[] }).ids).toHaveLength(5);
+  await expect(page.getByTestId('selection-count')).toHaveText('0 selected');
+  await expect(page.getByTestId('stat-pendingReview')).toHaveText(String(before.pendingReview - 5));
+  await expect(list.getByText('Safe', { exact: true })).toHaveCount(5);
+
+  // The view is bookmarkable: the filters come back from the address.
+  await page.getByLabel('Undecided only').check();
+  await expect(page).toHaveURL(/view=list&sort=host&undecided=1/);
+  await page.reload();
+  await expect(page.getByLabel('Undecided only')).toBeChecked();
+  await expect(page.getByLabel('Sort')).toHaveValue('host');
+  await expect(list.getByText('Safe', { exact: true })).toHaveCount(0);
+});

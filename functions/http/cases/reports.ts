@@ -1,0 +1,24 @@
+import { contract } from '../../../shared/contract';
+import { binary, json, resolveUserParam, userEndpoint } from '../../lib/http';
+import { creatorReportFile, platformReportFile } from '../../services/reports';
+import { sendPlatformReport } from '../../services/reports/send-report';
+
+/*
+ * Protection reports. They live in this area because it already carries pdfmake and the notice fonts.
+ * `GET /api/user/{id}/report`: the owner (`me`) or an admin; `GET /api/admin/report`: admins (route rule).
+ */
+
+export const userReport = userEndpoint(contract.userReport, async ({ params, query, caller }) => {
+  const file = await creatorReportFile(resolveUserParam(caller, params.id), query);
+  return binary(file.content, file.contentType, file.filename);
+});
+
+export const platformReport = userEndpoint(contract.platformReport, async ({ query }) => {
+  const file = await platformReportFile(query);
+  return binary(file.content, file.contentType, file.filename);
+});
+
+/** The admin's "Schedule Report" sends the report now (last 30 days unless a period is given), as the monthly job does. */
+export const sendReportNow = userEndpoint(contract.sendReportNow, async ({ query }) =>
+  json(await sendPlatformReport({ from: query.from, to: query.to })),
+);

@@ -1,0 +1,241 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { simpleParser } from 'mailparser';
+import { ulid } from 'ulid';
+import { httpEvent } from '../../../../test/env';
+import { handler } from '..';
+import { putCase, transitionCase } from '../../../services/cases/case-store';
+import { previousMonth, resetReportMailSender } from '../../../services/reports/send-report';
+import { handler as monthlyReport } from '../../../workflows/reports/monthly-report';
+import { persistResults, type NewResult } from '../../../services/search/results';
+import { reviewResult } from '../../../services/search/review';
+import { createSearch, finishSearch } from '../../../services/search/searches';
+import { SESSION_COOKIE, createSession } from '../../../services/sessions';
+import { getOrCreateUserFromClaims } from '../../../services/users';
+import { startHarness, type Harness, type TestUser } from '../../results/tests/harness';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h.close());
+
+const route = '/api/user/{id}/report';
+const adminRoute = '/api/admin/report';
+
+const pdfText = (pdf: Buffer) => execFileSync('pdftotext', ['-enc', 'UTF-8', '-layout', '-', '-'], { input: pdf }).toString('utf8');
+/** The CSV as objects by header (the test data has no commas or quotes inside fields). */
+const parse = (bytes: Buffer, _opts: { columns: true }) => {
+  const [header, ...lines] = bytes.toString('utf8').trim().split('\n');
+  const names = header.split(',');
+  return lines.map((l) => Object.fromEntries(l.split(',').map((v, i) => [names[i], v])));
+};
+const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString();
+
+/** Calls a report route and returns the status and the raw bytes (or the JSON error). */
+async function get(path: string, who: TestUser | undefined, query: Record<string, string> = {}, id = 'me', method = 'GET') {
+  const res = (await handler(
+    httpEvent(method, path.replace('{id}', id), {
+      routePath: path,
+      pathParameters: path.includes('{id}') ? { id } : undefined,
+      query,
+      cookies: who?.cookies,
+    }),
+    {} as never,
+  )) as { statusCode: number; body: string; headers: Record<string, string>; isBase64Encoded?: boolean };
+  return {
+    status: res.statusCode,
+    headers: res.headers,
+    bytes: res.isBase64Encoded ? Buffer.from(res.body, 'base64') : Buffer.from(res.body ?? ''),
+    json: () => JSON.parse(res.body) as { error: string; code: string; fields?: { path: string; message: string }[] },
+  };
+}
+
+const result = (n: number, domain: string): NewResult => ({
+  url: `https://${domain}/post/${n}`,
+  contentType: 'images',
+  title: `Copy ${n}`,
+  confidence: 90,
+  similarityScore: 0.9,
+  confidenceScore: 0.9,
+  priority: 'high',
+  evidence: { engines: ['google'] },
+});
+
+/** A creator with a scan of 4 results (3 decided) and three cases: pending, sent, and resolved; plus one old case. */
+async function seedCreator(): Promise<{ who: TestUser; cases: string[] }> {
+  // A signed-up user (a profile, so the platform report finds them), signed in.
+  const email = `${ulid().toLowerCase()}@example.test`;
+  const profile = await getOrCreateUserFromClaims({ iss: 'https://idp.test', sub: ulid(), email, given_name: 'Jane', family_name: 'Creator' });
+  const { cookieValue } = await createSession({ userId: profile.id, email, isAdmin: false });
+  const who: TestUser = { userId: profile.id, cookies: [`${SESSION_COOKIE}=${cookieValue}`] };
+  const search = await createSearch({ userId: who.userId, query: 'Jane', searchEngines: ['google'], contentType: 'images' });
+  const { ids } = await persistResults(search.id, [result(1, 'leaks.example'), result(2, 'leaks.example'), result(3, 'mirror.example'), result(4, 'other.example')]);
+  await finishSearch(search.id, { status: 'completed', successfulEngines: ['google'], failedEngines: [] });
+  for (const id of ids.slice(0, 2)) await reviewResult(who.userId, id, 'unauthorized');
+  await reviewResult(who.userId, ids[2], 'safe');
+
+  const numbers: string[] = [];
+  const open = async (n: number, createdAt: string, host: string) => {
+    const id = ulid();
+    const caseNumber = `VGL-TEST-${who.userId.slice(-6)}-${n}`;
+    await putCase({
+      id,
+      userId: who.userId,
+      caseNumber,
+      searchResultId: ids[0],
+      infringingUrl: `https://${host}/post/${n}\nhttps://${host}/post/${n}b`,
+      originalUrl: 'https://jane.example/work',
+      description: 'My photo',
+      searchEngine: 'google',
+      host,
+      origin: 'form',
+      createdAt,
+    });
+    numbers.push(caseNumber);
+    return id;
+  };
+  await open(1, daysAgo(3), 'leaks.example');
+  const sent = await open(2, daysAgo(2), 'leaks.example');
+  await transitionCase(sent, ['pending'], 'sent', daysAgo(1));
+  const resolved = await open(3, daysAgo(5), 'mirror.example');
+  await transitionCase(resolved, ['pending'], 'sent', daysAgo(4));
+  await transitionCase(resolved, ['sent'], 'resolved', daysAgo(1));
+  await open(4, daysAgo(90), 'ancient.example'); // outside the last 30 days
+  return { who, cases: numbers };
+}
+
+describe('GET /api/user/{id}/report', () => {
+  let creator: { who: TestUser; cases: string[] };
+  beforeAll(async () => {
+    creator = await seedCreator();
+  });
+
+  it('the last 30 days as a PDF lists the figures and each case with its status, host and notice', async () => {
+    const res = await get(route, creator.who, { format: 'pdf' });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="vigil-report-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.pdf"$/);
+    expect(res.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = pdfText(res.bytes);
+    expect(text).toContain('Vigil protection report');
+    expect(text).toMatch(/Scans\s+1/);
+    expect(text).toMatch(/Results found\s+4/);
+    expect(text).toMatch(/Results decided\s+3/);
+    expect(text).toMatch(/Cases opened\s+3/);
+    expect(text).toMatch(/Cases resolved\s+1/);
+    for (const [n, status, host] of [[0, 'Pending', 'leaks.example'], [1, 'Sent', 'leaks.example'], [2, 'Resolved', 'mirror.example']] as const) {
+      expect(text).toMatch(new RegExp(`Case ${creator.cases[n]}\\s+·\\s+${status}\\s+·\\s+${host.replace('.', '\\.')}`));
+    }
+    expect(text).toContain("Notice: Google's removal form");
+    expect(text).toContain('https://leaks.example/post/2');
+    expect(text).not.toContain(creator.cases[3]);
+  });
+
+  it('as CSV has one row per case with its status and dates', async () => {
+    const res = await get(route, creator.who, { format: 'csv' });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const rows = parse(res.bytes, { columns: true }) as Record<string, string>[];
+    expect(rows.map((r) => [r.case_number, r.status, r.host])).toEqual([
+      [creator.cases[2], 'resolved', 'mirror.example'],
+      [creator.cases[0], 'pending', 'leaks.example'],
+      [creator.cases[1], 'sent', 'leaks.example'],
+    ]);
+    expect(rows[0]).toMatchObject({ opened: daysAgo(5).slice(0, 10), sent: daysAgo(4).slice(0, 10), resolved: daysAgo(1).slice(0, 10) });
+    expect(rows[1].urls).toContain('https://leaks.example/post/1');
+  });
+
+  it('an explicit period picks the cases with any date in it', async () => {
+    const old = daysAgo(90).slice(0, 10);
+    const res = await get(route, creator.who, { format: 'csv', from: old, to: old });
+    const rows = parse(res.bytes, { columns: true }) as Record<string, string>[];
+    expect(rows.map((r) => r.case_number)).toEqual([creator.cases[3]]);
+  });
+
+  it('refuses anonymous (401) and another user (403); an admin may read it', async () => {
+    expect((await get(route, undefined)).status).toBe(401);
+    expect((await get(route, h.other, {}, creator.who.userId)).status).toBe(403);
+    const admin = await get(route, h.admin, { format: 'csv' }, creator.who.userId);
+    expect(admin.status).toBe(200);
+    expect(admin.bytes.toString()).toContain(creator.cases[0]);
+  });
+
+  it.each([
+    [{ format: 'docx' }, "format must be 'pdf' or 'csv'."],
+    [{ from: '2026-02-30' }, 'from is not a real date.'],
+    [{ from: 'yesterday' }, 'from must be a date such as 2026-03-01.'],
+    [{ from: '2026-03-02', to: '2026-03-01' }, 'from must not be after to.'],
+    [{ from: '2024-01-01', to: '2026-01-01' }, 'A report covers at most 366 days.'],
+  ])('answers 400 for %j', async (query, message) => {
+    const res = await get(route, creator.who, query as Record<string, string>);
+    expect(res.status).toBe(400);
+    expect(res.json().error).toContain(message);
+  });
+});
+
+describe('GET /api/admin/report', () => {
+  it('gives an admin the figures across creators without URLs or identities', async () => {
+    const { who, cases } = await seedCreator();
+    const csv = await get(adminRoute, h.admin, { format: 'csv' });
+    expect(csv.status).toBe(200);
+    const rows = parse(csv.bytes, { columns: true }) as Record<string, string>[];
+    expect(Object.keys(rows[0])).not.toContain('urls');
+    expect(rows.map((r) => r.case_number)).toEqual(expect.arrayContaining(cases.slice(0, 3)));
+    expect(csv.bytes.toString()).not.toContain('https://');
+    expect(csv.bytes.toString()).not.toContain(who.userId);
+    expect(csv.bytes.toString()).not.toMatch(/Jane|example\.test/);
+
+    const pdf = await get(adminRoute, h.admin, { format: 'pdf' });
+    const text = pdfText(pdf.bytes);
+    expect(text).toContain('Vigil platform report');
+    expect(text).toMatch(/Creators with activity\s+\d+/);
+    expect(text).not.toContain('https://');
+  });
+
+  it('refuses a creator (403) and anonymous (401)', async () => {
+    expect((await get(adminRoute, h.owner)).status).toBe(403);
+    expect((await get(adminRoute, undefined)).status).toBe(401);
+  });
+});
+
+describe('the monthly platform report by e-mail', () => {
+  let outbox: string;
+  beforeAll(() => {
+    outbox = mkdtempSync(join(tmpdir(), 'vigil-report-outbox-'));
+    Object.assign(process.env, { OUTBOX_DIR: outbox, REPORT_RECIPIENTS: 'ops@vigil.example, boss@vigil.example' });
+    resetReportMailSender();
+  });
+  afterAll(() => {
+    delete process.env.OUTBOX_DIR;
+    delete process.env.REPORT_RECIPIENTS;
+    resetReportMailSender();
+  });
+  const mails = async () => Promise.all(readdirSync(outbox).map((f) => simpleParser(readFileSync(join(outbox, f)))));
+
+  it('covers the previous calendar month', () => {
+    expect(previousMonth(new Date('2026-03-01T06:00:00Z'))).toEqual({ from: '2026-02-01', to: '2026-02-28' });
+    expect(previousMonth(new Date('2026-01-15T00:00:00Z'))).toEqual({ from: '2025-12-01', to: '2025-12-31' });
+  });
+
+  it('the scheduled job e-mails the PDF and CSV to the administrators', async () => {
+    await seedCreator();
+    const now = new Date();
+    const sent = await monthlyReport({ time: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1, 6)).toISOString() });
+    expect(sent.recipients).toEqual(['ops@vigil.example', 'boss@vigil.example']);
+    const [mail] = (await mails()).filter((m) => m.headers.get('x-vigil-report') === `${sent.period.from}/${sent.period.to}`);
+    expect(mail.subject).toBe(`Vigil platform report ${sent.period.from} to ${sent.period.to}`);
+    expect(mail.attachments.map((a) => a.contentType)).toEqual(['application/pdf', 'text/csv']);
+    expect(pdfText(mail.attachments[0].content)).toMatch(/Cases opened\s+[1-9]/);
+  });
+
+  it("the admin's send-now route sends the same report; creators are refused", async () => {
+    const res = await get('/api/admin/report/send', h.admin, {}, 'me', 'POST');
+    expect(res.status).toBe(200);
+    expect(JSON.parse(res.bytes.toString()).recipients).toHaveLength(2);
+    expect((await get('/api/admin/report/send', h.owner, {}, 'me', 'POST')).status).toBe(403);
+    expect((await mails()).length).toBe(2);
+  });
+});

@@ -1,0 +1,54 @@
+import { createMailSender } from '../../adapters/mail/create-mail-sender';
+import type { MailSender } from '../../adapters/mail/mail-sender';
+import { live } from '../../lib/config';
+import { ValidationError } from '../../lib/errors';
+import { collectPlatformReport, type ReportPeriod } from './report-data';
+import { reportFile } from './index';
+
+let sender: MailSender | undefined;
+const mail = () => (sender ??= createMailSender());
+
+/** Forgets the mail sender so the next report reads the configuration again (tests). */
+export function resetReportMailSender(): void {
+  sender = undefined;
+}
+
+/** The calendar month before `now` (UTC): what the scheduled report on the 1st covers. */
+export function previousMonth(now: Date): ReportPeriod {
+  const firstOfThisMonth = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1);
+  const lastOfPrevious = new Date(firstOfThisMonth - 86_400_000);
+  const from = new Date(Date.UTC(lastOfPrevious.getUTCFullYear(), lastOfPrevious.getUTCMonth(), 1));
+  return { from: from.toISOString().slice(0, 10), to: lastOfPrevious.toISOString().slice(0, 10) };
+}
+
+/**
+ * E-mails the platform report (PDF and CSV attached) to the administrators in REPORT_RECIPIENTS: the
+ * monthly scheduled job, and the admin's "send now". Throws ValidationError when nobody is configured.
+ */
+export async function sendPlatformReport(period: ReportPeriod, now = new Date()): Promise<{ recipients: string[]; period: ReportPeriod }> {
+  const recipients = live.reportRecipients();
+  if (!recipients.length) throw new ValidationError('No administrator is set to receive reports (REPORT_RECIPIENTS).');
+  const report = await collectPlatformReport(period, now);
+  const [pdf, csv] = await Promise.all([reportFile(report, 'pdf'), reportFile(report, 'csv')]);
+  const c = report.caseCounts;
+  await mail().send({
+    to: recipients,
+    from: { name: 'Vigil reports', address: 'reports@vigil.invalid' },
+    subject: `Vigil platform report ${period.from} to ${period.to}`,
+    text: [
+      `The Vigil platform report for ${period.from} to ${period.to} is attached (PDF for reading, CSV for spreadsheets).`,
+      '',
+      `Scans: ${report.scans.total} (${report.scans.monitorRuns} monitor runs)`,
+      `Results found: ${report.results.found}, decided: ${report.results.decided}`,
+      `Cases opened: ${c.opened}, notices sent: ${c.sent}, resolved: ${c.resolved}, reappeared: ${c.reappeared}`,
+      '',
+      'Figures only: the report names no creator.',
+    ].join('\n'),
+    attachments: [
+      { filename: pdf.filename, content: pdf.content, contentType: pdf.contentType },
+      { filename: csv.filename, content: csv.content, contentType: csv.contentType },
+    ],
+    headers: { 'X-Vigil-Report': `${period.from}/${period.to}` },
+  });
+  return { recipients, period };
+}

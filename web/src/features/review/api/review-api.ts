@@ -1,0 +1,72 @@
+import { mutate } from 'swr';
+import useSWR from 'swr';
+import { z } from 'zod';
+import { contract } from '@shared/contract';
+import { allowlistEntrySchema, type AllowlistEntry } from '@shared/schemas/allowlist';
+import { bulkReviewReplySchema, userStatsSchema, type BulkReviewReply, type ReviewStatus } from '@shared/schemas/search';
+import { api, apiPath } from '@/lib/api-client';
+import { queueResultSchema, type QueueResult } from '../lib/queue';
+
+const me = { id: 'me' };
+
+/** The creator's results for the queue: one list of up to 500, newest first (`GET /api/user/me/results`). */
+export const QUEUE_RESULTS_KEY = apiPath(contract.userResults, { params: me, query: { limit: 500 } });
+/** Same key as the dashboard's summary cards, so both show the counters the decisions move. */
+export const USER_STATS_KEY = apiPath(contract.userStats, { params: me });
+const ALLOWLIST_KEY = apiPath(contract.listAllowlist, { params: me });
+const USER_RESULTS_PREFIX = apiPath(contract.userResults, { params: me });
+
+/**
+ * The loaded list is the queue's snapshot: it is not refetched on focus while the creator works through it
+ * (decisions are laid over it), only when the page is opened again.
+ */
+export function useQueueResults() {
+  return useSWR(
+    QUEUE_RESULTS_KEY,
+    async () => z.array(queueResultSchema).parse(await api(contract.userResults, { params: me, query: { limit: 500 } })),
+    { revalidateOnFocus: false, revalidateIfStale: false },
+  );
+}
+
+export function useStats() {
+  return useSWR(USER_STATS_KEY, async () => userStatsSchema.parse(await api(contract.userStats, { params: me })));
+}
+
+/** Other screens' cached result lists are stale after queue decisions; they reload when next shown. */
+const refreshOtherLists = () =>
+  mutate((key) => typeof key === 'string' && key !== QUEUE_RESULTS_KEY && key.startsWith(USER_RESULTS_PREFIX));
+
+const afterWrite = () => {
+  void mutate(USER_STATS_KEY);
+  void refreshOtherLists();
+};
+
+/** `PUT /api/search-results/{id}/review`. */
+export async function decide(id: string, status: ReviewStatus): Promise<QueueResult> {
+  const updated = queueResultSchema.parse(await api(contract.reviewResult, { params: { id }, body: { status } }));
+  afterWrite();
+  return updated;
+}
+
+/** `DELETE /api/search-results/{id}/review`: pending review again (the queue's undo of a first decision). */
+export async function undecide(id: string): Promise<QueueResult> {
+  const updated = queueResultSchema.parse(await api(contract.clearReview, { params: { id } }));
+  afterWrite();
+  return updated;
+}
+
+/** `PUT /api/search-results/review`: one status for many results, all or nothing. */
+export async function decideMany(ids: string[], status: ReviewStatus): Promise<BulkReviewReply> {
+  const reply = bulkReviewReplySchema.parse(await api(contract.reviewResults, { body: { ids, status } }));
+  afterWrite();
+  return reply;
+}
+
+/** `POST /api/user/me/allowlist`: the domain is authorised from now on (future scans drop it). */
+export async function allowDomain(domain: string): Promise<AllowlistEntry> {
+  const entry = allowlistEntrySchema.parse(
+    await api(contract.addAllowlist, { params: me, body: { domain, reason: 'authorized_partner', notes: 'Added from the review queue' } }),
+  );
+  void mutate(ALLOWLIST_KEY);
+  return entry;
+}

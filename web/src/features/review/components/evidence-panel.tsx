@@ -1,0 +1,92 @@
+import { ExternalLink, ImageOff } from 'lucide-react';
+import { useState } from 'react';
+import { engineList } from '@/lib/scan-results';
+import { firstSeen, lastSeen, type QueueResult } from '../lib/queue';
+
+const METHOD_LABELS = { fingerprint: 'Fingerprint match', verified: 'Verified match (feature points)', name: 'Found by name' } as const;
+
+const formatDate = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+function Picture({ src, alt, empty, region }: { src?: string | null; alt: string; empty: string; region?: QueueResult['evidence']['region'] }) {
+  const [failed, setFailed] = useState(false);
+  if (!src || failed) {
+    return (
+      <div className="flex aspect-[4/3] w-full flex-col items-center justify-center gap-2 rounded-lg bg-muted p-4 text-center text-sm text-muted-foreground">
+        <ImageOff className="size-6" aria-hidden="true" />
+        {empty}
+      </div>
+    );
+  }
+  return (
+    <div className="flex aspect-[4/3] w-full items-center justify-center rounded-lg bg-muted">
+      {/* The wrapper takes the image's own box, so the region's fractions land on the picture, not the letterbox. */}
+      <div className="relative inline-block max-h-full max-w-full">
+        <img src={src} alt={alt} referrerPolicy="no-referrer" className="block max-h-[min(50vh,22rem)] max-w-full object-contain" onError={() => setFailed(true)} />
+        {region && (
+          <div
+            data-testid="matched-region"
+            aria-hidden="true"
+            className="pointer-events-none absolute rounded-sm border-2 border-red-600 shadow-[0_0_0_2px_white]"
+            style={{ left: `${region.x * 100}%`, top: `${region.y * 100}%`, width: `${region.w * 100}%`, height: `${region.h * 100}%` }}
+          />
+        )}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The creator's reference and the found copy side by side, with what matched: the fingerprint distance, how
+ * the match was made and verified, and the matched region outlined on the copy when the matcher gives one.
+ */
+export function EvidencePanel({ result }: { result: QueueResult }) {
+  const e = result.evidence;
+  const copySrc = e.matchedImageUrl ?? result.previewUrl;
+  const facts: [string, string][] = [
+    ['Host', result.domain],
+    ['Platform', result.platform],
+    ['Confidence', `${Math.round(result.confidence)}%`],
+    ...(e.distance !== undefined ? ([['Distance', `${e.distance} (lower is closer)`]] as [string, string][]) : []),
+    ...(e.matchMethod ? ([['Match', METHOD_LABELS[e.matchMethod]]] as [string, string][]) : []),
+    ...(e.verification
+      ? ([['Verification', `${e.verification.inliers} matching points, spread ${e.verification.spread.toFixed(2)}`]] as [string, string][])
+      : []),
+    ...(e.region ? ([['Matched region', `${Math.round(e.region.w * 100)}% × ${Math.round(e.region.h * 100)}% of the copy, outlined`]] as [string, string][]) : []),
+    ['First seen', formatDate(firstSeen(result))],
+    ['Last seen', formatDate(lastSeen(result))],
+    ...(e.engines.length ? ([['Found through', engineList(e.engines)]] as [string, string][]) : []),
+  ];
+
+  return (
+    <div className="grid gap-4">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
+        <figure className="grid gap-1.5">
+          <figcaption className="text-sm font-medium">Your reference</figcaption>
+          <Picture src={e.matchedReferenceUrl} alt="Your reference file" empty="No reference file matched: found by name or page text." />
+        </figure>
+        <figure className="grid gap-1.5">
+          <figcaption className="text-sm font-medium">Found copy</figcaption>
+          <Picture src={copySrc} alt={`The copy found on ${result.domain}`} empty="No picture of this copy." region={e.region} />
+        </figure>
+      </div>
+      <div className="grid gap-1">
+        <h2 className="text-lg font-semibold leading-snug" data-testid="queue-title">
+          {result.title || result.domain}
+        </h2>
+        <a href={result.url} target="_blank" rel="noopener noreferrer" className="flex min-w-0 items-center gap-1 text-sm text-primary underline underline-offset-2">
+          <span className="truncate">{result.url}</span>
+          <ExternalLink className="size-3.5 shrink-0" aria-hidden="true" />
+          <span className="sr-only">(opens in a new tab)</span>
+        </a>
+      </div>
+      <dl className="grid grid-cols-1 gap-x-6 gap-y-1.5 text-sm sm:grid-cols-2">
+        {facts.map(([term, value]) => (
+          <div key={term} className="flex gap-2">
+            <dt className="shrink-0 text-muted-foreground">{term}:</dt>
+            <dd className="min-w-0 break-words font-medium">{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
