@@ -1,64 +1,168 @@
 #!/usr/bin/env bash
-# Installs the Debian packages that ship freely licensed photographs (reference/matching.md) and gathers
-# their photos into one folder for `npm run bench:match -- --images DIR`.
-#   bash bench/setup-photos.sh [DEST]        (default DEST: /tmp/vigil-photos; the folder is printed last)
+# Gathers the photo sets of the matching benchmarks (reference/matching.md, issue 13) from Debian packages:
+#   bash bench/setup-photos.sh [DEST]     (default DEST: ${XDG_CACHE_HOME:-~/.cache}/vigil-bench/photos)
+# Prints two folders, one a line:
+#   DEST/calibration   every tuning and calibration run (`npm run bench:match -- --images DEST/calibration`)
+#   DEST/reserved      lomiri-wallpapers-16.04, mate-backgrounds and ukui-wallpapers: independent evaluation
+#                      only, never used to choose a threshold or a parameter.
+# Images live outside the repository and are never committed.
 #
-# Only ordinary photographs are taken, one file per scene: the packages also hold diagrams, logos, charts,
-# calibration shots of one chessboard, 64 px thumbnails, and the same photo re-encoded many times (libjxl's
-# test matrix), which would either not be photos or be copies of each other across the reference/distractor
-# split. Stereo and near-view pairs (aloeL/aloeR, left/right, motorcycle_left/right, aero1/aero3, graf1/graf3)
-# are kept on purpose: they are the hard negatives of reference/matching.md.
+# The packages are fetched with `apt-get download` and unpacked with `dpkg-deb -x` into the cache: no root,
+# and none of their dependencies (python3-skimage would otherwise pull in the whole scientific Python stack).
+# When a package cannot be downloaded (no network) but is installed, its installed files are used.
+#
+# Only ordinary pictures are taken, one file per scene: the packages also hold icons, diagrams, charts,
+# calibration shots, the same wallpaper at several resolutions (only the largest is kept) and light/dark
+# variants of one design (only the light one is kept), which would be copies of each other across the
+# reference/distractor split. Stereo and near-view pairs (aloeL/aloeR, left/right, motorcycle_left/right,
+# aero1/aero3, graf1/graf3) are kept on purpose: they are the hard negatives of reference/matching.md.
+# Frames sampled from the videos of opencv-doc (one every 2 s, at most 20 per video) go into one folder per
+# video named `*.frames`; the benchmark keeps every folder of that name on one side of the split.
 set -euo pipefail
 
-dest="${1:-/tmp/vigil-photos}"
-packages=(opencv-doc python3-skimage libjxl-testdata)
+cache="${XDG_CACHE_HOME:-$HOME/.cache}/vigil-bench"
+dest="${1:-$cache/photos}"
+calibration_packages=(gnome-backgrounds plasma-workspace-wallpapers sway-backgrounds lomiri-wallpapers-20.04
+  python3-skimage python3-sklearn opencv-doc libjxl-testdata)
+reserved_packages=(lomiri-wallpapers-16.04 mate-backgrounds ukui-wallpapers)
 
-missing=()
-for p in "${packages[@]}"; do
-  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
-done
-if ((${#missing[@]})); then
-  sudo_cmd=()
-  [[ $(id -u) -ne 0 ]] && sudo_cmd=(sudo)
-  "${sudo_cmd[@]}" apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+mkdir -p "$cache/debs" "$cache/pkg"
+# Root of one package's files: the unpacked .deb, or / when only the installed package is available.
+root_of() {
+  local p=$1
+  if [[ ! -d "$cache/pkg/$p/usr" ]]; then
+    if (cd "$cache/debs" && apt-get download -qq "$p" >/dev/null 2>&1); then
+      local deb
+      deb=$(ls -t "$cache/debs/${p}"_*.deb | head -1)
+      mkdir -p "$cache/pkg/$p"
+      dpkg-deb -x "$deb" "$cache/pkg/$p"
+    elif dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed'; then
+      echo "/"
+      return
+    else
+      echo "cannot fetch $p (apt-get download failed and it is not installed); run apt-get update?" >&2
+      echo ""
+      return
+    fi
+  fi
+  echo "$cache/pkg/$p"
+}
+
+copy() { # copy SRC DEST_DIR NAME
+  if [[ -f "$1" ]]; then
+    mkdir -p "$2"
+    cp -u "$1" "$2/$3"
+  else
+    echo "missing: $1" >&2
+  fi
+}
+
+cal="$dest/calibration"
+res="$dest/reserved"
+mkdir -p "$cal" "$res"
+
+# --- calibration ------------------------------------------------------------------------------------------
+r=$(root_of opencv-doc)
+if [[ -n "$r" ]]; then
+  data="$r/usr/share/doc/opencv-doc/examples/data"
+  for f in aero1.jpg aero3.jpg aloeL.jpg aloeR.jpg apple.jpg baboon.jpg basketball1.png board.jpg box_in_scene.png \
+    building.jpg butterfly.jpg chicky_512.png ela_original.jpg fruits.jpg graf1.png graf3.png home.jpg left.jpg \
+    right.jpg leuvenA.jpg licenseplate_motion.jpg messi5.jpg orange.jpg rubberwhale1.png smarties.png \
+    squirrel_cls.jpg starry_night.jpg stuff.jpg; do
+    copy "$data/$f" "$cal" "opencv--$f"
+  done
+  for f in 000.jpg 001.jpg 002.jpg; do copy "$r/usr/share/doc/opencv-doc/examples/hfs/data/$f" "$cal" "opencv-hfs--$f"; done
+  for i in 1 2 3 4 5 6; do copy "$r/usr/share/doc/opencv-doc/examples/text/scenetext0$i.jpg" "$cal" "opencv-text--scenetext0$i.jpg"; done
+  # Video frames (Megamind_bugy.avi is Megamind.avi with dropped frames: left out).
+  if command -v ffmpeg >/dev/null; then
+    for v in vtest Megamind tree; do
+      out="$cal/opencv-video--$v.frames"
+      if [[ ! -f "$out/.done" ]]; then
+        mkdir -p "$out"
+        ffmpeg -v error -nostdin -y -i "$data/$v.avi" -vf fps=1/2 -frames:v 20 -q:v 2 "$out/frame-%03d.jpg"
+        touch "$out/.done"
+      fi
+    done
+  else
+    echo "ffmpeg not found: no video frames in the calibration set" >&2
+  fi
 fi
 
-# Where each package keeps its photos, found with `dpkg -L PACKAGE` after installing.
-opencv=$(dpkg -L opencv-doc | grep -m1 -E '/examples/data$' || true)
-opencv_root=$(dirname "$opencv")
-skimage=$(dpkg -L python3-skimage | grep -m1 -E '/skimage/data$' || true)
-jxl=$(dpkg -L libjxl-testdata | grep -m1 -E "/share/libjxl-testdata$" || true)
+r=$(root_of python3-skimage)
+if [[ -n "$r" ]]; then
+  for f in astronaut.png brick.png camera.png cell.png chelsea.png coffee.png coins.png grass.png gravel.png \
+    hubble_deep_field.jpg ihc.png moon.png motorcycle_left.png motorcycle_right.png retina.jpg rocket.jpg \
+    clock_motion.png color.png horse.png microaneurysms.png page.png; do
+    copy "$r/usr/lib/python3/dist-packages/skimage/data/$f" "$cal" "skimage--$f"
+  done
+fi
 
-photos=()
-for f in aero1.jpg aero3.jpg aloeL.jpg aloeR.jpg apple.jpg baboon.jpg basketball1.png board.jpg box_in_scene.png \
-  building.jpg butterfly.jpg chicky_512.png ela_original.jpg fruits.jpg graf1.png graf3.png home.jpg left.jpg \
-  right.jpg leuvenA.jpg licenseplate_motion.jpg messi5.jpg orange.jpg rubberwhale1.png smarties.png \
-  squirrel_cls.jpg starry_night.jpg stuff.jpg; do
-  photos+=("opencv:$opencv/$f")
-done
-for f in 000.jpg 001.jpg 002.jpg; do photos+=("opencv-hfs:$opencv_root/hfs/data/$f"); done
-for i in 1 2 3 4 5 6; do photos+=("opencv-text:$opencv_root/text/scenetext0$i.jpg"); done
-for f in astronaut.png brick.png camera.png cell.png chelsea.png coffee.png coins.png grass.png gravel.png \
-  hubble_deep_field.jpg ihc.png moon.png motorcycle_left.png motorcycle_right.png retina.jpg rocket.jpg; do
-  photos+=("skimage:$skimage/$f")
-done
-for f in jxl/flower/flower.png jxl/hdr_room.png external/wesaturate/500px/cvo9xd_keong_macan_srgb8.png \
-  external/wesaturate/500px/tmshre_riaphotographs_srgb8.png external/wesaturate/500px/u76c0g_bliznaca_srgb8.png; do
-  photos+=("libjxl:$jxl/$f")
-done
+r=$(root_of python3-sklearn)
+if [[ -n "$r" ]]; then
+  for f in china.jpg flower.jpg; do copy "$r/usr/lib/python3/dist-packages/sklearn/datasets/images/$f" "$cal" "sklearn--$f"; done
+fi
 
-mkdir -p "$dest"
-copied=0
-for entry in "${photos[@]}"; do
-  prefix="${entry%%:*}"
-  file="${entry#*:}"
-  if [[ -f "$file" ]]; then
-    cp -u "$file" "$dest/$prefix--$(basename "$file")"
-    copied=$((copied + 1))
-  else
-    echo "missing: $file" >&2
-  fi
-done
-echo "$copied photos in $dest (opencv-doc: BSD/Apache; python3-skimage: mostly CC0/public domain; libjxl-testdata: BSD-3/CC0)" >&2
-echo "$dest"
+r=$(root_of libjxl-testdata)
+if [[ -n "$r" ]]; then
+  jxl="$r/usr/share/libjxl-testdata"
+  for f in jxl/flower/flower.png jxl/hdr_room.png external/wesaturate/500px/cvo9xd_keong_macan_srgb8.png \
+    external/wesaturate/500px/tmshre_riaphotographs_srgb8.png external/wesaturate/500px/u76c0g_bliznaca_srgb8.png; do
+    copy "$jxl/$f" "$cal" "libjxl--$(basename "$f")"
+  done
+fi
+
+r=$(root_of gnome-backgrounds)
+if [[ -n "$r" ]]; then
+  # Light variants only (`-d` is the same design recoloured).
+  for f in "$r"/usr/share/backgrounds/gnome/*; do
+    b=$(basename "$f")
+    [[ "$b" == *-d.* ]] && continue
+    copy "$f" "$cal" "gnome--$b"
+  done
+fi
+
+r=$(root_of plasma-workspace-wallpapers)
+if [[ -n "$r" ]]; then
+  # The largest landscape rendering of each wallpaper (the others are the same picture resized).
+  for w in "$r"/usr/share/wallpapers/*/; do
+    name=$(basename "$w")
+    best=$(ls "$w"contents/images/ 2>/dev/null | awk -F'[x.]' '$1 >= $2 { print $1 * $2, $0 }' | sort -n | tail -1 | cut -d' ' -f2)
+    [[ -n "$best" ]] && copy "$w/contents/images/$best" "$cal" "plasma--$name.${best##*.}"
+  done
+fi
+
+r=$(root_of sway-backgrounds)
+# One design at several sizes and orientations: the largest landscape one.
+[[ -n "$r" ]] && copy "$r/usr/share/backgrounds/sway/Sway_Wallpaper_Blue_2048x1536.png" "$cal" "sway--Sway_Wallpaper_Blue_2048x1536.png"
+
+r=$(root_of lomiri-wallpapers-20.04)
+if [[ -n "$r" ]]; then
+  for f in "$r"/usr/share/backgrounds/*.jpg "$r"/usr/share/backgrounds/*.png; do
+    [[ -f "$f" ]] && copy "$f" "$cal" "lomiri2004--$(basename "$f")"
+  done
+fi
+
+# --- reserved (independent evaluation only) ---------------------------------------------------------------
+r=$(root_of lomiri-wallpapers-16.04)
+if [[ -n "$r" ]]; then
+  for f in "$r"/usr/share/backgrounds/*.jpg "$r"/usr/share/backgrounds/*.png; do
+    [[ -f "$f" ]] && copy "$f" "$res" "lomiri1604--$(basename "$f")"
+  done
+fi
+r=$(root_of mate-backgrounds)
+if [[ -n "$r" ]]; then
+  # Elephants is shipped at three sizes: the largest only.
+  find "$r/usr/share/backgrounds/mate" -type f \( -name '*.jpg' -o -name '*.png' \) ! -name 'Elephants.jpg' ! -name 'Elephants_3840x2160.jpg' |
+    while read -r f; do copy "$f" "$res" "mate--$(basename "$(dirname "$f")")-$(basename "$f")"; done
+fi
+r=$(root_of ukui-wallpapers)
+if [[ -n "$r" ]]; then
+  for f in "$r"/usr/share/backgrounds/*.jpg "$r"/usr/share/backgrounds/*.png; do
+    [[ -f "$f" ]] && copy "$f" "$res" "ukui--$(basename "$f")"
+  done
+fi
+
+count() { find "$1" -type f \( -name '*.jpg' -o -name '*.png' -o -name '*.webp' \) | wc -l; }
+echo "calibration: $(count "$cal") files; reserved: $(count "$res") files (licences: each package's /usr/share/doc/*/copyright)" >&2
+echo "$cal"
+echo "$res"

@@ -64,7 +64,13 @@ export function buildVigil(app: App, options: BuildVigilOptions = {}): VigilStac
   };
   for (const [name, value] of Object.entries(optional)) if (value) baseEnvironment[name] = value;
   for (const [name, value] of Object.entries(ctx.functionEnv)) {
-    if (name in baseEnvironment || name in MEDIA_LAYER_ENVIRONMENT || name === 'SEARCH_STATE_MACHINE_ARN' || name === 'SUBMISSION_STATE_MACHINE_ARN') {
+    if (
+      name in baseEnvironment ||
+      name in MEDIA_LAYER_ENVIRONMENT ||
+      ['SEARCH_STATE_MACHINE_ARN', 'SUBMISSION_STATE_MACHINE_ARN', 'BILLING'].includes(name) ||
+      // Stripe keys live in the Secrets Manager secret only (-c stripeSecretArn), never in a function's environment.
+      name.startsWith('STRIPE_')
+    ) {
       throw new Error(`context functionEnv.${name} would override a value the stacks manage`);
     }
     baseEnvironment[name] = value;
@@ -97,6 +103,7 @@ export function buildVigil(app: App, options: BuildVigilOptions = {}): VigilStac
     },
     logRetentionDays: ctx.logRetentionDays,
     throttle: { rateLimit: ctx.apiRateLimit, burstLimit: ctx.apiBurstLimit },
+    billingMode: ctx.billingMode,
   });
   const web = new WebStack(app, 'VigilWeb', {
     env,

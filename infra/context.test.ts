@@ -14,8 +14,9 @@ describe('readVigilContext', () => {
       logRetentionDays: 30,
       apiRateLimit: 50,
       apiBurstLimit: 100,
-      services: { providerSecretArn: undefined, mailFrom: undefined, sesConfigurationSet: undefined, bedrockModelId: undefined },
+      services: { providerSecretArn: undefined, mailFrom: undefined, sesConfigurationSet: undefined, bedrockModelId: undefined, stripeSecretArn: undefined },
       functionEnv: {},
+      billingMode: 'none',
     });
   });
 
@@ -40,5 +41,16 @@ describe('readVigilContext', () => {
       functionEnv: { AGENT_NAME: 'Jane Roe' },
       services: { bedrockModelId: 'amazon.nova-lite-v1:0' },
     });
+  });
+
+  it('chooses the billing mode: stripe with a Stripe secret, none without, demo never with stage=prod', () => {
+    const arn = 'arn:aws:secretsmanager:us-east-1:123456789012:secret:vigil/stripe-AbC123';
+    expect(read({}).billingMode).toBe('none');
+    expect(read({ stripeSecretArn: arn, stage: 'prod' })).toMatchObject({ billingMode: 'stripe', services: { stripeSecretArn: arn } });
+    expect(read({ billing: 'demo' }).billingMode).toBe('demo');
+    expect(() => read({ billing: 'demo', stage: 'prod' })).toThrow(/billing=demo is refused with stage=prod/);
+    expect(() => read({ billing: 'stripe' })).toThrow(/stripeSecretArn/);
+    expect(() => read({ billing: 'free' })).toThrow(/demo, stripe or none/);
+    expect(() => read({ stripeSecretArn: 'sk_live_123' })).toThrow(/full ARN/);
   });
 });

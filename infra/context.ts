@@ -25,6 +25,11 @@ export interface VigilContext {
   services: ExternalServices;
   /** Extra variables for every function (AGENT_NAME, PROVIDER_TIMEOUT_MS, ...); cannot override managed ones. */
   functionEnv: Record<string, string>;
+  /**
+   * How plan changes are paid (issue 10): `stripe` when `stripeSecretArn` is given, `none` otherwise (upgrades
+   * answer 503). `-c billing=demo` (plans free, for a demonstration) is refused with `-c stage=prod`.
+   */
+  billingMode: 'demo' | 'stripe' | 'none';
 }
 
 /** Outside services whose use needs both a variable and an IAM grant; unset means the feature is off. */
@@ -36,7 +41,11 @@ export interface ExternalServices {
   sesConfigurationSet?: string;
   /** Bedrock model id or cross-region inference profile id for the assistant. */
   bedrockModelId?: string;
+  /** Secrets Manager secret (full ARN) holding `{"secretKey", "webhookSecret"}` for Stripe; read by the account function only. */
+  stripeSecretArn?: string;
 }
+
+const SECRET_ARN = /^arn:aws[\w-]*:secretsmanager:[\w-]+:\d{12}:secret:.+-[A-Za-z0-9]{6}$/;
 
 const DEFAULTS = {
   siteUrl: 'https://vigil.example.com',
@@ -80,6 +89,15 @@ export function readVigilContext(scope: Construct): VigilContext {
   if (providerSecretArn && !/^arn:aws[\w-]*:secretsmanager:[\w-]+:\d{12}:secret:.+-[A-Za-z0-9]{6}$/.test(providerSecretArn)) {
     throw new Error(`context providerSecretArn must be the secret's full ARN (with its 6-character suffix), got ${providerSecretArn}`);
   }
+  const stripeSecretArn = str('stripeSecretArn');
+  if (stripeSecretArn && !SECRET_ARN.test(stripeSecretArn)) {
+    throw new Error(`context stripeSecretArn must be the secret's full ARN (with its 6-character suffix), got ${stripeSecretArn}`);
+  }
+  const billing = str('billing');
+  if (billing !== undefined && !['demo', 'stripe', 'none'].includes(billing)) throw new Error(`context billing must be demo, stripe or none, got ${billing}`);
+  if (billing === 'stripe' && !stripeSecretArn) throw new Error('context billing=stripe needs -c stripeSecretArn=<the Stripe keys secret ARN>');
+  if (billing === 'demo' && str('stage') === 'prod') throw new Error('context billing=demo is refused with stage=prod: demo billing gives paid plans away');
+  const billingMode = (billing ?? (stripeSecretArn ? 'stripe' : 'none')) as VigilContext['billingMode'];
   const mailFrom = str('mailFrom');
   if (mailFrom && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(mailFrom)) throw new Error(`context mailFrom must be an e-mail address, got ${mailFrom}`);
 
@@ -97,7 +115,9 @@ export function readVigilContext(scope: Construct): VigilContext {
       mailFrom,
       sesConfigurationSet: str('sesConfigurationSet'),
       bedrockModelId: str('bedrockModelId'),
+      stripeSecretArn,
     },
     functionEnv: functionEnv as Record<string, string>,
+    billingMode,
   };
 }

@@ -180,6 +180,8 @@ function configureEnvironment(input: { url: string; port: number; dataDir: strin
     OIDC_CLIENT_ID: env.OIDC_CLIENT_ID ?? 'vigil-web',
     DATA_DIR: dataDir,
     PORT: String(port),
+    // Plans apply at once and nothing is charged, unless BILLING=stripe or none is asked for (issue 10).
+    BILLING: env.BILLING ?? 'demo',
     ...(opts.adminEmails ? { ADMIN_EMAILS: opts.adminEmails.join(',') } : {}),
     // The monthly platform report goes to the local administrators unless told otherwise.
     ...((env.REPORT_RECIPIENTS ?? opts.adminEmails?.join(',') ?? env.ADMIN_EMAILS)

@@ -52,7 +52,7 @@ import {
   userStatsSchema,
 } from './schemas/search';
 import { searchStartResponseSchema } from './schemas/search-start';
-import { subscriptionSchema, upgradeBodySchema, upgradeResponseSchema } from './schemas/subscription';
+import { billingModeSchema, billingPortalSchema, subscriptionSchema, upgradeBodySchema, upgradeResponseSchema } from './schemas/subscription';
 import { usageSchema } from './schemas/usage';
 import { currentUserSchema } from './schemas/user';
 
@@ -141,8 +141,10 @@ export const contract = rows({
   putContentCreator: { method: 'PUT', path: '/api/user/{id}/content-creator', area: 'account', auth: 'user', summary: 'Save the creator identity (owner only)', params: userParams, body: creatorSettingsSchema, reply: creatorUserSchema },
   usage: { method: 'GET', path: '/api/user/{id}/usage', area: 'account', auth: 'user', summary: "This month's searches, cases and violations with the plan's allowances (owner or admin)", params: userParams, reply: usageSchema },
   subscription: { method: 'GET', path: '/api/user/subscription', area: 'account', auth: 'user', summary: "The caller's stored plan, status and discount", reply: subscriptionSchema },
-  upgrade: { method: 'POST', path: '/api/subscription/upgrade', area: 'account', auth: 'user', summary: 'Change plan through the billing port (applied at once, or a Stripe Checkout URL)', body: upgradeBodySchema, reply: upgradeResponseSchema },
-  stripeWebhook: { method: 'POST', path: '/api/billing/stripe-webhook', area: 'account', auth: 'public', summary: 'Stripe webhook (signed; raw body): Checkout completed applies the plan, subscription deleted returns to trial', bodyKind: 'raw' },
+  upgrade: { method: 'POST', path: '/api/subscription/upgrade', area: 'account', auth: 'user', summary: 'Change plan through the billing port (demo: at once; Stripe: Checkout or the subscription updated; none: 503)', body: upgradeBodySchema, reply: upgradeResponseSchema },
+  billingMode: { method: 'GET', path: '/api/billing/mode', area: 'account', auth: 'public', summary: 'How plan changes are paid here: demo, stripe or none', reply: billingModeSchema },
+  billingPortal: { method: 'POST', path: '/api/billing/portal', area: 'account', auth: 'user', summary: "A Stripe customer portal URL for the caller's subscription (\"Manage billing\")", reply: billingPortalSchema },
+  stripeWebhook: { method: 'POST', path: '/api/billing/stripe-webhook', area: 'account', auth: 'public', summary: 'Stripe webhook (signed; raw body): checkout, paid and failed invoices, subscription changes and deletion', bodyKind: 'raw' },
 
   adminMetrics: { method: 'GET', path: '/api/admin/metrics', area: 'admin', auth: 'admin', summary: 'Business metrics: revenue, MRR, users, subscriptions, conversion, churn, ARPU, LTV', reply: adminMetricsSchema },
   adminUsers: { method: 'GET', path: '/api/admin/users', area: 'admin', auth: 'admin', summary: 'Users summary: trial, subscribers per plan, sign-ups, active, upgraded and cancelled this month', reply: adminUsersSchema },

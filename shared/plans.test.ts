@@ -1,4 +1,4 @@
-import { ACCOUNT_PAGE_ALLOWANCES, PLANS, planAllowsPlatform, planRule, withinBulkLimit } from './plans';
+import { DEFAULT_AUTO_SUBMIT_THRESHOLD, PLANS, allowanceResetsAt, bulkIneligibility, planAllowsPlatform, planFeatures, planRule, withinBulkLimit } from './plans';
 
 describe('plan rules', () => {
   it('prices the plans as the spec says', () => {
@@ -36,13 +36,41 @@ describe('plan rules', () => {
   });
 });
 
-describe('Account page allowances', () => {
-  it('states 3, 5, 50 and unlimited searches a month, with the enforced bulk limits', () => {
-    expect(ACCOUNT_PAGE_ALLOWANCES).toEqual({
-      trial: { searchesPerMonth: 3, automatedSubmissionsPerMonth: 0, bulkSubmissionLimit: 3 },
-      basic: { searchesPerMonth: 5, automatedSubmissionsPerMonth: 10, bulkSubmissionLimit: 10 },
-      pro: { searchesPerMonth: 50, automatedSubmissionsPerMonth: 100, bulkSubmissionLimit: 100 },
-      enterprise: { searchesPerMonth: null, automatedSubmissionsPerMonth: null, bulkSubmissionLimit: null },
-    });
+describe('allowances', () => {
+  it('holds the enforced monthly figures: trial 3/3, basic 10/10, pro 50/100, enterprise unlimited', () => {
+    const table = Object.fromEntries(Object.values(PLANS).map((p) => [p.id, [p.allowances.scansPerMonth, p.allowances.submissionsPerMonth]]));
+    expect(table).toEqual({ trial: [3, 3], basic: [10, 10], pro: [50, 100], enterprise: [null, null] });
+  });
+
+  it('caps automated sends per day on every plan, never above the month', () => {
+    for (const p of Object.values(PLANS)) {
+      expect(p.allowances.submissionsPerDay).toBeGreaterThan(0);
+      if (p.allowances.submissionsPerMonth !== null) expect(p.allowances.submissionsPerDay!).toBeLessThanOrEqual(p.allowances.submissionsPerMonth);
+    }
+  });
+
+  it('states the enforced figures on the plan cards', () => {
+    expect(planFeatures('trial').slice(0, 2)).toEqual(['3 scans per month', '3 violations submitted per month (bulk, Google only)']);
+    expect(planFeatures('basic').slice(0, 2)).toEqual(['10 scans per month', '10 automated takedowns per month']);
+    expect(planFeatures('enterprise').slice(0, 2)).toEqual(['Unlimited scans', 'Unlimited automated takedowns']);
+  });
+
+  it('resets on the first of the next UTC month', () => {
+    expect(allowanceResetsAt(new Date('2026-12-31T23:59:59Z'))).toBe('2027-01-01T00:00:00.000Z');
+  });
+});
+
+describe('bulk eligibility', () => {
+  const ok = { confidenceScore: 0.75, priority: 'high', userReviewStatus: 'unauthorized' };
+  it('admits what the site offers: 0.70 and above, high, unauthorized, at the default threshold', () => {
+    expect(DEFAULT_AUTO_SUBMIT_THRESHOLD).toBe(0.7);
+    expect(bulkIneligibility(ok)).toBeUndefined();
+  });
+  it('names the reason otherwise', () => {
+    expect(bulkIneligibility({ ...ok, confidenceScore: 0.69 })).toMatch(/below the bulk threshold of 0.70/);
+    expect(bulkIneligibility({ ...ok, priority: 'medium' })).toMatch(/high-priority/);
+    expect(bulkIneligibility({ ...ok, userReviewStatus: 'safe' })).toMatch(/unauthorized/);
+    expect(bulkIneligibility({ ...ok, matchMethod: 'name' })).toMatch(/confirm/);
+    expect(bulkIneligibility({ ...ok, matchMethod: 'name', contentConfirmedAt: '2026-11-24T00:00:00Z' })).toBeUndefined();
   });
 });

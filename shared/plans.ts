@@ -17,6 +17,21 @@ export const PLATFORM_LABELS: Readonly<Record<SubmissionPlatform, string>> = {
   duckduckgo: 'DuckDuckGo',
 };
 
+/**
+ * A plan's allowances, per calendar month in UTC unless named otherwise; `null` is unlimited. The server enforces
+ * exactly these figures (functions/services/allowances) and every screen states them (Pricing, Account's Usage
+ * tab, Help FAQ, the assistant), so this object is the only place they are written down. Issue 11 adds the
+ * monitor allowance here.
+ */
+export interface PlanAllowances {
+  /** Scans a month: started by hand or by a monitor's "Run now" (scheduled monitor runs are not counted here). */
+  scansPerMonth: number | null;
+  /** Violations submitted a month: each automated notice sent, one-case or bulk. */
+  submissionsPerMonth: number | null;
+  /** Burst guard on automated notices a day (UTC), protecting the sender's reputation; `null` is none. */
+  submissionsPerDay: number | null;
+}
+
 export interface PlanRule {
   id: PlanId;
   name: string;
@@ -26,14 +41,42 @@ export interface PlanRule {
   bulkLimit: number | null;
   /** Platforms the plan may file bulk takedowns with. */
   platforms: readonly SubmissionPlatform[];
-  /** Automated submission is for paid plans; trial users see an upgrade prompt (SPEC section 2). */
+  /**
+   * One-case automated submission (a notice e-mailed to the host). Paid plans only; the trial submits in bulk,
+   * to Google only, within its monthly allowance.
+   */
   automatedSubmission: boolean;
+  allowances: PlanAllowances;
 }
 
 export const PLANS: Readonly<Record<PlanId, PlanRule>> = {
-  trial: { id: 'trial', name: 'Free Trial', priceUsd: 0, bulkLimit: 3, platforms: ['google'], automatedSubmission: false },
-  basic: { id: 'basic', name: 'Basic', priceUsd: 50, bulkLimit: 10, platforms: ['google', 'bing'], automatedSubmission: true },
-  pro: { id: 'pro', name: 'Pro', priceUsd: 100, bulkLimit: 100, platforms: ['google', 'bing', 'duckduckgo'], automatedSubmission: true },
+  trial: {
+    id: 'trial',
+    name: 'Free Trial',
+    priceUsd: 0,
+    bulkLimit: 3,
+    platforms: ['google'],
+    automatedSubmission: false,
+    allowances: { scansPerMonth: 3, submissionsPerMonth: 3, submissionsPerDay: 3 },
+  },
+  basic: {
+    id: 'basic',
+    name: 'Basic',
+    priceUsd: 50,
+    bulkLimit: 10,
+    platforms: ['google', 'bing'],
+    automatedSubmission: true,
+    allowances: { scansPerMonth: 10, submissionsPerMonth: 10, submissionsPerDay: 5 },
+  },
+  pro: {
+    id: 'pro',
+    name: 'Pro',
+    priceUsd: 100,
+    bulkLimit: 100,
+    platforms: ['google', 'bing', 'duckduckgo'],
+    automatedSubmission: true,
+    allowances: { scansPerMonth: 50, submissionsPerMonth: 100, submissionsPerDay: 25 },
+  },
   enterprise: {
     id: 'enterprise',
     name: 'Enterprise',
@@ -41,6 +84,7 @@ export const PLANS: Readonly<Record<PlanId, PlanRule>> = {
     bulkLimit: null,
     platforms: ['google', 'bing', 'duckduckgo'],
     automatedSubmission: true,
+    allowances: { scansPerMonth: null, submissionsPerMonth: null, submissionsPerDay: 200 },
   },
 };
 
@@ -66,44 +110,78 @@ export function planAllowsPlatform(plan: string | null | undefined, platform: st
   return (planRule(plan).platforms as readonly string[]).includes(platform);
 }
 
-/** Bulk eligibility of a result (SPEC section 5): confidenceScore at least 0.7 and priority high. */
-export const BULK_ELIGIBILITY = { minConfidenceScore: 0.7, priority: 'high' } as const;
-/** Default autoSubmitThreshold of a bulk submission (SPEC section 9). */
-export const DEFAULT_AUTO_SUBMIT_THRESHOLD = 0.8;
-
 /**
- * Monthly allowances as the Pricing page states them (SPEC section 9; the spec notes other screens state other
- * figures). `null` is unlimited. The trial figure is the Account page's, the only one the spec gives for it.
+ * Bulk eligibility (SPEC sections 5 and 9, made one rule): a result qualifies when the creator reviewed it as
+ * unauthorized, its priority is high and its confidence score is at least `minConfidenceScore`, which is also
+ * the auto-submit threshold the site sends and the server applies. The site lists the reasons
+ * (`bulkIneligibility`) and the server refuses with the same sentences.
  */
-export const PRICING_PAGE_ALLOWANCES: Readonly<Record<PlanId, { searchesPerMonth: number | null; takedownsPerMonth: number | null }>> = {
-  trial: { searchesPerMonth: 3, takedownsPerMonth: 0 },
-  basic: { searchesPerMonth: 10, takedownsPerMonth: 10 },
-  pro: { searchesPerMonth: 50, takedownsPerMonth: 100 },
-  enterprise: { searchesPerMonth: null, takedownsPerMonth: null },
-};
+export const BULK_ELIGIBILITY = { minConfidenceScore: 0.7, priority: 'high' } as const;
+/** Default autoSubmitThreshold of a bulk submission: the eligibility minimum, so what the site offers is sent. */
+export const DEFAULT_AUTO_SUBMIT_THRESHOLD = BULK_ELIGIBILITY.minConfidenceScore;
 
-/** A plan's allowances as the Account page's Usage tab states them; `null` is unlimited. */
-export interface AccountPageAllowance {
-  /** Searches (scans) a month. */
-  searchesPerMonth: number | null;
-  /** Automated takedown submissions a month. */
-  automatedSubmissionsPerMonth: number | null;
-  /** The most violations one bulk submission may hold. */
-  bulkSubmissionLimit: number | null;
+/** The fields of a result bulk eligibility reads. */
+export interface BulkCandidateFields {
+  confidenceScore: number;
+  priority: string;
+  userReviewStatus?: string | null;
+  /** How the copy was matched (issue 13); `name` means no fingerprint match, so the creator must confirm it. */
+  matchMethod?: string | null;
+  /** Set when the creator confirmed "I have checked this page shows my content". */
+  contentConfirmedAt?: string | null;
+}
+
+/** Why a result may not go into a bulk submission, or undefined when it may; one sentence for site and server. */
+export function bulkIneligibility(result: BulkCandidateFields, threshold: number = DEFAULT_AUTO_SUBMIT_THRESHOLD): string | undefined {
+  if (result.userReviewStatus !== 'unauthorized') return 'Mark this violation as unauthorized before submitting it.';
+  if (result.priority !== BULK_ELIGIBILITY.priority) return 'Only high-priority violations can be submitted in bulk.';
+  const min = Math.max(threshold, BULK_ELIGIBILITY.minConfidenceScore);
+  if (result.confidenceScore < min) {
+    return `Confidence score ${result.confidenceScore.toFixed(2)} is below the bulk threshold of ${min.toFixed(2)}.`;
+  }
+  if (result.matchMethod === 'name' && !result.contentConfirmedAt) {
+    return 'Found by name only: confirm that you have checked this page shows your content first.';
+  }
+  return undefined;
 }
 
 /**
- * Allowances as the Account page states them (SPEC section 9: "Account page: Trial 3 searches/month, Basic 5
- * searches, Pro 50 searches with automated submissions, Enterprise unlimited"). The Account page gives no count
- * of automated submissions, so that figure is the Pricing page's monthly takedowns, and 0 on the trial, which
- * may not submit automatically (SPEC section 2). The bulk figure is the enforced bulk limit of PLANS.
+ * Whether a result was found by name only (issue 13's `evidence.matchMethod: 'name'`: no fingerprint match).
+ * Such a copy needs the creator's confirmation that the page shows their content before any automated notice.
  */
-export const ACCOUNT_PAGE_ALLOWANCES: Readonly<Record<PlanId, AccountPageAllowance>> = {
-  trial: { searchesPerMonth: 3, automatedSubmissionsPerMonth: 0, bulkSubmissionLimit: PLANS.trial.bulkLimit },
-  basic: { searchesPerMonth: 5, automatedSubmissionsPerMonth: PRICING_PAGE_ALLOWANCES.basic.takedownsPerMonth, bulkSubmissionLimit: PLANS.basic.bulkLimit },
-  pro: { searchesPerMonth: 50, automatedSubmissionsPerMonth: PRICING_PAGE_ALLOWANCES.pro.takedownsPerMonth, bulkSubmissionLimit: PLANS.pro.bulkLimit },
-  enterprise: { searchesPerMonth: null, automatedSubmissionsPerMonth: null, bulkSubmissionLimit: PLANS.enterprise.bulkLimit },
-};
+export function isNameMatchOnly(evidence: object | null | undefined): boolean {
+  return (evidence as { matchMethod?: unknown } | null | undefined)?.matchMethod === 'name';
+}
+
+/** An allowance in words: `3 scans per month`, `Unlimited scans`. */
+export function allowanceText(n: number | null, unit: string, per = 'per month'): string {
+  return n === null ? `Unlimited ${unit}` : `${n} ${unit} ${per}`;
+}
+
+/**
+ * The plan's features as every plan card states them (Pricing page and Account page): the enforced allowances
+ * first, then platforms, bulk size and support.
+ */
+export function planFeatures(id: PlanId): string[] {
+  const plan = PLANS[id];
+  const { scansPerMonth, submissionsPerMonth } = plan.allowances;
+  const names = plan.platforms.map((p) => PLATFORM_LABELS[p]);
+  const platforms = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : names[0];
+  return [
+    allowanceText(scansPerMonth, 'scans'),
+    id === 'trial'
+      ? `${submissionsPerMonth} violations submitted per month (bulk, ${platforms} only)`
+      : allowanceText(submissionsPerMonth, 'automated takedowns'),
+    `Takedown requests to ${platforms}`,
+    plan.bulkLimit === null ? 'Unlimited bulk submissions' : `Bulk submissions of up to ${plan.bulkLimit} violations`,
+    id === 'trial' ? 'PDF notices ready to file' : id === 'basic' ? 'E-mail support' : 'Priority support',
+  ];
+}
+
+/** The first instant of the UTC month after `now`: when monthly allowances start again. */
+export function allowanceResetsAt(now: Date = new Date()): string {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)).toISOString();
+}
 
 /** A discount percentage as stored (any value): a number clamped to 0..100, else 0. */
 export function clampPercent(v: unknown): number {

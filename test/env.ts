@@ -16,6 +16,8 @@ export async function startTestDynamo(extraEnv: Record<string, string> = {}): Pr
     DYNAMODB_ENDPOINT: dynamo.endpoint,
     TABLE_NAME: tableName,
     LOG_LEVEL: 'SILENT',
+    // As `npm start`: plans apply at once. Billing tests choose `stripe` or `none` themselves.
+    BILLING: 'demo',
     ...extraEnv,
   });
   for (const [k, v] of Object.entries(process.env)) {

@@ -1,12 +1,18 @@
-import { readdir } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import type { DiskCache } from './cache';
 import type { Original } from './edits';
 import type { Rng } from './rng';
 
 const IMAGE = /\.(jpe?g|png|webp|tiff?|gif|avif)$/i;
 /** Tiles of large images are cut at this size (reference/matching.md). */
 export const TILE = 1024;
+/**
+ * At most this many tiles of one file are used (evenly spread over its grid): a 5120 px wallpaper would
+ * otherwise give 15 originals of one scene and dominate the set, and the run's CPU time.
+ */
+const MAX_TILES_PER_FILE = 4;
 /** Files smaller than this on a side are icons or test patterns, not photos. */
 const MIN_SIDE = 96;
 
@@ -20,65 +26,122 @@ export async function listImages(dir: string): Promise<string[]> {
 }
 
 /**
+ * The source a file belongs to for the reference/distractor split: frames sampled from one video (a folder
+ * named `*.frames`, see bench/setup-photos.sh) are one source, so near-identical frames never sit on both
+ * sides; any other file is its own source.
+ */
+export function sourceOf(file: string): string {
+  const dir = path.dirname(file);
+  return dir.endsWith('.frames') ? dir : file;
+}
+
+/**
+ * An original of the benchmark before its pixels are needed: id and size, and `load()` for the lossless
+ * PNG. Large files are cut into tiles once and the tiles kept in the disk cache, so later runs (and queries
+ * whose hashes are cached) never decode a 5120 px wallpaper again.
+ */
+export interface OriginalRef {
+  id: string;
+  source: string;
+  width: number;
+  height: number;
+  load(): Promise<Original>;
+}
+
+/** Decoded sources, one at a time: tiles of one file are loaded one after another. */
+let lastDecoded: { file: string; png: Promise<Buffer> } | undefined;
+function decodeSource(file: string): Promise<Buffer> {
+  if (lastDecoded?.file !== file) lastDecoded = { file, png: sharp(file).rotate().toColourspace('srgb').png({ compressionLevel: 1 }).toBuffer() };
+  return lastDecoded.png;
+}
+
+/**
  * The originals of one file: the whole image, or, above 1024 px, an even grid of tiles of at most 1024 px,
  * each tile an original. Returns none for files that are too small or do not decode.
  */
-export async function originalsOf(file: string): Promise<Original[]> {
-  let png: Buffer;
+export async function originalsOf(file: string, cache: DiskCache): Promise<OriginalRef[]> {
   let width: number;
   let height: number;
   try {
-    const out = await sharp(file).rotate().toColourspace('srgb').png().toBuffer({ resolveWithObject: true });
-    png = out.data;
-    width = out.info.width;
-    height = out.info.height;
+    const m = await sharp(file).metadata();
+    width = m.autoOrient?.width ?? m.width!;
+    height = m.autoOrient?.height ?? m.height!;
   } catch {
     return [];
   }
-  if (Math.min(width, height) < MIN_SIDE) return [];
+  if (!width || !height || Math.min(width, height) < MIN_SIDE) return [];
+  const mtime = (await stat(file)).mtimeMs;
   const nx = Math.ceil(width / TILE);
   const ny = Math.ceil(height / TILE);
-  if (nx * ny === 1) return [{ id: path.basename(file), source: file, png, width, height }];
   const tw = Math.floor(width / nx);
   const th = Math.floor(height / ny);
-  const tiles: Original[] = [];
+  const source = sourceOf(file);
+  const name = path.relative(path.dirname(source), file);
+  const refs: OriginalRef[] = [];
+  const total = nx * ny;
+  const kept = new Set(total <= MAX_TILES_PER_FILE ? Array.from({ length: total }, (_, k) => k) : Array.from({ length: MAX_TILES_PER_FILE }, (_, k) => Math.round((k * (total - 1)) / (MAX_TILES_PER_FILE - 1))));
   for (let j = 0; j < ny; j++) {
     for (let i = 0; i < nx; i++) {
-      const tile = await sharp(png).extract({ left: i * tw, top: j * th, width: tw, height: th }).png().toBuffer();
-      tiles.push({ id: `${path.basename(file)}#${i},${j}`, source: file, png: tile, width: tw, height: th });
+      if (!kept.has(j * nx + i)) continue;
+      const id = nx * ny === 1 ? name : `${name}#${i},${j}`;
+      const load = async (): Promise<Original> => {
+        const png = await cache.bytes('tiles', `${file}|${mtime}|${i},${j}|${nx}x${ny}`, async () => {
+          const whole = await decodeSource(file);
+          return nx * ny === 1 ? whole : sharp(whole).extract({ left: i * tw, top: j * th, width: tw, height: th }).png({ compressionLevel: 1 }).toBuffer();
+        });
+        return { id, source, png, width: nx * ny === 1 ? width : tw, height: nx * ny === 1 ? height : th };
+      };
+      refs.push({ id, source, width: nx * ny === 1 ? width : tw, height: nx * ny === 1 ? height : th, load });
     }
   }
-  return tiles;
+  return refs;
 }
+
+/** Distractor windows are capped at this size: they only need to be ordinary photos, and it keeps the run short. */
+const WINDOW_SIDE = 512;
 
 /**
  * Extra distractor originals: random windows (35-90% of each side, anywhere) of a distractor. They never
  * overlap a reference (they come from distractor files) and give the query false-positive rate the number
- * of queries a 1e-4 target needs when the photo folder is small; they are correlated with their parent, so
- * the effective resolution is coarser than 1 / count.
+ * of queries a small target needs; they are correlated with their parent, so the effective resolution is
+ * coarser than 1 / count. The geometry is drawn without loading pixels.
  */
-export async function windowsOf(o: Original, count: number, rng: Rng): Promise<Original[]> {
-  const out: Original[] = [];
+export function windowsOf(o: OriginalRef, count: number, rng: Rng): OriginalRef[] {
+  const out: OriginalRef[] = [];
   for (let k = 0; k < count; k++) {
     const w = Math.max(MIN_SIDE / 2, Math.round(o.width * rng.range(0.35, 0.9)));
     const h = Math.max(MIN_SIDE / 2, Math.round(o.height * rng.range(0.35, 0.9)));
     const left = rng.int(0, o.width - w);
     const top = rng.int(0, o.height - h);
-    const png = await sharp(o.png).extract({ left, top, width: w, height: h }).png().toBuffer();
-    out.push({ id: `${o.id}@${k}`, source: o.source, png, width: w, height: h });
+    const scale = Math.min(1, WINDOW_SIDE / Math.max(w, h));
+    const width = Math.max(1, Math.round(w * scale));
+    const height = Math.max(1, Math.round(h * scale));
+    const id = `${o.id}@${k}`;
+    out.push({
+      id,
+      source: o.source,
+      width,
+      height,
+      load: async () => {
+        const parent = await o.load();
+        let img = sharp(parent.png).extract({ left, top, width: w, height: h });
+        if (scale < 1) img = img.resize(width, height, { fit: 'fill' });
+        return { id, source: o.source, png: await img.png({ compressionLevel: 1 }).toBuffer(), width, height };
+      },
+    });
   }
   return out;
 }
 
-/** The four groups of source files: references and distractors, each in two halves (folds). */
+/** The four groups of sources: references and distractors, each in two halves (folds). */
 export interface Split {
   references: [string[], string[]];
   distractors: [string[], string[]];
 }
 
-/** Splits source files (never tiles) by seed: half references, half distractors; each half in two folds. */
-export function splitSources(files: string[], rng: Rng): Split {
-  const shuffled = rng.shuffle([...files]);
+/** Splits sources (never tiles or frames of one video) by seed: half references, half distractors; each half in two folds. */
+export function splitSources(sources: string[], rng: Rng): Split {
+  const shuffled = rng.shuffle([...sources]);
   const half = Math.ceil(shuffled.length / 2);
   const folds = (list: string[]): [string[], string[]] => [list.filter((_, i) => i % 2 === 0), list.filter((_, i) => i % 2 === 1)];
   return { references: folds(shuffled.slice(0, half)), distractors: folds(shuffled.slice(half)) };
@@ -86,7 +149,7 @@ export function splitSources(files: string[], rng: Rng): Split {
 
 /** A query original: which fold it belongs to and whether it is a reference or a distractor. */
 export interface QueryOriginal {
-  original: Original;
+  original: OriginalRef;
   fold: 0 | 1;
   role: 'reference' | 'distractor';
 }
@@ -94,49 +157,41 @@ export interface QueryOriginal {
 /** The benchmark's originals for one seed: references by fold, distractor originals, windows per distractor. */
 export interface Dataset {
   files: number;
-  references: [Original[], Original[]];
-  distractors: [Original[], Original[]];
+  sources: number;
+  references: [OriginalRef[], OriginalRef[]];
+  distractors: [OriginalRef[], OriginalRef[]];
   windowsPerDistractor: number;
 }
 
 /**
- * Reads the photo folder, tiles large images and splits by source file. `windows` extra distractor windows
- * per distractor original; by default just enough that each fold has 1 / fprTarget distractor queries.
+ * Reads the photo folder, tiles large images and splits by source. `windows` extra distractor windows per
+ * distractor original; by default just enough that each fold has 1 / fprTarget distractor queries.
  */
-export async function loadDataset(dir: string, rng: Rng, fprTarget: number, edits: number, windows?: number): Promise<Dataset> {
+export async function loadDataset(dir: string, rng: Rng, fprTarget: number, edits: number, cache: DiskCache, windows?: number): Promise<Dataset> {
   const files = await listImages(dir);
-  const originals = new Map<string, Original[]>();
+  const bySource = new Map<string, OriginalRef[]>();
   for (const f of files) {
-    const os = await originalsOf(f);
-    if (os.length) originals.set(f, os);
+    const os = await originalsOf(f, cache);
+    if (os.length) bySource.set(sourceOf(f), [...(bySource.get(sourceOf(f)) ?? []), ...os]);
   }
-  const split = splitSources([...originals.keys()], rng.fork('split'));
-  const of = (list: string[]) => list.flatMap((f) => originals.get(f)!);
-  const references: [Original[], Original[]] = [of(split.references[0]), of(split.references[1])];
-  const distractors: [Original[], Original[]] = [of(split.distractors[0]), of(split.distractors[1])];
+  const split = splitSources([...bySource.keys()], rng.fork('split'));
+  const of = (list: string[]) => list.flatMap((s) => bySource.get(s)!);
+  const references: [OriginalRef[], OriginalRef[]] = [of(split.references[0]), of(split.references[1])];
+  const distractors: [OriginalRef[], OriginalRef[]] = [of(split.distractors[0]), of(split.distractors[1])];
   const fewest = Math.min(distractors[0].length, distractors[1].length);
   const windowsPerDistractor = windows ?? Math.max(0, Math.ceil(Math.ceil(1 / fprTarget) / (fewest * edits)) - 1);
-  return { files: files.length, references, distractors, windowsPerDistractor };
+  return { files: files.length, sources: bySource.size, references, distractors, windowsPerDistractor };
 }
-
-/** Distractor windows are capped at this size: they only need to be ordinary photos, and it keeps the run short. */
-const WINDOW_SIDE = 512;
 
 /** Every query original in a fixed order: references of both folds, then each distractor and its windows. */
-export async function* queryOriginals(d: Dataset, rng: Rng): AsyncGenerator<QueryOriginal> {
-  for (const fold of [0, 1] as const) for (const original of d.references[fold]) yield { original, fold, role: 'reference' };
+export function queryOriginals(d: Dataset, rng: Rng): QueryOriginal[] {
+  const out: QueryOriginal[] = [];
+  for (const fold of [0, 1] as const) for (const original of d.references[fold]) out.push({ original, fold, role: 'reference' });
   for (const fold of [0, 1] as const) {
     for (const o of d.distractors[fold]) {
-      yield { original: o, fold, role: 'distractor' };
-      for (const w of await windowsOf(o, d.windowsPerDistractor, rng.fork(`windows|${o.id}`))) {
-        yield { original: await capped(w, WINDOW_SIDE), fold, role: 'distractor' };
-      }
+      out.push({ original: o, fold, role: 'distractor' });
+      for (const w of windowsOf(o, d.windowsPerDistractor, rng.fork(`windows|${o.id}`))) out.push({ original: w, fold, role: 'distractor' });
     }
   }
-}
-
-async function capped(o: Original, side: number): Promise<Original> {
-  if (Math.max(o.width, o.height) <= side) return o;
-  const { data, info } = await sharp(o.png).resize(side, side, { fit: 'inside' }).png().toBuffer({ resolveWithObject: true });
-  return { ...o, png: data, width: info.width, height: info.height };
+  return out;
 }

@@ -12,6 +12,14 @@ export interface QueryResult {
   edit: string;
   /** Reference queries: distance to their own reference. Distractor queries: to the nearest reference. */
   distance: number;
+  /** The query's original and, when known, the reference it was compared with (its own, or the nearest). */
+  original?: string;
+  reference?: string;
+  /** Milliseconds to hash the query and scan the references. */
+  ms?: number;
+  /** Grey-zone queries: the verification stage's decision and its time. */
+  verified?: boolean;
+  verifyMs?: number;
 }
 
 export interface MethodResult {
@@ -57,5 +65,67 @@ export function evaluate(refQueries: QueryResult[], distractorQueries: QueryResu
     queryFpr: falsePositives / distractorQueries.length,
     falsePositives,
     distractorQueries: distractorQueries.length,
+  };
+}
+
+export interface VerifiedResult {
+  strict: [number, number];
+  loose: [number, number];
+  macroRecall: number;
+  minEditRecall: number;
+  perEdit: Record<string, number>;
+  queryFpr: number;
+  falsePositives: number;
+  distractorQueries: number;
+  referenceQueries: number;
+  /** Reference queries matched by the fingerprint alone and by verification. */
+  decidedBy: { fingerprint: number; verified: number };
+}
+
+/** Largest loose threshold (at most `upTo`) whose false positives, fingerprint or verified, stay within the target. */
+function calibrateLoose(distractors: QueryResult[], strict: number, target: number, upTo: number): number {
+  const allowed = Math.floor(target * distractors.length);
+  let fp = distractors.filter((q) => q.distance <= strict).length;
+  let loose = strict;
+  for (let t = strict + 1; t <= upTo; t++) {
+    fp += distractors.filter((q) => q.distance === t && q.verified).length;
+    if (fp > allowed) break;
+    loose = t;
+  }
+  return loose;
+}
+
+/**
+ * The two-stage decision: a match when the distance is at most `strict`, or at most `loose` and verified.
+ * With `fixed` thresholds (the shipped ones) every query is judged with them; otherwise strict and loose are
+ * calibrated per fold and each fold judged with the other's, as in `evaluate`.
+ */
+export function evaluateVerified(refQueries: QueryResult[], distractorQueries: QueryResult[], edits: string[], fprTarget: number, fixed?: { strict: number; loose: number }, upTo = 72): VerifiedResult {
+  const strict = [0, 1].map((f) => fixed?.strict ?? calibrate(distractorQueries.filter((q) => q.fold === f).map((q) => q.distance), fprTarget)) as [number, number];
+  const loose = [0, 1].map(
+    (f) => fixed?.loose ?? calibrateLoose(distractorQueries.filter((q) => q.fold === f), strict[f], fprTarget, upTo),
+  ) as [number, number];
+  const other = (q: QueryResult) => (fixed ? 0 : 1 - q.fold);
+  const byPrint = (q: QueryResult) => q.distance <= strict[other(q)];
+  const judged = (q: QueryResult) => byPrint(q) || (q.distance <= loose[other(q)] && q.verified === true);
+  const perEdit: Record<string, number> = {};
+  for (const edit of edits) {
+    const qs = refQueries.filter((q) => q.edit === edit);
+    perEdit[edit] = qs.length ? qs.filter(judged).length / qs.length : NaN;
+  }
+  const values = Object.values(perEdit).filter((v) => !Number.isNaN(v));
+  const falsePositives = distractorQueries.filter(judged).length;
+  const fingerprint = refQueries.filter(byPrint).length;
+  return {
+    strict,
+    loose,
+    macroRecall: values.reduce((a, b) => a + b, 0) / values.length,
+    minEditRecall: Math.min(...values),
+    perEdit,
+    queryFpr: falsePositives / distractorQueries.length,
+    falsePositives,
+    distractorQueries: distractorQueries.length,
+    referenceQueries: refQueries.length,
+    decidedBy: { fingerprint, verified: refQueries.filter(judged).length - fingerprint },
   };
 }

@@ -4,11 +4,14 @@ import phash from 'sharp-phash';
 import { hashCandidateImage, hashReferenceImage, REFERENCE_PLAN, type ReferencePlan } from '../../functions/matching/hash-image';
 import { popcount32 } from '../../functions/matching/hamming';
 import { MIN_QUALITY } from '../../functions/matching/index';
+import { matcherDigest } from './run';
 import { PDQ_THRESHOLD, pdqHash } from './pdq-published';
 
 /** A hashing method under test: how it hashes a reference and a query, and how wide its hashes are. */
 export interface Method {
   name: string;
+  /** Changes when the method's code does (cache keys). */
+  version: string;
   /** 32-bit words per hash. */
   words: number;
   /** A published threshold used as is instead of calibrating (PDQ's 31). */
@@ -43,9 +46,10 @@ function fromHex(hex: string): Uint32Array {
 }
 
 /** Ours: reference-side variants, candidate-side trim (functions/matching). */
-export function vigil(plan: ReferencePlan = REFERENCE_PLAN): Method {
+export async function vigil(plan: ReferencePlan = REFERENCE_PLAN): Promise<Method> {
   return {
     name: 'vigil',
+    version: `${await matcherDigest()}|${JSON.stringify(plan)}`,
     words: 8,
     reference: async (b) => (await hashReferenceImage(b, plan)).hashes,
     // The product's rule: a flat candidate (PDQ quality below MIN_QUALITY) never matches.
@@ -58,6 +62,7 @@ export function vigil(plan: ReferencePlan = REFERENCE_PLAN): Method {
 
 const pdq: Method = {
   name: 'pdq',
+  version: '1',
   words: 8,
   fixedThreshold: PDQ_THRESHOLD,
   reference: async (b) => (await pdqHash(b)).hash,
@@ -66,6 +71,7 @@ const pdq: Method = {
 
 const sharpPhash: Method = {
   name: 'sharp-phash',
+  version: '1',
   words: 2,
   reference: async (b) => fromBitString(await phash(b)),
   query: async (b) => fromBitString(await phash(b)),
@@ -82,7 +88,7 @@ async function blockhash(b: Buffer): Promise<Uint32Array> {
   return fromHex(bmvbhash({ width: info.width, height: info.height, data }, 16));
 }
 
-const blockhashCore: Method = { name: 'blockhash-core', words: 8, reference: blockhash, query: blockhash };
+const blockhashCore: Method = { name: 'blockhash-core', version: '1', words: 8, reference: blockhash, query: blockhash };
 
 /** The classic 64-bit difference hash: 9x8 grey, each pixel compared with its right neighbour. */
 export async function dhash64(b: Buffer): Promise<Uint32Array> {
@@ -92,6 +98,6 @@ export async function dhash64(b: Buffer): Promise<Uint32Array> {
   return out;
 }
 
-const dhash: Method = { name: 'dhash', words: 2, reference: dhash64, query: dhash64 };
+const dhash: Method = { name: 'dhash', version: '1', words: 2, reference: dhash64, query: dhash64 };
 
 export const PEERS: Method[] = [pdq, sharpPhash, blockhashCore, dhash];

@@ -24,6 +24,18 @@ const schema = z.object({
   SUBMISSION_STATE_MACHINE_ARN: z.string().optional(),
   STEPFUNCTIONS_ENDPOINT: z.string().url().optional(),
   LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']).default('INFO'),
+  /**
+   * How plan changes are paid (issue 10): `stripe`, `demo` (applied at once, nothing charged: `npm start` only) or
+   * `none` (upgrades refused with 503). Unset is `none`, so a deployment without Stripe fails closed.
+   */
+  BILLING: z.enum(['demo', 'stripe', 'none']).default('none'),
+  /** Secrets Manager secret holding `{"secretKey", "webhookSecret"}` (on AWS; the account function alone reads it). */
+  STRIPE_SECRET_ARN: z.string().optional(),
+  /** Stripe keys straight from the environment: the local runtime and tests only (never set by the CDK stacks). */
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  /** Stripe API endpoint override (the local fake in tests); Stripe's own API otherwise. */
+  STRIPE_ENDPOINT: z.string().url().optional(),
 });
 
 export interface Config {
@@ -45,6 +57,11 @@ export interface Config {
   submissionStateMachineArn?: string;
   stepFunctionsEndpoint?: string;
   logLevel: string;
+  billingMode: 'demo' | 'stripe' | 'none';
+  stripeSecretArn?: string;
+  stripeSecretKey?: string;
+  stripeWebhookSecret?: string;
+  stripeEndpoint?: string;
 }
 
 let cached: Config | undefined;
@@ -71,6 +88,11 @@ export function config(): Config {
     submissionStateMachineArn: env.SUBMISSION_STATE_MACHINE_ARN,
     stepFunctionsEndpoint: env.STEPFUNCTIONS_ENDPOINT,
     logLevel: env.LOG_LEVEL,
+    billingMode: env.BILLING,
+    stripeSecretArn: env.STRIPE_SECRET_ARN?.trim() || undefined,
+    stripeSecretKey: env.STRIPE_SECRET_KEY?.trim() || undefined,
+    stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET?.trim() || undefined,
+    stripeEndpoint: env.STRIPE_ENDPOINT,
   };
   return cached;
 }
@@ -105,7 +127,6 @@ const liveSchema = z.object({
   NOTICE_FONTS_DIR: optionalText,
   /** Administrators who receive the monthly platform report, comma-separated (the local runtime uses ADMIN_EMAILS). */
   REPORT_RECIPIENTS: optionalText,
-  STRIPE_WEBHOOK_SECRET: optionalText,
   FFMPEG_PATH: z.string().default('/usr/bin/ffmpeg'),
   FFPROBE_PATH: z.string().default('/usr/bin/ffprobe'),
   LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']).catch('INFO').default('INFO'),
@@ -121,7 +142,6 @@ export const live = {
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean),
-  stripeWebhookSecret: () => liveSchema.shape.STRIPE_WEBHOOK_SECRET.parse(process.env.STRIPE_WEBHOOK_SECRET),
   ffmpegPath: () => liveSchema.shape.FFMPEG_PATH.parse(process.env.FFMPEG_PATH),
   ffprobePath: () => liveSchema.shape.FFPROBE_PATH.parse(process.env.FFPROBE_PATH),
   logLevel: () => liveSchema.shape.LOG_LEVEL.parse(process.env.LOG_LEVEL),

@@ -17,6 +17,10 @@ export class HttpError extends Error {
     super(message);
     this.name = new.target.name;
   }
+  /** Extra members of the error body beside `{error, code, fields}` (e.g. the figures of a plan limit). */
+  details?: Record<string, unknown>;
+  /** Extra response headers (e.g. `Retry-After`). */
+  headers?: Record<string, string>;
 }
 
 export class ValidationError extends HttpError {
@@ -60,8 +64,38 @@ export class PaymentRequiredError extends HttpError {
   }
 }
 export class TooManyRequestsError extends HttpError {
-  constructor(message: string) {
+  constructor(message: string, retryAfterSeconds?: number) {
     super(429, 'RATE_LIMITED', message);
+    if (retryAfterSeconds !== undefined) this.headers = { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) };
+  }
+}
+
+/** The figures of a refused allowance: the monthly (or daily) limit, what was used, and when it starts again. */
+export interface PlanLimitFigures {
+  limit: number;
+  used: number;
+  /** ISO time the allowance resets (the first of the next UTC month, or the next UTC day for a daily cap). */
+  resetsAt: string;
+}
+
+/**
+ * A plan allowance is used up: `402 {error, code: "PLAN_LIMIT", limit, used, resetsAt}`. Thrown by every
+ * allowance check (scans, submissions, monitors); the site shows it with an upgrade prompt.
+ */
+export class PlanLimitError extends HttpError {
+  constructor(
+    message: string,
+    readonly figures: PlanLimitFigures,
+  ) {
+    super(402, 'PLAN_LIMIT', message);
+    this.details = { ...figures };
+  }
+}
+
+/** A paid plan cannot be bought here: billing is switched off (`BILLING=none`, or no Stripe secret on AWS). */
+export class BillingUnavailableError extends HttpError {
+  constructor() {
+    super(503, 'BILLING_UNAVAILABLE', 'Plan changes are not available right now: billing is not set up on this service. Nothing was changed.');
   }
 }
 /** A Step Functions execution could not be started; the caller may try again shortly. */

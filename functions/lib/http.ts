@@ -187,9 +187,9 @@ function toResult(reply: Reply): HttpResult {
 
 function errorResult(err: unknown, event: HttpEvent): HttpResult {
   if (err instanceof HttpError) {
-    const body: Record<string, unknown> = { error: err.message, code: err.code };
+    const body: Record<string, unknown> = { error: err.message, code: err.code, ...err.details };
     if (err.fields?.length) body.fields = err.fields;
-    return toResult({ status: err.statusCode, body });
+    return toResult({ status: err.statusCode, body, ...(err.headers ? { headers: err.headers } : {}) });
   }
   logger.error('unhandled error', { routeKey: event.routeKey, error: err as Error });
   return toResult({ status: 500, body: { error: 'Something went wrong on our side. Please try again.', code: 'INTERNAL' } });

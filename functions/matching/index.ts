@@ -24,12 +24,16 @@ export type { ImageHashes } from './hash-image';
 export { HASH_BYTES, HASH_WORDS } from './dct';
 
 /**
- * Distance (of 256 bits) at or below which a candidate is a copy. From `npm run bench:match` (seed 1, the
- * Debian photo set): the largest threshold at which none of the 26,334 distractor queries matched any
- * reference (query false-positive rate under 1.1e-4 at 95% confidence). The nearest distractor is a stereo
- * partner of a reference at distance 60; the 1e-4 target alone would allow 61.
+ * Distances (of 256 bits) that decide a match. At or below `STRICT_THRESHOLD` the fingerprint alone decides;
+ * between it and `LOOSE_THRESHOLD` the candidate is a copy only if the verification stage (verify.ts)
+ * finds the reference's features in it in one consistent geometry; above it, never. Calibrated with
+ * `npm run bench:match` on the calibration set of bench/setup-photos.sh (see docs/ARCHITECTURE.md,
+ * "Matcher"), never on the reserved packages.
  */
-export const MATCH_THRESHOLD = 59;
+export const STRICT_THRESHOLD = 52;
+export const LOOSE_THRESHOLD = 72;
+/** The fingerprint-only threshold (kept for callers that cannot verify). */
+export const MATCH_THRESHOLD = STRICT_THRESHOLD;
 
 /** PDQ's quality below which a hash is mostly noise (flat images); such candidates never match. */
 export const MIN_QUALITY = 20;
@@ -82,8 +86,10 @@ export interface Match {
   distance: number;
   /** 0..1, see `similarityFromDistance`. */
   similarity: number;
-  /** Distance at most `MATCH_THRESHOLD` and the candidate not flat. */
+  /** Distance at most `STRICT_THRESHOLD` and the candidate not flat: a copy by fingerprint alone. */
   isMatch: boolean;
+  /** In the grey zone (above `STRICT_THRESHOLD`, at most `LOOSE_THRESHOLD`, not flat): a copy only if verified. */
+  needsVerification: boolean;
 }
 
 /**
@@ -121,6 +127,7 @@ export function bestMatch(candidate: ImageHashes | Uint32Array, set: ReferenceSe
     referenceId: set.ids[owner],
     distance,
     similarity: similarityFromDistance(distance),
-    isMatch: distance <= MATCH_THRESHOLD && quality >= MIN_QUALITY,
+    isMatch: distance <= STRICT_THRESHOLD && quality >= MIN_QUALITY,
+    needsVerification: distance > STRICT_THRESHOLD && distance <= LOOSE_THRESHOLD && quality >= MIN_QUALITY,
   };
 }

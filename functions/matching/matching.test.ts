@@ -119,7 +119,7 @@ describe('hashing images', () => {
   const references = new Map<string, Uint32Array>();
   beforeAll(async () => {
     for (const name of PHOTOS) references.set(name, (await hashReference(fixture(name))).hashes);
-  });
+  }, 120_000);
 
   it('hashes a fixed photo to a known vector', async () => {
     const candidate = await hashCandidate(fixture('astronaut'));

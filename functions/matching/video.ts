@@ -50,6 +50,7 @@ function run(cmd: string, args: string[], timeoutMs: number, onData?: (chunk: Bu
   });
 }
 
+/** Duration in seconds from ffprobe; 0 when the container does not say (then the frame rate alone applies). */
 async function durationOf(file: string, timeoutMs: number): Promise<number> {
   const out = await run(FFPROBE, ['-v', 'error', '-show_entries', 'format=duration', '-of', 'csv=p=0', file], timeoutMs);
   const seconds = Number.parseFloat(out.toString().trim());
@@ -57,8 +58,36 @@ async function durationOf(file: string, timeoutMs: number): Promise<number> {
 }
 
 /**
- * Reference hashes of a video: frames sampled at one a second by ffmpeg (scaled down to 512 px on the way
- * out, sent as PNG through a pipe), repeats of a static shot dropped, each remaining frame hashed like a
+ * Frames of a video file as PNGs (long side at most `side` px): `fps` a second, but never more than
+ * `maxFrames`: a video longer than `maxFrames / fps` seconds is sampled evenly over its whole length at
+ * `maxFrames / duration` a second, not cut after its first minutes.
+ */
+export async function sampleFrames(file: string, options: { fps?: number; maxFrames?: number; side?: number; timeoutMs?: number } = {}): Promise<{ pngs: Buffer[]; durationSeconds: number; rate: number }> {
+  const { fps = 1, maxFrames = 120, side = 512, timeoutMs = 120_000 } = options;
+  const durationSeconds = await durationOf(file, timeoutMs);
+  const rate = durationSeconds > 0 ? Math.min(fps, maxFrames / durationSeconds) : fps;
+  const pngs: Buffer[] = [];
+  let pending = Buffer.alloc(0);
+  await run(
+    FFMPEG,
+    ['-v', 'error', '-nostdin', '-i', file, '-vf', `fps=${rate},scale='min(${side},iw)':-2`, '-frames:v', String(maxFrames), '-f', 'image2pipe', '-c:v', 'png', 'pipe:1'],
+    timeoutMs,
+    (chunk) => {
+      // Split the PNG stream at each IEND chunk (its CRC is fixed, so the 8 bytes are unambiguous).
+      pending = Buffer.concat([pending, chunk]);
+      let end: number;
+      while ((end = pending.indexOf(PNG_END)) >= 0) {
+        pngs.push(pending.subarray(0, end + PNG_END.length));
+        pending = pending.subarray(end + PNG_END.length);
+      }
+    },
+  );
+  return { pngs, durationSeconds, rate };
+}
+
+/**
+ * Reference hashes of a video: frames sampled at one a second by ffmpeg (`sampleFrames`: evenly over the
+ * whole video when it is longer than `maxFrames` seconds; scaled down to 512 px, sent as PNG through a pipe), repeats of a static shot dropped, each remaining frame hashed like a
  * reference image. A thumbnail or still of the video matches when it matches any frame, so all hashes go
  * into one set. Accepts a file path, or the bytes (written to a temporary file: MP4 and MOV often keep their
  * index at the end, which a pipe cannot seek to).
@@ -73,24 +102,7 @@ export async function hashVideoReference(input: string | Buffer, options: VideoO
       file = path.join(dir, 'input');
       await writeFile(file, input);
     }
-    const durationSeconds = await durationOf(file, timeoutMs);
-    const rate = durationSeconds > 0 ? Math.min(fps, maxFrames / durationSeconds) : fps;
-    const pngs: Buffer[] = [];
-    let pending = Buffer.alloc(0);
-    await run(
-      FFMPEG,
-      ['-v', 'error', '-nostdin', '-i', file, '-vf', `fps=${rate},scale='min(512,iw)':-2`, '-frames:v', String(maxFrames), '-f', 'image2pipe', '-c:v', 'png', 'pipe:1'],
-      timeoutMs,
-      (chunk) => {
-        // Split the PNG stream at each IEND chunk (its CRC is fixed, so the 8 bytes are unambiguous).
-        pending = Buffer.concat([pending, chunk]);
-        let end: number;
-        while ((end = pending.indexOf(PNG_END)) >= 0) {
-          pngs.push(pending.subarray(0, end + PNG_END.length));
-          pending = pending.subarray(end + PNG_END.length);
-        }
-      },
-    );
+    const { pngs, durationSeconds } = await sampleFrames(file, { fps, maxFrames, timeoutMs });
     const parts: Uint32Array[] = [];
     let previous: Uint32Array | undefined;
     let quality = 0;

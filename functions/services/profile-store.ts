@@ -179,6 +179,17 @@ export interface StoredPlan {
   status: string;
   discountPercent: number;
   planChangedAt?: string;
+  /** When the subscription went `past_due` (a failed payment Stripe is retrying); allowances stop after the grace. */
+  pastDueSince?: string;
+  /** The Stripe customer and subscription of a paid plan bought through Stripe. */
+  stripeCustomerId?: string;
+  stripeSubscriptionId?: string;
+  /** A plan change scheduled for the end of the billing period (downgrade or cancellation, Stripe mode). */
+  pendingPlan?: PlanId;
+  /** When the current billing period ends (Stripe mode). */
+  currentPeriodEnd?: string;
+  /** The monthly recurring amount last recorded from a paid Stripe invoice, in cents. */
+  mrrCents?: number;
 }
 
 /** Profile attribute holding the administrator-set discount, a number from 0 to 100. */
@@ -197,10 +208,46 @@ export async function readStoredPlan(userId: string): Promise<StoredPlan | undef
     status: String(Item.subscriptionStatus ?? 'active'),
     discountPercent: clampPercent(Item[DISCOUNT_ATTRIBUTE]),
     planChangedAt: Item.planChangedAt as string | undefined,
+    pastDueSince: Item.pastDueSince as string | undefined,
+    stripeCustomerId: Item.stripeCustomerId as string | undefined,
+    stripeSubscriptionId: Item.stripeSubscriptionId as string | undefined,
+    pendingPlan: Item.pendingPlan as PlanId | undefined,
+    currentPeriodEnd: Item.currentPeriodEnd as string | undefined,
+    mrrCents: Item.mrrCents === undefined ? undefined : Number(Item.mrrCents),
   };
 }
 
 /** The plan a gate applies: the stored plan, or the trial for a caller without a profile. */
 export async function planOf(userId: string): Promise<PlanId> {
   return (await readStoredPlan(userId))?.plan ?? 'trial';
+}
+
+/**
+ * Sets (and removes) billing attributes on the profile beside the plan: Stripe ids, the pending change, the
+ * period end, the past-due mark, the recorded MRR. Never the plan itself (writeStoredPlan does that, conditionally).
+ */
+export async function setBillingAttributes(userId: string, set: Record<string, unknown>, remove: string[] = []): Promise<void> {
+  const entries = Object.entries(set).filter(([, v]) => v !== undefined);
+  if (entries.length === 0 && remove.length === 0) return;
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const sets = entries.map(([k, v], i) => {
+    names[`#s${i}`] = k;
+    values[`:s${i}`] = v;
+    return `#s${i} = :s${i}`;
+  });
+  const removes = remove.map((k, i) => {
+    names[`#r${i}`] = k;
+    return `#r${i}`;
+  });
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.user(userId),
+      UpdateExpression: [sets.length ? `SET ${sets.join(', ')}` : '', removes.length ? `REMOVE ${removes.join(', ')}` : ''].join(' ').trim(),
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: names,
+      ...(sets.length ? { ExpressionAttributeValues: values } : {}),
+    }),
+  );
 }

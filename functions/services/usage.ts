@@ -1,25 +1,24 @@
-import { ACCOUNT_PAGE_ALLOWANCES } from '../../shared/plans';
+import { PLANS } from '../../shared/plans';
 import type { Usage } from '../../shared/schemas/usage';
 import { NotFoundError } from '../lib/errors';
+import { allowanceStatus } from './allowances';
 import { readStoredPlan } from './billing/plan-store';
 import { readUserMonth } from './metrics/user-usage';
 
 /**
  * `GET /api/user/{id}/usage`: the user's usage in the month of `now` (UTC) from the monthly usage item the
- * producers bump (services/metrics/user-usage.ts), with the stored plan and its Account page allowances.
- * Two reads, no counting. 404 when the user has no profile (an administrator asking for an unknown id).
+ * producers bump (services/metrics/user-usage.ts), and the allowance counters the gates take from
+ * (services/allowances) with the limits of the plan in force. Reads only, no counting. 404 when the user has no
+ * profile (an administrator asking for an unknown id).
  */
 export async function getUsage(userId: string, now: Date = new Date()): Promise<Usage> {
-  const [stored, month] = await Promise.all([readStoredPlan(userId), readUserMonth(userId, now)]);
+  const stored = await readStoredPlan(userId);
   if (!stored) throw new NotFoundError('User');
-  const allowance = ACCOUNT_PAGE_ALLOWANCES[stored.plan];
+  const [month, status] = await Promise.all([readUserMonth(userId, now), allowanceStatus(userId, stored, now)]);
   return {
     ...month,
-    plan: stored.plan,
-    allowances: {
-      searches: allowance.searchesPerMonth,
-      automatedSubmissions: allowance.automatedSubmissionsPerMonth,
-      bulkSubmissions: allowance.bulkSubmissionLimit,
-    },
+    plan: status.plan,
+    allowances: { scans: status.scans, submissions: status.submissions, bulkSubmissions: PLANS[status.plan].bulkLimit },
+    resetsAt: status.resetsAt,
   };
 }

@@ -112,6 +112,8 @@ export interface Access {
   sendMail?: boolean;
   /** Calls the Bedrock model of the assistant (when bedrockModelId is configured). */
   bedrock?: boolean;
+  /** Reads the Stripe keys secret (when stripeSecretArn is configured): the account function alone. */
+  stripeKeys?: boolean;
 }
 
 export interface GrantTargets {
@@ -136,8 +138,9 @@ export function applyAccess(fn: ApiFunction, access: Access, targets: GrantTarge
     if (!targets.submissionStateMachine) throw new Error(`${fn.node.path} starts submissions but there is no submission state machine`);
     targets.submissionStateMachine.grantStartExecution(fn.fn);
   }
-  const { providerSecretArn, mailFrom, sesConfigurationSet, bedrockModelId } = targets.services;
+  const { providerSecretArn, mailFrom, sesConfigurationSet, bedrockModelId, stripeSecretArn } = targets.services;
   if (access.providerKeys && providerSecretArn) grantSecretRead(fn, providerSecretArn);
+  if (access.stripeKeys && stripeSecretArn) grantSecretRead(fn, stripeSecretArn);
   if (access.sendMail && mailFrom) grantSendMail(fn, mailFrom, sesConfigurationSet);
   if (access.bedrock && bedrockModelId) grantBedrockModel(fn, bedrockModelId);
 }

@@ -29,7 +29,7 @@ export const AREA_ACCESS: Record<string, AreaAccess> = {
   contact: { table: 'readWrite', sendMail: true }, // support messages are mailed to the support inbox
   results: { table: 'readWrite', uploads: 'read' }, // presigned thumbnails and screenshots
   cases: { table: 'readWrite', uploads: 'read', notices: 'readWrite', startSubmission: true }, // cases, notice PDFs, automated and bulk submission
-  account: { table: 'readWrite' }, // creator settings, plans and billing events
+  account: { table: 'readWrite', stripeKeys: true }, // creator settings, plans, billing events; the only reader of the Stripe secret
 };
 const DEFAULT_ACCESS: AreaAccess = { table: 'readWrite' };
 
@@ -41,6 +41,8 @@ export interface ApiStackProps extends StackProps, GrantTargets {
   environment: Record<string, string>;
   logRetentionDays: number;
   throttle: { rateLimit: number; burstLimit: number };
+  /** The billing mode, set on the function that changes plans (the one with `stripeKeys` access). */
+  billingMode?: 'demo' | 'stripe' | 'none';
 }
 
 /**
@@ -129,13 +131,20 @@ export class ApiStack extends Stack {
     const fn = new ApiFunction(this, `${pascal(area)}Area`, {
       entry,
       description: `Vigil API area "${area}"`,
-      environment: props.environment,
+      // Only the plan-changing function is told the billing mode and where the Stripe secret is (never its values).
+      environment: access.stripeKeys ? { ...props.environment, ...billingEnvironment(props) } : props.environment,
       memorySize: access.memorySize,
       logRetentionDays: props.logRetentionDays,
     });
     applyAccess(fn, access, props);
     return fn;
   }
+}
+
+function billingEnvironment(props: ApiStackProps): Record<string, string> {
+  const mode = props.billingMode ?? 'none';
+  const arn = props.services.stripeSecretArn;
+  return { BILLING: mode, ...(mode === 'stripe' && arn ? { STRIPE_SECRET_ARN: arn } : {}) };
 }
 
 const pascal = (s: string) => s.replace(/(^|[-_])(\w)/g, (_m, _sep, c: string) => c.toUpperCase());

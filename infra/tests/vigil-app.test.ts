@@ -15,6 +15,7 @@ import { areaEntry } from '../stacks/api-stack';
 import { removeTempDirs, synthVigil, type SynthesizedVigil } from './vigil-app';
 
 const SITE_URL = 'https://vigil.test';
+const STRIPE_SECRET_ARN = 'arn:aws:secretsmanager:us-east-1:123456789012:secret:vigil/stripe-AbC123';
 
 // One synthesis (with cdk-nag) shared by every test in this file: bundling and nag are the slow parts.
 let vigil: SynthesizedVigil;
@@ -23,7 +24,7 @@ const logicalId = (el: { node: { defaultChild?: unknown } }) =>
   Stack.of(el as never).getLogicalId(el.node.defaultChild as CfnElement);
 
 beforeAll(() => {
-  vigil = synthVigil({ siteUrl: SITE_URL, mailFrom: 'dmca@vigil.test', functionEnv: { AGENT_NAME: 'Test Agent' } });
+  vigil = synthVigil({ siteUrl: SITE_URL, mailFrom: 'dmca@vigil.test', functionEnv: { AGENT_NAME: 'Test Agent' }, stripeSecretArn: STRIPE_SECRET_ARN });
 });
 
 afterAll(removeTempDirs);
@@ -235,6 +236,30 @@ describe('api stack', () => {
     // Only the scan area starts searches and only the takedown area starts submissions.
     const starters = areasWithCode.filter((a) => actionsOf(a).includes('states:StartExecution'));
     expect(starters.sort()).toEqual(['cases', 'search']);
+  });
+
+  it('keeps Stripe out of every environment: only the account function knows the mode and reads the secret', () => {
+    const stacks = [vigil.stacks.api, vigil.stacks.workflows];
+    for (const stack of stacks) {
+      for (const fn of Object.values(template(stack).findResources('AWS::Lambda::Function'))) {
+        const env = (fn.Properties.Environment?.Variables ?? {}) as Record<string, unknown>;
+        expect(Object.keys(env).filter((k) => /^STRIPE_(SECRET_KEY|WEBHOOK_SECRET|ENDPOINT)$/.test(k))).toEqual([]);
+        expect(JSON.stringify(env)).not.toMatch(/\b(sk|rk|whsec)_(live|test)?_?[A-Za-z0-9]/);
+        expect(env.BILLING).not.toBe('demo');
+      }
+    }
+    const api = template(vigil.stacks.api);
+    const accountId = logicalId(vigil.stacks.api.functions.get('account')!.fn);
+    const withBilling = Object.entries(api.findResources('AWS::Lambda::Function')).filter(([, fn]) => fn.Properties.Environment?.Variables?.BILLING);
+    expect(withBilling.map(([id]) => id)).toEqual([accountId]);
+    expect(withBilling[0]![1].Properties.Environment.Variables).toMatchObject({ BILLING: 'stripe', STRIPE_SECRET_ARN: STRIPE_SECRET_ARN });
+    // Exactly one role may read the Stripe secret: the account function's.
+    const readers = stacks.flatMap((stack) =>
+      Object.values(template(stack).findResources('AWS::IAM::Policy'))
+        .filter((p) => (p.Properties.PolicyDocument.Statement as { Resource: unknown }[]).some((st) => JSON.stringify(st.Resource).includes('vigil/stripe')))
+        .flatMap((p) => p.Properties.Roles.map((r: { Ref: string }) => r.Ref)),
+    );
+    expect(readers).toEqual([logicalId(vigil.stacks.api.functions.get('account')!.role)]);
   });
 
   it('throttles the default stage and writes access logs', () => {

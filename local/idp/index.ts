@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { logger } from '../../functions/lib/logger';
-import { findAccountBySub, signIn } from './accounts';
+import { MESSAGES, findAccountBySub, signIn } from './accounts';
+import { createLockout } from './lockout';
 import { AUTO_SUBMIT_JS, IDP_CSS } from './assets';
 import { errorPage, loginPage, logoutPage, signedOutPage } from './pages';
 import { dynamoAdapterFactory } from './provider-adapter';
@@ -141,6 +142,9 @@ export async function createIdp(opts: IdpOptions): Promise<RunningIdp> {
   // oidc-provider answers a bug with a bare 500; say what happened.
   provider.on('server_error', (_ctx: unknown, err: Error) => logger.error('local IdP error', { error: err }));
 
+  // Five wrong passwords in 15 minutes lock an e-mail for 15 minutes (Cognito's threat protection on AWS).
+  const lockout = createLockout();
+
   async function interaction(req: IncomingMessage, res: ServerResponse, uid: string): Promise<void> {
     let details: Awaited<ReturnType<Provider['interactionDetails']>>;
     try {
@@ -176,14 +180,25 @@ export async function createIdp(opts: IdpOptions): Promise<RunningIdp> {
       givenName: form.get('given_name') ?? undefined,
       familyName: form.get('family_name') ?? undefined,
     };
+    const lockedMs = lockout.lockedFor(input.email);
+    if (lockedMs > 0) {
+      res.setHeader('retry-after', String(Math.ceil(lockedMs / 1000)));
+      return sendHtml(
+        res,
+        429,
+        loginPage({ action, siteUrl, email: input.email, error: 'Too many failed sign-ins for this e-mail. Please try again in 15 minutes.' }),
+      );
+    }
     const result = await signIn(store, input);
     if (!result.ok) {
+      if (result.message === MESSAGES.wrongPassword) lockout.failed(input.email);
       return sendHtml(
         res,
         400,
         loginPage({ action, siteUrl, email: input.email, givenName: input.givenName, familyName: input.familyName, error: result.message }),
       );
     }
+    lockout.succeeded(input.email);
     await provider.interactionFinished(
       req,
       res,

@@ -1,3 +1,4 @@
+import { PLANS } from '../plans';
 import { SUPPORT_EMAIL } from './support';
 
 /** App pages the help content refers to; see `pageKey` in page-suggestions.ts for how a URL maps to one. */
@@ -93,8 +94,8 @@ export const HELP_ARTICLES: readonly HelpArticle[] = [
     title: 'Bulk submission and plan limits',
     pages: ['/', '/account', '/pricing'],
     body: p(
-      'The Protect step has a bulk DMCA automation card: select violations, choose the platforms to send to and submit them all at once. Only high-priority results with a confidence of at least 70% are offered for bulk submission. When it finishes, Vigil reports how many violations were processed and how many notices were submitted, and clears your selection.',
-      'Your plan sets the bulk allowance. Trial includes 3 bulk submissions, Basic 25 (Google and Bing), Pro 100 (all engines: Google, Bing and DuckDuckGo) and Enterprise 500. A trial account that selects more than 3 violations sees "Plan Limit Exceeded"; upgrade on the Account page to send more.',
+      'The Protect step has a bulk DMCA automation card: select violations, choose the platforms to send to and submit them all at once. A violation qualifies when you marked it unauthorized, its priority is high and its confidence is at least 70% (the same rule the server applies); copies found by name only need your confirmation that the page shows your content. When it finishes, Vigil reports how many violations were processed and how many notices were submitted, and clears your selection.',
+      `Your plan sets how many violations one bulk submission holds (Trial ${PLANS.trial.bulkLimit}, Basic ${PLANS.basic.bulkLimit} with Google and Bing, Pro ${PLANS.pro.bulkLimit} with all engines, Enterprise any number) and how many you may submit a month (Trial ${PLANS.trial.allowances.submissionsPerMonth}, Basic ${PLANS.basic.allowances.submissionsPerMonth}, Pro ${PLANS.pro.allowances.submissionsPerMonth}, Enterprise unlimited). When the month's allowance is used up, Vigil says so with an upgrade button.`,
       'A retried bulk request never sends the same notice twice.',
     ),
   },

@@ -1,3 +1,4 @@
+import { PLANS, type PlanId } from '../plans';
 import { SUPPORT_EMAIL } from './support';
 
 /** The FAQ categories, in the order the Help page shows their badges (SPEC section 2, "Help"). */
@@ -19,9 +20,23 @@ export interface FaqEntry {
   keywords?: string[];
 }
 
+/** The monthly allowances in words, from the one plan table the server enforces (issue 10). */
+function allowancesSentence(): string {
+  const a = (id: PlanId) => PLANS[id].allowances;
+  const n = (v: number | null, unit: string) => (v === null ? `unlimited ${unit}` : `${v} ${unit}`);
+  return (
+    `Each calendar month (UTC): Trial ${n(a('trial').scansPerMonth, 'scans')} and ${n(a('trial').submissionsPerMonth, 'violations submitted')} (bulk, Google only); ` +
+    `Basic ${n(a('basic').scansPerMonth, 'scans')} and ${n(a('basic').submissionsPerMonth, 'automated takedowns')}; ` +
+    `Pro ${n(a('pro').scansPerMonth, 'scans')} and ${n(a('pro').submissionsPerMonth, 'automated takedowns')}; ` +
+    `Enterprise ${n(a('enterprise').scansPerMonth, 'scans')} and ${n(a('enterprise').submissionsPerMonth, 'takedowns')}. ` +
+    `Automated notices are also capped per day (Trial ${a('trial').submissionsPerDay}, Basic ${a('basic').submissionsPerDay}, Pro ${a('pro').submissionsPerDay}, ` +
+    `Enterprise ${a('enterprise').submissionsPerDay}) to protect delivery. When an allowance is used up, Vigil says so and offers an upgrade; it starts again on the 1st.`
+  );
+}
+
 /**
- * The Help FAQ. The plan allowances quoted here are the Help FAQ's own figures (SPEC section 9 notes that
- * screens disagree); prices and every other fact follow SPEC sections 1, 2 and 9.
+ * The Help FAQ. Plan allowances are the enforced figures of shared/plans.ts (issue 10: every screen states the
+ * enforced figure); prices and every other fact follow SPEC sections 1, 2 and 9.
  */
 export const FAQ_ENTRIES: readonly FaqEntry[] = [
   // ---------------------------------------------------------------- Getting Started
@@ -88,7 +103,7 @@ export const FAQ_ENTRIES: readonly FaqEntry[] = [
     category: 'Getting Started',
     question: 'Is there a free trial?',
     answer:
-      'Yes. Every new account starts on the free Trial plan ($0). It lets you run scans, review results, create DMCA cases, download PDF notices and make up to 3 bulk submissions. ' +
+      `Yes. Every new account starts on the free Trial plan ($0). It lets you run ${PLANS.trial.allowances.scansPerMonth} scans a month, review results, create DMCA cases, download PDF notices and submit ${PLANS.trial.allowances.submissionsPerMonth} violations a month in bulk to Google. ` +
       'Automated submission is part of the paid plans (Basic, Pro and Enterprise).',
     keywords: ['free', 'try', 'cost nothing', 'sign up', 'signup', 'new account'],
   },
@@ -283,11 +298,11 @@ export const FAQ_ENTRIES: readonly FaqEntry[] = [
   {
     id: 'plan-limits',
     category: 'Billing',
-    question: 'How many bulk submissions does each plan include?',
+    question: 'How many scans and takedowns does each plan include?',
     answer:
-      'Trial includes 3 bulk submissions, Basic 25 (Google and Bing), Pro 100 (all engines: Google, Bing and DuckDuckGo) and Enterprise 500. ' +
-      'The Usage & Limits tab of your Account page shows where you stand.',
-    keywords: ['limit', 'limits', 'allowance', 'quota', 'how many', 'included', 'maximum', 'engines', 'duckduckgo'],
+      `${allowancesSentence()} One bulk submission holds up to ${PLANS.trial.bulkLimit} violations on Trial, ${PLANS.basic.bulkLimit} on Basic (Google and Bing), ` +
+      `${PLANS.pro.bulkLimit} on Pro (Google, Bing and DuckDuckGo) and any number on Enterprise. The Usage & Limits tab of your Account page shows where you stand.`,
+    keywords: ['limit', 'limits', 'allowance', 'quota', 'how many', 'included', 'maximum', 'engines', 'duckduckgo', 'scans', 'searches', 'month', 'bulk'],
   },
   {
     id: 'upgrade-plan',
@@ -311,7 +326,8 @@ export const FAQ_ENTRIES: readonly FaqEntry[] = [
     category: 'Billing',
     question: 'How do I cancel or downgrade my subscription?',
     answer:
-      `Send us a message from the Contact page or write to ${SUPPORT_EMAIL} and we will change or cancel your plan. ` +
+      'Choose a cheaper plan on the Billing & Plans tab, or press "Manage billing" to cancel: both take effect at the end of the period you paid for. ' +
+      `You can also write to ${SUPPORT_EMAIL}. ` +
       'Your cases, results and settings stay in your account.',
     keywords: ['cancel', 'cancellation', 'downgrade', 'stop', 'unsubscribe', 'end subscription'],
   },
@@ -320,8 +336,8 @@ export const FAQ_ENTRIES: readonly FaqEntry[] = [
     category: 'Billing',
     question: 'What does the Enterprise plan include?',
     answer:
-      'Enterprise ($150/month) is made for high-volume creators and agencies: unlimited takedowns, automated submission to all engines (Google, Bing and DuckDuckGo) ' +
-      'and the largest bulk allowance, 500 submissions.',
+      'Enterprise ($150/month) is made for high-volume creators and agencies: unlimited scans and takedowns, automated submission to all engines (Google, Bing and DuckDuckGo) ' +
+      `and bulk submissions of any size (at most ${PLANS.enterprise.allowances.submissionsPerDay} automated notices a day).`,
     keywords: ['enterprise', 'agency', 'unlimited', 'team', 'high volume', 'biggest'],
   },
   {
@@ -329,7 +345,7 @@ export const FAQ_ENTRIES: readonly FaqEntry[] = [
     category: 'Billing',
     question: 'Where can I see my usage?',
     answer:
-      'Open Account and choose the Usage & Limits tab. It shows your searches, DMCA cases and violations against the allowances of your plan.',
+      'Open Account and choose the Usage & Limits tab. It shows the scans and violations submitted this month against your plan\'s allowances, the date they reset, and your DMCA cases and violations found.',
     keywords: ['usage', 'used', 'remaining', 'left', 'count', 'statistics'],
   },
   // ---------------------------------------------------------------- Settings

@@ -25,14 +25,14 @@ describe('help FAQ', () => {
     expect(new Set(FAQ_ENTRIES.map((e) => e.question)).size).toBe(FAQ_ENTRIES.length);
   });
 
-  it('states the plan prices and the Help FAQ allowances of SPEC section 9', () => {
+  it('states the plan prices and the enforced allowances of shared/plans.ts', () => {
     expect(faq('plan-prices').answer).toEqual(expect.stringContaining('$0'));
     for (const price of ['$50/month', '$100/month', '$150/month']) expect(faq('plan-prices').answer).toContain(price);
     const limits = faq('plan-limits').answer;
-    expect(limits).toContain('Trial includes 3 bulk submissions');
-    expect(limits).toContain('Basic 25 (Google and Bing)');
-    expect(limits).toContain('Pro 100 (all engines');
-    expect(limits).toContain('Enterprise 500');
+    expect(limits).toContain('Trial 3 scans and 3 violations submitted (bulk, Google only)');
+    expect(limits).toContain('Basic 10 scans and 10 automated takedowns');
+    expect(limits).toContain('Pro 50 scans and 100 automated takedowns');
+    expect(limits).toContain('Enterprise unlimited scans and unlimited takedowns');
   });
 
   it('states the product facts the assistant is asked about', () => {
@@ -106,3 +106,4 @@ describe('chat request schema', () => {
     expect(r.error?.issues[0]?.message).toBe(MESSAGE_TOO_LONG);
   });
 });
+

@@ -40,7 +40,7 @@ export const PAGE_SUGGESTIONS: Readonly<Record<SuggestionPage | 'default', reado
   ],
   '/account': [
     'How much does each plan cost?',
-    'How many bulk submissions does each plan include?',
+    'How many scans and takedowns does each plan include?',
     'How do I upgrade my plan?',
     'Is there a money-back guarantee?',
   ],

@@ -56,12 +56,12 @@ describe('case create and bulk bodies', () => {
     expect(messages(r)).toEqual(['Search result id is required.']);
   });
 
-  it('defaults platforms to google and the threshold to 0.8, dropping repeated ids', () => {
+  it('defaults platforms to google and the threshold to the eligibility minimum (0.7), dropping repeated ids', () => {
     const id = '01JD8Y6V6M2Q7J3K9P0R5S8T1W';
     expect(bulkSubmitSchema.parse({ searchResultIds: [id, id.toLowerCase()] })).toEqual({
       searchResultIds: [id],
       platforms: ['google'],
-      autoSubmitThreshold: 0.8,
+      autoSubmitThreshold: 0.7,
     });
     expect(messages(bulkSubmitSchema.safeParse({ searchResultIds: [] }))).toEqual(['Please select violations to submit automated DMCA requests.']);
   });

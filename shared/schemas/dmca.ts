@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SUBMISSION_PLATFORMS } from '../plans';
+import { DEFAULT_AUTO_SUBMIT_THRESHOLD, SUBMISSION_PLATFORMS } from '../plans';
 
 /**
  * DMCA cases, the DMCA form, automated and bulk submission (SPEC sections 3, 5, 7 and 9). The web form and
@@ -239,7 +239,8 @@ export const bulkSubmitSchema = z.object({
     .number({ error: 'autoSubmitThreshold must be a number.' })
     .min(0, 'autoSubmitThreshold must be between 0 and 1.')
     .max(1, 'autoSubmitThreshold must be between 0 and 1.')
-    .default(0.8),
+    // The eligibility minimum: what the site offers for bulk submission is what the server sends (issue 10).
+    .default(DEFAULT_AUTO_SUBMIT_THRESHOLD),
   originalUrl: originalUrlSchema.optional(),
   description: descriptionSchema.optional(),
 });

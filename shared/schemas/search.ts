@@ -73,6 +73,16 @@ export const reviewStatusSchema = z.enum(REVIEW_STATUSES, { error: "Status must 
 export type ReviewStatus = z.infer<typeof reviewStatusSchema>;
 
 /** Where and when a copy was seen, and what it matched: kept so a notice can cite it. */
+/**
+ * How a visual match was decided (issue 13): the fingerprint alone (distance at most the strict threshold),
+ * a grey-zone fingerprint confirmed by geometric verification, or only the creator's name in the page.
+ */
+export const matchMethodSchema = z.enum(['fingerprint', 'verified', 'name']);
+/** Geometric verification of a grey-zone match: RANSAC inliers, their spread over the reference (0..1), the homography (3x3, row-major). */
+export const verificationSchema = z.object({ inliers: z.number().int().nonnegative(), spread: z.number().min(0).max(1), transform: z.array(z.number()) });
+/** Where the reference appears in the copy, as fractions 0..1 of the copy's width and height. */
+export const regionSchema = z.object({ x: z.number().min(0).max(1), y: z.number().min(0).max(1), w: z.number().min(0).max(1), h: z.number().min(0).max(1) });
+
 export const evidenceSchema = z.object({
   seenAt: z.string(),
   engines: z.array(z.string()),
@@ -85,6 +95,9 @@ export const evidenceSchema = z.object({
   matchedReferenceUrl: z.string().optional(),
   /** Hamming distance of the best fingerprint match (lower is closer). */
   distance: z.number().nonnegative().optional(),
+  matchMethod: matchMethodSchema.optional(),
+  verification: verificationSchema.optional(),
+  region: regionSchema.optional(),
 });
 export type Evidence = z.infer<typeof evidenceSchema>;
 

@@ -12,6 +12,14 @@ export const subscriptionSchema = z.object({
   monthlyPriceUsd: z.number().nonnegative(),
   /** When the plan last changed (absent while on the initial trial). */
   planChangedAt: z.string().optional(),
+  /** How plan changes are paid here: `demo` (applied at once, nothing charged), `stripe`, or `none` (unavailable). */
+  billingMode: z.enum(['demo', 'stripe', 'none']).optional(),
+  /** A change booked for the end of the billing period (a downgrade, or `trial` for a cancellation). */
+  pendingPlan: planIdSchema.optional(),
+  /** When the billing period ends and `pendingPlan` takes effect. */
+  currentPeriodEnd: z.string().optional(),
+  /** True when the plan is paid through Stripe, so "Manage billing" can open the customer portal. */
+  manageable: z.boolean().optional(),
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
@@ -30,7 +38,9 @@ export type UpgradeBody = z.infer<typeof upgradeBodySchema>;
  */
 export const upgradeResponseSchema = z.object({
   success: z.boolean(),
-  outcome: z.enum(['applied', 'checkout']),
+  /** `applied` now, `checkout` (go to `checkoutUrl`), or `scheduled` for the end of the period (`effectiveAt`). */
+  outcome: z.enum(['applied', 'checkout', 'scheduled']),
+  effectiveAt: z.string().nullable().optional(),
   plan: planIdSchema,
   status: z.string(),
   checkoutUrl: z.string().nullable(),
@@ -44,3 +54,10 @@ export const upgradeResponseSchema = z.object({
     .nullable(),
 });
 export type UpgradeResponse = z.infer<typeof upgradeResponseSchema>;
+
+/** `GET /api/billing/mode` (public): how plan changes are paid here, so every screen with prices can say so. */
+export const billingModeSchema = z.object({ mode: z.enum(['demo', 'stripe', 'none']) });
+export type BillingMode = z.infer<typeof billingModeSchema>['mode'];
+
+/** `POST /api/billing/portal`: the Stripe customer portal session to open. */
+export const billingPortalSchema = z.object({ url: z.string() });

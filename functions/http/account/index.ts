@@ -1,10 +1,10 @@
-import { ForbiddenError } from '../../lib/errors';
+import { stripeKeys } from '../../adapters/stripe/client';
+import { BillingUnavailableError, ForbiddenError, NotFoundError } from '../../lib/errors';
 import { contract } from '../../../shared/contract';
 import { areaHandler, json, publicEndpoint, resolveUserParam, userEndpoint } from '../../lib/http';
-import { createBilling, getSubscription, handleStripeEvent, planForUpgrade, verifyStripeEvent, type BillingPort } from '../../services/billing';
+import { createBilling, getSubscription, handleStripeEvent, planForUpgrade, readStoredPlan, verifyStripeEvent, type BillingPort } from '../../services/billing';
 import { getCreatorUser, updateCreatorFields } from '../../services/creator-profile';
 import { getUsage } from '../../services/usage';
-import { live } from '../../lib/config';
 
 /*
  * The account: the user with their creator identity (kept on file, never in notices), the plan and the
@@ -12,7 +12,7 @@ import { live } from '../../lib/config';
  */
 
 let billing: BillingPort | undefined;
-/** Created once per process from the configuration (Stripe when STRIPE_SECRET_KEY is set). */
+/** Created once per process from the `BILLING` setting (demo, stripe or none). */
 const billingPort = () => (billing ??= createBilling());
 /** Forgets the billing adapter so the next call reads the configuration again (tests). */
 export function resetBilling(): void {
@@ -31,22 +31,35 @@ const putContentCreator = userEndpoint(contract.putContentCreator, async ({ para
 /** This month's usage against the plan's allowances: the owner's own, or any user's for an administrator. */
 const usage = userEndpoint(contract.usage, async ({ params, caller }) => json(await getUsage(resolveUserParam(caller, params.id))));
 
-const subscription = userEndpoint(contract.subscription, async ({ caller }) => json(await getSubscription(caller.userId)));
+const subscription = userEndpoint(contract.subscription, async ({ caller }) => json({ ...(await getSubscription(caller.userId)), billingMode: billingPort().mode }));
 
+/** With billing switched off (`none`) every change is refused before anything is read or written. */
 const upgrade = userEndpoint(contract.upgrade, async ({ body, caller }) => {
+  if (billingPort().mode === 'none') throw new BillingUnavailableError();
   const current = await planForUpgrade(caller.userId, body.planId);
   return json(await billingPort().upgrade(current, body.planId));
+});
+
+/** Public: how plan changes are paid here, so the Pricing page can say "demo billing". */
+const billingMode = publicEndpoint(contract.billingMode, async () => json({ mode: billingPort().mode }));
+
+/** "Manage billing": a Stripe customer portal session for the caller (payment method, invoices, cancellation). */
+const billingPortal = userEndpoint(contract.billingPortal, async ({ caller }) => {
+  const current = await readStoredPlan(caller.userId);
+  if (!current) throw new NotFoundError('User');
+  return json({ url: await billingPort().portal(current) });
 });
 
 /**
  * Stripe's webhook: public (Stripe signs instead; it sends no Origin, so the CSRF check lets it through) with
  * the raw body, because the signature covers the exact bytes; API Gateway may have base64-encoded them.
- * STRIPE_WEBHOOK_SECRET is read per request so an unset secret answers 503 rather than failing at load.
+ * The webhook secret comes with the Stripe keys (Secrets Manager on AWS); outside Stripe mode the route answers 503.
  */
 const stripeWebhook = publicEndpoint(contract.stripeWebhook, async ({ event, headers }) => {
   const raw = Buffer.from(event.body ?? '', event.isBase64Encoded ? 'base64' : 'utf8');
-  const verified = verifyStripeEvent(raw, headers['stripe-signature'], live.stripeWebhookSecret());
+  const secret = billingPort().mode === 'stripe' ? (await stripeKeys())?.webhookSecret : undefined;
+  const verified = verifyStripeEvent(raw, headers['stripe-signature'], secret);
   return json(await handleStripeEvent(verified));
 });
 
-export const handler = areaHandler('account', [getUser, putContentCreator, usage, subscription, upgrade, stripeWebhook]);
+export const handler = areaHandler('account', [getUser, putContentCreator, usage, subscription, upgrade, billingMode, billingPortal, stripeWebhook]);

@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => stop());
 
 const chat = (body: unknown, cookies?: string[]) =>
-  handler(httpEvent('POST', '/api/chatbot', { body, cookies }), {} as never) as Promise<{ statusCode: number; body: string }>;
+  handler(httpEvent('POST', '/api/chatbot', { body, cookies }), {} as never) as Promise<{ statusCode: number; body: string; headers: Record<string, string> }>;
 
 describe('POST /api/chatbot', () => {
   it('refuses anonymous callers', async () => {
@@ -39,5 +39,26 @@ describe('POST /api/chatbot', () => {
     const res = await chat({ context: { page: '/' } }, [cookie]);
     expect(res.statusCode).toBe(400);
     expect(JSON.parse(res.body).fields[0].path).toMatch(/message/);
+  });
+
+  it('answers the 31st message within the hour with 429 and Retry-After; suggestions and other users are not limited', async () => {
+    const s = await createSession({ userId: 'u-chatty', email: 'chatty@example.com', isAdmin: false });
+    const mine = [`${SESSION_COOKIE}=${s.cookieValue}`];
+    const ask = () => chat({ message: 'How do I upgrade?', context: { page: '/', conversationHistory: [] } }, mine);
+    // Sequential, all in one fixed window unless the hour turns mid-test (then the count restarts: skip the check).
+    const startHour = Math.floor(Date.now() / 3_600_000);
+    const codes: number[] = [];
+    for (let i = 0; i < 31; i++) codes.push((await ask()).statusCode);
+    if (Math.floor(Date.now() / 3_600_000) !== startHour) return;
+    expect(codes.slice(0, 30).every((c) => c === 200)).toBe(true);
+    expect(codes[30]).toBe(429);
+    const refused = await ask();
+    expect(refused.statusCode).toBe(429);
+    expect(JSON.parse(refused.body)).toMatchObject({ code: 'RATE_LIMITED' });
+    const retryAfter = Number(refused.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+    expect((await chat({ message: '_get_suggestions', context: { page: '/', conversationHistory: [] } }, mine)).statusCode).toBe(200);
+    expect((await chat({ message: 'hi', context: { page: '/', conversationHistory: [] } }, [cookie])).statusCode).toBe(200);
   });
 });

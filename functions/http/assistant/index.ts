@@ -2,6 +2,6 @@ import { contract } from '../../../shared/contract';
 import { areaHandler, json, userEndpoint } from '../../lib/http';
 import { chat as reply } from '../../services/assistant/chat';
 
-const chat = userEndpoint(contract.chat, async ({ body }) => json(await reply(body)));
+const chat = userEndpoint(contract.chat, async ({ body, caller }) => json(await reply(caller.userId, body)));
 
 export const handler = areaHandler('assistant', [chat]);

@@ -46,7 +46,11 @@ const generatePdf = userEndpoint(contract.generatePdf, async ({ params, caller }
 /** A refusal as `{success: false, error, code}` with its status, the shape the submit buttons read. */
 function refusal(err: unknown, extra: Record<string, unknown> = {}): Reply {
   if (!(err instanceof HttpError) || err.statusCode >= 500) throw err;
-  return json({ success: false, error: err.message, code: err.code, ...(err.fields?.length ? { fields: err.fields } : {}), ...extra }, err.statusCode);
+  return json(
+    { success: false, error: err.message, code: err.code, ...err.details, ...(err.fields?.length ? { fields: err.fields } : {}), ...extra },
+    err.statusCode,
+    err.headers ? { headers: err.headers } : {},
+  );
 }
 
 const submitAutomated = userEndpoint(contract.submitAutomated, async ({ params, caller }) => {

@@ -1,6 +1,6 @@
 import { FUNNEL_STAGES, type AiInsights, type FunnelStage } from '../../../shared/schemas/admin';
 import { FEATURES, PAGE_LABELS, type AppPage, type Feature } from '../../../shared/schemas/events';
-import { PLANS, PRICING_PAGE_ALLOWANCES } from '../../../shared/plans';
+import { PLANS } from '../../../shared/plans';
 import type { Engagement } from '../events/engagement';
 import { scanCost } from '../metrics/cost-model';
 import { ATTR, COUNTERS, PAID_PLANS, num } from '../metrics/counters';
@@ -202,11 +202,11 @@ function upsellOpportunities(i: InsightInputs, counts: Record<FunnelStage, numbe
   const out: string[] = [];
   const plans = scansByPlan(i.snapshot);
   for (const [plan, next] of [['basic', 'pro'], ['pro', 'enterprise']] as const) {
-    const allowance = PRICING_PAGE_ALLOWANCES[plan].searchesPerMonth;
+    const allowance = PLANS[plan].allowances.scansPerMonth;
     if (!allowance || plans[plan].subscribers === 0) continue;
     const use = plans[plan].perSubscriber / allowance;
     if (use >= THRESHOLDS.allowanceUse) {
-      const nextAllowance = PRICING_PAGE_ALLOWANCES[next].searchesPerMonth;
+      const nextAllowance = PLANS[next].allowances.scansPerMonth;
       out.push(
         `${PLANS[plan].name} subscribers average ${one(plans[plan].perSubscriber)} scans this month, ${pct(use)} of the ${allowance}-scan allowance: ` +
           `offer ${PLANS[next].name} (${nextAllowance === null ? 'unlimited' : nextAllowance} scans).`,

@@ -18,12 +18,13 @@ describe('OfflineAssistant answers questions from the help FAQ', () => {
     ['What does the allowlist do?', [/left out of your scans/, 'authorized partner']],
     ['What do the red and yellow badges mean?', ['80%', '60%']],
     ['Is there a refund policy?', ['30-day money-back']],
-    ['How many bulk submissions do I get on Basic?', ['Basic 25 (Google and Bing)', 'Pro 100', 'Enterprise 500']],
+    ['How many bulk submissions do I get on Basic?', ['Basic 10 with Google and Bing', 'Basic 10, Pro 100']],
+    ['How many scans a month does the trial include?', ['Trial 3 scans and 3 violations submitted (bulk, Google only)']],
     ['What happens if the uploader sends a counter notice?', ['10-14 business days']],
     ['How do I get a PDF of the notice?', ['Generate PDF', 'dmca-']],
     ['Can I use automated submission on the free trial?', [/paid plans/]],
     ['How do I start a scan?', ['Start Protection Scan']],
-    ['What does the Enterprise plan include?', ['$150/month', 'unlimited takedowns']],
+    ['What does the Enterprise plan include?', ['$150/month', 'unlimited scans and takedowns']],
     ['How do I cancel my subscription?', ['support@vigil.example']],
     ['Which reasons can I pick when allowlisting a site?', ['fair use', 'licensing agreement', 'owned property']],
     ['Someone leaked my videos, what do I do?', ['Send DMCA', 'reference files']],
@@ -77,7 +78,7 @@ describe('OfflineAssistant answers questions from the help FAQ', () => {
     const alone = await ask('and for Pro?', '/account');
     const followUp = await ask('and for Pro?', '/account', history);
     expect(alone.reply).toContain('Pro costs $100/month');
-    expect(followUp.reply).toContain('Pro 100 (all engines');
+    expect(followUp.reply).toContain('Pro 50 scans and 100 automated takedowns');
   });
 
   it('does not stick to the previous topic when the new question is about something else', async () => {

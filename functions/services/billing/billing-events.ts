@@ -22,6 +22,8 @@ export interface BillingEvent {
   userId: string;
   kind: 'charge' | 'checkout-started';
   provider: 'local' | 'stripe';
+  /** The Stripe invoice a charge was recorded from (each is recorded once). */
+  invoiceId?: string;
   planId: PlanId;
   previousPlan: PlanId;
   priceUsd: number;
@@ -70,18 +72,23 @@ async function add(key: Key, name: string, deltas: Record<string, number>, month
   );
 }
 
-/**
- * Counts a charge and the plan change behind it: revenue in total and for the month, subscribers of the new
- * plan +1 and of the previous paid plan -1, and an upgrade for the month when the new plan costs more.
- */
-export async function countCharge(event: Pick<BillingEvent, 'planId' | 'previousPlan' | 'amountCents' | 'createdAt'>): Promise<void> {
+/** Counts money received: revenue (`count` and `amountCents`) in total and for the month of `createdAt`. */
+export async function countRevenue(event: Pick<BillingEvent, 'amountCents' | 'createdAt'>): Promise<void> {
   const month = event.createdAt.slice(0, 7);
   const money = { [COUNTER_ATTRIBUTE]: 1, [AMOUNT_ATTRIBUTE]: event.amountCents };
-  const writes = [
+  await Promise.all([
     add(keys.counter(BILLING_COUNTERS.revenue), BILLING_COUNTERS.revenue, money),
     add(keys.monthlyCounter(BILLING_COUNTERS.revenue, event.createdAt), BILLING_COUNTERS.revenue, money, month),
-    add(keys.counter(BILLING_COUNTERS.subscribers(event.planId)), BILLING_COUNTERS.subscribers(event.planId), { [COUNTER_ATTRIBUTE]: 1 }),
-  ];
+  ]);
+}
+
+/**
+ * Counts a move between plans: subscribers of the new plan +1 and of the previous paid plan -1, and an upgrade
+ * for the month when the new plan costs more. No money: revenue is counted where money is received.
+ */
+export async function countPlanMove(event: Pick<BillingEvent, 'planId' | 'previousPlan' | 'createdAt'>): Promise<void> {
+  const month = event.createdAt.slice(0, 7);
+  const writes = [add(keys.counter(BILLING_COUNTERS.subscribers(event.planId)), BILLING_COUNTERS.subscribers(event.planId), { [COUNTER_ATTRIBUTE]: 1 })];
   if (event.previousPlan !== 'trial') {
     const name = BILLING_COUNTERS.subscribers(event.previousPlan);
     writes.push(add(keys.counter(name), name, { [COUNTER_ATTRIBUTE]: -1 }));
@@ -90,6 +97,11 @@ export async function countCharge(event: Pick<BillingEvent, 'planId' | 'previous
     writes.push(add(keys.monthlyCounter(BILLING_COUNTERS.upgrades, event.createdAt), BILLING_COUNTERS.upgrades, { [COUNTER_ATTRIBUTE]: 1 }, month));
   }
   await Promise.all(writes);
+}
+
+/** Counts a charge and the plan change behind it (demo billing: both at once). */
+export async function countCharge(event: Pick<BillingEvent, 'planId' | 'previousPlan' | 'amountCents' | 'createdAt'>): Promise<void> {
+  await Promise.all([countRevenue(event), countPlanMove(event)]);
 }
 
 /** Counts a paid subscription that ended (back to the trial): `subscribers-<plan>` -1. No money moves. */

@@ -2,14 +2,19 @@ import type { UpgradeResponse } from '../../../shared/schemas/subscription';
 import type { PlanId } from '../../../shared/schemas/user';
 import type { StoredPlan } from './plan-store';
 
+/** How plan changes are paid: the `BILLING` setting (functions/lib/config.ts). */
+export type BillingMode = 'demo' | 'stripe' | 'none';
+
 /**
- * The billing port: how a plan change is paid for. `ImmediateBilling` (the default, and what runs locally)
- * applies the plan at once and records the charge; `StripeCheckoutBilling` (when STRIPE_SECRET_KEY is set)
- * returns a Stripe Checkout URL and leaves the plan unchanged until the payment completes (see
- * docs/ARCHITECTURE.md, "Stripe webhook").
+ * The billing port: how a plan change is paid for (issue 10). `DemoBilling` (`BILLING=demo`, the default of
+ * `npm start` only) applies the plan at once and charges nothing real; `StripeBilling` goes through Stripe
+ * subscriptions; `NoBilling` (`none`, the default anywhere else) refuses every change with 503, so a deployment
+ * without Stripe can never hand out paid plans.
  */
 export interface BillingPort {
-  readonly kind: 'local' | 'stripe';
+  readonly mode: BillingMode;
   /** Starts (or applies) a change of `current` to `planId`; `current.plan !== planId` is checked by the caller. */
   upgrade(current: StoredPlan, planId: PlanId, now?: Date): Promise<UpgradeResponse>;
+  /** A customer-portal URL ("Manage billing"); Stripe only. */
+  portal(current: StoredPlan): Promise<string>;
 }

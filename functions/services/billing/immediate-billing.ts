@@ -1,17 +1,18 @@
 import type { UpgradeResponse } from '../../../shared/schemas/subscription';
 import type { PlanId } from '../../../shared/schemas/user';
+import { BillingUnavailableError, ConflictError } from '../../lib/errors';
 import type { BillingPort } from './billing-port';
 import { applyPaidPlan } from './plan-changes';
 import type { StoredPlan } from './plan-store';
 
 /**
- * Applies a plan change at once and records what it would cost: the plan's price from shared/plans.ts, the
- * administrator-set discount, the amount and the month, as a billing event, with the revenue and subscriber
- * counters ADDed for the admin dashboard. The default adapter, used wherever no payment provider is
- * configured (locally, demos). The work itself is `applyPaidPlan`, shared with the Stripe webhook.
+ * Demo billing (`BILLING=demo`, `npm start` only; the CDK stacks refuse it for production): applies a plan change
+ * at once and records what it would cost (the plan's price less the administrator's discount) as a billing
+ * event with the revenue and subscriber counters, so the admin screens have figures. Every screen showing money
+ * says "demo billing" in this mode. The work itself is `applyPaidPlan`.
  */
-export class ImmediateBilling implements BillingPort {
-  readonly kind = 'local' as const;
+export class DemoBilling implements BillingPort {
+  readonly mode = 'demo' as const;
 
   async upgrade(current: StoredPlan, planId: PlanId, now = new Date()): Promise<UpgradeResponse> {
     const event = await applyPaidPlan(current, planId, { at: now.toISOString(), provider: 'local' });
@@ -23,5 +24,22 @@ export class ImmediateBilling implements BillingPort {
       checkoutUrl: null,
       charge: { priceUsd: event.priceUsd, discountPercent: event.discountPercent, amountUsd: event.amountUsd, month: event.month },
     };
+  }
+
+  async portal(): Promise<string> {
+    throw new ConflictError('Demo billing has no billing portal: nothing is charged.', 'NO_BILLING_ACCOUNT');
+  }
+}
+
+/** No billing (`BILLING=none`, and AWS without a Stripe secret): every plan change is refused, nothing changes. */
+export class NoBilling implements BillingPort {
+  readonly mode = 'none' as const;
+
+  async upgrade(): Promise<UpgradeResponse> {
+    throw new BillingUnavailableError();
+  }
+
+  async portal(): Promise<string> {
+    throw new BillingUnavailableError();
   }
 }

@@ -1,8 +1,8 @@
-export type { BillingPort } from './billing-port';
-export { createBilling, type BillingEnv } from './create-billing';
-export { ImmediateBilling } from './immediate-billing';
-export { StripeCheckoutBilling } from './stripe-checkout-billing';
-export { AMOUNT_ATTRIBUTE, BILLING, BILLING_COUNTERS, countCancellation, countCharge, putBillingEvent, type BillingEvent } from './billing-events';
+export type { BillingMode, BillingPort } from './billing-port';
+export { createBilling } from './create-billing';
+export { DemoBilling, NoBilling } from './immediate-billing';
+export { StripeBilling, couponId, priceLookupKey } from './stripe-billing';
+export { AMOUNT_ATTRIBUTE, BILLING, BILLING_COUNTERS, countCancellation, countCharge, countPlanMove, countRevenue, putBillingEvent, type BillingEvent } from './billing-events';
 export { applyPaidPlan, cancelToTrial } from './plan-changes';
 export { STRIPE_EVENT_OPERATION, handleStripeEvent, verifyStripeEvent, type WebhookReply } from './stripe-webhook';
 export {
@@ -11,6 +11,7 @@ export {
   getSubscription,
   planForUpgrade,
   planOf,
+  setBillingAttributes,
   readStoredPlan,
   type StoredPlan,
 } from './plan-store';

@@ -2,8 +2,8 @@ import { discountedCents, PLANS } from '../../../shared/plans';
 import type { PlanId } from '../../../shared/schemas/user';
 import { logger } from '../../lib/logger';
 import { recordPlanChange } from '../metrics/hooks';
-import { countCancellation, countCharge, putBillingEvent, type BillingEvent } from './billing-events';
-import { changeStoredPlan, type StoredPlan } from './plan-store';
+import { countCancellation, countCharge, countPlanMove, putBillingEvent, type BillingEvent } from './billing-events';
+import { changeStoredPlan, setBillingAttributes, type StoredPlan } from './plan-store';
 
 /**
  * The one way a paid plan takes effect, whoever triggers it (ImmediateBilling at once, the Stripe webhook
@@ -63,7 +63,26 @@ export async function cancelToTrial(current: StoredPlan, at: string): Promise<vo
     fromDiscount: current.discountPercent,
     toDiscount: current.discountPercent,
     amountCents: 0,
+    // A Stripe subscription takes off the MRR its paid invoices recorded; demo billing its list price.
+    ...(current.mrrCents !== undefined ? { mrrDeltaCents: -current.mrrCents } : {}),
     at,
   });
   logger.info('subscription cancelled', { userId: current.userId, from: current.plan });
+}
+
+/**
+ * A plan bought through Stripe took effect (Checkout completed): the plan change (conditional on the plan read),
+ * the Stripe ids on the profile, the subscriber counters and the metrics hook. No money is counted here: revenue
+ * and MRR come from the paid invoices (stripe-webhook.ts, `invoice.paid`).
+ */
+export async function applyStripePlan(current: StoredPlan, planId: PlanId, opts: { at: string; customerId?: string; subscriptionId?: string }): Promise<void> {
+  await changeStoredPlan(current, planId, opts.at);
+  await setBillingAttributes(
+    current.userId,
+    { stripeCustomerId: opts.customerId, stripeSubscriptionId: opts.subscriptionId },
+    ['pendingPlan', 'pastDueSince'],
+  );
+  await countPlanMove({ planId, previousPlan: current.plan, createdAt: opts.at });
+  await recordPlanChange({ userId: current.userId, from: current.plan, to: planId, fromDiscount: 0, toDiscount: 0, amountCents: 0, mrrDeltaCents: 0, at: opts.at });
+  logger.info('plan changed', { userId: current.userId, from: current.plan, to: planId, provider: 'stripe' });
 }

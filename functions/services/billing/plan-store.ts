@@ -15,6 +15,9 @@ export async function getSubscription(userId: string): Promise<Subscription> {
     ...(stored.discountPercent > 0 ? { discount: stored.discountPercent } : {}),
     monthlyPriceUsd: discountedCents(stored.plan, stored.discountPercent) / 100,
     ...(stored.planChangedAt ? { planChangedAt: stored.planChangedAt } : {}),
+    ...(stored.pendingPlan ? { pendingPlan: stored.pendingPlan } : {}),
+    ...(stored.currentPeriodEnd ? { currentPeriodEnd: stored.currentPeriodEnd } : {}),
+    manageable: !!stored.stripeCustomerId,
   };
 }
 
@@ -36,3 +39,5 @@ export async function planForUpgrade(userId: string, to: PlanId): Promise<Stored
   if (current.plan === to) throw new ConflictError(`You are already on the ${PLANS[to].name} plan.`, 'ALREADY_ON_PLAN');
   return current;
 }
+
+export { setBillingAttributes } from '../profile-store';

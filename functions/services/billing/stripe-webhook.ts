@@ -4,14 +4,19 @@ import type { PlanId } from '../../../shared/schemas/user';
 import { HttpError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { hashRequest, runOnce } from '../idempotency';
-import { applyPaidPlan, cancelToTrial } from './plan-changes';
-import { readStoredPlan } from './plan-store';
+import { PLANS } from '../../../shared/plans';
+import { recordPlanChange } from '../metrics/hooks';
+import { countPlanMove, countRevenue, putBillingEvent } from './billing-events';
+import { applyStripePlan, cancelToTrial } from './plan-changes';
+import { changeStoredPlan, readStoredPlan, setBillingAttributes } from './plan-store';
+import { periodEndOf } from './stripe-billing';
 
 /**
- * The Stripe webhook (`POST /api/billing/stripe-webhook`): completes what StripeCheckoutBilling started.
+ * The Stripe webhook (`POST /api/billing/stripe-webhook`): completes what StripeBilling started.
  * `checkout.session.completed` (and `checkout.session.async_payment_succeeded`) applies the plan the session
- * was created for through `applyPaidPlan`, the same path ImmediateBilling takes; `customer.subscription.deleted`
- * sends the user back to the trial (`cancelled`). Each event runs once by its Stripe event id (`runOnce`,
+ * was created for; `invoice.paid` records the money (revenue, spend, MRR); `invoice.payment_failed` marks the
+ * subscription past due; `customer.subscription.updated` books or withdraws a cancellation at the period end;
+ * `customer.subscription.deleted` sends the user back to the trial (`cancelled`). Each event runs once by its Stripe event id (`runOnce`,
  * operation `stripe-event`), so a redelivery changes nothing. Any other event type is acknowledged and ignored.
  */
 
@@ -48,7 +53,7 @@ export function verifyStripeEvent(rawBody: Buffer, signature: string | undefined
   }
 }
 
-export type WebhookOutcome = 'applied' | 'cancelled' | 'ignored';
+export type WebhookOutcome = 'applied' | 'cancelled' | 'ignored' | 'recorded' | 'past_due' | 'updated';
 export interface WebhookReply {
   received: true;
   /** Absent for event types this endpoint does not handle. */
@@ -71,7 +76,7 @@ async function checkoutCompleted(event: Stripe.Event, session: Stripe.Checkout.S
   const userId = session.metadata?.userId ?? session.client_reference_id ?? undefined;
   const planId = session.metadata?.planId;
   if (!userId || !isUpgradePlan(planId)) {
-    // Not a session StripeCheckoutBilling created: a retry would not make it one, so acknowledge it.
+    // Not a session StripeBilling created: a retry would not make it one, so acknowledge it.
     logger.warn('stripe checkout session without user or plan', { eventId: event.id, sessionId: session.id });
     return { received: true, outcome: 'ignored' };
   }
@@ -87,8 +92,123 @@ async function checkoutCompleted(event: Stripe.Event, session: Stripe.Checkout.S
     }
     if (current.plan === planId) return 'ignored';
     // A lost race with another plan change throws 409: the record is released and Stripe retries later.
-    await applyPaidPlan(current, planId, { at: new Date(event.created * 1000).toISOString(), provider: 'stripe', checkoutSessionId: session.id });
+    await applyStripePlan(current, planId, { at: at(event), customerId: idOf(session.customer), subscriptionId: idOf(session.subscription) });
     return 'applied';
+  });
+}
+
+const at = (event: Stripe.Event) => new Date(event.created * 1000).toISOString();
+const idOf = (v: string | { id: string } | null | undefined) => (typeof v === 'string' ? v : (v?.id ?? undefined));
+
+/** The Vigil user of an invoice: its subscription's metadata (Stripe's 2025 API puts it under `parent`). */
+function invoiceUser(invoice: Stripe.Invoice): string | undefined {
+  return invoice.parent?.subscription_details?.metadata?.userId ?? undefined;
+}
+
+/**
+ * The recurring monthly amount an invoice charged, in cents, after discounts: its non-proration subscription
+ * lines. Undefined for an invoice of prorations only (a mid-period plan change): MRR then settles at the next
+ * renewal invoice.
+ */
+export function recurringCents(invoice: Stripe.Invoice): number | undefined {
+  const lines = invoice.lines.data.filter((l) => l.parent?.subscription_item_details && !l.parent.subscription_item_details.proration);
+  if (lines.length === 0) return undefined;
+  return lines.reduce((sum, l) => sum + l.amount - (l.discount_amounts ?? []).reduce((d, x) => d + x.amount, 0), 0);
+}
+
+/**
+ * `invoice.paid`: money received. Records a `charge` billing event with the amount Stripe actually charged
+ * (after discounts and proration), adds it to revenue and the user's spend, moves MRR to the invoice's recurring
+ * amount, ends a past-due state, and at a renewal applies a downgrade booked for the period end.
+ */
+async function invoicePaid(event: Stripe.Event, invoice: Stripe.Invoice): Promise<WebhookReply> {
+  const userId = invoiceUser(invoice);
+  if (!userId) return { received: true, outcome: 'ignored' };
+  return once(userId, event, async () => {
+    let current = await readStoredPlan(userId);
+    if (!current) return 'ignored';
+    const when = at(event);
+    const periodEnd = invoice.lines.data[0]?.period?.end;
+    if (current.pendingPlan && current.pendingPlan !== 'trial' && invoice.billing_reason === 'subscription_cycle') {
+      // The period the user paid the dearer plan for is over: the booked downgrade takes effect.
+      await changeStoredPlan(current, current.pendingPlan, when);
+      await countPlanMove({ planId: current.pendingPlan, previousPlan: current.plan, createdAt: when });
+      await setBillingAttributes(userId, {}, ['pendingPlan']);
+      current = { ...current, plan: current.pendingPlan, storedPlan: current.pendingPlan, pendingPlan: undefined };
+    }
+    const amountCents = invoice.amount_paid;
+    const recurring = recurringCents(invoice);
+    await setBillingAttributes(
+      userId,
+      {
+        subscriptionStatus: 'active',
+        ...(recurring !== undefined ? { mrrCents: recurring } : {}),
+        ...(periodEnd ? { currentPeriodEnd: new Date(periodEnd * 1000).toISOString() } : {}),
+      },
+      ['pastDueSince'],
+    );
+    if (amountCents > 0) {
+      const event_ = await putBillingEvent({
+        userId,
+        kind: 'charge',
+        provider: 'stripe',
+        planId: current.plan,
+        previousPlan: current.plan,
+        priceUsd: PLANS[current.plan].priceUsd,
+        discountPercent: current.discountPercent,
+        amountUsd: amountCents / 100,
+        amountCents,
+        month: when.slice(0, 7),
+        createdAt: when,
+        invoiceId: invoice.id,
+      });
+      await countRevenue(event_);
+    }
+    await recordPlanChange({
+      userId,
+      from: current.plan,
+      to: current.plan,
+      fromDiscount: current.discountPercent,
+      toDiscount: current.discountPercent,
+      amountCents,
+      mrrDeltaCents: recurring === undefined ? 0 : recurring - (current.mrrCents ?? 0),
+      at: when,
+    });
+    return 'recorded';
+  });
+}
+
+/** `invoice.payment_failed`: the subscription is `past_due`; paid allowances stop once the grace is over. */
+async function invoiceFailed(event: Stripe.Event, invoice: Stripe.Invoice): Promise<WebhookReply> {
+  const userId = invoiceUser(invoice);
+  if (!userId) return { received: true, outcome: 'ignored' };
+  return once(userId, event, async () => {
+    const current = await readStoredPlan(userId);
+    if (!current || current.plan === 'trial') return 'ignored';
+    await setBillingAttributes(userId, { subscriptionStatus: 'past_due', pastDueSince: current.pastDueSince ?? at(event) });
+    logger.warn('stripe payment failed', { userId, invoiceId: invoice.id });
+    return 'past_due';
+  });
+}
+
+/**
+ * `customer.subscription.updated`: a cancellation booked for the period end (from the customer portal) becomes
+ * `pendingPlan: trial`; withdrawing it clears that; Stripe's `unpaid` (retries exhausted) stops paid allowances.
+ */
+async function subscriptionUpdated(event: Stripe.Event, sub: Stripe.Subscription): Promise<WebhookReply> {
+  const userId = sub.metadata?.userId;
+  if (!userId) return { received: true, outcome: 'ignored' };
+  return once(userId, event, async () => {
+    const current = await readStoredPlan(userId);
+    if (!current || current.stripeSubscriptionId !== sub.id) return 'ignored';
+    const periodEnd = periodEndOf(sub);
+    const set: Record<string, unknown> = periodEnd ? { currentPeriodEnd: periodEnd } : {};
+    const remove: string[] = [];
+    if (sub.cancel_at_period_end) set.pendingPlan = 'trial';
+    else if (current.pendingPlan === 'trial') remove.push('pendingPlan');
+    if (sub.status === 'unpaid' || sub.status === 'past_due') set.subscriptionStatus = sub.status;
+    await setBillingAttributes(userId, set, remove);
+    return 'updated';
   });
 }
 
@@ -98,16 +218,16 @@ async function subscriptionDeleted(event: Stripe.Event, subscription: Stripe.Sub
     logger.warn('stripe subscription without a user', { eventId: event.id, subscriptionId: subscription.id });
     return { received: true, outcome: 'ignored' };
   }
-  const planId = subscription.metadata?.planId;
   return once(userId, event, async () => {
     const current = await readStoredPlan(userId);
     if (!current || current.plan === 'trial') return 'ignored';
     // The subscription of a plan the user has since left (an older Checkout) must not end the current one.
-    if (planId && planId !== current.plan) {
-      logger.info('stripe subscription of a previous plan ended', { eventId: event.id, userId, planId, current: current.plan });
+    if (current.stripeSubscriptionId && current.stripeSubscriptionId !== subscription.id) {
+      logger.info('stripe subscription of a previous plan ended', { eventId: event.id, userId, subscriptionId: subscription.id });
       return 'ignored';
     }
-    await cancelToTrial(current, new Date(event.created * 1000).toISOString());
+    await cancelToTrial(current, at(event));
+    await setBillingAttributes(userId, {}, ['stripeSubscriptionId', 'pendingPlan', 'pastDueSince', 'mrrCents', 'currentPeriodEnd']);
     return 'cancelled';
   });
 }
@@ -118,6 +238,12 @@ export async function handleStripeEvent(event: Stripe.Event): Promise<WebhookRep
     case 'checkout.session.completed':
     case 'checkout.session.async_payment_succeeded':
       return checkoutCompleted(event, event.data.object);
+    case 'invoice.paid':
+      return invoicePaid(event, event.data.object);
+    case 'invoice.payment_failed':
+      return invoiceFailed(event, event.data.object);
+    case 'customer.subscription.updated':
+      return subscriptionUpdated(event, event.data.object);
     case 'customer.subscription.deleted':
       return subscriptionDeleted(event, event.data.object);
     default:

@@ -4,6 +4,7 @@ import { deterministicUlid } from '../../lib/deterministic-ulid';
 import { HttpError, ValidationError } from '../../lib/errors';
 import { recordCaseCreated } from '../metrics/hooks';
 import { getResult, type ResultRecord } from '../search/results';
+import { onResultSite, registrableDomain } from './same-site';
 import { siteOf } from '../submissions/case-host';
 import { allocateCaseNumber } from './case-number';
 import { getCase, latestCaseForResult, putCase, type CaseRecord } from './case-store';
@@ -21,17 +22,16 @@ export async function ownResult(userId: string, resultId: string): Promise<Resul
 }
 
 /**
- * Infringing URLs must be on the result's site: a case is about one copy the scan found, and an automated
- * notice goes to that site's host. Without this a case could send a takedown for any URL at all.
+ * Infringing URLs must be on the result's site, its own host or its registrable domain by the Public Suffix
+ * List (./same-site.ts): a case is about one copy the scan found, and an automated notice goes to that site's
+ * host. Without this a case could send a takedown for any URL at all, or for a whole shared hosting suffix.
  */
 function checkUrlsOnResultSite(urls: string[], result: ResultRecord): void {
   const site = result.domain || siteOf(result.url);
-  const off = urls.filter((u) => {
-    const s = siteOf(u);
-    return s !== site && !s.endsWith(`.${site}`) && !site.endsWith(`.${s}`);
-  });
+  const off = urls.filter((u) => !onResultSite(siteOf(u), site));
   if (off.length > 0) {
-    const message = `Infringing URLs must be on ${site}, the site of the selected result: ${off[0]!.slice(0, 100)}`;
+    const where = registrableDomain(site) && registrableDomain(site) !== site ? `${site} or ${registrableDomain(site)}` : site;
+    const message = `Infringing URLs must be on ${where}, the site of the selected result: ${off[0]!.slice(0, 100)}`;
     throw new ValidationError(message, [{ path: 'body.infringingUrl', message }]);
   }
 }

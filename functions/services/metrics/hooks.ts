@@ -185,6 +185,11 @@ export interface PlanChange {
   toDiscount: number;
   /** What this change charged, in cents (0 for a cancellation). */
   amountCents: number;
+  /**
+   * The MRR change when it is known from what was charged (Stripe's paid invoices); without it, the difference
+   * of the two discounted list prices (demo billing).
+   */
+  mrrDeltaCents?: number;
   at?: Date | string;
 }
 
@@ -196,7 +201,7 @@ export interface PlanChange {
  */
 export function recordPlanChange(c: PlanChange): Promise<void> {
   return quietly('recordPlanChange', async () => {
-    const mrrDelta = mrrChangeCents({ plan: c.from, discountPercent: c.fromDiscount }, { plan: c.to, discountPercent: c.toDiscount });
+    const mrrDelta = c.mrrDeltaCents ?? mrrChangeCents({ plan: c.from, discountPercent: c.fromDiscount }, { plan: c.to, discountPercent: c.toDiscount });
     const writes: Promise<unknown>[] = [
       bumpAttributes(COUNTERS.mrr, { [ATTR.amountCents]: mrrDelta }),
       addToUserTotals(c.userId, { totalSpentCents: c.amountCents }),

@@ -12,6 +12,9 @@ import {
   type ResultContentType,
   type ReviewStatus,
   type SearchResult,
+  matchMethodSchema,
+  regionSchema,
+  verificationSchema,
 } from '../../../shared/schemas/search';
 import { db, tableName } from '../../adapters/dynamo/client';
 import { keys } from '../../adapters/dynamo/keys';
@@ -61,6 +64,9 @@ export const newResultSchema = z.object({
       matchedReferenceId: z.string().optional(),
       matchedImageKey: z.string().optional(),
       distance: z.number().nonnegative().optional(),
+      matchMethod: matchMethodSchema.optional(),
+      verification: verificationSchema.optional(),
+      region: regionSchema.optional(),
     })
     .default({ engines: [] }),
 });
@@ -68,6 +74,8 @@ export type NewResult = z.input<typeof newResultSchema>;
 
 /** A stored result: the API shape without the two fields computed on read, plus where they come from. */
 export interface ResultRecord extends Omit<SearchResult, 'previewUrl' | 'screenshotBase64'> {
+  /** When the creator confirmed "I have checked this page shows my content" (needed for name-only matches). */
+  contentConfirmedAt?: string;
   previewRef?: string;
   screenshotRef?: string;
 }
@@ -102,6 +110,7 @@ export function toRecord(item: Item): ResultRecord {
     instances: Number(item.instances ?? 1),
     evidence: item.evidence as Evidence,
     createdAt: item.createdAt as string,
+    ...(item.contentConfirmedAt ? { contentConfirmedAt: item.contentConfirmedAt as string } : {}),
     ...(item.previewRef ? { previewRef: item.previewRef as string } : {}),
     ...(item.screenshotRef ? { screenshotRef: item.screenshotRef as string } : {}),
   };

@@ -7,7 +7,8 @@ import { logger } from '../../lib/logger';
 import type { UploadedFile } from '../../lib/multipart';
 import type { SearchWorkflowInput } from '../../workflows/search/types';
 import { recordSearchStarted } from '../metrics';
-import { checkReferenceFiles } from '../references';
+import { admitScan } from '../allowances';
+import { checkReferenceFiles, type CheckedReference } from '../references';
 import { createSearch, finishSearch, type ReferenceFile, type SearchOrigin } from './searches';
 
 export interface StartSearchInput {
@@ -30,12 +31,12 @@ export interface StartedSearch {
 
 /**
  * Starts a scan; every scan starts here. Every check happens before anything is written, so a refused start
- * stores nothing. Then the reference files go to S3, the search is written as `running` (tagged with its
+ * stores nothing; then the scan is admitted (plan allowance and one running scan, issue 10). Then the reference files go to S3, the search is written as `running` (tagged with its
  * origin), and the search workflow starts with an execution named after the search (a retried start cannot
  * run it twice). A workflow that does not start fails the search and throws {@link WorkflowUnavailableError}.
  */
 export async function startSearch(input: StartSearchInput): Promise<StartedSearch> {
-  const { userId, names, engines, contentType, origin = 'manual' } = input;
+  const { userId, names, origin = 'manual' } = input;
   const references = await checkReferenceFiles(input.files ?? []);
   if (names.length === 0 && references.length === 0) {
     throw new ValidationError('Enter a creator name or upload at least one reference file.', [
@@ -44,6 +45,24 @@ export async function startSearch(input: StartSearchInput): Promise<StartedSearc
   }
 
   const searchId = ulid();
+  // The scan allowance and the one-running-scan slot, after validation and before anything is stored
+  // (scheduled monitor runs are paced by their monitor instead).
+  const admission = await admitScan(userId, searchId, origin);
+  try {
+    return await launchSearch(searchId, { ...input, origin }, references);
+  } catch (err) {
+    // The scan did not start: its unit of the allowance and the slot go back.
+    await admission.release();
+    throw err;
+  }
+}
+
+async function launchSearch(
+  searchId: string,
+  input: StartSearchInput & { origin: SearchOrigin },
+  references: CheckedReference[],
+): Promise<StartedSearch> {
+  const { userId, names, engines, contentType, origin } = input;
   const stored: (ReferenceFile & { kind: 'image' | 'video' })[] = [];
   for (const ref of references) {
     const id = ulid();

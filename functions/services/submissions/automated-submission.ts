@@ -5,6 +5,7 @@ import { config, environment, type Environment } from '../../lib/config';
 import { ConflictError, PaymentRequiredError, WorkflowUnavailableError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import type { SubmissionWorkflowInput } from '../../workflows/submission/types';
+import { takeSubmission } from '../allowances/submissions';
 import { planOf } from '../billing/plan-store';
 import { claimSubmissionAttempt, getCase, updateSubmission, type CaseRecord } from '../cases/case-store';
 import { requireOwned } from '../../lib/ownership';
@@ -78,5 +79,5 @@ async function launch(c: CaseRecord, attempt: number, waitSeconds: number): Prom
 export async function submitAutomated(userId: string, caseId: string): Promise<SubmissionStart> {
   const c = requireOwned(await getCase(caseId), userId, 'Case');
   if (!PLANS[await planOf(userId)].automatedSubmission) throw new PaymentRequiredError(AUTOMATED_PAID_ONLY);
-  return startCaseSubmission(c);
+  return takeSubmission(userId, () => startCaseSubmission(c));
 }

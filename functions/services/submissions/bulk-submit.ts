@@ -1,12 +1,13 @@
-import { BULK_ELIGIBILITY, PLANS, PLATFORM_LABELS, planAllowsPlatform, withinBulkLimit, type SubmissionPlatform } from '../../../shared/plans';
+import { PLANS, PLATFORM_LABELS, bulkIneligibility, isNameMatchOnly, planAllowsPlatform, withinBulkLimit, type SubmissionPlatform } from '../../../shared/plans';
 import type { BulkSubmit, BulkSubmitResponse } from '../../../shared/schemas/dmca';
 import type { PlanId } from '../../../shared/schemas/user';
-import { HttpError } from '../../lib/errors';
+import { HttpError, PlanLimitError } from '../../lib/errors';
+import { takeSubmission } from '../allowances/submissions';
 import { planOf } from '../billing/plan-store';
 import { hashRequest, runOnce, type IdempotentOutcome } from '../idempotency';
 import { getResult, type ResultRecord } from '../search/results';
 import { startCaseSubmission } from './automated-submission';
-import { listCasesByUser } from '../cases/case-store';
+import { listCasesByUser, type CaseRecord } from '../cases/case-store';
 import { caseForBulk } from '../cases/create-case';
 import { requireOwned } from '../../lib/ownership';
 
@@ -30,31 +31,24 @@ function plansWith(platform: SubmissionPlatform): string {
   return names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} or ${names.at(-1)}`;
 }
 
-class PlanLimitError extends HttpError {
+class BulkPlanError extends HttpError {
   constructor(message: string, code: string) {
     super(402, code, message);
   }
 }
 
-/** Why a result may not go into a bulk submission, or undefined when it may (SPEC sections 5, 6 and 9). */
+/** Why a result may not go into a bulk submission, or undefined when it may: the rule the site shows (shared/plans.ts). */
 export function ineligibility(result: ResultRecord, threshold: number): string | undefined {
-  if (result.userReviewStatus !== 'unauthorized') return 'Mark this violation as unauthorized before submitting it.';
-  if (result.priority !== BULK_ELIGIBILITY.priority || result.confidenceScore < BULK_ELIGIBILITY.minConfidenceScore) {
-    return 'Only high-priority violations with a confidence score of at least 0.7 can be submitted in bulk.';
-  }
-  if (result.confidenceScore < threshold) {
-    return `Confidence score ${result.confidenceScore.toFixed(2)} is below the auto-submit threshold of ${threshold.toFixed(2)}.`;
-  }
-  return undefined;
+  return bulkIneligibility({ ...result, matchMethod: isNameMatchOnly(result.evidence) ? 'name' : undefined, contentConfirmedAt: result.contentConfirmedAt }, threshold);
 }
 
 /** Plan gates, on the stored plan: the number of selected violations and the platforms. */
 function checkPlan(plan: PlanId, body: BulkSubmit): void {
-  if (!withinBulkLimit(plan, body.searchResultIds.length)) throw new PlanLimitError(bulkLimitMessage(plan), 'PLAN_LIMIT_EXCEEDED');
+  if (!withinBulkLimit(plan, body.searchResultIds.length)) throw new BulkPlanError(bulkLimitMessage(plan), 'PLAN_LIMIT_EXCEEDED');
   const refused = body.platforms.filter((p) => !planAllowsPlatform(plan, p));
   if (refused.length > 0) {
     const labels = refused.map((p) => PLATFORM_LABELS[p]);
-    throw new PlanLimitError(
+    throw new BulkPlanError(
       `${list(labels)} ${refused.length === 1 ? 'is' : 'are'} not included in the ${PLANS[plan].name} plan. ` +
         `Upgrade to ${plansWith(refused[0]!)} to submit to ${list(labels)}.`,
       'PLATFORM_NOT_IN_PLAN',
@@ -82,13 +76,27 @@ async function submitAll(userId: string, body: BulkSubmit, results: ResultRecord
       items.push({ searchResultId: result.id, submitted: false, reason });
       continue;
     }
-    const c = await caseForBulk(result, { originalUrl: originalUrl!, description: body.description, searchEngine: body.platforms[0]!, platforms: body.platforms });
-    if (c.status === 'resolved') {
-      items.push({ searchResultId: result.id, submitted: false, caseId: c.id, caseNumber: c.caseNumber, reason: 'Already resolved: the copy was taken down.' });
+    // One unit of the monthly (and daily) submission allowance per notice, taken before the case is written,
+    // so a refusal writes nothing; given back when no notice starts (resolved, or an attempt already under way).
+    let sent: { started: boolean; c: CaseRecord; resolved: boolean };
+    try {
+      sent = await takeSubmission(userId, async () => {
+        const c = await caseForBulk(result, { originalUrl: originalUrl!, description: body.description, searchEngine: body.platforms[0]!, platforms: body.platforms });
+        if (c.status === 'resolved') return { started: false, c, resolved: true };
+        return { started: (await startCaseSubmission(c)).started, c, resolved: false };
+      });
+    } catch (err) {
+      // The allowance ran out: nothing sent yet is a 402; otherwise the rest of the selection is refused by name.
+      if (!(err instanceof PlanLimitError) || !items.some((i) => i.submitted)) throw err;
+      items.push({ searchResultId: result.id, submitted: false, reason: err.message });
       continue;
     }
-    await startCaseSubmission(c);
-    items.push({ searchResultId: result.id, submitted: true, caseId: c.id, caseNumber: c.caseNumber });
+    const { c } = sent;
+    items.push(
+      sent.resolved
+        ? { searchResultId: result.id, submitted: false, caseId: c.id, caseNumber: c.caseNumber, reason: 'Already resolved: the copy was taken down.' }
+        : { searchResultId: result.id, submitted: true, caseId: c.id, caseNumber: c.caseNumber },
+    );
   }
   const successfulSubmissions = items.filter((i) => i.submitted).length;
   const firstReason = items.find((i) => !i.submitted)?.reason;

@@ -13,6 +13,7 @@ import type { ResultContentType } from '../../../shared/schemas/search';
 import { splitNames } from '../../../shared/schemas/search-start';
 import type { StoredFingerprint } from './fingerprint';
 import { classifySite, nameMatch, scoreCandidate } from './scoring';
+import { makeVerifier } from './triage-verify';
 import type { EngineResult, SearchState, TriageOutput } from './types';
 import { getWork, putWork, workKey } from './work-store';
 
@@ -89,10 +90,16 @@ interface Visual {
   distance: number;
   referenceId: string;
   evidenceKey?: string;
+  /** How a match was decided: the fingerprint alone, or the grey zone confirmed by verification. */
+  matchMethod?: 'fingerprint' | 'verified';
+  verification?: { inliers: number; spread: number; transform: number[] };
+  region?: { x: number; y: number; w: number; h: number };
 }
 
+type Verifier = ReturnType<typeof makeVerifier>;
+
 /** Fetches a candidate's picture through the safe fetcher and compares it with the references; keeps a matched picture as evidence. */
-async function compare(m: Merged, refs: ReferenceSet, userId: string, searchId: string): Promise<Visual | undefined> {
+async function compare(m: Merged, refs: ReferenceSet, verify: Verifier, userId: string, searchId: string): Promise<Visual | undefined> {
   const urls = [m.candidate.imageUrl, m.candidate.thumbnailUrl].filter((u): u is string => !!u);
   for (const url of urls) {
     try {
@@ -100,11 +107,17 @@ async function compare(m: Merged, refs: ReferenceSet, userId: string, searchId: 
       if (!res.ok) continue;
       const best = bestMatch(await hashCandidate(res.body), refs);
       if (!best) return undefined;
+      // Grey zone: the fingerprint is close but not conclusive; geometric verification decides.
+      const checked = best.needsVerification ? await verify(best.referenceId, res.body) : undefined;
+      const verified = checked?.verified === true;
       const visual: Visual = {
-        matched: best.isMatch,
+        matched: best.isMatch || verified,
         similarity: best.similarity,
         distance: best.distance,
         referenceId: best.referenceId,
+        matchMethod: best.isMatch ? 'fingerprint' : verified ? 'verified' : undefined,
+        verification: checked && { inliers: checked.inliers, spread: checked.spread, transform: checked.transform },
+        region: verified ? checked.region : undefined,
       };
       if (visual.matched) {
         const digest = createHash('sha256').update(res.body).digest('hex').slice(0, 32);
@@ -139,18 +152,16 @@ export async function triage(state: SearchState): Promise<TriageOutput> {
   const refs = state.fingerprint?.fingerprintsKey
     ? loadReferenceSet(await getWork<StoredFingerprint[]>(state.fingerprint.fingerprintsKey))
     : undefined;
+  const verify = makeVerifier(state.references, state.searchId);
 
   const results = await pMap(
     kept,
     async (m): Promise<NewResult & { confidenceScore: number }> => {
       const c = m.candidate;
-      const visual = refs ? await compare(m, refs, state.userId, state.searchId) : undefined;
+      const visual = refs ? await compare(m, refs, verify, state.userId, state.searchId) : undefined;
       const site = classifySite(c.domain);
-      const score = scoreCandidate({
-        visual,
-        name: nameMatch(names, [c.title, c.snippet ?? '', c.url].join(' ')),
-        site,
-      });
+      const name = nameMatch(names, [c.title, c.snippet ?? '', c.url].join(' '));
+      const score = scoreCandidate({ visual, name, site });
       return {
         url: c.url,
         contentType: m.contentType,
@@ -168,6 +179,9 @@ export async function triage(state: SearchState): Promise<TriageOutput> {
           matchedReferenceId: visual?.matched ? visual.referenceId : undefined,
           matchedImageKey: visual?.evidenceKey,
           distance: visual?.distance,
+          matchMethod: visual?.matched ? visual.matchMethod : name > 0 ? 'name' : undefined,
+          verification: visual?.verification,
+          region: visual?.matched ? visual.region : undefined,
         },
       };
     },

@@ -1,5 +1,5 @@
 import {
-  BULK_ELIGIBILITY,
+  bulkIneligibility,
   PLAN_ORDER,
   PLANS,
   PLATFORM_LABELS,
@@ -43,11 +43,12 @@ export type BulkCandidate = Pick<SearchResult, 'confidenceScore' | 'priority' | 
  * and reviewed as unauthorized by the creator (the server applies the same rule).
  */
 export function isBulkEligible(result: BulkCandidate): boolean {
-  return (
-    result.confidenceScore >= BULK_ELIGIBILITY.minConfidenceScore &&
-    result.priority === BULK_ELIGIBILITY.priority &&
-    result.userReviewStatus === 'unauthorized'
-  );
+  return bulkIneligibility(result) === undefined;
+}
+
+/** Why a result is not offered for bulk submission (the sentence the server answers with), or undefined. */
+export function bulkReason(result: BulkCandidate): string | undefined {
+  return bulkIneligibility(result);
 }
 
 /** The results offered for bulk submission, in the given order. */

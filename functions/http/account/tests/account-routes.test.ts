@@ -1,11 +1,10 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { creatorUserSchema } from '../../../../shared/schemas/creator';
 import { subscriptionSchema, upgradeResponseSchema } from '../../../../shared/schemas/subscription';
 import { db, tableName } from '../../../adapters/dynamo/client';
 import { keys } from '../../../adapters/dynamo/keys';
+import { resetConfig } from '../../../lib/config';
 import { BILLING } from '../../../services/billing';
 import { startTakedownHarness, type TakedownHarness, type TestUser } from '../../cases/tests/harness';
 import { handler, resetBilling } from '..';
@@ -116,7 +115,7 @@ describe('GET /api/user/subscription and POST /api/subscription/upgrade (immedia
 
   it('starts on the trial', async () => {
     const res = await h.call(handler, 'GET', '/api/user/subscription', buyer);
-    expect(subscriptionSchema.strict().parse(res.body)).toEqual({ plan: 'trial', status: 'active', monthlyPriceUsd: 0 });
+    expect(subscriptionSchema.strict().parse(res.body)).toEqual({ plan: 'trial', status: 'active', monthlyPriceUsd: 0, billingMode: 'demo', manageable: false });
   });
 
   it('refuses bad plan ids with 400', async () => {
@@ -190,64 +189,28 @@ describe('GET /api/user/subscription and POST /api/subscription/upgrade (immedia
   });
 });
 
-describe('POST /api/subscription/upgrade with Stripe Checkout configured', () => {
-  let stripe: Server;
-  const requests: { path: string; body: URLSearchParams; auth?: string; idempotencyKey?: string }[] = [];
-
-  beforeAll(async () => {
-    // A loopback stand-in for the Stripe API: the real SDK builds, signs and sends the request.
-    stripe = createServer((req, res) => {
-      let data = '';
-      req.on('data', (c) => (data += c));
-      req.on('end', () => {
-        requests.push({
-          path: req.url ?? '',
-          body: new URLSearchParams(data),
-          auth: req.headers.authorization,
-          idempotencyKey: req.headers['idempotency-key'] as string | undefined,
-        });
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ id: 'cs_test_123', object: 'checkout.session', url: 'https://checkout.stripe.test/c/pay/cs_test_123' }));
-      });
-    });
-    await new Promise<void>((r) => stripe.listen(0, '127.0.0.1', r));
-    process.env.STRIPE_SECRET_KEY = 'sk_test_local';
-    process.env.STRIPE_ENDPOINT = `http://127.0.0.1:${(stripe.address() as AddressInfo).port}`;
+describe('POST /api/subscription/upgrade with BILLING=none', () => {
+  beforeAll(() => {
+    process.env.BILLING = 'none';
+    resetConfig();
     resetBilling();
   });
-  afterAll(async () => {
-    delete process.env.STRIPE_SECRET_KEY;
-    delete process.env.STRIPE_ENDPOINT;
+  afterAll(() => {
+    process.env.BILLING = 'demo';
+    resetConfig();
     resetBilling();
-    await new Promise<void>((r) => stripe.close(() => r()));
   });
 
-  it('answers with the Checkout URL and leaves the plan unchanged until payment', async () => {
+  it('answers 503 BILLING_UNAVAILABLE and changes nothing', async () => {
     const buyer = await h.user();
-    await db().send(
-      new UpdateCommand({ TableName: tableName(), Key: keys.user(buyer.userId), UpdateExpression: 'SET discountPercent = :d', ExpressionAttributeValues: { ':d': 10 } }),
-    );
-    const res = await h.call(handler, 'POST', '/api/subscription/upgrade', buyer, { body: { planId: 'basic' } });
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({
-      success: true,
-      outcome: 'checkout',
-      plan: 'trial',
-      status: 'active',
-      checkoutUrl: 'https://checkout.stripe.test/c/pay/cs_test_123',
-      charge: null,
-    });
-    expect(requests).toHaveLength(1);
-    const { path, body, auth, idempotencyKey } = requests[0]!;
-    expect(path).toBe('/v1/checkout/sessions');
-    expect(auth).toBe('Bearer sk_test_local');
-    expect(idempotencyKey).toMatch(new RegExp(`^upgrade-${buyer.userId}-basic-`));
-    expect(body.get('mode')).toBe('subscription');
-    expect(body.get('client_reference_id')).toBe(buyer.userId);
-    expect(body.get('line_items[0][price_data][unit_amount]')).toBe('4500');
-    expect(body.get('line_items[0][price_data][recurring][interval]')).toBe('month');
-    expect(body.get('metadata[planId]')).toBe('basic');
-    expect(body.get('success_url')).toMatch(/\/account\?tab=billing&checkout=success$/);
-    expect((await h.call(handler, 'GET', '/api/user/subscription', buyer)).body.plan).toBe('trial');
+    const before = (await db().send(new GetCommand({ TableName: tableName(), Key: keys.user(buyer.userId) }))).Item;
+    const revenue = await counter('revenue');
+    const res = await h.call(handler, 'POST', '/api/subscription/upgrade', buyer, { body: { planId: 'enterprise' } });
+    expect(res.status).toBe(503);
+    expect(res.body).toMatchObject({ code: 'BILLING_UNAVAILABLE' });
+    expect((await db().send(new GetCommand({ TableName: tableName(), Key: keys.user(buyer.userId) }))).Item).toEqual(before);
+    expect(await counter('revenue')).toEqual(revenue);
+    expect((await h.call(handler, 'GET', '/api/user/subscription', buyer)).body).toMatchObject({ plan: 'trial', billingMode: 'none' });
+    expect((await h.call(handler, 'GET', '/api/billing/mode', undefined)).body).toEqual({ mode: 'none' });
   });
 });

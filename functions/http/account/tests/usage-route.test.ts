@@ -1,3 +1,4 @@
+import { allowanceResetsAt } from '../../../../shared/plans';
 import { usageSchema } from '../../../../shared/schemas/usage';
 import { caseForBulk, createCaseFromForm } from '../../../services/cases/create-case';
 import { recordCaseCreated, recordResultsPersisted, recordSearchStarted } from '../../../services/metrics';
@@ -68,7 +69,7 @@ describe('GET /api/user/{id}/usage', () => {
     expect((await usageOf(undefined, 'me')).status).toBe(401);
   });
 
-  it('answers zeros, the trial plan and its Account page allowances for a new user', async () => {
+  it('answers zeros, the trial plan and its enforced allowances for a new user', async () => {
     const res = await usageOf(owner, 'me');
     expect(res.status).toBe(200);
     expect(usageSchema.strict().parse(res.body)).toEqual({
@@ -77,7 +78,8 @@ describe('GET /api/user/{id}/usage', () => {
       cases: 0,
       violations: 0,
       plan: 'trial',
-      allowances: { searches: 3, automatedSubmissions: 0, bulkSubmissions: 3 },
+      allowances: { scans: { used: 0, limit: 3 }, submissions: { used: 0, limit: 3, perDay: 3 }, bulkSubmissions: 3 },
+      resetsAt: allowanceResetsAt(),
     });
   });
 
@@ -147,13 +149,13 @@ describe('GET /api/user/{id}/usage', () => {
 
   it("answers the allowances of the caller's stored plan", async () => {
     const pro = await h.user({ plan: 'pro' });
-    expect((await usageOf(pro, 'me')).body).toMatchObject({ plan: 'pro', allowances: { searches: 50, automatedSubmissions: 100, bulkSubmissions: 100 } });
+    expect((await usageOf(pro, 'me')).body).toMatchObject({ plan: 'pro', allowances: { scans: { limit: 50 }, submissions: { limit: 100, perDay: 25 }, bulkSubmissions: 100 } });
     const basic = await h.user({ plan: 'basic' });
-    expect((await usageOf(basic, 'me')).body).toMatchObject({ plan: 'basic', allowances: { searches: 5, automatedSubmissions: 10, bulkSubmissions: 10 } });
+    expect((await usageOf(basic, 'me')).body).toMatchObject({ plan: 'basic', allowances: { scans: { limit: 10 }, submissions: { limit: 10, perDay: 5 }, bulkSubmissions: 10 } });
     const enterprise = await h.user({ plan: 'enterprise' });
     expect((await usageOf(enterprise, 'me')).body).toMatchObject({
       plan: 'enterprise',
-      allowances: { searches: null, automatedSubmissions: null, bulkSubmissions: null },
+      allowances: { scans: { limit: null }, submissions: { limit: null, perDay: 200 }, bulkSubmissions: null },
     });
   });
 });

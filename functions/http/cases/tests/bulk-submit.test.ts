@@ -1,4 +1,5 @@
 import { ulid } from 'ulid';
+import { allowanceResetsAt } from '../../../../shared/plans';
 import { bulkSubmitResponseSchema } from '../../../../shared/schemas/dmca';
 import type { PlanId } from '../../../../shared/schemas/user';
 import { listCasesByUser } from '../../../services/cases/case-store';
@@ -153,26 +154,28 @@ describe('POST /api/dmca/bulk-submit: eligibility and submission', () => {
     const res = await bulk(who, { searchResultIds: [...ok, unset, safe], platforms: ['google'], originalUrl: ORIGINAL });
     expect(res.status).toBe(200);
     const body = bulkSubmitResponseSchema.parse(res.body);
-    expect(body).toMatchObject({ success: true, error: null, processedViolations: 6, successfulSubmissions: 1 });
+    expect(body).toMatchObject({ success: true, error: null, processedViolations: 6, successfulSubmissions: 2 });
+    // The default threshold is the eligibility minimum the site offers (0.70), so 0.75 goes too.
     expect(body.items.map((i) => [i.submitted, i.reason])).toEqual([
       [true, undefined],
-      [false, 'Confidence score 0.75 is below the auto-submit threshold of 0.80.'],
-      [false, 'Only high-priority violations with a confidence score of at least 0.7 can be submitted in bulk.'],
-      [false, 'Only high-priority violations with a confidence score of at least 0.7 can be submitted in bulk.'],
+      [true, undefined],
+      [false, 'Only high-priority violations can be submitted in bulk.'],
+      [false, 'Confidence score 0.60 is below the bulk threshold of 0.70.'],
       [false, 'Mark this violation as unauthorized before submitting it.'],
       [false, 'Mark this violation as unauthorized before submitting it.'],
     ]);
     await h.sfn.idle();
-    const cases = await listCasesByUser(who.userId);
+    const cases = (await listCasesByUser(who.userId)).filter((c) => c.searchResultId === ok[0]);
     expect(cases).toHaveLength(1);
     expect(cases[0]).toMatchObject({ searchResultId: ok[0], status: 'sent', origin: 'bulk', platforms: ['google'], originalUrl: ORIGINAL, host: 'leaks.test' });
     expect(await h.mailsFor(cases[0]!.caseNumber)).toHaveLength(1);
 
-    // A lower threshold lets the 0.75 one through. The first result's case is reused; its attempt ended
+    // A higher threshold holds the 0.75 one back. The first result's case is reused; its attempt ended
     // escalated (the page is still online), so it is sent once more: a new bulk request is a new attempt.
-    const lower = await bulk(who, { searchResultIds: ok.slice(0, 2), platforms: ['google'], autoSubmitThreshold: 0.7 });
-    expect(lower.body).toMatchObject({ successfulSubmissions: 2 });
-    expect(lower.body.items[0].caseId).toBe(cases[0]!.id);
+    const higher = await bulk(who, { searchResultIds: ok.slice(0, 2), platforms: ['google'], autoSubmitThreshold: 0.8 });
+    expect(higher.body).toMatchObject({ successfulSubmissions: 1 });
+    expect(higher.body.items[1].reason).toBe('Confidence score 0.75 is below the bulk threshold of 0.80.');
+    expect(higher.body.items[0].caseId).toBe(cases[0]!.id);
     await h.sfn.idle();
     expect([...(await mailsPerCase(who)).values()].sort()).toEqual([1, 2]);
   });
@@ -202,6 +205,31 @@ describe('POST /api/dmca/bulk-submit: eligibility and submission', () => {
     const res = await bulk(who, { searchResultIds: three, platforms: ['google'], originalUrl: ORIGINAL });
     expect(res.body).toMatchObject({ success: true, processedViolations: 3, successfulSubmissions: 3 });
     await h.sfn.idle();
+
+    // The month's allowance (3 violations submitted) is used: the 4th gets 402 PLAN_LIMIT with the figures.
+    const [fourth] = await seed(who, [{}]);
+    const refused = await bulk(who, { searchResultIds: [fourth], platforms: ['google'], originalUrl: ORIGINAL });
+    expect(refused.status).toBe(402);
+    expect(refused.body).toMatchObject({ code: 'PLAN_LIMIT', limit: 3, used: 3, resetsAt: allowanceResetsAt() });
+    expect(refused.body.error).toMatch(/3 violation submissions a month/);
+    const usage = await h.call(account, 'GET', '/api/user/{id}/usage', who, { params: { id: 'me' } });
+    expect(usage.body.allowances.submissions).toEqual({ used: 3, limit: 3, perDay: 3 });
+    await h.sfn.idle();
+    expect((await listCasesByUser(who.userId)).filter((c) => c.submission)).toHaveLength(3);
+  });
+
+  it('admits exactly one of two parallel requests for the last unit of the allowance', async () => {
+    const who = await h.user();
+    const [a, b, c, d] = await seed(who, [{}, {}, {}, {}]);
+    expect((await bulk(who, { searchResultIds: [a, b], platforms: ['google'], originalUrl: ORIGINAL })).body.successfulSubmissions).toBe(2);
+    const replies = await Promise.all([
+      bulk(who, { searchResultIds: [c], platforms: ['google'], originalUrl: ORIGINAL }),
+      bulk(who, { searchResultIds: [d], platforms: ['google'], originalUrl: ORIGINAL }),
+    ]);
+    expect(replies.map((r) => r.status).sort()).toEqual([200, 402]);
+    expect(replies.find((r) => r.status === 402)!.body).toMatchObject({ code: 'PLAN_LIMIT', limit: 3, used: 3 });
+    await h.sfn.idle();
+    expect((await listCasesByUser(who.userId)).filter((x) => x.submission)).toHaveLength(3);
   });
 });
 

@@ -137,6 +137,21 @@ describe('POST /api/dmca', () => {
     expect(res.status).toBe(400);
     expect(res.body.error).toMatch(/^Infringing URLs must be on leaks\.test, the site of the selected result/);
   });
+
+  it('refuses a URL on a different registrable domain, or on the public suffix above the result, naming the field', async () => {
+    const [onPages] = await h.seedResults(owner, [{ ...result(3), url: 'https://foo.github.io/leak/3', domain: 'foo.github.io' }]);
+    for (const url of ['https://github.io/leak/3', 'https://bar.github.io/leak/3']) {
+      const res = await h.call(handler, 'POST', route, owner, { body: createBody(onPages!, { infringingUrl: url }) });
+      expect(res.status).toBe(400);
+      expect(fields(res.body)).toEqual([{ path: 'body.infringingUrl', message: expect.stringMatching(/^Infringing URLs must be on foo\.github\.io,/) }]);
+    }
+    const [onSite] = await h.seedResults(owner, [{ ...result(4), url: 'https://www.leakhub.example.com/v/4', domain: 'www.leakhub.example.com' }]);
+    const sameDomain = await h.call(handler, 'POST', route, owner, { body: createBody(onSite!, { infringingUrl: 'https://cdn.leakhub.example.com/v/4.mp4' }) });
+    expect(sameDomain.status).toBe(201);
+    const other = await h.call(handler, 'POST', route, owner, { body: createBody(onSite!, { infringingUrl: 'https://leakhub.example.net/v/4' }) });
+    expect(other.status).toBe(400);
+    expect(other.body.error).toMatch(/^Infringing URLs must be on www\.leakhub\.example\.com or example\.com,/);
+  });
 });
 
 describe('GET /api/user/{id}/dmca and GET /api/dmca/{id}', () => {

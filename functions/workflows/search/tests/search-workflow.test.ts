@@ -17,6 +17,11 @@ import { resetConfig } from '../../../lib/config';
 import { createSession, SESSION_COOKIE } from '../../../services/sessions';
 import { addAllowlistEntry } from '../../../services/allowlist';
 import { listSearchesByUser } from '../../../services/search/searches';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../../../adapters/dynamo/client';
+import { keys } from '../../../adapters/dynamo/keys';
+import { allowanceResetsAt } from '../../../../shared/plans';
+import { getUsage } from '../../../services/usage';
 
 /*
  * The whole scan, end to end and offline: POST /api/search -> the real ASL (rendered from the CDK
@@ -53,6 +58,8 @@ beforeAll(async () => {
   resetS3Client();
   resetWorkflowClient();
   resetProviderKeyCache();
+  // The owner is on Enterprise (unlimited scans), so the tests below are not about the monthly allowance.
+  await db().send(new PutCommand({ TableName: tableName(), Item: { ...keys.user(userId), email: 'owner@example.test', subscriptionPlan: 'enterprise' } }));
   const s = await createSession({ userId, email: 'owner@example.test', isAdmin: false });
   cookies = [`${SESSION_COOKIE}=${s.cookieValue}`];
 }, 60_000);
@@ -78,9 +85,9 @@ async function multipart(fields: Record<string, string>, files: { name: string; 
   return { body: Buffer.from(await req.arrayBuffer()), contentType: req.headers.get('content-type')! };
 }
 
-async function startScan(fields: Record<string, string>, files: { name: string; bytes: Buffer; type: string }[] = []) {
+async function startScan(fields: Record<string, string>, files: { name: string; bytes: Buffer; type: string }[] = [], as = cookies) {
   const { body, contentType } = await multipart(fields, files);
-  const event = httpEvent('POST', '/api/search', { cookies, headers: { 'content-type': contentType } });
+  const event = httpEvent('POST', '/api/search', { cookies: as, headers: { 'content-type': contentType } });
   Object.assign(event, { body: body.toString('base64'), isBase64Encoded: true });
   const res = (await searchHandler(event, {} as Context)) as { statusCode: number; body: string };
   return { status: res.statusCode, body: JSON.parse(res.body) };
@@ -193,5 +200,57 @@ describe('refused scans store nothing', () => {
   it('refuses a scan for another user', async () => {
     const res = await startScan({ userId: 'someone-else', query: 'Luna' });
     expect(res.status).toBe(403);
+  });
+});
+
+describe('POST /api/search: the scan allowance and one scan at a time', () => {
+  async function trialUser(id: string) {
+    await db().send(new PutCommand({ TableName: tableName(), Item: { ...keys.user(id), email: `${id}@example.test` } }));
+    const s = await createSession({ userId: id, email: `${id}@example.test`, isAdmin: false });
+    return [`${SESSION_COOKIE}=${s.cookieValue}`];
+  }
+
+  it("answers a trial account's 4th scan of the month with 402 PLAN_LIMIT and stores nothing", async () => {
+    const trial = await trialUser('u-trial-scans');
+    for (let i = 0; i < 3; i++) {
+      expect((await startScan({ query: 'Luna Vale', searchEngines: '["google"]' }, [], trial)).status).toBe(201);
+      await workflows.idle();
+    }
+    const refused = await startScan({ query: 'Luna Vale', searchEngines: '["google"]' }, [], trial);
+    expect(refused.status).toBe(402);
+    expect(refused.body).toMatchObject({ code: 'PLAN_LIMIT', limit: 3, used: 3, resetsAt: allowanceResetsAt() });
+    expect(await listSearchesByUser('u-trial-scans')).toHaveLength(3);
+    const usage = await getUsage('u-trial-scans');
+    expect(usage.allowances.scans).toEqual({ used: 3, limit: 3 });
+  });
+
+  it('admits exactly one of parallel starts (one running scan per user; the allowance counted once)', async () => {
+    const trial = await trialUser('u-trial-parallel');
+    const replies = await Promise.all([1, 2, 3].map(() => startScan({ query: 'Luna Vale', searchEngines: '["google"]' }, [], trial)));
+    expect(replies.map((r) => r.status).sort()).toEqual([201, 429, 429]);
+    const refused = replies.find((r) => r.status === 429)!;
+    expect(refused.body).toMatchObject({ code: 'RATE_LIMITED' });
+    await workflows.idle();
+    expect(await listSearchesByUser('u-trial-parallel')).toHaveLength(1);
+    expect((await getUsage('u-trial-parallel')).allowances.scans.used).toBe(1);
+    // Once it has finished, the next scan may start.
+    expect((await startScan({ query: 'Luna Vale', searchEngines: '["google"]' }, [], trial)).status).toBe(201);
+    await workflows.idle();
+  });
+
+  it('gives the unit and the slot back when the scan cannot start', async () => {
+    const trial = await trialUser('u-trial-nostart');
+    const saved = process.env.SEARCH_STATE_MACHINE_ARN;
+    delete process.env.SEARCH_STATE_MACHINE_ARN;
+    resetConfig();
+    try {
+      expect((await startScan({ query: 'Luna Vale', searchEngines: '["google"]' }, [], trial)).status).toBe(503);
+    } finally {
+      process.env.SEARCH_STATE_MACHINE_ARN = saved;
+      resetConfig();
+    }
+    expect((await getUsage('u-trial-nostart')).allowances.scans.used).toBe(0);
+    expect((await startScan({ query: 'Luna Vale', searchEngines: '["google"]' }, [], trial)).status).toBe(201);
+    await workflows.idle();
   });
 });

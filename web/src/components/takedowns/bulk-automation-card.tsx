@@ -2,6 +2,7 @@ import { ExternalLink, Loader2, RefreshCw, Send, Zap } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { DEFAULT_AUTO_SUBMIT_THRESHOLD, planRule } from '@shared/plans';
+import { showPlanLimit } from '@/lib/plan-limit';
 import { DMCA_MESSAGES, isHttpUrl, type BulkSubmitResponse } from '@shared/schemas/dmca';
 import type { SearchResult } from '@shared/schemas/search';
 import { Badge } from '@/components/ui/badge';
@@ -97,7 +98,7 @@ export function BulkAutomationCard({ preselectedId }: BulkAutomationCardProps) {
         toast({ variant: 'destructive', title: BULK_FAILED_TITLE, description: answer.error || BULK_FAILED_FALLBACK });
       }
     } catch (error) {
-      toast({ variant: 'destructive', title: BULK_FAILED_TITLE, description: apiErrorMessage(error, BULK_REQUEST_FAILED) });
+      if (!showPlanLimit(error)) toast({ variant: 'destructive', title: BULK_FAILED_TITLE, description: apiErrorMessage(error, BULK_REQUEST_FAILED) });
     }
   };
 

@@ -1,5 +1,5 @@
 import { mutate } from 'swr';
-import { upgradeResponseSchema, type UpgradeResponse } from '@shared/schemas/subscription';
+import { billingPortalSchema, upgradeResponseSchema, type UpgradeResponse } from '@shared/schemas/subscription';
 import type { PlanId } from '@shared/plans';
 import { api } from '@/lib/api-client';
 import { CURRENT_USER_KEY } from '@/lib/auth';
@@ -17,4 +17,9 @@ export async function upgradePlan(planId: PlanId): Promise<UpgradeResponse> {
   const response = upgradeResponseSchema.parse(await api(contract.upgrade, { body }));
   if (!response.checkoutUrl) await Promise.all([mutate(SUBSCRIPTION_KEY), mutate(CURRENT_USER_KEY)]);
   return response;
+}
+
+/** `POST /api/billing/portal`: the Stripe customer portal URL for "Manage billing". */
+export async function openBillingPortal(): Promise<string> {
+  return billingPortalSchema.parse(await api(contract.billingPortal)).url;
 }

@@ -7,7 +7,9 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { toast } from '@/components/ui/use-toast';
 import { sendFeatureUse } from '@/lib/page-views';
 import { cn } from '@/lib/utils';
-import { upgradePlan } from '../api/upgrade-plan';
+import { DemoBillingNote } from '@/components/billing/demo-billing-note';
+import { ApiError, apiErrorMessage } from '@/lib/api-client';
+import { openBillingPortal, upgradePlan } from '../api/upgrade-plan';
 import { useAccountPlan } from '../hooks/use-account-plan';
 import { ACCOUNT_PLAN_CARDS, ACCOUNT_PLAN_NAMES, planButton, statusLabel } from '../lib/account-plans';
 
@@ -16,8 +18,16 @@ import { ACCOUNT_PLAN_CARDS, ACCOUNT_PLAN_NAMES, planButton, statusLabel } from 
  * plan's button is disabled; the others upgrade (or go to checkout when a payment provider is configured).
  */
 export function BillingTab() {
-  const { plan, status, discount, monthlyPriceUsd } = useAccountPlan();
+  const { plan, status, discount, monthlyPriceUsd, pendingPlan, currentPeriodEnd, manageable } = useAccountPlan();
   const [pending, setPending] = useState<PlanId | null>(null);
+
+  const manage = async () => {
+    try {
+      window.location.assign(await openBillingPortal());
+    } catch (error) {
+      toast({ title: 'Billing portal unavailable', description: apiErrorMessage(error, 'Please try again later.'), variant: 'destructive' });
+    }
+  };
 
   const upgrade = async (planId: PlanId) => {
     setPending(planId);
@@ -28,9 +38,19 @@ export function BillingTab() {
         window.location.assign(result.checkoutUrl);
         return;
       }
-      toast({ title: 'Plan Upgraded', description: `You are now on the ${ACCOUNT_PLAN_NAMES[result.plan]} plan.` });
-    } catch {
-      toast({ title: 'Upgrade Failed', description: 'There was an issue upgrading your plan. Please try again.', variant: 'destructive' });
+      if (result.outcome === 'scheduled') {
+        toast({ title: 'Plan Change Booked', description: `You move to the ${ACCOUNT_PLAN_NAMES[planId]} plan at the end of this billing period.` });
+      } else {
+        toast({ title: 'Plan Upgraded', description: `You are now on the ${ACCOUNT_PLAN_NAMES[result.plan]} plan.` });
+      }
+    } catch (error) {
+      // Billing switched off (503 BILLING_UNAVAILABLE) says so; other failures keep the spec's text.
+      const unavailable = error instanceof ApiError && error.body?.code === 'BILLING_UNAVAILABLE';
+      toast({
+        title: 'Upgrade Failed',
+        description: unavailable ? apiErrorMessage(error, '') : 'There was an issue upgrading your plan. Please try again.',
+        variant: 'destructive',
+      });
     }
     setPending(null);
   };
@@ -54,11 +74,25 @@ export function BillingTab() {
               {discount ? ` (${discount}% discount applied)` : ''}.
             </CardDescription>
           </div>
-          <Badge className="h-fit bg-emerald-600" data-testid="subscription-status">
-            {statusLabel(status)}
-          </Badge>
+          <div className="flex items-center gap-3">
+            {manageable && (
+              <Button type="button" variant="outline" size="sm" onClick={() => void manage()}>
+                Manage billing
+              </Button>
+            )}
+            <Badge className="h-fit bg-emerald-600" data-testid="subscription-status">
+              {statusLabel(status)}
+            </Badge>
+          </div>
         </CardHeader>
+        {pendingPlan && (
+          <CardContent className="pt-0 text-sm text-muted-foreground">
+            {pendingPlan === 'trial' ? 'Your subscription ends' : `You move to the ${ACCOUNT_PLAN_NAMES[pendingPlan]} plan`} at the end of the billing
+            period{currentPeriodEnd ? ` (${new Date(currentPeriodEnd).toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' })})` : ''}.
+          </CardContent>
+        )}
       </Card>
+      <DemoBillingNote />
 
       <ul className="grid gap-4 md:grid-cols-2 xl:grid-cols-4" aria-label="Plans">
         {ACCOUNT_PLAN_CARDS.map((card) => {

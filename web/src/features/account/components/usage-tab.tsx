@@ -7,7 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
 import { useUsage, useUserStats } from '../api/get-usage';
 import { useAccountPlan } from '../hooks/use-account-plan';
-import { ACCOUNT_PLAN_NAMES, ACCOUNT_SEARCH_ALLOWANCE, automatedSubmissionsText, bulkSubmissionsText, usageMeter } from '../lib/account-plans';
+import { ACCOUNT_PLAN_NAMES, ACCOUNT_SEARCH_ALLOWANCE, bulkSubmissionsText, dailySendsText, resetDateText, usageMeter, type UsageMeter } from '../lib/account-plans';
 
 const monthName = (period: string) => {
   const d = new Date(`${period}-01T00:00:00Z`);
@@ -25,7 +25,7 @@ export function UsageTab() {
   const stats = useUserStats();
   // The usage answer names the plan its allowances belong to; before it arrives, the plan the page knows.
   const plan = usage.data?.plan ?? account.plan;
-  const allowance = usage.data ? usage.data.allowances.searches : ACCOUNT_SEARCH_ALLOWANCE[plan];
+  const allowance = usage.data ? usage.data.allowances.scans.limit : ACCOUNT_SEARCH_ALLOWANCE[plan];
 
   if ((usage.isLoading && !usage.data) || (stats.isLoading && !stats.data)) {
     return (
@@ -36,7 +36,9 @@ export function UsageTab() {
   }
 
   const month = usage.data ? monthName(usage.data.period) : 'This month';
-  const searches = usage.data ? usageMeter(usage.data.searches, usage.data.allowances.searches) : undefined;
+  // The counters the server's allowance gates take from, so what is shown is what is enforced.
+  const scans = usage.data ? usageMeter(usage.data.allowances.scans.used, usage.data.allowances.scans.limit) : undefined;
+  const submissions = usage.data ? usageMeter(usage.data.allowances.submissions.used, usage.data.allowances.submissions.limit) : undefined;
 
   return (
     <div className="space-y-6">
@@ -46,37 +48,26 @@ export function UsageTab() {
             <h2>{month}</h2>
           </CardTitle>
           <CardDescription>
-            Your usage on the {ACCOUNT_PLAN_NAMES[plan]} plan ({allowance === null ? 'unlimited searches' : `${allowance} searches per month`}).
+            Your usage on the {ACCOUNT_PLAN_NAMES[plan]} plan ({allowance === null ? 'unlimited scans' : `${allowance} scans per month`}).
+            {usage.data && (
+              <>
+                {' '}
+                Allowances reset on <span data-testid="usage-resets">{resetDateText(usage.data.resetsAt)}</span> (UTC).
+              </>
+            )}
           </CardDescription>
         </CardHeader>
         <CardContent className="space-y-6">
-          <div className="space-y-2">
-            <div className="flex items-center justify-between gap-2 text-sm">
-              <span className="flex items-center gap-2 font-medium">
-                <Search className="size-4 text-primary" aria-hidden="true" />
-                Searches this month
-              </span>
-              <span className={cn('tabular-nums', searches?.over && 'font-semibold text-destructive')} data-testid="usage-searches">
-                {searches ? searches.label : <Unavailable />}
-              </span>
-            </div>
-            {searches && searches.limit !== null && <Progress value={searches.percent} aria-label="Searches used this month" className={cn(searches.over && '[&>*]:bg-destructive')} />}
-            {searches?.over && plan !== 'enterprise' && (
-              <p className="text-sm text-destructive">
-                You have used this month's searches.{' '}
-                <Link to="/account?tab=billing" className="font-medium underline underline-offset-4">
-                  Upgrade for more
-                </Link>
-              </p>
-            )}
-          </div>
-          <div className="grid gap-4 sm:grid-cols-2">
+          <Meter icon={Search} label="Scans this month" meter={scans} testId="usage-scans" plan={plan} what="scans" />
+          <Meter icon={Send} label="Violations submitted this month" meter={submissions} testId="usage-submissions" plan={plan} what="submissions" />
+          <div className="grid gap-4 sm:grid-cols-3">
+            <MonthFigure icon={Layers} label="Scans started this month (monitors included)" value={usage.data?.searches} testId="usage-searches" />
             <MonthFigure icon={FileText} label="DMCA cases this month" value={usage.data?.cases} testId="usage-cases" />
             <MonthFigure icon={AlertTriangle} label="Violations found this month" value={usage.data?.violations} testId="usage-violations" />
           </div>
           {usage.data && (
             <dl className="grid gap-3 border-t pt-4 text-sm sm:grid-cols-2" aria-label="Plan limits">
-              <Limit icon={Zap} label="Automated submissions" value={automatedSubmissionsText(usage.data.allowances.automatedSubmissions)} />
+              <Limit icon={Zap} label="Automated notices a day" value={dailySendsText(usage.data.allowances.submissions.perDay)} />
               <Limit icon={Layers} label="Bulk submissions" value={bulkSubmissionsText(usage.data.allowances.bulkSubmissions)} />
             </dl>
           )}
@@ -112,6 +103,32 @@ export function UsageTab() {
             <Link to="/account?tab=billing">See plans</Link>
           </Button>
         </div>
+      )}
+    </div>
+  );
+}
+
+function Meter(props: { icon: typeof Search; label: string; meter: UsageMeter | undefined; testId: string; plan: string; what: string }) {
+  const { icon: Icon, label, meter, testId, plan, what } = props;
+  return (
+    <div className="space-y-2">
+      <div className="flex items-center justify-between gap-2 text-sm">
+        <span className="flex items-center gap-2 font-medium">
+          <Icon className="size-4 text-primary" aria-hidden="true" />
+          {label}
+        </span>
+        <span className={cn('tabular-nums', meter?.over && 'font-semibold text-destructive')} data-testid={testId}>
+          {meter ? meter.label : <Unavailable />}
+        </span>
+      </div>
+      {meter && meter.limit !== null && <Progress value={meter.percent} aria-label={label} className={cn(meter.over && '[&>*]:bg-destructive')} />}
+      {meter?.over && plan !== 'enterprise' && (
+        <p className="text-sm text-destructive">
+          You have used this month's {what}.{' '}
+          <Link to="/account?tab=billing" className="font-medium underline underline-offset-4">
+            Upgrade for more
+          </Link>
+        </p>
       )}
     </div>
   );

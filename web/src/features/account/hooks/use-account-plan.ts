@@ -9,6 +9,10 @@ export interface AccountPlan {
   status: string | undefined;
   discount: number | undefined;
   monthlyPriceUsd: number | undefined;
+  pendingPlan: PlanId | undefined;
+  currentPeriodEnd: string | undefined;
+  /** Paid through Stripe: "Manage billing" opens the customer portal. */
+  manageable: boolean;
 }
 
 /**
@@ -23,5 +27,8 @@ export function useAccountPlan(): AccountPlan {
     status: data?.status ?? user.subscriptionStatus,
     discount: data?.discount,
     monthlyPriceUsd: data?.monthlyPriceUsd,
+    pendingPlan: data?.pendingPlan,
+    currentPeriodEnd: data?.currentPeriodEnd,
+    manageable: data?.manageable ?? false,
   };
 }

@@ -1,15 +1,15 @@
-import { ACCOUNT_PLAN_CARDS, ACCOUNT_SEARCH_ALLOWANCE, automatedSubmissionsText, bulkSubmissionsText, planButton, statusLabel, usageMeter } from './account-plans';
+import { ACCOUNT_PLAN_CARDS, ACCOUNT_SEARCH_ALLOWANCE, bulkSubmissionsText, dailySendsText, planButton, resetDateText, statusLabel, usageMeter } from './account-plans';
 
 describe('account plans', () => {
-  it('shows the four plans with the Account page prices and search allowances', () => {
+  it('shows the four plans with their prices and the enforced allowances', () => {
     expect(ACCOUNT_PLAN_CARDS.map((c) => [c.name, c.priceUsd])).toEqual([
       ['Trial', 0],
       ['Basic', 50],
       ['Pro', 100],
       ['Enterprise', 150],
     ]);
-    expect(ACCOUNT_PLAN_CARDS.map((c) => c.features[0])).toEqual(['3 searches per month', '5 searches per month', '50 searches per month', 'Unlimited searches']);
-    expect(ACCOUNT_PLAN_CARDS[2]!.features).toContain('Automated submissions');
+    expect(ACCOUNT_PLAN_CARDS.map((c) => c.features[0])).toEqual(['3 scans per month', '10 scans per month', '50 scans per month', 'Unlimited scans']);
+    expect(ACCOUNT_PLAN_CARDS[2]!.features).toContain('100 automated takedowns per month');
   });
 
   it('disables the current plan and offers upgrades to the others', () => {
@@ -33,14 +33,13 @@ describe('account plans', () => {
     expect(usageMeter(12, null)).toEqual({ used: 12, limit: null, percent: 0, label: '12 used (unlimited)', over: false });
   });
 
-  it('takes the search allowances from the shared Account page figures', () => {
-    expect(ACCOUNT_SEARCH_ALLOWANCE).toEqual({ trial: 3, basic: 5, pro: 50, enterprise: null });
+  it('takes the scan allowances from the enforced plan table', () => {
+    expect(ACCOUNT_SEARCH_ALLOWANCE).toEqual({ trial: 3, basic: 10, pro: 50, enterprise: null });
   });
 
   it('words the submission allowances', () => {
-    expect(automatedSubmissionsText(0)).toBe('Not included (upgrade to submit automatically)');
-    expect(automatedSubmissionsText(10)).toBe('10 per month');
-    expect(automatedSubmissionsText(null)).toBe('Unlimited');
+    expect(dailySendsText(5)).toBe('At most 5 a day');
+    expect(resetDateText('2026-12-01T00:00:00.000Z')).toBe('December 1, 2026');
     expect(bulkSubmissionsText(3)).toBe('Up to 3 violations per submission');
     expect(bulkSubmissionsText(null)).toBe('Unlimited violations per submission');
   });

@@ -1,20 +1,19 @@
-import { ACCOUNT_PAGE_ALLOWANCES, PLANS, PLAN_ORDER, PLATFORM_LABELS, type PlanId } from '@shared/plans';
+import { PLANS, PLAN_ORDER, planFeatures, type PlanId } from '@shared/plans';
 
 /*
- * The plans as the Account page presents them (SPEC section 9: "Account page: Trial 3 searches/month, Basic 5
- * searches, Pro 50 searches with automated submissions, Enterprise unlimited"). Prices, platforms and bulk limits
- * come from the shared plan rules.
+ * The plans as the Account page presents them: prices, the enforced allowances and the plan features all come
+ * from the one plan table in shared/plans.ts, so this page states what the server enforces (issue 10).
  */
 
 /** The plan assumed on the Account page when none is known (SPEC section 2). */
 export const ACCOUNT_DEFAULT_PLAN: PlanId = 'basic';
 
-/** Searches per month by plan on the Account page (the shared figures the usage route answers with); `null` is unlimited. */
+/** Scans per month by plan (the enforced figures); `null` is unlimited. */
 export const ACCOUNT_SEARCH_ALLOWANCE: Readonly<Record<PlanId, number | null>> = {
-  trial: ACCOUNT_PAGE_ALLOWANCES.trial.searchesPerMonth,
-  basic: ACCOUNT_PAGE_ALLOWANCES.basic.searchesPerMonth,
-  pro: ACCOUNT_PAGE_ALLOWANCES.pro.searchesPerMonth,
-  enterprise: ACCOUNT_PAGE_ALLOWANCES.enterprise.searchesPerMonth,
+  trial: PLANS.trial.allowances.scansPerMonth,
+  basic: PLANS.basic.allowances.scansPerMonth,
+  pro: PLANS.pro.allowances.scansPerMonth,
+  enterprise: PLANS.enterprise.allowances.scansPerMonth,
 };
 
 /** Plan names as the Account page's cards and buttons show them ("Upgrade to Pro"). */
@@ -28,28 +27,12 @@ export interface AccountPlanCard {
   popular: boolean;
 }
 
-function joinNames(names: string[]): string {
-  return names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : (names[0] ?? '');
-}
-
-function featuresOf(id: PlanId): string[] {
-  const rule = PLANS[id];
-  const searches = ACCOUNT_SEARCH_ALLOWANCE[id];
-  const features = [searches === null ? 'Unlimited searches' : `${searches} searches per month`];
-  if (id === 'pro') features.push('Automated submissions');
-  if (id === 'enterprise') features.push('Unlimited takedowns', 'Automated submissions');
-  features.push(`Takedown requests to ${joinNames(rule.platforms.map((p) => PLATFORM_LABELS[p]))}`);
-  features.push(rule.bulkLimit === null ? 'Unlimited bulk submissions' : `Bulk submissions of up to ${rule.bulkLimit} violations`);
-  features.push(id === 'trial' ? 'PDF notices ready to file' : id === 'basic' ? 'E-mail support' : 'Priority support');
-  return features;
-}
-
 /** The four plan cards, cheapest first. */
 export const ACCOUNT_PLAN_CARDS: readonly AccountPlanCard[] = PLAN_ORDER.map((id) => ({
   id,
   name: ACCOUNT_PLAN_NAMES[id],
   priceUsd: PLANS[id].priceUsd,
-  features: featuresOf(id),
+  features: planFeatures(id),
   popular: id === 'pro',
 }));
 
@@ -85,10 +68,15 @@ export function usageMeter(used: number, limit: number | null): UsageMeter {
   return { used, limit, percent, label: `${used} of ${limit} used`, over: used >= limit };
 }
 
-/** A monthly automated-submission allowance in words (`null` is unlimited; 0 means the plan has none). */
-export function automatedSubmissionsText(limit: number | null): string {
-  if (limit === null) return 'Unlimited';
-  return limit === 0 ? 'Not included (upgrade to submit automatically)' : `${limit} per month`;
+/** A daily cap on automated notices in words (`null` is none). */
+export function dailySendsText(perDay: number | null): string {
+  return perDay === null ? 'No daily cap' : `At most ${perDay} a day`;
+}
+
+/** The reset date of the monthly allowances, as the Usage tab states it (`December 1, 2026`, UTC). */
+export function resetDateText(resetsAt: string): string {
+  const d = new Date(resetsAt);
+  return Number.isNaN(d.getTime()) ? resetsAt : d.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 }
 
 /** The bulk submission limit in words (`null` is unlimited). */

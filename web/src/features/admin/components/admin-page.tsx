@@ -1,3 +1,4 @@
+import { DemoBillingNote } from '@/components/billing/demo-billing-note';
 import { BrainCircuit, DollarSign, FileBarChart, LayoutDashboard, Server, Settings, UserCog, Users } from 'lucide-react';
 import { PageSpinner } from '@/components/ui/spinner';
 import { IconTabsList } from '@/components/icon-tabs-list';
@@ -105,6 +106,8 @@ export function AdminPage() {
         <div>
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Business Dashboard</h1>
           <p className="mt-1 text-muted-foreground">Revenue, users, engagement and system health of Vigil.</p>
+          {/* Revenue recorded under demo billing was never charged: say so wherever money is shown. */}
+          <DemoBillingNote className="mt-3 justify-start" />
         </div>
         {!refused && (
           <ReportActions />

@@ -7,6 +7,7 @@ import { toast } from '@/components/ui/use-toast';
 import { cn } from '@/lib/utils';
 import { useReviewResult } from '../api/review-result';
 import { ConfidenceBadge } from './confidence-badge';
+import { matchEvidenceText, regionText } from './match-evidence';
 import { reviewActions } from './review-logic';
 
 const KIND_ICONS = { web: Globe, images: FileImage, videos: FileVideo } as const;
@@ -34,6 +35,8 @@ export function ResultCard({ result, onSendDmca }: ResultCardProps) {
   const [previewFailed, setPreviewFailed] = useState(false);
   const { canMark, canSendDmca } = reviewActions(result.userReviewStatus);
   const Icon = KIND_ICONS[result.contentType];
+  const decided = matchEvidenceText(result.evidence);
+  const where = regionText(result.evidence);
 
   const mark = async (status: ReviewStatus) => {
     setPending(status);
@@ -99,6 +102,12 @@ export function ResultCard({ result, onSendDmca }: ResultCardProps) {
           <ExternalLink className="size-3.5 shrink-0" aria-hidden="true" />
           <span className="sr-only">(opens in a new tab)</span>
         </a>
+        {decided && (
+          <p className="text-xs text-muted-foreground" data-testid="match-evidence">
+            {decided}
+            {where && <>, {where}</>}
+          </p>
+        )}
         {result.description && <p className="line-clamp-2 text-sm text-muted-foreground">{result.description}</p>}
         <div className="mt-auto flex flex-wrap items-center gap-2 pt-1">
           {result.userReviewStatus === 'unauthorized' && (

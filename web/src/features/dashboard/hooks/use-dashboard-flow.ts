@@ -2,6 +2,7 @@ import { useCallback, useMemo, useReducer } from 'react';
 import { mutate } from 'swr';
 import { apiErrorMessage } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/auth';
+import { showPlanLimit } from '@/lib/plan-limit';
 import { refreshScan, startScan, useScan, type Scan } from '@/lib/scan-api';
 import { DASHBOARD_POLL_MS, isOpenStatus, isReviewableStatus } from '@/lib/scan-progress';
 import type { ScanStartFormValues } from '@/lib/scan-start';
@@ -63,7 +64,9 @@ export function useDashboardFlow() {
         const started = await startScan(values);
         act({ type: 'scan-started', scan: { id: started.id, engines: started.searchEngines, startedAt: Date.now() } });
       } catch (error) {
-        // SPEC section 8: on the dashboard a failed start resets the state and is logged only.
+        // SPEC section 8: on the dashboard a failed start resets the state and is logged only; a used-up
+        // allowance is the exception (issue 10): the creator is told, with the upgrade prompt.
+        showPlanLimit(error);
         console.error('Search start failed:', apiErrorMessage(error, String(error)));
         act({ type: 'scan-start-failed' });
         throw error;

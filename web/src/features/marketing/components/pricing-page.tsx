@@ -1,6 +1,7 @@
 import { ArrowRight, CheckCircle2, Clock, Globe, ShieldCheck, TrendingDown } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { Link } from 'react-router';
+import { DemoBillingNote } from '@/components/billing/demo-billing-note';
 import { PublicLayout } from '@/components/layouts/public-layout';
 import { Button } from '@/components/ui/button';
 import { LOGIN_PATH } from '@/lib/auth';
@@ -76,6 +77,7 @@ export function PricingPage({ signedIn = false }: { signedIn?: boolean }) {
             <CheckCircle2 className="size-4 text-success" aria-hidden="true" />
             {CLAIMS.moneyBackDays}-day money-back guarantee on every paid plan. Prices in US dollars.
           </p>
+          <DemoBillingNote className="mx-auto mt-4 max-w-xl" />
         </div>
       </section>
 

@@ -7,6 +7,7 @@ import { ScanStartForm } from '@/components/scan/scan-start-form';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
 import { apiErrorMessage } from '@/lib/api-client';
+import { showPlanLimit } from '@/lib/plan-limit';
 import { forgetCreatorData, searchResultsKey, startScan, useScan, type Scan } from '@/lib/scan-api';
 import { SEARCH_PAGE_POLL_MS, isOpenStatus, isReviewableStatus } from '@/lib/scan-progress';
 import type { ScanStartFormValues } from '@/lib/scan-start';
@@ -42,7 +43,8 @@ export function SearchPage() {
       setParams({ id: result.id });
       toast({ title: 'Search Started', description: 'Your content search is now running. Results will appear shortly.' });
     } catch (error) {
-      toast({ variant: 'destructive', title: 'Search Failed', description: apiErrorMessage(error, 'Search failed') });
+      // A used-up allowance gets the upgrade prompt; anything else the spec's failure toast.
+      if (!showPlanLimit(error)) toast({ variant: 'destructive', title: 'Search Failed', description: apiErrorMessage(error, 'Search failed') });
       throw error;
     }
   };

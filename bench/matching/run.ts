@@ -1,0 +1,190 @@
+import path from 'node:path';
+import pMap from 'p-map';
+import { bestMatch, ReferenceSet } from '../../functions/matching/index';
+import { loadOpenCv, verifyCopy } from '../../functions/matching/verify';
+import { packWords, sourceDigest, unpackWords, type DiskCache } from './cache';
+import type { OriginalRef, QueryOriginal } from './dataset';
+import { EDIT_NAMES, EDITS } from './edits';
+import type { QueryResult } from './evaluate';
+import { minDistance, type Method } from './methods';
+import { Rng } from './rng';
+
+const MATCHING_DIR = path.resolve(__dirname, '..', '..', 'functions', 'matching');
+
+/** The files that decide a hash (thresholds in index.ts do not): cached hashes of other code are not reused. */
+const HASHING_FILES = ['dct.ts', 'dimensions.ts', 'hash-image.ts', 'luma.ts', 'resample.ts', 'trim.ts'];
+
+/** A digest of the hashing code, or of one file (verify.ts). */
+export function matcherDigest(only?: string): Promise<string> {
+  return sourceDigest(MATCHING_DIR, only ? [only] : [...HASHING_FILES]);
+}
+
+/** One method's reference hashes, packed for the scan. */
+export interface Gallery {
+  refs: OriginalRef[];
+  hashes: Map<string, Uint32Array>;
+  /** All hashes with their owners (vigil uses the product's `ReferenceSet`). */
+  set: ReferenceSet;
+  /** Identifies the gallery (method version and reference ids) in cache keys. */
+  key: string;
+}
+
+export async function referenceHashes(m: Method, refs: OriginalRef[], cache: DiskCache, concurrency: number): Promise<Gallery> {
+  const hashes = new Map<string, Uint32Array>();
+  await pMap(
+    refs,
+    async (o) => {
+      const packed = await cache.json('ref', `${m.name}|${m.version}|${o.source}|${o.id}`, async () => packWords(await m.reference((await o.load()).png)));
+      hashes.set(o.id, unpackWords(packed));
+    },
+    { concurrency },
+  );
+  const set = ReferenceSet.from(refs.map((o) => ({ id: o.id, hashes: m.words === 8 ? hashes.get(o.id)! : new Uint32Array(0) })));
+  return { refs, hashes, set, key: `${m.name}|${m.version}|${refs.map((r) => `${r.source}|${r.id}`).join(',')}` };
+}
+
+/** Per edit: distance, nearest reference index (distractors) and the milliseconds hashing and scanning took. */
+type Cached = Record<string, [number, number, number]>;
+
+/**
+ * Edits one query original every way, hashes each edit with every method and finds its distance (to its
+ * own reference, or for a distractor to the nearest reference of the gallery). Cached per method.
+ */
+export async function hashQueries(q: QueryOriginal, methods: Method[], galleries: Map<string, Gallery>, seed: number, cache: DiskCache): Promise<Record<string, QueryResult[]>> {
+  const key = (m: Method) => `${m.version}|${seed}|${q.role}|${q.original.source}|${q.original.id}|${q.role === 'distractor' ? galleries.get(m.name)!.key : ''}`;
+  const found: Record<string, Cached | undefined> = {};
+  for (const m of methods) {
+    const hit = await cache.get('dist', key(m));
+    found[m.name] = hit ? (JSON.parse(hit.toString()) as Cached) : undefined;
+  }
+  const missing = methods.filter((m) => !found[m.name]);
+  if (missing.length) {
+    const o = await q.original.load();
+    const made: Record<string, Cached> = Object.fromEntries(missing.map((m) => [m.name, {}]));
+    for (const edit of EDIT_NAMES) {
+      const bytes = await EDITS[edit](o, new Rng(seed).fork(`${o.id}|${edit}`));
+      for (const m of missing) {
+        const g = galleries.get(m.name)!;
+        const started = performance.now();
+        const hashes = await m.query(bytes);
+        let distance: number;
+        let nearest = -1;
+        if (q.role === 'reference') {
+          distance = minDistance(hashes, g.hashes.get(o.id)!, m.words);
+        } else if (m.words === 8) {
+          const best = hashes.length ? bestMatch(hashes, g.set) : undefined;
+          distance = best?.distance ?? 257;
+          nearest = best ? g.refs.findIndex((r) => r.id === best.referenceId) : -1;
+        } else {
+          distance = 257;
+          for (let i = 0; i < g.refs.length; i++) {
+            const d = minDistance(hashes, g.hashes.get(g.refs[i].id)!, m.words);
+            if (d < distance) [distance, nearest] = [d, i];
+          }
+        }
+        made[m.name][edit] = [distance, nearest, Math.round((performance.now() - started) * 100) / 100];
+      }
+    }
+    for (const m of missing) {
+      await cache.put('dist', key(m), JSON.stringify(made[m.name]));
+      found[m.name] = made[m.name];
+    }
+  }
+  const out: Record<string, QueryResult[]> = {};
+  for (const m of methods) {
+    const c = found[m.name]!;
+    out[m.name] = EDIT_NAMES.map((edit) => ({
+      fold: q.fold,
+      edit,
+      distance: c[edit][0],
+      original: q.original.id,
+      reference: q.role === 'reference' ? q.original.id : galleries.get(m.name)!.refs[c[edit][1]]?.id,
+      ms: c[edit][2],
+    }));
+  }
+  return out;
+}
+
+/** Grey-zone bounds the benchmark verifies by default (the widest any calibration considers); `--verify-up-to` widens it. */
+export const VERIFY_FROM = 40;
+export const VERIFY_UP_TO = 80;
+
+/**
+ * Verifies (functions/matching/verify.ts) every vigil query whose distance is in (VERIFY_FROM, VERIFY_UP_TO]
+ * against the reference it is nearest to, and writes `verified` on the query. Cached per query; the cost
+ * figures are for the shipped grey zone.
+ */
+export async function verifyGreyZone(
+  results: QueryResult[],
+  queries: QueryOriginal[],
+  gallery: Gallery,
+  seed: number,
+  cache: DiskCache,
+  concurrency: number,
+  log: (...parts: unknown[]) => void,
+  shipped: { strict: number; loose: number },
+  upTo = VERIFY_UP_TO,
+): Promise<{ cost: VerifyCost }> {
+  const version = await matcherDigest('verify.ts');
+  const byOriginal = new Map<string, QueryResult[]>();
+  for (const r of results) {
+    if (r.distance <= VERIFY_FROM || r.distance > upTo || !r.reference || !r.original) continue;
+    byOriginal.set(r.original, [...(byOriginal.get(r.original!) ?? []), r]);
+  }
+  const originals = new Map(queries.map((q) => [q.original.id, q.original]));
+  const refs = new Map(gallery.refs.map((r) => [r.id, r]));
+  const { loadMs } = await loadOpenCv();
+  let done = 0;
+  const total = [...byOriginal.values()].reduce((n, l) => n + l.length, 0);
+  log(`verifying ${total} grey-zone queries (distance ${VERIFY_FROM + 1}..${upTo})`);
+  await pMap(
+    [...byOriginal.entries()],
+    async ([id, list]) => {
+      let original: Awaited<ReturnType<OriginalRef['load']>> | undefined;
+      for (const r of list) {
+        const key = `${version}|${seed}|${originals.get(id)!.source}|${id}|${r.edit}|${r.reference}`;
+        const hit = await cache.get('verify', key);
+        let v: { verified: boolean; inliers: number; spread: number; ms: number };
+        if (hit) v = JSON.parse(hit.toString());
+        else {
+          original ??= await originals.get(id)!.load();
+          const bytes = await EDITS[r.edit](original, new Rng(seed).fork(`${id}|${r.edit}`));
+          const refPng = (await refs.get(r.reference!)!.load()).png;
+          const started = performance.now();
+          const res = await verifyCopy(bytes, refPng, r.reference);
+          v = { verified: res.verified, inliers: res.inliers, spread: res.spread, ms: Math.round((performance.now() - started) * 100) / 100 };
+          await cache.put('verify', key, JSON.stringify(v));
+        }
+        r.verified = v.verified;
+        r.verifyMs = v.ms;
+        if (++done % 500 === 0) log(`  ${done}/${total} verified`);
+      }
+    },
+    { concurrency },
+  );
+  const grey = results.filter((r) => r.distance > shipped.strict && r.distance <= shipped.loose && r.verifyMs !== undefined);
+  const verifyMs = grey.reduce((n, r) => n + r.verifyMs!, 0);
+  const baseMs = results.reduce((n, r) => n + (r.ms ?? 0), 0);
+  return {
+    cost: {
+      verified: grey.length,
+      queries: results.length,
+      meanVerifyMs: grey.length ? verifyMs / grey.length : 0,
+      meanBaseMs: baseMs / results.length,
+      addedShare: baseMs ? verifyMs / baseMs : 0,
+      loadMs,
+    },
+  };
+}
+
+export interface VerifyCost {
+  /** Queries in the shipped grey zone (verified). */
+  verified: number;
+  queries: number;
+  meanVerifyMs: number;
+  /** Decode, hash and scan per query. */
+  meanBaseMs: number;
+  /** Verification time over hashing time, summed over every query: what verification adds per candidate on average. */
+  addedShare: number;
+  loadMs: number;
+}

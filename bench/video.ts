@@ -1,0 +1,284 @@
+/**
+ * The video benchmark (issue 13):
+ *   npm run bench:video -- --images DIR [--seed N] [--clips 6] [--out FILE] [--cache DIR] [--concurrency 2]
+ * Builds clips from the photos with ffmpeg (slideshows and pans, at 15 to 30 frames a second, 854x480, 16 s),
+ * applies seeded edits to each (low-bitrate re-encode, 360p, crop 10%, mirror, letterbox, 1.25x speed, a 10 s
+ * excerpt, a watermark, picture-in-picture at half size over another clip) and asks whether each edited clip
+ * matches its source among all reference clips; unrelated clips (other photos, edited the same ways) must
+ * not match any. Methods:
+ *   vigil       the product's matcher: reference clips hashed with `hashVideoReference` (one frame a second,
+ *               each with its reference variants), the edited clip sampled at one frame a second and each
+ *               frame hashed as a candidate; a frame matches at distance <= STRICT_THRESHOLD, and the clip
+ *               matches the reference most of its frames match when that is at least half of them.
+ *   frame-hash  the vPDQ baseline: one PDQ hash per frame (one a second) on both sides; the clip matches when
+ *               at least 80% of its frames have a reference frame within 31 bits.
+ * Report: bench/out/video.json, `{methods: {NAME: {macroRecall, perEdit, queryFpr, frameFpr}}}`; clips are
+ * kept in the cache folder between runs. Goal: macro recall >= 95%, no edit below 80%.
+ */
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { access, mkdir, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pMap from 'p-map';
+import sharp from 'sharp';
+import { hammingAt } from '../functions/matching/hamming';
+import { hashCandidate, hashVideoReference, HASH_WORDS, MIN_QUALITY, STRICT_THRESHOLD } from '../functions/matching/index';
+import { sampleFrames } from '../functions/matching/video';
+import { DiskCache } from './matching/cache';
+import { listImages, sourceOf } from './matching/dataset';
+import { PDQ_THRESHOLD, pdqHash } from './matching/pdq-published';
+import { Rng } from './matching/rng';
+import { OUT_DIR, writeReport } from './support/output';
+
+const log = (...parts: unknown[]) => process.stderr.write(parts.join(' ') + '\n');
+const W = 854;
+const H = 480;
+const SECONDS = 16;
+const X264 = ['-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '23', '-pix_fmt', 'yuv420p', '-an', '-threads', '1'];
+/** vigil: a clip matches a reference when at least this share of its frames match that reference. */
+const MIN_FRAME_SHARE = 0.5;
+/** vPDQ: share of the query's frames that must match. */
+const VPDQ_SHARE = 0.8;
+
+function ffmpeg(args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('ffmpeg', ['-v', 'error', '-nostdin', '-y', ...args], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const err: Buffer[] = [];
+    child.stderr.on('data', (c: Buffer) => err.push(c));
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`ffmpeg failed (${code}): ${Buffer.concat(err).toString().slice(-400)}`))));
+  });
+}
+
+const exists = (f: string) => access(f).then(() => true, () => false);
+
+/** Makes `file` once (into a temporary name, then renamed), keyed by the caller. */
+async function once(file: string, make: (tmp: string) => Promise<void>): Promise<string> {
+  if (await exists(file)) return file;
+  await mkdir(path.dirname(file), { recursive: true });
+  const tmp = `${file}.${process.pid}.tmp${path.extname(file)}`;
+  await make(tmp);
+  await rename(tmp, file);
+  return file;
+}
+
+interface Clip {
+  id: string;
+  file: string;
+  kind: 'slideshow' | 'pan';
+  fps: number;
+}
+
+/** A source clip: a slideshow of three photos (16/3 s each) or a pan across one, at `fps`. */
+async function sourceClip(dir: string, id: string, photos: string[], kind: Clip['kind'], fps: number): Promise<Clip> {
+  const stills = await Promise.all(
+    photos.map((p) =>
+      once(path.join(dir, 'stills', `${createHash('sha1').update(p).digest('hex').slice(0, 16)}.jpg`), (tmp) =>
+        sharp(p).rotate().resize(1366, 768, { fit: 'cover' }).jpeg({ quality: 92 }).toFile(tmp).then(() => undefined),
+      ),
+    ),
+  );
+  const key = createHash('sha1').update(JSON.stringify({ stills, kind, fps, W, H, SECONDS })).digest('hex').slice(0, 16);
+  const file = await once(path.join(dir, 'clips', `${key}.mp4`), async (tmp) => {
+    if (kind === 'slideshow') {
+      const each = SECONDS / stills.length;
+      const inputs = stills.flatMap((s) => ['-loop', '1', '-t', String(each), '-i', s]);
+      const scaled = stills.map((_, i) => `[${i}:v]scale=${W}:${H},setsar=1,fps=${fps}[v${i}]`).join(';');
+      const filter = `${scaled};${stills.map((_, i) => `[v${i}]`).join('')}concat=n=${stills.length}:v=1:a=0[out]`;
+      await ffmpeg([...inputs, '-filter_complex', filter, '-map', '[out]', '-r', String(fps), ...X264, tmp]);
+    } else {
+      const pan = `crop=${W}:${H}:x='(in_w-out_w)*t/${SECONDS}':y='(in_h-out_h)*(1-t/${SECONDS})',fps=${fps},setsar=1`;
+      await ffmpeg(['-loop', '1', '-t', String(SECONDS), '-i', stills[0], '-vf', pan, '-r', String(fps), ...X264, tmp]);
+    }
+  });
+  return { id, file, kind, fps };
+}
+
+type EditFn = (src: Clip, rng: Rng, ctx: { background: Clip; watermark: string }) => string[];
+
+/** ffmpeg arguments (after `-i SRC`) of each seeded edit. */
+const EDITS: Record<string, EditFn> = {
+  'reencode-low': () => ['-c:v', 'libx264', '-preset', 'ultrafast', '-b:v', '150k', '-pix_fmt', 'yuv420p', '-an', '-threads', '1'],
+  'scale-360p': () => ['-vf', 'scale=-2:360', ...X264],
+  'crop-10': (_, rng) => ['-vf', `crop=iw*0.9:ih*0.9:iw*0.1*${rng.next().toFixed(3)}:ih*0.1*${rng.next().toFixed(3)}`, ...X264],
+  mirror: () => ['-vf', 'hflip', ...X264],
+  letterbox: () => ['-vf', `scale=640:360,pad=640:480:0:60:black,setsar=1`, ...X264],
+  'speed-1.25': () => ['-vf', 'setpts=PTS/1.25', ...X264],
+  'excerpt-10s': (_, rng) => ['-ss', rng.range(0, SECONDS - 10).toFixed(2), '-t', '10', ...X264],
+  watermark: (_, __, ctx) => ['-i', ctx.watermark, '-filter_complex', '[0:v][1:v]overlay=20:H-h-20', ...X264],
+  'pip-half': (_, rng, ctx) => [
+    '-i',
+    ctx.background.file,
+    '-filter_complex',
+    `[0:v]scale=iw/2:ih/2[fg];[1:v][fg]overlay=${rng.pick(['20', 'W-w-20'])}:${rng.pick(['20', 'H-h-20'])}:shortest=1`,
+    ...X264,
+  ],
+};
+const VIDEO_EDITS = Object.keys(EDITS);
+
+async function editedClip(dir: string, src: Clip, edit: string, seed: number, ctx: { background: Clip; watermark: string }): Promise<string> {
+  const args = EDITS[edit](src, new Rng(seed).fork(`${src.id}|${edit}`), ctx);
+  const key = createHash('sha1').update(JSON.stringify([src.file, edit, args])).digest('hex').slice(0, 16);
+  return once(path.join(dir, 'edited', `${key}.mp4`), async (tmp) => {
+    // `-ss` before `-i` seeks the input (an excerpt); the rest are output options.
+    const seek = args[0] === '-ss' ? args.splice(0, 2) : [];
+    await ffmpeg([...seek, '-i', src.file, ...args, tmp]);
+  });
+}
+
+/** A semi-transparent text watermark the size of the frame's lower strip. */
+async function watermarkPng(dir: string): Promise<string> {
+  return once(path.join(dir, 'watermark.png'), async (tmp) => {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="420" height="60"><rect width="420" height="60" rx="8" fill="#000" fill-opacity="0.45"/><text x="20" y="42" font-family="DejaVu Sans" font-weight="bold" font-size="32" fill="#fff" fill-opacity="0.85">@leaked_clips_hub</text></svg>`;
+    await sharp(Buffer.from(svg)).png().toFile(tmp);
+  });
+}
+
+/** Packed frame hashes of a clip: vigil candidate hashes per frame, or one PDQ hash per frame. */
+interface QueryFrames {
+  vigil: Uint32Array[];
+  pdq: Uint32Array[];
+}
+
+async function queryFrames(file: string): Promise<QueryFrames> {
+  const { pngs } = await sampleFrames(file, { fps: 1, maxFrames: 120 });
+  const vigil: Uint32Array[] = [];
+  const pdq: Uint32Array[] = [];
+  for (const png of pngs) {
+    const c = await hashCandidate(png);
+    vigil.push(c.quality >= MIN_QUALITY ? c.hashes : new Uint32Array(0));
+    pdq.push((await pdqHash(png)).hash);
+  }
+  return { vigil, pdq };
+}
+
+function minDistance(a: Uint32Array, b: Uint32Array): number {
+  let best = 257;
+  for (let i = 0; i < a.length; i += HASH_WORDS) for (let j = 0; j < b.length; j += HASH_WORDS) best = Math.min(best, hammingAt(a, i, b, j));
+  return best;
+}
+
+/** The reference a clip matches, if any (see the module comment for each rule). */
+function decide(frames: Uint32Array[], refs: Uint32Array[][] | Uint32Array[], threshold: number, share: number): { ref: number; matchedFrames: number; frames: number } {
+  let best = { ref: -1, matchedFrames: 0, frames: frames.length };
+  refs.forEach((ref, r) => {
+    const hashes = Array.isArray(ref) ? ref : [ref];
+    const matched = frames.filter((f) => f.length > 0 && hashes.some((h) => minDistance(f, h) <= threshold)).length;
+    if (matched > best.matchedFrames) best = { ref: r, matchedFrames: matched, frames: frames.length };
+  });
+  return best.frames > 0 && best.matchedFrames >= share * best.frames ? best : { ...best, ref: -1 };
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      images: { type: 'string' },
+      seed: { type: 'string', default: '1' },
+      clips: { type: 'string', default: '6' },
+      out: { type: 'string', default: path.join(OUT_DIR, 'video.json') },
+      cache: { type: 'string' },
+      concurrency: { type: 'string', default: '2' },
+    },
+  });
+  if (!values.images) throw new Error('usage: npm run bench:video -- --images DIR [--seed N] [--clips N] [--out FILE]');
+  const seed = Number(values.seed);
+  const n = Number(values.clips);
+  const concurrency = Number(values.concurrency);
+  const dir = path.join(values.cache ?? DiskCache.defaultDir(), 'video');
+  const rng = new Rng(seed);
+
+  // One photo per source (frames of one video count once), shuffled by seed; 3 per clip.
+  const files = await listImages(values.images);
+  const sources = [...new Map(files.map((f) => [sourceOf(f), f])).values()];
+  rng.fork('photos').shuffle(sources);
+  const needed = 3 * (2 * n + 1);
+  if (sources.length < needed) throw new Error(`${needed} photos needed for ${n} reference and ${n} unrelated clips, ${sources.length} found`);
+  const clipRng = rng.fork('clips');
+  const make = (i: number, role: string) => {
+    const kind = i % 2 === 0 ? 'slideshow' : 'pan';
+    const fps = clipRng.pick([15, 24, 25, 30]);
+    return sourceClip(dir, `${role}-${i}`, sources.slice(3 * i, 3 * i + 3), kind, fps);
+  };
+  log(`building ${2 * n + 1} source clips (${W}x${H}, ${SECONDS} s)...`);
+  const all = await pMap(Array.from({ length: 2 * n + 1 }, (_, i) => i), (i) => make(i, i < n ? 'ref' : i < 2 * n ? 'unrelated' : 'background'), { concurrency });
+  const references = all.slice(0, n);
+  const unrelated = all.slice(n, 2 * n);
+  const ctx = { background: all[2 * n], watermark: await watermarkPng(dir) };
+
+  log(`hashing ${n} reference clips...`);
+  const refVigil = await pMap(references, async (c) => (await hashVideoReference(c.file)).hashes, { concurrency });
+  const refPdq = await pMap(references, async (c) => (await pMap((await sampleFrames(c.file, { fps: 1 })).pngs, async (p) => (await pdqHash(p)).hash, { concurrency: 1 })), { concurrency });
+
+  const edits = ['none', ...VIDEO_EDITS];
+  type Outcome = { edit: string; role: 'reference' | 'unrelated'; source: number; vigil: number; pdq: number; frames: number; vigilFramesFp: number; pdqFramesFp: number };
+  const jobs = [...references.map((c, i) => ({ c, i, role: 'reference' as const })), ...unrelated.map((c, i) => ({ c, i, role: 'unrelated' as const }))].flatMap((j) => edits.map((edit) => ({ ...j, edit })));
+  log(`editing and matching ${jobs.length} clips...`);
+  let done = 0;
+  const started = Date.now();
+  const outcomes: Outcome[] = await pMap(
+    jobs,
+    async ({ c, i, role, edit }) => {
+      const file = edit === 'none' ? c.file : await editedClip(dir, c, edit, seed, ctx);
+      const q = await queryFrames(file);
+      const v = decide(q.vigil, refVigil, STRICT_THRESHOLD, MIN_FRAME_SHARE);
+      const p = decide(q.pdq, refPdq, PDQ_THRESHOLD, VPDQ_SHARE);
+      // Frame-level false positives: frames of unrelated clips within the threshold of any reference frame.
+      const vigilFramesFp = role === 'unrelated' ? q.vigil.filter((f) => f.length > 0 && refVigil.some((r) => minDistance(f, r) <= STRICT_THRESHOLD)).length : 0;
+      const pdqFramesFp = role === 'unrelated' ? q.pdq.filter((f) => refPdq.some((r) => r.some((h) => minDistance(f, h) <= PDQ_THRESHOLD))).length : 0;
+      if (++done % 10 === 0) log(`  ${done}/${jobs.length} clips, ${((Date.now() - started) / 1000).toFixed(0)} s`);
+      return { edit, role, source: i, vigil: v.ref, pdq: p.ref, frames: q.vigil.length, vigilFramesFp, pdqFramesFp };
+    },
+    { concurrency },
+  );
+
+  const method = (name: 'vigil' | 'pdq') => {
+    const perEdit: Record<string, number> = {};
+    for (const e of edits) {
+      const qs = outcomes.filter((o) => o.role === 'reference' && o.edit === e);
+      perEdit[e] = qs.filter((o) => o[name] === o.source).length / qs.length;
+    }
+    const scored = VIDEO_EDITS.map((e) => perEdit[e]);
+    const negatives = outcomes.filter((o) => o.role === 'unrelated');
+    const falsePositives = negatives.filter((o) => o[name] >= 0).length;
+    const frames = negatives.reduce((s, o) => s + o.frames, 0);
+    const frameFp = negatives.reduce((s, o) => s + (name === 'vigil' ? o.vigilFramesFp : o.pdqFramesFp), 0);
+    return {
+      macroRecall: scored.reduce((a, b) => a + b, 0) / scored.length,
+      minEditRecall: Math.min(...scored),
+      perEdit,
+      queryFpr: falsePositives / negatives.length,
+      falsePositives,
+      unrelatedClips: negatives.length,
+      frameFpr: frameFp / frames,
+      unrelatedFrames: frames,
+    };
+  };
+  const report = {
+    seed,
+    images: values.images,
+    clips: { references: n, unrelated: n, seconds: SECONDS, size: `${W}x${H}`, sources: all.map((c) => ({ id: c.id, kind: c.kind, fps: c.fps })) },
+    edits: VIDEO_EDITS,
+    rules: { vigil: { frameThreshold: STRICT_THRESHOLD, minFrameShare: MIN_FRAME_SHARE }, 'frame-hash': { frameThreshold: PDQ_THRESHOLD, minFrameShare: VPDQ_SHARE } },
+    methods: { vigil: method('vigil'), 'frame-hash': method('pdq') },
+  };
+  const pct = (v: number) => `${(100 * v).toFixed(1)}%`.padStart(8);
+  const lines = [`${'edit'.padEnd(14)}${'vigil'.padStart(10)}${'frame-hash'.padStart(12)}`];
+  for (const e of edits) lines.push(`${e.padEnd(14)}${pct(report.methods.vigil.perEdit[e]).padStart(10)}${pct(report.methods['frame-hash'].perEdit[e]).padStart(12)}`);
+  lines.push(`${'macro recall'.padEnd(14)}${pct(report.methods.vigil.macroRecall).padStart(10)}${pct(report.methods['frame-hash'].macroRecall).padStart(12)}`);
+  lines.push(`${'lowest edit'.padEnd(14)}${pct(report.methods.vigil.minEditRecall).padStart(10)}${pct(report.methods['frame-hash'].minEditRecall).padStart(12)}`);
+  for (const m of ['vigil', 'frame-hash'] as const) {
+    const r = report.methods[m];
+    lines.push(`${m}: ${r.falsePositives}/${r.unrelatedClips} unrelated clips matched (query FPR ${r.queryFpr.toFixed(3)}); ${r.frameFpr.toExponential(1)} of ${r.unrelatedFrames} unrelated frames`);
+  }
+  const v = report.methods.vigil;
+  lines.push('', `${v.macroRecall >= 0.95 ? 'MET' : 'MISSED'}: macro recall ${pct(v.macroRecall).trim()} (goal >= 95%)`, `${v.minEditRecall >= 0.8 ? 'MET' : 'MISSED'}: lowest edit ${pct(v.minEditRecall).trim()} (goal >= 80%)`);
+  console.log(lines.join('\n'));
+  log(`wrote ${await writeReport(values.out!, report)}`);
+  await writeFile(path.join(dir, 'last-run.txt'), lines.join('\n') + '\n');
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,188 @@
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Context } from 'aws-lambda';
+import Stripe from 'stripe';
+import { ulid } from 'ulid';
+import { startStripeFake, type StripeFake } from '../../../../test/stripe-fake';
+import { httpEvent, startTestDynamo } from '../../../../test/env';
+import { db, tableName } from '../../../adapters/dynamo/client';
+import { keys } from '../../../adapters/dynamo/keys';
+import { resetStripe } from '../../../adapters/stripe/client';
+import { resetConfig } from '../../../lib/config';
+import { allowanceStatus } from '../../../services/allowances';
+import { BILLING, readStoredPlan } from '../../../services/billing';
+import { SESSION_COOKIE, createSession } from '../../../services/sessions';
+import { getOrCreateUserFromClaims } from '../../../services/users';
+import { handler, resetBilling } from '..';
+
+/*
+ * Stripe billing end to end: the real `stripe` SDK against the local Stripe fake (test/stripe-fake.ts), and the
+ * webhook events the fake produces delivered signed to the real webhook route, over a real dynalite table.
+ */
+
+const WEBHOOK_SECRET = 'whsec_test_fake';
+let dynamo: Awaited<ReturnType<typeof startTestDynamo>>;
+let stripe: StripeFake;
+
+beforeAll(async () => {
+  stripe = await startStripeFake();
+  dynamo = await startTestDynamo({ BILLING: 'stripe', STRIPE_SECRET_KEY: 'sk_test_fake', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_ENDPOINT: stripe.endpoint });
+  resetStripe();
+  resetBilling();
+});
+afterAll(async () => {
+  for (const k of ['BILLING', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_ENDPOINT']) delete process.env[k];
+  resetConfig();
+  resetStripe();
+  resetBilling();
+  await dynamo.close();
+  await stripe.close();
+});
+
+interface Reply {
+  status: number;
+  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- assertions read the JSON freely
+}
+
+async function call(method: string, path: string, cookie?: string, body?: unknown): Promise<Reply> {
+  const res = (await handler(httpEvent(method, path, { body, cookies: cookie ? [cookie] : undefined }), {} as Context)) as { statusCode: number; body: string };
+  return { status: res.statusCode, body: res.body ? JSON.parse(res.body) : undefined };
+}
+
+/** Delivers the events the fake produced, signed as Stripe signs them, in order. */
+async function deliverAll(): Promise<string[]> {
+  const outcomes: string[] = [];
+  for (const e of stripe.take()) {
+    const text = JSON.stringify(e);
+    const signature = Stripe.webhooks.generateTestHeaderString({ payload: text, secret: WEBHOOK_SECRET });
+    const res = (await handler(httpEvent('POST', '/api/billing/stripe-webhook', { body: text, headers: { 'stripe-signature': signature } }), {} as Context)) as {
+      statusCode: number;
+      body: string;
+    };
+    expect(res.statusCode).toBe(200);
+    outcomes.push(`${e.type}:${JSON.parse(res.body).outcome ?? '-'}`);
+  }
+  return outcomes;
+}
+
+async function newUser(discountPercent = 0) {
+  const profile = await getOrCreateUserFromClaims({ iss: 'https://idp.test', sub: ulid(), email: `${ulid().toLowerCase()}@example.test`, given_name: 'Test', family_name: 'User' });
+  if (discountPercent) {
+    await db().send(new UpdateCommand({ TableName: tableName(), Key: keys.user(profile.id), UpdateExpression: 'SET discountPercent = :d', ExpressionAttributeValues: { ':d': discountPercent } }));
+  }
+  const s = await createSession({ userId: profile.id, email: profile.email, isAdmin: false });
+  return { userId: profile.id, cookie: `${SESSION_COOKIE}=${s.cookieValue}` };
+}
+
+async function charges(userId: string) {
+  const { Items } = await db().send(
+    new QueryCommand({ TableName: tableName(), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': keys.ownedByPartition(userId, BILLING) } }),
+  );
+  return (Items ?? []).filter((i) => i.kind === 'charge').map((i) => i.amountCents as number);
+}
+const counter = async (name: string, attr = 'count') => Number((await db().send(new GetCommand({ TableName: tableName(), Key: keys.counter(name) }))).Item?.[attr] ?? 0);
+
+/** Upgrades through the route, pays the Checkout at the fake, delivers the events; returns the subscription id. */
+async function subscribe(user: { userId: string; cookie: string }, planId: string) {
+  const res = await call('POST', '/api/subscription/upgrade', user.cookie, { planId });
+  expect(res.body).toMatchObject({ outcome: 'checkout', plan: 'trial' });
+  const sessionId = (res.body.checkoutUrl as string).split('/').pop()!;
+  const sub = stripe.payCheckout(sessionId);
+  expect(await deliverAll()).toEqual(['checkout.session.completed:applied', 'invoice.paid:recorded']);
+  return sub.id;
+}
+
+describe('Stripe billing against the local fake', () => {
+  it('upgrade: Checkout for the plan price, the plan applied on completion, revenue and MRR from the paid invoice', async () => {
+    const user = await newUser();
+    const [revenue, mrr] = [await counter('revenue', 'amountCents'), await counter('mrr', 'amountCents')];
+    const subId = await subscribe(user, 'basic');
+    const session = [...stripe.sessions.values()].at(-1)!;
+    expect(session.metadata).toMatchObject({ userId: user.userId, planId: 'basic' });
+    expect(await readStoredPlan(user.userId)).toMatchObject({ plan: 'basic', status: 'active', stripeSubscriptionId: subId, mrrCents: 5000 });
+    expect(await charges(user.userId)).toEqual([5000]);
+    expect(await counter('revenue', 'amountCents')).toBe(revenue + 5000);
+    expect(await counter('mrr', 'amountCents')).toBe(mrr + 5000);
+    const sub = await call('GET', '/api/user/subscription', user.cookie);
+    expect(sub.body).toMatchObject({ plan: 'basic', billingMode: 'stripe', manageable: true });
+  });
+
+  it('plan change: updates the same subscription with proration (no second one) and records the prorated charge', async () => {
+    const user = await newUser();
+    const subId = await subscribe(user, 'basic');
+    const before = stripe.subscriptions.size;
+    const res = await call('POST', '/api/subscription/upgrade', user.cookie, { planId: 'pro' });
+    expect(res.body).toMatchObject({ outcome: 'applied', plan: 'pro', checkoutUrl: null });
+    expect(stripe.subscriptions.size).toBe(before);
+    const update = stripe.requests.filter((r) => r.method === 'POST' && r.path === `/v1/subscriptions/${subId}`).at(-1)!;
+    expect(update.form.get('proration_behavior')).toBe('always_invoice');
+    expect(stripe.subscriptions.get(subId)!.items.data[0]!.price.unit_amount).toBe(10000);
+    await deliverAll();
+    // Half a period left: -2500 for Basic, +5000 for Pro: 2500 charged, recorded as charged.
+    expect(await charges(user.userId)).toEqual(expect.arrayContaining([5000, 2500]));
+    expect(await readStoredPlan(user.userId)).toMatchObject({ plan: 'pro' });
+    // The renewal charges the new price; MRR follows it.
+    stripe.renew(subId);
+    await deliverAll();
+    expect(await readStoredPlan(user.userId)).toMatchObject({ plan: 'pro', mrrCents: 10000 });
+  });
+
+  it('downgrade: booked for the period end, no proration, applied when the next period is paid', async () => {
+    const user = await newUser();
+    const subId = await subscribe(user, 'pro');
+    const res = await call('POST', '/api/subscription/upgrade', user.cookie, { planId: 'basic' });
+    expect(res.body).toMatchObject({ outcome: 'scheduled', plan: 'pro' });
+    expect(res.body.effectiveAt).toMatch(/^\d{4}-/);
+    expect(stripe.requests.filter((r) => r.path === `/v1/subscriptions/${subId}` && r.method === 'POST').at(-1)!.form.get('proration_behavior')).toBe('none');
+    await deliverAll();
+    expect(await readStoredPlan(user.userId)).toMatchObject({ plan: 'pro', pendingPlan: 'basic' });
+    stripe.renew(subId);
+    await deliverAll();
+    expect(await readStoredPlan(user.userId)).toMatchObject({ plan: 'basic', mrrCents: 5000 });
+    expect((await readStoredPlan(user.userId))!.pendingPlan).toBeUndefined();
+  });
+
+  it('failed payment: past_due, paid allowances kept during the grace and stopped after it', async () => {
+    const user = await newUser();
+    const subId = await subscribe(user, 'pro');
+    stripe.renew(subId, false);
+    expect(await deliverAll()).toEqual(['invoice.payment_failed:past_due']);
+    const stored = (await readStoredPlan(user.userId))!;
+    expect(stored).toMatchObject({ plan: 'pro', status: 'past_due' });
+    expect((await allowanceStatus(user.userId, stored, new Date(Date.parse(stored.pastDueSince!) + 86_400_000))).scans.limit).toBe(50);
+    expect((await allowanceStatus(user.userId, stored, new Date(Date.parse(stored.pastDueSince!) + 15 * 86_400_000))).scans.limit).toBe(3);
+    // Paying again ends the past-due state.
+    stripe.renew(subId);
+    await deliverAll();
+    expect(await readStoredPlan(user.userId)).toMatchObject({ status: 'active', pastDueSince: undefined });
+  });
+
+  it('cancellation in the portal: kept until the period end, then back to the trial with MRR taken off', async () => {
+    const user = await newUser();
+    const subId = await subscribe(user, 'basic');
+    const mrr = await counter('mrr', 'amountCents');
+    const portal = await call('POST', '/api/billing/portal', user.cookie);
+    expect(portal.status).toBe(200);
+    expect(portal.body.url).toMatch(/^https:\/\/billing\.stripe\.test\//);
+    expect(stripe.requests.at(-1)!.form.get('customer')).toBe(stripe.subscriptions.get(subId)!.customer);
+    stripe.cancelInPortal(subId);
+    expect(await deliverAll()).toEqual(['customer.subscription.updated:updated']);
+    expect(await readStoredPlan(user.userId)).toMatchObject({ plan: 'basic', pendingPlan: 'trial' });
+    stripe.renew(subId);
+    expect(await deliverAll()).toEqual(['customer.subscription.deleted:cancelled']);
+    expect(await readStoredPlan(user.userId)).toMatchObject({ plan: 'trial', status: 'cancelled' });
+    expect(await counter('mrr', 'amountCents')).toBe(mrr - 5000);
+  });
+
+  it('discount: a Stripe coupon on the Checkout, and revenue is what the invoice charged', async () => {
+    const user = await newUser(20);
+    await subscribe(user, 'basic');
+    const session = [...stripe.sessions.values()].at(-1)!;
+    expect(session.coupon).toBe('vigil-20-off');
+    expect(await charges(user.userId)).toEqual([4000]);
+  });
+
+  it('portal without a Stripe customer is a clear 409', async () => {
+    const user = await newUser();
+    expect((await call('POST', '/api/billing/portal', user.cookie)).body).toMatchObject({ code: 'NO_BILLING_ACCOUNT' });
+  });
+});

@@ -1,0 +1,44 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { MIN_INLIERS, verifyCopy } from './verify';
+
+const fixture = (name: string) => readFileSync(path.join(__dirname, 'fixtures', `${name}.jpg`));
+
+describe('geometric verification', () => {
+  it('finds a cropped, recompressed copy and locates it', async () => {
+    const ref = fixture('astronaut');
+    const { width, height } = await sharp(ref).metadata();
+    const copy = await sharp(ref)
+      .extract({ left: Math.round(width! * 0.15), top: 0, width: Math.round(width! * 0.8), height: Math.round(height! * 0.85) })
+      .jpeg({ quality: 40 })
+      .toBuffer();
+    const v = await verifyCopy(copy, ref);
+    expect(v.verified).toBe(true);
+    expect(v.mirrored).toBe(false);
+    expect(v.inliers).toBeGreaterThanOrEqual(MIN_INLIERS);
+    expect(v.transform).toHaveLength(9);
+    // The crop kept the reference's middle: its corners project outside the copy, so the region is the whole copy.
+    expect(v.region).toEqual({ x: 0, y: 0, w: 1, h: 1 });
+  }, 30_000);
+
+  it('finds a mirrored copy inside a screenshot-like frame and says where it is', async () => {
+    const ref = fixture('chelsea');
+    const small = await sharp(ref).flop().resize({ width: 400 }).toBuffer();
+    const { height } = await sharp(small).metadata();
+    const framed = await sharp({ create: { width: 800, height: height! + 300, channels: 3, background: '#111111' } })
+      .composite([{ input: small, left: 200, top: 150 }])
+      .jpeg()
+      .toBuffer();
+    const v = await verifyCopy(framed, ref);
+    expect(v.verified).toBe(true);
+    expect(v.mirrored).toBe(true);
+    expect(v.region!.x).toBeCloseTo(0.25, 1);
+    expect(v.region!.w).toBeCloseTo(0.5, 1);
+  }, 30_000);
+
+  it('rejects a different photograph', async () => {
+    const v = await verifyCopy(fixture('rocket'), fixture('coffee'));
+    expect(v.verified).toBe(false);
+  }, 30_000);
+});

@@ -1,0 +1,304 @@
+/**
+ * Geometric verification of a grey-zone candidate (issue 13): a candidate whose hash distance falls between
+ * `STRICT_THRESHOLD` and `LOOSE_THRESHOLD` is a copy only if local features of the reference reappear in it
+ * in one consistent geometry. ORB keypoints of both pictures are matched (Hamming distance, Lowe's ratio
+ * test), a RANSAC homography is fitted from reference to candidate, and the decision rests on its inliers:
+ * how many there are, how much of the reference they cover (`spread`), and whether the transform is one a
+ * repost can produce (orientation kept, bounded scale, a convex image of the reference). The reference is
+ * also tried mirrored, since ORB descriptors do not survive a flip.
+ *
+ * OpenCV comes from `@techstark/opencv-js` (OpenCV 4.5 compiled to WebAssembly, the WASM embedded in one
+ * 7.7 MB script): it is imported lazily on the first verification, so it loads once per Lambda container
+ * (about 0.3 s) and only in the task that verifies (Triage); no API bundle imports this module.
+ */
+import sharp from 'sharp';
+import { MAX_INPUT_PIXELS } from './luma';
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- opencv-js ships no usable types (its `mirada` typings are for another build); the few calls used are wrapped here. */
+type Cv = any;
+type Mat = any;
+
+/** Keypoints kept per picture. */
+const FEATURES = 1000;
+/** Long side the reference and the candidate are decoded at for feature detection. */
+const REFERENCE_SIDE = 512;
+const CANDIDATE_SIDE = 800;
+/** Lowe's ratio: the best match must be clearly better than the second best. */
+const RATIO = 0.8;
+/** RANSAC reprojection tolerance, in candidate pixels. */
+const RANSAC_PX = 5;
+
+/** A copy needs at least this many inlier correspondences... */
+export const MIN_INLIERS = 16;
+/** ...spread over at least this share of the reference (cells of a 4x4 grid holding an inlier). */
+export const MIN_SPREAD = 0.3;
+
+/** The matched region in the candidate, fractions 0..1 of its width and height. */
+export interface Region {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+export interface Verification {
+  verified: boolean;
+  inliers: number;
+  /** Share of the reference's 4x4 grid cells holding an inlier (0..1). */
+  spread: number;
+  /** Homography from reference to candidate pixels, row-major 3x3 (both at their decoded sizes, normalised to 0..1 units). */
+  transform: number[];
+  /** Whether the reference matched mirrored. */
+  mirrored: boolean;
+  region?: Region;
+}
+
+let loading: Promise<{ cv: Cv; loadMs: number }> | undefined;
+
+/** Loads OpenCV once per process (the first call waits for the WebAssembly runtime; later calls reuse it). */
+export function loadOpenCv(): Promise<{ cv: Cv; loadMs: number }> {
+  loading ??= (async () => {
+    const started = performance.now();
+    // A plain require (bundled, and evaluated only here): the module is an Emscripten object with a `then`
+    // method that resolves to itself, so `await import()` of it would never settle.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    const cv: Cv = require('@techstark/opencv-js');
+    if (!cv.Mat || !cv.ORB) {
+      await new Promise<void>((resolve) => {
+        const previous = cv.onRuntimeInitialized;
+        cv.onRuntimeInitialized = () => {
+          previous?.();
+          resolve();
+        };
+      });
+    }
+    return { cv, loadMs: performance.now() - started };
+  })();
+  return loading;
+}
+
+interface Grey {
+  data: Uint8Array;
+  width: number;
+  height: number;
+}
+
+async function decodeGrey(input: Buffer | Uint8Array, side: number): Promise<Grey> {
+  const { data, info } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'none' })
+    .rotate()
+    .flatten({ background: '#ffffff' })
+    .resize(side, side, { fit: 'inside', withoutEnlargement: true })
+    .greyscale()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height };
+}
+
+interface Features {
+  width: number;
+  height: number;
+  /** x, y of each keypoint. */
+  points: Float32Array;
+  descriptors: Mat;
+}
+
+function detect(cv: Cv, grey: Grey, mirror: boolean): Features {
+  const img = new cv.Mat(grey.height, grey.width, cv.CV_8UC1);
+  img.data.set(grey.data);
+  if (mirror) cv.flip(img, img, 1);
+  const orb = new cv.ORB(FEATURES);
+  const keypoints = new cv.KeyPointVector();
+  const descriptors = new cv.Mat();
+  const none = new cv.Mat();
+  try {
+    orb.detectAndCompute(img, none, keypoints, descriptors);
+    const points = new Float32Array(keypoints.size() * 2);
+    for (let i = 0; i < keypoints.size(); i++) {
+      const p = keypoints.get(i).pt;
+      points[2 * i] = p.x;
+      points[2 * i + 1] = p.y;
+    }
+    return { width: grey.width, height: grey.height, points, descriptors };
+  } finally {
+    img.delete();
+    orb.delete();
+    keypoints.delete();
+    none.delete();
+  }
+}
+
+const NOT_VERIFIED: Verification = { verified: false, inliers: 0, spread: 0, transform: [], mirrored: false };
+
+/** Fits reference -> candidate and judges the fit (see the module comment). */
+function fit(cv: Cv, ref: Features, cand: Features, mirrored: boolean): Verification {
+  if (ref.descriptors.rows < 2 || cand.descriptors.rows < 2) return { ...NOT_VERIFIED, mirrored };
+  const matcher = new cv.BFMatcher(cv.NORM_HAMMING, false);
+  const knn = new cv.DMatchVectorVector();
+  const src: number[] = [];
+  const dst: number[] = [];
+  try {
+    matcher.knnMatch(ref.descriptors, cand.descriptors, knn, 2);
+    for (let i = 0; i < knn.size(); i++) {
+      const pair = knn.get(i);
+      if (pair.size() < 2) continue;
+      const a = pair.get(0);
+      const b = pair.get(1);
+      if (a.distance < RATIO * b.distance) {
+        src.push(ref.points[2 * a.queryIdx], ref.points[2 * a.queryIdx + 1]);
+        dst.push(cand.points[2 * a.trainIdx], cand.points[2 * a.trainIdx + 1]);
+      }
+    }
+  } finally {
+    matcher.delete();
+    knn.delete();
+  }
+  const n = src.length / 2;
+  if (n < 4) return { ...NOT_VERIFIED, mirrored };
+  const srcMat = cv.matFromArray(n, 1, cv.CV_32FC2, src);
+  const dstMat = cv.matFromArray(n, 1, cv.CV_32FC2, dst);
+  const mask = new cv.Mat();
+  let h: Mat | undefined;
+  try {
+    h = cv.findHomography(srcMat, dstMat, cv.RANSAC, RANSAC_PX, mask);
+    if (!h || h.rows !== 3) return { ...NOT_VERIFIED, mirrored };
+    const m = Array.from(h.data64F as Float64Array);
+    const cells = new Set<number>();
+    let inliers = 0;
+    for (let i = 0; i < n; i++) {
+      if (!mask.data[i]) continue;
+      inliers++;
+      const cx = Math.min(3, Math.floor((4 * src[2 * i]) / ref.width));
+      const cy = Math.min(3, Math.floor((4 * src[2 * i + 1]) / ref.height));
+      cells.add(cy * 4 + cx);
+    }
+    const spread = cells.size / 16;
+    const quad = project(m, ref.width, ref.height);
+    const region = quad ? regionOf(quad, cand.width, cand.height) : undefined;
+    const plausible = !!quad && plausibleQuad(quad, cand.width, cand.height);
+    // The transform in normalised units (0..1 of each picture) so it reads the same at any decode size.
+    const transform = normalise(m, ref.width, ref.height, cand.width, cand.height);
+    return {
+      verified: plausible && inliers >= MIN_INLIERS && spread >= MIN_SPREAD,
+      inliers,
+      spread,
+      transform,
+      mirrored,
+      region,
+    };
+  } finally {
+    srcMat.delete();
+    dstMat.delete();
+    mask.delete();
+    h?.delete();
+  }
+}
+
+type Quad = [number, number][];
+
+/** The reference's corners through the homography; undefined when a corner goes to infinity. */
+function project(m: number[], w: number, h: number): Quad | undefined {
+  const out: Quad = [];
+  for (const [x, y] of [
+    [0, 0],
+    [w, 0],
+    [w, h],
+    [0, h],
+  ]) {
+    const z = m[6] * x + m[7] * y + m[8];
+    if (!(Math.abs(z) > 1e-9)) return undefined;
+    out.push([(m[0] * x + m[1] * y + m[2]) / z, (m[3] * x + m[4] * y + m[5]) / z]);
+  }
+  return out;
+}
+
+/**
+ * A repost keeps the picture's orientation (mirrors are tried separately), so the projected corners form a
+ * convex quadrilateral turning the same way as the reference's, covering between 0.5% and 2500% of the
+ * candidate's area, with opposite sides of similar length (no extreme perspective).
+ */
+function plausibleQuad(q: Quad, cw: number, ch: number): boolean {
+  let sign = 0;
+  for (let i = 0; i < 4; i++) {
+    const [ax, ay] = q[i];
+    const [bx, by] = q[(i + 1) % 4];
+    const [cx, cy] = q[(i + 2) % 4];
+    const cross = (bx - ax) * (cy - by) - (by - ay) * (cx - bx);
+    const s = Math.sign(cross);
+    if (s === 0 || (sign !== 0 && s !== sign)) return false;
+    sign = s;
+  }
+  if (sign < 0) return false;
+  let area = 0;
+  for (let i = 0; i < 4; i++) area += q[i][0] * q[(i + 1) % 4][1] - q[(i + 1) % 4][0] * q[i][1];
+  const share = Math.abs(area) / 2 / (cw * ch);
+  if (share < 0.005 || share > 25) return false;
+  const len = (i: number) => Math.hypot(q[(i + 1) % 4][0] - q[i][0], q[(i + 1) % 4][1] - q[i][1]);
+  const ratio = (a: number, b: number) => Math.max(a, b) / Math.max(1e-9, Math.min(a, b));
+  return ratio(len(0), len(2)) < 1.5 && ratio(len(1), len(3)) < 1.5;
+}
+
+function regionOf(q: Quad, w: number, h: number): Region {
+  const clamp = (v: number) => Math.min(1, Math.max(0, v));
+  const xs = q.map((p) => clamp(p[0] / w));
+  const ys = q.map((p) => clamp(p[1] / h));
+  const round = (v: number) => Math.round(v * 1000) / 1000;
+  const x = Math.min(...xs);
+  const y = Math.min(...ys);
+  return { x: round(x), y: round(y), w: round(Math.max(...xs) - x), h: round(Math.max(...ys) - y) };
+}
+
+/** H' = S_c^-1 * H * S_r: maps reference fractions to candidate fractions. */
+function normalise(m: number[], rw: number, rh: number, cw: number, ch: number): number[] {
+  const out = [m[0] * rw, m[1] * rh, m[2], m[3] * rw, m[4] * rh, m[5], m[6] * rw, m[7] * rh, m[8]];
+  for (let i = 0; i < 3; i++) out[i] /= cw;
+  for (let i = 3; i < 6; i++) out[i] /= ch;
+  const z = out[8] || 1;
+  return out.map((v) => Math.round((v / z) * 1e4) / 1e4);
+}
+
+/** Reference features by key, kept while a task runs (a scan verifies many candidates against few references). */
+const referenceCache = new Map<string, Promise<[Features, Features]>>();
+const REFERENCE_CACHE_SIZE = 16;
+
+async function referenceFeatures(cv: Cv, reference: Buffer | Uint8Array, key?: string): Promise<[Features, Features]> {
+  const make = async (): Promise<[Features, Features]> => {
+    const grey = await decodeGrey(reference, REFERENCE_SIDE);
+    return [detect(cv, grey, false), detect(cv, grey, true)];
+  };
+  if (!key) return make();
+  let hit = referenceCache.get(key);
+  if (!hit) {
+    if (referenceCache.size >= REFERENCE_CACHE_SIZE) {
+      const [oldest, features] = referenceCache.entries().next().value!;
+      referenceCache.delete(oldest);
+      void features.then(([a, b]) => (a.descriptors.delete(), b.descriptors.delete())).catch(() => undefined);
+    }
+    hit = make();
+    referenceCache.set(key, hit);
+    hit.catch(() => referenceCache.delete(key));
+  }
+  return hit;
+}
+
+/**
+ * Verifies that `candidate` shows `reference` (see the module comment). `referenceKey`, when given, keeps the
+ * reference's features for the next candidates. Throws on bytes that are not decodable images.
+ */
+export async function verifyCopy(candidate: Buffer | Uint8Array, reference: Buffer | Uint8Array, referenceKey?: string): Promise<Verification> {
+  const { cv } = await loadOpenCv();
+  const [ref, mirrored] = await referenceFeatures(cv, reference, referenceKey);
+  const cand = detect(cv, await decodeGrey(candidate, CANDIDATE_SIDE), false);
+  try {
+    const straight = fit(cv, ref, cand, false);
+    if (straight.verified) return straight;
+    const flipped = fit(cv, mirrored, cand, true);
+    if (flipped.verified) return flipped;
+    return straight.inliers >= flipped.inliers ? straight : flipped;
+  } finally {
+    cand.descriptors.delete();
+    if (!referenceKey) {
+      ref.descriptors.delete();
+      mirrored.descriptors.delete();
+    }
+  }
+}

@@ -1,0 +1,15 @@
+export {
+  ALLOWANCE_ATTRIBUTES,
+  PAYMENT_GRACE_DAYS,
+  allowancePlan,
+  allowanceStatus,
+  returnAllowance,
+  takeAllowance,
+  type AllowanceKind,
+  type AllowanceStatus,
+  type AllowanceUse,
+} from './allowances';
+export { admitScan, type ScanAdmission, type ScanOrigin } from './scan-admission';
+export { releaseScanSlot, takeScanSlot } from './scan-slot';
+export { takeSubmission } from './submissions';
+export { CHAT_LIMIT, takeChatMessage } from './rate-limits';

@@ -1,0 +1,25 @@
+import type { Evidence } from '@shared/schemas/search';
+
+/**
+ * How a result's match was decided, in words for the review card: "Matched by fingerprint and 212 point
+ * correspondences" when geometric verification confirmed a grey-zone fingerprint, "Matched by fingerprint"
+ * when the fingerprint alone was close enough, "Matched by name only" when only the creator's name was found.
+ * Undefined when the result carries no decision (older results).
+ */
+export function matchEvidenceText(evidence: Evidence | undefined): string | undefined {
+  if (!evidence?.matchMethod) return undefined;
+  if (evidence.matchMethod === 'verified') {
+    const n = evidence.verification?.inliers;
+    return n === undefined ? 'Matched by fingerprint and point correspondences' : `Matched by fingerprint and ${n} point correspondence${n === 1 ? '' : 's'}`;
+  }
+  if (evidence.matchMethod === 'fingerprint') return 'Matched by fingerprint';
+  return 'Matched by name only';
+}
+
+/** "Found in 62% of the copy" from the matched region, when verification located it and it is not the whole picture. */
+export function regionText(evidence: Evidence | undefined): string | undefined {
+  const r = evidence?.region;
+  if (!r) return undefined;
+  const share = Math.round(r.w * r.h * 100);
+  return share >= 95 ? undefined : `found in ${share}% of the copy`;
+}
