@@ -98,3 +98,9 @@ export class BillingUnavailableError extends HttpError {
     super(503, 'BILLING_UNAVAILABLE', 'Plan changes are not available right now: billing is not set up on this service. Nothing was changed.');
   }
 }
+/** A Step Functions execution could not be started; the caller may try again shortly. */
+export class WorkflowUnavailableError extends HttpError {
+  constructor(message: string) {
+    super(503, 'WORKFLOW_UNAVAILABLE', message);
+  }
+}

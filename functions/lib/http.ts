@@ -6,6 +6,9 @@ import { ROUTES, routeKey, type Area, type AuthRule, type BodyOf, type ParamsOf,
 import { recordRequest } from '../services/metrics/requests';
 import { findSession, type Caller } from '../services/sessions';
 import { ForbiddenError, HttpError, NotFoundError, UnauthorizedError, ValidationError } from './errors';
+import { config } from './config';
+import { requireOwned } from './ownership';
+import { parseOrThrow } from './validation';
 import { logger } from './logger';
 import { checkJsonContentType, checkSameOrigin, parseCookies } from './request-guard';
 
@@ -91,22 +94,7 @@ export function resolveUserParam(caller: Caller, id: string): string {
 
 /** Items read by id are visible to their owner and to admins; to anyone else they do not exist. */
 export function assertOwner<T extends { userId: string }>(caller: Caller, item: T | undefined, what: string): T {
-  if (!item || (item.userId !== caller.userId && !caller.isAdmin)) throw new NotFoundError(what);
-  return item;
-}
-
-/**
- * Parses `value` with `schema`, turning zod issues into a {@link ValidationError} whose fields are named
- * `where.path` (`body.domain`). The one place zod issues become a 400.
- */
-export function parseOrThrow<T>(schema: ZodType<T>, value: unknown, where: string): T {
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  const fields = result.error.issues.map((i) => ({
-    path: [where, ...i.path.map(String)].join('.'),
-    message: i.message,
-  }));
-  throw new ValidationError(fields.map((f) => f.message).join('; '), fields);
+  return requireOwned(item, caller.userId, what, { adminMayRead: caller.isAdmin });
 }
 
 const parsePart = <T>(schema: ZodType<T> | undefined, value: unknown, where: string): T =>

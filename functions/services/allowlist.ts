@@ -13,6 +13,7 @@ import { keys } from '../adapters/dynamo/keys';
 import { GSI1, GSIS } from '../adapters/dynamo/table-design';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors';
 import { isConditionFailure, queryNewest } from '../adapters/dynamo/io';
+import { requireOwned } from '../lib/ownership';
 
 export const ALLOWLIST = 'ALLOWLIST';
 
@@ -176,8 +177,7 @@ export async function getAllowlistEntry(id: string): Promise<AllowlistRecord | u
  * @throws NotFoundError when the entry does not exist or belongs to someone else.
  */
 export async function removeAllowlistEntry(userId: string, id: string): Promise<void> {
-  const entry = await getAllowlistEntry(id);
-  if (!entry || entry.userId !== userId) throw new NotFoundError('Allowlist entry');
+  const entry = requireOwned(await getAllowlistEntry(id), userId, 'Allowlist entry');
   try {
     await db().send(
       new DeleteCommand({

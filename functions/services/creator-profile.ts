@@ -1,9 +1,6 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { CreatorSettings, CreatorUser } from '../../shared/schemas/creator';
-import { db, tableName } from '../adapters/dynamo/client';
-import { keys } from '../adapters/dynamo/keys';
 import { NotFoundError } from '../lib/errors';
-import { isConditionFailure } from '../adapters/dynamo/io';
+import { writeCreatorFields } from './profile-store';
 import { getUser, type UserProfile } from './users';
 
 /**
@@ -65,27 +62,7 @@ export async function getCreatorFields(userId: string): Promise<CreatorFields> {
  * deleted or never-created user is a 404 and no half profile is written). Returns the updated user.
  */
 export async function updateCreatorFields(userId: string, values: CreatorSettings, now = new Date()): Promise<CreatorUser> {
-  try {
-    const { Attributes } = await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.user(userId),
-        UpdateExpression:
-          'SET contentCreatorName = :n, contentCreatorEmail = :e, contentCreatorPhone = :p, contentCreatorAddress = :a, contentCreatorUpdatedAt = :at',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: {
-          ':n': values.contentCreatorName,
-          ':e': values.contentCreatorEmail,
-          ':p': values.contentCreatorPhone,
-          ':a': values.contentCreatorAddress,
-          ':at': now.toISOString(),
-        },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return toCreatorUser(Attributes as ProfileWithCreator);
-  } catch (err) {
-    if (isConditionFailure(err)) throw new NotFoundError('User');
-    throw err;
-  }
+  const updated = await writeCreatorFields(userId, values, now.toISOString());
+  if (!updated) throw new NotFoundError('User');
+  return toCreatorUser(updated as unknown as ProfileWithCreator);
 }

@@ -5,6 +5,7 @@ import type { CurrentUser, PlanId } from '../../shared/schemas/user';
 import { db, tableName } from '../adapters/dynamo/client';
 import { keys, type Key } from '../adapters/dynamo/keys';
 import { INDEX_KEY_ATTRIBUTES } from '../adapters/dynamo/table-design';
+import { createProfileItem, readProfileItem, writeLastSignIn } from './profile-store';
 
 /** A user's profile as stored (without the table's key attributes). */
 export interface UserProfile {
@@ -49,7 +50,7 @@ const isConditionFailure = (err: unknown) =>
 
 /** Reads a user's profile; undefined when there is none. */
 export async function getUser(id: string): Promise<UserProfile | undefined> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.user(id) }));
+  const Item = await readProfileItem(id);
   return Item ? stripKeys(Item) : undefined;
 }
 
@@ -90,7 +91,7 @@ export async function getOrCreateUserFromClaims(claims: IdentityClaims, now = ne
   // Also covers a first sign-in that stopped between the two writes: the next one completes it.
   const existing = await getUser(userId);
   if (existing) {
-    await recordSignIn(userId, at);
+    await writeLastSignIn(userId, at);
     return { ...existing, lastSignInAt: at };
   }
   return createProfile(userId, claims, at);
@@ -109,34 +110,12 @@ async function createProfile(userId: string, claims: IdentityClaims, at: string)
     createdAt: at,
     lastSignInAt: at,
   };
-  try {
-    await db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...keys.user(userId), ...keys.userListing(at, userId), type: 'USER', ...profile },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
-  } catch (err) {
-    if (!isConditionFailure(err)) throw err;
+  if (!(await createProfileItem(userId, at, { ...profile }))) {
     // A concurrent sign-in created it a moment ago; theirs is the one that counts.
-    const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.user(userId), ConsistentRead: true }));
-    return stripKeys(Item!);
+    return stripKeys((await readProfileItem(userId, { consistent: true }))!);
   }
   await countSignUp(at);
   return profile;
-}
-
-async function recordSignIn(userId: string, at: string): Promise<void> {
-  await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.user(userId),
-      UpdateExpression: 'SET lastSignInAt = :at',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':at': at },
-    }),
-  );
 }
 
 /** Atomic ADDs, so the admin dashboard reads two items instead of counting users. */

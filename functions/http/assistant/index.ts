@@ -1,20 +1,7 @@
 import { contract } from '../../../shared/contract';
 import { areaHandler, json, userEndpoint } from '../../lib/http';
-import { assistantConfigFromEnv, createAssistant } from '../../services/assistant';
-import { takeChatMessage } from '../../services/allowances/rate-limits';
-import { recordChatMessage } from '../../services/metrics';
-import { GET_SUGGESTIONS_MESSAGE } from '../../../shared/help/chat';
+import { chat as reply } from '../../services/assistant/chat';
 
-/** One assistant per process: Bedrock when BEDROCK_MODEL_ID is configured, the offline help-centre assistant otherwise. */
-const assistant = createAssistant();
-const usesBedrock = assistantConfigFromEnv().bedrockModelId !== undefined;
-
-const chat = userEndpoint(contract.chat, async ({ body, caller }) => {
-  // Page suggestions are not messages; every message counts against the hourly limit (429 + Retry-After).
-  if (body.message !== GET_SUGGESTIONS_MESSAGE) await takeChatMessage(caller.userId);
-  const reply = await assistant.reply(body);
-  if (body.message !== GET_SUGGESTIONS_MESSAGE) await recordChatMessage({ bedrock: usesBedrock });
-  return json(reply);
-});
+const chat = userEndpoint(contract.chat, async ({ body, caller }) => json(await reply(caller.userId, body)));
 
 export const handler = areaHandler('assistant', [chat]);

@@ -1,4 +1,4 @@
-import { HttpError, NotFoundError, ValidationError } from '../../lib/errors';
+import { HttpError, ValidationError } from '../../lib/errors';
 import { contract } from '../../../shared/contract';
 import { areaHandler, assertOwner, binary, json, resolveUserParam, userEndpoint, parseJsonBody, type Reply } from '../../lib/http';
 import { submitAutomated as startAutomated } from '../../services/submissions/automated-submission';
@@ -10,6 +10,7 @@ import { renderAndArchiveNotice } from '../../services/notices/notice-archive';
 import { IDEMPOTENCY_KEY } from '../../services/idempotency';
 import { agentIdentity } from '../../services/notices/agent-identity';
 import { isSearchEngine, submissionInfo as channelInfo } from '../../services/submissions/submission-info';
+import { requireOwned } from '../../lib/ownership';
 import { platformReport, sendReportNow, userReport } from './reports';
 
 /*
@@ -18,11 +19,7 @@ import { platformReport, sendReportNow, userReport } from './reports';
  */
 
 /** Reads a case for its owner only: anyone else, admins included, gets 404 (an admin may look, not act). */
-async function ownCase(userId: string, id: string) {
-  const c = await getCase(id);
-  if (!c || c.userId !== userId) throw new NotFoundError('Case');
-  return c;
-}
+const ownCase = async (userId: string, id: string) => requireOwned(await getCase(id), userId, 'Case');
 
 const createCase = userEndpoint(contract.createCase, async ({ body, caller }) => {
   if (body.userId !== undefined && body.userId !== 'me' && body.userId !== caller.userId) {

@@ -3,7 +3,6 @@ import { contract, type QueryOf } from '../../../shared/contract';
 import { areaHandler, assertOwner, json, resolveUserParam, userEndpoint } from '../../lib/http';
 import { getSearch, toSearchDto } from '../../services/search/searches';
 import { getResult, groupResults, listResultsBySearch, listResultsByUser } from '../../services/search/results';
-import { recordMilestone } from '../../services/metrics';
 import { reviewResult as review } from '../../services/search/review';
 import { clearReview as undoReview, reviewResults as reviewMany } from '../../services/search/bulk-review';
 import { getUserStats } from '../../services/stats';
@@ -53,7 +52,6 @@ const userStats = userEndpoint(contract.userStats, async ({ params, caller }) =>
 /** Owner only: an admin may read others' results but never marks them for them. */
 const reviewResult = userEndpoint(contract.reviewResult, async ({ params, body, caller }) => {
   const reviewed = await review(caller.userId, params.id, body.status);
-  await recordMilestone(caller.userId, 'reviewed');
   return json(await presentResult(reviewed));
 });
 
@@ -65,7 +63,6 @@ const clearReview = userEndpoint(contract.clearReview, async ({ params, caller }
 /** Bulk decisions from the list view: every id must be the caller's, or nothing changes. */
 const reviewResults = userEndpoint(contract.reviewResults, async ({ body, caller }) => {
   const reviewed = await reviewMany(caller.userId, body.ids, body.status);
-  await recordMilestone(caller.userId, 'reviewed');
   return json({ updated: reviewed.length, results: await presentResults(reviewed) });
 });
 

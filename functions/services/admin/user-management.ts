@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { ManagedUser } from '../../../shared/schemas/admin';
 import { clampPercent, planRule } from '../../../shared/plans';
 import { db, tableName } from '../../adapters/dynamo/client';
@@ -6,8 +6,7 @@ import { keys } from '../../adapters/dynamo/keys';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import { recordDiscountChange } from '../metrics/hooks';
 import { readUserTotals, type UserTotals } from '../metrics/user-totals';
-import { DISCOUNT_ATTRIBUTE } from '../profile-store';
-import { isConditionFailure } from '../../adapters/dynamo/io';
+import { DISCOUNT_ATTRIBUTE, readProfileItem, writeDiscount } from '../profile-store';
 import { GSI1 } from '../../adapters/dynamo/table-design';
 
 /**
@@ -84,37 +83,12 @@ const ATTEMPTS = 5;
  */
 export async function setDiscount(userId: string, discount: number, now = new Date()): Promise<ManagedUser> {
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.user(userId), ConsistentRead: true }));
+    const Item = await readProfileItem(userId, { consistent: true });
     if (!Item) throw new NotFoundError('User');
     const storedPlan = Item.subscriptionPlan as string | undefined;
     const storedDiscount = Item[DISCOUNT_ATTRIBUTE] as number | undefined;
-    const values: Item = { ':d': discount, ':at': now.toISOString() };
-    const conditions = ['attribute_exists(pk)'];
-    if (storedPlan === undefined) conditions.push('attribute_not_exists(subscriptionPlan)');
-    else {
-      conditions.push('subscriptionPlan = :plan');
-      values[':plan'] = storedPlan;
-    }
-    if (storedDiscount === undefined) conditions.push('attribute_not_exists(#discount)');
-    else {
-      conditions.push('#discount = :old');
-      values[':old'] = storedDiscount;
-    }
-    try {
-      await db().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: keys.user(userId),
-          UpdateExpression: 'SET #discount = :d, discountUpdatedAt = :at',
-          ConditionExpression: conditions.join(' AND '),
-          ExpressionAttributeNames: { '#discount': DISCOUNT_ATTRIBUTE },
-          ExpressionAttributeValues: values,
-        }),
-      );
-    } catch (err) {
-      if (isConditionFailure(err)) continue;
-      throw err;
-    }
+    const written = await writeDiscount(userId, discount, { plan: storedPlan, discount: storedDiscount }, now.toISOString());
+    if (!written) continue;
     const plan = planRule(storedPlan).id;
     await recordDiscountChange({ userId, plan, fromDiscount: clampPercent(storedDiscount), toDiscount: discount });
     const totals = await readUserTotals([userId]);

@@ -1,13 +1,8 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { PLANS, discountedCents } from '../../../shared/plans';
 import type { Subscription } from '../../../shared/schemas/subscription';
 import type { PlanId } from '../../../shared/schemas/user';
-import { db, tableName } from '../../adapters/dynamo/client';
-import { keys } from '../../adapters/dynamo/keys';
 import { ConflictError, NotFoundError } from '../../lib/errors';
-import { isConditionFailure } from '../../adapters/dynamo/io';
-
-import { readStoredPlan, type StoredPlan } from '../profile-store';
+import { readStoredPlan, writeStoredPlan, type StoredPlan } from '../profile-store';
 export { DISCOUNT_ATTRIBUTE, planOf, readStoredPlan, type StoredPlan } from '../profile-store';
 
 /** `GET /api/user/subscription`. */
@@ -32,28 +27,8 @@ export async function getSubscription(userId: string): Promise<Subscription> {
  * subscription ends and the user goes back to the trial.
  */
 export async function changeStoredPlan(current: StoredPlan, to: PlanId, at: string, status: 'active' | 'cancelled' = 'active'): Promise<void> {
-  const condition =
-    current.storedPlan === undefined ? 'attribute_exists(pk) AND attribute_not_exists(subscriptionPlan)' : 'subscriptionPlan = :from';
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.user(current.userId),
-        UpdateExpression: 'SET subscriptionPlan = :to, subscriptionStatus = :status, planChangedAt = :at',
-        ConditionExpression: condition,
-        ExpressionAttributeValues: {
-          ':to': to,
-          ':status': status,
-          ':at': at,
-          ...(current.storedPlan === undefined ? {} : { ':from': current.storedPlan }),
-        },
-      }),
-    );
-  } catch (err) {
-    if (isConditionFailure(err)) {
-      throw new ConflictError('Your plan was changed at the same time. Please reload and try again.', 'PLAN_CHANGED');
-    }
-    throw err;
+  if (!(await writeStoredPlan(current, to, at, status))) {
+    throw new ConflictError('Your plan was changed at the same time. Please reload and try again.', 'PLAN_CHANGED');
   }
 }
 
@@ -65,32 +40,4 @@ export async function planForUpgrade(userId: string, to: PlanId): Promise<Stored
   return current;
 }
 
-/**
- * Sets (and removes) billing attributes on the profile beside the plan: Stripe ids, the pending change, the
- * period end, the past-due mark, the recorded MRR. Never the plan itself (changeStoredPlan does that, conditionally).
- */
-export async function setBillingAttributes(userId: string, set: Record<string, unknown>, remove: string[] = []): Promise<void> {
-  const entries = Object.entries(set).filter(([, v]) => v !== undefined);
-  if (entries.length === 0 && remove.length === 0) return;
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
-  const sets = entries.map(([k, v], i) => {
-    names[`#s${i}`] = k;
-    values[`:s${i}`] = v;
-    return `#s${i} = :s${i}`;
-  });
-  const removes = remove.map((k, i) => {
-    names[`#r${i}`] = k;
-    return `#r${i}`;
-  });
-  await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.user(userId),
-      UpdateExpression: [sets.length ? `SET ${sets.join(', ')}` : '', removes.length ? `REMOVE ${removes.join(', ')}` : ''].join(' ').trim(),
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeNames: names,
-      ...(sets.length ? { ExpressionAttributeValues: values } : {}),
-    }),
-  );
-}
+export { setBillingAttributes } from '../profile-store';

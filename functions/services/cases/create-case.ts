@@ -1,13 +1,14 @@
 import { ulid } from 'ulid';
 import { splitInfringingUrls, type CaseCreate, type DmcaSearchEngine } from '../../../shared/schemas/dmca';
 import { deterministicUlid } from '../../lib/deterministic-ulid';
-import { HttpError, NotFoundError, ValidationError } from '../../lib/errors';
+import { HttpError, ValidationError } from '../../lib/errors';
 import { recordCaseCreated } from '../metrics/hooks';
 import { getResult, type ResultRecord } from '../search/results';
 import { onResultSite, registrableDomain } from './same-site';
 import { siteOf } from '../submissions/case-host';
 import { allocateCaseNumber } from './case-number';
 import { getCase, latestCaseForResult, putCase, type CaseRecord } from './case-store';
+import { requireOwned } from '../../lib/ownership';
 
 class ResultNotUnauthorizedError extends HttpError {
   constructor() {
@@ -17,9 +18,7 @@ class ResultNotUnauthorizedError extends HttpError {
 
 /** Reads a result of `userId`; anyone else's (or a missing one) is a 404, so ids reveal nothing. */
 export async function ownResult(userId: string, resultId: string): Promise<ResultRecord> {
-  const result = await getResult(resultId);
-  if (!result || result.userId !== userId) throw new NotFoundError('Search result');
-  return result;
+  return requireOwned(await getResult(resultId), userId, 'Search result');
 }
 
 /**

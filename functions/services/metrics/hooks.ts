@@ -13,19 +13,19 @@ import { addToUserMonth } from './user-usage';
  * best-effort: it logs and swallows its own failure, because a lost count must never fail the sign-up, scan
  * or notice that triggered it (the drift this allows is listed in docs/ARCHITECTURE.md). Who calls what:
  *
- * | producer | hook |
+ * | producer (always a service; http handlers and workflow tasks call the service) | hook |
  * |---|---|
- * | POST /api/search, after the search is written | recordSearchStarted |
- * | search workflow finalize, when finishSearch finished it | recordSearchFinished |
- * | search workflow persist, when a batch was newly counted | recordResultsPersisted |
- * | PUT /api/search-results/{id}/review, after a transition | recordMilestone(userId, 'reviewed') |
- * | case creation (form and bulk), when the case was written | recordCaseCreated |
- * | case pending -> sent, when this call made the transition | recordCaseSent |
- * | case -> resolved, when this call made the transition | recordCaseResolved |
+ * | search/start-search.ts, after the search is written and its workflow started | recordSearchStarted |
+ * | search/scan-steps.ts closeSearch, when finishSearch finished it | recordSearchFinished |
+ * | search/scan-steps.ts saveTriagedResults, when a batch was newly counted | recordResultsPersisted |
+ * | search/review.ts reviewResult and search/bulk-review.ts reviewResults, after a review | recordMilestone(userId, 'reviewed') |
+ * | cases/create-case.ts (form and bulk), when the case was written | recordCaseCreated |
+ * | cases/case-transitions.ts markCaseSent, pending -> sent made by this call | recordCaseSent |
+ * | cases/case-transitions.ts resolveCase, -> resolved made by this call | recordCaseResolved |
  * | plan change (ImmediateBilling.upgrade, the Stripe webhook, a cancellation) | recordPlanChange |
- * | POST /api/chatbot, after a reply | recordChatMessage |
+ * | assistant/chat.ts, after a reply | recordChatMessage |
  * | any other e-mail sent through the mail port | recordEmailSent |
- * | GET /api/login (sign-in started) | recordVisit |
+ * | auth/sign-in.ts beginSignIn (sign-in started) | recordVisit |
  */
 
 async function quietly(what: string, work: () => Promise<unknown>): Promise<void> {

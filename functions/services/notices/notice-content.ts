@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { ValidationError } from '../../lib/errors';
 import type { AgentIdentity } from './agent-identity';
+import { parseOrThrow } from '../../lib/validation';
 
 /**
  * What a notice says, shared by the PDF and the plain-text e-mail body so the two never drift apart. The
@@ -86,14 +86,7 @@ export interface Notice {
 
 /** Checks and normalises a notice input; throws ValidationError naming each bad field. */
 export function prepareNotice(input: NoticeInput): Notice {
-  const parsed = inputSchema.safeParse(input);
-  if (!parsed.success) {
-    throw new ValidationError(
-      'The notice is incomplete.',
-      parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
-    );
-  }
-  const n = parsed.data;
+  const n = parseOrThrow(inputSchema, input, undefined, 'The notice is incomplete.');
   return { ...n, infringingUrls: [...new Set(n.infringingUrls)], evidence: n.evidence ?? [] };
 }
 

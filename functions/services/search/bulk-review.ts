@@ -3,8 +3,10 @@ import pMap from 'p-map';
 import type { ReviewStatus } from '../../../shared/schemas/search';
 import { db, tableName } from '../../adapters/dynamo/client';
 import { keys } from '../../adapters/dynamo/keys';
-import { ConflictError, HttpError, NotFoundError } from '../../lib/errors';
+import { ConflictError, HttpError } from '../../lib/errors';
+import { isOwnedBy, requireOwned } from '../../lib/ownership';
 import { latestCaseForResult } from '../cases/case-store';
+import { recordMilestone } from '../metrics';
 import { addToUserCounters, type StatCounter } from '../stats';
 import { isConditionFailure } from '../../adapters/dynamo/io';
 import { RESULT, getResult, toRecord, type ResultRecord } from './results';
@@ -62,13 +64,14 @@ const addInto = (total: Counters, delta: Counters) => {
 export async function reviewResults(userId: string, ids: string[], status: ReviewStatus): Promise<ResultRecord[]> {
   const unique = [...new Set(ids)];
   const records = await readResults(unique);
-  const refused = ids.flatMap((id, i) => (records.get(id)?.userId === userId ? [] : [i]));
+  const refused = ids.flatMap((id, i) => (isOwnedBy(records.get(id), userId) ? [] : [i]));
   if (refused.length) throw new BulkReviewNotFoundError(refused);
 
   const reviewedAt = new Date().toISOString();
   const total: Counters = {};
+  let updated: ResultRecord[];
   try {
-    const updated = await pMap(
+    updated = await pMap(
       unique,
       async (id) => {
         const current = records.get(id)!;
@@ -94,10 +97,11 @@ export async function reviewResults(userId: string, ids: string[], status: Revie
       },
       { concurrency: WRITE_CONCURRENCY },
     );
-    return updated;
   } finally {
     await addToUserCounters(userId, total);
   }
+  await recordMilestone(userId, 'reviewed');
+  return updated;
 }
 
 /** How the counters move when a decision is taken back (the result is pending review again). */
@@ -114,8 +118,7 @@ export function undoCounterDelta(from: ReviewStatus): Counters {
  */
 export async function clearReview(userId: string, resultId: string): Promise<ResultRecord> {
   for (let attempt = 0; attempt < 5; attempt++) {
-    const current = await getResult(resultId);
-    if (!current || current.userId !== userId) throw new NotFoundError('Search result');
+    const current = requireOwned(await getResult(resultId), userId, 'Search result');
     const from = current.userReviewStatus;
     if (from === null) return current;
     if (await latestCaseForResult(resultId)) {

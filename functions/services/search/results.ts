@@ -26,6 +26,7 @@ import { mergeWithHistory } from '../monitors/novelty';
 import { resultIdFor } from './result-id';
 import { SEARCH, getSearch } from './searches';
 import { GSI1, GSI2 } from '../../adapters/dynamo/table-design';
+import { isOwnedBy } from '../../lib/ownership';
 
 export const RESULT = 'RESULT';
 
@@ -288,8 +289,9 @@ export async function listResultsByUser(
   let below: string | undefined;
   if (opts.before) {
     const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.entity(RESULT, opts.before) }));
-    if (!Item || Item.userId !== userId) return undefined;
-    below = Item.gsi1sk as string;
+    const cursor = Item as { userId: string; gsi1sk: string } | undefined;
+    if (!isOwnedBy(cursor, userId)) return undefined;
+    below = cursor.gsi1sk;
   }
   const items = await queryNewest({
     index: GSI1.indexName,

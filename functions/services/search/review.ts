@@ -2,11 +2,13 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ReviewStatus } from '../../../shared/schemas/search';
 import { db, tableName } from '../../adapters/dynamo/client';
 import { keys } from '../../adapters/dynamo/keys';
-import { ConflictError, NotFoundError } from '../../lib/errors';
+import { ConflictError } from '../../lib/errors';
+import { recordMilestone } from '../metrics';
 import { addToUserCounters, type StatCounter } from '../stats';
 import { queryNewest, isConditionFailure } from '../../adapters/dynamo/io';
 import { RESULT, getResult, type ResultRecord } from './results';
 import { GSI1 } from '../../adapters/dynamo/table-design';
+import { requireOwned } from '../../lib/ownership';
 
 type Counters = Partial<Record<StatCounter, number>>;
 
@@ -30,12 +32,19 @@ const ATTEMPTS = 5;
  * nothing to do). Counters move only after a transition was written, so nothing is counted twice. Marking
  * the same status again changes nothing (not even `reviewedAt`).
  *
+ * Every review counts the owner's `reviewed` milestone (once per user) for the admin funnel.
+ *
  * @throws NotFoundError when the result does not exist or belongs to someone else (owner only, even admins).
  */
 export async function reviewResult(userId: string, resultId: string, status: ReviewStatus): Promise<ResultRecord> {
+  const reviewed = await applyReview(userId, resultId, status);
+  await recordMilestone(userId, 'reviewed');
+  return reviewed;
+}
+
+async function applyReview(userId: string, resultId: string, status: ReviewStatus): Promise<ResultRecord> {
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
-    const current = await getResult(resultId);
-    if (!current || current.userId !== userId) throw new NotFoundError('Search result');
+    const current = requireOwned(await getResult(resultId), userId, 'Search result');
     const from = current.userReviewStatus;
     if (from === status) return current;
     const reviewedAt = new Date().toISOString();

@@ -28,9 +28,12 @@ export interface ReferenceFile {
   mediaType: string;
 }
 
+
 /** A search as the services see it: the API shape plus what only the backend reads. */
 export interface SearchRecord extends Search {
   references: ReferenceFile[];
+  /** Searches written before origins were stored read as `manual`. */
+  origin: ScanOrigin;
 }
 
 /*
@@ -242,7 +245,7 @@ export async function finishSearch(
 
 /** The API shape of a search (drops backend-only fields such as the reference file keys). */
 export function toSearchDto(record: SearchRecord): Search {
-  const { references: _references, ...search } = record;
+  const { references: _references, origin: _origin, ...search } = record;
   return search;
 }
 

@@ -2,12 +2,13 @@ import { PLANS } from '../../../shared/plans';
 import { ACTIVE_SUBMISSION_STATES, type SubmissionState } from '../../../shared/schemas/dmca';
 import { startWorkflow } from '../../adapters/workflows';
 import { config, environment, type Environment } from '../../lib/config';
-import { ConflictError, HttpError, NotFoundError, PaymentRequiredError } from '../../lib/errors';
+import { ConflictError, PaymentRequiredError, WorkflowUnavailableError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import type { SubmissionWorkflowInput } from '../../workflows/submission/types';
 import { takeSubmission } from '../allowances/submissions';
 import { planOf } from '../billing/plan-store';
 import { claimSubmissionAttempt, getCase, updateSubmission, type CaseRecord } from '../cases/case-store';
+import { requireOwned } from '../../lib/ownership';
 
 export const AUTOMATED_PAID_ONLY =
   'Automated submission is available on paid plans. Upgrade to Basic, Pro or Enterprise to use it.';
@@ -20,12 +21,6 @@ export function recheckAfterSeconds(env: Environment = environment()): number {
   const raw = env.RECHECK_AFTER_SECONDS?.trim();
   const n = raw ? Number(raw) : NaN;
   return Number.isInteger(n) && n >= 0 && n <= 365 * 86_400 ? n : DEFAULT_RECHECK_AFTER_SECONDS;
-}
-
-class WorkflowUnavailableError extends HttpError {
-  constructor() {
-    super(503, 'WORKFLOW_UNAVAILABLE', 'The automated submission could not be started. Please try again in a minute.');
-  }
 }
 
 export interface SubmissionStart {
@@ -73,7 +68,7 @@ async function launch(c: CaseRecord, attempt: number, waitSeconds: number): Prom
     if ((err as Error).name === 'ExecutionAlreadyExists') return; // this very attempt is already running
     logger.error('submission workflow did not start', { caseId: c.id, attempt, error: err as Error });
     await updateSubmission(c.id, attempt, { state: 'failed', error: 'The automated submission could not be started.' });
-    throw new WorkflowUnavailableError();
+    throw new WorkflowUnavailableError('The automated submission could not be started. Please try again in a minute.');
   }
 }
 
@@ -82,8 +77,7 @@ async function launch(c: CaseRecord, attempt: number, waitSeconds: number): Prom
  * (the stored plan; trial gets 402 with AUTOMATED_PAID_ONLY).
  */
 export async function submitAutomated(userId: string, caseId: string): Promise<SubmissionStart> {
-  const c = await getCase(caseId);
-  if (!c || c.userId !== userId) throw new NotFoundError('Case');
+  const c = requireOwned(await getCase(caseId), userId, 'Case');
   if (!PLANS[await planOf(userId)].automatedSubmission) throw new PaymentRequiredError(AUTOMATED_PAID_ONLY);
   return takeSubmission(userId, () => startCaseSubmission(c));
 }

@@ -1,7 +1,7 @@
 import { PLANS, PLATFORM_LABELS, bulkIneligibility, isNameMatchOnly, planAllowsPlatform, withinBulkLimit, type SubmissionPlatform } from '../../../shared/plans';
 import type { BulkSubmit, BulkSubmitResponse } from '../../../shared/schemas/dmca';
 import type { PlanId } from '../../../shared/schemas/user';
-import { HttpError, NotFoundError, PlanLimitError } from '../../lib/errors';
+import { HttpError, PlanLimitError } from '../../lib/errors';
 import { takeSubmission } from '../allowances/submissions';
 import { planOf } from '../billing/plan-store';
 import { hashRequest, runOnce, type IdempotentOutcome } from '../idempotency';
@@ -9,6 +9,7 @@ import { getResult, type ResultRecord } from '../search/results';
 import { startCaseSubmission } from './automated-submission';
 import { listCasesByUser, type CaseRecord } from '../cases/case-store';
 import { caseForBulk } from '../cases/create-case';
+import { requireOwned } from '../../lib/ownership';
 
 /** How long a bulk request without an Idempotency-Key is remembered: a double click or a quick retry. */
 export const DERIVED_KEY_WINDOW_SECONDS = 120;
@@ -59,10 +60,7 @@ async function loadOwnResults(userId: string, ids: string[]): Promise<ResultReco
   const out: ResultRecord[] = [];
   for (let i = 0; i < ids.length; i += 25) {
     const chunk = await Promise.all(ids.slice(i, i + 25).map((id) => getResult(id)));
-    chunk.forEach((r, j) => {
-      if (!r || r.userId !== userId) throw new NotFoundError(`Search result ${ids[i + j]}`);
-      out.push(r);
-    });
+    chunk.forEach((r, j) => out.push(requireOwned(r, userId, `Search result ${ids[i + j]}`)));
   }
   return out;
 }

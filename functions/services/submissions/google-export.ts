@@ -1,9 +1,9 @@
 import { splitInfringingUrls } from '../../../shared/schemas/dmca';
-import { NotFoundError } from '../../lib/errors';
 import { getCreatorFields } from '../creator-profile';
 import { buildGoogleBulkFile, type GoogleBulkFile } from './google-bulk-export';
 import { getCase, listCasesByUser, type CaseRecord } from '../cases/case-store';
 import { redactCreator } from '../notices/notice-input';
+import { requireOwned } from '../../lib/ownership';
 
 /**
  * The caller's cases in the text format of Google's Trusted Copyright Removal Program bulk upload: the given
@@ -14,11 +14,7 @@ export async function exportCasesForGoogle(userId: string, caseIds?: string[]): 
   let cases: CaseRecord[];
   if (caseIds) {
     cases = await Promise.all(
-      caseIds.map(async (id) => {
-        const c = await getCase(id);
-        if (!c || c.userId !== userId) throw new NotFoundError(`Case ${id}`);
-        return c;
-      }),
+      caseIds.map(async (id) => requireOwned(await getCase(id), userId, `Case ${id}`)),
     );
   } else {
     cases = await listCasesByUser(userId, 500);

@@ -1,7 +1,6 @@
 import { logger } from '../../lib/logger';
-import { recordSearchFinished } from '../../services/metrics';
 import { afterMonitorRun } from '../../services/monitors/follow-up';
-import { finishSearch } from '../../services/search/searches';
+import { closeSearch } from '../../services/search/scan-steps';
 import type { FinalSearchStatus } from '../../../shared/schemas/search';
 import type { SearchState } from './types';
 
@@ -22,11 +21,10 @@ export function outcomeOf(state: SearchState): { status: FinalSearchStatus; succ
 export async function finalize(state: SearchState): Promise<{ status: FinalSearchStatus }> {
   const outcome = outcomeOf(state);
   if (state.failure) logger.error('search workflow step failed', { searchId: state.searchId, failure: state.failure });
-  const { finished, search } = await finishSearch(state.searchId, {
+  const { finished, search } = await closeSearch(state.searchId, {
     ...outcome,
     error: outcome.status === 'failed' ? 'The scan could not be completed.' : undefined,
   });
-  if (finished) await recordSearchFinished(outcome.status);
   // A monitor run: novelty alerts and the re-check of resolved copies, once, by the call that closed the run.
   if (finished && state.monitorId) {
     await afterMonitorRun(state.searchId, state.monitorId).catch((err) =>

@@ -1,5 +1,5 @@
-import { recordResultsPersisted } from '../../services/metrics';
-import { persistResults, type NewResult } from '../../services/search/results';
+import type { NewResult } from '../../services/search/results';
+import { saveTriagedResults } from '../../services/search/scan-steps';
 import { setSearchNewCount, updateSearchProgress } from '../../services/search/searches';
 import type { SearchState } from './types';
 import { getWork } from './work-store';
@@ -9,10 +9,9 @@ export async function persist(state: SearchState): Promise<{ persisted: number }
   if (!state.triage) return { persisted: 0 };
   await updateSearchProgress(state.searchId, { stage: 'persisting' });
   const results = await getWork<NewResult[]>(state.triage.triagedKey);
-  const { ids, alreadyPersisted, newCount } = await persistResults(state.searchId, results);
-  if (state.monitorId) await setSearchNewCount(state.searchId, newCount);
   // A retried task finds its batch already counted and counts nothing (neither globally nor for the user).
-  if (!alreadyPersisted) await recordResultsPersisted(ids.length, undefined, state.userId);
+  const { ids, newCount } = await saveTriagedResults(state.searchId, state.userId, results);
+  if (state.monitorId) await setSearchNewCount(state.searchId, newCount);
   return { persisted: ids.length };
 }
 

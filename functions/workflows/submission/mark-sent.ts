@@ -1,6 +1,5 @@
-import { transitionCase, updateSubmission } from '../../services/cases/case-store';
-import { recordCaseSent, recordEmailSent } from '../../services/metrics/hooks';
-import { addToUserCounters } from '../../services/stats';
+import { updateSubmission } from '../../services/cases/case-store';
+import { markCaseSent } from '../../services/cases/case-transitions';
 import { loadCase } from './load-case';
 import type { MarkedOutput, SubmissionState } from './types';
 
@@ -13,13 +12,7 @@ export async function markSent(input: SubmissionState, now = new Date()): Promis
   if (!input.notice) throw new Error('MarkSent needs the sent notice');
   const c = await loadCase(input);
   const at = now.toISOString();
-  const transitioned = await transitionCase(c.id, ['pending', 'reappeared'], 'sent', at);
-  if (transitioned) {
-    await addToUserCounters(c.userId, { dmcaSent: 1 });
-    await recordCaseSent({ at, byEmail: true });
-  } else {
-    await recordEmailSent(at); // a notice sent again on a later attempt: an e-mail, not a new submission
-  }
+  const transitioned = await markCaseSent(c, at);
   const recheckAt = new Date(now.getTime() + input.recheckAfterSeconds * 1000).toISOString();
   await updateSubmission(
     c.id,

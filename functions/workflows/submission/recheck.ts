@@ -1,8 +1,7 @@
 import { splitInfringingUrls } from '../../../shared/schemas/dmca';
-import { claimResultTakedown, transitionCase, updateSubmission } from '../../services/cases/case-store';
-import { recordCaseResolved } from '../../services/metrics/hooks';
+import { updateSubmission } from '../../services/cases/case-store';
+import { resolveCase } from '../../services/cases/case-transitions';
 import { getResult } from '../../services/search/results';
-import { addToUserCounters } from '../../services/stats';
 import { SubmissionSupersededError, loadCase } from './load-case';
 import { judgePage, snapshotPage } from './page-check';
 import type { RecheckOutput, SubmissionState } from './types';
@@ -28,11 +27,7 @@ export async function recheck(input: SubmissionState, now = new Date()): Promise
   const remaining = urls.filter((u) => !u.gone);
 
   if (remaining.length === 0) {
-    if (await transitionCase(c.id, ['sent'], 'resolved', at)) {
-      const takedown = result?.userReviewStatus === 'unauthorized' && (await claimResultTakedown(c.searchResultId, c.id, at));
-      await addToUserCounters(c.userId, { resolvedCases: 1, ...(takedown ? { activeViolations: -1 } : {}) });
-      await recordCaseResolved(at);
-    }
+    await resolveCase(c, result?.userReviewStatus === 'unauthorized', at);
     await updateSubmission(c.id, input.attempt, { state: 'resolved' }, {}, at);
     return { outcome: 'removed', reason: urls.length === 1 ? urls[0]!.reason : 'Every infringing URL is gone.', urls };
   }

@@ -6,7 +6,7 @@ import { last, signIn, TestBrowser } from '../../../../local/tests/support/brows
 import { db, tableName } from '../../../adapters/dynamo/client';
 import { keys } from '../../../adapters/dynamo/keys';
 import { SESSION_COOKIE } from '../../../services/sessions';
-import { SIGN_IN_COOKIE } from '../sign-in-attempts';
+import { SIGN_IN_COOKIE } from '../../../services/auth/sign-in-attempts';
 
 // The whole OIDC flow over HTTP: the real server, gateway, auth handler, oidc-provider and dynalite.
 let app: RunningServer;

@@ -1,0 +1,21 @@
+import { GET_SUGGESTIONS_MESSAGE } from '../../../shared/help/chat';
+import { takeChatMessage } from '../allowances/rate-limits';
+import { recordChatMessage } from '../metrics';
+import type { Assistant, AssistantReply, AssistantRequest } from './assistant';
+import { assistantConfigFromEnv, createAssistant } from './create-assistant';
+
+/** One assistant per process: Bedrock when BEDROCK_MODEL_ID is configured, the offline help-centre assistant otherwise. */
+let current: { assistant: Assistant; usesBedrock: boolean } | undefined;
+
+/**
+ * A chat reply for `POST /api/chatbot`. Page suggestions are not messages; every message counts against the
+ * hourly limit (429 + Retry-After) before the assistant runs, and is counted for the admin figures after.
+ */
+export async function chat(userId: string, req: AssistantRequest): Promise<AssistantReply> {
+  const isMessage = req.message !== GET_SUGGESTIONS_MESSAGE;
+  if (isMessage) await takeChatMessage(userId);
+  current ??= { assistant: createAssistant(), usesBedrock: assistantConfigFromEnv().bedrockModelId !== undefined };
+  const reply = await current.assistant.reply(req);
+  if (isMessage) await recordChatMessage({ bedrock: current.usesBedrock });
+  return reply;
+}
