@@ -79,8 +79,8 @@ async function launch(c: CaseRecord, attempt: number, waitSeconds: number): Prom
 }
 
 export const CONTENT_NOT_CONFIRMED =
-  'This copy was found by name only. Check that the page shows your content and confirm it ' +
-  '("I have checked this page shows my content", POST /api/dmca/{id}/confirm-content) before submitting it automatically.';
+  'This copy was found by name only. Open the page, then tick "I have checked this page shows my content" on ' +
+  'the case (POST /api/dmca/{id}/confirm-content) before submitting it automatically.';
 
 /** A name-only match (no fingerprint or verified match) is sent automatically only once the creator confirmed it. */
 async function checkContentConfirmed(c: CaseRecord): Promise<void> {
