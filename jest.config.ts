@@ -21,7 +21,7 @@ const config: Config = {
   },
   setupFiles: ['<rootDir>/test/setup.ts'],
   transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join('|')})/)`],
-  testMatch: ['<rootDir>/{functions,shared,local,infra,bench,web}/**/*.test.{ts,tsx}'],
+  testMatch: ['<rootDir>/{functions,shared,local,infra,bench,web,test}/**/*.test.{ts,tsx}'],
   testPathIgnorePatterns: ['/node_modules/', '/cdk.out/', '/e2e/'],
   testTimeout: 30_000,
 };

@@ -2,12 +2,21 @@ import { tmpdir } from 'node:os';
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
+/** The second server: the same runtime with VIGIL_HANDLERS=bundles (the Lambda bundles, each in its own process). */
+const BUNDLES_PORT = Number(process.env.E2E_BUNDLES_PORT ?? PORT + 1);
+/** The journeys that also run against the bundles: what breaks when a module, font or binding is not in a bundle. */
+const BUNDLES_JOURNEYS = /(bundles|takedown|scan)\.spec\.ts$/;
+/** E2E_BUNDLES=0 leaves the bundles server and project out (a quicker local run of one spec; CI runs both). */
+const WITH_BUNDLES = process.env.E2E_BUNDLES !== '0';
 /** Where the e2e server writes sent e-mail, so journeys can open the message a host would receive. */
 export const E2E_OUTBOX = process.env.E2E_OUTBOX ?? `${tmpdir()}/vigil-e2e-outbox-${PORT}`;
 
 /**
  * Browser journeys in Debian's Chromium (never a downloaded browser) against the real local runtime,
- * started in memory by e2e/support/serve.ts.
+ * started in memory by e2e/support/serve.ts: every journey against the handlers run from source (project
+ * `source`), and the scan and takedown journeys again against the deployable Lambda bundles (project
+ * `bundles`, a second server with VIGIL_HANDLERS=bundles). Both servers write mail to one outbox; journeys
+ * run one at a time.
  */
 export default defineConfig({
   testDir: 'e2e',
@@ -36,11 +45,32 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'npx tsx e2e/support/serve.ts',
-    url: `http://localhost:${PORT}/api/health`,
-    env: { PORT: String(PORT), ADMIN_EMAILS: 'admin@vigil.test', LOG_LEVEL: 'WARN', OUTBOX_DIR: E2E_OUTBOX, RECHECK_AFTER_SECONDS: '4' },
-    reuseExistingServer: false,
-    timeout: 60_000,
-  },
+  projects: [
+    { name: 'source', testIgnore: /bundles\.spec\.ts$/, use: { baseURL: `http://localhost:${PORT}` } },
+    ...(WITH_BUNDLES ? [{ name: 'bundles', testMatch: BUNDLES_JOURNEYS, timeout: 180_000, use: { baseURL: `http://localhost:${BUNDLES_PORT}` } }] : []),
+  ],
+  webServer: [
+    {
+      command: 'npx tsx e2e/support/serve.ts',
+      url: `http://localhost:${PORT}/api/health`,
+      env: { PORT: String(PORT), ADMIN_EMAILS: 'admin@vigil.test', LOG_LEVEL: 'WARN', OUTBOX_DIR: E2E_OUTBOX, RECHECK_AFTER_SECONDS: '4' },
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+    ...(WITH_BUNDLES ? [{
+      command: 'npx tsx e2e/support/serve.ts',
+      url: `http://localhost:${BUNDLES_PORT}/api/health`,
+      env: {
+        PORT: String(BUNDLES_PORT),
+        VIGIL_HANDLERS: 'bundles',
+        ADMIN_EMAILS: 'admin@vigil.test',
+        LOG_LEVEL: 'WARN',
+        OUTBOX_DIR: E2E_OUTBOX,
+        RECHECK_AFTER_SECONDS: '4',
+      },
+      reuseExistingServer: false,
+      // Builds every bundle first (a few seconds on an idle machine).
+      timeout: 180_000,
+    }] : []),
+  ],
 });

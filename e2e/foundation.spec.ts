@@ -75,6 +75,8 @@ test.describe('sign-in', () => {
 
     await signIn(page, email, PASSWORD);
     await page.goto('/api/logout');
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL('**/');
     await page.goto('/api/login');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('not the password');

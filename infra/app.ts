@@ -5,8 +5,11 @@ import { ADMIN_GROUP, AuthStack } from './stacks/auth-stack';
 import { ApiStack } from './stacks/api-stack';
 import { DataStack } from './stacks/data-stack';
 import { WebStack } from './stacks/web-stack';
-import { WorkflowsStack } from './stacks/workflows-stack';
-import { readVigilContext, REPO_ROOT } from './context';
+import { checkRecheckAfterSeconds, WorkflowsStack } from './stacks/workflows-stack';
+import { OpsStack } from './stacks/ops-stack';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
+import { readVigilContext, REPO_ROOT, type Stage } from './context';
 import { MEDIA_LAYER_ENVIRONMENT } from './layers/media-layer';
 
 export interface VigilStacks {
@@ -15,7 +18,16 @@ export interface VigilStacks {
   workflows: WorkflowsStack;
   api: ApiStack;
   web: WebStack;
+  ops: OpsStack;
 }
+
+/** `Vigil-<stage>-<part>`: the name (and construct id) of each stack. */
+export const stackName = (stage: Stage, part: string) => `Vigil-${stage}-${part}`;
+
+const pascal = (s: string) => s.replace(/(^|[-_])(\w)/g, (_m, _sep, c: string) => c.toUpperCase());
+
+/** Variables the stacks set that context functionEnv may never override. */
+const STACK_MANAGED_VARIABLES = ['SEARCH_STATE_MACHINE_ARN', 'SUBMISSION_STATE_MACHINE_ARN', 'RECHECK_AFTER_SECONDS'];
 
 export interface BuildVigilOptions {
   /** The built site to upload; default `<repo>/dist/web`. */
@@ -36,13 +48,17 @@ export function buildVigil(app: App, options: BuildVigilOptions = {}): VigilStac
   const ctx = readVigilContext(app);
   const env = options.env;
 
-  const data = new DataStack(app, 'VigilData', { env, description: 'Vigil: table and buckets (retained)' });
-  const auth = new AuthStack(app, 'VigilAuth', {
+  // `Vigil-dev-Data`, `Vigil-prod-Api`, ...: each stage's stacks are separate, so both can live in one account.
+  const name = (part: string) => stackName(ctx.stage, part);
+  const data = new DataStack(app, name('Data'), { env, description: `Vigil (${ctx.stage}): table and buckets (retained)` });
+  const auth = new AuthStack(app, name('Auth'), {
     env,
-    description: 'Vigil: Cognito user pool, hosted UI and web client',
+    description: `Vigil (${ctx.stage}): Cognito user pool, hosted UI and web client`,
     siteUrl: ctx.siteUrl,
     domainPrefix: ctx.authDomainPrefix,
     requireMfa: ctx.requireMfa,
+    // In prod Cognito sends its mail (codes, invitations) through SES from mailFrom, not its own capped sender.
+    sesFrom: ctx.stage === 'prod' ? ctx.services.mailFrom : undefined,
   });
 
   // What functions/lib/config.ts reads; every function gets the same configuration.
@@ -55,30 +71,39 @@ export function buildVigil(app: App, options: BuildVigilOptions = {}): VigilStac
     OIDC_CLIENT_ID: auth.clientId,
     OIDC_LOGOUT_URL: auth.logoutUrl,
     ADMIN_GROUP,
+    COGNITO_USER_POOL_ID: auth.userPool.userPoolId,
   };
   const optional: Record<string, string | undefined> = {
     PROVIDER_SECRET_ARN: ctx.services.providerSecretArn,
     MAIL_FROM: ctx.services.mailFrom,
     SES_CONFIGURATION_SET: ctx.services.sesConfigurationSet,
     BEDROCK_MODEL_ID: ctx.services.bedrockModelId,
+    SUPPORT_EMAIL: ctx.supportEmail,
+    AGENT_NAME: ctx.agent.name,
+    AGENT_COMPANY: ctx.agent.company,
+    AGENT_ADDRESS: ctx.agent.address,
+    AGENT_EMAIL: ctx.agent.email,
+    AGENT_PHONE: ctx.agent.phone,
+    RECHECK_AFTER_SECONDS: ctx.recheckAfterSeconds === undefined ? undefined : String(checkRecheckAfterSeconds(ctx.recheckAfterSeconds)),
   };
   for (const [name, value] of Object.entries(optional)) if (value) baseEnvironment[name] = value;
+  const managed = new Set([...Object.keys(optional), ...Object.keys(MEDIA_LAYER_ENVIRONMENT), ...STACK_MANAGED_VARIABLES]);
   for (const [name, value] of Object.entries(ctx.functionEnv)) {
     if (
       name in baseEnvironment ||
-      name in MEDIA_LAYER_ENVIRONMENT ||
-      ['SEARCH_STATE_MACHINE_ARN', 'SUBMISSION_STATE_MACHINE_ARN', 'BILLING'].includes(name) ||
+      managed.has(name) ||
+      name === 'BILLING' ||
       // Stripe keys live in the Secrets Manager secret only (-c stripeSecretArn), never in a function's environment.
       name.startsWith('STRIPE_')
     ) {
-      throw new Error(`context functionEnv.${name} would override a value the stacks manage`);
+      throw new Error(`context functionEnv.${name} would override a value the stacks manage (give it as a context key: see docs/OPERATIONS.md)`);
     }
     baseEnvironment[name] = value;
   }
 
-  const workflows = new WorkflowsStack(app, 'VigilWorkflows', {
+  const workflows = new WorkflowsStack(app, name('Workflows'), {
     env,
-    description: 'Vigil: search and takedown submission workflows',
+    description: `Vigil (${ctx.stage}): search and takedown submission workflows`,
     table: data.table,
     uploadsBucket: data.uploadsBucket,
     noticesBucket: data.noticesBucket,
@@ -87,9 +112,9 @@ export function buildVigil(app: App, options: BuildVigilOptions = {}): VigilStac
     logRetentionDays: ctx.logRetentionDays,
     mediaLayerDir: options.mediaLayerDir,
   });
-  const api = new ApiStack(app, 'VigilApi', {
+  const api = new ApiStack(app, name('Api'), {
     env,
-    description: 'Vigil: HTTP API and its Lambda functions',
+    description: `Vigil (${ctx.stage}): HTTP API and its Lambda functions`,
     table: data.table,
     uploadsBucket: data.uploadsBucket,
     noticesBucket: data.noticesBucket,
@@ -104,10 +129,11 @@ export function buildVigil(app: App, options: BuildVigilOptions = {}): VigilStac
     logRetentionDays: ctx.logRetentionDays,
     throttle: { rateLimit: ctx.apiRateLimit, burstLimit: ctx.apiBurstLimit },
     billingMode: ctx.billingMode,
+    userPoolArn: auth.userPool.userPoolArn,
   });
-  const web = new WebStack(app, 'VigilWeb', {
+  const web = new WebStack(app, name('Web'), {
     env,
-    description: 'Vigil: site bucket and CloudFront distribution',
+    description: `Vigil (${ctx.stage}): site bucket and CloudFront distribution`,
     apiId: api.httpApi.apiId,
     siteUrl: ctx.siteUrl,
     siteDir: options.siteDir ?? path.join(REPO_ROOT, 'dist', 'web'),
@@ -115,7 +141,27 @@ export function buildVigil(app: App, options: BuildVigilOptions = {}): VigilStac
     webAclArn: ctx.webAclArn,
   });
 
+  const ops = new OpsStack(app, name('Ops'), {
+    env,
+    description: `Vigil (${ctx.stage}): alarms, their SNS topic and the dashboard`,
+    stage: ctx.stage,
+    alarmEmail: ctx.alarmEmail,
+    httpApi: api.httpApi,
+    functions: new Map<string, lambda.IFunction>([
+      ...[...api.functions].map(([area, f]) => [`Api${pascal(area)}`, f.fn] as const),
+      ...[...workflows.taskFunctionsByName].map(([task, f]) => [`Task${task}`, f.fn] as const),
+      ...[...workflows.recoveryFunctions].map(([name, f]) => [`Recovery${name}`, f.fn] as const),
+      ['MonthlyReport', workflows.monthlyReport.fn] as const,
+    ]),
+    stateMachines: new Map<string, sfn.IStateMachine>([
+      ['Search', workflows.searchStateMachine],
+      ['Submission', workflows.submissionStateMachine],
+    ]),
+    table: data.table,
+  });
+
   Tags.of(app).add('app', 'vigil');
+  Tags.of(app).add('stage', ctx.stage);
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
-  return { data, auth, workflows, api, web };
+  return { data, auth, workflows, api, web, ops };
 }

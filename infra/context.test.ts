@@ -3,9 +3,24 @@ import { readVigilContext } from './context';
 
 const read = (context: Record<string, unknown>) => readVigilContext(new App({ context }));
 
+/** Every setting a prod stage needs, none of them an example value. */
+const PROD = {
+  stage: 'prod',
+  siteUrl: 'https://vigil.acme-protect.com',
+  mailFrom: 'dmca@acme-protect.com',
+  supportEmail: 'support@acme-protect.com',
+  alarmEmail: 'ops@acme-protect.com',
+  agentName: 'Jane Roe',
+  agentCompany: 'Acme Protect, Inc.',
+  agentAddress: '1 Main Street; Springfield, CA 90000; United States',
+  agentEmail: 'dmca@acme-protect.com',
+  agentPhone: '+1 415 555 2671',
+};
+
 describe('readVigilContext', () => {
   it('falls back to the documented defaults', () => {
     expect(read({})).toEqual({
+      stage: 'dev',
       siteUrl: 'https://vigil.example.com',
       authDomainPrefix: undefined,
       certificateArn: undefined,
@@ -15,6 +30,10 @@ describe('readVigilContext', () => {
       apiRateLimit: 50,
       apiBurstLimit: 100,
       services: { providerSecretArn: undefined, mailFrom: undefined, sesConfigurationSet: undefined, bedrockModelId: undefined, stripeSecretArn: undefined },
+      supportEmail: undefined,
+      alarmEmail: undefined,
+      agent: { name: undefined, company: undefined, address: undefined, email: undefined, phone: undefined },
+      recheckAfterSeconds: undefined,
       functionEnv: {},
       billingMode: 'none',
     });
@@ -46,11 +65,46 @@ describe('readVigilContext', () => {
   it('chooses the billing mode: stripe with a Stripe secret, none without, demo never with stage=prod', () => {
     const arn = 'arn:aws:secretsmanager:us-east-1:123456789012:secret:vigil/stripe-AbC123';
     expect(read({}).billingMode).toBe('none');
-    expect(read({ stripeSecretArn: arn, stage: 'prod' })).toMatchObject({ billingMode: 'stripe', services: { stripeSecretArn: arn } });
+    expect(read({ ...PROD, stripeSecretArn: arn })).toMatchObject({ billingMode: 'stripe', services: { stripeSecretArn: arn } });
     expect(read({ billing: 'demo' }).billingMode).toBe('demo');
-    expect(() => read({ billing: 'demo', stage: 'prod' })).toThrow(/billing=demo is refused with stage=prod/);
+    expect(() => read({ ...PROD, billing: 'demo' })).toThrow(/billing=demo is refused with stage=prod/);
     expect(() => read({ billing: 'stripe' })).toThrow(/stripeSecretArn/);
     expect(() => read({ billing: 'free' })).toThrow(/demo, stripe or none/);
     expect(() => read({ stripeSecretArn: 'sk_live_123' })).toThrow(/full ARN/);
+  });
+});
+
+describe('stages', () => {
+
+  it('is dev unless told otherwise, and refuses an unknown stage', () => {
+    expect(read({}).stage).toBe('dev');
+    expect(() => read({ stage: 'staging' })).toThrow(/stage must be one of dev, prod/);
+  });
+
+  it('refuses prod without settings, naming every missing key in one message', () => {
+    let message = '';
+    try {
+      read({ stage: 'prod' });
+    } catch (err) {
+      message = (err as Error).message;
+    }
+    expect(message).toMatch(/stage=prod/);
+    expect(message).toContain('siteUrl, mailFrom, supportEmail, alarmEmail, agentName, agentCompany, agentAddress, agentEmail, agentPhone');
+  });
+
+  it('refuses example.com and .example values in prod, and names only those', () => {
+    expect(() => read({ ...PROD, siteUrl: 'https://vigil.example.com', supportEmail: 'support@vigil.example' })).toThrow(
+      /of: siteUrl, supportEmail \(/,
+    );
+  });
+
+  it('accepts prod with every setting real', () => {
+    expect(read(PROD)).toMatchObject({
+      stage: 'prod',
+      siteUrl: 'https://vigil.acme-protect.com',
+      supportEmail: 'support@acme-protect.com',
+      alarmEmail: 'ops@acme-protect.com',
+      agent: { name: 'Jane Roe', email: 'dmca@acme-protect.com', phone: '+1 415 555 2671' },
+    });
   });
 });

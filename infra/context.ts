@@ -8,7 +8,38 @@ export const REPO_ROOT = path.resolve(__dirname, '..');
  * Deployment settings, read from CDK context (`cdk.json` holds the defaults; `-c key=value` overrides).
  * See docs/OPERATIONS.md for what each one does.
  */
+/** `-c stage=dev` (default) or `-c stage=prod`: separate stack names, so both can live in one account. */
+export type Stage = 'dev' | 'prod';
+export const STAGES: readonly Stage[] = ['dev', 'prod'];
+
+/** The DMCA agent every notice is filed under; reaches the functions as AGENT_NAME, AGENT_COMPANY, ... */
+export interface AgentIdentity {
+  name?: string;
+  company?: string;
+  /** Lines separated by `;`. */
+  address?: string;
+  email?: string;
+  phone?: string;
+}
+
+/** The settings a prod deployment must be given, all of them real (not example.com / .example). */
+export const PROD_REQUIRED_KEYS = [
+  'siteUrl',
+  'mailFrom',
+  'supportEmail',
+  'alarmEmail',
+  'agentName',
+  'agentCompany',
+  'agentAddress',
+  'agentEmail',
+  'agentPhone',
+] as const;
+
+/** An example value (RFC 2606/6761 names): fine for dev, never for prod. */
+export const isExampleValue = (value: string): boolean => /\bexample\.(com|org|net)\b|\.example\b|@example\b/i.test(value);
+
 export interface VigilContext {
+  stage: Stage;
   /** The site's public origin (`https://vigil.example.com`): Cognito callbacks and PUBLIC_URL derive from it. */
   siteUrl: string;
   /** Prefix of the Cognito hosted-UI domain; globally unique per region. Default: `vigil-<account id>`. */
@@ -23,6 +54,13 @@ export interface VigilContext {
   apiRateLimit: number;
   apiBurstLimit: number;
   services: ExternalServices;
+  /** The contact form's inbox (SUPPORT_EMAIL); unset: the functions' sandbox default (dev only). */
+  supportEmail?: string;
+  /** Where the alarm topic sends e-mail; unset: the topic has no subscription (dev only). */
+  alarmEmail?: string;
+  agent: AgentIdentity;
+  /** Seconds between a notice and its re-check (RECHECK_AFTER_SECONDS); unset: the functions' default, a day. */
+  recheckAfterSeconds?: number;
   /** Extra variables for every function (AGENT_NAME, PROVIDER_TIMEOUT_MS, ...); cannot override managed ones. */
   functionEnv: Record<string, string>;
   /**
@@ -68,6 +106,22 @@ export function readVigilContext(scope: Construct): VigilContext {
     return n;
   };
 
+  const stage = (str('stage') ?? 'dev') as Stage;
+  if (!STAGES.includes(stage)) throw new Error(`context stage must be one of ${STAGES.join(', ')}, got ${stage}`);
+  if (stage === 'prod') {
+    // Every problem in one message, so one deploy attempt tells the operator everything that is missing.
+    const missing = PROD_REQUIRED_KEYS.filter((key) => {
+      const value = str(key);
+      return value === undefined || isExampleValue(value);
+    });
+    if (missing.length) {
+      throw new Error(
+        `-c stage=prod refuses example or missing settings; give a real value for each of: ${missing.join(', ')} ` +
+          '(as -c key=value or in the context block of cdk.json; see docs/OPERATIONS.md, "Stages").',
+      );
+    }
+  }
+
   const siteUrl = (str('siteUrl') ?? DEFAULTS.siteUrl).replace(/\/+$/, '');
   let parsed: URL;
   try {
@@ -96,12 +150,24 @@ export function readVigilContext(scope: Construct): VigilContext {
   const billing = str('billing');
   if (billing !== undefined && !['demo', 'stripe', 'none'].includes(billing)) throw new Error(`context billing must be demo, stripe or none, got ${billing}`);
   if (billing === 'stripe' && !stripeSecretArn) throw new Error('context billing=stripe needs -c stripeSecretArn=<the Stripe keys secret ARN>');
-  if (billing === 'demo' && str('stage') === 'prod') throw new Error('context billing=demo is refused with stage=prod: demo billing gives paid plans away');
+  if (billing === 'demo' && stage === 'prod') throw new Error('context billing=demo is refused with stage=prod: demo billing gives paid plans away');
   const billingMode = (billing ?? (stripeSecretArn ? 'stripe' : 'none')) as VigilContext['billingMode'];
-  const mailFrom = str('mailFrom');
-  if (mailFrom && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(mailFrom)) throw new Error(`context mailFrom must be an e-mail address, got ${mailFrom}`);
+  const email = (key: string): string | undefined => {
+    const value = str(key);
+    if (value && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(value)) throw new Error(`context ${key} must be an e-mail address, got ${value}`);
+    return value;
+  };
+  const mailFrom = email('mailFrom');
+  const agent: AgentIdentity = {
+    name: str('agentName'),
+    company: str('agentCompany'),
+    address: str('agentAddress'),
+    email: email('agentEmail'),
+    phone: str('agentPhone'),
+  };
 
   return {
+    stage,
     siteUrl: parsed.origin,
     authDomainPrefix: str('authDomainPrefix'),
     certificateArn: str('certificateArn'),
@@ -117,6 +183,10 @@ export function readVigilContext(scope: Construct): VigilContext {
       bedrockModelId: str('bedrockModelId'),
       stripeSecretArn,
     },
+    supportEmail: email('supportEmail'),
+    alarmEmail: email('alarmEmail'),
+    agent,
+    recheckAfterSeconds: str('recheckAfterSeconds') === undefined ? undefined : Number(str('recheckAfterSeconds')),
     functionEnv: functionEnv as Record<string, string>,
     billingMode,
   };

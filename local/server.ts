@@ -4,12 +4,17 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import type { APIGatewayProxyResultV2 } from 'aws-lambda';
 import sirv from 'sirv';
 import { resetDbClient } from '../functions/adapters/dynamo/client';
 import { config, resetConfig } from '../functions/lib/config';
 import { logger } from '../functions/lib/logger';
 import { SECURITY_HEADERS } from '../shared/security-headers';
+import { buildBundles } from './bundles/build';
+import { BundlePool } from './bundles/pool';
 import { createGateway } from './gateway';
+import { endAbandonedExecution } from '../functions/workflows/recovery/execution-ended';
+import { checkRecheckAfterSeconds } from '../infra/stacks/workflows-stack';
 import { createIdp, type RunningIdp } from './idp';
 import { ensureTable, startDynalite, type RunningDynamo } from './stand-ins/dynamo';
 import { LOCAL_CREDENTIALS, startS3, type RunningS3 } from './stand-ins/s3';
@@ -31,13 +36,24 @@ export interface ServerOptions {
   adminEmails?: string[];
   /** Extra environment for the functions (for example SESSION_TTL_SECONDS), applied before they load. */
   env?: Record<string, string>;
+  /**
+   * `source` runs the handlers in this process from the TypeScript sources; `bundles` builds the Lambda
+   * bundles as `cdk synth` does and runs each function in its own child process from a copy outside the
+   * repository (local/bundles/). Default: VIGIL_HANDLERS or `source`.
+   */
+  handlers?: HandlersMode;
 }
+
+export type HandlersMode = 'source' | 'bundles';
 
 export interface RunningServer {
   /** The site's URL, also PUBLIC_URL: `http://localhost:<port>`. */
   url: string;
   port: number;
   dataDir: string;
+  handlers: HandlersMode;
+  /** Bundles mode: the folder (outside the repository) the functions run from. */
+  bundleDir?: string;
   close(): Promise<void>;
 }
 
@@ -106,6 +122,7 @@ async function start(opts: ServerOptions, cleanups: Array<() => unknown>): Promi
     dynamoEndpoint: dynamo.endpoint,
     clientId: cfg.oidcClientId,
     adminEmails: () => parseList(process.env.ADMIN_EMAILS),
+    adminGroup: cfg.adminGroup,
   });
   cleanups.push(() => idp.close());
 
@@ -113,9 +130,34 @@ async function start(opts: ServerOptions, cleanups: Array<() => unknown>): Promi
   const sandbox = createSandbox({ origin: sandboxOrigin, dataDir: opts.inMemory ? undefined : join(dataDir, 'sandbox') });
   cleanups.push(() => sandbox.close());
 
+  const handlers = opts.handlers ?? handlersMode(process.env.VIGIL_HANDLERS);
+  let pool: BundlePool | undefined;
+  if (handlers === 'bundles') {
+    const started = Date.now();
+    const built = await buildBundles();
+    cleanups.push(() => rmSync(built.dir, { recursive: true, force: true }));
+    const bundles = new BundlePool(built);
+    cleanups.push(() => bundles.close());
+    pool = bundles;
+    logger.info('bundles built', { dir: built.dir, functions: built.bundles.size, ms: Date.now() - started });
+  }
+
   // Step Functions: the ASL that CDK deploys, run in-process behind the real SDK protocol.
-  const workflows = await startLocalWorkflows();
+  // Executions are kept under DATA_DIR: one that a stop (Ctrl-C, kill -9) interrupted is ended at the next start,
+  // and any that fails ends its scan or case through the same function AWS's EventBridge rule runs.
+  const workflows = await startLocalWorkflows({
+    ...(pool ? { invokeTask: (name: string, input: unknown) => pool.invoke(name, input) } : {}),
+    stateFile: opts.inMemory ? undefined : join(dataDir, 'stepfunctions', 'executions.json'),
+    onStopped: (e) =>
+      pool
+        ? pool.invoke('ExecutionEnded', { source: 'aws.states', 'detail-type': 'Step Functions Execution Status Change', detail: e })
+        : endAbandonedExecution(e),
+  });
   cleanups.push(() => workflows.close());
+
+  // The same rule as the synth: a re-check the submission execution could not outlive is refused.
+  const recheckAfterSeconds = process.env.RECHECK_AFTER_SECONDS ?? '60';
+  checkRecheckAfterSeconds(Number(recheckAfterSeconds));
 
   const outboxDir = process.env.OUTBOX_DIR ?? (opts.inMemory ? mkdtempSync(join(tmpdir(), 'vigil-outbox-')) : join(dataDir, 'outbox'));
   if (opts.inMemory && !process.env.OUTBOX_DIR) cleanups.push(() => rmSync(outboxDir, { recursive: true, force: true }));
@@ -127,19 +169,28 @@ async function start(opts: ServerOptions, cleanups: Array<() => unknown>): Promi
     // The sandbox's .example sites resolve nowhere else; the abuse-contact lookup asks its DNS-over-HTTPS endpoint.
     DNS_OVER_HTTPS_URL: process.env.DNS_OVER_HTTPS_URL ?? `${sandboxOrigin}/dns/resolve`,
     // A notice's re-check waits a minute locally (a day on AWS), so a removal shows up while you watch.
-    RECHECK_AFTER_SECONDS: process.env.RECHECK_AFTER_SECONDS ?? '60',
+    RECHECK_AFTER_SECONDS: recheckAfterSeconds,
     OUTBOX_DIR: outboxDir,
     ...workflows.env,
     ...opts.env,
   });
 
-  handle = router({ gateway: createGateway(), idp, s3, sandbox, webDir });
+  // Now that the functions' environment is complete: end what the last run left running (within seconds of start).
+  await workflows.recoverInterrupted();
+
+  const gateway = pool
+    ? createGateway({ load: async (area) => (event) => pool.invoke(area, event) as Promise<APIGatewayProxyResultV2> })
+    : createGateway();
+  const hosts = servedHosts(opts.host ?? process.env.HOST ?? '127.0.0.1', port);
+  handle = hostCheck(url, hosts, router({ gateway, idp, s3, sandbox, webDir }));
 
   let closing: Promise<void> | undefined;
   return {
     url,
     port,
     dataDir,
+    handlers,
+    bundleDir: pool?.dir,
     close: () =>
       (closing ??= (async () => {
         // Stop taking requests first, then the stand-ins in reverse order of start (dynalite last, so it flushes).
@@ -169,6 +220,8 @@ function configureEnvironment(input: { url: string; port: number; dataDir: strin
     AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
     AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
     AWS_EC2_METADATA_DISABLED: 'true',
+    // EMF request metrics are for CloudWatch; locally the sharded request counters in the table serve the admin figures.
+    POWERTOOLS_METRICS_DISABLED: env.POWERTOOLS_METRICS_DISABLED ?? 'true',
     DYNAMODB_ENDPOINT: dynamoEndpoint,
     // S3 is served by this server under /s3, so presigned URLs are same-origin for the site's CSP.
     S3_ENDPOINT: `${url}/s3`,
@@ -178,6 +231,9 @@ function configureEnvironment(input: { url: string; port: number; dataDir: strin
     PUBLIC_URL: url,
     OIDC_ISSUER: `${url}/idp`,
     OIDC_CLIENT_ID: env.OIDC_CLIENT_ID ?? 'vigil-web',
+    // Admin rights and disabled accounts are re-checked with the IdP: the local one answers Cognito's admin API.
+    COGNITO_USER_POOL_ID: 'local',
+    COGNITO_ENDPOINT: `${url}/idp/cognito`,
     DATA_DIR: dataDir,
     PORT: String(port),
     // Plans apply at once and nothing is charged, unless BILLING=stripe or none is asked for (issue 10).
@@ -220,6 +276,40 @@ function router(parts: { gateway: Handler; idp: RunningIdp; s3: RunningS3; sandb
     if (path === SANDBOX_PREFIX || path.startsWith(`${SANDBOX_PREFIX}/`)) return parts.sandbox(req, res);
     if (!existsSync(join(parts.webDir, 'index.html'))) return sendSiteMissing(res);
     return site(req, res, () => sendText(res, 404, 'Not found.'));
+  };
+}
+
+/** The `Host` values the runtime answers to: localhost, 127.0.0.1 and [::1], and the interface it listens on. */
+export function servedHosts(listenHost: string, port: number): Set<string> {
+  const names = ['localhost', '127.0.0.1', '[::1]'];
+  if (!['0.0.0.0', '::', '127.0.0.1', 'localhost'].includes(listenHost)) names.push(listenHost.includes(':') ? `[${listenHost}]` : listenHost);
+  const hosts = new Set(names.map((n) => `${n}:${port}`));
+  // A browser leaves the port out of Host when it is the scheme's default.
+  if (port === 80) for (const n of names) hosts.add(n);
+  return hosts;
+}
+
+/**
+ * Answers only to the host names the runtime serves (421 otherwise), so a DNS-rebinding page whose name now
+ * points at 127.0.0.1 gets nothing. A page request made on another loopback name than PUBLIC_URL's is
+ * redirected to PUBLIC_URL first: the session cookie and the sign-in's return address belong to that origin.
+ */
+function hostCheck(publicUrl: string, hosts: Set<string>, next: Handler): Handler {
+  const canonical = new URL(publicUrl).host;
+  return (req, res) => {
+    const host = (req.headers.host ?? '').toLowerCase();
+    if (!hosts.has(host)) {
+      req.resume();
+      return sendText(res, 421, 'Misdirected request: this server does not serve that host name.');
+    }
+    const method = (req.method ?? 'GET').toUpperCase();
+    if (host !== canonical && (method === 'GET' || method === 'HEAD')) {
+      res.statusCode = 308;
+      res.setHeader('location', `${publicUrl}${req.url ?? '/'}`);
+      res.setHeader('cache-control', 'no-store');
+      return res.end();
+    }
+    return next(req, res);
   };
 }
 
@@ -275,6 +365,12 @@ function sendSiteMissing(res: ServerResponse): void {
 The API (<a href="/api/health">/api/health</a>) and sign-in already work.</p></body></html>`);
 }
 
+function handlersMode(value: string | undefined): HandlersMode {
+  if (value === undefined || value === '' || value === 'source') return 'source';
+  if (value === 'bundles') return 'bundles';
+  throw new Error(`VIGIL_HANDLERS must be "source" or "bundles", got "${value}"`);
+}
+
 const parseList = (value: string | undefined) =>
   (value ?? '')
     .split(',')
@@ -306,6 +402,9 @@ async function main(): Promise<void> {
       '           The first sign-in with an e-mail creates that account; later ones need the same password.',
       `  Admins:  e-mails listed in ADMIN_EMAILS (comma-separated) ${admins.length ? `- now: ${admins.join(', ')}` : '- none set now'}.`,
       `  Data:    ${app.dataDir} (kept between runs; delete it to start over).`,
+      app.handlers === 'bundles'
+        ? `  Code:    the Lambda bundles, each function in its own process, from ${app.bundleDir}.`
+        : '  Code:    the TypeScript sources, in this process (VIGIL_HANDLERS=bundles runs the Lambda bundles).',
       ...(existsSync(join(webDir, 'index.html'))
         ? []
         : ['', `  The site is not built (${webDir} is missing): run \`npm run build:web\`, then reload.`]),

@@ -2,7 +2,7 @@ import { renderSearchAsl } from '../infra/workflows/search-definition';
 import { renderSubmissionAsl } from '../infra/workflows/submission-definition';
 import { searchTaskHandlers } from '../functions/workflows/search';
 import { SUBMISSION_TASK_HANDLERS } from '../functions/workflows/submission';
-import { startStepFunctions, type LocalMachine, type RunningStepFunctions } from './stand-ins/stepfunctions';
+import { startStepFunctions, type LocalMachine, type RunningStepFunctions, type StepFunctionsOptions } from './stand-ins/stepfunctions';
 
 export const SEARCH_MACHINE = 'vigil-search';
 export const SUBMISSION_MACHINE = 'vigil-submission';
@@ -18,24 +18,39 @@ export interface LocalWorkflows extends RunningStepFunctions {
  * `retryMs` shortens Retry waits (tests); Wait states wait as long as the execution asks (the submission's
  * re-check waits RECHECK_AFTER_SECONDS) unless `waitMs` overrides them.
  */
-export async function startLocalWorkflows(opts: { retryMs?: number; waitMs?: number; extra?: LocalMachine[] } = {}): Promise<LocalWorkflows> {
+export async function startLocalWorkflows(
+  opts: {
+    retryMs?: number;
+    waitMs?: number;
+    extra?: LocalMachine[];
+    /** Runs each Task state some other way (bundles mode: in the task's bundle); default: the source functions. */
+    invokeTask?: (taskName: string, input: unknown) => Promise<unknown>;
+    /** Keeps executions between runs (see StepFunctionsOptions.stateFile). */
+    stateFile?: string;
+    /** Ends the scan or case of an execution that stopped (FAILED, or interrupted by a stop of the runtime). */
+    onStopped?: StepFunctionsOptions['onStopped'];
+  } = {},
+): Promise<LocalWorkflows> {
+  const invoke = opts.invokeTask;
+  const viaInvoke = (names: readonly string[]): LocalMachine['handlers'] =>
+    Object.fromEntries(names.map((name) => [name, (input: unknown) => invoke!(name, input) as Promise<never>]));
   const machines: LocalMachine[] = [
     {
       name: SEARCH_MACHINE,
       definition: renderSearchAsl(),
-      handlers: searchTaskHandlers as unknown as LocalMachine['handlers'],
+      handlers: invoke ? viaInvoke(Object.keys(searchTaskHandlers)) : (searchTaskHandlers as unknown as LocalMachine['handlers']),
       retryMs: opts.retryMs ?? 1000,
     },
     {
       name: SUBMISSION_MACHINE,
       definition: renderSubmissionAsl(),
-      handlers: SUBMISSION_TASK_HANDLERS as unknown as LocalMachine['handlers'],
+      handlers: invoke ? viaInvoke(Object.keys(SUBMISSION_TASK_HANDLERS)) : (SUBMISSION_TASK_HANDLERS as unknown as LocalMachine['handlers']),
       retryMs: opts.retryMs ?? 1000,
       waitMs: opts.waitMs,
     },
     ...(opts.extra ?? []),
   ];
-  const sfn = await startStepFunctions(machines);
+  const sfn = await startStepFunctions(machines, { stateFile: opts.stateFile, onStopped: opts.onStopped });
   return {
     ...sfn,
     env: {

@@ -88,6 +88,11 @@ export interface RouteDef {
   readonly body?: ZodType;
   readonly bodyKind?: 'json' | 'raw';
   readonly reply?: ZodType;
+  /**
+   * Why another site's server may call this state-changing route without a same-origin `Origin` (a signed
+   * webhook). Absent on every route a browser calls: those refuse cross-site writes (functions/lib/request-guard.ts).
+   */
+  readonly crossSite?: string;
 }
 
 const userParams = z.object({ id: userIdParamSchema });
@@ -104,8 +109,10 @@ export const contract = rows({
 
   login: { method: 'GET', path: '/api/login', area: 'auth', auth: 'public', summary: 'Start the OIDC sign-in (code flow with PKCE)' },
   callback: { method: 'GET', path: '/api/auth/callback', area: 'auth', auth: 'public', summary: 'Finish the OIDC sign-in and set the session cookie' },
-  logout: { method: 'GET', path: '/api/logout', area: 'auth', auth: 'public', summary: 'End the session here and at the identity provider' },
+  logoutConfirm: { method: 'GET', path: '/api/logout', area: 'auth', auth: 'public', summary: 'A page asking to confirm signing out (its form POSTs /api/logout); changes nothing' },
+  logout: { method: 'POST', path: '/api/logout', area: 'auth', auth: 'public', summary: 'End the session here and at the identity provider (a form post from the site)' },
   currentUser: { method: 'GET', path: '/api/auth/user', area: 'auth', auth: 'user', summary: 'The signed-in user', reply: currentUserSchema },
+  endAllSessions: { method: 'DELETE', path: '/api/user/{id}/sessions', area: 'auth', auth: 'user', summary: 'Sign out of all devices: ends every session of the user (owner, or an admin for anyone); returns {ended}', params: userParams, reply: z.object({ ended: z.number().int().nonnegative() }) },
 
   getSearch: { method: 'GET', path: '/api/search/{id}', area: 'results', auth: 'user', summary: 'A search with its status, progress and metadata', params: idParams('Search'), reply: searchSchema },
   searchResults: { method: 'GET', path: '/api/search/{id}/results', area: 'results', auth: 'user', summary: "A search's results, newest first then most confident (max 500)", params: idParams('Search'), query: searchResultsQuerySchema, reply: searchResultListSchema },
@@ -146,7 +153,7 @@ export const contract = rows({
   upgrade: { method: 'POST', path: '/api/subscription/upgrade', area: 'account', auth: 'user', summary: 'Change plan through the billing port (demo: at once; Stripe: Checkout or the subscription updated; none: 503)', body: upgradeBodySchema, reply: upgradeResponseSchema },
   billingMode: { method: 'GET', path: '/api/billing/mode', area: 'account', auth: 'public', summary: 'How plan changes are paid here: demo, stripe or none', reply: billingModeSchema },
   billingPortal: { method: 'POST', path: '/api/billing/portal', area: 'account', auth: 'user', summary: "A Stripe customer portal URL for the caller's subscription (\"Manage billing\")", reply: billingPortalSchema },
-  stripeWebhook: { method: 'POST', path: '/api/billing/stripe-webhook', area: 'account', auth: 'public', summary: 'Stripe webhook (signed; raw body): checkout, paid and failed invoices, subscription changes and deletion', bodyKind: 'raw' },
+  stripeWebhook: { method: 'POST', path: '/api/billing/stripe-webhook', area: 'account', auth: 'public', summary: 'Stripe webhook (signed; raw body): checkout, paid and failed invoices, subscription changes and deletion', bodyKind: 'raw', crossSite: "Stripe's servers call it; the Stripe-Signature header authenticates it" },
 
   adminMetrics: { method: 'GET', path: '/api/admin/metrics', area: 'admin', auth: 'admin', summary: 'Business metrics: revenue, MRR, users, subscriptions, conversion, churn, ARPU, LTV', reply: adminMetricsSchema },
   adminUsers: { method: 'GET', path: '/api/admin/users', area: 'admin', auth: 'admin', summary: 'Users summary: trial, subscribers per plan, sign-ups, active, upgraded and cancelled this month', reply: adminUsersSchema },

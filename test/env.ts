@@ -51,7 +51,8 @@ export function httpEvent(
     rawPath: path,
     rawQueryString: new URLSearchParams(opts.query ?? {}).toString(),
     cookies: opts.cookies,
-    headers: { 'content-type': 'application/json', ...(opts.headers ?? {}) },
+    // What a browser sends on the site's own fetch calls; CSRF tests override or drop it.
+    headers: { 'content-type': 'application/json', 'sec-fetch-site': 'same-origin', ...(opts.headers ?? {}) },
     queryStringParameters: opts.query,
     pathParameters: opts.pathParameters,
     body,

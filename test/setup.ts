@@ -2,3 +2,5 @@
 import './polyfills';
 
 process.env.LOG_LEVEL ??= 'SILENT';
+// Request metrics (Powertools EMF lines on stdout) are for CloudWatch; tests read the counters instead.
+process.env.POWERTOOLS_METRICS_DISABLED ??= 'true';

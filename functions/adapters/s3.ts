@@ -32,15 +32,25 @@ export function presignGet(bucket: string, key: string, expiresIn = PRESIGN_SECO
   return getSignedUrl(s3(), new GetObjectCommand({ Bucket: bucket, Key: key }), { expiresIn });
 }
 
-/** Stores an object. */
+/** Stores an object. `contentDisposition` is served back as is (evidence images are attachments). */
 export async function putObject(
   bucket: string,
   key: string,
   body: Buffer | Uint8Array | string,
   contentType: string,
   metadata?: Record<string, string>,
+  opts: { contentDisposition?: string } = {},
 ): Promise<void> {
-  await s3().send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body, ContentType: contentType, Metadata: metadata }));
+  await s3().send(
+    new PutObjectCommand({
+      Bucket: bucket,
+      Key: key,
+      Body: body,
+      ContentType: contentType,
+      Metadata: metadata,
+      ContentDisposition: opts.contentDisposition,
+    }),
+  );
 }
 
 /** Reads an object's bytes; `undefined` when the key does not exist. */

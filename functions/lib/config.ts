@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SUPPORT_EMAIL as SANDBOX_SUPPORT_EMAIL } from '../../shared/help/support';
 
 /**
  * Runtime configuration, read from the environment once per process. The same variables configure Lambda
@@ -23,6 +24,12 @@ const schema = z.object({
   SEARCH_STATE_MACHINE_ARN: z.string().optional(),
   SUBMISSION_STATE_MACHINE_ARN: z.string().optional(),
   STEPFUNCTIONS_ENDPOINT: z.string().url().optional(),
+  /** Set by Lambda to the function's memory; image decoding limits derive from it (functions/lib/decode-limits.ts). */
+  AWS_LAMBDA_FUNCTION_MEMORY_SIZE: z.coerce.number().int().positive().default(1536),
+  /** Cognito user pool the admin re-check and disabled-user check ask (unset: group claims of the sign-in only). */
+  COGNITO_USER_POOL_ID: z.string().optional(),
+  /** Endpoint of the Cognito API; the local runtime points it at its IdP's stand-in. */
+  COGNITO_ENDPOINT: z.string().url().optional(),
   LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']).default('INFO'),
   /**
    * How plan changes are paid (issue 10): `stripe`, `demo` (applied at once, nothing charged: `npm start` only) or
@@ -36,6 +43,8 @@ const schema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   /** Stripe API endpoint override (the local fake in tests); Stripe's own API otherwise. */
   STRIPE_ENDPOINT: z.string().url().optional(),
+  /** The contact form's inbox: `supportEmail` of the CDK context on AWS; locally the sandbox address. */
+  SUPPORT_EMAIL: z.string().email().default(SANDBOX_SUPPORT_EMAIL),
 });
 
 export interface Config {
@@ -62,6 +71,10 @@ export interface Config {
   stripeSecretKey?: string;
   stripeWebhookSecret?: string;
   stripeEndpoint?: string;
+  supportEmail: string;
+  functionMemoryMb: number;
+  cognitoUserPoolId?: string;
+  cognitoEndpoint?: string;
 }
 
 let cached: Config | undefined;
@@ -93,6 +106,10 @@ export function config(): Config {
     stripeSecretKey: env.STRIPE_SECRET_KEY?.trim() || undefined,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET?.trim() || undefined,
     stripeEndpoint: env.STRIPE_ENDPOINT,
+    supportEmail: env.SUPPORT_EMAIL,
+    functionMemoryMb: env.AWS_LAMBDA_FUNCTION_MEMORY_SIZE,
+    cognitoUserPoolId: env.COGNITO_USER_POOL_ID,
+    cognitoEndpoint: env.COGNITO_ENDPOINT,
   };
   return cached;
 }
@@ -124,7 +141,6 @@ const liveSchema = z.object({
   /** The local sandbox web's origin: its URLs stand for simulated sites (local runtime only). */
   SANDBOX_ORIGIN: optionalText.pipe(z.string().url().optional()),
   RDAP_BASE_URL: optionalText.pipe(z.string().url().optional()),
-  NOTICE_FONTS_DIR: optionalText,
   /** Administrators who receive the monthly platform report, comma-separated (the local runtime uses ADMIN_EMAILS). */
   REPORT_RECIPIENTS: optionalText,
   FFMPEG_PATH: z.string().default('/usr/bin/ffmpeg'),
@@ -136,7 +152,6 @@ const liveSchema = z.object({
 export const live = {
   sandboxOrigin: () => liveSchema.shape.SANDBOX_ORIGIN.parse(process.env.SANDBOX_ORIGIN),
   rdapBaseUrl: () => liveSchema.shape.RDAP_BASE_URL.parse(process.env.RDAP_BASE_URL),
-  noticeFontsDir: () => liveSchema.shape.NOTICE_FONTS_DIR.parse(process.env.NOTICE_FONTS_DIR),
   reportRecipients: (): string[] =>
     (liveSchema.shape.REPORT_RECIPIENTS.parse(process.env.REPORT_RECIPIENTS) ?? '')
       .split(',')

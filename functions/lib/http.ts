@@ -6,8 +6,8 @@ import { ROUTES, routeKey, type Area, type AuthRule, type BodyOf, type ParamsOf,
 import { recordRequest } from '../services/metrics/requests';
 import { findSession, type Caller } from '../services/sessions';
 import { ForbiddenError, HttpError, NotFoundError, UnauthorizedError, ValidationError } from './errors';
-import { config } from './config';
 import { logger } from './logger';
+import { checkJsonContentType, checkSameOrigin, parseCookies } from './request-guard';
 
 export type { Caller };
 export type HttpEvent = APIGatewayProxyEventV2;
@@ -95,15 +95,6 @@ export function assertOwner<T extends { userId: string }>(caller: Caller, item: 
   return item;
 }
 
-function parseCookies(event: HttpEvent): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const c of event.cookies ?? []) {
-    const i = c.indexOf('=');
-    if (i > 0) out[c.slice(0, i).trim()] = decodeURIComponent(c.slice(i + 1).trim());
-  }
-  return out;
-}
-
 /**
  * Parses `value` with `schema`, turning zod issues into a {@link ValidationError} whose fields are named
  * `where.path` (`body.domain`). The one place zod issues become a 400.
@@ -129,6 +120,7 @@ export function rawBody(event: HttpEvent): string | undefined {
 
 /** Parses the JSON body with `schema` (400 when it is missing, not JSON, or does not match). */
 export function parseJsonBody<T>(schema: ZodType<T>, event: HttpEvent): T {
+  checkJsonContentType(event);
   const text = rawBody(event);
   if (!text) throw new ValidationError('A JSON request body is required.');
   let body: unknown;
@@ -151,26 +143,6 @@ function parseRequest<P, Q, B, C>(event: HttpEvent, route: RouteDef, caller: C):
     cookies: parseCookies(event),
     event,
   };
-}
-
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-/** Refuses a state-changing call whose Origin (or, lacking one, Referer) is not the site's own. */
-function checkOrigin(event: HttpEvent): void {
-  const method = event.requestContext.http.method.toUpperCase();
-  if (SAFE_METHODS.has(method)) return;
-  const origin = event.headers?.origin ?? (event.headers?.referer ? safeOrigin(event.headers.referer) : undefined);
-  if (origin !== undefined && origin !== config().publicOrigin) {
-    throw new ForbiddenError('Cross-site request refused.', 'CSRF_REFUSED');
-  }
-}
-
-function safeOrigin(url: string): string {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return 'invalid';
-  }
 }
 
 function enforce(rule: AuthRule, caller: Caller | undefined): void {
@@ -216,7 +188,7 @@ function errorResult(err: unknown, event: HttpEvent): HttpResult {
  */
 export function areaHandler(area: Area, endpoints: readonly Endpoint[]) {
   const routes = ROUTES.filter((r) => r.area === area);
-  const byKey = new Map<string, { rule: AuthRule; endpoint: Endpoint }>();
+  const byKey = new Map<string, { rule: AuthRule; crossSite: boolean; endpoint: Endpoint }>();
   for (const endpoint of endpoints) {
     const r = endpoint.route;
     if (r.area !== area) throw new Error(`area ${area}: endpoint ${r.name} belongs to area ${r.area}`);
@@ -224,7 +196,7 @@ export function areaHandler(area: Area, endpoints: readonly Endpoint[]) {
     if ((r.auth === 'public') !== (endpoint.kind === 'public')) {
       throw new Error(`area ${area}: ${r.name} is a ${endpoint.kind} endpoint but the contract says ${r.auth}`);
     }
-    byKey.set(routeKey(r), { rule: r.auth, endpoint });
+    byKey.set(routeKey(r), { rule: r.auth, crossSite: r.crossSite !== undefined, endpoint });
   }
   const missing = routes.filter((r) => !byKey.has(routeKey(r)));
   if (missing.length) throw new Error(`area ${area}: no endpoint for ${missing.map((r) => `${r.name} (${routeKey(r)})`).join(', ')}`);
@@ -238,8 +210,8 @@ export function areaHandler(area: Area, endpoints: readonly Endpoint[]) {
   };
   const run = async (event: HttpEvent): Promise<HttpResult> => {
     try {
-      checkOrigin(event);
       const route = byKey.get(event.routeKey);
+      checkSameOrigin(event, route?.crossSite);
       if (!route) throw new NotFoundError('Route');
       const caller = await findSession(parseCookies(event));
       enforce(route.rule, caller);

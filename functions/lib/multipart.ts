@@ -1,6 +1,6 @@
 import busboy from 'busboy';
 import type { HttpEvent } from './http';
-import { PayloadTooLargeError, ValidationError } from './errors';
+import { PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from './errors';
 
 export interface UploadedFile {
   field: string;
@@ -25,7 +25,7 @@ export function parseMultipart(
 ): Promise<{ fields: Record<string, string>; files: UploadedFile[] }> {
   const contentType = event.headers?.['content-type'] ?? '';
   if (!contentType.toLowerCase().startsWith('multipart/form-data')) {
-    return Promise.reject(new ValidationError('Send the search as multipart/form-data.'));
+    return Promise.reject(new UnsupportedMediaTypeError('Send the search as multipart/form-data.'));
   }
   const raw = Buffer.from(event.body ?? '', event.isBase64Encoded ? 'base64' : 'utf8');
   return new Promise((resolve, reject) => {

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { decodeLimits, withDecodeSlot } from '../lib/decode-limits';
 import { sniffDimensions } from './dimensions';
 
 /** A single-channel luma image, row-major, values 0..255. */
@@ -16,8 +17,6 @@ export interface Box {
   h: number;
 }
 
-/** Decompression-bomb guard: sharp refuses inputs with more pixels than this before decoding them. */
-export const MAX_INPUT_PIXELS = 120_000_000;
 
 /** Working-size rule: small images keep a short side of `minSide`; large ones a long side of `largeSide`. */
 export interface WorkingSize {
@@ -43,8 +42,13 @@ export const REFERENCE_WORKING_SIZE: WorkingSize = { minSide: 256, largeSide: 51
  * working size (see `WORKING_SIZE`). The resize lets libvips use JPEG/WebP shrink-on-load, so a large
  * photo is decoded at 1/2, 1/4 or 1/8 scale: this is what keeps hashing as fast as decoding a thumbnail.
  */
-export async function decodeLuma(input: Buffer | Uint8Array, size: WorkingSize = WORKING_SIZE): Promise<LumaImage> {
-  const image = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'none' });
+export function decodeLuma(input: Buffer | Uint8Array, size: WorkingSize = WORKING_SIZE): Promise<LumaImage> {
+  return withDecodeSlot(() => decode(input, size));
+}
+
+/** The decode itself. Decompression-bomb guard: sharp refuses an input declaring more pixels than the function's limit before decoding it. */
+async function decode(input: Buffer | Uint8Array, size: WorkingSize): Promise<LumaImage> {
+  const image = sharp(input, { limitInputPixels: decodeLimits().maxPixels, failOn: 'none' });
   const dims = sniffDimensions(input) ?? (await image.metadata());
   const long = Math.max(dims.width ?? 0, dims.height ?? 0);
   const resize =

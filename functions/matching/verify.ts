@@ -12,7 +12,7 @@
  * (about 0.3 s) and only in the task that verifies (Triage); no API bundle imports this module.
  */
 import sharp from 'sharp';
-import { MAX_INPUT_PIXELS } from './luma';
+import { decodeLimits, withDecodeSlot } from '../lib/decode-limits';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- opencv-js ships no usable types (its `mirada` typings are for another build); the few calls used are wrapped here. */
 type Cv = any;
@@ -83,14 +83,17 @@ interface Grey {
   height: number;
 }
 
+/** Decodes in one of the function's decode slots, under the same pixel limit as hashing (lib/decode-limits.ts). */
 async function decodeGrey(input: Buffer | Uint8Array, side: number): Promise<Grey> {
-  const { data, info } = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'none' })
-    .rotate()
-    .flatten({ background: '#ffffff' })
-    .resize(side, side, { fit: 'inside', withoutEnlargement: true })
-    .greyscale()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
+  const { data, info } = await withDecodeSlot(() =>
+    sharp(input, { limitInputPixels: decodeLimits().maxPixels, failOn: 'none' })
+      .rotate()
+      .flatten({ background: '#ffffff' })
+      .resize(side, side, { fit: 'inside', withoutEnlargement: true })
+      .greyscale()
+      .raw()
+      .toBuffer({ resolveWithObject: true }),
+  );
   return { data: new Uint8Array(data.buffer, data.byteOffset, data.length), width: info.width, height: info.height };
 }
 

@@ -6,7 +6,7 @@ import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { REPO_ROOT } from '../context';
-import { MEDIA_LAYER_MODULES } from '../layers/media-layer';
+import { cdkBundling } from '../bundling/lambda-bundle';
 
 /** Lambda's runtime for every Vigil function (the local runtime and CI run the same code on Node 20+). */
 export const VIGIL_RUNTIME = lambda.Runtime.NODEJS_22_X;
@@ -32,7 +32,8 @@ export interface ApiFunctionProps {
 
 /**
  * A Lambda function with Vigil's defaults, for API areas and workflow tasks alike: Node 22 on arm64, an
- * esbuild bundle (ESM, minified, with source maps) built locally without Docker, X-Ray tracing, its own
+ * esbuild bundle (ESM, minified, with source maps, options from infra/bundling/lambda-bundle.ts) built locally
+ * without Docker, X-Ray tracing, its own
  * log group with retention, and its own role that may write only to that log group. Data access is added
  * with `applyAccess` (infra/constructs/grants.ts), which grants exact actions on exact resources.
  */
@@ -73,26 +74,9 @@ export class ApiFunction extends Construct {
       environment: { LOG_LEVEL: 'INFO', NODE_OPTIONS: '--enable-source-maps', ...props.environment },
       projectRoot: REPO_ROOT,
       depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
-      bundling: {
-        minify: true,
-        sourceMap: true,
-        sourcesContent: false,
-        target: 'node22',
-        // ESM output: several dependencies (middy, openid-client, jose) ship ESM only. The banner gives
-        // bundled CommonJS code a `require` for Node built-ins.
-        format: nodejs.OutputFormat.ESM,
-        mainFields: ['module', 'main'],
-        banner: "import { createRequire as __vigilCreateRequire } from 'node:module'; const require = __vigilCreateRequire(import.meta.url);",
-        // Bundle the AWS SDK too, so Lambda runs the very SDK version the tests ran, not the runtime's copy.
-        bundleAwsSDK: true,
-        logLevel: nodejs.LogLevel.WARNING,
-        ...props.bundling,
-        // sharp is never bundled: it loads its native binding (`@img/sharp-<platform>/sharp.node`) at run
-        // time beside its own package, so it comes from the media layer (infra/constructs/media-layer.ts),
-        // built for Lambda's arm64. A function that imports it without that layer fails at its first import.
-        // Only these names are external: bundleAwsSDK above still bundles the AWS SDK.
-        externalModules: [...new Set([...MEDIA_LAYER_MODULES, ...(props.bundling?.externalModules ?? [])])],
-      },
+      // The options every bundle is built with, locally too (infra/bundling/lambda-bundle.ts); sharp stays
+      // external and comes from the media layer, and the asset step copies the files modules read at run time.
+      bundling: cdkBundling(props.bundling),
     });
 
     // X-Ray's PutTraceSegments/PutTelemetryRecords have no resource-level permissions.

@@ -1,20 +1,35 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { CfnOutput, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { AREAS, ROUTES } from '../../shared/contract';
+import { BEDROCK_MAX_ATTEMPTS } from '../../functions/services/assistant/create-assistant';
 import { ApiFunction, retentionDays } from '../constructs/api-function';
 import { applyAccess, type Access, type GrantTargets } from '../constructs/grants';
 import { REPO_ROOT } from '../context';
 
-/** What one area's function may touch beyond its own logs, and its size. */
+/** What one area's function may touch beyond its own logs, its size and its time limit. */
 export interface AreaAccess extends Access {
   memorySize?: number;
+  /** Seconds; default 10. API Gateway gives up after 30, so an area never needs more than 29. */
+  timeoutSeconds?: number;
 }
+
+/** Per Bedrock call (BEDROCK_TIMEOUT_MS): two attempts of it must leave time for the offline answer within 30 s. */
+export const ASSISTANT_BEDROCK_TIMEOUT_MS = 12_000;
+/** What the offline (help-centre) answer after a failed Bedrock call may take, with the request's own work. */
+const ASSISTANT_FALLBACK_MS = 3_000;
+/**
+ * The assistant's Lambda timeout: every Bedrock attempt at its full time limit, then the offline fallback, so a
+ * slow model still gets an answer rather than a timeout (27 s, under API Gateway's 30).
+ */
+export const ASSISTANT_TIMEOUT_SECONDS = Math.ceil((BEDROCK_MAX_ATTEMPTS * ASSISTANT_BEDROCK_TIMEOUT_MS + ASSISTANT_FALLBACK_MS) / 1000);
+if (ASSISTANT_TIMEOUT_SECONDS >= 30) throw new Error(`the assistant's time budget (${ASSISTANT_TIMEOUT_SECONDS} s) exceeds API Gateway's 30 s`);
 
 /**
  * Least privilege per area: adding an area is one line here (areas not listed get table read/write only).
@@ -25,7 +40,7 @@ export const AREA_ACCESS: Record<string, AreaAccess> = {
   auth: { table: 'readWrite' }, // users and sessions
   allowlist: { table: 'readWrite' },
   search: { table: 'readWrite', uploads: 'readWrite', startSearch: true },
-  assistant: { table: 'readWrite', bedrock: true },
+  assistant: { table: 'readWrite', bedrock: true, timeoutSeconds: ASSISTANT_TIMEOUT_SECONDS },
   contact: { table: 'readWrite', sendMail: true }, // support messages are mailed to the support inbox
   results: { table: 'readWrite', uploads: 'read' }, // presigned thumbnails and screenshots
   cases: { table: 'readWrite', uploads: 'read', notices: 'readWrite', startSubmission: true }, // cases, notice PDFs, automated and bulk submission
@@ -43,6 +58,11 @@ export interface ApiStackProps extends StackProps, GrantTargets {
   throttle: { rateLimit: number; burstLimit: number };
   /** The billing mode, set on the function that changes plans (the one with `stripeKeys` access). */
   billingMode?: 'demo' | 'stripe' | 'none';
+  /**
+   * The user pool every area asks about the caller (admin group, enabled flag; functions/services/sessions.ts):
+   * AdminGetUser and AdminListGroupsForUser only.
+   */
+  userPoolArn?: string;
 }
 
 /**
@@ -132,11 +152,21 @@ export class ApiStack extends Stack {
       entry,
       description: `Vigil API area "${area}"`,
       // Only the plan-changing function is told the billing mode and where the Stripe secret is (never its values).
-      environment: access.stripeKeys ? { ...props.environment, ...billingEnvironment(props) } : props.environment,
+      environment: {
+        ...props.environment,
+        ...(access.stripeKeys ? billingEnvironment(props) : {}),
+        ...(area === 'assistant' ? { BEDROCK_TIMEOUT_MS: String(ASSISTANT_BEDROCK_TIMEOUT_MS) } : {}),
+      },
       memorySize: access.memorySize,
+      timeout: access.timeoutSeconds ? Duration.seconds(access.timeoutSeconds) : undefined,
       logRetentionDays: props.logRetentionDays,
     });
     applyAccess(fn, access, props);
+    if (props.userPoolArn) {
+      fn.fn.addToRolePolicy(
+        new iam.PolicyStatement({ actions: ['cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser'], resources: [props.userPoolArn] }),
+      );
+    }
     return fn;
   }
 }

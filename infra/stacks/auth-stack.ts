@@ -12,6 +12,11 @@ export interface AuthStackProps extends StackProps {
   domainPrefix?: string;
   /** Require TOTP MFA for everyone; default optional. */
   requireMfa?: boolean;
+  /**
+   * Send Cognito's mail (verification codes, password resets) through SES from this address, whose domain is a
+   * verified SES identity in the stack's region. Unset: Cognito's own sender (a small daily quota; dev only).
+   */
+  sesFrom?: string;
 }
 
 /**
@@ -51,6 +56,14 @@ export class AuthStack extends Stack {
         tempPasswordValidity: Duration.days(3),
       },
       accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
+      email: props.sesFrom
+        ? cognito.UserPoolEmail.withSES({
+            fromEmail: props.sesFrom,
+            fromName: 'Vigil',
+            sesRegion: this.region,
+            sesVerifiedDomain: props.sesFrom.split('@').pop()!,
+          })
+        : undefined,
       mfa: props.requireMfa ? cognito.Mfa.REQUIRED : cognito.Mfa.OPTIONAL,
       mfaSecondFactor: { otp: true, sms: false },
       // Plus tier: adaptive authentication and compromised-credential checks, enforced rather than audited.

@@ -1,8 +1,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
+import { ArnFormat, Duration, Fn, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as eventTargets from 'aws-cdk-lib/aws-events-targets';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
@@ -16,7 +17,7 @@ import { buildSearchDefinition, SEARCH_TASKS, type SearchTaskFunctions, type Sea
 import { buildSubmissionDefinition, SUBMISSION_TASKS, type SubmissionTaskName } from '../workflows/submission-definition';
 import { SUBMISSION_TASK_ENTRIES } from '../../functions/workflows/submission';
 
-interface TaskSpec {
+export interface TaskSpec {
   /** Entry file relative to the repository root; exports `handler`. */
   entry: string;
   access: Access;
@@ -30,7 +31,7 @@ interface TaskSpec {
  * Where each search task's code lives and what it may touch. A task whose entry file does not exist yet is a
  * Pass state in the deployed graph (see buildSearchDefinition).
  */
-const SEARCH_TASK_SPECS: Record<SearchTaskName, TaskSpec> = {
+export const SEARCH_TASK_SPECS: Record<SearchTaskName, TaskSpec> = {
   Fingerprint: { entry: 'functions/workflows/search/fingerprint.ts', access: { table: 'readWrite', uploads: 'readWrite' }, memorySize: 1536, timeout: Duration.minutes(5), media: true },
   QueryEngine: { entry: 'functions/workflows/search/query-engine.ts', access: { table: 'readWrite', uploads: 'readWrite', providerKeys: true }, timeout: Duration.minutes(2) },
   Triage: { entry: 'functions/workflows/search/triage.ts', access: { table: 'readWrite', uploads: 'readWrite' }, memorySize: 1536, timeout: Duration.minutes(10), media: true },
@@ -39,7 +40,7 @@ const SEARCH_TASK_SPECS: Record<SearchTaskName, TaskSpec> = {
 };
 
 /** The submission workflow's tasks: every one reads and writes cases; SendNotice renders, stores and mails the notice. */
-const SUBMISSION_TASK_SPECS: Record<SubmissionTaskName, TaskSpec> = {
+export const SUBMISSION_TASK_SPECS: Record<SubmissionTaskName, TaskSpec> = {
   FindContact: { entry: SUBMISSION_TASK_ENTRIES.FindContact, access: { table: 'readWrite' }, timeout: Duration.minutes(1) },
   SendNotice: { entry: SUBMISSION_TASK_ENTRIES.SendNotice, access: { table: 'readWrite', notices: 'readWrite', sendMail: true }, memorySize: 1024, timeout: Duration.minutes(3) },
   MarkSent: { entry: SUBMISSION_TASK_ENTRIES.MarkSent, access: { table: 'readWrite' }, timeout: Duration.minutes(1) },
@@ -48,7 +49,38 @@ const SUBMISSION_TASK_SPECS: Record<SubmissionTaskName, TaskSpec> = {
 };
 
 /** The submission waits RECHECK_AFTER_SECONDS (a day by default) before its re-check; the execution may last a week. */
-const SUBMISSION_TIMEOUT = Duration.days(7);
+export const SUBMISSION_TIMEOUT = Duration.days(7);
+/** The search workflow's own time limit: a scan still running after it is ended by Step Functions (TIMED_OUT). */
+export const SEARCH_TIMEOUT = Duration.minutes(30);
+
+/**
+ * Refuses a re-check wait the submission execution could not outlive: the wait plus every task's Lambda
+ * timeout twice over (a retried attempt) must end before SUBMISSION_TIMEOUT, or Step Functions would end the
+ * execution as TIMED_OUT before it re-checks. Called at synth (context recheckAfterSeconds) and by the local
+ * runtime at start (RECHECK_AFTER_SECONDS).
+ */
+export function checkRecheckAfterSeconds(seconds: number): number {
+  const tasks = Object.values(SUBMISSION_TASK_SPECS).reduce((sum, spec) => sum + spec.timeout.toSeconds(), 0);
+  const limit = SUBMISSION_TIMEOUT.toSeconds() - 2 * tasks;
+  if (!Number.isInteger(seconds) || seconds < 0 || seconds > limit) {
+    throw new Error(
+      `RECHECK_AFTER_SECONDS (context recheckAfterSeconds) must be a whole number from 0 to ${limit}: the submission workflow ` +
+        `times out after ${SUBMISSION_TIMEOUT.toSeconds()} s and its tasks may take ${2 * tasks} s, so a wait of ${seconds} s could end it before the re-check`,
+    );
+  }
+  return seconds;
+}
+
+/**
+ * The recovery functions: ExecutionEnded runs on every FAILED, TIMED_OUT or ABORTED execution of either
+ * workflow (EventBridge rule) and ends its scan or case attempt with a reason; Reconcile runs every 15 minutes
+ * and does the same for stopped executions the rule may have missed (functions/workflows/recovery/).
+ */
+export const RECOVERY_SPECS = {
+  ExecutionEnded: { entry: 'functions/workflows/recovery/execution-ended.ts', access: { table: 'readWrite' }, timeout: Duration.minutes(1) },
+  Reconcile: { entry: 'functions/workflows/recovery/reconcile.ts', access: { table: 'readWrite' }, timeout: Duration.minutes(5) },
+} satisfies Record<string, TaskSpec>;
+export const RECONCILE_EVERY = Duration.minutes(15);
 
 export interface WorkflowsStackProps extends StackProps, Omit<GrantTargets, 'searchStateMachine' | 'submissionStateMachine'> {
   /** Variables every task function gets (table and bucket names, ...). */
@@ -66,6 +98,9 @@ export class WorkflowsStack extends Stack {
   readonly submissionStateMachine: sfn.StateMachine;
   /** sharp and ffmpeg for the tasks that decode images and videos. */
   readonly mediaLayer: MediaLayer;
+  readonly recoveryFunctions = new Map<keyof typeof RECOVERY_SPECS, ApiFunction>();
+  statusChangeRule!: events.Rule;
+  reconcileRule!: events.Rule;
   /** The monthly platform report to the administrators (REPORT_RECIPIENTS, set through the functionEnv context). */
   readonly monthlyReport: ApiFunction;
   /** Task name -> its function, for the tasks whose entry exists. */
@@ -77,7 +112,7 @@ export class WorkflowsStack extends Stack {
 
     const searchFns: SearchTaskFunctions = this.taskFunctions('search', SEARCH_TASKS, SEARCH_TASK_SPECS, props);
     this.searchStateMachine = this.stateMachine('Search', buildSearchDefinition(new Construct(this, 'Search'), searchFns), {
-      timeout: Duration.minutes(30),
+      timeout: SEARCH_TIMEOUT,
       fns: Object.values(searchFns),
       logRetentionDays: props.logRetentionDays,
     });
@@ -103,6 +138,53 @@ export class WorkflowsStack extends Stack {
       description: 'Monthly platform report',
       schedule: events.Schedule.cron({ minute: '0', hour: '6', day: '1', month: '*', year: '*' }),
       targets: [new eventTargets.LambdaFunction(this.monthlyReport.fn, { retryAttempts: 2 })],
+    });
+    this.recovery(props);
+  }
+
+  /** Recovery functions and their triggers: no scan or case stays `running` after its execution stopped. */
+  private recovery(props: WorkflowsStackProps): void {
+    const machines = [this.searchStateMachine, this.submissionStateMachine];
+    const environment = {
+      ...props.environment,
+      SEARCH_STATE_MACHINE_ARN: this.searchStateMachine.stateMachineArn,
+      SUBMISSION_STATE_MACHINE_ARN: this.submissionStateMachine.stateMachineArn,
+    };
+    const fn = (name: keyof typeof RECOVERY_SPECS, description: string) => {
+      const spec = RECOVERY_SPECS[name];
+      const f = new ApiFunction(this, name, { entry: spec.entry, description, environment, timeout: spec.timeout, logRetentionDays: props.logRetentionDays });
+      applyAccess(f, spec.access, props);
+      this.recoveryFunctions.set(name, f);
+      return f;
+    };
+    const ended = fn('ExecutionEnded', 'Vigil recovery: ends the scan or case of a stopped workflow execution');
+    this.statusChangeRule = new events.Rule(this, 'ExecutionStoppedRule', {
+      description: 'Vigil workflow executions that FAILED, TIMED_OUT or were ABORTED',
+      eventPattern: {
+        source: ['aws.states'],
+        detailType: ['Step Functions Execution Status Change'],
+        detail: { status: ['FAILED', 'TIMED_OUT', 'ABORTED'], stateMachineArn: machines.map((m) => m.stateMachineArn) },
+      },
+      targets: [new eventTargets.LambdaFunction(ended.fn, { retryAttempts: 8 })],
+    });
+
+    const reconcile = fn('Reconcile', 'Vigil recovery: ends scans and cases of stopped executions the status rule missed');
+    // ListExecutions has the state machine as its resource; DescribeExecution (for a FAILED one's error) its executions.
+    reconcile.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['states:ListExecutions'], resources: machines.map((m) => m.stateMachineArn) }));
+    for (const machine of machines) {
+      const executions = this.formatArn({
+        service: 'states',
+        resource: 'execution',
+        resourceName: `${Fn.select(6, Fn.split(':', machine.stateMachineArn))}:*`,
+        arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+      });
+      reconcile.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['states:DescribeExecution'], resources: [executions] }));
+      acknowledgeWildcardResource(reconcile.role, executions, 'DescribeExecution of any execution of this one state machine (execution names are the scan and case ids).');
+    }
+    this.reconcileRule = new events.Rule(this, 'ReconcileSchedule', {
+      description: 'Vigil: reconcile stopped workflow executions',
+      schedule: events.Schedule.rate(RECONCILE_EVERY),
+      targets: [new eventTargets.LambdaFunction(reconcile.fn, { retryAttempts: 2 })],
     });
   }
 

@@ -11,8 +11,9 @@ import { AREAS, ROUTES, routeKey } from '../../shared/contract';
 import { CONTENT_SECURITY_POLICY } from '../../shared/security-headers';
 import { REPO_ROOT } from '../context';
 import { MEDIA_LAYER_ENVIRONMENT } from '../layers/media-layer';
-import { areaEntry } from '../stacks/api-stack';
-import { removeTempDirs, synthVigil, type SynthesizedVigil } from './vigil-app';
+import { areaEntry, ASSISTANT_TIMEOUT_SECONDS } from '../stacks/api-stack';
+import { checkRecheckAfterSeconds } from '../stacks/workflows-stack';
+import { PROD_CONTEXT, removeTempDirs, synthVigil, type SynthesizedVigil } from './vigil-app';
 
 const SITE_URL = 'https://vigil.test';
 const STRIPE_SECRET_ARN = 'arn:aws:secretsmanager:us-east-1:123456789012:secret:vigil/stripe-AbC123';
@@ -24,7 +25,7 @@ const logicalId = (el: { node: { defaultChild?: unknown } }) =>
   Stack.of(el as never).getLogicalId(el.node.defaultChild as CfnElement);
 
 beforeAll(() => {
-  vigil = synthVigil({ siteUrl: SITE_URL, mailFrom: 'dmca@vigil.test', functionEnv: { AGENT_NAME: 'Test Agent' }, stripeSecretArn: STRIPE_SECRET_ARN });
+  vigil = synthVigil({ ...PROD_CONTEXT, siteUrl: SITE_URL, stripeSecretArn: STRIPE_SECRET_ARN });
 });
 
 afterAll(removeTempDirs);
@@ -211,7 +212,12 @@ describe('api stack', () => {
         ADMIN_GROUP: 'admin',
         NODE_OPTIONS: '--enable-source-maps',
         MAIL_FROM: 'dmca@vigil.test',
-        AGENT_NAME: 'Test Agent',
+        SUPPORT_EMAIL: PROD_CONTEXT.supportEmail,
+        AGENT_NAME: PROD_CONTEXT.agentName,
+        AGENT_COMPANY: PROD_CONTEXT.agentCompany,
+        AGENT_ADDRESS: PROD_CONTEXT.agentAddress,
+        AGENT_EMAIL: PROD_CONTEXT.agentEmail,
+        AGENT_PHONE: PROD_CONTEXT.agentPhone,
       });
       expect(env.BEDROCK_MODEL_ID).toBeUndefined(); // not configured: the offline assistant answers
     }
@@ -291,6 +297,8 @@ describe('api stack', () => {
       env: {
         PATH: process.env.PATH,
         LOG_LEVEL: 'SILENT',
+        // The request's EMF metrics line would share stdout with the answer.
+        POWERTOOLS_METRICS_DISABLED: 'true',
         AWS_REGION: 'us-east-1',
         AWS_ACCESS_KEY_ID: 'local',
         AWS_SECRET_ACCESS_KEY: 'local',
@@ -301,7 +309,8 @@ describe('api stack', () => {
     }).finally(() => dynamo.close());
     const result = JSON.parse(stdout);
     expect(result.statusCode).toBe(200);
-    expect(JSON.parse(result.body)).toEqual({ status: 'ok' });
+    // It ran from the bundle: the asset folder is the bundle's own.
+    expect(JSON.parse(result.body)).toEqual({ status: 'ok', handlers: 'bundles', bundleDir: assetDir });
   });
 });
 
@@ -342,7 +351,7 @@ describe('media layer', () => {
         expect(fn.Properties.Environment.Variables.FFMPEG_PATH).toBe(needsMedia ? MEDIA_LAYER_ENVIRONMENT.FFMPEG_PATH : undefined);
       }
     }
-    expect(media.map((m) => m.replace(/Task.*$/, '')).sort()).toEqual(['VigilWorkflows/Fingerprint', 'VigilWorkflows/Triage']);
+    expect(media.map((m) => m.replace(/Task.*$/, '')).sort()).toEqual(['Vigil-prod-Workflows/Fingerprint', 'Vigil-prod-Workflows/Triage']);
   });
 });
 
@@ -396,5 +405,112 @@ describe('web stack', () => {
     const [dist] = Object.values(t.findResources('AWS::CloudFront::Distribution'));
     const s3Origin = dist.Properties.DistributionConfig.Origins.find((o: { S3OriginConfig?: unknown }) => o.S3OriginConfig);
     expect(s3Origin.OriginAccessControlId).toBeDefined();
+  });
+});
+
+describe('stages', () => {
+  it('names every stack Vigil-<stage>-<part>', () => {
+    expect(Object.values(vigil.stacks).map((s) => s.stackName).sort()).toEqual(
+      ['Vigil-prod-Api', 'Vigil-prod-Auth', 'Vigil-prod-Data', 'Vigil-prod-Ops', 'Vigil-prod-Web', 'Vigil-prod-Workflows'],
+    );
+  });
+
+  it('leaves no example identity, support address or site in any function environment', () => {
+    for (const stack of Object.values(vigil.stacks)) {
+      for (const fn of Object.values(template(stack).findResources('AWS::Lambda::Function'))) {
+        const env = JSON.stringify(fn.Properties.Environment?.Variables ?? {});
+        expect(env).not.toMatch(/example\.(com|org|net)|\.example\b/i);
+      }
+    }
+  });
+
+  it('sends Cognito mail through SES from mailFrom in prod', () => {
+    template(vigil.stacks.auth).hasResourceProperties('AWS::Cognito::UserPool', {
+      EmailConfiguration: Match.objectLike({ EmailSendingAccount: 'DEVELOPER', From: `Vigil <${PROD_CONTEXT.mailFrom}>` }),
+    });
+  });
+});
+
+describe('time limits', () => {
+  it('gives the assistant two Bedrock attempts plus the offline fallback, under API Gateway\'s 30 s', () => {
+    const fn = vigil.stacks.api.functions.get('assistant')!;
+    const props = template(vigil.stacks.api).findResources('AWS::Lambda::Function')[logicalId(fn.fn as never)]!.Properties;
+    expect(props.Timeout).toBe(ASSISTANT_TIMEOUT_SECONDS);
+    expect(props.Timeout).toBeLessThan(30);
+    expect(Number(props.Environment.Variables.BEDROCK_TIMEOUT_MS) * 2 / 1000).toBeLessThan(props.Timeout);
+  });
+
+  it('refuses a re-check wait the submission execution could not outlive', () => {
+    expect(() => checkRecheckAfterSeconds(7 * 86_400)).toThrow(/RECHECK_AFTER_SECONDS.*could end it before the re-check/);
+    expect(() => checkRecheckAfterSeconds(-1)).toThrow(/whole number/);
+    expect(checkRecheckAfterSeconds(86_400)).toBe(86_400);
+  });
+});
+
+describe('ops stack', () => {
+  it('has an encrypted, TLS-only alarm topic with an e-mail subscription to alarmEmail', () => {
+    const t = template(vigil.stacks.ops);
+    t.hasResourceProperties('AWS::SNS::Topic', { KmsMasterKeyId: Match.anyValue() });
+    t.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email', Endpoint: PROD_CONTEXT.alarmEmail });
+    t.hasResourceProperties('AWS::SNS::TopicPolicy', {
+      PolicyDocument: Match.objectLike({
+        Statement: Match.arrayWith([Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } })]),
+      }),
+    });
+  });
+
+  it('alarms on API 5xx rate, each function\'s errors and throttles, failed and timed-out executions, table throttles and SES reputation', () => {
+    const t = template(vigil.stacks.ops);
+    const alarms = Object.values(t.findResources('AWS::CloudWatch::Alarm')).map((a) => a.Properties);
+    const names = alarms.map((a) => String(a.AlarmName));
+    const functionCount =
+      vigil.stacks.api.functions.size + vigil.stacks.workflows.taskFunctionsByName.size + vigil.stacks.workflows.recoveryFunctions.size + 1; // + the monthly report
+    expect(names.filter((n) => n.endsWith('Errors'))).toHaveLength(functionCount);
+    expect(names.filter((n) => n.endsWith('Throttles') && !n.includes('Table'))).toHaveLength(functionCount);
+    for (const name of ['Api5xxRate', 'SearchExecutionsFailed', 'SearchExecutionsTimedOut', 'SubmissionExecutionsFailed', 'SubmissionExecutionsTimedOut', 'TableReadThrottles', 'TableWriteThrottles', 'SesBounceRate', 'SesComplaintRate']) {
+      expect(names).toContain(`Vigil-prod-${name}`);
+    }
+    // Every alarm notifies the topic when it fires and when it clears.
+    const topicRef = { Ref: Object.keys(t.findResources('AWS::SNS::Topic'))[0] };
+    for (const a of alarms) {
+      expect(a.AlarmActions).toEqual([topicRef]);
+      expect(a.OKActions).toEqual([topicRef]);
+    }
+    const ses = alarms.find((a) => a.AlarmName === 'Vigil-prod-SesBounceRate')!;
+    expect(ses).toMatchObject({ Namespace: 'AWS/SES', MetricName: 'Reputation.BounceRate' });
+  });
+
+  it('has one dashboard', () => {
+    template(vigil.stacks.ops).resourceCountIs('AWS::CloudWatch::Dashboard', 1);
+  });
+});
+
+describe('recovery of stopped executions', () => {
+  const fnRef = (name: 'ExecutionEnded' | 'Reconcile') => ({ 'Fn::GetAtt': [logicalId(vigil.stacks.workflows.recoveryFunctions.get(name)!.fn as never), 'Arn'] });
+
+  it('sends every FAILED, TIMED_OUT or ABORTED execution of both workflows to the ExecutionEnded function', () => {
+    const t = template(vigil.stacks.workflows);
+    t.hasResourceProperties('AWS::Events::Rule', {
+      EventPattern: {
+        source: ['aws.states'],
+        'detail-type': ['Step Functions Execution Status Change'],
+        detail: {
+          status: ['FAILED', 'TIMED_OUT', 'ABORTED'],
+          stateMachineArn: [
+            { Ref: logicalId(vigil.stacks.workflows.searchStateMachine as never) },
+            { Ref: logicalId(vigil.stacks.workflows.submissionStateMachine as never) },
+          ],
+        },
+      },
+      Targets: [Match.objectLike({ Arn: fnRef('ExecutionEnded') })],
+    });
+  });
+
+  it('runs the reconciler every 15 minutes, allowed to list the workflows\' executions', () => {
+    const t = template(vigil.stacks.workflows);
+    t.hasResourceProperties('AWS::Events::Rule', { ScheduleExpression: 'rate(15 minutes)', Targets: [Match.objectLike({ Arn: fnRef('Reconcile') })] });
+    t.hasResourceProperties('AWS::IAM::Policy', {
+      PolicyDocument: Match.objectLike({ Statement: Match.arrayWith([Match.objectLike({ Action: 'states:ListExecutions' })]) }),
+    });
   });
 });

@@ -46,6 +46,20 @@ export function fakeMediaLayerDir(): string {
   return dir;
 }
 
+/** A complete prod configuration (nothing example.com / .example): what `-c stage=prod` must be given. */
+export const PROD_CONTEXT = {
+  stage: 'prod',
+  siteUrl: 'https://vigil.test',
+  mailFrom: 'dmca@vigil.test',
+  supportEmail: 'support@vigil.test',
+  alarmEmail: 'ops@vigil.test',
+  agentName: 'Test Agent',
+  agentCompany: 'Test Agent LLC',
+  agentAddress: '1 Test Street; Testville, CA 90000; United States',
+  agentEmail: 'agent@vigil.test',
+  agentPhone: '+1 415 555 2671',
+} as const;
+
 export interface SynthesizedVigil {
   app: App;
   stacks: VigilStacks;

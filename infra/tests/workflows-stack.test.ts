@@ -7,7 +7,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { MEDIA_LAYER_ENVIRONMENT } from '../layers/media-layer';
-import { WorkflowsStack } from '../stacks/workflows-stack';
+import { RECOVERY_SPECS, WorkflowsStack } from '../stacks/workflows-stack';
 import { cdkJsonContext, fakeMediaLayerDir, removeTempDirs, tempDir } from './vigil-app';
 
 const SECRET = 'arn:aws:secretsmanager:us-east-1:123456789012:secret:vigil/providers-AbC123';
@@ -53,7 +53,8 @@ function taskFunction(name: string): { properties: Record<string, any>; bundle: 
 
 describe('workflows stack', () => {
   it('deploys each task of both workflows as a function behind a Lambda Task state, cdk-nag clean', () => {
-    t.resourceCountIs('AWS::Lambda::Function', 11); // ten tasks and the monthly report
+    // Ten tasks, the monthly report, and the two recovery functions (ExecutionEnded, Reconcile).
+    t.resourceCountIs('AWS::Lambda::Function', 11 + Object.keys(RECOVERY_SPECS).length);
     const machines = t.findResources('AWS::StepFunctions::StateMachine');
     const byName = (prefix: string) => Object.entries(machines).find(([id]) => id.startsWith(prefix))![1];
     for (const prefix of ['SearchStateMachine', 'SubmissionStateMachine']) {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { hashPassword, verifyPassword } from './password';
 import type { IdpStore } from './store';
 
@@ -9,6 +9,8 @@ export interface Account {
   email: string;
   givenName?: string;
   familyName?: string;
+  /** Set by AdminDisableUser: the account cannot sign in, and Vigil ends its sessions. */
+  disabled?: boolean;
 }
 
 export const MIN_PASSWORD_LENGTH = 8;
@@ -19,6 +21,7 @@ export const MESSAGES = {
   shortPassword: `Password must be at least ${MIN_PASSWORD_LENGTH} characters.`,
   longPassword: `Password must be at most ${MAX_PASSWORD_LENGTH} characters.`,
   wrongPassword: 'Incorrect email or password.',
+  disabled: 'This account is disabled.',
 } as const;
 
 export type SignInResult = { ok: true; account: Account; created: boolean } | { ok: false; message: string };
@@ -71,6 +74,7 @@ export async function signIn(
 
 async function verify(stored: Account & { passwordHash: string }, password: string): Promise<SignInResult> {
   if (!(await verifyPassword(password, stored.passwordHash))) return { ok: false, message: MESSAGES.wrongPassword };
+  if (stored.disabled) return { ok: false, message: MESSAGES.disabled };
   const { sub, email, givenName, familyName } = stored;
   return { ok: true, account: { sub, email, givenName, familyName }, created: false };
 }
@@ -80,10 +84,25 @@ async function findByEmail(store: IdpStore, email: string): Promise<(Account & {
   return Item as (Account & { passwordHash: string }) | undefined;
 }
 
-/** The account behind an ID token subject (oidc-provider's findAccount). */
+/** The account behind an ID token subject (oidc-provider's findAccount; the Cognito stand-in's Username). */
 export async function findAccountBySub(store: IdpStore, sub: string): Promise<Account | undefined> {
   const { Item } = await store.doc.send(new GetCommand({ TableName: store.table, Key: subjectKey(sub) }));
   if (!Item) return undefined;
-  const { email, givenName, familyName } = Item as Account;
-  return { sub, email, givenName, familyName };
+  const stored = await findByEmail(store, (Item as Account).email);
+  if (!stored || stored.sub !== sub) return undefined;
+  const { email, givenName, familyName, disabled } = stored;
+  return { sub, email, givenName, familyName, ...(disabled ? { disabled } : {}) };
+}
+
+/** Disables or enables an account (AdminDisableUser / AdminEnableUser). */
+export async function setAccountDisabled(store: IdpStore, email: string, disabled: boolean): Promise<void> {
+  await store.doc.send(
+    new UpdateCommand({
+      TableName: store.table,
+      Key: accountKey(normaliseEmail(email)),
+      UpdateExpression: 'SET disabled = :d',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':d': disabled },
+    }),
+  );
 }

@@ -4,6 +4,7 @@ import { logger } from '../../functions/lib/logger';
 import { MESSAGES, findAccountBySub, signIn } from './accounts';
 import { createLockout } from './lockout';
 import { AUTO_SUBMIT_JS, IDP_CSS } from './assets';
+import { handleCognitoApi } from './cognito-api';
 import { errorPage, loginPage, logoutPage, signedOutPage } from './pages';
 import { dynamoAdapterFactory } from './provider-adapter';
 import { loadSecrets, openIdpStore } from './store';
@@ -16,6 +17,8 @@ export interface IdpOptions {
   clientId: string;
   /** E-mails whose tokens carry `cognito:groups: ['admin']`; read on every token, so it follows ADMIN_EMAILS. */
   adminEmails: () => string[];
+  /** The Cognito group whose members are admins (ADMIN_GROUP). */
+  adminGroup?: string;
   /** Where `/idp` is mounted; fixed by DESIGN.md, a parameter only to keep the prefix in one place. */
   mountPath?: string;
 }
@@ -74,7 +77,7 @@ export async function createIdp(opts: IdpOptions): Promise<RunningIdp> {
     conformIdTokenClaims: false,
     findAccount: async (_ctx, sub) => {
       const account = await findAccountBySub(store, sub);
-      if (!account) return undefined;
+      if (!account || account.disabled) return undefined;
       return {
         accountId: sub,
         claims: async () => {
@@ -211,6 +214,7 @@ export async function createIdp(opts: IdpOptions): Promise<RunningIdp> {
     const url = new URL(req.url ?? '/', 'http://idp.invalid');
     const sub = url.pathname.slice(mountPath.length) || '/';
 
+    if (sub === '/cognito' || sub === '/cognito/') return handleCognitoApi(req, res, { store, adminEmails: opts.adminEmails, adminGroup: opts.adminGroup ?? 'admin' });
     if (req.method === 'GET' && sub === '/assets/idp.css') return sendAsset(res, 'text/css; charset=utf-8', IDP_CSS);
     if (req.method === 'GET' && sub === '/assets/auto-submit.js') return sendAsset(res, 'text/javascript; charset=utf-8', AUTO_SUBMIT_JS);
     const match = /^\/interaction\/([\w-]{1,64})$/.exec(sub);

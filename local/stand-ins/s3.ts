@@ -1,6 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { checkS3Request } from './sigv4-guard';
 
 // s3rver ships no type definitions; these are the parts used here.
 interface S3rverInstance {
@@ -16,15 +18,18 @@ const { DUMMY_ACCOUNT } = require('s3rver/lib/models/account') as {
   DUMMY_ACCOUNT: { createKeyPair(id: string, secret: string): void };
 };
 
-/** The credentials the local runtime gives every AWS SDK client; dynalite ignores them, s3rver checks them. */
-export const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' } as const;
+/**
+ * The credentials the local runtime gives every AWS SDK client; dynalite ignores them, the S3 guard checks them.
+ * The secret is new in every process: a well-known one would let anyone who reaches the port sign S3 requests.
+ */
+export const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: randomBytes(24).toString('base64url') } as const;
 
 export interface RunningS3 {
   /** The loopback endpoint (path-style: `${endpoint}/${bucket}/${key}`). */
   endpoint: string;
   /**
    * Serves S3 under a path prefix of another server (the local runtime mounts it at `/s3`, so presigned
-   * URLs are same-origin for the site's CSP). s3rver includes the prefix in its signature checks.
+   * URLs are same-origin for the site's CSP). Only requests the S3 guard accepts reach s3rver (see sigv4-guard.ts).
    */
   handle(req: IncomingMessage, res: ServerResponse, mountPath: string): void;
   close(): Promise<void>;
@@ -52,6 +57,15 @@ export async function startS3(opts: { directory: string; buckets: string[]; port
   return {
     endpoint: `http://127.0.0.1:${address.port}`,
     handle(req, res, mountPath) {
+      const verdict = checkS3Request(req, req.url ?? '/', mountPath, LOCAL_CREDENTIALS);
+      if (!verdict.ok) {
+        req.resume();
+        res.statusCode = verdict.status;
+        res.setHeader('content-type', 'application/xml');
+        res.setHeader('cache-control', 'no-store');
+        res.end(`<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${verdict.code}</Code><Message>${escapeXml(verdict.message)}</Message></Error>`);
+        return;
+      }
       const mounted = req as IncomingMessage & { baseUrl?: string };
       mounted.baseUrl = mountPath;
       req.url = req.url!.slice(mountPath.length) || '/';
@@ -60,3 +74,5 @@ export async function startS3(opts: { directory: string; buckets: string[]; port
     close: () => server.close(),
   };
 }
+
+const escapeXml = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -1,4 +1,6 @@
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { dirname } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { StateMachine } from 'aws-local-stepfunctions';
@@ -33,8 +35,37 @@ interface Execution {
   done: Promise<void>;
 }
 
+/** An execution that stopped without reaching its own end: what AWS's EventBridge status-change event carries. */
+export interface StoppedExecution {
+  executionArn: string;
+  stateMachineArn: string;
+  name: string;
+  status: 'FAILED';
+  input: string;
+  error?: string;
+  cause?: string;
+}
+
+export interface StepFunctionsOptions {
+  region?: string;
+  port?: number;
+  /**
+   * Where executions are kept between runs (DATA_DIR/stepfunctions.json). An execution still RUNNING when the
+   * runtime stopped (Ctrl-C, a crash, kill -9) cannot continue its states; `recoverInterrupted()` ends it FAILED
+   * with error `Vigil.RuntimeStopped` and reports it to `onStopped`, as the EventBridge rule does on AWS.
+   */
+  stateFile?: string;
+  /** Called for every execution that ends FAILED (the local counterpart of the EventBridge status rule). */
+  onStopped?: (execution: StoppedExecution) => Promise<unknown>;
+}
+
+/** The error of an execution the local runtime stopped under (it did not fail by itself). */
+export const RUNTIME_STOPPED_ERROR = 'Vigil.RuntimeStopped';
+
 export interface RunningStepFunctions {
   endpoint: string;
+  /** Ends the executions a previous run left RUNNING (see StepFunctionsOptions.stateFile); returns how many. */
+  recoverInterrupted(): Promise<number>;
   arnOf(name: string): string;
   /** Resolves when every execution started so far has finished (tests). */
   idle(): Promise<void>;
@@ -50,10 +81,7 @@ const ACCOUNT = '000000000000';
  * Written by hand because no package offers this protocol over aws-local-stepfunctions; it implements only
  * the two operations the product uses.
  */
-export async function startStepFunctions(
-  machines: LocalMachine[],
-  opts: { region?: string; port?: number } = {},
-): Promise<RunningStepFunctions> {
+export async function startStepFunctions(machines: LocalMachine[], opts: StepFunctionsOptions = {}): Promise<RunningStepFunctions> {
   const region = opts.region ?? 'us-east-1';
   const arnOf = (name: string) => `arn:aws:states:${region}:${ACCOUNT}:stateMachine:${name}`;
   const byArn = new Map(machines.map((m) => [arnOf(m.name), m]));
@@ -61,6 +89,25 @@ export async function startStepFunctions(
     machines.map((m) => [arnOf(m.name), new StateMachine(m.definition as never, { validationOptions: { checkArn: false, checkPaths: false } })]),
   );
   const executions = new Map<string, Execution>();
+  const persisted = new Map<string, Omit<Execution, 'done'>>();
+  if (opts.stateFile) {
+    try {
+      for (const e of JSON.parse(readFileSync(opts.stateFile, 'utf8')) as Omit<Execution, 'done'>[]) persisted.set(e.executionArn, e);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') logger.warn('local executions file unreadable; starting empty', { error: err as Error });
+    }
+  }
+  // Written whole (small: one line per execution) through a rename, so a kill mid-write leaves the old file.
+  const save = () => {
+    if (!opts.stateFile) return;
+    const all = [...persisted.values(), ...[...executions.values()].map(({ done: _done, ...rest }) => rest)];
+    mkdirSync(dirname(opts.stateFile), { recursive: true });
+    writeFileSync(`${opts.stateFile}.tmp`, JSON.stringify(all));
+    renameSync(`${opts.stateFile}.tmp`, opts.stateFile);
+  };
+  const stopped = (e: Omit<Execution, 'done'>) =>
+    opts.onStopped?.({ executionArn: e.executionArn, stateMachineArn: e.stateMachineArn, name: e.name, status: 'FAILED', input: e.input, error: e.error, cause: e.cause })
+      .catch((err: Error) => logger.error('ending the work of a stopped execution failed', { executionArn: e.executionArn, error: err }));
 
   const start = (body: { stateMachineArn?: string; input?: string; name?: string }) => {
     const machine = body.stateMachineArn ? byArn.get(body.stateMachineArn) : undefined;
@@ -68,7 +115,7 @@ export async function startStepFunctions(
     if (!machine || !sm) return error(400, 'StateMachineDoesNotExist', `State machine does not exist: ${body.stateMachineArn}`);
     const name = body.name ?? randomUUID();
     const executionArn = `arn:aws:states:${region}:${ACCOUNT}:execution:${machine.name}:${name}`;
-    if (executions.has(executionArn)) return error(400, 'ExecutionAlreadyExists', `Execution already exists: ${executionArn}`);
+    if (executions.has(executionArn) || persisted.has(executionArn)) return error(400, 'ExecutionAlreadyExists', `Execution already exists: ${executionArn}`);
     const input = body.input ?? '{}';
     const slow = (ms: number | undefined, names: string[]) => Object.fromEntries(names.map((n) => [n, ms ?? 0]));
     const stateNames = collectStateNames(machine.definition);
@@ -89,23 +136,27 @@ export async function startStepFunctions(
       done: run.result.then(
         (output) => {
           Object.assign(exec, { status: 'SUCCEEDED', output: JSON.stringify(output), stopDate: Date.now() / 1000 });
+          save();
         },
         (err: Error & { cause?: unknown }) => {
           // aws-local-stepfunctions wraps the state's error; report the state's own error as the service does.
           const inner = err.cause instanceof Error ? err.cause : err;
           Object.assign(exec, { status: 'FAILED', error: inner.name, cause: inner.message, stopDate: Date.now() / 1000 });
           logger.warn('local execution failed', { executionArn, error: err.message });
+          save();
+          void stopped(exec);
         },
       ),
     };
     executions.set(executionArn, exec);
+    save();
     return { status: 200, body: { executionArn, startDate: exec.startDate } };
   };
 
   const describe = (body: { executionArn?: string }) => {
-    const e = body.executionArn ? executions.get(body.executionArn) : undefined;
+    const e = body.executionArn ? (executions.get(body.executionArn) ?? persisted.get(body.executionArn)) : undefined;
     if (!e) return error(400, 'ExecutionDoesNotExist', `Execution does not exist: ${body.executionArn}`);
-    const { done: _done, ...rest } = e;
+    const { done: _done, ...rest } = e as Execution;
     return { status: 200, body: rest };
   };
 
@@ -128,6 +179,23 @@ export async function startStepFunctions(
 
   return {
     endpoint: `http://127.0.0.1:${port}`,
+    recoverInterrupted: async () => {
+      const interrupted = [...persisted.values()].filter((e) => e.status === 'RUNNING');
+      for (const e of interrupted) {
+        Object.assign(e, {
+          status: 'FAILED',
+          error: RUNTIME_STOPPED_ERROR,
+          cause: 'The local runtime stopped while this execution was running; its work was ended with a reason.',
+          stopDate: Date.now() / 1000,
+        });
+      }
+      if (interrupted.length) {
+        save();
+        logger.warn('ending executions interrupted by the last stop', { count: interrupted.length });
+      }
+      await Promise.all(interrupted.map((e) => stopped(e)));
+      return interrupted.length;
+    },
     arnOf,
     idle: async () => {
       await Promise.all([...executions.values()].map((e) => e.done));

@@ -4,18 +4,19 @@ import { config } from '../../lib/config';
 import { UnauthorizedError } from '../../lib/errors';
 import { recordVisit } from '../../services/metrics';
 import { contract } from '../../../shared/contract';
-import { areaHandler, json, publicEndpoint, redirect, userEndpoint } from '../../lib/http';
+import { areaHandler, json, publicEndpoint, redirect, resolveUserParam, userEndpoint } from '../../lib/http';
 import { logger } from '../../lib/logger';
 import {
   clearedSessionCookie,
   createSession,
   deleteSession,
+  deleteUserSessions,
   findStoredSession,
   sessionCookie,
 } from '../../services/sessions';
 import { getOrCreateUserFromClaims, getUser, toCurrentUser, type IdentityClaims } from '../../services/users';
 import { callbackUrl, endSessionUrl, oidcClient } from './oidc-client';
-import { signInProblemPage } from './pages';
+import { signInProblemPage, signOutConfirmPage } from './pages';
 import { clearedSignInCookie, consumeSignInAttempt, signInCookie, startSignInAttempt } from './sign-in-attempts';
 
 const SCOPE = 'openid email profile';
@@ -94,15 +95,31 @@ const callback = publicEndpoint(contract.callback, async ({ caller, cookies, eve
 
   // A fresh session id on every sign-in, so a session value planted before sign-in is worth nothing after it.
   if (caller) await deleteSession(caller.sessionId);
-  const session = await createSession({ userId: user.id, email: user.email, isAdmin, idToken: tokens.id_token });
+  const username = typeof claims['cognito:username'] === 'string' ? claims['cognito:username'] : claims.sub;
+  const session = await createSession({ userId: user.id, email: user.email, isAdmin, idToken: tokens.id_token, idpUsername: username });
   return redirect('/', [clearAttempt, sessionCookie(session.cookieValue, config().sessionTtlSeconds)]);
 });
 
-/** GET /api/logout: deletes the session here, clears the cookie, then ends the session at the IdP. */
+/**
+ * GET /api/logout: a page with a "Sign out" button that POSTs the form below; a GET changes nothing, so a link
+ * or an image on another site cannot sign anyone out.
+ */
+const logoutConfirm = publicEndpoint(contract.logoutConfirm, async ({ caller }) =>
+  caller ? signOutConfirmPage() : redirect('/'),
+);
+
+/** POST /api/logout (a form on the site): deletes the session here, clears the cookie, then ends the session at the IdP. */
 const logout = publicEndpoint(contract.logout, async ({ cookies }) => {
   const stored = await findStoredSession(cookies);
   if (stored) await deleteSession(stored.sessionId);
   return redirect(await endSessionUrl(stored?.idToken), [clearedSessionCookie()]);
+});
+
+/** DELETE /api/user/{id}/sessions: sign out of all devices (the caller's own, or any user's for an admin). */
+const endAllSessions = userEndpoint(contract.endAllSessions, async ({ caller, params }) => {
+  const userId = resolveUserParam(caller, params.id);
+  const ended = await deleteUserSessions(userId);
+  return json({ ended }, 200, userId === caller.userId ? { cookies: [clearedSessionCookie()] } : {});
 });
 
 /** GET /api/auth/user: the signed-in user; `isAdmin` comes from the session (the IdP's admin group). */
@@ -112,4 +129,4 @@ const currentUser = userEndpoint(contract.currentUser, async ({ caller }) => {
   return json(currentUserSchema.parse(toCurrentUser(user, caller.isAdmin)));
 });
 
-export const handler = areaHandler('auth', [login, callback, logout, currentUser]);
+export const handler = areaHandler('auth', [login, callback, logoutConfirm, logout, currentUser, endAllSessions]);

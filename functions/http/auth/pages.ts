@@ -8,6 +8,17 @@ const escapeHtml = (s: string) =>
  * navigations, so a JSON error would leave the person looking at raw text. No scripts (the site's CSP).
  */
 export function signInProblemPage(status: number, title: string, message: string, cookies?: string[]): Reply {
+  return page(status, title, `<p>${escapeHtml(message)}</p>
+<a href="/api/login">Try again</a><a class="secondary" href="/">Back to Vigil</a>`, cookies);
+}
+
+/** The page behind GET /api/logout: signing out is a POST of this form (same-origin, so the CSRF check passes). */
+export function signOutConfirmPage(): Reply {
+  return page(200, 'Sign out of Vigil?', `<p>You will need to sign in again to see your scans and cases.</p>
+<form method="post" action="/api/logout"><button type="submit">Sign out</button><a class="secondary" href="/">Stay signed in</a></form>`);
+}
+
+function page(status: number, title: string, content: string, cookies?: string[]): Reply {
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escapeHtml(title)} · Vigil</title>
@@ -17,8 +28,8 @@ main{background:#fff;border:1px solid #e2e8f0;border-radius:12px;padding:32px;ma
 h1{font-size:1.25rem;margin:0 0 12px}p{line-height:1.5;color:#334155}
 a{display:inline-block;margin:8px 12px 0 0;color:#fff;background:#2563eb;padding:8px 16px;border-radius:8px;text-decoration:none}
 a.secondary{background:#fff;color:#2563eb;border:1px solid #cbd5e1}
+button{font:inherit;margin:8px 12px 0 0;color:#fff;background:#2563eb;padding:8px 16px;border-radius:8px;border:0;cursor:pointer}
 </style></head>
-<body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p>
-<a href="/api/login">Try again</a><a class="secondary" href="/">Back to Vigil</a></main></body></html>`;
+<body><main><h1>${escapeHtml(title)}</h1>${content}</main></body></html>`;
   return { status, body: html, headers: { 'content-type': 'text/html; charset=utf-8' }, cookies };
 }

@@ -4,11 +4,15 @@ import { config } from '../../lib/config';
 import type { ResultRecord } from '../../services/search/results';
 import { getSearch } from '../../services/search/searches';
 
-/** A stored reference (object key or web URL) as a URL the browser can load: objects get a short-lived signed GET. */
+/**
+ * A stored picture as a URL the browser can load: a short-lived signed GET of Vigil's own copy. A web URL (a
+ * result stored before thumbnails were kept) gives none: loading it would show the copying site the creator's
+ * IP address.
+ */
 async function browserUrl(ref: string | undefined): Promise<string | null> {
   const parsed = parseStorageRef(ref, config().uploadsBucket);
-  if (!parsed) return null;
-  return parsed.kind === 'url' ? parsed.url : presignGet(parsed.bucket, parsed.key);
+  if (!parsed || parsed.kind === 'url') return null;
+  return presignGet(parsed.bucket, parsed.key);
 }
 
 async function screenshot(ref: string | undefined): Promise<string | null> {

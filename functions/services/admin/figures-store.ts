@@ -1,5 +1,6 @@
 import { ATTR, COUNTERS, MILESTONE_STAGES, PAID_PLANS, num, readMonth, readPeriods, readTotals, type CounterValues } from '../metrics/counters';
 import { addMonths, lastDays, monthOf, monthsBetween } from '../metrics/periods';
+import { readApiRequestPeriods } from '../metrics/requests';
 
 /**
  * Reads the counters the admin figures are computed from: a few BatchGetItems and Queries on counter
@@ -58,7 +59,7 @@ export interface Daily {
 export async function readDaily(now = new Date(), days = 30): Promise<Daily> {
   const range = lastDays(now, days);
   const [api, health] = await Promise.all([
-    readPeriods(COUNTERS.apiRequests, 'day', range[0]!, range[range.length - 1]!),
+    readApiRequestPeriods(range[0]!, range[range.length - 1]!),
     readPeriods(COUNTERS.health, 'day', range[0]!, range[range.length - 1]!),
   ]);
   const sum = (m: Map<string, CounterValues>, attribute: string) => [...m.values()].reduce((a, v) => a + num(v, attribute), 0);
@@ -97,7 +98,7 @@ export async function readMonths(now = new Date(), months = FINANCIAL_MONTHS): P
   const monthly = [COUNTERS.revenue, COUNTERS.signups, COUNTERS.searches, COUNTERS.dmcaSubmissions, COUNTERS.emails, COUNTERS.chatMessages];
   const [byName, apiDays] = await Promise.all([
     Promise.all(monthly.map((n) => readPeriods(n, 'month', from, to))),
-    readPeriods(COUNTERS.apiRequests, 'day', `${from}-01`, `${to}-31`),
+    readApiRequestPeriods(`${from}-01`, `${to}-31`),
   ]);
   const [revenue, signups, searches, submissions, emails, chat] = byName as [
     Map<string, CounterValues>,

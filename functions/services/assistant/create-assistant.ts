@@ -15,6 +15,9 @@ export interface AssistantConfig {
   requestTimeoutMs: number;
 }
 
+/** Bedrock calls per question: one retry (a chat user is waiting, and the offline answer is the fallback anyway). */
+export const BEDROCK_MAX_ATTEMPTS = 2;
+
 const envSchema = z.object({
   BEDROCK_MODEL_ID: z.string().trim().optional(),
   BEDROCK_REGION: z.string().optional(),
@@ -47,8 +50,7 @@ export function createAssistant(config: AssistantConfig = assistantConfigFromEnv
   const client = new BedrockRuntimeClient({
     region: config.region,
     endpoint: config.bedrockEndpoint,
-    // One retry: a chat user is waiting, and the offline answer is the fallback anyway.
-    maxAttempts: 2,
+    maxAttempts: BEDROCK_MAX_ATTEMPTS,
     requestHandler: { requestTimeout: config.requestTimeoutMs },
   });
   return new BedrockAssistant({ client, modelId: config.bedrockModelId });

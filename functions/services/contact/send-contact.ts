@@ -1,12 +1,12 @@
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { CONTACT_MESSAGES, type ContactMessage } from '../../../shared/schemas/contact';
-import { SUPPORT_EMAIL } from '../../../shared/help/knowledge-base';
 import { db, tableName } from '../../adapters/dynamo/client';
 import { keys } from '../../adapters/dynamo/keys';
 import { createMailSender } from '../../adapters/mail/create-mail-sender';
 import type { MailSender } from '../../adapters/mail/mail-sender';
 import { HttpError, TooManyRequestsError } from '../../lib/errors';
+import { config } from '../../lib/config';
 import { logger } from '../../lib/logger';
 import { recordEmailSent } from '../metrics/hooks';
 import { returnRateToken, takeRateToken, type RateLimit } from '../metrics/rate-limit';
@@ -14,7 +14,7 @@ import { returnRateToken, takeRateToken, type RateLimit } from '../metrics/rate-
 /**
  * `POST /api/contact`: a signed-in person's message to the support inbox. Order: take a rate-limit token
  * (5 an hour per user) -> store the message (`CONTACT#id`, listed per user on gsi1, status `received`) -> mail
- * it to SUPPORT_EMAIL through the mail port (Reply-To the sender) -> mark it `sent` with the message id. When
+ * it to the support inbox (SUPPORT_EMAIL, config().supportEmail) through the mail port (Reply-To the sender) -> mark it `sent` with the message id. When
  * the mail is not accepted the message stays stored as `mail-failed`, the token is given back and the caller
  * gets a 502 to try again.
  */
@@ -84,8 +84,8 @@ export async function sendContactMessage(m: ContactMessage, ctx: ContactContext,
   let messageId: string;
   try {
     ({ messageId } = await mail().send({
-      to: SUPPORT_EMAIL,
-      from: { name: 'Vigil contact form', address: SUPPORT_EMAIL },
+      to: config().supportEmail,
+      from: { name: 'Vigil contact form', address: config().supportEmail },
       replyTo: { name: m.name, address: m.email },
       subject: `[Contact] ${m.subject || 'Message from the contact form'}`,
       text: composeText(m, ctx, id, at),

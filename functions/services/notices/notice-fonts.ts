@@ -1,7 +1,7 @@
 import path from 'node:path';
 import * as fontkit from 'fontkit';
 import type { TFontDictionary } from 'pdfmake/interfaces';
-import { live } from '../../lib/config';
+import { bundleDir } from '../../lib/bundle';
 
 /**
  * Fonts embedded in notice PDFs. Roboto (shipped inside pdfmake) covers Latin, Greek and Cyrillic; Noto Sans
@@ -11,22 +11,34 @@ import { live } from '../../lib/config';
  * every style: it is the one 5 MB file a bundle must carry, and the only CJK text in a notice is user data
  * (descriptions, URLs), which is set in the regular weight anyway.
  */
+/** The font files a notice embeds, by the names they have in a bundle's `assets/fonts/` folder. */
+const FONT_FILES = {
+  robotoRegular: 'Roboto-Regular.ttf',
+  robotoMedium: 'Roboto-Medium.ttf',
+  robotoItalic: 'Roboto-Italic.ttf',
+  robotoMediumItalic: 'Roboto-MediumItalic.ttf',
+  notoSansJp: 'NotoSansJP-Regular.ttf',
+} as const;
+
 /**
- * Where the font files are. In node_modules by default; a Lambda bundle (esbuild does not follow
- * `require.resolve` to data files) copies them into one folder and sets NOTICE_FONTS_DIR, holding
- * Roboto-Regular.ttf, Roboto-Medium.ttf, Roboto-Italic.ttf, Roboto-MediumItalic.ttf and NotoSansJP-Regular.ttf.
+ * Where the font files are. In a Lambda bundle they sit beside it in `assets/fonts/` (copied there by
+ * infra/bundling/copy-assets.mjs, whose rule for this module must keep the names above); nothing is resolved
+ * from node_modules at run time. From source (the tests, `npm start`) they are read from their packages.
  */
-function locateFonts(dir = live.noticeFontsDir()): TFontDictionary {
-  const robotoDir = dir ?? path.join(path.dirname(require.resolve('pdfmake/package.json')), 'fonts', 'Roboto');
-  const notoJp = dir
-    ? path.join(dir, 'NotoSansJP-Regular.ttf')
-    : require.resolve('@expo-google-fonts/noto-sans-jp/400Regular/NotoSansJP_400Regular.ttf');
+function locateFonts(): TFontDictionary {
+  const bundled = bundleDir();
+  const file = (name: keyof typeof FONT_FILES): string => {
+    if (bundled) return path.join(bundled, 'assets', 'fonts', FONT_FILES[name]);
+    if (name === 'notoSansJp') return require.resolve('@expo-google-fonts/noto-sans-jp/400Regular/NotoSansJP_400Regular.ttf');
+    return path.join(path.dirname(require.resolve('pdfmake/package.json')), 'fonts', 'Roboto', FONT_FILES[name]);
+  };
+  const notoJp = file('notoSansJp');
   return {
     Roboto: {
-      normal: path.join(robotoDir, 'Roboto-Regular.ttf'),
-      bold: path.join(robotoDir, 'Roboto-Medium.ttf'),
-      italics: path.join(robotoDir, 'Roboto-Italic.ttf'),
-      bolditalics: path.join(robotoDir, 'Roboto-MediumItalic.ttf'),
+      normal: file('robotoRegular'),
+      bold: file('robotoMedium'),
+      italics: file('robotoItalic'),
+      bolditalics: file('robotoMediumItalic'),
     },
     NotoSansJP: { normal: notoJp, bold: notoJp, italics: notoJp, bolditalics: notoJp },
   };

@@ -78,3 +78,6 @@ export async function queryEngine(input: QueryEngineInput): Promise<EngineOutcom
     sandbox: provider.sandbox,
   };
 }
+
+/** Lambda entry of the QueryEngine task (found missing by running the deployed bundle: VIGIL_HANDLERS=bundles). */
+export const handler = queryEngine;

@@ -1,12 +1,10 @@
-import { createHash } from 'node:crypto';
 import pMap from 'p-map';
 import { safeFetch } from '../../adapters/fetch/safe-fetch';
 import type { Candidate } from '../../adapters/providers';
-import { putObject } from '../../adapters/s3';
-import { config } from '../../lib/config';
 import { logger } from '../../lib/logger';
 import { bestMatch, decodeHashes, hashCandidate, ReferenceSet } from '../../matching';
 import { loadAllowlistMatcher } from '../../services/allowlist';
+import { storeEvidenceImage, storeThumbnail } from '../../services/evidence/images';
 import type { NewResult } from '../../services/search/results';
 import { getSearch, updateSearchProgress } from '../../services/search/searches';
 import type { ResultContentType } from '../../../shared/schemas/search';
@@ -19,7 +17,7 @@ import { getWork, putWork, workKey } from './work-store';
 
 /** At most this many results are kept per scan, best first (the spec's "Web + up to 290 Images/Videos"). */
 export const MAX_RESULTS_PER_SCAN = 300;
-/** Images fetched at once; each fetch is capped in size and time by the safe fetcher. */
+/** Images fetched at once; each fetch is capped in size and time by the safe fetcher (decodes have their own slots: lib/decode-limits.ts). */
 const FETCH_CONCURRENCY = 8;
 const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 const IMAGE_TIMEOUT_MS = 8_000;
@@ -98,19 +96,44 @@ interface Visual {
 
 type Verifier = ReturnType<typeof makeVerifier>;
 
-/** Fetches a candidate's picture through the safe fetcher and compares it with the references; keeps a matched picture as evidence. */
-async function compare(m: Merged, refs: ReferenceSet, verify: Verifier, userId: string, searchId: string): Promise<Visual | undefined> {
+interface Picture {
+  visual?: Visual;
+  /** The stored thumbnail the site shows (never the copying site's own URL). */
+  thumbnailKey?: string;
+}
+
+/**
+ * Fetches a candidate's picture once through the safe fetcher, keeps a re-encoded thumbnail of it, compares
+ * it with the references (when the scan has any; grey-zone distances are verified geometrically) and keeps a matched picture, re-encoded, as evidence.
+ */
+async function examinePicture(m: Merged, refs: ReferenceSet | undefined, verify: Verifier, userId: string, searchId: string): Promise<Picture> {
   const urls = [m.candidate.imageUrl, m.candidate.thumbnailUrl].filter((u): u is string => !!u);
   for (const url of urls) {
+    let body: Buffer;
     try {
       const res = await safeFetch(url, { accept: ['image/*'], maxBytes: IMAGE_MAX_BYTES, timeoutMs: IMAGE_TIMEOUT_MS });
       if (!res.ok) continue;
-      const best = bestMatch(await hashCandidate(res.body), refs);
-      if (!best) return undefined;
+      body = res.body;
+    } catch (err) {
+      logger.debug('candidate image not fetched', { url, error: (err as Error).message });
+      continue;
+    }
+    const picture: Picture = {};
+    try {
+      picture.thumbnailKey = await storeThumbnail({ userId, searchId, sourceUrl: url }, body);
+    } catch (err) {
+      // Not a picture we keep (SVG, HTML, too many pixels, damaged): try the next URL.
+      logger.debug('candidate image refused', { url, error: (err as Error).message });
+      continue;
+    }
+    if (!refs) return picture;
+    try {
+      const best = bestMatch(await hashCandidate(body), refs);
+      if (!best) return picture;
       // Grey zone: the fingerprint is close but not conclusive; geometric verification decides.
-      const checked = best.needsVerification ? await verify(best.referenceId, res.body) : undefined;
+      const checked = best.needsVerification ? await verify(best.referenceId, body) : undefined;
       const verified = checked?.verified === true;
-      const visual: Visual = {
+      picture.visual = {
         matched: best.isMatch || verified,
         similarity: best.similarity,
         distance: best.distance,
@@ -119,20 +142,15 @@ async function compare(m: Merged, refs: ReferenceSet, verify: Verifier, userId: 
         verification: checked && { inliers: checked.inliers, spread: checked.spread, transform: checked.transform },
         region: verified ? checked.region : undefined,
       };
-      if (visual.matched) {
-        const digest = createHash('sha256').update(res.body).digest('hex').slice(0, 32);
-        visual.evidenceKey = `evidence/${userId}/${searchId}/${digest}`;
-        await putObject(config().uploadsBucket, visual.evidenceKey, res.body, res.contentType ?? 'image/jpeg', {
-          source: encodeURIComponent(url),
-          seenat: m.candidate.seenAt,
-        });
+      if (picture.visual.matched) {
+        picture.visual.evidenceKey = await storeEvidenceImage({ userId, searchId, sourceUrl: url, seenAt: m.candidate.seenAt }, body);
       }
-      return visual;
     } catch (err) {
       logger.debug('candidate image not compared', { url, error: (err as Error).message });
     }
+    return picture;
   }
-  return undefined;
+  return {};
 }
 
 /**
@@ -158,7 +176,7 @@ export async function triage(state: SearchState): Promise<TriageOutput> {
     kept,
     async (m): Promise<NewResult & { confidenceScore: number }> => {
       const c = m.candidate;
-      const visual = refs ? await compare(m, refs, verify, state.userId, state.searchId) : undefined;
+      const { visual, thumbnailKey } = await examinePicture(m, refs, verify, state.userId, state.searchId);
       const site = classifySite(c.domain);
       const name = nameMatch(names, [c.title, c.snippet ?? '', c.url].join(' '));
       const score = scoreCandidate({ visual, name, site });
@@ -171,7 +189,7 @@ export async function triage(state: SearchState): Promise<TriageOutput> {
         source: c.sandbox ? 'sandbox' : c.provider,
         description: c.snippet ?? '',
         instances: m.instances,
-        previewRef: visual?.evidenceKey ?? c.thumbnailUrl ?? c.imageUrl,
+        previewRef: thumbnailKey,
         ...score,
         evidence: {
           seenAt: c.seenAt,

@@ -14,7 +14,17 @@ export type { CurrentUser } from '@shared/schemas/user';
 export const CURRENT_USER_KEY = apiPath(contract.currentUser);
 /** Full-page navigations (the server runs the OIDC flow), never fetch calls. */
 export const LOGIN_PATH = apiPath(contract.login);
+/** Signing out is a POST (a GET changes nothing, so another site cannot sign anyone out with a link). */
 export const LOGOUT_PATH = apiPath(contract.logout);
+
+/** Signs out from script (a menu item): posts a form, a full page load, so the server can end the session and redirect. */
+export function signOut(): void {
+  const form = document.createElement('form');
+  form.method = 'post';
+  form.action = LOGOUT_PATH;
+  document.body.append(form);
+  form.submit();
+}
 
 export type AuthState =
   | { status: 'loading'; user: undefined }

@@ -153,7 +153,14 @@ describe('sign-in with the local IdP', () => {
     await signIn(b, 'leaver@example.com', 'goodbye-now');
     const oldValue = (await b.cookie(SESSION_COOKIE))!.value;
 
-    const hops = await b.navigate('/api/logout');
+    // GET only asks: the session survives it.
+    const confirm = await b.request('/api/logout');
+    expect(confirm.status).toBe(200);
+    expect(confirm.headers.get('content-type')).toContain('text/html');
+    expect(confirm.body).toContain('<form method="post" action="/api/logout">');
+    expect((await b.json('/api/auth/user')).status).toBe(200);
+
+    const hops = await b.submitForm(confirm);
     const logout = hops[0]!;
     expect(logout.status).toBe(302);
     expect(logout.headers.getSetCookie()).toContain(`${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`);

@@ -17,6 +17,8 @@ import {
   recordMilestone,
   recordPlanChange,
   recordRequest,
+  readApiRequestPeriods,
+  API_REQUEST_SHARDS,
   recordSearchStarted,
   takeRateToken,
 } from '..';
@@ -31,22 +33,34 @@ afterAll(() => dynamo.close());
 const item = async (key: { pk: string; sk: string }) => (await db().send(new GetCommand({ TableName: tableName(), Key: key }))).Item;
 
 describe('recordRequest', () => {
-  it("adds count, time, errors and the route's count to the day's item", async () => {
+  it("adds count, time, errors and the route's count to the day's counters, summed over the shards", async () => {
     const at = new Date('2032-01-05T08:00:00.000Z');
     await recordRequest('GET /api/admin/metrics', 200, 12.6, at);
     await recordRequest('GET /api/admin/metrics', 404, 8, at);
     await recordRequest('POST /api/search', 503, 100, at);
     await recordRequest('GET /not/a/route', 404, 3, at);
-    expect(await item(keys.dailyCounter(COUNTERS.apiRequests, '2032-01-05'))).toMatchObject({
+    const day = (await readApiRequestPeriods('2032-01-05', '2032-01-05')).get('2032-01-05');
+    expect(day).toMatchObject({
       count: 4,
       totalMs: 124, // 13 + 8 + 100 + 3
       errors: 1,
       clientErrors: 2,
       'route:GET /api/admin/metrics': 2,
       'route:POST /api/search': 1,
-      period: '2032-01-05',
     });
-    expect(Object.keys((await item(keys.dailyCounter(COUNTERS.apiRequests, '2032-01-05')))!)).not.toContain('route:GET /not/a/route');
+    expect(Object.keys(day!)).not.toContain('route:GET /not/a/route');
+  });
+
+  it('spreads the writes over the shards instead of one hot item', async () => {
+    const at = new Date('2032-02-07T08:00:00.000Z');
+    for (let i = 0; i < 64; i++) await recordRequest('GET /api/health', 200, 1, at);
+    const shards = await Promise.all(
+      Array.from({ length: API_REQUEST_SHARDS }, (_v, i) => item(keys.dailyCounter(`${COUNTERS.apiRequests}#${i}`, '2032-02-07'))),
+    );
+    const counts = shards.map((s) => (s?.count as number | undefined) ?? 0);
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(64);
+    expect(counts.filter((c) => c > 0).length).toBeGreaterThan(4);
+    expect(await item(keys.dailyCounter(COUNTERS.apiRequests, '2032-02-07'))).toBeUndefined();
   });
 
   it('never throws, even when the table is unreachable', async () => {

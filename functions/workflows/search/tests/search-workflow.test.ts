@@ -128,8 +128,16 @@ describe('a scan of the sandbox web', () => {
     expect(Math.min(...matched.map((r: { confidenceScore: number }) => r.confidenceScore))).toBeGreaterThanOrEqual(0.7);
     expect(unmatched.length).toBeGreaterThan(0);
     for (const r of unmatched) expect(r.priority).toBe('low');
-    // The matched picture is kept as evidence and served back as a browser URL.
-    expect(matched[0].previewUrl).toMatch(/^http/);
+    // Every picture the site shows is Vigil's own re-encoded copy, never the copying site's URL.
+    const previews = results.map((r: { previewUrl: string | null }) => r.previewUrl).filter(Boolean) as string[];
+    expect(previews.length).toBeGreaterThanOrEqual(matched.length);
+    for (const url of previews) expect(url.startsWith(`${s3.endpoint}/scan-uploads/thumbnails/`)).toBe(true);
+    for (const url of [matched[0].previewUrl, matched[0].evidence.matchedImageUrl]) {
+      const res = await fetch(url);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toMatch(/^image\/(jpeg|png|webp)$/);
+      expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="[0-9a-f]{32}\.(jpg|png|webp)"$/);
+    }
   }, 120_000);
 
   it('ends partial when one engine fails, naming it', async () => {

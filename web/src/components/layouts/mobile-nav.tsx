@@ -60,10 +60,12 @@ export function MobileNav({ user }: { user: CurrentUser }) {
               {label}
             </Link>
           ))}
-          <a href={LOGOUT_PATH} className={cn(linkClass, 'text-muted-foreground hover:bg-muted hover:text-foreground')}>
-            <LogOut className="size-4" aria-hidden="true" />
-            Log Out
-          </a>
+          <form method="post" action={LOGOUT_PATH}>
+            <button type="submit" className={cn(linkClass, 'w-full text-muted-foreground hover:bg-muted hover:text-foreground')}>
+              <LogOut className="size-4" aria-hidden="true" />
+              Log Out
+            </button>
+          </form>
         </nav>
       </SheetContent>
     </Sheet>

@@ -9,7 +9,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-import { type CurrentUser, fullName, LOGOUT_PATH } from '@/lib/auth';
+import { type CurrentUser, fullName, signOut } from '@/lib/auth';
 import { ACCOUNT_ITEMS } from './nav-items';
 import { UserAvatar, UserIdentity } from './user-avatar';
 
@@ -41,12 +41,9 @@ export function UserMenu({ user }: { user: CurrentUser }) {
           </DropdownMenuItem>
         ))}
         <DropdownMenuSeparator />
-        <DropdownMenuItem asChild>
-          {/* A plain anchor: logging out is a full page load so the server can end the session and redirect. */}
-          <a href={LOGOUT_PATH}>
-            <LogOut aria-hidden="true" />
-            Log Out
-          </a>
+        <DropdownMenuItem onSelect={signOut}>
+          <LogOut aria-hidden="true" />
+          Log Out
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>

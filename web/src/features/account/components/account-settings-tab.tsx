@@ -1,11 +1,44 @@
-import { ExternalLink, LogOut, Mail, UserRound } from 'lucide-react';
+import { ExternalLink, LogOut, Mail, MonitorSmartphone, UserRound } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar, AvatarFallback, AvatarImage } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { api, apiErrorMessage } from '@/lib/api-client';
+import { contract } from '@shared/contract';
 import { fullName, initialOf, LOGOUT_PATH, useCurrentUser } from '@/lib/auth';
 import { useAccountPlan } from '../hooks/use-account-plan';
 import { ACCOUNT_PLAN_NAMES, statusLabel } from '../lib/account-plans';
+
+/** Ends every session of the account (a lost laptop, a shared computer), this one included, then goes home. */
+function SignOutEverywhereButton() {
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string>();
+  const onClick = async () => {
+    setPending(true);
+    setError(undefined);
+    try {
+      await api(contract.endAllSessions, { params: { id: 'me' } });
+      window.location.assign('/');
+    } catch (err) {
+      setError(apiErrorMessage(err, 'Could not sign out of all devices. Please try again.'));
+      setPending(false);
+    }
+  };
+  return (
+    <div>
+      <Button type="button" variant="ghost" className="text-destructive hover:text-destructive" disabled={pending} onClick={onClick}>
+        <MonitorSmartphone aria-hidden="true" />
+        Sign out of all devices
+      </Button>
+      {error && (
+        <p role="alert" className="text-sm text-destructive">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
 
 /** Account Settings: who is signed in, where creator details live, and signing out. */
 export function AccountSettingsTab() {
@@ -72,12 +105,15 @@ export function AccountSettingsTab() {
             </Button>
           </div>
           <div className="mt-2 border-t pt-4">
-            <Button asChild variant="ghost" className="text-destructive hover:text-destructive">
-              <a href={LOGOUT_PATH}>
-                <LogOut aria-hidden="true" />
-                Log Out
-              </a>
-            </Button>
+            <div className="flex flex-wrap gap-2">
+              <form method="post" action={LOGOUT_PATH}>
+                <Button type="submit" variant="ghost" className="text-destructive hover:text-destructive">
+                  <LogOut aria-hidden="true" />
+                  Log Out
+                </Button>
+              </form>
+              <SignOutEverywhereButton />
+            </div>
           </div>
         </CardContent>
       </Card>

@@ -1,0 +1,33 @@
+import { config } from '../../lib/config';
+import { logger } from '../../lib/logger';
+import { listStoppedExecutions } from '../../adapters/workflows';
+import { endAbandonedExecution, type AbandonedStatus } from './execution-ended';
+
+/** How far back each run looks: several schedule periods, so a missed run or a late event is still caught. */
+export const RECONCILE_LOOKBACK_MS = 2 * 3600 * 1000;
+
+/**
+ * Scheduled reconciler (every 15 minutes on AWS): the safety net under the EventBridge status rule. It lists
+ * each workflow's executions that stopped FAILED, TIMED_OUT or ABORTED in the last two hours (a state machine's
+ * own timeout ends a stuck one: the search after 30 minutes, a submission after 7 days) and ends their scan or
+ * case attempt as the rule would. Every update is conditional, so re-processing an execution changes nothing.
+ */
+export async function reconcile(now = Date.now()): Promise<{ checked: number; ended: number }> {
+  const cfg = config();
+  let checked = 0;
+  let ended = 0;
+  for (const arn of [cfg.searchStateMachineArn, cfg.submissionStateMachineArn]) {
+    if (!arn) continue;
+    for (const status of ['FAILED', 'TIMED_OUT', 'ABORTED'] as const satisfies readonly AbandonedStatus[]) {
+      for (const execution of await listStoppedExecutions(arn, status, new Date(now - RECONCILE_LOOKBACK_MS))) {
+        checked++;
+        const res = await endAbandonedExecution({ stateMachineArn: arn, name: execution.name, status, error: execution.error });
+        if (res.ended) ended++;
+      }
+    }
+  }
+  logger.info('reconciled stopped executions', { checked, ended });
+  return { checked, ended };
+}
+
+export const handler = () => reconcile();

@@ -1,0 +1,40 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { AREAS } from '../../shared/contract';
+import { REPO_ROOT } from '../context';
+import { AREA_ACCESS, areaEntry } from '../stacks/api-stack';
+import { RECOVERY_SPECS, SEARCH_TASK_SPECS, SUBMISSION_TASK_SPECS, type TaskSpec } from '../stacks/workflows-stack';
+
+/** One Lambda function of the app, as the stacks deploy it: an API area or a workflow task. */
+export interface LambdaFunctionSpec {
+  /** The area (`dmca`) or the Task state name (`SendNotice`): the key of bench:lambda and of the local runtime. */
+  name: string;
+  kind: 'area' | 'task' | 'recovery';
+  /** For tasks: the workflow it belongs to. */
+  workflow?: 'search' | 'submission';
+  /** Entry file relative to the repository root. */
+  entry: string;
+  /** Gets the media layer (sharp, ffmpeg) and FFMPEG_PATH/FFPROBE_PATH. */
+  media: boolean;
+  /** Lambda's timeout, in seconds. */
+  timeoutSeconds: number;
+}
+
+/** Every function the stacks deploy (areas and tasks whose entry file exists), in a stable order. */
+export function lambdaFunctions(): LambdaFunctionSpec[] {
+  const exists = (entry: string) => fs.existsSync(path.join(REPO_ROOT, entry));
+  const tasks = (workflow: 'search' | 'submission', specs: Record<string, TaskSpec>): LambdaFunctionSpec[] =>
+    Object.entries(specs)
+      .filter(([, spec]) => exists(spec.entry))
+      .map(([name, spec]) => ({ name, kind: 'task', workflow, entry: spec.entry, media: Boolean(spec.media), timeoutSeconds: spec.timeout.toSeconds() }));
+  return [
+    ...AREAS.filter((area) => exists(areaEntry(area))).map(
+      (area): LambdaFunctionSpec => ({ name: area, kind: 'area', entry: areaEntry(area), media: false, timeoutSeconds: AREA_ACCESS[area]?.timeoutSeconds ?? 10 }),
+    ),
+    ...tasks('search', SEARCH_TASK_SPECS),
+    ...tasks('submission', SUBMISSION_TASK_SPECS),
+    ...Object.entries(RECOVERY_SPECS).map(
+      ([name, spec]): LambdaFunctionSpec => ({ name, kind: 'recovery', entry: spec.entry, media: false, timeoutSeconds: spec.timeout.toSeconds() }),
+    ),
+  ];
+}

@@ -1,0 +1,98 @@
+import * as path from 'node:path';
+import type { BuildOptions } from 'esbuild';
+import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
+import { REPO_ROOT } from '../context';
+import { MEDIA_LAYER_MODULES } from '../layers/media-layer';
+
+/**
+ * The one definition of how a Lambda bundle is built. `ApiFunction` (CDK's NodejsFunction, which runs the
+ * esbuild CLI) and the local bundle builder (`local/bundles/build.ts`, esbuild's API, for
+ * `VIGIL_HANDLERS=bundles` and `npm run bench:lambda`) both derive their options from `LAMBDA_BUNDLE`, and both
+ * finish a bundle with the same asset step (`infra/bundling/copy-assets.mjs`), so what the local runtime and
+ * the tests load is what `cdk deploy` uploads.
+ */
+export const LAMBDA_BUNDLE = {
+  /** Lambda's runtime is Node 22 (VIGIL_RUNTIME). */
+  target: 'node22',
+  // ESM output: several dependencies (middy, openid-client, jose) ship ESM only.
+  format: 'esm',
+  mainFields: ['module', 'main'],
+  minify: true,
+  sourcemap: true,
+  sourcesContent: false,
+  /**
+   * Gives bundled CommonJS code a `require` for Node built-ins and its `__dirname`/`__filename` (see `define`),
+   * and records the bundle's own folder, so code finds the assets copied beside the bundle (`bundleDir()` in
+   * functions/lib/bundle.ts) without resolving packages at run time.
+   */
+  banner:
+    "import { createRequire as __vigilCreateRequire } from 'node:module'; import { dirname as __vigilDirnameOf } from 'node:path'; " +
+    "import { fileURLToPath as __vigilFileURLToPath } from 'node:url'; const require = __vigilCreateRequire(import.meta.url); " +
+    'const __vigilFilename = __vigilFileURLToPath(import.meta.url); const __vigilDirname = __vigilDirnameOf(__vigilFilename); ' +
+    'globalThis.__VIGIL_BUNDLE_DIR__ = __vigilDirname;',
+  /**
+   * CommonJS modules that read `__dirname` (pdfmake's virtual file system does on every font lookup) get the
+   * bundle's folder; an ES module has no such variable and would throw a ReferenceError. Only free references
+   * are replaced, never a module's own variable of that name.
+   */
+  define: { __dirname: '__vigilDirname', __filename: '__vigilFilename' } as Record<string, string>,
+  /**
+   * sharp is never bundled: it loads its native binding (`@img/sharp-<platform>/sharp.node`) at run time
+   * beside its own package, so it comes from the media layer (`/opt/nodejs/node_modules`). Everything else,
+   * the AWS SDK included, is bundled, so Lambda runs the very versions the tests ran.
+   */
+  external: [...MEDIA_LAYER_MODULES] as string[],
+  /** The bundle's file name inside its folder (NodejsFunction's name for ESM output). */
+  outfile: 'index.mjs',
+  /** esbuild's metafile beside the bundle: the asset step reads it to know which modules the bundle holds. */
+  metafile: 'index.meta.json',
+} as const;
+
+/** The asset step: copies what the bundled modules read from disk (fonts) into the bundle's folder. */
+export const COPY_ASSETS_SCRIPT = path.join(REPO_ROOT, 'infra', 'bundling', 'copy-assets.mjs');
+
+/** NodejsFunction's bundling options for LAMBDA_BUNDLE (plus a function's extra externals). */
+export function cdkBundling(extra: nodejs.BundlingOptions = {}): nodejs.BundlingOptions {
+  return {
+    minify: LAMBDA_BUNDLE.minify,
+    sourceMap: LAMBDA_BUNDLE.sourcemap,
+    sourcesContent: LAMBDA_BUNDLE.sourcesContent,
+    target: LAMBDA_BUNDLE.target,
+    format: nodejs.OutputFormat.ESM,
+    mainFields: [...LAMBDA_BUNDLE.mainFields],
+    banner: LAMBDA_BUNDLE.banner,
+    define: { ...LAMBDA_BUNDLE.define },
+    bundleAwsSDK: true,
+    metafile: true,
+    logLevel: nodejs.LogLevel.WARNING,
+    ...extra,
+    externalModules: [...new Set([...LAMBDA_BUNDLE.external, ...(extra.externalModules ?? [])])],
+    commandHooks: {
+      beforeBundling: () => [],
+      beforeInstall: () => [],
+      afterBundling: (_inputDir, outputDir) => [`node "${COPY_ASSETS_SCRIPT}" "${outputDir}"`],
+    },
+  };
+}
+
+/** esbuild API options for LAMBDA_BUNDLE: what NodejsFunction passes to the esbuild CLI for one entry. */
+export function esbuildOptions(entry: string, outDir: string): BuildOptions {
+  return {
+    entryPoints: [path.resolve(REPO_ROOT, entry)],
+    outfile: path.join(outDir, LAMBDA_BUNDLE.outfile),
+    bundle: true,
+    platform: 'node',
+    target: LAMBDA_BUNDLE.target,
+    format: LAMBDA_BUNDLE.format,
+    mainFields: [...LAMBDA_BUNDLE.mainFields],
+    minify: LAMBDA_BUNDLE.minify,
+    sourcemap: LAMBDA_BUNDLE.sourcemap,
+    sourcesContent: LAMBDA_BUNDLE.sourcesContent,
+    banner: { js: LAMBDA_BUNDLE.banner },
+    define: { ...LAMBDA_BUNDLE.define },
+    external: [...LAMBDA_BUNDLE.external],
+    metafile: true,
+    absWorkingDir: REPO_ROOT,
+    logLevel: 'warning',
+  };
+}

@@ -1,0 +1,68 @@
+import type { Seed } from './seed';
+
+/*
+ * How the security suites call each route of the table with the owner's seeded data. A route whose path
+ * parameter is not here fails the suites until it is added (or listed in UNCOVERABLE with a reason).
+ */
+
+/** Path parameters, by route path prefix, as the owner's seeded data. */
+export const PARAMS: Array<{ match: RegExp; value: (s: Seed) => string; ownerBound: boolean }> = [
+  { match: /^\/api\/user\/\{id\}/, value: (s) => s.owner.userId, ownerBound: true },
+  { match: /^\/api\/search\/\{id\}/, value: (s) => s.searchId, ownerBound: true },
+  { match: /^\/api\/search-results?\/\{id\}/, value: (s) => s.resultId, ownerBound: true },
+  { match: /^\/api\/allowlist\/\{id\}/, value: (s) => s.allowlistId, ownerBound: true },
+  { match: /^\/api\/dmca\/\{id\}/, value: (s) => s.caseId, ownerBound: true },
+  { match: /^\/api\/admin\/users\/\{userId\}/, value: (s) => s.owner.userId, ownerBound: true },
+  { match: /^\/api\/submission-info\/\{searchEngine\}/, value: () => 'google', ownerBound: false },
+];
+
+/** Routes the matrix cannot call meaningfully, each with the reason and where it is tested instead. */
+export const UNCOVERABLE: Record<string, string> = {
+  'POST /api/billing/stripe-webhook': 'Stripe-signed server-to-server call with no session; covered by account/tests/stripe-webhook.test.ts',
+  'GET /api/auth/callback': 'needs a live sign-in attempt; covered by auth/tests/sign-in-flow.test.ts',
+  'POST /api/logout': 'ends the caller\'s session (would sign the roles out); covered by auth/tests/sign-in-flow.test.ts',
+};
+
+/** Request bodies that name the owner's data (so another user's call must not reach it), by route key. */
+export const BODIES: Record<string, (s: Seed) => { body: string; type: string; ownerBound: boolean }> = {
+  'PUT /api/search-results/{id}/review': () => json({ status: 'unauthorized' }, false),
+  'POST /api/user/{id}/allowlist': () => json({ domain: 'newpartner.example', reason: 'fair_use' }, false),
+  'PUT /api/user/{id}/content-creator': () =>
+    json({ contentCreatorName: 'Owner Name', contentCreatorEmail: 'owner@security.test', contentCreatorPhone: '', contentCreatorAddress: '1 Main St' }, false),
+  'PUT /api/admin/users/{userId}': () => json({ discount: 10 }, false),
+  'POST /api/dmca': (s) =>
+    json(
+      {
+        searchResultId: s.resultId,
+        infringingUrl: 'https://copies-ownersecretmarker.example/gallery/1',
+        originalUrl: 'https://mine.example/original',
+        description: 'Mine',
+        searchEngine: 'google',
+      },
+      true,
+    ),
+  'POST /api/dmca/bulk-submit': (s) => json({ searchResultIds: [s.resultId], platforms: ['google'] }, true),
+  'POST /api/dmca/export/google': (s) => json({ caseIds: [s.caseId] }, true),
+  'POST /api/subscription/upgrade': () => json({ planId: 'basic' }, false),
+  'POST /api/chatbot': () => json({ message: 'How do I file a notice?' }, false),
+  'POST /api/contact': () => json({ name: 'A', email: 'a@security.test', subject: 'Hello there', message: 'A message long enough to send.' }, false),
+  'POST /api/events': () => json({ type: 'page_view', path: '/', sessionId: 'matrix-session-1' }, false),
+  'POST /api/search': (s) => multipart({ userId: s.owner.userId, query: 'Someone', searchEngines: '["google"]', contentType: 'web' }),
+};
+/** Query strings that name the owner's data. */
+export const QUERIES: Record<string, (s: Seed) => string> = {
+  'GET /api/dmca/export/google': (s) => `?caseIds=${s.caseId}`,
+  'GET /api/submission-info/{searchEngine}': (s) => `?caseId=${s.caseId}`,
+};
+
+export function json(value: unknown, ownerBound: boolean) {
+  return { body: JSON.stringify(value), type: 'application/json', ownerBound };
+}
+function multipart(fields: Record<string, string>) {
+  const boundary = 'matrixboundary';
+  const body = Object.entries(fields)
+    .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
+    .join('') + `--${boundary}--\r\n`;
+  return { body, type: `multipart/form-data; boundary=${boundary}`, ownerBound: true };
+}
+
