@@ -15,6 +15,9 @@ export const DMCA_MESSAGES = {
   description: 'Description is required',
   searchEngine: 'Search engine is required',
   legalDeclaration: 'Legal declaration must be accepted',
+  rightsOwnerName: 'Name the studio or agency that owns the rights',
+  rightsAuthorized: 'Confirm that you are authorized to act for the rights owner',
+  contentConfirmed: 'Confirm that you have checked this page shows your content',
   noViolations: 'Please select violations to submit automated DMCA requests.',
 } as const;
 
@@ -83,6 +86,38 @@ export const descriptionSchema = z
   .min(1, DMCA_MESSAGES.description)
   .max(MAX_DESCRIPTION_LENGTH, `Description must be at most ${MAX_DESCRIPTION_LENGTH} characters.`);
 
+/**
+ * Who owns the rights in the work (issue 10): the creator, or a studio/agency (`agent`) that authorized the
+ * creator to act for it. For `agent` the owner's name and the creator's authorization are required; the
+ * notice then says it is sent on behalf of that owner. Omitted means `creator` (the behaviour before).
+ */
+export const RIGHTS_OWNERS = ['creator', 'agent'] as const;
+export const rightsOwnerSchema = z.enum(RIGHTS_OWNERS, { error: 'rightsOwner must be creator or agent.' });
+export type RightsOwner = z.infer<typeof rightsOwnerSchema>;
+export const MAX_RIGHTS_OWNER_NAME = 200;
+
+export const rightsFields = {
+  rightsOwner: rightsOwnerSchema.default('creator'),
+  rightsOwnerName: z
+    .string({ error: DMCA_MESSAGES.rightsOwnerName })
+    .trim()
+    .max(MAX_RIGHTS_OWNER_NAME, `The rights owner's name must be at most ${MAX_RIGHTS_OWNER_NAME} characters.`)
+    .optional(),
+  rightsAuthorized: z.boolean({ error: DMCA_MESSAGES.rightsAuthorized }).optional(),
+  /** "I have checked this page shows my content": required before automated submission of a name-only match. */
+  contentConfirmed: z.boolean({ error: DMCA_MESSAGES.contentConfirmed }).optional(),
+};
+
+/** The one rights rule for the API and the form: a work the creator does not own needs its owner and the authorization. */
+export function checkRights(
+  v: { rightsOwner: RightsOwner; rightsOwnerName?: string | undefined; rightsAuthorized?: boolean | undefined },
+  ctx: z.RefinementCtx,
+): void {
+  if (v.rightsOwner !== 'agent') return;
+  if (!v.rightsOwnerName) ctx.addIssue({ code: 'custom', path: ['rightsOwnerName'], message: DMCA_MESSAGES.rightsOwnerName });
+  if (v.rightsAuthorized !== true) ctx.addIssue({ code: 'custom', path: ['rightsAuthorized'], message: DMCA_MESSAGES.rightsAuthorized });
+}
+
 const ULID = /^[0-9A-HJKMNP-TV-Z]{26}$/i;
 const idSchema = (what: string) =>
   z
@@ -101,9 +136,15 @@ export const caseCreateSchema = z.object({
   originalUrl: originalUrlSchema,
   description: descriptionSchema,
   searchEngine: dmcaSearchEngineSchema,
-});
+  ...rightsFields,
+}).superRefine(checkRights);
 export type CaseCreateInput = z.input<typeof caseCreateSchema>;
 export type CaseCreate = z.infer<typeof caseCreateSchema>;
+
+/** `POST /api/dmca/{id}/confirm-content` body: the creator's "I have checked this page shows my content". */
+export const contentConfirmSchema = z.object({
+  confirmed: z.literal(true, { error: DMCA_MESSAGES.contentConfirmed }),
+});
 
 /** `POST /api/dmca` response (201). */
 export const caseCreatedSchema = z.object({ id: z.string(), caseNumber: z.string() });
@@ -120,7 +161,8 @@ export const dmcaFormSchema = z.object({
   description: descriptionSchema,
   searchEngine: dmcaSearchEngineSchema,
   legalDeclaration: z.literal(true, { error: DMCA_MESSAGES.legalDeclaration }),
-});
+  ...rightsFields,
+}).superRefine(checkRights);
 export type DmcaFormInput = z.input<typeof dmcaFormSchema>;
 export type DmcaFormValues = z.infer<typeof dmcaFormSchema>;
 
@@ -202,6 +244,10 @@ export const caseSchema = z.object({
   platforms: z.array(z.string()).optional(),
   submission: caseSubmissionSchema.optional(),
   statusHistory: z.array(statusChangeSchema),
+  /** Who owns the rights; absent on cases from before issue 10 (the creator). */
+  rights: z.object({ owner: rightsOwnerSchema, ownerName: z.string().optional(), authorizedAt: z.string().optional() }).optional(),
+  /** When the creator confirmed that the page shows their content (a name-only match needs it before automated submission). */
+  contentConfirmedAt: z.string().optional(),
 });
 export type DmcaCase = z.infer<typeof caseSchema>;
 export const caseListSchema = z.array(caseSchema);

@@ -41,6 +41,7 @@ export const BODIES: Record<string, (s: Seed) => { body: string; type: string; o
       },
       true,
     ),
+  'POST /api/dmca/{id}/confirm-content': () => json({ confirmed: true }, false),
   'POST /api/dmca/bulk-submit': (s) => json({ searchResultIds: [s.resultId], platforms: ['google'] }, true),
   'POST /api/dmca/export/google': (s) => json({ caseIds: [s.caseId] }, true),
   'POST /api/subscription/upgrade': () => json({ planId: 'basic' }, false),

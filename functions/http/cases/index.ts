@@ -4,7 +4,7 @@ import { areaHandler, assertOwner, binary, json, resolveUserParam, userEndpoint,
 import { submitAutomated as startAutomated } from '../../services/submissions/automated-submission';
 import { bulkSubmit as runBulk } from '../../services/submissions/bulk-submit';
 import { getCase, listCasesByUser, toCaseDto } from '../../services/cases/case-store';
-import { createCaseFromForm } from '../../services/cases/create-case';
+import { confirmCaseContent, createCaseFromForm } from '../../services/cases/create-case';
 import { exportCasesForGoogle } from '../../services/submissions/google-export';
 import { renderAndArchiveNotice } from '../../services/notices/notice-archive';
 import { IDEMPOTENCY_KEY } from '../../services/idempotency';
@@ -42,6 +42,10 @@ const generatePdf = userEndpoint(contract.generatePdf, async ({ params, caller }
   const notice = await renderAndArchiveNotice(c);
   return binary(notice.pdf, 'application/pdf', `dmca-${c.id}.pdf`);
 });
+
+const confirmContent = userEndpoint(contract.confirmContent, async ({ params, caller }) =>
+  json(toCaseDto(await confirmCaseContent(caller.userId, params.id))),
+);
 
 /** A refusal as `{success: false, error, code}` with its status, the shape the submit buttons read. */
 function refusal(err: unknown, extra: Record<string, unknown> = {}): Reply {
@@ -102,4 +106,4 @@ const exportGoogleSelected = userEndpoint(contract.exportGoogleSelected, async (
   return textFile(file.content, file.filename);
 });
 
-export const handler = areaHandler('cases', [createCase, getCaseEndpoint, listCases, generatePdf, submitAutomated, bulkSubmit, submissionInfo, exportGoogle, exportGoogleSelected, userReport, platformReport, sendReportNow]);
+export const handler = areaHandler('cases', [createCase, getCaseEndpoint, listCases, generatePdf, confirmContent, submitAutomated, bulkSubmit, submissionInfo, exportGoogle, exportGoogleSelected, userReport, platformReport, sendReportNow]);

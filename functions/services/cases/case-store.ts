@@ -77,6 +77,8 @@ export function toCaseDto(c: CaseRecord): DmcaCase {
     ...(c.platforms ? { platforms: c.platforms } : {}),
     ...(c.submission ? { submission: c.submission } : {}),
     statusHistory: c.statusHistory ?? [],
+    ...(c.rights ? { rights: c.rights } : {}),
+    ...(c.contentConfirmedAt ? { contentConfirmedAt: c.contentConfirmedAt } : {}),
   };
 }
 
@@ -92,6 +94,8 @@ export interface NewCase {
   host: string;
   origin: 'form' | 'bulk';
   platforms?: string[];
+  rights?: DmcaCase['rights'];
+  contentConfirmedAt?: string;
   createdAt: string;
 }
 
@@ -291,4 +295,19 @@ export async function claimResultTakedown(resultId: string, caseId: string, at: 
     if (isConditionFailure(err)) return false;
     throw err;
   }
+}
+
+/** Records the creator's content confirmation on a case (the first time is kept); returns the updated case. */
+export async function recordContentConfirmed(id: string, at: string): Promise<CaseRecord> {
+  const { Attributes } = await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.entity(CASE, id),
+      UpdateExpression: 'SET contentConfirmedAt = if_not_exists(contentConfirmedAt, :at)',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':at': at },
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  return toRecord(Attributes!);
 }

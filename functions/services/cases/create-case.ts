@@ -3,12 +3,13 @@ import { splitInfringingUrls, type CaseCreate, type DmcaSearchEngine } from '../
 import { deterministicUlid } from '../../lib/deterministic-ulid';
 import { HttpError, ValidationError } from '../../lib/errors';
 import { recordCaseCreated } from '../metrics/hooks';
-import { getResult, type ResultRecord } from '../search/results';
+import { confirmResultContent, getResult, type ResultRecord } from '../search/results';
+import { isNameMatchOnly } from '../../../shared/plans';
 import { onResultSite, registrableDomain } from './same-site';
 import { siteOf } from '../submissions/case-host';
 import { allocateCaseNumber } from './case-number';
-import { getCase, latestCaseForResult, putCase, type CaseRecord } from './case-store';
-import { requireOwned } from '../../lib/ownership';
+import { getCase, latestCaseForResult, putCase, recordContentConfirmed, type CaseRecord } from './case-store';
+import { isOwnedBy, requireOwned } from '../../lib/ownership';
 
 class ResultNotUnauthorizedError extends HttpError {
   constructor() {
@@ -41,12 +42,16 @@ function checkUrlsOnResultSite(urls: string[], result: ResultRecord): void {
  * number atomically, then writes the case (status pending). Creating a case counts nothing: `dmcaSent`
  * moves when a notice is actually sent.
  */
-export async function createCaseFromForm(userId: string, body: CaseCreate, now = new Date()): Promise<CaseRecord> {
+export async function createCaseFromForm(userId: string, body: Omit<CaseCreate, 'rightsOwner'> & Partial<Pick<CaseCreate, 'rightsOwner'>>, now = new Date()): Promise<CaseRecord> {
   const result = await ownResult(userId, body.searchResultId);
   if (result.userReviewStatus !== 'unauthorized') throw new ResultNotUnauthorizedError();
   const urls = splitInfringingUrls(body.infringingUrl);
   checkUrlsOnResultSite(urls, result);
   const createdAt = now.toISOString();
+  // A name-only match needs "I have checked this page shows my content" before automated submission; the
+  // confirmation is recorded on the case and on the result (which bulk submission reads).
+  const confirmed = body.contentConfirmed === true && isNameMatchOnly(result.evidence);
+  if (confirmed) await confirmResultContent(result.id, createdAt);
   const record = {
     id: ulid(now.getTime()),
     userId,
@@ -58,6 +63,11 @@ export async function createCaseFromForm(userId: string, body: CaseCreate, now =
     searchEngine: body.searchEngine,
     host: siteOf(urls[0]!),
     origin: 'form' as const,
+    rights:
+      body.rightsOwner === 'agent'
+        ? { owner: 'agent' as const, ownerName: body.rightsOwnerName!, authorizedAt: createdAt }
+        : { owner: 'creator' as const },
+    ...(confirmed ? { contentConfirmedAt: createdAt } : {}),
     createdAt,
   };
   if (await putCase(record)) await recordCaseCreated(userId, createdAt);
@@ -89,6 +99,7 @@ export async function caseForBulk(
   const urls = splitInfringingUrls(result.url.replace(/,/g, '\n'));
   const host = result.domain || siteOf(urls[0]!);
   const createdAt = now.toISOString();
+  // Bulk submits only confirmed name-only results (shared/plans.ts bulkIneligibility), so the case carries it on.
   const record = {
     id: bulkCaseIdFor(result.id),
     userId: result.userId,
@@ -102,6 +113,8 @@ export async function caseForBulk(
     searchEngine: opts.searchEngine,
     host,
     origin: 'bulk' as const,
+    rights: { owner: 'creator' as const },
+    ...(result.contentConfirmedAt ? { contentConfirmedAt: result.contentConfirmedAt } : {}),
     platforms: opts.platforms,
     createdAt,
   };
@@ -112,4 +125,16 @@ export async function caseForBulk(
   const raced = await getCase(record.id);
   if (!raced) throw new Error(`bulk case ${record.id} reported as existing but not found`);
   return raced;
+}
+
+/**
+ * `POST /api/dmca/{id}/confirm-content`: the creator checked that the page shows their content. Recorded on
+ * the case and on its result (bulk submission reads the result). Owner only; anyone else gets 404.
+ */
+export async function confirmCaseContent(userId: string, caseId: string, now = new Date()): Promise<CaseRecord> {
+  const c = requireOwned(await getCase(caseId), userId, 'Case');
+  const at = now.toISOString();
+  const result = await getResult(c.searchResultId);
+  if (isOwnedBy(result, userId)) await confirmResultContent(result.id, at);
+  return recordContentConfirmed(c.id, at);
 }

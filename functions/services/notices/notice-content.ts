@@ -35,6 +35,8 @@ export interface NoticeInput {
   searchEngine?: SearchEngine;
   evidence?: NoticeEvidence[];
   agent: AgentIdentity;
+  /** The rights owner when it is a studio or agency (not the creator): the notice names it ("on behalf of ..."). */
+  rightsOwner?: string;
 }
 
 const httpUrl = z
@@ -70,6 +72,7 @@ const inputSchema = z.object({
     phone: z.string().trim().min(1),
     signatureName: z.string().trim().min(1),
   }),
+  rightsOwner: z.string().trim().min(1).optional(),
 });
 
 /** The checked, normalised notice: dates parsed, strings trimmed, URLs de-duplicated. */
@@ -82,6 +85,7 @@ export interface Notice {
   searchEngine?: SearchEngine;
   evidence: { url: string; seenAt: Date; similarity?: number }[];
   agent: AgentIdentity;
+  rightsOwner?: string;
 }
 
 /** Checks and normalises a notice input; throws ValidationError naming each bad field. */
@@ -103,12 +107,24 @@ export const ACCURACY_STATEMENT =
   'I swear that the information in this notification is accurate and, under penalty of perjury, that I am ' +
   'authorized to act on behalf of the owner of an exclusive right that is allegedly infringed.';
 
-export function agentStatement(agent: AgentIdentity): string {
+export function agentStatement(agent: AgentIdentity, rightsOwner?: string): string {
+  if (rightsOwner) {
+    return (
+      `This notice is sent by ${agent.company}, an agent authorized to act on behalf of ${rightsOwner}, the owner ` +
+      'of the copyright in the work identified below. Please direct all correspondence about it to the agent at ' +
+      'the contact details given here.'
+    );
+  }
   return (
     `This notice is sent by ${agent.company}, an agent authorized to act on behalf of the owner of the ` +
     'copyright in the work identified below. The owner is represented by the agent and is not named in this ' +
     'notice; please direct all correspondence about it to the agent at the contact details given here.'
   );
+}
+
+/** "on behalf of Acme Studios" or "on behalf of the copyright owner". */
+export function onBehalfOf(rightsOwner?: string): string {
+  return `on behalf of ${rightsOwner ?? 'the copyright owner'}`;
 }
 
 /** The signature block's lines under the /s/ line: the company is left out when the name already says it. */

@@ -58,5 +58,6 @@ export function buildNoticeInput(c: CaseRecord, result: ResultRecord | undefined
     searchEngine: c.searchEngine,
     evidence,
     agent,
+    ...(c.rights?.owner === 'agent' && c.rights.ownerName ? { rightsOwner: c.rights.ownerName } : {}),
   };
 }

@@ -8,6 +8,7 @@ import {
   TITLE,
   addressLines,
   agentStatement,
+  onBehalfOf,
   foundThrough,
   formatDate,
   formatSimilarity,
@@ -130,10 +131,10 @@ function docDefinition(n: Notice): TDocumentDefinitions {
     { text: SUBTITLE, style: 'subtitle', margin: [0, 2, 0, 14] },
     fields([
       ['To', { text: 'The designated copyright agent of the service provider hosting the material identified below' }],
-      ['From', { text: runs(`${agent.name}, ${agent.company}, on behalf of the copyright owner`) }],
+      ['From', { text: runs(`${agent.name}, ${agent.company}, ${onBehalfOf(n.rightsOwner)}`) }],
       ['Date', { text: dated }],
     ]),
-    { text: runs(agentStatement(agent)), margin: [0, 10, 0, 0] },
+    { text: runs(agentStatement(agent, n.rightsOwner)), margin: [0, 10, 0, 0] },
 
     heading(next(), 'Copyrighted work', '§ 512(c)(3)(A)(ii)'),
     fields([

@@ -46,7 +46,7 @@ export function renderNoticeText(input: NoticeInput): string {
     `${TITLE.toUpperCase()}\n${SUBTITLE}`,
     `Case number: ${n.caseNumber}\nDate: ${dated}`,
     'To the designated copyright agent of the service provider hosting the material identified below:',
-    wrap(agentStatement(agent)),
+    wrap(agentStatement(agent, n.rightsOwner)),
     `${h('Copyrighted work')}\n${wrap(`Description: ${n.work.description}`, '   ')}\n   Authorized original: ${n.work.originalUrl}`,
     [
       h('Infringing material'),

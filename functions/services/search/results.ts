@@ -308,3 +308,19 @@ export function groupResults<T extends { contentType: ResultContentType }>(resul
   for (const r of results) grouped[r.contentType].push(r);
   return grouped;
 }
+
+/**
+ * Records the creator's "I have checked this page shows my content" on a result (a name-only match needs it
+ * before automated or bulk submission). The first confirmation's time is kept.
+ */
+export async function confirmResultContent(resultId: string, at: string): Promise<void> {
+  await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.entity(RESULT, resultId),
+      UpdateExpression: 'SET contentConfirmedAt = if_not_exists(contentConfirmedAt, :at)',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':at': at },
+    }),
+  );
+}

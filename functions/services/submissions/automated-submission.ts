@@ -1,4 +1,4 @@
-import { PLANS } from '../../../shared/plans';
+import { PLANS, isNameMatchOnly } from '../../../shared/plans';
 import { ACTIVE_SUBMISSION_STATES, type SubmissionState } from '../../../shared/schemas/dmca';
 import { startWorkflow } from '../../adapters/workflows';
 import { config, environment, type Environment } from '../../lib/config';
@@ -7,6 +7,7 @@ import { logger } from '../../lib/logger';
 import type { SubmissionWorkflowInput } from '../../workflows/submission/types';
 import { takeSubmission } from '../allowances/submissions';
 import { planOf } from '../billing/plan-store';
+import { getResult } from '../search/results';
 import { claimSubmissionAttempt, getCase, updateSubmission, type CaseRecord } from '../cases/case-store';
 import { requireOwned } from '../../lib/ownership';
 
@@ -72,6 +73,19 @@ async function launch(c: CaseRecord, attempt: number, waitSeconds: number): Prom
   }
 }
 
+export const CONTENT_NOT_CONFIRMED =
+  'This copy was found by name only. Open the page, then tick "I have checked this page shows my content" on ' +
+  'the case (POST /api/dmca/{id}/confirm-content) before submitting it automatically.';
+
+/** A name-only match (no fingerprint or verified match) is sent automatically only once the creator confirmed it. */
+async function checkContentConfirmed(c: CaseRecord): Promise<void> {
+  if (c.contentConfirmedAt) return;
+  const result = await getResult(c.searchResultId);
+  if (result && isNameMatchOnly(result.evidence) && !result.contentConfirmedAt) {
+    throw new ConflictError(CONTENT_NOT_CONFIRMED, 'CONTENT_NOT_CONFIRMED');
+  }
+}
+
 /**
  * `POST /api/dmca/{id}/submit-automated`: owner only (others, admins included, get 404), paid plans only
  * (the stored plan; trial gets 402 with AUTOMATED_PAID_ONLY).
@@ -79,5 +93,6 @@ async function launch(c: CaseRecord, attempt: number, waitSeconds: number): Prom
 export async function submitAutomated(userId: string, caseId: string): Promise<SubmissionStart> {
   const c = requireOwned(await getCase(caseId), userId, 'Case');
   if (!PLANS[await planOf(userId)].automatedSubmission) throw new PaymentRequiredError(AUTOMATED_PAID_ONLY);
+  await checkContentConfirmed(c);
   return takeSubmission(userId, () => startCaseSubmission(c));
 }

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { DMCA_SEARCH_ENGINES, dmcaFormSchema, splitInfringingUrls, type DmcaCase, type DmcaFormInput, type DmcaFormValues } from '@shared/schemas/dmca';
 import type { SearchResult } from '@shared/schemas/search';
-import type { PlanId } from '@shared/plans';
+import { isNameMatchOnly, type PlanId } from '@shared/plans';
 import type { CreatorUser } from '@shared/schemas/creator';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -14,11 +14,13 @@ import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { apiErrorMessage } from '@/lib/api-client';
 import { ORIGINAL_URL_PLACEHOLDER, creatorDetails, dmcaEngineLabel } from '@/lib/takedown-rules';
+import { confirmContent } from '../api/confirm-content';
 import { createCase } from '../api/create-case';
 import { infringingUrlText, resultUrls, selectedInOrder, toggleUrl, violationDescription } from '../utils/url-selection';
 import { CaseActions, type OpenCase } from './case-actions';
 import { CreatorFields } from './creator-fields';
 import { FieldError, fieldA11y } from './field-error';
+import { RightsFields } from './rights-fields';
 import { UrlPicker } from './url-picker';
 
 /** The statement the creator accepts (SPEC section 5: legalDeclaration must be ticked). */
@@ -60,6 +62,10 @@ export function DmcaForm({ result, existingCase, creator, plan }: DmcaFormProps)
       searchEngine: existingCase?.searchEngine ?? 'google',
       // A case exists only once the declaration was accepted.
       legalDeclaration: existingCase ? true : undefined,
+      rightsOwner: existingCase?.rights?.owner ?? 'creator',
+      rightsOwnerName: existingCase?.rights?.ownerName,
+      rightsAuthorized: existingCase?.rights?.owner === 'agent' ? true : undefined,
+      contentConfirmed: existingCase?.contentConfirmedAt ? true : undefined,
     },
   });
   const { errors, isSubmitting, isSubmitted } = form.formState;
@@ -85,6 +91,9 @@ export function DmcaForm({ result, existingCase, creator, plan }: DmcaFormProps)
         originalUrl: values.originalUrl,
         description: values.description,
         searchEngine: values.searchEngine,
+        rightsOwner: values.rightsOwner,
+        ...(values.rightsOwner === 'agent' ? { rightsOwnerName: values.rightsOwnerName, rightsAuthorized: values.rightsAuthorized } : {}),
+        ...(values.contentConfirmed ? { contentConfirmed: true } : {}),
       });
       setOpenCase({ id: created.id, caseNumber: created.caseNumber, searchEngine: values.searchEngine });
       toast({ title: 'DMCA Case Created', description: `Case ${created.caseNumber} is ready. Generate the PDF or submit it automatically.` });
@@ -92,6 +101,22 @@ export function DmcaForm({ result, existingCase, creator, plan }: DmcaFormProps)
       toast({ variant: 'destructive', title: 'Creation Failed', description: apiErrorMessage(error, 'Failed to create DMCA case') });
     }
   });
+
+  const nameOnly = isNameMatchOnly(result?.evidence);
+  const [confirmedOpenCase, setConfirmedOpenCase] = useState(!!existingCase?.contentConfirmedAt);
+  /** An open name-only case not yet confirmed: ticking the box records it (`POST /api/dmca/{id}/confirm-content`). */
+  const onConfirmOpenCase =
+    locked && nameOnly && !confirmedOpenCase && !form.getValues('contentConfirmed')
+      ? async () => {
+          try {
+            await confirmContent(openCase.id);
+            setConfirmedOpenCase(true);
+          } catch (error) {
+            form.setValue('contentConfirmed', undefined);
+            toast({ variant: 'destructive', title: 'Not recorded', description: apiErrorMessage(error, 'The confirmation could not be recorded') });
+          }
+        }
+      : undefined;
 
   return (
     <form onSubmit={onCreate} noValidate className="grid gap-6">
@@ -187,6 +212,8 @@ export function DmcaForm({ result, existingCase, creator, plan }: DmcaFormProps)
           </div>
         </CardContent>
       </Card>
+
+      <RightsFields control={form.control} register={form.register} errors={errors} locked={locked} nameOnly={nameOnly} onConfirmOpenCase={onConfirmOpenCase && (() => void onConfirmOpenCase())} />
 
       <Card>
         <CardHeader>

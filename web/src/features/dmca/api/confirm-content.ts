@@ -1,0 +1,15 @@
+import { caseSchema, type DmcaCase } from '@shared/schemas/dmca';
+import { contract } from '@shared/contract';
+import { api } from '@/lib/api-client';
+import { refreshCases } from '@/lib/takedowns-api';
+
+/**
+ * Records "I have checked this page shows my content" on an open case (`POST /api/dmca/{id}/confirm-content`):
+ * a copy found by name only is submitted automatically only after it.
+ * @throws {ApiError} when the server refuses it.
+ */
+export async function confirmContent(caseId: string): Promise<DmcaCase> {
+  const updated = caseSchema.parse(await api(contract.confirmContent, { params: { id: caseId }, body: { confirmed: true } }));
+  void refreshCases();
+  return updated;
+}
