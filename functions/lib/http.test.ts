@@ -16,7 +16,7 @@ describe('area handler', () => {
   it('answers the health check', async () => {
     const res = await call(httpEvent('GET', '/api/health'));
     expect(res.statusCode).toBe(200);
-    expect(JSON.parse(res.body)).toEqual({ status: 'ok' });
+    expect(JSON.parse(res.body)).toEqual({ status: 'ok', handlers: 'source' });
   });
 
   it('describes every route in the OpenAPI document', async () => {

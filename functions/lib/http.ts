@@ -6,7 +6,6 @@ import { ROUTES, routeKey, type Area, type AuthRule, type BodyOf, type ParamsOf,
 import { recordRequest } from '../services/metrics/requests';
 import { findSession, type Caller } from '../services/sessions';
 import { ForbiddenError, HttpError, NotFoundError, UnauthorizedError, ValidationError } from './errors';
-import { config } from './config';
 import { requireOwned } from './ownership';
 import { parseOrThrow } from './validation';
 import { logger } from './logger';
