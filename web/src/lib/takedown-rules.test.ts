@@ -2,6 +2,7 @@ import {
   NO_VIOLATIONS_SELECTED,
   allowedPlatforms,
   bulkEligible,
+  bulkReason,
   bulkSelectionProblem,
   bulkSuccessDescription,
   creatorDetails,
@@ -29,6 +30,15 @@ describe('bulk eligibility', () => {
     expect(isBulkEligible(result(0.9, 'medium', 'unauthorized'))).toBe(false);
     expect(isBulkEligible(result(0.9, 'high', 'safe'))).toBe(false);
     expect(isBulkEligible(result(0.9, 'high', null))).toBe(false);
+  });
+
+  it('says why a result is left out, with the sentence the server answers with', () => {
+    expect(bulkReason(result(0.65, 'high', 'unauthorized'))).toBe('Confidence score 0.65 is below the bulk threshold of 0.70.');
+    expect(bulkReason(result(0.9, 'low', 'unauthorized'))).toBe('Only high-priority violations can be submitted in bulk.');
+    // A copy found by name only waits for the creator's "I have checked this page" confirmation.
+    const nameOnly = { ...result(0.9, 'high', 'unauthorized'), evidence: { matchMethod: 'name' } };
+    expect(bulkReason(nameOnly)).toMatch(/Found by name only/);
+    expect(bulkReason({ ...nameOnly, contentConfirmedAt: '2026-11-24T10:00:00.000Z' })).toBeUndefined();
   });
 
   it('keeps the order of the list it filters', () => {

@@ -1,5 +1,6 @@
 import {
   bulkIneligibility,
+  isNameMatchOnly,
   PLAN_ORDER,
   PLANS,
   PLATFORM_LABELS,
@@ -35,20 +36,30 @@ export const BULK_FAILED_FALLBACK = 'Failed to process bulk DMCA submissions.';
 /** When the call itself failed and the server sent no message. */
 export const BULK_REQUEST_FAILED = 'Bulk submission failed';
 
-/** The fields of a result that bulk eligibility reads. */
-export type BulkCandidate = Pick<SearchResult, 'confidenceScore' | 'priority' | 'userReviewStatus'>;
+/** The fields of a result that bulk eligibility reads (the evidence tells a name-only match). */
+export type BulkCandidate = Pick<SearchResult, 'confidenceScore' | 'priority' | 'userReviewStatus'> & {
+  evidence?: { matchMethod?: string };
+  contentConfirmedAt?: string | null;
+};
+
+/** The result as the shared rule reads it, exactly as the server builds it (services/submissions/bulk-submit.ts). */
+const ruleFields = (r: BulkCandidate) => ({
+  ...r,
+  matchMethod: isNameMatchOnly(r.evidence) ? 'name' : undefined,
+  contentConfirmedAt: r.contentConfirmedAt,
+});
 
 /**
  * Whether a result may go into a bulk submission (SPEC section 5): confidenceScore at least 0.7, priority high,
  * and reviewed as unauthorized by the creator (the server applies the same rule).
  */
 export function isBulkEligible(result: BulkCandidate): boolean {
-  return bulkIneligibility(result) === undefined;
+  return bulkIneligibility(ruleFields(result)) === undefined;
 }
 
 /** Why a result is not offered for bulk submission (the sentence the server answers with), or undefined. */
 export function bulkReason(result: BulkCandidate): string | undefined {
-  return bulkIneligibility(result);
+  return bulkIneligibility(ruleFields(result));
 }
 
 /** The results offered for bulk submission, in the given order. */

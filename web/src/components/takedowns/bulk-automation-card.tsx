@@ -22,6 +22,7 @@ import {
   ORIGINAL_URL_PLACEHOLDER,
   allowedPlatforms,
   bulkEligible,
+  bulkReason,
   bulkLimitText,
   bulkSelectionProblem,
   bulkSuccessDescription,
@@ -46,6 +47,15 @@ export function BulkAutomationCard({ preselectedId }: BulkAutomationCardProps) {
   const rule = planRule(plan);
   const results = useUserResults();
   const eligible = useMemo(() => bulkEligible(results.data ?? []), [results.data]);
+  // Results the creator marked unauthorized that the rule leaves out, each with the server's reason.
+  const notOffered = useMemo(
+    () =>
+      (results.data ?? []).flatMap((r) => {
+        const reason = r.userReviewStatus === 'unauthorized' ? bulkReason(r) : undefined;
+        return reason ? [{ id: r.id, title: r.title || r.domain, reason }] : [];
+      }),
+    [results.data],
+  );
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set(preselectedId ? [preselectedId] : []));
   const [ticked, setTicked] = useState<string[]>(() => defaultPlatforms(plan));
   const [outcome, setOutcome] = useState<BulkSubmitResponse | null>(null);
@@ -124,6 +134,18 @@ export function BulkAutomationCard({ preselectedId }: BulkAutomationCardProps) {
           onSelectAll={() => setSelected(new Set(eligible.map((r) => r.id)))}
           onClear={() => setSelected(new Set())}
         />
+        {notOffered.length > 0 && (
+          <details className="rounded-lg border px-3 py-2 text-sm">
+            <summary className="cursor-pointer font-medium">Why some unauthorized results are not listed ({notOffered.length})</summary>
+            <ul className="mt-2 grid gap-1 text-muted-foreground">
+              {notOffered.map((r) => (
+                <li key={r.id}>
+                  <span className="font-medium text-foreground">{r.title}</span>: {r.reason}
+                </li>
+              ))}
+            </ul>
+          </details>
+        )}
 
         <div className="grid gap-2">
           <Label htmlFor={`${headingId}-original`}>
