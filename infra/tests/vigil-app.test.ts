@@ -251,9 +251,9 @@ describe('api stack', () => {
     expect(actionsOf('auth')).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:DeleteItem']));
     expect(actionsOf('auth').filter((a) => a.startsWith('s3:'))).toEqual([]);
     for (const area of areasWithCode) expect(actionsOf(area)).not.toContain('dynamodb:Scan');
-    // Only the scan area starts searches and only the takedown area starts submissions.
+    // Only the scan and monitor areas start searches (a monitor's "Run now"), and only the cases area starts submissions.
     const starters = areasWithCode.filter((a) => actionsOf(a).includes('states:StartExecution'));
-    expect(starters.sort()).toEqual(['cases', 'search']);
+    expect(starters.sort()).toEqual(['cases', 'monitors', 'search']);
   });
 
   it('keeps Stripe out of every environment: only the account function knows the mode and reads the secret', () => {

@@ -11,6 +11,7 @@ export const PARAMS: Array<{ match: RegExp; value: (s: Seed) => string; ownerBou
   { match: /^\/api\/search\/\{id\}/, value: (s) => s.searchId, ownerBound: true },
   { match: /^\/api\/search-results?\/\{id\}/, value: (s) => s.resultId, ownerBound: true },
   { match: /^\/api\/allowlist\/\{id\}/, value: (s) => s.allowlistId, ownerBound: true },
+  { match: /^\/api\/monitors\/\{id\}/, value: (s) => s.monitorId, ownerBound: true },
   { match: /^\/api\/dmca\/\{id\}/, value: (s) => s.caseId, ownerBound: true },
   { match: /^\/api\/admin\/users\/\{userId\}/, value: (s) => s.owner.userId, ownerBound: true },
   { match: /^\/api\/submission-info\/\{searchEngine\}/, value: () => 'google', ownerBound: false },
@@ -30,6 +31,7 @@ export const BODIES: Record<string, (s: Seed) => { body: string; type: string; o
   'PUT /api/user/{id}/content-creator': () =>
     json({ contentCreatorName: 'Owner Name', contentCreatorEmail: 'owner@security.test', contentCreatorPhone: '', contentCreatorAddress: '1 Main St' }, false),
   'PUT /api/admin/users/{userId}': () => json({ discount: 10 }, false),
+  'PUT /api/monitors/{id}': () => json({ paused: true }, false),
   'POST /api/dmca': (s) =>
     json(
       {

@@ -1,9 +1,11 @@
+import { ulid } from 'ulid';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer, type RunningServer } from '../../local/server';
 import { last, TestBrowser } from '../../local/tests/support/browser';
 import { addAllowlistEntry } from '../../functions/services/allowlist';
+import { putMonitor } from '../../functions/services/monitors/monitors';
 import { createCaseFromForm } from '../../functions/services/cases/create-case';
 import { getResult, persistResults } from '../../functions/services/search/results';
 import { reviewResult } from '../../functions/services/search/review';
@@ -29,6 +31,7 @@ export interface Seed {
   caseId: string;
   caseNumber: string;
   allowlistId: string;
+  monitorId: string;
   /** Every value that must never reach another user. */
   secrets: string[];
 }
@@ -88,6 +91,17 @@ export async function startWorld(): Promise<World> {
     searchEngine: 'google',
   } as never);
   const allow = await addAllowlistEntry(ownerId, { domain: `partner-${MARKER}.example`, reason: 'authorized_partner' });
+  const monitor = await putMonitor({
+    id: ulid(),
+    userId: ownerId,
+    name: `Watch ${MARKER}`,
+    names: [`Creator ${MARKER}`],
+    searchEngines: ['google'],
+    contentType: 'images',
+    references: [],
+    cadence: 'weekly',
+    alerts: 'instant',
+  });
 
   return {
     app,
@@ -104,7 +118,8 @@ export async function startWorld(): Promise<World> {
       caseId: record.id,
       caseNumber: record.caseNumber,
       allowlistId: allow.id,
-      secrets: [MARKER, search.id, resultId, record.id, record.caseNumber, allow.id, 'owner@security.test'],
+      monitorId: monitor.id,
+      secrets: [MARKER, search.id, resultId, record.id, record.caseNumber, allow.id, monitor.id, 'owner@security.test'],
     },
   };
 }

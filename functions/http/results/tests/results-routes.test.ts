@@ -158,8 +158,8 @@ describe('GET /api/search-result/{id}', () => {
     expect(r.evidence.matchedImageUrl).toContain('X-Amz-Signature=');
   });
 
-  it('passes web preview URLs through and never serves other schemes', async () => {
-    expect((await h.call(handler, 'GET', route, owner, { id: externalId })).body.previewUrl).toBe('https://cdn.leak-forum.example/img/2.jpg');
+  it("never points a preview at the copying site (it would see the creator's address), nor at other schemes", async () => {
+    expect((await h.call(handler, 'GET', route, owner, { id: externalId })).body.previewUrl).toBeNull();
     const unsafe = await h.call(handler, 'GET', route, owner, { id: unsafeId });
     expect(unsafe.body.previewUrl).toBeNull();
     expect(unsafe.body.screenshotBase64).toBeNull();

@@ -114,7 +114,7 @@ describe('persistResults', () => {
     const batch = [found(1), found(2), found(3)];
     const first = await persistResults(s.id, batch);
     const again = await persistResults(s.id, batch);
-    expect(again).toEqual({ ids: first.ids, alreadyPersisted: true });
+    expect(again).toEqual({ ids: first.ids, alreadyPersisted: true, newCount: 0 });
     expect(await listResultsBySearch(s.id)).toHaveLength(3);
     expect((await getUserStats(s.userId)).pendingReview).toBe(3);
     expect((await getSearch(s.id))!.resultCount).toBe(3);
