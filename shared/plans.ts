@@ -2,13 +2,13 @@ import { CADENCE_LABELS, CADENCE_SECONDS, type Cadence } from './cadence';
 import type { PlanId } from './schemas/user';
 
 /**
- * Plan rules shared by the web and the API (SPEC sections 1, 6 and 9). Pure data and functions: no React, Node
+ * Plan rules shared by the web and the API (PRODUCT.md sections 1, 6 and 9). Pure data and functions: no React, Node
  * or AWS imports, and only a type import from the zod schemas so the web bundle does not pull zod in for them.
  */
 
 export type { PlanId } from './schemas/user';
 
-/** Where automated takedown requests can be filed (SPEC section 6). */
+/** Where automated takedown requests can be filed (PRODUCT.md section 6). */
 export const SUBMISSION_PLATFORMS = ['google', 'bing', 'duckduckgo'] as const;
 export type SubmissionPlatform = (typeof SUBMISSION_PLATFORMS)[number];
 
@@ -109,7 +109,7 @@ export function planAllowsCadence(plan: string | null | undefined, cadence: Cade
 /** The plans in display order, cheapest first. */
 export const PLAN_ORDER: readonly PlanId[] = ['trial', 'basic', 'pro', 'enterprise'];
 
-/** The plan assumed when none is known (SPEC section 3: subscriptionPlan defaults to trial). */
+/** The plan assumed when none is known (PRODUCT.md section 3: subscriptionPlan defaults to trial). */
 export const DEFAULT_PLAN: PlanId = 'trial';
 
 /** The rule for a plan id, falling back to the default plan for unknown or missing ids. */
@@ -129,7 +129,7 @@ export function planAllowsPlatform(plan: string | null | undefined, platform: st
 }
 
 /**
- * Bulk eligibility (SPEC sections 5 and 9, made one rule): a result qualifies when the creator reviewed it as
+ * Bulk eligibility (PRODUCT.md sections 5 and 9, made one rule): a result qualifies when the creator reviewed it as
  * unauthorized, its priority is high and its confidence score is at least `minConfidenceScore`, which is also
  * the auto-submit threshold the site sends and the server applies. The site lists the reasons
  * (`bulkIneligibility`) and the server refuses with the same sentences.

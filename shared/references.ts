@@ -1,5 +1,5 @@
 /**
- * Reference files a creator may upload with a scan (SPEC: JPG, PNG, MP4, MOV) and the caps that apply.
+ * Reference files a creator may upload with a scan (PRODUCT.md: JPG, PNG, MP4, MOV) and the caps that apply.
  * The caps follow from the API path: API Gateway and Lambda take at most 6 MB per synchronous request
  * (base64-encoded), so a scan carries at most 4 MB of reference files in all.
  */

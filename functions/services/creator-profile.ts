@@ -5,7 +5,7 @@ import { getUser, type UserProfile } from './users';
 
 /**
  * The creator identity kept on the user's profile item (`USER#id / PROFILE`): contentCreatorName, Email,
- * Phone and Address (SPEC section 3). Kept on file only: the notice builders never receive these values
+ * Phone and Address (PRODUCT.md section 3). Kept on file only: the notice builders never receive these values
  * (see functions/services/notices/notice-input.ts, which also redacts them from free text).
  */
 

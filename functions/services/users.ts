@@ -10,7 +10,7 @@ import { createProfileItem, readProfileItem, writeLastSignIn } from './profile-s
 /** A user's profile as stored (without the table's key attributes). */
 export interface UserProfile {
   id: string;
-  /** The owner of the item: every item stores its owner's user id (DESIGN.md section 7). */
+  /** The owner of the item: every item stores its owner's user id (ARCHITECTURE.md, "Data"). */
   userId: string;
   email: string;
   firstName: string | null;

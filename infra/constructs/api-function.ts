@@ -87,7 +87,7 @@ export class ApiFunction extends Construct {
     if (latestNodeRuntimeName() !== VIGIL_RUNTIME.name) {
       Validations.of(this.fn).acknowledge({
         id: 'AwsSolutions-L1',
-        reason: `Vigil targets ${VIGIL_RUNTIME.name} (DESIGN.md); newer runtimes are adopted deliberately after the suite passes on them.`,
+        reason: `Vigil targets ${VIGIL_RUNTIME.name} (ARCHITECTURE.md); newer runtimes are adopted deliberately after the suite passes on them.`,
       });
     }
   }

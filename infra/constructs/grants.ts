@@ -39,7 +39,7 @@ export function grantBucket(bucket: s3.IBucket, fn: ApiFunction, access: BucketA
 
 export type TableAccess = 'read' | 'readWrite';
 
-/** Item reads by key and query; no Scan (request paths never scan, DESIGN.md section 7). */
+/** Item reads by key and query; no Scan (request paths never scan, ARCHITECTURE.md, "Data"). */
 const TABLE_READ = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query', 'dynamodb:ConditionCheckItem', 'dynamodb:DescribeTable'];
 const TABLE_WRITE = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
 

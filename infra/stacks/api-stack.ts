@@ -68,7 +68,7 @@ export interface ApiStackProps extends StackProps, GrantTargets {
 
 /**
  * The HTTP API: one route per entry of the route table (shared/contract.ts), each integrated with its
- * area's Lambda function. Authentication happens in the functions (server-side sessions, DESIGN.md
+ * area's Lambda function. Authentication happens in the functions (server-side sessions, ARCHITECTURE.md
  * section 4), so the routes carry no API Gateway authorizer.
  */
 export class ApiStack extends Stack {
@@ -141,7 +141,7 @@ export class ApiStack extends Stack {
       id: 'AwsSolutions-APIG4',
       reason:
         'Routes authenticate in the Lambda handler from a server-side session (opaque HttpOnly cookie, BFF pattern, ' +
-        'DESIGN.md section 4); the route table marks each route public, user or admin and the handler enforces it.',
+        'ARCHITECTURE.md, "Sign-in and sessions"); the route table marks each route public, user or admin and the handler enforces it.',
     });
 
     new CfnOutput(this, 'ApiEndpoint', { value: this.httpApi.apiEndpoint });

@@ -2,7 +2,7 @@ import { Aws, CfnOutput, Duration, Fn, RemovalPolicy, Stack, Validations, type S
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import type { Construct } from 'constructs';
 
-/** The Cognito group whose members are Vigil admins (DESIGN.md section 3); the API gets it as ADMIN_GROUP. */
+/** The Cognito group whose members are Vigil admins (ARCHITECTURE.md, "Shape of the code"); the API gets it as ADMIN_GROUP. */
 export const ADMIN_GROUP = 'admin';
 
 export interface AuthStackProps extends StackProps {

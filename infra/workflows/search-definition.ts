@@ -16,7 +16,7 @@ export type SearchTaskFunctions = Partial<Record<SearchTaskName, lambda.IFunctio
 /**
  * Error names a QueryEngine task throws when a provider rate-limits it; the Map branch retries these with
  * backoff (functions/adapters/providers/errors.ts). Any other error (or retries running out) is caught, so one failing engine makes the search
- * `partial` and never `failed` or stuck (DESIGN.md section 5).
+ * `partial` and never `failed` or stuck (ARCHITECTURE.md, "Search workflow").
  */
 export const SEARCH_THROTTLING_ERRORS = ['ThrottledError'];
 

@@ -15,7 +15,7 @@ export { SUBMISSION_ERRORS, SUBMISSION_STATE, SUBMISSION_TASKS, type SubmissionT
 export type SubmissionTaskFunctions = Partial<Record<SubmissionTaskName, lambda.IFunction>>;
 
 /**
- * Builds the automated takedown submission workflow (DESIGN.md section 6):
+ * Builds the automated takedown submission workflow (ARCHITECTURE.md, "Takedown flow"):
  *
  *     FindContact -> HasContact? --no--> NoContact (succeed; the case is flagged for escalation)
  *                         |yes

@@ -19,7 +19,7 @@ export interface IdpOptions {
   adminEmails: () => string[];
   /** The Cognito group whose members are admins (ADMIN_GROUP). */
   adminGroup?: string;
-  /** Where `/idp` is mounted; fixed by DESIGN.md, a parameter only to keep the prefix in one place. */
+  /** Where `/idp` is mounted; fixed by the architecture, a parameter only to keep the prefix in one place. */
   mountPath?: string;
 }
 

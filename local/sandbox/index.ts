@@ -63,7 +63,7 @@ class HttpProblem extends Error {
 }
 
 /**
- * The sandbox web: the offline stand-in for the internet (DESIGN.md section 5). Simulated sites, provider APIs in
+ * The sandbox web: the offline stand-in for the internet (ARCHITECTURE.md, "Search workflow"). Simulated sites, provider APIs in
  * SerpApi/Brave/TinEye shapes, RDAP, removal and fault-injection controls, all behind one Node request handler.
  */
 export function createSandbox(options: SandboxOptions): Sandbox {

@@ -2,11 +2,11 @@ import { z } from 'zod';
 
 /** Longest chat message accepted (characters after trimming); the widget can use it as its input's maxLength. */
 export const MAX_MESSAGE_CHARS = 2000;
-/** How many earlier messages the assistant reads (SPEC section 9: the widget sends the last 6). */
+/** How many earlier messages the assistant reads (PRODUCT.md section 9: the widget sends the last 6). */
 export const MAX_HISTORY_MESSAGES = 6;
 /** Earlier messages are cut to this length before they reach a model; long pasted text adds cost, not meaning. */
 export const MAX_HISTORY_ENTRY_CHARS = 1000;
-/** The message the widget sends on opening to fetch the page's suggestions (SPEC section 7). */
+/** The message the widget sends on opening to fetch the page's suggestions (PRODUCT.md section 7). */
 export const GET_SUGGESTIONS_MESSAGE = '_get_suggestions';
 
 export const MESSAGE_REQUIRED = 'Type a message to send.';
@@ -22,7 +22,7 @@ export const chatHistoryEntrySchema = z.object({
 });
 
 /**
- * Body of `POST /api/chatbot` (SPEC section 7). A longer history than 6 is accepted and cut to the last 6
+ * Body of `POST /api/chatbot` (PRODUCT.md section 7). A longer history than 6 is accepted and cut to the last 6
  * by the assistant, so an older widget never gets a 400 for it.
  */
 export const chatRequestSchema = z.object({

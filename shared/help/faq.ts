@@ -1,7 +1,7 @@
 import { PLANS, type PlanId } from '../plans';
 import { SUPPORT_EMAIL } from './support';
 
-/** The FAQ categories, in the order the Help page shows their badges (SPEC section 2, "Help"). */
+/** The FAQ categories, in the order the Help page shows their badges (PRODUCT.md section 2, "Help"). */
 export const FAQ_CATEGORIES = ['Getting Started', 'Content Protection', 'DMCA Process', 'Billing', 'Settings'] as const;
 export type FaqCategory = (typeof FAQ_CATEGORIES)[number];
 
@@ -36,7 +36,7 @@ function allowancesSentence(): string {
 
 /**
  * The Help FAQ. Plan allowances are the enforced figures of shared/plans.ts (issue 10: every screen states the
- * enforced figure); prices and every other fact follow SPEC sections 1, 2 and 9.
+ * enforced figure); prices and every other fact follow PRODUCT.md sections 1, 2 and 9.
  */
 export const FAQ_ENTRIES: readonly FaqEntry[] = [
   // ---------------------------------------------------------------- Getting Started

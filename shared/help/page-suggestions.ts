@@ -4,7 +4,7 @@ import { HELP_PAGES, type HelpPage } from './articles';
 export type SuggestionPage = '/' | '/search' | '/cases' | '/dmca' | '/settings' | '/account' | '/risk-dashboard' | '/help';
 
 /**
- * Questions the chat widget offers when it opens (SPEC section 2, "Chat widget"), per page. Each one is a
+ * Questions the chat widget offers when it opens (PRODUCT.md section 2, "Chat widget"), per page. Each one is a
  * question the help centre answers, so a click never ends in "I don't know".
  */
 export const PAGE_SUGGESTIONS: Readonly<Record<SuggestionPage | 'default', readonly string[]>> = {

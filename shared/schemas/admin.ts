@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { planIdSchema } from './user';
 
 /**
- * The administrator's Business Dashboard calls (SPEC sections 2 "Admin", 3 and 7). Field names are exactly
+ * The administrator's Business Dashboard calls (PRODUCT.md sections 2 "Admin", 3 and 7). Field names are exactly
  * the spec's. Fractions are 0-1 (the screen shows them as percentages with one decimal); money is US dollars
  * rounded to the cent. How each figure is computed: docs/ARCHITECTURE.md, "Admin figures, risk formula and
  * cost model".
@@ -131,7 +131,7 @@ export type UserManagementQuery = z.infer<typeof userManagementQuerySchema>;
 
 export const DISCOUNT_MESSAGE = 'Discount must be a number from 0 to 100.';
 
-/** `PUT /api/admin/users/{userId}` body (SPEC section 5: a number from 0 to 100 inclusive). */
+/** `PUT /api/admin/users/{userId}` body (PRODUCT.md section 5: a number from 0 to 100 inclusive). */
 export const discountBodySchema = z.object(
   { discount: z.number({ error: DISCOUNT_MESSAGE }).min(0, DISCOUNT_MESSAGE).max(100, DISCOUNT_MESSAGE) },
   { error: DISCOUNT_MESSAGE },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The creator's domain allowlist (SPEC sections 3 and 5): domains whose copies are authorised, dropped from
+ * The creator's domain allowlist (PRODUCT.md sections 3 and 5): domains whose copies are authorised, dropped from
  * scan results before they are stored. One entry per domain; an entry also covers its subdomains.
  */
 

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 
-/** The Contact page's Get in Touch form and `POST /api/contact` (SPEC sections 2, 3, 5, 7 and 8). */
+/** The Contact page's Get in Touch form and `POST /api/contact` (PRODUCT.md sections 2, 3, 5, 7 and 8). */
 
 export const CONTACT_MESSAGES = {
   name: 'Name is required',
   email: 'Valid email is required',
   message: 'Message is required',
-  /** The toast when a required field is empty (SPEC section 5). */
+  /** The toast when a required field is empty (PRODUCT.md section 5). */
   missingTitle: 'Missing Information',
   missingText: 'Please fill in all required fields.',
   rateLimited: 'You have sent several messages recently. Please wait a little before sending another.',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { planIdSchema } from './user';
 
 /**
- * The creator's identity kept on file (SPEC sections 3 and 5, Settings > Content Creator). It is never put
+ * The creator's identity kept on file (PRODUCT.md sections 3 and 5, Settings > Content Creator). It is never put
  * into a notice or a message to a host: notices are filed under the company's agent identity.
  */
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_AUTO_SUBMIT_THRESHOLD, SUBMISSION_PLATFORMS } from '../plans';
 
 /**
- * DMCA cases, the DMCA form, automated and bulk submission (SPEC sections 3, 5, 7 and 9). The web form and
+ * DMCA cases, the DMCA form, automated and bulk submission (PRODUCT.md sections 3, 5, 7 and 9). The web form and
  * the API parse these same schemas, with the spec's messages.
  */
 
@@ -49,7 +49,7 @@ export function splitInfringingUrls(text: string): string[] {
   return [...new Set(text.split(/[\r\n]+/).map((s) => s.trim()).filter(Boolean))];
 }
 
-/** A search result's `url` as a list: comma- or newline-separated, duplicates removed (SPEC section 2). */
+/** A search result's `url` as a list: comma- or newline-separated, duplicates removed (PRODUCT.md section 2). */
 export function splitResultUrls(url: string): string[] {
   return [...new Set(url.split(/[,\r\n]+/).map((s) => s.trim()).filter(Boolean))];
 }
@@ -150,7 +150,7 @@ export const contentConfirmSchema = z.object({
 export const caseCreatedSchema = z.object({ id: z.string(), caseNumber: z.string() });
 export type CaseCreated = z.infer<typeof caseCreatedSchema>;
 
-/** The DMCA page's form (SPEC section 5). The creator fields are shown read-only and never sent to a host. */
+/** The DMCA page's form (PRODUCT.md section 5). The creator fields are shown read-only and never sent to a host. */
 export const dmcaFormSchema = z.object({
   fullName: z.string({ error: DMCA_MESSAGES.fullName }).trim().min(1, DMCA_MESSAGES.fullName),
   email: z.string({ error: DMCA_MESSAGES.email }).trim().pipe(z.email({ error: DMCA_MESSAGES.email })),
@@ -252,7 +252,7 @@ export const caseSchema = z.object({
 export type DmcaCase = z.infer<typeof caseSchema>;
 export const caseListSchema = z.array(caseSchema);
 
-/** `POST /api/dmca/{id}/submit-automated` response (SPEC section 3: success flag and error text). */
+/** `POST /api/dmca/{id}/submit-automated` response (PRODUCT.md section 3: success flag and error text). */
 export const automatedSubmissionResponseSchema = z.object({
   success: z.boolean(),
   error: z.string().nullable(),

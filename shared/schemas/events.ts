@@ -9,7 +9,7 @@ import { z } from 'zod';
  * after 30 minutes without activity.
  */
 
-/** The app's routes (SPEC section 2); any other path is counted as `(other)` (the 404 page). */
+/** The app's routes (PRODUCT.md section 2); any other path is counted as `(other)` (the 404 page). */
 export const APP_PAGES = [
   '/',
   '/search',

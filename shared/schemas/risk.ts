@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The signed-in creator's risk picture (SPEC sections 2 "Risk Dashboard", 3, 4, 7 and 9): computed from the
+ * The signed-in creator's risk picture (PRODUCT.md sections 2 "Risk Dashboard", 3, 4, 7 and 9): computed from the
  * caller's own results and cases. Formula: docs/ARCHITECTURE.md, "Admin figures, risk formula and cost model".
  */
 
@@ -22,7 +22,7 @@ export const RISK_LEVELS = ['LOW', 'MEDIUM', 'HIGH', 'CRITICAL'] as const;
 export const riskLevelSchema = z.enum(RISK_LEVELS);
 export type RiskLevel = z.infer<typeof riskLevelSchema>;
 
-/** The banner text of each level (SPEC section 4); anything else reads 'Assessing risk level...'. */
+/** The banner text of each level (PRODUCT.md section 4); anything else reads 'Assessing risk level...'. */
 export const RISK_LEVEL_MESSAGES: Readonly<Record<RiskLevel, string>> = {
   LOW: 'Your content is well protected with minimal exposure',
   MEDIUM: 'Some vulnerabilities detected - consider strengthening protection',
@@ -52,7 +52,7 @@ export const riskMetricsSchema = z.object({
 });
 export type RiskMetrics = z.infer<typeof riskMetricsSchema>;
 
-/** The spec's default risk values (SPEC section 9), returned with `sample: true` only to a caller without data. */
+/** The spec's default risk values (PRODUCT.md section 9), returned with `sample: true` only to a caller without data. */
 export const RISK_SAMPLE_METRICS: Readonly<RiskMetrics> = {
   overallRiskScore: 75,
   riskLevel: 'MEDIUM',

@@ -6,7 +6,7 @@ export const MAX_SEARCH_NAME_LENGTH = 100;
 export const DEFAULT_SEARCH_ENGINES = ['google', 'bing'] as const;
 export const DEFAULT_CONTENT_TYPE = 'images,videos';
 
-/** Splits the comma-separated creator names of a scan (SPEC section 2) into trimmed, de-duplicated names. */
+/** Splits the comma-separated creator names of a scan (PRODUCT.md section 2) into trimmed, de-duplicated names. */
 export function splitNames(query: string): string[] {
   const seen = new Set<string>();
   return query

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 
 /**
- * Searches, their results, the review call and the user's stats (SPEC sections 3, 4 and 7). These are the
+ * Searches, their results, the review call and the user's stats (PRODUCT.md sections 3, 4 and 7). These are the
  * shapes the API returns; the web reads them with the same schemas.
  */
 
-/** Search indexes a scan can query (DESIGN section 5: an engine is an index, not a provider). */
+/** Search indexes a scan can query (ARCHITECTURE.md, "Search workflow": an engine is an index, not a provider). */
 export const SEARCH_ENGINES = ['google', 'bing', 'duckduckgo'] as const;
 export const searchEngineSchema = z.enum(SEARCH_ENGINES);
 export type SearchEngine = z.infer<typeof searchEngineSchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { planIdSchema } from './user';
 
-/** Plans and billing (SPEC sections 1, 7 and 9): the stored plan is the one every plan gate reads. */
+/** Plans and billing (PRODUCT.md sections 1, 7 and 9): the stored plan is the one every plan gate reads. */
 
 /** `GET /api/user/subscription`. `discount` is the percent an administrator granted, when there is one. */
 export const subscriptionSchema = z.object({

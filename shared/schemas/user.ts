@@ -4,7 +4,7 @@ export const PLAN_IDS = ['trial', 'basic', 'pro', 'enterprise'] as const;
 export const planIdSchema = z.enum(PLAN_IDS);
 export type PlanId = z.infer<typeof planIdSchema>;
 
-/** What `GET /api/auth/user` returns (SPEC section 3, "User"). */
+/** What `GET /api/auth/user` returns (PRODUCT.md section 3, "User"). */
 export const currentUserSchema = z.object({
   id: z.string(),
   email: z.string(),

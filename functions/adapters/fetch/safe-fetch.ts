@@ -71,7 +71,7 @@ const systemResolver: Resolver = async (hostname) => {
 
 /**
  * Reads a URL found on the web, refusing anything that could reach our own network (SSRF). The only way the
- * backend fetches such URLs (DESIGN.md section 5).
+ * backend fetches such URLs (ARCHITECTURE.md, "Search workflow").
  *
  * - http(s) only, no credentials in the URL.
  * - IP literals are checked as the WHATWG parser normalised them (`http://2130706433/` and

@@ -14,7 +14,7 @@ import {
 } from '../../services/admin';
 
 /*
- * The Business Dashboard's calls (SPEC section 7). Every route is `admin` in the route table, so the chain
+ * The Business Dashboard's calls (PRODUCT.md section 7). Every route is `admin` in the route table, so the chain
  * answers 401 to anonymous callers and 403 to signed-in non-admins before any of this runs. The figures come
  * from counters (services/admin), never from a scan of the table.
  */

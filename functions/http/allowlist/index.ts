@@ -3,7 +3,7 @@ import { areaHandler, json, resolveUserParam, userEndpoint } from '../../lib/htt
 import { addAllowlistEntry, listAllowlist, removeAllowlistEntry, toAllowlistDto } from '../../services/allowlist';
 
 /*
- * The creator's domain allowlist (SPEC sections 3, 5 and 7). Lists and adds go through resolveUserParam
+ * The creator's domain allowlist (PRODUCT.md sections 3, 5 and 7). Lists and adds go through resolveUserParam
  * (me, own id, or admin); removal by entry id is for the entry's owner only (others get 404).
  */
 

@@ -14,7 +14,7 @@ import { requireOwned } from '../../lib/ownership';
 import { platformReport, sendReportNow, userReport } from './reports';
 
 /*
- * DMCA cases, notices and submission (SPEC section 7; DESIGN.md section 6). Cases read by id go through
+ * DMCA cases, notices and submission (PRODUCT.md section 7; ARCHITECTURE.md, "Takedown flow"). Cases read by id go through
  * assertOwner (owner or admin; others 404); acting on a case (generate, submit) is for its owner only.
  */
 

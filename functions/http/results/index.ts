@@ -9,7 +9,7 @@ import { getUserStats } from '../../services/stats';
 import { presentResult, presentResults } from './present';
 
 /*
- * Reading and reviewing scan results (SPEC section 7). `/api/user/{id}/...` resolves through
+ * Reading and reviewing scan results (PRODUCT.md section 7). `/api/user/{id}/...` resolves through
  * resolveUserParam (me, own id, or admin); items read by id go through assertOwner (others get 404).
  */
 

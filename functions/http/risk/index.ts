@@ -3,7 +3,7 @@ import { areaHandler, json, userEndpoint } from '../../lib/http';
 import { riskContentAnalysis, riskHotspots, riskMetrics, riskTrends } from '../../services/risk';
 
 /*
- * The risk dashboard's calls (SPEC section 7), always about the signed-in caller: no route takes a user id,
+ * The risk dashboard's calls (PRODUCT.md section 7), always about the signed-in caller: no route takes a user id,
  * so nobody can ask for someone else's picture. `period` is 24h, 7d (default), 30d or 90d; anything else 400.
  */
 

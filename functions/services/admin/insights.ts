@@ -13,7 +13,7 @@ import { churnOf, expensesOf, subscriberBreakdown } from './formulas';
  * docs/ARCHITECTURE.md) decide which findings are worth stating.
  */
 export const THRESHOLDS = {
-  /** Monthly churn the business aims to stay under (SPEC section 9: churn good under 5%). */
+  /** Monthly churn the business aims to stay under (PRODUCT.md section 9: churn good under 5%). */
   churn: 0.05,
   /** Bounce rate (share of single-view sessions) worth flagging. */
   bounceRate: 0.4,

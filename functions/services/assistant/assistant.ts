@@ -1,6 +1,6 @@
 import type { ChatHistoryEntry, ChatReply } from '../../../shared/help/chat';
 
-/** What the chat widget sends (SPEC section 7: `{message, context: {page, conversationHistory}}`). */
+/** What the chat widget sends (PRODUCT.md section 7: `{message, context: {page, conversationHistory}}`). */
 export interface AssistantRequest {
   message: string;
   context?: {

@@ -106,7 +106,7 @@ export function isSearchEngine(value: unknown): value is SearchEngine {
 
 /**
  * The submission channel of a search engine and the copy-paste assistant's fields: country fixed to United
- * States, copyright holder fixed to Myself (SPEC.md), the agent's name, company, e-mail, phone, address and
+ * States, copyright holder fixed to Myself (PRODUCT.md), the agent's name, company, e-mail, phone, address and
  * signature, and, when a case is given, its description, original URL and infringing URLs (newline-joined).
  * Throws NotFoundError for an unknown engine.
  */

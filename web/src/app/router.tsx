@@ -5,7 +5,7 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { useUser } from '@/lib/auth';
 
 /*
- * Route availability (SPEC section 2). The route set depends on the session: while it loads only a spinner shows;
+ * Route availability (PRODUCT.md section 2). The route set depends on the session: while it loads only a spinner shows;
  * signed out there are /, /pricing and /test-signup; signed in the navigation bar frames every screen. Anything
  * else is the 404 page. Screens load lazily so the first page ships only what it shows.
  */

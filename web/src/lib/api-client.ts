@@ -1,5 +1,5 @@
 /**
- * The one HTTP client of the site (SPEC section 8). Every call sends the session cookie, speaks JSON unless told
+ * The one HTTP client of the site (PRODUCT.md section 8). Every call sends the session cookie, speaks JSON unless told
  * otherwise, and turns any non-ok response into an {@link ApiError} whose message is
  * `${status}: ${body text or status text}`. It is a thin wrapper on fetch: no library adds anything here that
  * the spec wants, and the exact error message format is part of the contract. Paths and reply types come
@@ -7,7 +7,7 @@
  */
 import type { BodyIn, ParamsIn, QueryIn, ReplyOf, RouteDef } from '@shared/contract';
 
-/** A non-ok HTTP response. `message` is `${status}: ${bodyText || statusText}` (SPEC section 8). */
+/** A non-ok HTTP response. `message` is `${status}: ${bodyText || statusText}` (PRODUCT.md section 8). */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
 
@@ -34,7 +34,7 @@ export class ApiError extends Error {
   }
 }
 
-/** The error body every API handler sends (DESIGN.md section 3). */
+/** The error body every API handler sends (ARCHITECTURE.md, "Shape of the code"). */
 export interface ApiErrorBody {
   error: string;
   code?: string;
@@ -90,7 +90,7 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
   return (await readBody(response, options.responseType ?? 'json')) as T;
 }
 
-/** The SWR fetcher: a GET on the key path (SPEC section 7, "the default query function"). */
+/** The SWR fetcher: a GET on the key path (PRODUCT.md section 7, "the default query function"). */
 export const fetcher = <T>(path: string): Promise<T> => apiRequest<T>('GET', path);
 
 /** Like {@link fetcher} but a 401 yields `null` instead of an error (the spec's "returnNull" query mode). */

@@ -32,7 +32,7 @@ export type AuthState =
   | { status: 'signed-in'; user: CurrentUser };
 
 /**
- * The session state (SPEC section 4): `loading`, then `signed-in` when `GET /api/auth/user` returned a user, or
+ * The session state (PRODUCT.md section 4): `loading`, then `signed-in` when `GET /api/auth/user` returned a user, or
  * `signed-out` when it answered 401 or failed in any other way. The call is never retried (SWR config).
  */
 export function useUser(): AuthState {

@@ -8,7 +8,7 @@ import { buildScanFormData } from './scan-start';
 import { contract } from '@shared/contract';
 
 /*
- * The scan calls both the dashboard and the search page make (SPEC section 7): start a scan, follow it, read its
+ * The scan calls both the dashboard and the search page make (PRODUCT.md section 7): start a scan, follow it, read its
  * results. Shared here because features may not import one another. Responses are parsed with the same zod
  * schemas the API answers with, so a drifting contract fails loudly at the edge instead of deep in a screen.
  */
@@ -35,7 +35,7 @@ export async function getScan(id: string): Promise<Scan> {
 }
 
 /**
- * One search, polled every `pollMs` while it is running or pending and not at all once it is final (SPEC
+ * One search, polled every `pollMs` while it is running or pending and not at all once it is final (PRODUCT.md
  * section 4: 2 s on the dashboard, 3 s on the search page). Pass `undefined` to read nothing. `onAnswer` runs
  * after each answer from the server, so a screen reacts to a status change as an event rather than in an effect.
  */
@@ -72,7 +72,7 @@ function isCreatorDataKey(key: unknown): boolean {
 
 /**
  * Drops the creator's cached result lists and stats after a scan finished on a screen that does not show them,
- * so the next screen that does reads them afresh (data otherwise never goes stale, SPEC section 9).
+ * so the next screen that does reads them afresh (data otherwise never goes stale, PRODUCT.md section 9).
  */
 export async function forgetCreatorData(): Promise<void> {
   await mutate(isCreatorDataKey, undefined, { revalidate: false });

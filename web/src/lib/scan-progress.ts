@@ -1,7 +1,7 @@
 import type { SearchStage, SearchStatus } from '@shared/schemas/search';
 
 /*
- * The progress arithmetic of a scan (SPEC sections 4 and 9), kept pure so it is tested apart from the screens.
+ * The progress arithmetic of a scan (PRODUCT.md sections 4 and 9), kept pure so it is tested apart from the screens.
  * Two bars exist: the progress card's countdown bar (180 s, capped at 95% while running) and the start form's
  * simulated bar (5-15 points a second, capped at 98%, forced to 100% after 30 s). The real workflow progress
  * (stage, engines, candidates) is shown beside them; these figures only pace the waiting.
@@ -22,7 +22,7 @@ export const SIMULATED_TICK_MS = 1000;
 export const SIMULATED_COMPLETE_AFTER_MS = 30_000;
 export const SEARCH_COMPLETE_TEXT = 'Search complete!';
 
-/** Polling intervals of the search while it runs: dashboard and search page (SPEC section 4). */
+/** Polling intervals of the search while it runs: dashboard and search page (PRODUCT.md section 4). */
 export const DASHBOARD_POLL_MS = 2000;
 export const SEARCH_PAGE_POLL_MS = 3000;
 

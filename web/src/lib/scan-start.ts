@@ -3,12 +3,12 @@ import { MAX_REFERENCE_FILE_BYTES, MAX_REFERENCE_FILES, MAX_REFERENCE_TOTAL_BYTE
 import { DEFAULT_CONTENT_TYPE, DEFAULT_SEARCH_ENGINES, MAX_SEARCH_NAME_LENGTH, MAX_SEARCH_NAMES, splitNames } from '@shared/schemas/search-start';
 
 /*
- * The scan start form's rules (SPEC section 5) and the multipart body of `POST /api/search` (SPEC section 7).
+ * The scan start form's rules (PRODUCT.md section 5) and the multipart body of `POST /api/search` (PRODUCT.md section 7).
  * Reference files are checked here against the same caps the server enforces, so a creator learns at once
  * which file is refused and why instead of after an upload.
  */
 
-/** The hint under the disabled start button (SPEC section 5). */
+/** The hint under the disabled start button (PRODUCT.md section 5). */
 export const START_HINT = 'Please enter a creator name or upload reference content';
 
 /** What the form needs to know of a file (a browser `File` has these). */

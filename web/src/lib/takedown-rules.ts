@@ -13,7 +13,7 @@ import type { CreatorUser } from '@shared/schemas/creator';
 import type { SearchResult } from '@shared/schemas/search';
 
 /*
- * Takedown rules the protect step, the cases page, the DMCA page and the creator settings share (SPEC sections 4,
+ * Takedown rules the protect step, the cases page, the DMCA page and the creator settings share (PRODUCT.md sections 4,
  * 5, 6 and 9). Pure functions and the spec's texts, so they are tested without a browser. Relative imports keep
  * them loadable by jest, which has no path aliases.
  */
@@ -50,7 +50,7 @@ const ruleFields = (r: BulkCandidate) => ({
 });
 
 /**
- * Whether a result may go into a bulk submission (SPEC section 5): confidenceScore at least 0.7, priority high,
+ * Whether a result may go into a bulk submission (PRODUCT.md section 5): confidenceScore at least 0.7, priority high,
  * and reviewed as unauthorized by the creator (the server applies the same rule).
  */
 export function isBulkEligible(result: BulkCandidate): boolean {
@@ -68,7 +68,7 @@ export function bulkEligible<T extends BulkCandidate>(results: readonly T[]): T[
 }
 
 /**
- * The toast for a bulk selection the plan does not allow, or null when it fits (SPEC section 5). The trial text is
+ * The toast for a bulk selection the plan does not allow, or null when it fits (PRODUCT.md section 5). The trial text is
  * the spec's; other plans get the same sentence with their name and limit. Enterprise is unlimited.
  */
 export function planLimitExceeded(plan: string | null | undefined, selectedCount: number): ToastText | null {
@@ -96,7 +96,7 @@ export interface PlatformOption {
   hint?: string;
 }
 
-/** The bulk card's platform checkboxes: every platform, those outside the plan disabled with a hint (SPEC 6). */
+/** The bulk card's platform checkboxes: every platform, those outside the plan disabled with a hint (PRODUCT.md section 6). */
 export function platformOptions(plan: string | null | undefined): PlatformOption[] {
   return SUBMISSION_PLATFORMS.map((platform) => {
     const available = planAllowsPlatform(plan, platform);
@@ -107,7 +107,7 @@ export function platformOptions(plan: string | null | undefined): PlatformOption
   });
 }
 
-/** The platforms ticked at first: google (SPEC section 9), when the plan has it. */
+/** The platforms ticked at first: google (PRODUCT.md section 9), when the plan has it. */
 export function defaultPlatforms(plan: string | null | undefined): SubmissionPlatform[] {
   return planAllowsPlatform(plan, 'google') ? ['google'] : [];
 }
@@ -138,7 +138,7 @@ export interface CreatorDetails {
 }
 
 /**
- * The creator's details with the spec's fallbacks (SPEC section 3): the saved content-creator fields first, then
+ * The creator's details with the spec's fallbacks (PRODUCT.md section 3): the saved content-creator fields first, then
  * fullName, email, phone and address of the account. Empty strings where neither is known.
  */
 export function creatorDetails(user: Partial<CreatorUser> | null | undefined): CreatorDetails {

@@ -8,7 +8,7 @@ import { useCurrentUser } from './auth';
 import { contract } from '@shared/contract';
 
 /*
- * The takedown calls several features make (SPEC section 7): the creator's details, the plan, the case list, the
+ * The takedown calls several features make (PRODUCT.md section 7): the creator's details, the plan, the case list, the
  * notice PDF and the search engines' submission info. Shared here because features may not import one another.
  * Calls use `me`, never a fixed user id. Responses are parsed with the schemas the API answers with.
  */
@@ -78,7 +78,7 @@ export async function refreshCases(): Promise<void> {
   await Promise.all([mutate(CASES_KEY), mutate(USER_STATS_KEY)]);
 }
 
-/** The file name of a case's notice (SPEC section 7). */
+/** The file name of a case's notice (PRODUCT.md section 7). */
 export const noticeFileName = (caseId: string) => `dmca-${caseId}.pdf`;
 
 /**
@@ -124,11 +124,11 @@ export function openInNewTab(url: string): void {
   window.open(url, '_blank', 'noopener,noreferrer');
 }
 
-/** How long after the PDF download the submission portal opens (SPEC section 4: "after about 1 second"). */
+/** How long after the PDF download the submission portal opens (PRODUCT.md section 4: "after about 1 second"). */
 export const PORTAL_DELAY_MS = 1000;
 
 /**
- * The manual notice flow (SPEC section 4): downloads the case's PDF, then about a second later opens the search
+ * The manual notice flow (PRODUCT.md section 4): downloads the case's PDF, then about a second later opens the search
  * engine's submission portal in a new tab. The portal is looked up while the PDF is made; if that lookup fails the
  * PDF is still saved and no tab opens.
  * @throws {ApiError} when the PDF cannot be generated.
@@ -140,5 +140,5 @@ export async function generateNoticeAndOpenPortal(caseId: string, searchEngine: 
   if (info) setTimeout(() => openInNewTab(info.submissionUrl), PORTAL_DELAY_MS);
 }
 
-/** The toast of a failed PDF generation (SPEC section 8). */
+/** The toast of a failed PDF generation (PRODUCT.md section 8). */
 export const GENERATION_FAILED = { title: 'Generation Failed', description: 'Failed to generate PDF. Please try again.' } as const;

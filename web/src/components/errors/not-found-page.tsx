@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 
-/** Shown for every path the current session has no route for (SPEC section 2). */
+/** Shown for every path the current session has no route for (PRODUCT.md section 2). */
 export function NotFoundPage() {
   return (
     <div className="flex min-h-[70vh] w-full flex-1 items-center justify-center px-4 py-16">

@@ -9,11 +9,11 @@ import { MobileNav } from './mobile-nav';
 import { navItemsFor } from './nav-items';
 import { UserMenu } from './user-menu';
 
-/** How the signed-in header presents the product (SPEC section 1). */
+/** How the signed-in header presents the product (PRODUCT.md section 1). */
 export const APP_TAGLINE = 'Legal case search, risk & competitive analysis';
 
 /**
- * The sticky signed-in navigation bar (h-16, SPEC section 2): entries with the current route highlighted, the
+ * The sticky signed-in navigation bar (h-16, PRODUCT.md section 2): entries with the current route highlighted, the
  * New Scan button, the avatar menu, and the mobile sheet below the xl breakpoint (nine entries need the width).
  */
 export function NavBar({ user }: { user: CurrentUser }) {

@@ -24,7 +24,7 @@ export interface NavItem {
   adminOnly?: boolean;
 }
 
-/** The navigation entries of the signed-in bar, in the order of SPEC section 2. */
+/** The navigation entries of the signed-in bar, in the order of PRODUCT.md section 2. */
 export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/', label: 'Dashboard', icon: LayoutDashboard },
   { to: '/search', label: 'Search', icon: Search },

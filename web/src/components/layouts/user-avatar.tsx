@@ -5,7 +5,7 @@ import { cn } from '@/lib/utils';
 
 /**
  * The user's profile image; while it loads or when it fails, the first letter of firstName, then of the e-mail,
- * then a generic user icon (SPEC section 2).
+ * then a generic user icon (PRODUCT.md section 2).
  */
 export function UserAvatar({ user, className }: { user: CurrentUser; className?: string }) {
   const initial = initialOf(user);

@@ -12,7 +12,7 @@ interface ReferenceFilePickerProps {
 }
 
 /**
- * Optional reference files for a scan (SPEC section 2): JPG, PNG, MP4 and MOV, several at once, chosen or dropped,
+ * Optional reference files for a scan (PRODUCT.md section 2): JPG, PNG, MP4 and MOV, several at once, chosen or dropped,
  * each removable on its own. Files the server would refuse are refused here with the reason.
  */
 export function ReferenceFilePicker({ files, onChange, disabled }: ReferenceFilePickerProps) {

@@ -3,7 +3,7 @@ import { SANDBOX_NOTICE } from '@/lib/scan-results';
 import { cn } from '@/lib/utils';
 
 /**
- * Says plainly that results come from Vigil's offline sandbox web (DESIGN section 5), wherever such results or
+ * Says plainly that results come from Vigil's offline sandbox web (ARCHITECTURE.md, "Search workflow"), wherever such results or
  * such a scan are shown.
  */
 export function SandboxNotice({ className }: { className?: string }) {

@@ -39,7 +39,7 @@ function useNow(active: boolean): number {
 }
 
 /**
- * The progress card of a scan (SPEC sections 2 and 4): search id, engines and a countdown from 180 s with a bar
+ * The progress card of a scan (PRODUCT.md sections 2 and 4): search id, engines and a countdown from 180 s with a bar
  * that grows to at most 95% while running; 100% once completed (or partial); 0% and 'Search failed' on failure.
  * Beside the countdown it shows the workflow's real progress: stage, engines done, candidates found and matched.
  */

@@ -24,9 +24,9 @@ export interface ScanStartFormProps {
 }
 
 /**
- * The scan start form (SPEC sections 2 and 5): creator names (comma-separated), optional reference files, and a
+ * The scan start form (PRODUCT.md sections 2 and 5): creator names (comma-separated), optional reference files, and a
  * start button that stays disabled, with the spec's hint, until there is a name or a file. While a start is under
- * way the form shows the simulated progress bar of SPEC section 4.
+ * way the form shows the simulated progress bar of PRODUCT.md section 4.
  */
 export function ScanStartForm({ submitLabel, onStart, running, outcome, children }: ScanStartFormProps) {
   const queryId = useId();

@@ -9,7 +9,7 @@ interface Run {
 }
 
 /**
- * The start form's simulated bar (SPEC section 4): from `start()` it rises 5-15 points a second up to 98% with
+ * The start form's simulated bar (PRODUCT.md section 4): from `start()` it rises 5-15 points a second up to 98% with
  * stage text, and shows 100% 'Search complete!' after 30 s or as soon as `finished` is true. `reset()` hides it
  * (a start that failed).
  */

@@ -38,7 +38,7 @@ interface BulkAutomationCardProps {
 }
 
 /**
- * The bulk DMCA automation card of the protect step (SPEC sections 2, 5, 6 and 8): the eligible violations with
+ * The bulk DMCA automation card of the protect step (PRODUCT.md sections 2, 5, 6 and 8): the eligible violations with
  * checkboxes, the platforms of the plan, and one submit that checks the selection against the plan first.
  */
 export function BulkAutomationCard({ preselectedId }: BulkAutomationCardProps) {

@@ -15,7 +15,7 @@ import { creatorDetails } from '@/lib/takedown-rules';
 import { saveCreatorSettings, useCreatorUser } from '@/lib/takedowns-api';
 
 /**
- * The Settings page's Content Creator tab (SPEC sections 2, 5 and 8): name, e-mail, optional phone and address,
+ * The Settings page's Content Creator tab (PRODUCT.md sections 2, 5 and 8): name, e-mail, optional phone and address,
  * filled from `GET /api/user/me` (saved values first, then the account's), saved with
  * `PUT /api/user/me/content-creator`. Lives in components/ because the settings feature mounts it.
  */

@@ -11,7 +11,7 @@ interface ManualFormsCardProps {
 }
 
 /**
- * The Manual DMCA Forms card of the protect step (SPEC section 2): one notice at a time from the DMCA page, and
+ * The Manual DMCA Forms card of the protect step (PRODUCT.md section 2): one notice at a time from the DMCA page, and
  * 'View Individual Violations' back to review, where each unauthorized result has its own 'Send DMCA'.
  */
 export function ManualFormsCard({ selectedResultId, onViewViolations }: ManualFormsCardProps) {

@@ -3,7 +3,7 @@ import type { ComponentProps } from 'react';
 import { cn } from '@/lib/utils';
 
 /**
- * Mounted once in the app providers. Radix's defaults are the spec's values (SPEC section 9): open delay 700 ms,
+ * Mounted once in the app providers. Radix's defaults are the spec's values (PRODUCT.md section 9): open delay 700 ms,
  * skip delay 300 ms, so they are deliberately not overridden here.
  */
 export function TooltipProvider(props: ComponentProps<typeof TooltipPrimitive.Provider>) {

@@ -3,7 +3,7 @@ import type { ToastActionElement, ToastProps } from './toast';
 
 /*
  * The shadcn toast store: a module-level queue that any code (components, SWR callbacks, plain functions) can push
- * to with `toast()`, and that the one <Toaster /> renders. SPEC section 9: at most one toast visible, and a
+ * to with `toast()`, and that the one <Toaster /> renders. PRODUCT.md section 9: at most one toast visible, and a
  * dismissed toast is removed from the queue after 1,000,000 ms (its exit animation is long done by then).
  */
 export const TOAST_LIMIT = 1;

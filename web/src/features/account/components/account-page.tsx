@@ -20,7 +20,7 @@ type TabValue = (typeof TABS)[number]['value'];
 const DEFAULT_TAB: TabValue = 'settings';
 
 /**
- * Account (SPEC section 2): Billing & Plans, Usage & Limits, Account Settings and, for administrators only (the
+ * Account (PRODUCT.md section 2): Billing & Plans, Usage & Limits, Account Settings and, for administrators only (the
  * server's `isAdmin`), Admin Dashboard. `?tab=billing` (the avatar menu's Billing link) selects billing.
  */
 export function AccountPage() {

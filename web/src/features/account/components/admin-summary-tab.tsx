@@ -7,7 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { contract } from '@shared/contract';
 import { apiPath } from '@/lib/api-client';
 
-/** The Admin Dashboard tab's static sample revenue figures (SPEC section 2). */
+/** The Admin Dashboard tab's static sample revenue figures (PRODUCT.md section 2). */
 const SAMPLE_FIGURES = [
   { label: 'Total Revenue', value: '$52,500', icon: DollarSign },
   { label: 'Monthly Recurring Revenue', value: '$12,500', icon: Repeat },
@@ -18,7 +18,7 @@ const SAMPLE_FIGURES = [
 /**
  * Admin Dashboard tab (administrators only): the spec's static sample revenue figures and the way to the
  * Business Dashboard, where the real figures are. The financial-stats call is made here as the spec lists it;
- * its answer is not shown (SPEC section 7: "result not used").
+ * its answer is not shown (PRODUCT.md section 7: "result not used").
  */
 export function AdminSummaryTab() {
   useSWR(apiPath(contract.financialStats));

@@ -14,7 +14,7 @@ import { useAccountPlan } from '../hooks/use-account-plan';
 import { ACCOUNT_PLAN_CARDS, ACCOUNT_PLAN_NAMES, planButton, statusLabel } from '../lib/account-plans';
 
 /**
- * Billing & Plans (SPEC section 2): the subscription with its status badge and the four plan cards. The current
+ * Billing & Plans (PRODUCT.md section 2): the subscription with its status badge and the four plan cards. The current
  * plan's button is disabled; the others upgrade (or go to checkout when a payment provider is configured).
  */
 export function BillingTab() {

@@ -5,7 +5,7 @@ import { PLANS, PLAN_ORDER, planFeatures, type PlanId } from '@shared/plans';
  * from the one plan table in shared/plans.ts, so this page states what the server enforces (issue 10).
  */
 
-/** The plan assumed on the Account page when none is known (SPEC section 2). */
+/** The plan assumed on the Account page when none is known (PRODUCT.md section 2). */
 export const ACCOUNT_DEFAULT_PLAN: PlanId = 'basic';
 
 /** Scans per month by plan (the enforced figures); `null` is unlimited. */
@@ -36,7 +36,7 @@ export const ACCOUNT_PLAN_CARDS: readonly AccountPlanCard[] = PLAN_ORDER.map((id
   popular: id === 'pro',
 }));
 
-/** What a plan card's button says and does (SPEC section 2): the current plan is disabled, others upgrade. */
+/** What a plan card's button says and does (PRODUCT.md section 2): the current plan is disabled, others upgrade. */
 export function planButton(card: PlanId, current: PlanId): { label: string; disabled: boolean } {
   if (card === current) return { label: 'Current Plan', disabled: true };
   // The free trial is where every account starts; the upgrade call accepts only paid plans.

@@ -15,7 +15,7 @@ import {
 import { apiPath, apiRequest } from '@/lib/api-client';
 import { contract } from '@shared/contract';
 
-/** The admin data calls of the Business Dashboard (SPEC section 7), all admin only on the server. */
+/** The admin data calls of the Business Dashboard (PRODUCT.md section 7), all admin only on the server. */
 export const ADMIN_KEYS = {
   metrics: apiPath(contract.adminMetrics),
   users: apiPath(contract.adminUsers),

@@ -20,7 +20,7 @@ import { SystemTab } from './system-tab';
 import { UserManagementTab } from './user-management-tab';
 import { UsersTab } from './users-tab';
 
-/** The eight tabs, in the spec's order (SPEC sections 2 and 9: admin tab count 8). */
+/** The eight tabs, in the spec's order (PRODUCT.md sections 2 and 9: admin tab count 8). */
 export const ADMIN_TABS = [
   { value: 'overview', label: 'Overview', icon: LayoutDashboard },
   { value: 'revenue', label: 'Revenue', icon: DollarSign },
@@ -36,7 +36,7 @@ type AdminTab = (typeof ADMIN_TABS)[number]['value'];
 const isRefused = (error: unknown) => error instanceof ApiError && (error.status === 401 || error.status === 403);
 
 /**
- * The Business Dashboard (SPEC section 2, "Admin"). Only administrators (the server's `isAdmin`) get data: anyone
+ * The Business Dashboard (PRODUCT.md section 2, "Admin"). Only administrators (the server's `isAdmin`) get data: anyone
  * else sees the not-authorized state and no admin call is made; should the server refuse a call anyway (403),
  * the same state shows. A spinner shows until all six data calls have loaded.
  */

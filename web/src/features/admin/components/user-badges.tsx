@@ -9,7 +9,7 @@ export function userName(user: Pick<ManagedUser, 'firstName' | 'lastName' | 'ema
   return [user.firstName, user.lastName].filter(Boolean).join(' ').trim() || user.email;
 }
 
-/** The plan; Enterprise stands out (SPEC section 2). */
+/** The plan; Enterprise stands out (PRODUCT.md section 2). */
 export function PlanBadge({ plan }: { plan: ManagedUser['subscriptionPlan'] }) {
   return (
     <Badge
@@ -22,7 +22,7 @@ export function PlanBadge({ plan }: { plan: ManagedUser['subscriptionPlan'] }) {
   );
 }
 
-/** The subscription status; Active stands out (SPEC section 2). */
+/** The subscription status; Active stands out (PRODUCT.md section 2). */
 export function StatusBadge({ status }: { status: string }) {
   const active = status.toLowerCase() === 'active';
   const label = status ? status.charAt(0).toUpperCase() + status.slice(1) : 'Unknown';

@@ -14,7 +14,7 @@ import { PlanBadge, StatusBadge, userName } from './user-badges';
 import { UserDetails } from './user-details';
 
 /**
- * User Management (SPEC section 2): every user with plan, status, discount (inline edit), total spent and activity.
+ * User Management (PRODUCT.md section 2): every user with plan, status, discount (inline edit), total spent and activity.
  * View Details selects a user (highlighted row, details below the table). Further pages load on request.
  */
 export function UserManagementTab({ managed }: { managed: ReturnType<typeof useManagedUsers> }) {

@@ -1,5 +1,5 @@
 /*
- * The static parts of the Business Dashboard, exactly as SPEC section 2 gives them. They are sample figures in
+ * The static parts of the Business Dashboard, exactly as PRODUCT.md section 2 gives them. They are sample figures in
  * the spec (not computed), and the screen labels them as such.
  */
 

@@ -4,7 +4,7 @@ import { updateUserDiscount } from '../api/update-user-discount';
 import { DISCOUNT_TOASTS, parseDiscount } from '../lib/discount';
 
 /**
- * The inline discount edit (SPEC section 4): one row at a time. Edit opens a row with its current value; Save
+ * The inline discount edit (PRODUCT.md section 4): one row at a time. Edit opens a row with its current value; Save
  * checks the value (invalid: a destructive toast and nothing sent), sends it, and on success refreshes the list,
  * shows the success toast and leaves editing; Cancel leaves editing.
  */

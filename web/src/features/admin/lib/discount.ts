@@ -1,6 +1,6 @@
 import { discountBodySchema } from '@shared/schemas/admin';
 
-/** Toast texts of the discount edit (SPEC section 8). */
+/** Toast texts of the discount edit (PRODUCT.md section 8). */
 export const DISCOUNT_TOASTS = {
   invalid: 'Invalid discount value',
   updated: 'User updated successfully',
@@ -8,7 +8,7 @@ export const DISCOUNT_TOASTS = {
 } as const;
 
 /**
- * The discount typed in the inline editor as a number from 0 to 100 inclusive (SPEC section 5), or `null` when
+ * The discount typed in the inline editor as a number from 0 to 100 inclusive (PRODUCT.md section 5), or `null` when
  * it is not one (empty, not a number, out of range): then the spec's toast shows and nothing is sent. The range
  * check is the server's own schema, so the two can never disagree.
  */

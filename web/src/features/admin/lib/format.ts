@@ -1,5 +1,5 @@
 /*
- * Number formats of the Business Dashboard (SPEC section 9): currency in US dollars, percentages from fractions
+ * Number formats of the Business Dashboard (PRODUCT.md section 9): currency in US dollars, percentages from fractions
  * with one decimal place, and the badge thresholds of section 2.
  */
 
@@ -29,12 +29,12 @@ export function formatCount(n: number): string {
 
 export type BadgeVariant = 'default' | 'secondary' | 'destructive' | 'outline';
 
-/** Churn badge (SPEC section 2): default under 5%, otherwise destructive. */
+/** Churn badge (PRODUCT.md section 2): default under 5%, otherwise destructive. */
 export function churnBadgeVariant(churnRate: number): BadgeVariant {
   return churnRate < 0.05 ? 'default' : 'destructive';
 }
 
-/** Financial growth badge (SPEC section 2): default if above 0, else destructive. */
+/** Financial growth badge (PRODUCT.md section 2): default if above 0, else destructive. */
 export function growthBadgeVariant(growth: number): BadgeVariant {
   return growth > 0 ? 'default' : 'destructive';
 }

@@ -6,7 +6,7 @@ import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 
 /**
- * Copies text to the clipboard and says so with a toast (SPEC section 2 and 8): 'Copied!' / 'Information copied
+ * Copies text to the clipboard and says so with a toast (PRODUCT.md section 2 and 8): 'Copied!' / 'Information copied
  * to clipboard', or 'Copy failed' / 'Please copy manually' when the browser refuses (no permission, insecure page).
  * @returns whether the text was copied.
  */

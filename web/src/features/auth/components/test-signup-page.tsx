@@ -12,7 +12,7 @@ const STEPS = [
   'Paste them into the Email and Password fields and press Sign in. The first sign-in creates the account; after that, use the same password.',
 ];
 
-/** Sample sign-up details for testing (SPEC section 2, /test-signup); always available. */
+/** Sample sign-up details for testing (PRODUCT.md section 2, /test-signup); always available. */
 export function TestSignupPage({ signedIn = false }: { signedIn?: boolean }) {
   const all = `Name: ${SAMPLE_ACCOUNT.fullName}\nEmail: ${SAMPLE_ACCOUNT.email}\nPassword: ${SAMPLE_ACCOUNT.password}`;
   return (

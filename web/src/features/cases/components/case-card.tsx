@@ -29,7 +29,7 @@ function formatDate(iso: string): string {
 }
 
 /**
- * One case of the cases page (SPEC section 2): status badge, case number, host, description, infringing and
+ * One case of the cases page (PRODUCT.md section 2): status badge, case number, host, description, infringing and
  * original URLs, search engine, created date; View, Download and, for pending cases, Generate Form. A case flagged
  * for escalation says so and why.
  */

@@ -14,7 +14,7 @@ const GOOGLE_EXPORT_PATH = apiPath(contract.exportGoogle);
 const REPORT_PDF_PATH = apiPath(contract.userReport, { params: { id: 'me' }, query: { format: 'pdf' } });
 const REPORT_CSV_PATH = apiPath(contract.userReport, { params: { id: 'me' }, query: { format: 'csv' } });
 
-/** The DMCA Cases page (SPEC section 2): the creator's cases, newest first, or an empty state. */
+/** The DMCA Cases page (PRODUCT.md section 2): the creator's cases, newest first, or an empty state. */
 export function CasesPage() {
   const cases = useCases({ fresh: true });
 

@@ -1,5 +1,5 @@
 /*
- * How a case's status is shown (SPEC section 4): pending, sent and resolved each have their badge; anything else
+ * How a case's status is shown (PRODUCT.md section 4): pending, sent and resolved each have their badge; anything else
  * is shown with the default badge. Only pending cases offer Generate Form.
  */
 

@@ -7,7 +7,7 @@ import { useChat } from '../hooks/use-chat';
 import { ChatPanel } from './chat-panel';
 
 /**
- * The floating assistant chat of the signed-in pages (SPEC section 2, "Chat widget"): a round button at the bottom
+ * The floating assistant chat of the signed-in pages (PRODUCT.md section 2, "Chat widget"): a round button at the bottom
  * right that opens a 384px-wide panel, which can be minimised or closed. The conversation lives here, so it
  * survives route changes and closing the panel; each request names the page the creator is on.
  */
@@ -22,7 +22,7 @@ export function ChatWidget() {
   const openRef = useRef(false);
 
   const openPanel = useCallback(() => {
-    // Suggestions are fetched on opening (SPEC section 2), for the page the creator is on now.
+    // Suggestions are fetched on opening (PRODUCT.md section 2), for the page the creator is on now.
     if (!openRef.current) loadSuggestions();
     openRef.current = true;
     setOpen(true);

@@ -5,7 +5,7 @@ import { CHAT_FAILURE_REPLY, historyForRequest, makeMessage, sendableText, type 
 
 /**
  * The conversation of the chat widget: messages, the suggestions on offer and whether a reply is pending.
- * `send` ignores what SPEC section 4 says to ignore; a failed call becomes the spec's apology message.
+ * `send` ignores what PRODUCT.md section 4 says to ignore; a failed call becomes the spec's apology message.
  */
 export function useChat(page: string) {
   const [messages, setMessages] = useState<ChatMessage[]>([]);
@@ -48,7 +48,7 @@ export function useChat(page: string) {
     [append, page],
   );
 
-  /** Fetches the page's opening suggestions; a failure is logged only (SPEC section 8). */
+  /** Fetches the page's opening suggestions; a failure is logged only (PRODUCT.md section 8). */
   const loadSuggestions = useCallback(() => {
     fetchSuggestions(page)
       .then(setSuggestions)

@@ -1,7 +1,7 @@
 import type { ChatHistoryEntry } from '@shared/help/chat';
 import { MAX_HISTORY_MESSAGES } from '@shared/help/chat';
 
-/** One message of the conversation as the widget keeps it (SPEC section 3, "Chat message"). */
+/** One message of the conversation as the widget keeps it (PRODUCT.md section 3, "Chat message"). */
 export interface ChatMessage {
   id: string;
   content: string;
@@ -9,7 +9,7 @@ export interface ChatMessage {
   timestamp: Date;
 }
 
-/** What the widget says when a reply could not be fetched (SPEC section 8). */
+/** What the widget says when a reply could not be fetched (PRODUCT.md section 8). */
 export const CHAT_FAILURE_REPLY = "Sorry, I'm having trouble connecting right now. Please try again in a moment.";
 
 let sequence = 0;
@@ -21,7 +21,7 @@ export function makeMessage(role: ChatMessage['role'], content: string, now: Dat
 }
 
 /**
- * The `conversationHistory` of a request: the last 6 messages before the one being sent (SPEC section 9), as
+ * The `conversationHistory` of a request: the last 6 messages before the one being sent (PRODUCT.md section 9), as
  * `{role, content}` only; ids and timestamps mean nothing to the assistant.
  */
 export function historyForRequest(messages: readonly ChatMessage[]): ChatHistoryEntry[] {
@@ -29,7 +29,7 @@ export function historyForRequest(messages: readonly ChatMessage[]): ChatHistory
 }
 
 /**
- * The text to send, or `null` when nothing may be sent (SPEC section 4): an empty or blank input, or any input
+ * The text to send, or `null` when nothing may be sent (PRODUCT.md section 4): an empty or blank input, or any input
  * while the previous reply is still pending.
  */
 export function sendableText(input: string, pending: boolean): string | null {

@@ -17,7 +17,7 @@ const TABS = [
   { value: 'analytics', label: 'Analytics', icon: BarChart3, Content: AnalyticsTab },
 ] as const;
 
-/** Competitive Analysis Dashboard (SPEC section 2): five tabs of static marketing figures. */
+/** Competitive Analysis Dashboard (PRODUCT.md section 2): five tabs of static marketing figures. */
 export function CompetitivePage() {
   useEffect(() => sendFeatureUse('competitive-analysis'), []);
   return (

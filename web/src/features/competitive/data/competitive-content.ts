@@ -1,5 +1,5 @@
 /*
- * The Competitive Analysis Dashboard's content (SPEC section 2): static marketing figures only. Nothing here is
+ * The Competitive Analysis Dashboard's content (PRODUCT.md section 2): static marketing figures only. Nothing here is
  * measured; the page says so. Kept as data so the components stay layout only.
  */
 
@@ -78,7 +78,7 @@ export interface ActivityItem {
   status: 'removed' | 'sent' | 'detected';
 }
 
-/** A sample activity feed (SPEC section 2): illustrative events, labelled as samples on the page. */
+/** A sample activity feed (PRODUCT.md section 2): illustrative events, labelled as samples on the page. */
 export const SAMPLE_ACTIVITY: readonly ActivityItem[] = [
   { time: '2 min ago', event: 'Leaked video set removed', platform: 'Tube site', status: 'removed' },
   { time: '9 min ago', event: 'DMCA notice sent for 14 images', platform: 'Image board', status: 'sent' },

@@ -3,7 +3,7 @@ import { api, apiPath } from '@/lib/api-client';
 import type { ContactFormValues } from '../lib/contact-form';
 import { contract } from '@shared/contract';
 
-/** `POST /api/contact` with `{name, email, subject, message}`; the response is not read (SPEC section 7). */
+/** `POST /api/contact` with `{name, email, subject, message}`; the response is not read (PRODUCT.md section 7). */
 export async function sendContactMessage(values: ContactFormValues): Promise<void> {
   const body = {
     name: values.name.trim(),

@@ -12,7 +12,7 @@ import { useSendContactMessage } from '../api/send-contact-message';
 import { CONTACT_LIMITS, CONTACT_TOASTS, contactFormSchema, EMPTY_CONTACT_FORM, type ContactFormValues } from '../lib/contact-form';
 
 /**
- * The Get in Touch form (SPEC sections 4, 5 and 8): idle, then sending (button 'Sending...', disabled), then idle.
+ * The Get in Touch form (PRODUCT.md sections 4, 5 and 8): idle, then sending (button 'Sending...', disabled), then idle.
  * A sent message clears the form; a failed one keeps it so nothing typed is lost. Missing required fields give
  * one toast instead of field messages, as the spec says.
  */

@@ -6,7 +6,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { openChat } from '@/lib/chat-events';
 import { ContactForm } from './contact-form';
 
-/** Contact Us (SPEC section 2): the Get in Touch form beside the other ways to reach support. */
+/** Contact Us (PRODUCT.md section 2): the Get in Touch form beside the other ways to reach support. */
 export function ContactPage() {
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:px-6">

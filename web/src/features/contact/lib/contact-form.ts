@@ -3,7 +3,7 @@ import { CONTACT_MESSAGES } from '@shared/schemas/contact';
 
 export { CONTACT_LIMITS } from '@shared/schemas/contact';
 
-/** Toast texts of the Contact page (SPEC sections 5 and 8). */
+/** Toast texts of the Contact page (PRODUCT.md sections 5 and 8). */
 export const CONTACT_TOASTS = {
   missing: { title: CONTACT_MESSAGES.missingTitle, description: CONTACT_MESSAGES.missingText },
   failed: { title: 'Error', description: 'Failed to send message. Please try again.' },
@@ -13,7 +13,7 @@ export const CONTACT_TOASTS = {
 const required = z.string().trim().min(1, 'Required');
 
 /**
- * The Get in Touch form (SPEC section 5): name, email and message required, subject optional. The e-mail's
+ * The Get in Touch form (PRODUCT.md section 5): name, email and message required, subject optional. The e-mail's
  * format is left to the browser's email-type input and the server (shared/schemas/contact.ts), as in the spec;
  * this schema only decides "is anything required missing", which the spec answers with one toast rather than
  * field messages.

@@ -5,7 +5,7 @@ import { contract } from '@shared/contract';
 
 /**
  * The creator's newest result (`GET /api/user/me/results?limit=1`): the dashboard opens at review with its
- * search selected when there is one (SPEC section 2). One item is enough; the list is newest first.
+ * search selected when there is one (PRODUCT.md section 2). One item is enough; the list is newest first.
  */
 export const LATEST_RESULT_KEY = apiPath(contract.userResults, { params: { id: 'me' }, query: { limit: 1 } });
 /** All of the creator's results by kind (`GET /api/user/me/results/grouped`). */

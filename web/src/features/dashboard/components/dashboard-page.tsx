@@ -11,7 +11,7 @@ import { SearchStep } from './search-step';
 import { StepProgress } from './step-progress';
 
 /**
- * The home dashboard (SPEC section 2): search for violations, review results, protect. Opens at review with the
+ * The home dashboard (PRODUCT.md section 2): search for violations, review results, protect. Opens at review with the
  * latest scan selected when the creator has earlier results.
  */
 export function DashboardPage() {

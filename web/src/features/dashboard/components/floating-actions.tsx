@@ -9,7 +9,7 @@ interface FloatingActionsProps {
 }
 
 /**
- * The floating New Search and Review Results buttons (SPEC section 2), shown only when they lead somewhere new.
+ * The floating New Search and Review Results buttons (PRODUCT.md section 2), shown only when they lead somewhere new.
  * On phones they sit at the left, clear of the assistant's round button at the bottom right.
  */
 export function FloatingActions({ showNewSearch, showReview, onNewSearch, onReview }: FloatingActionsProps) {

@@ -25,7 +25,7 @@ interface ResultCardProps {
 }
 
 /**
- * One search result under review (SPEC section 2): title, domain, url, preview, confidence and priority;
+ * One search result under review (PRODUCT.md section 2): title, domain, url, preview, confidence and priority;
  * 'Mark as Unauthorized' and 'Mark as Safe' until it is marked, then 'Send DMCA' for unauthorized results.
  */
 export function ResultCard({ result, onSendDmca }: ResultCardProps) {

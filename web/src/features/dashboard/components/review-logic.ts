@@ -1,10 +1,10 @@
 import type { GroupedResults } from '@shared/schemas/search';
 
 /*
- * Pure rules of the review step (SPEC sections 2, 4 and 9), tested beside the components that use them.
+ * Pure rules of the review step (PRODUCT.md sections 2, 4 and 9), tested beside the components that use them.
  */
 
-/** Confidence badge colours: red at 80 or more, yellow at 60 or more, grey below (SPEC section 4). */
+/** Confidence badge colours: red at 80 or more, yellow at 60 or more, grey below (PRODUCT.md section 4). */
 export type ConfidenceTone = 'red' | 'yellow' | 'grey';
 
 export const CONFIDENCE_RED_AT = 80;
@@ -19,7 +19,7 @@ export function confidenceTone(confidence: number): ConfidenceTone {
 
 export type ResultTab = keyof GroupedResults;
 
-/** The three result tabs in order, with their labels (SPEC section 2). */
+/** The three result tabs in order, with their labels (PRODUCT.md section 2). */
 export const RESULT_TABS: readonly { value: ResultTab; label: string }[] = [
   { value: 'web', label: 'Web Results' },
   { value: 'images', label: 'Images' },

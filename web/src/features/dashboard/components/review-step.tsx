@@ -44,7 +44,7 @@ function useReviewResults(searchId: string | undefined, scope: Scope) {
 }
 
 /**
- * Step 2 of the dashboard (SPEC section 2): summary cards, the results in three tabs with count badges, the New
+ * Step 2 of the dashboard (PRODUCT.md section 2): summary cards, the results in three tabs with count badges, the New
  * Search and Send Takedown Notices buttons, and each result's review actions.
  */
 export function ReviewStep({ searchId, onNewSearch, onSendTakedowns, onSendDmca }: ReviewStepProps) {

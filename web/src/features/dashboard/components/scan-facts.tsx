@@ -6,7 +6,7 @@ const FACTS = [
   { icon: TrendingUp, label: 'Success rate', value: '94%' },
 ];
 
-/** The start step's stated scan figures (SPEC section 2; display text only). */
+/** The start step's stated scan figures (PRODUCT.md section 2; display text only). */
 export function ScanFacts() {
   return (
     <dl className="grid gap-2 rounded-lg border bg-muted/30 p-3 text-sm sm:grid-cols-3">

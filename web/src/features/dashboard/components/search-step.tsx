@@ -19,7 +19,7 @@ const HOW = [
   { icon: ScanEye, text: 'Ranks every find by how sure the match is, so you review the likely copies first.' },
 ];
 
-/** Step 1 of the dashboard: the start form and, once a scan runs, its progress card (SPEC section 2). */
+/** Step 1 of the dashboard: the start form and, once a scan runs, its progress card (PRODUCT.md section 2). */
 export function SearchStep({ state, scan, onStart }: SearchStepProps) {
   const shown = state.scan && (state.searching || state.outcome === 'failed') ? state.scan : undefined;
   return (

@@ -11,7 +11,7 @@ const CARDS: { key: keyof UserStats; label: string; icon: LucideIcon; tone: stri
   { key: 'pendingReview', label: 'Pending', icon: Clock, tone: 'bg-amber-50 text-amber-700' },
 ];
 
-/** The four summary cards of the review step, from the creator's counters (SPEC section 2). */
+/** The four summary cards of the review step, from the creator's counters (PRODUCT.md section 2). */
 export function StatsCards() {
   const { data, error } = useUserStats();
   return (

@@ -9,7 +9,7 @@ const STEPS: { step: DashboardStep; title: string; short: string; hint: string }
   { step: 'protect', title: 'Protect', short: 'Protect', hint: 'Send takedown notices' },
 ];
 
-/** The three-step flow with its progress bar: 0% at search, 66% at review, 100% at protect (SPEC section 2). */
+/** The three-step flow with its progress bar: 0% at search, 66% at review, 100% at protect (PRODUCT.md section 2). */
 export function StepProgress({ step }: { step: DashboardStep }) {
   const index = STEPS.findIndex((s) => s.step === step);
   return (

@@ -1,13 +1,13 @@
 import type { SearchStatus } from '@shared/schemas/search';
 
 /*
- * The home dashboard's three-step flow (SPEC section 4) as a pure reducer: search, review, protect, with the scan
+ * The home dashboard's three-step flow (PRODUCT.md section 4) as a pure reducer: search, review, protect, with the scan
  * started here and the scan whose results are reviewed. Kept apart from React so every transition is tested.
  */
 
 export type DashboardStep = 'search' | 'review' | 'protect';
 
-/** The step bar's value at each step (SPEC section 9). */
+/** The step bar's value at each step (PRODUCT.md section 9). */
 export const STEP_PROGRESS: Record<DashboardStep, number> = { search: 0, review: 66, protect: 100 };
 
 /** A scan started from this page. */
@@ -56,7 +56,7 @@ export function dashboardReducer(state: DashboardState, action: DashboardAction)
     case 'scan-started':
       return { ...state, step: 'search', scan: action.scan, searching: true, outcome: undefined, touched: true };
     case 'scan-start-failed':
-      // SPEC section 8: a failed start resets the scan state; the error is only logged.
+      // PRODUCT.md section 8: a failed start resets the scan state; the error is only logged.
       return { ...state, scan: undefined, searching: false, outcome: undefined, touched: true };
     case 'scan-status':
       if (!state.searching || !state.scan) return state;

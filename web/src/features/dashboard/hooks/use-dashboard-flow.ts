@@ -13,7 +13,7 @@ import { dashboardReducer, initialDashboardState, type DashboardAction } from '.
 /**
  * The dashboard's state and its side effects: starting a scan, polling it every 2 s while it runs, moving to
  * review when it completes (refreshing stats, results and the search), and opening at review with the latest
- * scan selected when the creator has earlier results (SPEC sections 2 and 4).
+ * scan selected when the creator has earlier results (PRODUCT.md sections 2 and 4).
  */
 export function useDashboardFlow() {
   const user = useCurrentUser();
@@ -56,7 +56,7 @@ export function useDashboardFlow() {
   const start = useCallback(
     async (values: ScanStartFormValues) => {
       if (!user.id) {
-        // SPEC section 5: refused and logged only.
+        // PRODUCT.md section 5: refused and logged only.
         console.error('User not authenticated');
         throw new Error('User not authenticated');
       }
@@ -64,7 +64,7 @@ export function useDashboardFlow() {
         const started = await startScan(values);
         act({ type: 'scan-started', scan: { id: started.id, engines: started.searchEngines, startedAt: Date.now() } });
       } catch (error) {
-        // SPEC section 8: on the dashboard a failed start resets the state and is logged only; a used-up
+        // PRODUCT.md section 8: on the dashboard a failed start resets the state and is logged only; a used-up
         // allowance is the exception (issue 10): the creator is told, with the upgrade prompt.
         showPlanLimit(error);
         console.error('Search start failed:', apiErrorMessage(error, String(error)));

@@ -32,7 +32,7 @@ interface CaseActionsProps {
 }
 
 /**
- * The actions of the DMCA page (SPEC sections 2, 4 and 8): create the case, then generate the PDF (downloaded,
+ * The actions of the DMCA page (PRODUCT.md sections 2, 4 and 8): create the case, then generate the PDF (downloaded,
  * then the search engine's portal opens) or submit it automatically (paid plans; trial users see an upgrade
  * prompt), after which the portal opens and the copy-paste assistant appears.
  */

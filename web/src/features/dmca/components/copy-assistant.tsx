@@ -6,7 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { toast } from '@/components/ui/use-toast';
 
 /**
- * Copies text and says so (SPEC section 8): 'Copied!', or 'Copy failed' / 'Please copy manually' when the browser
+ * Copies text and says so (PRODUCT.md section 8): 'Copied!', or 'Copy failed' / 'Please copy manually' when the browser
  * refuses (no permission, insecure page).
  * @returns whether the text was copied.
  */
@@ -23,7 +23,7 @@ export async function copyText(text: string, label: string): Promise<boolean> {
 }
 
 /**
- * The copy-paste assistant shown after an automated submission (SPEC section 2): the search engine's form opened
+ * The copy-paste assistant shown after an automated submission (PRODUCT.md section 2): the search engine's form opened
  * in a new tab, and each value to paste into it with a copy button. The values are the server's: country United
  * States, copyright holder Myself, Vigil's agent details and the case's work and URLs.
  */

@@ -19,7 +19,7 @@ interface CreatorFieldsProps {
 }
 
 /**
- * The creator's details on the DMCA page (SPEC sections 2 and 5): filled from the Content Creator settings and
+ * The creator's details on the DMCA page (PRODUCT.md sections 2 and 5): filled from the Content Creator settings and
  * shown read-only where filled; empty ones can be typed here or saved in Settings. They stay on file: the notice is
  * filed under Vigil's agent identity, so these are never sent to the host.
  */

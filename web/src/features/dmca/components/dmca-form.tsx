@@ -23,7 +23,7 @@ import { FieldError, fieldA11y } from './field-error';
 import { RightsFields } from './rights-fields';
 import { UrlPicker } from './url-picker';
 
-/** The statement the creator accepts (SPEC section 5: legalDeclaration must be ticked). */
+/** The statement the creator accepts (PRODUCT.md section 5: legalDeclaration must be ticked). */
 export const LEGAL_DECLARATION =
   'I have a good faith belief that use of the material in the manner complained of is not authorized by the copyright owner, its agent, or the law. The information in this notice is accurate, and under penalty of perjury, I am the owner, or authorized to act on behalf of the owner, of an exclusive right that is allegedly infringed.';
 
@@ -37,7 +37,7 @@ interface DmcaFormProps {
 }
 
 /**
- * The DMCA form (SPEC sections 2 and 5): creator details (read-only where filled from settings), the URL picker,
+ * The DMCA form (PRODUCT.md sections 2 and 5): creator details (read-only where filled from settings), the URL picker,
  * infringing URLs, original URL, description, search engine and the legal declaration; then the case actions.
  */
 export function DmcaForm({ result, existingCase, creator, plan }: DmcaFormProps) {
@@ -70,7 +70,7 @@ export function DmcaForm({ result, existingCase, creator, plan }: DmcaFormProps)
   });
   const { errors, isSubmitting, isSubmitted } = form.formState;
 
-  /** Ticking URLs rewrites the infringing URLs and the description's count (SPEC section 2). */
+  /** Ticking URLs rewrites the infringing URLs and the description's count (PRODUCT.md section 2). */
   const applySelection = (next: ReadonlySet<string>) => {
     setSelected(next);
     const chosen = selectedInOrder(urls, next);

@@ -14,7 +14,7 @@ import { useSearchResult } from '../api/get-search-result';
 import { DmcaForm } from './dmca-form';
 
 /**
- * The DMCA generation page (SPEC section 2), at `/dmca/new?resultId=…` for a new notice about one search result
+ * The DMCA generation page (PRODUCT.md section 2), at `/dmca/new?resultId=…` for a new notice about one search result
  * and at `/dmca/{id}` for an open case. It loads the result, the case and the creator's details, then shows the
  * form pre-filled from them.
  */

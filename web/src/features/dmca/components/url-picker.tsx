@@ -15,7 +15,7 @@ interface UrlPickerProps {
 }
 
 /**
- * The select-URL list of the DMCA page (SPEC section 2): a checkbox per URL of the search result, Select All and
+ * The select-URL list of the DMCA page (PRODUCT.md section 2): a checkbox per URL of the search result, Select All and
  * Clear All, in a list of capped height that scrolls.
  */
 export function UrlPicker({ urls, selected, onToggle, onSelectAll, onClearAll, disabled }: UrlPickerProps) {

@@ -1,5 +1,5 @@
 /**
- * The description of the 'Automated Submission Failed' toast (SPEC section 8): the server's reason, then the
+ * The description of the 'Automated Submission Failed' toast (PRODUCT.md section 8): the server's reason, then the
  * manual PDF method as the way forward.
  */
 export function automatedFailureText(reason: string | null | undefined): string {

@@ -1,7 +1,7 @@
 import { splitResultUrls } from '@shared/schemas/dmca';
 
 /*
- * The URL picker of the DMCA page (SPEC section 2): a search result's `url` is a comma-separated list with
+ * The URL picker of the DMCA page (PRODUCT.md section 2): a search result's `url` is a comma-separated list with
  * duplicates removed; the ticked URLs fill the infringing-URL field, one a line, and the description is rewritten
  * with how many are ticked.
  */

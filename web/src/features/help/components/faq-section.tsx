@@ -17,7 +17,7 @@ const CATEGORY_TONES: Record<FaqCategory, string> = {
 type Filter = FaqCategory | 'All';
 
 /**
- * The FAQ (SPEC section 2): every question of the help knowledge base with its category badge, filterable by
+ * The FAQ (PRODUCT.md section 2): every question of the help knowledge base with its category badge, filterable by
  * category. Answers fold open with native `<details>`, which keyboards and screen readers handle without help.
  */
 export function FaqSection() {

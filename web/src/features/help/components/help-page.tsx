@@ -12,7 +12,7 @@ import { IconLegend } from './icon-legend';
 import { QuickStart } from './quick-start';
 
 /**
- * Help & Support (SPEC section 2, "Help"): three support cards, a three-step quick start, the FAQ with category
+ * Help & Support (PRODUCT.md section 2, "Help"): three support cards, a three-step quick start, the FAQ with category
  * badges, the guides, an icon legend and a contact footer. The FAQ and guides are the knowledge base the assistant
  * answers from (shared/help), so this page and the chat never disagree.
  */

@@ -12,7 +12,7 @@ import {
   Zap,
 } from 'lucide-react';
 
-/** One step of the Help page's quick start (SPEC section 2, "Help"). */
+/** One step of the Help page's quick start (PRODUCT.md section 2, "Help"). */
 export interface QuickStartStep {
   title: string;
   description: string;
@@ -75,7 +75,7 @@ export const ICON_LEGEND: readonly LegendEntry[] = [
   { icon: MessageCircle, label: 'Assistant', meaning: 'The round button at the bottom right opens the help chat.', tone: 'bg-violet-50 text-violet-600' },
 ];
 
-/** The confidence badge colours (SPEC section 4: red at 80 or more, yellow at 60 or more, grey below). */
+/** The confidence badge colours (PRODUCT.md section 4: red at 80 or more, yellow at 60 or more, grey below). */
 export const CONFIDENCE_LEGEND = [
   { label: '80%+', meaning: 'Strong match', className: 'bg-red-600 text-white' },
   { label: '60-79%', meaning: 'Likely match', className: 'bg-amber-400 text-amber-950' },

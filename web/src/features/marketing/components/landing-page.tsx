@@ -64,7 +64,7 @@ const TRUST = [
   { icon: Undo2, title: `${CLAIMS.moneyBackDays}-day money-back`, text: 'Not satisfied in the first month? Get a full refund.' },
 ];
 
-/** The public home page (SPEC section 2, "Landing page"). */
+/** The public home page (PRODUCT.md section 2, "Landing page"). */
 export function LandingPage() {
   return (
     <PublicLayout>

@@ -49,7 +49,7 @@ const SALES_POINTS = [
   { icon: Clock, value: CLAIMS.takedownWindow, label: 'typical takedown time' },
 ];
 
-/** The public Pricing page (SPEC section 2, "Pricing"). Inside the signed-in shell it drops its own header. */
+/** The public Pricing page (PRODUCT.md section 2, "Pricing"). Inside the signed-in shell it drops its own header. */
 export function PricingPage({ signedIn = false }: { signedIn?: boolean }) {
   return (
     <PublicLayout signedIn={signedIn} backToHome>

@@ -1,5 +1,5 @@
 /**
- * Marketing figures (SPEC section 1). They are static display text, not measurements: nothing on the public
+ * Marketing figures (PRODUCT.md section 1). They are static display text, not measurements: nothing on the public
  * pages is computed, and these strings are the only place they live.
  */
 export const CLAIMS = {

@@ -17,7 +17,7 @@ const BLURBS: Record<PlanId, string> = {
   enterprise: 'Unlimited takedowns for studios and agencies.',
 };
 
-/** The four plan cards of the Pricing page, from the shared plan rules (SPEC sections 2 and 9). */
+/** The four plan cards of the Pricing page, from the shared plan rules (PRODUCT.md sections 2 and 9). */
 export const PLAN_CARDS: PlanCardData[] = PLAN_ORDER.map((id) => ({
   id,
   name: PLANS[id].name,

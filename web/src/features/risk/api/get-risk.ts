@@ -14,7 +14,7 @@ import { apiPath, apiRequest } from '@/lib/api-client';
 import { contract } from '@shared/contract';
 
 /*
- * The risk calls of the signed-in creator (SPEC section 7, DESIGN section 3): the server knows who is asking, so
+ * The risk calls of the signed-in creator (PRODUCT.md section 7, ARCHITECTURE.md, "Shape of the code"): the server knows who is asking, so
  * the paths carry no user id. An empty body ("returns nothing") reads as null; the screen then shows defaults.
  */
 

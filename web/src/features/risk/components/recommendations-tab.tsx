@@ -5,7 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 
-/** Static advice (SPEC section 2: "AI Recommendations (static advice and next actions)"). */
+/** Static advice (PRODUCT.md section 2: "AI Recommendations (static advice and next actions)"). */
 const ADVICE = [
   {
     priority: 'High',

@@ -3,7 +3,7 @@ import { cn } from '@/lib/utils';
 import { riskBadgeVariant } from '../lib/risk-rules';
 
 /**
- * A 0-100 risk figure as a badge: destructive above 70, secondary above 50, else default (SPEC section 4). The
+ * A 0-100 risk figure as a badge: destructive above 70, secondary above 50, else default (PRODUCT.md section 4). The
  * secondary variant is tinted amber here: the theme's near-white secondary would read as "no risk".
  */
 export function RiskScoreBadge({ score, suffix = '' }: { score: number; suffix?: string }) {

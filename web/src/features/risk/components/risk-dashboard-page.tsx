@@ -23,7 +23,7 @@ const TABS = [
 ] as const;
 
 /**
- * Content Protection Risk Dashboard (SPEC section 2): the creator's own risk picture for a period, from their
+ * Content Protection Risk Dashboard (PRODUCT.md section 2): the creator's own risk picture for a period, from their
  * results and cases. While they have no data the server's figures are the spec's defaults marked `sample`, and the
  * lists fall back to built-in samples; both are labelled so nobody mistakes them for their own figures.
  */

@@ -2,7 +2,7 @@ import type { ContentRiskItem, RiskHotspot, RiskPeriod, RiskTrendPoint } from '@
 import { RISK_PERIOD_DAYS } from '@shared/schemas/risk';
 
 /*
- * Built-in sample data (SPEC section 7: "if a call returns nothing, built-in sample data is shown"). Used only
+ * Built-in sample data (PRODUCT.md section 7: "if a call returns nothing, built-in sample data is shown"). Used only
  * while the creator has no data of their own, and always labelled as sample on screen.
  */
 

@@ -1,7 +1,7 @@
 import { RISK_LEVEL_MESSAGES, RISK_SAMPLE_METRICS, type RiskMetrics, type RiskPeriod } from '@shared/schemas/risk';
 
 /*
- * The Risk dashboard's rules (SPEC sections 4 and 9): banner text and colour per level, badge thresholds, the
+ * The Risk dashboard's rules (PRODUCT.md sections 4 and 9): banner text and colour per level, badge thresholds, the
  * default values shown when the metrics call returns nothing, and the trend sums.
  */
 
@@ -33,7 +33,7 @@ export function riskLevelStyle(level: string | null | undefined): RiskLevelStyle
 
 export type RiskBadgeVariant = 'destructive' | 'secondary' | 'default';
 
-/** Hotspot and content risk badge (SPEC section 4): destructive above 70, secondary above 50, else default. */
+/** Hotspot and content risk badge (PRODUCT.md section 4): destructive above 70, secondary above 50, else default. */
 export function riskBadgeVariant(score: number): RiskBadgeVariant {
   if (score > 70) return 'destructive';
   if (score > 50) return 'secondary';
@@ -64,7 +64,7 @@ export function formatHours(hours: number): string {
   return `${Number(hours.toFixed(1))}h`;
 }
 
-/** The period selector's options (SPEC section 9: 24h, 7d default, 30d, 90d). */
+/** The period selector's options (PRODUCT.md section 9: 24h, 7d default, 30d, 90d). */
 export const PERIOD_OPTIONS: readonly { value: RiskPeriod; label: string }[] = [
   { value: '24h', label: 'Last 24 hours' },
   { value: '7d', label: 'Last 7 days' },

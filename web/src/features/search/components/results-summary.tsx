@@ -14,7 +14,7 @@ import { ViolationList } from './violation-list';
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
- * The summary of a finished search (SPEC section 2): 'Violations Detected' or 'Content Protected', search id,
+ * The summary of a finished search (PRODUCT.md section 2): 'Violations Detected' or 'Content Protected', search id,
  * completion time, duration, counts, engines scanned and failed, and the violations.
  */
 export function ResultsSummary({ scan }: { scan: Scan }) {

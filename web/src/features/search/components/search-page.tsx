@@ -14,7 +14,7 @@ import type { ScanStartFormValues } from '@/lib/scan-start';
 import { ResultsSummary } from './results-summary';
 
 /**
- * The search page (SPEC section 2): the start form, the progress card (polled every 3 s while the scan runs)
+ * The search page (PRODUCT.md section 2): the start form, the progress card (polled every 3 s while the scan runs)
  * and the results summary once it finished. The scan's id is kept in the address (`?id=`), so a reload or a
  * shared link shows the same scan.
  */

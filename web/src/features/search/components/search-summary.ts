@@ -2,7 +2,7 @@ import type { Priority, SearchResult } from '@shared/schemas/search';
 import { uniqueDomainCount } from '../../../lib/scan-results';
 
 /*
- * The figures of the search page's results summary (SPEC section 2), kept pure so they are tested.
+ * The figures of the search page's results summary (PRODUCT.md section 2), kept pure so they are tested.
  */
 
 export const VIOLATIONS_DETECTED = 'Violations Detected';
@@ -10,7 +10,7 @@ export const CONTENT_PROTECTED = 'Content Protected';
 export const NO_VIOLATIONS_MESSAGE = "Great news! Your search didn't find any unauthorized use of your content.";
 export const FAILED_ENGINES_NOTE = 'This is normal - try again later or check our status dashboard.';
 
-/** 'Some platforms may have blocked our search: {engines}' (SPEC section 8). */
+/** 'Some platforms may have blocked our search: {engines}' (PRODUCT.md section 8). */
 export function failedEnginesMessage(engines: string): string {
   return `Some platforms may have blocked our search: ${engines}`;
 }

@@ -4,7 +4,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { RiskBadge } from './risk-badge';
 
-/** The violations of a search, each with its risk badge and a button that opens it (SPEC section 2). */
+/** The violations of a search, each with its risk badge and a button that opens it (PRODUCT.md section 2). */
 export function ViolationList({ results }: { results: SearchResult[] }) {
   return (
     <ul aria-label="Violations" className="divide-y rounded-xl border bg-card">

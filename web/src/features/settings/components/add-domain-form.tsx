@@ -18,7 +18,7 @@ type FormInput = z.input<typeof allowlistCreateSchema>;
 type FormOutput = z.output<typeof allowlistCreateSchema>;
 
 /**
- * The add form of the allowlist (SPEC sections 2 and 5): domain, reason and optional notes; the button is enabled
+ * The add form of the allowlist (PRODUCT.md sections 2 and 5): domain, reason and optional notes; the button is enabled
  * only when a domain and a reason are set. The domain is checked with the API's own schema before it is sent.
  */
 export function AddDomainForm() {

@@ -12,7 +12,7 @@ import { REASON_LABELS } from './allowlist-options';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
-/** The allowlisted domains, each with its reason, notes and a remove button (SPEC section 2). */
+/** The allowlisted domains, each with its reason, notes and a remove button (PRODUCT.md section 2). */
 export function AllowlistEntries() {
   const { data, error, isLoading, mutate } = useAllowlist();
   const remove = useRemoveAllowlistEntry();

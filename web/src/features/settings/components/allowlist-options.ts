@@ -1,7 +1,7 @@
 import type { AllowlistEntry, AllowlistReason } from '@shared/schemas/allowlist';
 import { domainCovers } from '@shared/schemas/allowlist';
 
-/** Readable labels of the allowlist reasons (SPEC section 3). */
+/** Readable labels of the allowlist reasons (PRODUCT.md section 3). */
 export const REASON_LABELS: Record<AllowlistReason, string> = {
   authorized_partner: 'Authorized Partner',
   fair_use: 'Fair Use',
@@ -9,7 +9,7 @@ export const REASON_LABELS: Record<AllowlistReason, string> = {
   owned_property: 'Owned Property',
 };
 
-/** The quick-add reference sites (SPEC section 2): added with reason fair_use. */
+/** The quick-add reference sites (PRODUCT.md section 2): added with reason fair_use. */
 export const QUICK_ADD_SITES: readonly { domain: string; name: string }[] = [
   { domain: 'wikipedia.org', name: 'Wikipedia' },
   { domain: 'imdb.com', name: 'IMDb' },

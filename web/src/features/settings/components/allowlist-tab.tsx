@@ -4,7 +4,7 @@ import { AddDomainForm } from './add-domain-form';
 import { AllowlistEntries } from './allowlist-entries';
 import { QuickAddSites } from './quick-add-sites';
 
-/** The Domain Allowlist tab (SPEC section 2): the add form, quick-add sites and the list. */
+/** The Domain Allowlist tab (PRODUCT.md section 2): the add form, quick-add sites and the list. */
 export function AllowlistTab() {
   return (
     <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-5">

@@ -2,7 +2,7 @@ import { FileText } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 
-/** The DMCA Templates tab: a coming-soon placeholder only (SPEC section 2). */
+/** The DMCA Templates tab: a coming-soon placeholder only (PRODUCT.md section 2). */
 export function DmcaTemplatesTab() {
   return (
     <Card className="border-dashed">

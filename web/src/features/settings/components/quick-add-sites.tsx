@@ -7,7 +7,7 @@ import { useAllowlist } from '../api/get-allowlist';
 import { allowlistErrorMessage } from './allowlist-error';
 import { QUICK_ADD_REASON, QUICK_ADD_SITES, isAllowlisted } from './allowlist-options';
 
-/** One-click entries for four common reference sites, added as fair use (SPEC section 2). */
+/** One-click entries for four common reference sites, added as fair use (PRODUCT.md section 2). */
 export function QuickAddSites() {
   const { data } = useAllowlist();
   const add = useAddAllowlistEntry();

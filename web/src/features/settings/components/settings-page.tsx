@@ -17,7 +17,7 @@ type TabValue = (typeof TABS)[number]['value'];
 
 
 /**
- * Settings (SPEC section 2): tabs Content Creator (the default), Domain Allowlist and DMCA Templates. The open tab
+ * Settings (PRODUCT.md section 2): tabs Content Creator (the default), Domain Allowlist and DMCA Templates. The open tab
  * is kept in the address (`?tab=allowlist`) so it can be linked to and survives a reload.
  */
 export function SettingsPage() {
