@@ -2,18 +2,12 @@ import { ulid } from 'ulid';
 import type { ScanOrigin } from '../../../shared/schemas/monitor';
 import { startWorkflow } from '../../adapters/workflows';
 import { config } from '../../lib/config';
-import { HttpError } from '../../lib/errors';
+import { WorkflowUnavailableError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import type { SearchWorkflowInput } from '../../workflows/search/types';
 import { admitScan } from '../allowances';
 import { recordSearchStarted } from '../metrics';
 import { createSearch, finishSearch, type ReferenceFile } from './searches';
-
-export class WorkflowUnavailableError extends HttpError {
-  constructor() {
-    super(503, 'WORKFLOW_UNAVAILABLE', 'The scan could not be started. Please try again in a minute.');
-  }
-}
 
 export interface StoredReference extends ReferenceFile {
   kind: 'image' | 'video';
@@ -83,7 +77,7 @@ async function launchScan(input: StartScan & { references: StoredReference[] }, 
   } catch (err) {
     logger.error('search workflow did not start', { searchId, error: err as Error });
     await finishSearch(searchId, { status: 'failed', successfulEngines: [], failedEngines: input.engines, error: 'The scan could not be started.' });
-    throw new WorkflowUnavailableError();
+    throw new WorkflowUnavailableError('The scan could not be started. Please try again in a minute.');
   }
   await recordSearchStarted({
     userId: input.userId,
