@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn, uniqueEmail } from './support/session';
+import { signIn, uniqueEmail, FROM_SITE } from './support/session';
 
 test('a regular user is refused everywhere admin', async ({ page }) => {
   await signIn(page, uniqueEmail('regular'));
@@ -27,7 +27,7 @@ test('the admin sees figures move when a user signs up, scans and upgrades, and 
   await creator.goto('/account?tab=billing');
   await creator.getByRole('button', { name: 'Upgrade to Pro' }).click();
   await expect(creator.getByText('Plan Upgraded', { exact: true })).toBeVisible();
-  const scan = await creator.request.post('/api/search', { multipart: { query: 'Luna Vale', searchEngines: '["google"]' } });
+  const scan = await creator.request.post('/api/search', { headers: FROM_SITE, multipart: { query: 'Luna Vale', searchEngines: '["google"]' } });
   expect(scan.status()).toBe(201);
   const { id } = await scan.json();
   await expect.poll(async () => (await (await creator.request.get(`/api/search/${id}`)).json()).status, { timeout: 60_000 }).toBe('completed');

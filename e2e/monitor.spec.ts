@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { simpleParser } from 'mailparser';
 import { E2E_OUTBOX } from '../playwright.config';
-import { signIn, uniqueEmail } from './support/session';
+import { signIn, uniqueEmail, FROM_SITE } from './support/session';
 
 /*
  * The monitor journey against `npm start`'s runtime with MONITOR_INTERVAL_OVERRIDE_SECONDS=20 and
@@ -41,7 +41,7 @@ test('a monitor finds the planted copies, marks only a new leak new, alerts once
   const started = Date.now(); // the outbox outlives one server: earlier runs' mail is older
   await signIn(page, uniqueEmail('monitor'));
   // A paid plan: automated notices are part of the journey (the demo billing applies it at once).
-  expect((await page.request.post('/api/subscription/upgrade', { data: { planId: 'pro' } })).ok()).toBe(true);
+  expect((await page.request.post('/api/subscription/upgrade', { headers: FROM_SITE, data: { planId: 'pro' } })).ok()).toBe(true);
   const photo = await (await page.request.get('/sandbox/demo/originals/2.jpg')).body();
 
   // Create the monitor on the Monitoring page.
@@ -87,13 +87,14 @@ test('a monitor finds the planted copies, marks only a new leak new, alerts once
   // A copy found by run 1 (listed with the latest run that saw it again) is taken down through an automated notice and the host removes it.
   const results = (await (await page.request.get(`/api/search/${runs[0]!.searchId}/results`)).json()) as { id: string; url: string; priority: string; evidence: { matchedReferenceId?: string } }[];
   const copy = results.find((r) => r.evidence.matchedReferenceId && r.url.includes('/sites/leakforum.example/') && r.url !== leak.page)!;
-  expect((await page.request.put(`/api/search-results/${copy.id}/review`, { data: { status: 'unauthorized' } })).ok()).toBe(true);
+  expect((await page.request.put(`/api/search-results/${copy.id}/review`, { headers: FROM_SITE, data: { status: 'unauthorized' } })).ok()).toBe(true);
   const created = await page.request.post('/api/dmca', {
+    headers: FROM_SITE,
     data: { searchResultId: copy.id, infringingUrl: copy.url, originalUrl: 'https://lunavale.example/gallery', description: 'My photo set', searchEngine: 'google' },
   });
   const caseId = (await created.json()).id as string;
   await page.request.post('/sandbox/control/notice', { data: { url: copy.url, delayMs: 0 } });
-  expect((await page.request.post(`/api/dmca/${caseId}/submit-automated`)).ok()).toBe(true);
+  expect((await page.request.post(`/api/dmca/${caseId}/submit-automated`, { headers: FROM_SITE })).ok()).toBe(true);
   await expect.poll(async () => (await (await page.request.get(`/api/dmca/${caseId}`)).json()).status, { timeout: 60_000 }).toBe('resolved');
 
   // The copy comes back; the next run reopens the case as reappeared and offers to submit again.

@@ -3,12 +3,13 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_OUTBOX } from '../playwright.config';
-import { signIn, uniqueEmail } from './support/session';
+import { signIn, uniqueEmail, FROM_SITE } from './support/session';
 
 /** Starts a scan for the demo creator through the API (the scan journey itself is covered in scan.spec.ts). */
 async function scanDemoCreator(page: Page): Promise<string> {
   const photo = await (await page.request.get('/sandbox/demo/originals/1.jpg')).body();
   const started = await page.request.post('/api/search', {
+    headers: FROM_SITE,
     multipart: {
       userId: 'me',
       query: 'Luna Vale',

@@ -16,3 +16,9 @@ export async function signIn(page: Page, email: string, password = PASSWORD): Pr
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' })).toBeVisible();
 }
+
+/**
+ * Headers an API write made from a test (not from a page) needs: the API refuses state-changing calls that do
+ * not say they come from the site (an Origin of the site, or Sec-Fetch-Site: same-origin, as browsers send).
+ */
+export const FROM_SITE = { 'sec-fetch-site': 'same-origin' } as const;
