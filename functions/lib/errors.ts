@@ -74,8 +74,11 @@ export class TooManyRequestsError extends HttpError {
 export interface PlanLimitFigures {
   limit: number;
   used: number;
-  /** ISO time the allowance resets (the first of the next UTC month, or the next UTC day for a daily cap). */
-  resetsAt: string;
+  /**
+   * ISO time the allowance resets (the first of the next UTC month, or the next UTC day for a daily cap); null for
+   * an allowance that does not reset (the number of monitors a plan keeps).
+   */
+  resetsAt: string | null;
 }
 
 /**

@@ -5,24 +5,12 @@ import { db, tableName } from '../../adapters/dynamo/client';
 import { keys } from '../../adapters/dynamo/keys';
 import { GSI1, GSI3 } from '../../adapters/dynamo/table-design';
 import { config } from '../../lib/config';
-import { HttpError } from '../../lib/errors';
+import { PlanLimitError } from '../../lib/errors';
 import { planOf } from '../billing/plan-store';
 import { isConditionFailure, queryNewest } from '../../adapters/dynamo/io';
 import type { StoredReference } from '../search/start-scan';
 
 export const MONITOR = 'MONITOR';
-
-/**
- * `402 PLAN_LIMIT` with `{limit, used, resetsAt}` (the shared allowance refusal). Issue 10 adds the shared
- * `PlanLimitError` to functions/lib/errors.ts; this one has the same body and can be replaced by it.
- */
-export class MonitorLimitError extends HttpError {
-  readonly details: { limit: number; used: number; resetsAt: null };
-  constructor(message: string, limit: number, used: number) {
-    super(402, 'PLAN_LIMIT', message);
-    this.details = { limit, used, resetsAt: null };
-  }
-}
 
 export interface MonitorRecord extends Omit<Monitor, 'references'> {
   references: StoredReference[];
@@ -70,11 +58,10 @@ export function assertCadenceAllowed(plan: string, cadence: Cadence, used: numbe
   if (planAllowsCadence(plan, cadence)) return;
   const rule = planRule(plan);
   const faster = PLAN_ORDER.find((p) => planAllowsCadence(p, cadence));
-  throw new MonitorLimitError(
+  throw new PlanLimitError(
     `${rule.name} monitors run at most ${CADENCE_LABELS[rule.monitors.fastest].toLowerCase()}. ` +
       `Choose a slower cadence${faster ? ` or upgrade to ${PLANS[faster].name}` : ''}.`,
-    rule.monitors.count,
-    used,
+    { limit: rule.monitors.count, used, resetsAt: null },
   );
 }
 
@@ -88,7 +75,7 @@ export async function monitorCount(userId: string): Promise<number> {
 
 /**
  * Takes one monitor from the plan's allowance atomically (`ADD count 1` if below the limit), so concurrent
- * creates can never exceed it. Throws MonitorLimitError (402 PLAN_LIMIT) when the plan's count is reached.
+ * creates can never exceed it. Throws PlanLimitError (402 PLAN_LIMIT) when the plan's count is reached.
  */
 export async function reserveMonitorSlot(userId: string, plan: string): Promise<void> {
   const rule = planRule(plan);
@@ -107,11 +94,10 @@ export async function reserveMonitorSlot(userId: string, plan: string): Promise<
     if (!isConditionFailure(err)) throw err;
     const used = await monitorCount(userId);
     const next = PLAN_ORDER.find((p) => PLANS[p].monitors.count > rule.monitors.count);
-    throw new MonitorLimitError(
+    throw new PlanLimitError(
       `The ${rule.name} plan includes ${rule.monitors.count} monitor${rule.monitors.count === 1 ? '' : 's'}.` +
         (next ? ` Delete one or upgrade to ${PLANS[next].name} for ${PLANS[next].monitors.count}.` : ' Delete one to add another.'),
-      rule.monitors.count,
-      used,
+      { limit: rule.monitors.count, used, resetsAt: null },
     );
   }
 }

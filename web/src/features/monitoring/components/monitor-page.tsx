@@ -5,9 +5,9 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { PageSpinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { toast } from '@/components/ui/use-toast';
 import { apiErrorMessage } from '@/lib/api-client';
 import { deleteMonitor, runMonitorNow, updateMonitor, useMonitor } from '@/lib/monitors-api';
+import { act } from './monitor-actions';
 import { cadenceLabel, when } from './monitor-format';
 
 /** A monitor's page: what it watches, its schedule, and its last 20 runs with their new counts. */
@@ -24,14 +24,6 @@ export function MonitorPage() {
       </div>
     );
   }
-  const act = async (what: string, fn: () => Promise<unknown>) => {
-    try {
-      await fn();
-      toast({ title: what });
-    } catch (err) {
-      toast({ variant: 'destructive', title: `${what} failed`, description: apiErrorMessage(err, 'Please try again.') });
-    }
-  };
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6">
       <title>{`${m.name} · Monitoring · Vigil`}</title>

@@ -14,6 +14,7 @@ import { toast } from '@/components/ui/use-toast';
 import { apiErrorMessage } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/auth';
 import { createMonitor, runMonitorNow, updateMonitor, useMonitors } from '@/lib/monitors-api';
+import { act } from './monitor-actions';
 import { allowedCadences, cadenceLabel, when } from './monitor-format';
 
 const selectClass = 'h-9 rounded-md border bg-background px-3 text-sm shadow-xs outline-none focus-visible:ring-[3px] focus-visible:ring-ring/50';
@@ -112,14 +113,6 @@ export function MonitoringPage() {
 }
 
 function MonitorTable({ monitors }: { monitors: Monitor[] }) {
-  const act = async (what: string, fn: () => Promise<unknown>) => {
-    try {
-      await fn();
-      toast({ title: what });
-    } catch (err) {
-      toast({ variant: 'destructive', title: `${what} failed`, description: apiErrorMessage(err, 'Please try again.') });
-    }
-  };
   return (
     <Table aria-label="Monitors">
       <TableHeader>
