@@ -1,5 +1,5 @@
 import { ListChecks, RefreshCw, SquareStack } from 'lucide-react';
-import { useMemo } from 'react';
+import { startTransition, useMemo, useOptimistic } from 'react';
 import { useSearchParams } from 'react-router';
 import type { UserStats } from '@shared/schemas/search';
 import { Button } from '@/components/ui/button';
@@ -25,14 +25,21 @@ const selectClass = 'h-9 rounded-md border border-input bg-background px-2 text-
 /** The review queue (`/review`): one result at a time by keyboard, or the list for bulk decisions. */
 export function ReviewPage() {
   const [params, setParams] = useSearchParams();
-  const view = readView(params);
+  // The address is the source of truth, but React Router commits it in a transition; the optimistic copy
+  // shows a changed filter at once, so a checkbox or select never snaps back while the list re-filters.
+  const [view, showView] = useOptimistic(readView(params));
   const results = useQueueResults();
   const stats = useStats();
   const session = useReviewSession();
   const all = useMemo(() => results.data ?? [], [results.data]);
   const list = useMemo(() => selectResults(all, view), [all, view.sort, view.minConfidence, view.host, view.platform, view.newOnly, view.undecidedOnly]); // eslint-disable-line react-hooks/exhaustive-deps -- the view's fields, not its identity
 
-  const update = (change: Partial<QueueView>) => setParams(writeView({ ...view, ...change }), { replace: true });
+  const update = (change: Partial<QueueView>) =>
+    startTransition(() => {
+      const next = { ...view, ...change };
+      showView(next);
+      setParams(writeView(next), { replace: true });
+    });
 
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6">
