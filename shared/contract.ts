@@ -1,4 +1,5 @@
-import { z, type ZodType } from 'zod';
+import * as z from 'zod';
+import type { ZodType } from 'zod';
 import { chatReplySchema, chatRequestSchema } from './help/chat';
 import {
   adminMetricsSchema,
@@ -195,8 +196,6 @@ export const contract = rows({
   unsubscribe: { method: 'POST', path: '/api/alerts/unsubscribe', area: 'monitors', auth: 'public', summary: 'One-click unsubscribe (RFC 8058): turns the monitor alerts off, no sign-in', query: unsubscribeQuerySchema, bodyKind: 'raw' },
 });
 
-export type Contract = typeof contract;
-export type RouteName = keyof Contract;
 
 /** The rows as a list, in table order. */
 export const ROUTES: readonly RouteDef[] = Object.values(contract);
