@@ -4,7 +4,7 @@
  * Builds every function's bundle exactly as `cdk synth` does (local/bundles/build.ts, the options of
  * infra/bundling/lambda-bundle.ts) into a folder under the OS temp dir, then for each bundle measures its size
  * (index.mjs, raw and gzip) and its cold init: the wall time of a fresh `node` process that imports it (through
- * the same runner as the local runtime's bundles mode, with the media layer for the functions that have it),
+ * the same runner as the local runtime's bundles mode, with the layers of the functions that have them),
  * median of N runs (default 5), as a ratio to the same process importing an empty ES module. Exit code 0
  * even over budget.
  */
@@ -13,7 +13,8 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import { buildBundles, type BuiltBundles } from '../local/bundles/build';
+import type { LambdaFunctionSpec } from '../infra/bundling/functions';
+import { buildBundles, layerEnvironment, type BuiltBundles } from '../local/bundles/build';
 import { OUT_DIR, writeReport } from './support/output';
 import { median } from './support/stats';
 import { renderTable } from './support/table';
@@ -25,12 +26,12 @@ const KB = 1024;
 const log = (...parts: unknown[]) => process.stderr.write(parts.join(' ') + '\n');
 
 /** Wall time (ms) of a fresh process importing `file` through the runner. */
-function coldImportMs(built: BuiltBundles, file: string, media: boolean): number {
+function coldImportMs(built: BuiltBundles, file: string, spec?: LambdaFunctionSpec): number {
   const { NODE_OPTIONS: _o, NODE_PATH: _p, ...env } = process.env;
   const started = process.hrtime.bigint();
   const res = spawnSync(process.execPath, [built.runner, file], {
     cwd: path.dirname(file),
-    env: media ? { ...env, NODE_PATH: built.layer.nodeModules, ...built.layer.environment } : env,
+    env: spec ? { ...env, ...layerEnvironment(built, spec) } : env,
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   const ms = Number(process.hrtime.bigint() - started) / 1e6;
@@ -48,13 +49,13 @@ async function main(): Promise<void> {
   try {
     const empty = path.join(built.dir, 'empty.mjs');
     writeFileSync(empty, 'export {};\n');
-    const baselineMs = median(Array.from({ length: runs }, () => coldImportMs(built, empty, false)));
+    const baselineMs = median(Array.from({ length: runs }, () => coldImportMs(built, empty)));
     log(`empty ES module: ${baselineMs.toFixed(1)} ms (median of ${runs})`);
 
     const bundles: Record<string, { kind: string; bytes: number; gzipBytes: number; initMs: number; initRatio: number }> = {};
     for (const [name, b] of [...built.bundles].sort(([a], [c]) => a.localeCompare(c))) {
       const code = readFileSync(b.file);
-      const initMs = median(Array.from({ length: runs }, () => coldImportMs(built, b.file, b.spec.media)));
+      const initMs = median(Array.from({ length: runs }, () => coldImportMs(built, b.file, b.spec)));
       bundles[name] = {
         kind: b.spec.kind,
         bytes: code.length,

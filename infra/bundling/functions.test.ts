@@ -1,4 +1,10 @@
+import * as fs from 'node:fs';
+import * as os from 'node:os';
+import * as path from 'node:path';
+import { build } from 'esbuild';
+import { buildPdfLayer, PDF_LAYER_MODULES } from '../layers/pdf-layer';
 import { lambdaFunctions } from './functions';
+import { esbuildOptions } from './lambda-bundle';
 
 describe('lambdaFunctions', () => {
   const specs = lambdaFunctions();
@@ -12,5 +18,35 @@ describe('lambdaFunctions', () => {
   it.each(specs.map((s) => [s.name, s.entry] as const))('%s: its entry %s exports the Lambda handler', async (_name, entry) => {
     const mod = (await import(`../../${entry}`)) as { handler?: unknown };
     expect(typeof mod.handler).toBe('function');
+  });
+});
+
+describe('the PDF layer', () => {
+  const specs = lambdaFunctions();
+  // A bundle that imports pdfmake or fontkit (external in every bundle) without the layer fails on Lambda, and a
+  // function with the layer it does not use pays for it in cold starts: the `pdf` flags must match the code.
+  it('is given to exactly the functions whose bundles import the PDF renderer', async () => {
+    const needsLayer: string[] = [];
+    for (const spec of specs) {
+      const out = path.join(os.tmpdir(), 'vigil-pdf-layer-check', spec.name);
+      const result = await build({ ...esbuildOptions(spec.entry, out), write: false, minify: false, sourcemap: false });
+      const imports = Object.values(result.metafile?.outputs ?? {}).flatMap((o) => o.imports.filter((i) => i.external).map((i) => i.path));
+      if (imports.some((i) => PDF_LAYER_MODULES.some((m) => i === m || i.startsWith(`${m}/`)))) needsLayer.push(spec.name);
+    }
+    expect(needsLayer.sort()).toEqual(specs.filter((s) => s.pdf).map((s) => s.name).sort());
+    expect(needsLayer).toEqual(expect.arrayContaining(['documents', 'SendNotice']));
+  }, 300_000);
+});
+
+describe('the PDF layer folder', () => {
+  it('holds pdfmake, pdfkit and fontkit laid out as /opt/nodejs/node_modules', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vigil-pdf-layer-test-'));
+    try {
+      const { nodeModules } = buildPdfLayer(dir);
+      expect(nodeModules).toBe(path.join(dir, 'nodejs', 'node_modules'));
+      for (const name of ['pdfmake', 'pdfkit', 'fontkit']) expect(fs.existsSync(path.join(nodeModules, name, 'package.json'))).toBe(true);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -16,6 +16,8 @@ export interface LambdaFunctionSpec {
   entry: string;
   /** Gets the media layer (sharp, ffmpeg) and FFMPEG_PATH/FFPROBE_PATH. */
   media: boolean;
+  /** Gets the PDF layer (pdfmake, pdfkit, fontkit): renders the notice PDF or the reports. */
+  pdf: boolean;
   /** Lambda's timeout, in seconds. */
   timeoutSeconds: number;
 }
@@ -26,15 +28,22 @@ export function lambdaFunctions(): LambdaFunctionSpec[] {
   const tasks = (workflow: 'search' | 'submission', specs: Record<string, TaskSpec>): LambdaFunctionSpec[] =>
     Object.entries(specs)
       .filter(([, spec]) => exists(spec.entry))
-      .map(([name, spec]) => ({ name, kind: 'task', workflow, entry: spec.entry, media: Boolean(spec.media), timeoutSeconds: spec.timeout.toSeconds() }));
+      .map(([name, spec]) => ({ name, kind: 'task', workflow, entry: spec.entry, media: Boolean(spec.media), pdf: Boolean(spec.pdf), timeoutSeconds: spec.timeout.toSeconds() }));
   return [
     ...AREAS.filter((area) => exists(areaEntry(area))).map(
-      (area): LambdaFunctionSpec => ({ name: area, kind: 'area', entry: areaEntry(area), media: false, timeoutSeconds: AREA_ACCESS[area]?.timeoutSeconds ?? 10 }),
+      (area): LambdaFunctionSpec => ({
+        name: area,
+        kind: 'area',
+        entry: areaEntry(area),
+        media: false,
+        pdf: Boolean(AREA_ACCESS[area]?.pdf),
+        timeoutSeconds: AREA_ACCESS[area]?.timeoutSeconds ?? 10,
+      }),
     ),
     ...tasks('search', SEARCH_TASK_SPECS),
     ...tasks('submission', SUBMISSION_TASK_SPECS),
     ...Object.entries(RECOVERY_SPECS).map(
-      ([name, spec]): LambdaFunctionSpec => ({ name, kind: 'recovery', entry: spec.entry, media: false, timeoutSeconds: spec.timeout.toSeconds() }),
+      ([name, spec]): LambdaFunctionSpec => ({ name, kind: 'recovery', entry: spec.entry, media: false, pdf: false, timeoutSeconds: spec.timeout.toSeconds() }),
     ),
   ];
 }

@@ -3,6 +3,7 @@ import type { BuildOptions } from 'esbuild';
 import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
 import { REPO_ROOT } from '../context';
 import { MEDIA_LAYER_MODULES } from '../layers/media-layer';
+import { PDF_LAYER_MODULES } from '../layers/pdf-layer';
 
 /**
  * The one definition of how a Lambda bundle is built. `ApiFunction` (CDK's NodejsFunction, which runs the
@@ -38,10 +39,11 @@ export const LAMBDA_BUNDLE = {
   define: { __dirname: '__vigilDirname', __filename: '__vigilFilename' } as Record<string, string>,
   /**
    * sharp is never bundled: it loads its native binding (`@img/sharp-<platform>/sharp.node`) at run time
-   * beside its own package, so it comes from the media layer (`/opt/nodejs/node_modules`). Everything else,
-   * the AWS SDK included, is bundled, so Lambda runs the very versions the tests ran.
+   * beside its own package, so it comes from the media layer (`/opt/nodejs/node_modules`). The PDF renderer
+   * (pdfmake, fontkit) comes from the PDF layer, which keeps the `documents` area within the bundle budget.
+   * Everything else, the AWS SDK included, is bundled, so Lambda runs the very versions the tests ran.
    */
-  external: [...MEDIA_LAYER_MODULES] as string[],
+  external: [...MEDIA_LAYER_MODULES, ...PDF_LAYER_MODULES] as string[],
   /**
    * Modules swapped at bundle time for a smaller file that does the same job (import path -> file, relative
    * to the repository root). fontkit's WOFF2 reader imports the `brotli` package's pure-JS decoder (475 KB

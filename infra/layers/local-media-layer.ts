@@ -17,18 +17,7 @@ import { MEDIA_LAYER_FILES, MEDIA_LAYER_MODULES } from './media-layer';
  * ffmpeg and ffprobe are this machine's (FFMPEG_PATH/FFPROBE_PATH, default Debian's /usr/bin), linked in.
  */
 export function buildLocalMediaLayer(outDir: string): { dir: string; nodeModules: string; environment: Record<string, string> } {
-  const lock = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package-lock.json'), 'utf8')) as PackageLock;
-  const { packageLock } = layerInstallFiles(lock, MEDIA_LAYER_MODULES, []);
-  const packages = Object.keys((packageLock as { packages: Record<string, unknown> }).packages).filter((key) => key.startsWith('node_modules/'));
-  const nodejs = path.join(outDir, 'nodejs');
-  for (const key of packages) {
-    const from = path.join(REPO_ROOT, key);
-    if (!fs.existsSync(from)) continue; // another platform's optional binding
-    fs.cpSync(from, path.join(nodejs, key), { recursive: true, dereference: true });
-  }
-  for (const name of MEDIA_LAYER_MODULES) {
-    if (!fs.existsSync(path.join(nodejs, 'node_modules', name))) throw new Error(`${name} is not installed in ${REPO_ROOT}/node_modules`);
-  }
+  const nodeModules = copyLayerPackages(MEDIA_LAYER_MODULES, path.join(outDir, 'nodejs'));
   const bin = path.join(outDir, 'bin');
   fs.mkdirSync(bin, { recursive: true });
   const tools = {
@@ -42,10 +31,30 @@ export function buildLocalMediaLayer(outDir: string): { dir: string; nodeModules
   }
   return {
     dir: outDir,
-    nodeModules: path.join(nodejs, 'node_modules'),
+    nodeModules,
     environment: {
       FFMPEG_PATH: path.join(outDir, MEDIA_LAYER_FILES.ffmpeg),
       FFPROBE_PATH: path.join(outDir, MEDIA_LAYER_FILES.ffprobe),
     },
   };
+}
+
+/**
+ * Copies `modules` and the packages they need (their sub-tree of the project's lock, as layerInstallFiles reads
+ * it) from the project's node_modules into `nodejsDir/node_modules`; returns that folder. Packages of other
+ * platforms are in the lock but not installed here, and are skipped.
+ */
+export function copyLayerPackages(modules: readonly string[], nodejsDir: string): string {
+  const lock = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package-lock.json'), 'utf8')) as PackageLock;
+  const { packageLock } = layerInstallFiles(lock, modules, []);
+  const packages = Object.keys((packageLock as { packages: Record<string, unknown> }).packages).filter((key) => key.startsWith('node_modules/'));
+  for (const key of packages) {
+    const from = path.join(REPO_ROOT, key);
+    if (!fs.existsSync(from)) continue; // another platform's optional binding
+    fs.cpSync(from, path.join(nodejsDir, key), { recursive: true, dereference: true });
+  }
+  for (const name of modules) {
+    if (!fs.existsSync(path.join(nodejsDir, 'node_modules', name))) throw new Error(`${name} is not installed in ${REPO_ROOT}/node_modules`);
+  }
+  return path.join(nodejsDir, 'node_modules');
 }

@@ -5,11 +5,13 @@ import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import * as iam from 'aws-cdk-lib/aws-iam';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { AREAS, ROUTES } from '../../shared/contract';
 import { BEDROCK_MAX_ATTEMPTS } from '../../functions/services/assistant/create-assistant';
 import { ApiFunction, retentionDays } from '../constructs/api-function';
+import { PdfLayer } from '../constructs/pdf-layer';
 import { applyAccess, type Access, type GrantTargets } from '../constructs/grants';
 import { REPO_ROOT } from '../context';
 
@@ -18,6 +20,8 @@ export interface AreaAccess extends Access {
   memorySize?: number;
   /** Seconds; default 10. API Gateway gives up after 30, so an area never needs more than 29. */
   timeoutSeconds?: number;
+  /** Renders PDFs: gets the PDF layer (pdfmake, pdfkit, fontkit), which every bundle leaves out. */
+  pdf?: boolean;
 }
 
 /** Per Bedrock call (BEDROCK_TIMEOUT_MS): two attempts of it must leave time for the offline answer within 30 s. */
@@ -45,7 +49,7 @@ export const AREA_ACCESS: Record<string, AreaAccess> = {
   contact: { table: 'readWrite', sendMail: true }, // support messages are mailed to the support inbox
   results: { table: 'readWrite', uploads: 'read' }, // presigned thumbnails and screenshots
   cases: { table: 'readWrite', uploads: 'read', notices: 'readWrite', startSubmission: true }, // cases, automated and bulk submission
-  documents: { table: 'readWrite', uploads: 'read', notices: 'readWrite', sendMail: true }, // notice PDFs (archived as evidence), protection reports (the admin's is e-mailed)
+  documents: { table: 'readWrite', uploads: 'read', notices: 'readWrite', sendMail: true, pdf: true }, // notice PDFs (archived as evidence), protection reports (the admin's is e-mailed)
   account: { table: 'readWrite', stripeKeys: true }, // creator settings, plans, billing events; the only reader of the Stripe secret
 };
 const DEFAULT_ACCESS: AreaAccess = { table: 'readWrite' };
@@ -148,6 +152,13 @@ export class ApiStack extends Stack {
     new CfnOutput(this, 'ApiEndpoint', { value: this.httpApi.apiEndpoint });
   }
 
+  private pdf?: PdfLayer;
+  /** The PDF layer, made on first use (only the areas that render PDFs have it). */
+  private pdfLayer(): lambda.ILayerVersion {
+    this.pdf ??= new PdfLayer(this, 'PdfLayer');
+    return this.pdf.layer;
+  }
+
   private areaFunction(area: string, entry: string, props: ApiStackProps): ApiFunction {
     const access = AREA_ACCESS[area] ?? DEFAULT_ACCESS;
     const fn = new ApiFunction(this, `${pascal(area)}Area`, {
@@ -162,6 +173,7 @@ export class ApiStack extends Stack {
       memorySize: access.memorySize,
       timeout: access.timeoutSeconds ? Duration.seconds(access.timeoutSeconds) : undefined,
       logRetentionDays: props.logRetentionDays,
+      layers: access.pdf ? [this.pdfLayer()] : [],
     });
     applyAccess(fn, access, props);
     if (props.userPoolArn) {

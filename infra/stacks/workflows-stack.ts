@@ -11,6 +11,7 @@ import { Construct } from 'constructs';
 import { ApiFunction, retentionDays } from '../constructs/api-function';
 import { applyAccess, type Access, type GrantTargets } from '../constructs/grants';
 import { MediaLayer } from '../constructs/media-layer';
+import { PdfLayer } from '../constructs/pdf-layer';
 import { acknowledgeWildcardResource } from '../constructs/nag';
 import { REPO_ROOT } from '../context';
 import { buildSearchDefinition, SEARCH_TASKS, type SearchTaskFunctions, type SearchTaskName } from '../workflows/search-definition';
@@ -25,6 +26,8 @@ export interface TaskSpec {
   timeout: Duration;
   /** Decodes images (sharp) or videos (ffmpeg): gets the media layer and FFMPEG_PATH/FFPROBE_PATH. */
   media?: boolean;
+  /** Renders PDFs: gets the PDF layer (pdfmake, pdfkit, fontkit), which every bundle leaves out. */
+  pdf?: boolean;
 }
 
 /**
@@ -43,7 +46,7 @@ export const SEARCH_TASK_SPECS: Record<SearchTaskName, TaskSpec> = {
 /** The submission workflow's tasks: every one reads and writes cases; SendNotice renders, stores and mails the notice. */
 export const SUBMISSION_TASK_SPECS: Record<SubmissionTaskName, TaskSpec> = {
   FindContact: { entry: SUBMISSION_TASK_ENTRIES.FindContact, access: { table: 'readWrite' }, timeout: Duration.minutes(1) },
-  SendNotice: { entry: SUBMISSION_TASK_ENTRIES.SendNotice, access: { table: 'readWrite', notices: 'readWrite', sendMail: true }, memorySize: 1024, timeout: Duration.minutes(3) },
+  SendNotice: { entry: SUBMISSION_TASK_ENTRIES.SendNotice, access: { table: 'readWrite', notices: 'readWrite', sendMail: true }, memorySize: 1024, timeout: Duration.minutes(3), pdf: true },
   MarkSent: { entry: SUBMISSION_TASK_ENTRIES.MarkSent, access: { table: 'readWrite' }, timeout: Duration.minutes(1) },
   Recheck: { entry: SUBMISSION_TASK_ENTRIES.Recheck, access: { table: 'readWrite' }, timeout: Duration.minutes(2) },
   RecordFailure: { entry: SUBMISSION_TASK_ENTRIES.RecordFailure, access: { table: 'readWrite' }, timeout: Duration.minutes(1) },
@@ -103,6 +106,8 @@ export class WorkflowsStack extends Stack {
   readonly submissionStateMachine: sfn.StateMachine;
   /** sharp and ffmpeg for the tasks that decode images and videos. */
   readonly mediaLayer: MediaLayer;
+  /** The PDF renderer, for SendNotice and the monthly report. */
+  readonly pdfLayer: PdfLayer;
   readonly recoveryFunctions = new Map<keyof typeof RECOVERY_SPECS, ApiFunction>();
   statusChangeRule!: events.Rule;
   reconcileRule!: events.Rule;
@@ -114,6 +119,7 @@ export class WorkflowsStack extends Stack {
   constructor(scope: Construct, id: string, props: WorkflowsStackProps) {
     super(scope, id, props);
     this.mediaLayer = new MediaLayer(this, 'MediaLayer', { dir: props.mediaLayerDir });
+    this.pdfLayer = new PdfLayer(this, 'PdfLayer');
 
     const searchFns: SearchTaskFunctions = this.taskFunctions('search', SEARCH_TASKS, SEARCH_TASK_SPECS, props);
     this.searchStateMachine = this.stateMachine('Search', buildSearchDefinition(new Construct(this, 'Search'), searchFns), {
@@ -153,6 +159,7 @@ export class WorkflowsStack extends Stack {
       memorySize: 1024,
       timeout: Duration.minutes(5),
       logRetentionDays: props.logRetentionDays,
+      layers: [this.pdfLayer.layer],
     });
     applyAccess(this.monthlyReport, { table: 'read', sendMail: true }, props);
     new events.Rule(this, 'MonthlyReportSchedule', {
@@ -226,7 +233,7 @@ export class WorkflowsStack extends Stack {
         entry,
         description: `Vigil ${workflow} workflow: ${name}`,
         environment: { ...props.environment, ...media.environment },
-        layers: media.layers,
+        layers: [...media.layers, ...(spec.pdf ? [this.pdfLayer.layer] : [])],
         memorySize: spec.memorySize,
         timeout: spec.timeout,
         logRetentionDays: props.logRetentionDays,

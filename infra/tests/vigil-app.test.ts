@@ -342,12 +342,14 @@ describe('workflows stack', () => {
   });
 });
 
-describe('media layer', () => {
-  it('goes to every function whose bundle imports sharp or runs ffmpeg, and to no other', () => {
+describe('media and PDF layers', () => {
+  it('go to every function whose bundle imports sharp or runs ffmpeg (media), or imports pdfmake or fontkit (PDF), and to no other', () => {
     const media: string[] = [];
+    const pdf: string[] = [];
     for (const stack of Object.values(vigil.stacks)) {
       const t = template(stack);
-      const layerIds = Object.keys(t.findResources('AWS::Lambda::LayerVersion'));
+      const layers = Object.entries(t.findResources('AWS::Lambda::LayerVersion'));
+      const layerId = (what: string) => layers.find(([, l]) => String(l.Properties.Description).includes(what))?.[0];
       for (const [id, fn] of Object.entries(t.findResources('AWS::Lambda::Function'))) {
         if (!String(fn.Properties.Runtime).startsWith('nodejs')) continue; // CDK's Python deployment handler
         const bundle = fs.readFileSync(
@@ -359,11 +361,16 @@ describe('media layer', () => {
         // Every bundle carries the config schema (which names FFMPEG_PATH); only the video code calls its getter.
         const needsMedia = /from\s*"sharp"|import\(\s*"sharp"\s*\)/.test(bundle) || /\.ffmpegPath\(\)/.test(bundle);
         if (needsMedia) media.push(`${stack.stackName}/${id}`);
-        expect({ id, layers: fn.Properties.Layers }).toEqual({ id, layers: needsMedia ? [{ Ref: layerIds[0] }] : undefined });
+        // The PDF renderer is never inlined either: a bundle that imports it gets the PDF layer.
+        const needsPdf = /from\s*"(pdfmake|fontkit)"/.test(bundle);
+        if (needsPdf) pdf.push(`${stack.stackName}/${id}`);
+        const expected = [...(needsMedia ? [{ Ref: layerId('media') }] : []), ...(needsPdf ? [{ Ref: layerId('PDF') }] : [])];
+        expect({ id, layers: fn.Properties.Layers }).toEqual({ id, layers: expected.length ? expected : undefined });
         expect(fn.Properties.Environment.Variables.FFMPEG_PATH).toBe(needsMedia ? MEDIA_LAYER_ENVIRONMENT.FFMPEG_PATH : undefined);
       }
     }
     expect(media.map((m) => m.replace(/Task.*$/, '')).sort()).toEqual(['Vigil-prod-Workflows/Fingerprint', 'Vigil-prod-Workflows/Triage']);
+    expect(pdf.map((m) => m.replace(/(Task|Area).*$/, '')).sort()).toEqual(['Vigil-prod-Api/Documents', 'Vigil-prod-Workflows/MonthlyReport', 'Vigil-prod-Workflows/SendNotice']);
   });
 });
 

@@ -75,9 +75,10 @@ describe('workflows stack', () => {
   });
 
   it('runs the image and video tasks with the arm64 media layer, ffmpeg from it and sharp not bundled', () => {
-    const layers = t.findResources('AWS::Lambda::LayerVersion');
-    expect(Object.keys(layers)).toHaveLength(1);
-    const [[layerId, layer]] = Object.entries(layers);
+    const layers = Object.entries(t.findResources('AWS::Lambda::LayerVersion'));
+    expect(layers).toHaveLength(2); // media, PDF
+    const [layerId, layer] = layers.find(([, l]) => String(l.Properties.Description).includes('media'))!;
+    const pdfLayerId = layers.find(([, l]) => String(l.Properties.Description).includes('PDF'))![0];
     expect(layer.Properties).toMatchObject({ CompatibleArchitectures: ['arm64'], CompatibleRuntimes: ['nodejs22.x'] });
 
     for (const name of MEDIA_TASKS) {
@@ -94,7 +95,7 @@ describe('workflows stack', () => {
     const others = [...stack.taskFunctionsByName.keys()].filter((name) => !MEDIA_TASKS.includes(name));
     expect(others).toHaveLength(8);
     for (const name of others) {
-      expect(taskFunction(name).properties.Layers).toBeUndefined();
+      expect(taskFunction(name).properties.Layers).toEqual(name === 'SendNotice' ? [{ Ref: pdfLayerId }] : undefined);
       expect(taskFunction(name).properties.Environment.Variables.FFMPEG_PATH).toBeUndefined();
     }
   });

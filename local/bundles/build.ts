@@ -8,6 +8,7 @@ import { COPY_ASSETS_SCRIPT, esbuildOptions, LAMBDA_BUNDLE } from '../../infra/b
 import { lambdaFunctions, type LambdaFunctionSpec } from '../../infra/bundling/functions';
 import { REPO_ROOT } from '../../infra/context';
 import { buildLocalMediaLayer } from '../../infra/layers/local-media-layer';
+import { buildPdfLayer } from '../../infra/layers/pdf-layer';
 
 const run = promisify(execFile);
 
@@ -26,12 +27,23 @@ export interface BuiltBundles {
   runner: string;
   /** The media layer for this platform, laid out as Lambda's /opt. */
   layer: { dir: string; nodeModules: string; environment: Record<string, string> };
+  /** The PDF layer (pdfmake, pdfkit, fontkit), laid out as Lambda's /opt. */
+  pdfLayer: { dir: string; nodeModules: string };
+}
+
+/**
+ * What Lambda adds to a function's environment for its layers: their `/opt/nodejs/node_modules` on NODE_PATH
+ * (here each layer's own folder; the runner's resolve hook reads NODE_PATH) and the media layer's variables.
+ */
+export function layerEnvironment(built: BuiltBundles, spec: LambdaFunctionSpec): Record<string, string> {
+  const paths = [...(spec.media ? [built.layer.nodeModules] : []), ...(spec.pdf ? [built.pdfLayer.nodeModules] : [])];
+  return { ...(paths.length ? { NODE_PATH: paths.join(path.delimiter) } : {}), ...(spec.media ? built.layer.environment : {}) };
 }
 
 /**
  * Builds every function's Lambda bundle as `cdk synth` does (the options of infra/bundling/lambda-bundle.ts
  * and the same asset step, infra/bundling/copy-assets.mjs) into `dir/<name>/`, a folder outside the
- * repository (default: a new one under the OS temp dir), with the local media layer in `dir/opt/` and the
+ * repository (default: a new one under the OS temp dir), with the local media layer in `dir/opt/`, the PDF layer in `dir/opt-pdf/` and the
  * child runner. A bundle that would need anything from the repository at run time fails when it runs there.
  */
 export async function buildBundles(opts: { dir?: string; only?: (spec: LambdaFunctionSpec) => boolean; media?: boolean } = {}): Promise<BuiltBundles> {
@@ -58,7 +70,9 @@ export async function buildBundles(opts: { dir?: string; only?: (spec: LambdaFun
     opts.media === false
       ? { dir: layerDir, nodeModules: path.join(layerDir, 'nodejs', 'node_modules'), environment: {} }
       : buildLocalMediaLayer(layerDir);
-  return { dir, bundles, runner, layer };
+  const pdfLayerDir = path.join(dir, 'opt-pdf');
+  fs.rmSync(pdfLayerDir, { recursive: true, force: true });
+  return { dir, bundles, runner, layer, pdfLayer: buildPdfLayer(pdfLayerDir) };
 }
 
 function isInside(child: string, parent: string): boolean {

@@ -1,6 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { logger } from '../../functions/lib/logger';
-import type { BuiltBundle, BuiltBundles } from './build';
+import { layerEnvironment, type BuiltBundle, type BuiltBundles } from './build';
 
 /** What the runner sends back (local/bundles/runner.mjs describes the protocol). */
 type ChildMessage =
@@ -33,8 +33,8 @@ export class FunctionError extends Error {
 /**
  * Runs each function's bundle in its own child Node process, started on first use (a cold start) from the
  * bundle's copy outside the repository, and invokes it over IPC with the event Lambda would get. A child's
- * environment is the runtime's (process.env when it starts) plus what Lambda adds: the media layer's
- * NODE_PATH and FFMPEG_PATH/FFPROBE_PATH for the functions that have the layer on AWS, and
+ * environment is the runtime's (process.env when it starts) plus what Lambda adds: its layers' NODE_PATH
+ * (media, PDF) and FFMPEG_PATH/FFPROBE_PATH for the functions that have those layers on AWS, and
  * `--enable-source-maps`. An invocation that outlives the function's Lambda timeout fails with
  * `Sandbox.Timedout` and its process is ended, as Lambda does; the next invocation starts a new one.
  * One process serves concurrent invocations (Lambda would start more environments; the handlers do not rely
@@ -95,14 +95,14 @@ export class BundlePool {
     if (existing) return existing;
 
     const { NODE_OPTIONS: _nodeOptions, NODE_PATH: _nodePath, ...inherited } = process.env;
-    const media = bundle.spec.media ? { NODE_PATH: this.built.layer.nodeModules, ...this.built.layer.environment } : {};
+    const layers = layerEnvironment(this.built, bundle.spec);
     const child = fork(this.built.runner, [bundle.file, 'handler'], {
       cwd: bundle.dir,
       // Not the parent's (tsx) loader flags: the bundle runs on plain Node, as on Lambda.
       execArgv: ['--enable-source-maps'],
       env: {
         ...inherited,
-        ...media,
+        ...layers,
         LAMBDA_TASK_ROOT: bundle.dir,
         VIGIL_FUNCTION_NAME: `vigil-${bundle.spec.name}`,
       },

@@ -9,8 +9,9 @@
  *                    {type: 'result', id, ok: true, value} | {type: 'result', id, ok: false, error: {name, message, stack}}
  *
  * Lambda resolves bare imports of ES modules from the layers' `/opt/nodejs/node_modules` (NODE_PATH), which
- * Node's own ESM loader never does; the resolve hook below does the same for the folder given in NODE_PATH,
- * and only for what the bundle itself cannot find (sharp, which the bundles keep external).
+ * Node's own ESM loader never does; the resolve hook below does the same for the folders given in NODE_PATH
+ * (each layer's), with Node's ESM resolution (the packages' `import` exports, as an ES module import gets them),
+ * and only for what the bundle itself cannot find (sharp, pdfmake and fontkit, which the bundles keep external).
  *
  * Plain JavaScript with no imports outside Node: it runs from the copy, where nothing else resolves.
  */
@@ -18,17 +19,18 @@ import { register } from 'node:module';
 import { pathToFileURL } from 'node:url';
 
 const HOOKS = `
-import { createRequire } from 'node:module';
+import { delimiter } from 'node:path';
 import { pathToFileURL } from 'node:url';
-const requireFromLayer = createRequire(process.cwd() + '/');
+const layers = (process.env.NODE_PATH ?? '').split(delimiter).filter(Boolean).map((dir) => pathToFileURL(dir + '/').href);
 export async function resolve(specifier, context, next) {
   try {
     return await next(specifier, context);
   } catch (err) {
     if (err?.code !== 'ERR_MODULE_NOT_FOUND' || /^(\\.|\\/|node:|file:|data:)/.test(specifier)) throw err;
-    let found;
-    try { found = requireFromLayer.resolve(specifier); } catch { throw err; }
-    return { url: pathToFileURL(found).href, shortCircuit: true };
+    for (const parentURL of layers) {
+      try { return await next(specifier, { ...context, parentURL }); } catch { /* not in this layer */ }
+    }
+    throw err;
   }
 }
 `;
