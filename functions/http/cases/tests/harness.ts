@@ -7,6 +7,7 @@ import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { ulid } from 'ulid';
 import { renderSubmissionAsl } from '../../../../infra/workflows/submission-definition';
+import { renderBulkSubmissionAsl } from '../../../../infra/workflows/bulk-submission-definition';
 import { startS3 } from '../../../../local/stand-ins/s3';
 import { startStepFunctions } from '../../../../local/stand-ins/stepfunctions';
 import { httpEvent, startTestDynamo } from '../../../../test/env';
@@ -22,6 +23,7 @@ import { resetAgentIdentity } from '../../../services/notices/agent-identity';
 import { getOrCreateUserFromClaims } from '../../../services/users';
 import type { PlanId } from '../../../../shared/schemas/user';
 import { SUBMISSION_TASK_HANDLERS, resetMailSender } from '../../../workflows/submission';
+import { BULK_TASK_HANDLERS } from '../../../workflows/bulk-submission';
 import { startFixtureWeb } from './fixture-web';
 
 export interface TestUser {
@@ -79,7 +81,10 @@ export async function startTakedownHarness() {
   const s3 = await startS3({ directory: join(dir, 's3'), buckets: ['test-uploads', 'test-notices'] });
   const web = await startFixtureWeb();
   const ses = await startSesStandIn();
-  const sfn = await startStepFunctions([{ name: 'submission', definition: renderSubmissionAsl(), handlers: SUBMISSION_TASK_HANDLERS as never, waitMs: 0 }]);
+  const sfn = await startStepFunctions([
+    { name: 'submission', definition: renderSubmissionAsl(), handlers: SUBMISSION_TASK_HANDLERS as never, waitMs: 0 },
+    { name: 'bulk-submission', definition: renderBulkSubmissionAsl(), handlers: BULK_TASK_HANDLERS as never },
+  ]);
   const dynamo = await startTestDynamo({
     S3_ENDPOINT: s3.endpoint,
     UPLOADS_BUCKET: 'test-uploads',
@@ -90,6 +95,7 @@ export async function startTakedownHarness() {
     OUTBOX_DIR: outbox,
     STEPFUNCTIONS_ENDPOINT: sfn.endpoint,
     SUBMISSION_STATE_MACHINE_ARN: sfn.arnOf('submission'),
+    BULK_SUBMISSION_STATE_MACHINE_ARN: sfn.arnOf('bulk-submission'),
     RECHECK_AFTER_SECONDS: '3600',
   });
   delete process.env.SES_ENDPOINT;
