@@ -73,9 +73,10 @@ async function startSesStandIn() {
  * The takedown test stack: real dynalite, s3rver (uploads and notices buckets), the Step Functions stand-in
  * running the rendered submission ASL with the real task handlers, a loopback fixture web (infringing pages,
  * RDAP, DNS-over-HTTPS) configured as the safe fetcher's sandbox origin, the outbox for mail, and a loopback
- * SES for the delivery-failure paths. Users have real profiles and sessions.
+ * SES for the delivery-failure paths. Users have real profiles and sessions. `bulkHandlers` wraps the bulk
+ * workflow's task handlers (to watch or fail them in a test).
  */
-export async function startTakedownHarness() {
+export async function startTakedownHarness(opts: { bulkHandlers?: typeof BULK_TASK_HANDLERS } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'vigil-takedown-'));
   const outbox = join(dir, 'outbox');
   const s3 = await startS3({ directory: join(dir, 's3'), buckets: ['test-uploads', 'test-notices'] });
@@ -83,7 +84,7 @@ export async function startTakedownHarness() {
   const ses = await startSesStandIn();
   const sfn = await startStepFunctions([
     { name: 'submission', definition: renderSubmissionAsl(), handlers: SUBMISSION_TASK_HANDLERS as never, waitMs: 0 },
-    { name: 'bulk-submission', definition: renderBulkSubmissionAsl(), handlers: BULK_TASK_HANDLERS as never },
+    { name: 'bulk-submission', definition: renderBulkSubmissionAsl(), handlers: (opts.bulkHandlers ?? BULK_TASK_HANDLERS) as never },
   ]);
   const dynamo = await startTestDynamo({
     S3_ENDPOINT: s3.endpoint,
