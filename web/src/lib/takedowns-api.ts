@@ -73,7 +73,7 @@ export function useCases({ fresh = false, followSending = false }: { fresh?: boo
   return useSWR(CASES_KEY, getCases, {
     ...(fresh ? { revalidateOnMount: true } : {}),
     // `followSending`: read again while a notice is queued or being sent (a bulk submission works in the background).
-    ...(followSending ? { refreshInterval: (cases?: DmcaCase[]) => (cases?.some(isSending) ? SENDING_POLL_MS : 0) } : {}),
+    ...(followSending ? { refreshInterval: (cases?: DmcaCase[]) => (cases?.some(isSending) ? SENDING_POLL_MS : 0), dedupingInterval: 0 } : {}),
   });
 }
 

@@ -73,5 +73,6 @@ export function bulkItemProgress(c: Pick<DmcaCase, 'status' | 'submission'> | un
  * violation is still queued or being sent), so the card and the cases list show the workflow's progress.
  */
 export function useBulkCases(watching: boolean) {
-  return useSWR(CASES_KEY, getCases, { refreshInterval: watching ? BULK_POLL_MS : 0 });
+  // The app-wide dedupe window is an hour (data never goes stale); polling needs each tick to reach the server.
+  return useSWR(CASES_KEY, getCases, watching ? { refreshInterval: BULK_POLL_MS, dedupingInterval: 0 } : { refreshInterval: 0 });
 }
