@@ -171,7 +171,7 @@ describe('name-match confirmation', () => {
       });
     const first = await bulk();
     expect(first.body.items).toEqual([
-      { searchResultId: resultId, submitted: false, reason: 'Found by name only: confirm that you have checked this page shows your content first.' },
+      { searchResultId: resultId, submitted: false, accepted: false, reason: 'Found by name only: confirm that you have checked this page shows your content first.' },
     ]);
     const url = (await getResult(resultId))!.url;
     const created = await create(owner, body(resultId, url));
