@@ -186,6 +186,7 @@ export type SubmitResultsOptions = Partial<Pick<BulkSubmitInput, 'platforms' | '
  * `POST /api/dmca/bulk-submit`: the plan's bulk limit and platforms (throws the 402 `HttpError`s), every id one of
  * `userId`'s results (else `NotFoundError`), eligibility per result, the allowance (`PlanLimitError` when none
  * is left), then one bulk workflow execution. Returns at once with the accepted ids and `executionId`.
+ * @public issue 11's monitor pipeline calls it (knip: not yet imported on this branch).
  */
 export async function submitResults(userId: string, resultIds: string[], options: SubmitResultsOptions = {}): Promise<BulkSubmitResponse> {
   const body = parseOrThrow(bulkSubmitSchema, { searchResultIds: resultIds, ...options }, 'body');

@@ -6,6 +6,7 @@ import { startTakedownHarness, type TakedownHarness, type TestUser } from '../..
 import { claimSubmissionAttempt, getCase, listCasesByUser } from '../../../services/cases/case-store';
 import { caseForBulk } from '../../../services/cases/create-case';
 import { getResult } from '../../../services/search/results';
+import { submitResults } from '../../../services/submissions/bulk-submit';
 import { BULK_MAX_CONCURRENCY, BULK_TASK_HANDLERS, type BulkItemInput } from '..';
 import { BULK_ITEM_FAILED } from '../item-failed';
 
@@ -18,6 +19,10 @@ let inFlight = 0;
 let maxInFlight = 0;
 let finished = 0;
 const failFor = new Set<string>();
+/** The failing item waits for this, so the test sees the state right after the answer whatever the machine's load. */
+let releaseFailure: () => void = () => {};
+const failureGate = new Promise<void>((r) => (releaseFailure = r));
+jest.setTimeout(120_000);
 
 const watched: typeof BULK_TASK_HANDLERS = {
   ...BULK_TASK_HANDLERS,
@@ -26,7 +31,10 @@ const watched: typeof BULK_TASK_HANDLERS = {
     maxInFlight = Math.max(maxInFlight, inFlight);
     try {
       await new Promise((r) => setTimeout(r, 150)); // long enough for the others to pile up behind the limit
-      if (failFor.has(input.item.resultId)) throw new Error('injected failure of one item');
+      if (failFor.has(input.item.resultId)) {
+        await failureGate;
+        throw new Error('injected failure of one item');
+      }
       return await BULK_TASK_HANDLERS.BulkSubmitItem(input);
     } finally {
       inFlight--;
@@ -86,6 +94,7 @@ describe('bulk submission workflow (real ASL, local Step Functions)', () => {
     // The answer came before the workflow was through its items; the allowance was taken for all 8 up front.
     expect(finishedAtAnswer).toBeLessThan(8);
     expect(await usedSubmissions(who)).toBe(8);
+    releaseFailure();
 
     await h.sfn.idle();
     expect(maxInFlight).toBe(BULK_MAX_CONCURRENCY);
@@ -125,5 +134,19 @@ describe('bulk submission workflow (real ASL, local Step Functions)', () => {
     for (const c of cases) expect(await h.mailsFor(c.caseNumber)).toHaveLength(c.id === busy.id ? 0 : 1);
     expect((await getCase(busy.id))!.submission).toMatchObject({ attempt: 1, state: 'queued' });
     expect(await usedSubmissions(who)).toBe(2);
+  });
+
+  it('starts the same workflow from a service: submitResults (issue 11), under the same rules', async () => {
+    const who = await h.user({ plan: 'basic' });
+    const ids = await seed(who, 2);
+    await expect(submitResults(who.userId, ids, { platforms: ['duckduckgo'], originalUrl: ORIGINAL })).rejects.toMatchObject({ statusCode: 402, code: 'PLATFORM_NOT_IN_PLAN' });
+    const other = await h.user({ plan: 'basic' });
+    await expect(submitResults(other.userId, ids, { originalUrl: ORIGINAL })).rejects.toMatchObject({ statusCode: 404 });
+    const answer = await submitResults(who.userId, ids, { originalUrl: ORIGINAL });
+    expect(answer).toMatchObject({ success: true, successfulSubmissions: 2, executionId: expect.any(String) });
+    await h.sfn.idle();
+    const cases = await listCasesByUser(who.userId);
+    expect(cases.map((c) => c.id).sort()).toEqual(answer.items.map((i) => i.caseId).sort());
+    for (const c of cases) expect(await h.mailsFor(c.caseNumber)).toHaveLength(1);
   });
 });
