@@ -17,6 +17,6 @@ export {
 } from './hooks';
 export type { PlanChange, SearchStarted } from './hooks';
 export { USER_USAGE, addToUserMonth, readUserMonth, type UserMonthUsage, type UserUsageFigure } from './user-usage';
-export { API_REQUEST_SHARDS, checkHealth, readApiRequestPeriods, recordHealth, recordRequest } from './requests';
+export { checkHealth, readRequestDays, recordHealth, recordRequest, sumDays } from './requests';
 export { returnRateToken, takeRateToken, type RateLimit } from './rate-limit';
 export { PRICES, USAGE_PER_UNIT, monthCost, scanCost, type MonthCost, type MonthUsage } from './cost-model';
