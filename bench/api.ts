@@ -9,9 +9,10 @@ import { renderTable } from './support/table';
 /*
  * npm run bench:api -- --users 50 --seconds 60 --out bench/out/api.json
  *
- * The local runtime in this process (source handlers, dynalite); that many users sign in through the IdP, each
- * starts one scan, then all replay the dashboard's calls (stats, grouped results, latest search, allowlist,
- * cases) in a loop for the given time while the scans run. Reports per route p50/p99, errors (any 4xx/5xx),
+ * The local runtime in this process (source handlers, dynalite); that many users sign in through the IdP,
+ * arrive evenly over the first half of the run (at most 30 s), each starts one scan on arrival and then replays
+ * the dashboard's calls (stats, grouped results, latest search, allowlist, cases) in a loop until the end while
+ * the scans run. Reports per route p50/p99, errors (any 4xx/5xx),
  * and DynamoDB reads and writes per request, counted by the middleware on the functions' DynamoDB client
  * (functions/adapters/dynamo/operation-counter.ts, as the "no write on a GET" test uses it). The counts come
  * from a calibration pass after the load, once every scan has ended: each route called alone, so every
@@ -29,7 +30,7 @@ const CALIBRATION_CALLS = 5;
 async function main() {
   // No monitor ticks: nothing but the users' calls and their scans touches the table.
   process.env.MONITOR_TICK_SECONDS = '0';
-  const app = await startServer({ port: 0, inMemory: true, env: { LOG_LEVEL: 'SILENT' } });
+  const app = await startServer({ port: 0, inMemory: true, env: { LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'SILENT' } });
   const ops = countDynamoOperations();
 
   const browsers: TestBrowser[] = [];
@@ -86,10 +87,15 @@ async function main() {
   await scan(browsers[0]!);
   perRequest[scanKey] = { reads: ops.reads(), writes: ops.writes() };
 
-  // Load: everyone else starts a scan, and all replay the dashboard while the scans run.
-  const deadline = Date.now() + SECONDS * 1000;
+  // Load: users arrive evenly over the first half of the run (at most 30 s), as a dashboard's users do, not all
+  // in the same millisecond; each starts a scan on arrival, then replays the dashboard until the end while the
+  // scans run.
+  const started = Date.now();
+  const deadline = started + SECONDS * 1000;
+  const rampMs = Math.min((SECONDS * 1000) / 2, 30_000);
   await Promise.all(
     browsers.map(async (b, i) => {
+      await new Promise((r) => setTimeout(r, started + (i * rampMs) / USERS - Date.now()));
       if (i > 0) await scan(b);
       while (Date.now() < deadline) for (const call of dashboard) await timed(call.key, b, call.path(b));
     }),
