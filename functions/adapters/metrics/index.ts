@@ -7,7 +7,7 @@ import { CloudWatchMetricsReader } from './cloudwatch-metrics-reader';
 import { EmfLogMetricsReader, appendEmf } from './emf-log';
 import { API_SERVICE, METRICS_NAMESPACE, type RequestMetricsReader } from './request-metrics';
 
-export { REQUEST_METRICS, emptyDay, type DayFigures, type RequestFigure, type RequestMetricsReader } from './request-metrics';
+export { REQUEST_METRICS, emptyDay, type DayFigures, type RequestMetricsReader } from './request-metrics';
 
 /** The API's Powertools Metrics instance (namespace `Vigil`, dimension `service: vigil-api`). */
 export const apiMetrics = new Metrics({ namespace: METRICS_NAMESPACE, serviceName: API_SERVICE, logger });

@@ -1,4 +1,4 @@
-export { COUNTERS, bump, readMonth, readPeriods, readTotals } from './counters';
+export { COUNTERS, bump, readMonth, readTotals } from './counters';
 export {
   estimateProviderCalls,
   recordActivity,
