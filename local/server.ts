@@ -110,7 +110,9 @@ async function start(opts: ServerOptions, cleanups: Array<() => unknown>): Promi
   }
   cleanups.push(() => dynamo.close());
 
-  configureEnvironment({ url, port, dataDir, dynamoEndpoint: dynamo.endpoint, opts });
+  const metricsDir = opts.inMemory ? mkdtempSync(join(tmpdir(), 'vigil-metrics-')) : join(dataDir, 'metrics');
+  if (opts.inMemory) cleanups.push(() => rmSync(metricsDir, { recursive: true, force: true }));
+  configureEnvironment({ url, port, dataDir, metricsDir, dynamoEndpoint: dynamo.endpoint, opts });
   const cfg = config();
   await ensureTable(dynamo.endpoint, cfg.tableName, cfg.region);
   cleanups.push(() => resetDbClient());
@@ -208,8 +210,8 @@ async function start(opts: ServerOptions, cleanups: Array<() => unknown>): Promi
  * is loaded; what a person may choose (table and bucket names, client id, ADMIN_EMAILS, LOG_LEVEL,
  * SESSION_TTL_SECONDS) is kept when already set.
  */
-function configureEnvironment(input: { url: string; port: number; dataDir: string; dynamoEndpoint: string; opts: ServerOptions }) {
-  const { url, port, dataDir, dynamoEndpoint, opts } = input;
+function configureEnvironment(input: { url: string; port: number; dataDir: string; metricsDir: string; dynamoEndpoint: string; opts: ServerOptions }) {
+  const { url, port, dataDir, metricsDir, dynamoEndpoint, opts } = input;
   const env = process.env;
   // Never let the local runtime reach a real AWS account with someone's own credentials.
   delete env.AWS_SESSION_TOKEN;
@@ -222,8 +224,11 @@ function configureEnvironment(input: { url: string; port: number; dataDir: strin
     AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
     AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
     AWS_EC2_METADATA_DISABLED: 'true',
-    // EMF request metrics are for CloudWatch; locally the sharded request counters in the table serve the admin figures.
+    // Request metrics (EMF) go to a log under DATA_DIR that the admin figures sum, as CloudWatch does on AWS
+    // (functions/adapters/metrics); nothing is printed. Tracing (X-Ray) has no daemon here: off.
     POWERTOOLS_METRICS_DISABLED: env.POWERTOOLS_METRICS_DISABLED ?? 'true',
+    POWERTOOLS_TRACE_ENABLED: 'false',
+    METRICS_LOG_DIR: metricsDir,
     DYNAMODB_ENDPOINT: dynamoEndpoint,
     // S3 is served by this server under /s3, so presigned URLs are same-origin for the site's CSP.
     S3_ENDPOINT: `${url}/s3`,

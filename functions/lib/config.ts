@@ -52,6 +52,11 @@ const schema = z.object({
   STRIPE_ENDPOINT: z.string().url().optional(),
   /** The contact form's inbox: `supportEmail` of the CDK context on AWS; locally the sandbox address. */
   SUPPORT_EMAIL: z.string().email().default(SANDBOX_SUPPORT_EMAIL),
+  /**
+   * Local runtime and tests: request metrics (EMF) are appended to a log in this folder and the admin figures
+   * sum it, instead of stdout and CloudWatch (functions/adapters/metrics). Never set by the CDK stacks.
+   */
+  METRICS_LOG_DIR: z.string().optional(),
 });
 
 export interface Config {
@@ -85,6 +90,7 @@ export interface Config {
   cognitoEndpoint?: string;
   monitorIntervalOverrideSeconds?: number;
   monitorDispatchLimit: number;
+  metricsLogDir?: string;
 }
 
 let cached: Config | undefined;
@@ -126,6 +132,7 @@ export function config(): Config {
     cognitoEndpoint: env.COGNITO_ENDPOINT,
     monitorIntervalOverrideSeconds: env.MONITOR_INTERVAL_OVERRIDE_SECONDS,
     monitorDispatchLimit: env.MONITOR_DISPATCH_LIMIT,
+    metricsLogDir: env.METRICS_LOG_DIR?.trim() || undefined,
   };
   return cached;
 }

@@ -1,4 +1,4 @@
-import { Stack } from 'aws-cdk-lib';
+import { Stack, Validations } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
@@ -97,6 +97,19 @@ export function grantBedrockModel(fn: ApiFunction, modelId: string): void {
   }
 }
 
+/**
+ * Lets a function read the API's request metrics (the admin figures: functions/adapters/metrics). GetMetricData
+ * has no resource-level permissions, so it is granted on `*`, to the admin function alone.
+ */
+export function grantReadMetrics(fn: ApiFunction): void {
+  fn.role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ['cloudwatch:GetMetricData'], resources: ['*'] }));
+  Validations.of(fn.role).acknowledge({
+    id: 'AwsSolutions-IAM5[Resource::*]',
+    reason:
+      'X-Ray tracing (xray:PutTraceSegments, xray:PutTelemetryRecords) and cloudwatch:GetMetricData (the admin figures) support only Resource "*".',
+  });
+}
+
 /** Everything a function may be granted; each stack lists what each of its functions needs. */
 export interface Access {
   table?: TableAccess;
@@ -116,6 +129,8 @@ export interface Access {
   bedrock?: boolean;
   /** Reads the Stripe keys secret (when stripeSecretArn is configured): the account function alone. */
   stripeKeys?: boolean;
+  /** Reads the request metrics from CloudWatch (cloudwatch:GetMetricData): the admin function alone. */
+  readMetrics?: boolean;
 }
 
 export interface GrantTargets {
@@ -150,4 +165,5 @@ export function applyAccess(fn: ApiFunction, access: Access, targets: GrantTarge
   if (access.stripeKeys && stripeSecretArn) grantSecretRead(fn, stripeSecretArn);
   if (access.sendMail && mailFrom) grantSendMail(fn, mailFrom, sesConfigurationSet);
   if (access.bedrock && bedrockModelId) grantBedrockModel(fn, bedrockModelId);
+  if (access.readMetrics) grantReadMetrics(fn);
 }

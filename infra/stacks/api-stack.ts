@@ -36,7 +36,8 @@ if (ASSISTANT_TIMEOUT_SECONDS >= 30) throw new Error(`the assistant's time budge
  * Listed areas that are not in the route table yet are ignored.
  */
 export const AREA_ACCESS: Record<string, AreaAccess> = {
-  system: { table: 'readWrite' }, // health (a GetItem, then the health and request counters) and OpenAPI
+  system: { table: 'read' }, // health (one GetItem; checks and requests are metrics) and OpenAPI
+  admin: { table: 'readWrite', readMetrics: true }, // figures (counters and the request metrics), discounts
   auth: { table: 'readWrite' }, // users and sessions
   allowlist: { table: 'readWrite' },
   search: { table: 'readWrite', uploads: 'readWrite', startSearch: true },
