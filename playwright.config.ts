@@ -10,6 +10,8 @@ const BUNDLES_JOURNEYS = /(bundles|takedown|scan)\.spec\.ts$/;
 const WITH_BUNDLES = process.env.E2E_BUNDLES !== '0';
 /** Where the e2e server writes sent e-mail, so journeys can open the message a host would receive. */
 export const E2E_OUTBOX = process.env.E2E_OUTBOX ?? `${tmpdir()}/vigil-e2e-outbox-${PORT}`;
+/** The e2e server's support inbox (not the sandbox default), so a page showing a built-in address fails. */
+export const E2E_SUPPORT_EMAIL = 'help@vigil-e2e.test';
 
 /**
  * Browser journeys in Debian's Chromium (never a downloaded browser) against the real local runtime,
@@ -53,7 +55,7 @@ export default defineConfig({
     {
       command: 'npx tsx e2e/support/serve.ts',
       url: `http://localhost:${PORT}/api/health`,
-      env: { PORT: String(PORT), ADMIN_EMAILS: 'admin@vigil.test', LOG_LEVEL: 'WARN', OUTBOX_DIR: E2E_OUTBOX, RECHECK_AFTER_SECONDS: '4', MONITOR_INTERVAL_OVERRIDE_SECONDS: '20', MONITOR_TICK_SECONDS: '5' },
+      env: { PORT: String(PORT), ADMIN_EMAILS: 'admin@vigil.test', LOG_LEVEL: 'WARN', OUTBOX_DIR: E2E_OUTBOX, SUPPORT_EMAIL: E2E_SUPPORT_EMAIL, RECHECK_AFTER_SECONDS: '4', MONITOR_INTERVAL_OVERRIDE_SECONDS: '20', MONITOR_TICK_SECONDS: '5' },
       reuseExistingServer: false,
       timeout: 60_000,
     },
