@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { logger } from '../../functions/lib/logger';
 
 /** What runs when a function is invoked: the source handler or its bundle (local/bundles/pool.ts). */
-export type LocalFunction = (payload: unknown) => Promise<unknown>;
+type LocalFunction = (payload: unknown) => Promise<unknown>;
 
 export interface RunningLambda {
   endpoint: string;

@@ -6,4 +6,3 @@ import { z } from 'zod';
  * same address the messages go to, never one built into the site.
  */
 export const siteConfigSchema = z.object({ supportEmail: z.email() });
-export type SiteConfig = z.infer<typeof siteConfigSchema>;
