@@ -9,7 +9,3 @@ export const SUPPORT_EMAIL = 'support@vigil.example';
 export function withSupportEmail(text: string, supportEmail: string | undefined): string {
   return text.replaceAll(SUPPORT_EMAIL, supportEmail ?? 'our support team');
 }
-
-/** Where a person goes when the help centre has no answer. */
-export const HELP_PATH = '/help';
-export const CONTACT_PATH = '/contact';
