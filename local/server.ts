@@ -18,6 +18,7 @@ import { endAbandonedExecution } from '../functions/workflows/recovery/execution
 import { checkRecheckAfterSeconds } from '../infra/stacks/workflows-stack';
 import { createIdp, type RunningIdp } from './idp';
 import { ensureTable, startDynalite, type RunningDynamo } from './stand-ins/dynamo';
+import { startLambda } from './stand-ins/lambda';
 import { LOCAL_CREDENTIALS, startS3, type RunningS3 } from './stand-ins/s3';
 import { createSandbox } from './sandbox';
 import { startLocalWorkflows } from './workflows';
@@ -61,6 +62,8 @@ export interface RunningServer {
 type Handler = (req: IncomingMessage, res: ServerResponse) => unknown;
 
 const REPO_ROOT = resolve(__dirname, '..');
+/** The account area's function name at the local Lambda stand-in (ACCOUNT_FUNCTION_NAME). */
+const LOCAL_ACCOUNT_FUNCTION = 'vigil-account';
 const SANDBOX_PREFIX = '/sandbox';
 let running = false;
 
@@ -162,6 +165,14 @@ async function start(opts: ServerOptions, cleanups: Array<() => unknown>): Promi
   const recheckAfterSeconds = process.env.RECHECK_AFTER_SECONDS ?? '60';
   checkRecheckAfterSeconds(Number(recheckAfterSeconds));
 
+  // Lambda's asynchronous invocations: the admin function asks the account function (the only holder of the
+  // Stripe keys) to put a discount on the user's subscription (functions/services/billing/discount-sync.ts).
+  const lambda = await startLambda({
+    [LOCAL_ACCOUNT_FUNCTION]: (payload) =>
+      pool ? pool.invoke('account', payload) : import('../functions/http/account/index').then((m) => m.handler(payload as never, {} as never)),
+  });
+  cleanups.push(() => lambda.close());
+
   const outboxDir = process.env.OUTBOX_DIR ?? (opts.inMemory ? mkdtempSync(join(tmpdir(), 'vigil-outbox-')) : join(dataDir, 'outbox'));
   if (opts.inMemory && !process.env.OUTBOX_DIR) cleanups.push(() => rmSync(outboxDir, { recursive: true, force: true }));
   mkdirSync(outboxDir, { recursive: true });
@@ -174,6 +185,8 @@ async function start(opts: ServerOptions, cleanups: Array<() => unknown>): Promi
     // A notice's re-check waits a minute locally (a day on AWS), so a removal shows up while you watch.
     RECHECK_AFTER_SECONDS: recheckAfterSeconds,
     OUTBOX_DIR: outboxDir,
+    ACCOUNT_FUNCTION_NAME: LOCAL_ACCOUNT_FUNCTION,
+    LAMBDA_ENDPOINT: lambda.endpoint,
     ...workflows.env,
     ...opts.env,
   });

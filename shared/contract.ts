@@ -65,6 +65,7 @@ import {
 } from './schemas/search';
 import { searchStartResponseSchema } from './schemas/search-start';
 import { billingModeSchema, billingPortalSchema, subscriptionSchema, upgradeBodySchema, upgradeResponseSchema } from './schemas/subscription';
+import { siteConfigSchema } from './schemas/site-config';
 import { usageSchema } from './schemas/usage';
 import { currentUserSchema } from './schemas/user';
 
@@ -117,6 +118,7 @@ function rows<T extends Record<string, Omit<RouteDef, 'name'>>>(table: T): { rea
 export const contract = rows({
   health: { method: 'GET', path: '/api/health', area: 'system', auth: 'public', summary: 'Liveness check' },
   openapi: { method: 'GET', path: '/api/openapi.json', area: 'system', auth: 'public', summary: 'OpenAPI description of this API' },
+  siteConfig: { method: 'GET', path: '/api/site-config', area: 'system', auth: 'public', summary: 'Public settings the site shows: the support inbox (supportEmail)', reply: siteConfigSchema },
 
   login: { method: 'GET', path: '/api/login', area: 'auth', auth: 'public', summary: 'Start the OIDC sign-in (code flow with PKCE)' },
   callback: { method: 'GET', path: '/api/auth/callback', area: 'auth', auth: 'public', summary: 'Finish the OIDC sign-in and set the session cookie' },

@@ -50,6 +50,13 @@ const schema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   /** Stripe API endpoint override (the local fake in tests); Stripe's own API otherwise. */
   STRIPE_ENDPOINT: z.string().url().optional(),
+  /**
+   * The account function, which alone holds the Stripe secret: the admin function asks it (an asynchronous Lambda
+   * invocation) to put an administrator's discount on the user's Stripe subscription at once (issue 10).
+   */
+  ACCOUNT_FUNCTION_NAME: z.string().optional(),
+  /** Lambda API endpoint override: the local runtime's Lambda stand-in (local/stand-ins/lambda.ts). */
+  LAMBDA_ENDPOINT: z.string().url().optional(),
   /** The contact form's inbox: `supportEmail` of the CDK context on AWS; locally the sandbox address. */
   SUPPORT_EMAIL: z.string().email().default(SANDBOX_SUPPORT_EMAIL),
   /**
@@ -84,6 +91,8 @@ export interface Config {
   stripeSecretKey?: string;
   stripeWebhookSecret?: string;
   stripeEndpoint?: string;
+  accountFunctionName?: string;
+  lambdaEndpoint?: string;
   supportEmail: string;
   functionMemoryMb: number;
   cognitoUserPoolId?: string;
@@ -126,6 +135,8 @@ export function config(): Config {
     stripeSecretKey: env.STRIPE_SECRET_KEY?.trim() || undefined,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET?.trim() || undefined,
     stripeEndpoint: env.STRIPE_ENDPOINT,
+    accountFunctionName: env.ACCOUNT_FUNCTION_NAME?.trim() || undefined,
+    lambdaEndpoint: env.LAMBDA_ENDPOINT,
     supportEmail: env.SUPPORT_EMAIL,
     functionMemoryMb: env.AWS_LAMBDA_FUNCTION_MEMORY_SIZE,
     cognitoUserPoolId: env.COGNITO_USER_POOL_ID,

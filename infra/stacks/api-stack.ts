@@ -130,6 +130,8 @@ export class ApiStack extends Stack {
       integrations.set(area, new HttpLambdaIntegration(`${pascal(area)}Integration`, fn.fn));
     }
 
+    this.wireDiscountSync();
+
     for (const route of ROUTES) {
       const integration = integrations.get(route.area);
       if (!integration) continue;
@@ -147,6 +149,20 @@ export class ApiStack extends Stack {
     });
 
     new CfnOutput(this, 'ApiEndpoint', { value: this.httpApi.apiEndpoint });
+  }
+
+  /**
+   * An administrator's discount reaches Stripe at once without the admin function holding the Stripe secret
+   * (issue 10): the admin function may invoke the account function (asynchronously, InvocationType Event) and
+   * nothing else, and is told its name; the account function applies the stored discount to the subscription
+   * (functions/services/billing/discount-sync.ts). Exactly the function's ARN: no versions or aliases (`:*`).
+   */
+  private wireDiscountSync(): void {
+    const admin = this.functions.get('admin');
+    const account = this.functions.get('account');
+    if (!admin || !account) return;
+    admin.fn.addEnvironment('ACCOUNT_FUNCTION_NAME', account.fn.functionName);
+    admin.role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [account.fn.functionArn] }));
   }
 
   private areaFunction(area: string, entry: string, props: ApiStackProps): ApiFunction {

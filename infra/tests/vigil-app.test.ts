@@ -283,6 +283,20 @@ describe('api stack', () => {
     expect(readers).toEqual([logicalId(vigil.stacks.api.functions.get('account')!.role)]);
   });
 
+  it('lets the admin function invoke the account function (discount to Stripe at once) and nothing else invoke it', () => {
+    const api = template(vigil.stacks.api);
+    const accountId = logicalId(vigil.stacks.api.functions.get('account')!.fn);
+    const admin = vigil.stacks.api.functions.get('admin')!;
+    const fns = api.findResources('AWS::Lambda::Function');
+    expect(fns[logicalId(admin.fn)]!.Properties.Environment.Variables.ACCOUNT_FUNCTION_NAME).toEqual({ Ref: accountId });
+    const invokers = Object.values(api.findResources('AWS::IAM::Policy')).flatMap((p) =>
+      (p.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[])
+        .filter((st) => [st.Action].flat().includes('lambda:InvokeFunction'))
+        .map((st) => ({ roles: p.Properties.Roles.map((r: { Ref: string }) => r.Ref), resource: st.Resource })),
+    );
+    expect(invokers).toEqual([{ roles: [logicalId(admin.role)], resource: { 'Fn::GetAtt': [accountId, 'Arn'] } }]);
+  });
+
   it('throttles the default stage and writes access logs', () => {
     template(vigil.stacks.api).hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       StageName: '$default',

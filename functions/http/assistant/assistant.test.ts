@@ -1,5 +1,7 @@
 import { handler } from '.';
 import { httpEvent, startTestDynamo } from '../../../test/env';
+import { SUPPORT_EMAIL as SANDBOX_SUPPORT_EMAIL } from '../../../shared/help/support';
+import { resetConfig } from '../../lib/config';
 import { createSession, SESSION_COOKIE } from '../../services/sessions';
 
 let stop: () => Promise<void>;
@@ -26,6 +28,20 @@ describe('POST /api/chatbot', () => {
     expect(body.reply).toMatch(/help centre/i);
     expect(body.reply).toMatch(/MP4/);
     expect(Array.isArray(body.suggestions)).toBe(true);
+  });
+
+  it('names the configured support inbox (SUPPORT_EMAIL), not the sandbox one', async () => {
+    process.env.SUPPORT_EMAIL = 'help@acme-protect.test';
+    resetConfig();
+    try {
+      const res = await chat({ message: 'How do I reach a human?', context: { page: '/', conversationHistory: [] } }, [cookie]);
+      const body = JSON.parse(res.body);
+      expect(body.reply).toContain('help@acme-protect.test');
+      expect(body.reply).not.toContain(SANDBOX_SUPPORT_EMAIL);
+    } finally {
+      delete process.env.SUPPORT_EMAIL;
+      resetConfig();
+    }
   });
 
   it('returns suggestions for the page without a reply', async () => {
