@@ -16,6 +16,7 @@ import { REPO_ROOT } from '../context';
 import { buildSearchDefinition, SEARCH_TASKS, type SearchTaskFunctions, type SearchTaskName } from '../workflows/search-definition';
 import { buildSubmissionDefinition, SUBMISSION_TASKS, type SubmissionTaskName } from '../workflows/submission-definition';
 import { SUBMISSION_TASK_ENTRIES } from '../../functions/workflows/submission';
+import { SEARCH_TIMEOUT_SECONDS, SUBMISSION_TIMEOUT_SECONDS } from '../../functions/lib/workflow-timeouts';
 
 export interface TaskSpec {
   /** Entry file relative to the repository root; exports `handler`. */
@@ -54,9 +55,9 @@ export const MONITOR_DISPATCH_SCHEDULE = 'rate(5 minutes)';
 export const MONITOR_DISPATCHER_ENTRY = 'functions/workflows/monitors/dispatcher.ts';
 
 /** The submission waits RECHECK_AFTER_SECONDS (a day by default) before its re-check; the execution may last a week. */
-export const SUBMISSION_TIMEOUT = Duration.days(7);
+export const SUBMISSION_TIMEOUT = Duration.seconds(SUBMISSION_TIMEOUT_SECONDS);
 /** The search workflow's own time limit: a scan still running after it is ended by Step Functions (TIMED_OUT). */
-export const SEARCH_TIMEOUT = Duration.minutes(30);
+export const SEARCH_TIMEOUT = Duration.seconds(SEARCH_TIMEOUT_SECONDS);
 
 /**
  * Refuses a re-check wait the submission execution could not outlive: the wait plus every task's Lambda
