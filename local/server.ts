@@ -149,7 +149,8 @@ async function start(opts: ServerOptions, cleanups: Array<() => unknown>): Promi
   }
 
   // Step Functions: the ASL that CDK deploys, run in-process behind the real SDK protocol.
-  // Executions are kept under DATA_DIR: one that a stop (Ctrl-C, kill -9) interrupted is ended at the next start,
+  // Executions are kept under DATA_DIR: one that a stop (Ctrl-C, kill -9) interrupted in a Wait (the submission's
+  // re-check wait) resumes at the next start with its deadline; one interrupted anywhere else is ended then,
   // and any that fails ends its scan or case through the same function AWS's EventBridge rule runs.
   const workflows = await startLocalWorkflows({
     ...(pool ? { invokeTask: (name: string, input: unknown) => pool.invoke(name, input) } : {}),
@@ -191,7 +192,8 @@ async function start(opts: ServerOptions, cleanups: Array<() => unknown>): Promi
     ...opts.env,
   });
 
-  // Now that the functions' environment is complete: end what the last run left running (within seconds of start).
+  // Now that the functions' environment is complete: resume the waits and end the rest of what the last run left
+  // running (within seconds of start).
   await workflows.recoverInterrupted();
 
   const gateway = pool

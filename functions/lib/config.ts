@@ -5,6 +5,9 @@ import { SUPPORT_EMAIL as SANDBOX_SUPPORT_EMAIL } from '../../shared/help/suppor
  * Runtime configuration, read from the environment once per process. The same variables configure Lambda
  * (set by the CDK stacks) and the local runtime (set by local/server.ts); nothing branches on "am I local".
  */
+/** Named points where the crash suite kills the runtime (VIGIL_CRASH_AT). */
+export type CrashPoint = 'case-numbered';
+
 const schema = z.object({
   AWS_REGION: z.string().default('us-east-1'),
   TABLE_NAME: z.string().default('vigil'),
@@ -33,6 +36,11 @@ const schema = z.object({
   COGNITO_ENDPOINT: z.string().url().optional(),
   /** Local runtime only: every monitor cadence becomes this many seconds (demos, tests). Refused inside Lambda. */
   MONITOR_INTERVAL_OVERRIDE_SECONDS: z.coerce.number().int().min(5).optional(),
+  /**
+   * Crash suite only (local/tests/crash.test.ts): the process kills itself (SIGKILL) when it reaches this named
+   * point (functions/lib/crash-point.ts). Refused inside Lambda.
+   */
+  VIGIL_CRASH_AT: z.enum(['case-numbered']).optional(),
   /** Most monitor runs the dispatcher starts per tick; the rest wait for the next tick. */
   MONITOR_DISPATCH_LIMIT: z.coerce.number().int().min(1).max(500).default(25),
   /** Set by the Lambda runtime; its presence means "deployed", where local-only switches are refused. */
@@ -98,6 +106,7 @@ export interface Config {
   cognitoUserPoolId?: string;
   cognitoEndpoint?: string;
   monitorIntervalOverrideSeconds?: number;
+  crashAt?: CrashPoint;
   monitorDispatchLimit: number;
   metricsLogDir?: string;
 }
@@ -107,6 +116,9 @@ let cached: Config | undefined;
 export function config(): Config {
   if (cached) return cached;
   const env = schema.parse(process.env);
+  if (env.VIGIL_CRASH_AT !== undefined && env.AWS_LAMBDA_FUNCTION_NAME) {
+    throw new Error('VIGIL_CRASH_AT is for the local crash suite only and is refused on AWS.');
+  }
   if (env.MONITOR_INTERVAL_OVERRIDE_SECONDS !== undefined && env.AWS_LAMBDA_FUNCTION_NAME) {
     throw new Error('MONITOR_INTERVAL_OVERRIDE_SECONDS is for the local runtime only and is refused on AWS.');
   }
@@ -142,6 +154,7 @@ export function config(): Config {
     cognitoUserPoolId: env.COGNITO_USER_POOL_ID,
     cognitoEndpoint: env.COGNITO_ENDPOINT,
     monitorIntervalOverrideSeconds: env.MONITOR_INTERVAL_OVERRIDE_SECONDS,
+    crashAt: env.VIGIL_CRASH_AT,
     monitorDispatchLimit: env.MONITOR_DISPATCH_LIMIT,
     metricsLogDir: env.METRICS_LOG_DIR?.trim() || undefined,
   };

@@ -18,6 +18,7 @@ import { buildSubmissionDefinition, SUBMISSION_TASKS, type SubmissionTaskName } 
 import { SUBMISSION_TASK_ENTRIES } from '../../functions/workflows/submission';
 import { BULK_TASK_ENTRIES } from '../../functions/workflows/bulk-submission';
 import { buildBulkSubmissionDefinition, BULK_TASKS, type BulkTaskName } from '../workflows/bulk-submission-definition';
+import { BULK_SUBMISSION_TIMEOUT_SECONDS, SEARCH_TIMEOUT_SECONDS, SUBMISSION_TIMEOUT_SECONDS } from '../../functions/lib/workflow-timeouts';
 
 export interface TaskSpec {
   /** Entry file relative to the repository root; exports `handler`. */
@@ -60,17 +61,16 @@ export const BULK_TASK_SPECS: Record<BulkTaskName, TaskSpec> = {
   BulkSubmitItem: { entry: BULK_TASK_ENTRIES.BulkSubmitItem, access: { table: 'readWrite', startSubmission: true }, timeout: Duration.seconds(30) },
   BulkItemFailed: { entry: BULK_TASK_ENTRIES.BulkItemFailed, access: { table: 'readWrite' }, timeout: Duration.seconds(30) },
 };
-/** A bulk execution works MaxConcurrency items at a time, a few seconds each: MAX_BULK_IDS fit well within an hour. */
-export const BULK_SUBMISSION_TIMEOUT = Duration.hours(1);
+export const BULK_SUBMISSION_TIMEOUT = Duration.seconds(BULK_SUBMISSION_TIMEOUT_SECONDS);
 
 /** The monitor dispatcher: invoked on this schedule, it starts the due monitor runs (issue 11). */
 export const MONITOR_DISPATCH_SCHEDULE = 'rate(5 minutes)';
 export const MONITOR_DISPATCHER_ENTRY = 'functions/workflows/monitors/dispatcher.ts';
 
 /** The submission waits RECHECK_AFTER_SECONDS (a day by default) before its re-check; the execution may last a week. */
-export const SUBMISSION_TIMEOUT = Duration.days(7);
+export const SUBMISSION_TIMEOUT = Duration.seconds(SUBMISSION_TIMEOUT_SECONDS);
 /** The search workflow's own time limit: a scan still running after it is ended by Step Functions (TIMED_OUT). */
-export const SEARCH_TIMEOUT = Duration.minutes(30);
+export const SEARCH_TIMEOUT = Duration.seconds(SEARCH_TIMEOUT_SECONDS);
 
 /**
  * Refuses a re-check wait the submission execution could not outlive: the wait plus every task's Lambda
