@@ -36,7 +36,8 @@ export const SEARCH_TASK_SPECS: Record<SearchTaskName, TaskSpec> = {
   QueryEngine: { entry: 'functions/workflows/search/query-engine.ts', access: { table: 'readWrite', uploads: 'readWrite', providerKeys: true }, timeout: Duration.minutes(2) },
   Triage: { entry: 'functions/workflows/search/triage.ts', access: { table: 'readWrite', uploads: 'readWrite' }, memorySize: 1536, timeout: Duration.minutes(10), media: true },
   Persist: { entry: 'functions/workflows/search/persist.ts', access: { table: 'readWrite', uploads: 'read' }, timeout: Duration.minutes(5) },
-  // Finalize also runs a monitor run's follow-up: alert mail and the re-check of resolved copies (safe fetcher).
+  // Finalize also runs a monitor run's follow-up: automatic submission (it may start the submission workflow,
+  // granted once that machine exists), alert mail and the re-check of resolved copies (safe fetcher).
   Finalize: { entry: 'functions/workflows/search/finalize.ts', access: { table: 'readWrite', sendMail: true }, timeout: Duration.minutes(5) },
 };
 
@@ -128,6 +129,13 @@ export class WorkflowsStack extends Stack {
       buildSubmissionDefinition(new Construct(this, 'Submission'), submissionFns),
       { timeout: SUBMISSION_TIMEOUT, fns: Object.values(submissionFns), logRetentionDays: props.logRetentionDays },
     );
+    // A monitor run's follow-up (Finalize) submits the qualifying new copies of a monitor with "Submit
+    // automatically" on (issue 11), through the submission workflow.
+    const finalize = this.taskFunctionsByName.get('Finalize');
+    if (finalize) {
+      finalize.fn.addEnvironment('SUBMISSION_STATE_MACHINE_ARN', this.submissionStateMachine.stateMachineArn);
+      this.submissionStateMachine.grantStartExecution(finalize.fn);
+    }
 
     // One dispatcher on a schedule finds due monitors through the due-time GSI and starts ordinary scans.
     const dispatcher = new ApiFunction(this, 'MonitorDispatcher', {
