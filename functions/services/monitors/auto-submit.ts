@@ -50,10 +50,17 @@ async function submitResults(userId: string, resultIds: string[], opts: { origin
 
 const PICTURE_MATCH = new Set(['fingerprint', 'verified']);
 
+/**
+ * Whether the run found this copy's URL first. Wider than `isNew`, which (for alerts) leaves out a known picture
+ * at a new address: that is still a new infringing copy, and a notice is per URL. A monitor's result keeps its
+ * first sighting, so only the run that first found it has `firstSeenAt === lastSeenAt` (novelty.ts).
+ */
+export const firstFoundByRun = (r: Pick<ResultRecord, 'isNew' | 'firstSeenAt' | 'lastSeenAt'>) => r.isNew || r.firstSeenAt === r.lastSeenAt;
+
 /** Whether a result of a run qualifies for automatic submission (before the allowlist, which is read once). */
 export function qualifiesForAutoSubmit(r: ResultRecord): boolean {
   return (
-    r.isNew &&
+    firstFoundByRun(r) &&
     r.priority === BULK_ELIGIBILITY.priority &&
     PICTURE_MATCH.has(r.evidence?.matchMethod ?? '') &&
     !!r.evidence?.matchedReferenceId &&

@@ -20,13 +20,15 @@ export async function afterMonitorRun(searchId: string, monitorId: string, now =
   const search = await getSearch(searchId);
   await recordRunOutcome(m.id, search?.newCount ?? 0);
 
-  const fresh = (await listResultsBySearch(searchId)).filter((r) => r.isNew && r.priority === 'high');
-  const auto = await autoSubmitNew(m, searchId, fresh, now).catch((err) => {
+  const results = await listResultsBySearch(searchId);
+  const auto = await autoSubmitNew(m, searchId, results, now).catch((err) => {
     logger.error('automatic submission step failed', { monitorId: m.id, searchId, error: err as Error });
     return undefined;
   });
+  const sent = new Map((auto?.sent ?? []).map((s) => [s.resultId, s.caseId]));
+  // The alert lists the new high-priority copies and whatever was sent automatically (a known picture at a new address).
+  const fresh = results.filter((r) => (r.isNew && r.priority === 'high') || sent.has(r.id));
   if (fresh.length > 0) {
-    const sent = new Map((auto?.sent ?? []).map((s) => [s.resultId, s.caseId]));
     await raiseAlert(
       m,
       {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -232,6 +233,23 @@ describe('submit automatically', () => {
     // A second follow-up of the same run sends nothing again.
     const again = await autoSubmitNew((await getMonitor(id))!, detail.lastSearchId, await listResultsBySearch(detail.lastSearchId));
     expect(again).toBeUndefined();
+
+    // A new copy of the picture appears on the web: the next run (run now) submits it by itself, though the
+    // alert's novelty counts a known picture as seen (a notice is per URL).
+    const leak = await (await fetch(`${origin}/control/leak`, { method: 'POST', body: JSON.stringify({ name: 'Luna Vale', hash: createHash('sha256').update(await original(1)).digest('hex') }) })).json();
+    expect(leak.image).toBeTruthy();
+    expect((await call(monitorsHandler, 'POST', '/api/monitors/{id}/run', creator, { params: { id } })).status).toBe(202);
+    await workflows.idle();
+    const run2 = (await call(monitorsHandler, 'GET', '/api/monitors/{id}', creator, { params: { id } })).body;
+    expect(run2.lastSearchId).not.toBe(detail.lastSearchId);
+    const results2 = (await call(resultsHandler, 'GET', '/api/search/{id}/results', creator, { params: { id: run2.lastSearchId } })).body as (Result & { firstSeenAt: string; lastSeenAt: string })[];
+    const leaked = results2.filter((r) => r.firstSeenAt === r.lastSeenAt && byPicture(r) && r.priority === 'high');
+    expect(leaked.length).toBeGreaterThanOrEqual(1);
+    expect(run2.lastAutoSubmit).toMatchObject({ searchId: run2.lastSearchId, waiting: 0 });
+    expect(run2.lastAutoSubmit.sent.map((s: { resultId: string }) => s.resultId).sort()).toEqual(leaked.map((r) => r.id).sort());
+    for (const r of leaked) expect(r).toMatchObject({ userReviewStatus: 'unauthorized', reviewedBy: 'auto' });
+    // Copies found before keep their state: nothing is sent twice.
+    expect((await call(dmcaHandler, 'GET', '/api/user/{id}/dmca', creator, { params: { id: 'me' } })).body).toHaveLength(expected.length + leaked.length);
   }, 240_000);
 
   it('stops quietly when the allowance runs out, leaves the rest for review and tells the creator', async () => {
