@@ -23,6 +23,7 @@ const schema = z.object({
   SESSION_TTL_SECONDS: z.coerce.number().int().positive().default(12 * 3600),
   SEARCH_STATE_MACHINE_ARN: z.string().optional(),
   SUBMISSION_STATE_MACHINE_ARN: z.string().optional(),
+  BULK_SUBMISSION_STATE_MACHINE_ARN: z.string().optional(),
   STEPFUNCTIONS_ENDPOINT: z.string().url().optional(),
   /** Set by Lambda to the function's memory; image decoding limits derive from it (functions/lib/decode-limits.ts). */
   AWS_LAMBDA_FUNCTION_MEMORY_SIZE: z.coerce.number().int().positive().default(1536),
@@ -70,6 +71,7 @@ export interface Config {
   sessionTtlSeconds: number;
   searchStateMachineArn?: string;
   submissionStateMachineArn?: string;
+  bulkSubmissionStateMachineArn?: string;
   stepFunctionsEndpoint?: string;
   logLevel: string;
   billingMode: 'demo' | 'stripe' | 'none';
@@ -110,6 +112,7 @@ export function config(): Config {
     sessionTtlSeconds: env.SESSION_TTL_SECONDS,
     searchStateMachineArn: env.SEARCH_STATE_MACHINE_ARN,
     submissionStateMachineArn: env.SUBMISSION_STATE_MACHINE_ARN,
+    bulkSubmissionStateMachineArn: env.BULK_SUBMISSION_STATE_MACHINE_ARN,
     stepFunctionsEndpoint: env.STEPFUNCTIONS_ENDPOINT,
     logLevel: env.LOG_LEVEL,
     billingMode: env.BILLING,

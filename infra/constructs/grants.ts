@@ -106,6 +106,8 @@ export interface Access {
   startSearch?: boolean;
   /** May start executions of the takedown submission workflow (and read them). */
   startSubmission?: boolean;
+  /** May start executions of the bulk submission workflow. */
+  startBulkSubmission?: boolean;
   /** Reads the provider keys secret (when one is configured). */
   providerKeys?: boolean;
   /** Sends mail through SES (when mailFrom is configured). */
@@ -122,6 +124,7 @@ export interface GrantTargets {
   noticesBucket: s3.IBucket;
   searchStateMachine?: sfn.IStateMachine;
   submissionStateMachine?: sfn.IStateMachine;
+  bulkSubmissionStateMachine?: sfn.IStateMachine;
   services: ExternalServices;
 }
 
@@ -137,6 +140,10 @@ export function applyAccess(fn: ApiFunction, access: Access, targets: GrantTarge
   if (access.startSubmission) {
     if (!targets.submissionStateMachine) throw new Error(`${fn.node.path} starts submissions but there is no submission state machine`);
     targets.submissionStateMachine.grantStartExecution(fn.fn);
+  }
+  if (access.startBulkSubmission) {
+    if (!targets.bulkSubmissionStateMachine) throw new Error(`${fn.node.path} starts bulk submissions but there is no bulk submission state machine`);
+    targets.bulkSubmissionStateMachine.grantStartExecution(fn.fn);
   }
   const { providerSecretArn, mailFrom, sesConfigurationSet, bedrockModelId, stripeSecretArn } = targets.services;
   if (access.providerKeys && providerSecretArn) grantSecretRead(fn, providerSecretArn);

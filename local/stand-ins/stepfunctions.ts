@@ -67,7 +67,7 @@ export interface RunningStepFunctions {
   /** Ends the executions a previous run left RUNNING (see StepFunctionsOptions.stateFile); returns how many. */
   recoverInterrupted(): Promise<number>;
   arnOf(name: string): string;
-  /** Resolves when every execution started so far has finished (tests). */
+  /** Resolves when every execution has finished, including those started meanwhile (tests). */
   idle(): Promise<void>;
   close(): Promise<void>;
 }
@@ -198,7 +198,11 @@ export async function startStepFunctions(machines: LocalMachine[], opts: StepFun
     },
     arnOf,
     idle: async () => {
-      await Promise.all([...executions.values()].map((e) => e.done));
+      // Executions may start others (a bulk item starts its case's submission): wait until none is left running.
+      for (let seen = -1; seen !== executions.size; ) {
+        seen = executions.size;
+        await Promise.all([...executions.values()].map((e) => e.done));
+      }
     },
     close: async () => {
       await Promise.all([...executions.values()].map((e) => e.done));

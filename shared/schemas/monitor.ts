@@ -68,7 +68,8 @@ export type MonitorRun = z.infer<typeof monitorRunSchema>;
 export const autoSubmitOutcomeSchema = z.object({
   searchId: z.string(),
   at: z.string(),
-  sent: z.array(z.object({ resultId: z.string(), url: z.string(), caseId: z.string(), caseNumber: z.string() })),
+  /** The cases the copies went into (`caseNumber` once the bulk workflow has created the case). */
+  sent: z.array(z.object({ resultId: z.string(), url: z.string(), caseId: z.string(), caseNumber: z.string().optional() })),
   /** New copies that qualified but were left for review (the allowance ran out, or the submission could not start). */
   waiting: z.number().int().nonnegative(),
   /** Why some qualifying copies wait (null when every one was sent). */

@@ -9,42 +9,37 @@ import { siteOf } from '../submissions/case-host';
 import { clearReview } from '../search/bulk-review';
 import type { ResultRecord } from '../search/results';
 import { reviewAutomatically } from '../search/review';
-import { bulkSubmit } from '../submissions/bulk-submit';
+import { submitResults } from '../submissions/bulk-submit';
 import { autoSubmitInactive, recordAutoSubmit, type MonitorRecord } from './monitors';
 
 /*
  * "Submit automatically" (issue 11, PRODUCT.md section 11): on a paid plan, a monitor run's new copies that
  * match a reference by their picture (fingerprint or verified, never a name alone), with high priority and on
  * no allowlisted site, are reviewed as unauthorized by the system, get their case and are submitted through
- * bulk submission, one after another, until the plan's allowance runs out. Everything else waits for review.
+ * bulk submission as far as the plan's allowance goes. Everything else waits for review.
  */
 
-/** What one submission call answered for each result. */
+/** What the submission service answered for each result. */
 interface Submitted {
-  sent: { resultId: string; caseId: string; caseNumber: string }[];
-  refused: { resultId: string; reason: string; caseId?: string; allowance: boolean }[];
+  sent: { resultId: string; caseId: string; caseNumber?: string }[];
+  refused: { resultId: string; reason: string; caseId?: string }[];
 }
 
 /**
- * The one call into the submission service, so a change of entry (bulk submission as a workflow) is one line
- * here. The idempotency key makes a retried follow-up replay the first answer rather than send twice.
+ * The one call into the submission service (bulk submission's `submitResults`: the same rules, allowance and
+ * workflow as `POST /api/dmca/bulk-submit`; the allowance is admitted in selection order, and none left at all is
+ * a `PlanLimitError`). Answers at once: the bulk workflow creates the cases and starts their notices.
  */
-async function submitResults(userId: string, resultIds: string[], opts: { originalUrl: string; platforms: SubmissionPlatform[]; key: string }): Promise<Submitted> {
+async function submit(userId: string, resultIds: string[], opts: { originalUrl: string; platforms: SubmissionPlatform[] }): Promise<Submitted> {
   try {
-    const { body } = await bulkSubmit(
-      userId,
-      { searchResultIds: resultIds, platforms: opts.platforms, autoSubmitThreshold: DEFAULT_AUTO_SUBMIT_THRESHOLD, originalUrl: opts.originalUrl },
-      opts.key,
-    );
+    const body = await submitResults(userId, resultIds, { platforms: opts.platforms, autoSubmitThreshold: DEFAULT_AUTO_SUBMIT_THRESHOLD, originalUrl: opts.originalUrl });
     return {
-      sent: body.items.filter((i) => i.submitted && i.caseId).map((i) => ({ resultId: i.searchResultId, caseId: i.caseId!, caseNumber: i.caseNumber! })),
-      refused: body.items
-        .filter((i) => !i.submitted)
-        .map((i) => ({ resultId: i.searchResultId, reason: i.reason ?? 'Not submitted.', caseId: i.caseId, allowance: false })),
+      sent: body.items.filter((i) => i.accepted && i.caseId).map((i) => ({ resultId: i.searchResultId, caseId: i.caseId!, caseNumber: i.caseNumber })),
+      refused: body.items.filter((i) => !i.accepted).map((i) => ({ resultId: i.searchResultId, reason: i.reason ?? 'Not submitted.', caseId: i.caseId })),
     };
   } catch (err) {
     if (!(err instanceof PlanLimitError)) throw err;
-    return { sent: [], refused: resultIds.map((resultId) => ({ resultId, reason: err.message, allowance: true })) };
+    return { sent: [], refused: resultIds.map((resultId) => ({ resultId, reason: err.message })) };
   }
 }
 
@@ -75,8 +70,8 @@ async function giveBack(userId: string, resultId: string): Promise<void> {
 }
 
 /**
- * Submits a run's qualifying new copies for a monitor with "Submit automatically" on, best match first; stops
- * quietly at the first allowance refusal and leaves the rest waiting for review. Returns what happened (also
+ * Submits a run's qualifying new copies for a monitor with "Submit automatically" on, best match first, as far
+ * as the allowance goes; the rest wait for review, quietly. Returns what happened (also
  * recorded on the monitor), or undefined when the monitor does not submit automatically or nothing qualified.
  */
 export async function autoSubmitNew(m: MonitorRecord, searchId: string, results: ResultRecord[], now = new Date()): Promise<AutoSubmitOutcome | undefined> {
@@ -98,32 +93,23 @@ export async function autoSubmitNew(m: MonitorRecord, searchId: string, results:
     outcome.waiting = candidates.length;
     outcome.reason = inactive;
   } else {
-    const platforms = [...planRule(plan).platforms];
-    let stopped = false;
-    for (const r of candidates) {
-      if (stopped) {
-        outcome.waiting += 1;
-        continue;
-      }
-      if (!(await reviewAutomatically(m.userId, r.id, now))) continue; // the creator decided meanwhile
-      let answer: Submitted;
-      try {
-        answer = await submitResults(m.userId, [r.id], { originalUrl: m.originalUrl!, platforms, key: `auto:${searchId}:${r.id}` });
-      } catch (err) {
-        logger.error('automatic submission failed', { monitorId: m.id, resultId: r.id, error: err as Error });
-        answer = { sent: [], refused: [{ resultId: r.id, reason: 'The automatic submission could not be started.', allowance: false }] };
-        stopped = true;
-      }
-      const sent = answer.sent.find((s) => s.resultId === r.id);
-      if (sent) {
-        outcome.sent.push({ ...sent, url: r.url });
-        continue;
-      }
-      const refusal = answer.refused.find((x) => x.resultId === r.id);
-      if (!refusal?.caseId) await giveBack(m.userId, r.id);
+    // Decided by the system first (bulk eligibility needs the review), in one submission, best match first; what
+    // the allowance did not admit is given back to the creator's review.
+    const reviewed: ResultRecord[] = [];
+    for (const r of candidates) if (await reviewAutomatically(m.userId, r.id, now)) reviewed.push(r); // else the creator decided meanwhile
+    let answer: Submitted;
+    try {
+      answer = await submit(m.userId, reviewed.map((r) => r.id), { originalUrl: m.originalUrl!, platforms: [...planRule(plan).platforms] });
+    } catch (err) {
+      logger.error('automatic submission failed', { monitorId: m.id, searchId, error: err as Error });
+      answer = { sent: [], refused: reviewed.map((r) => ({ resultId: r.id, reason: 'The automatic submission could not be started.' })) };
+    }
+    const urls = new Map(reviewed.map((r) => [r.id, r.url]));
+    outcome.sent = answer.sent.map((x) => ({ ...x, url: urls.get(x.resultId) ?? '' }));
+    for (const refusal of answer.refused) {
+      if (!refusal.caseId) await giveBack(m.userId, refusal.resultId);
       outcome.waiting += 1;
-      outcome.reason ??= refusal?.allowance ? `The submission allowance ran out: ${refusal.reason}` : (refusal?.reason ?? null);
-      if (refusal?.allowance) stopped = true;
+      outcome.reason ??= refusal.reason;
     }
   }
   await recordAutoSubmit(m.id, outcome);

@@ -2,6 +2,7 @@ import { ulid } from 'ulid';
 import { allowanceResetsAt } from '../../../../shared/plans';
 import { bulkSubmitResponseSchema } from '../../../../shared/schemas/dmca';
 import type { PlanId } from '../../../../shared/schemas/user';
+import { resetConfig } from '../../../lib/config';
 import { listCasesByUser } from '../../../services/cases/case-store';
 import { getResult, type NewResult } from '../../../services/search/results';
 import { handler as account } from '../../account';
@@ -230,6 +231,63 @@ describe('POST /api/dmca/bulk-submit: eligibility and submission', () => {
     expect(replies.find((r) => r.status === 402)!.body).toMatchObject({ code: 'PLAN_LIMIT', limit: 3, used: 3 });
     await h.sfn.idle();
     expect((await listCasesByUser(who.userId)).filter((x) => x.submission)).toHaveLength(3);
+  });
+});
+
+describe('POST /api/dmca/bulk-submit: the workflow and the allowance', () => {
+  const usage = async (who: TestUser) => (await h.call(account, 'GET', '/api/user/{id}/usage', who, { params: { id: 'me' } })).body.allowances.submissions.used;
+
+  it('answers with the accepted ids, their cases and the execution, before the cases are made', async () => {
+    const who = await h.user({ plan: 'basic' });
+    const ids = await seed(who, [{}, {}, { confidenceScore: 0.5 }]);
+    const res = await bulk(who, { searchResultIds: ids, platforms: ['google'], originalUrl: ORIGINAL });
+    expect(res.status).toBe(200);
+    const body = bulkSubmitResponseSchema.parse(res.body);
+    expect(body.executionId).toEqual(expect.any(String));
+    expect(body.items.map((i) => [i.searchResultId, i.accepted, i.submitted])).toEqual([
+      [ids[0], true, true],
+      [ids[1], true, true],
+      [ids[2], false, false],
+    ]);
+    // The accepted ones name the case their notice goes into; the workflow creates it under that id.
+    await h.sfn.idle();
+    const cases = await listCasesByUser(who.userId);
+    expect(cases.map((c) => c.id).sort()).toEqual([body.items[0]!.caseId, body.items[1]!.caseId].sort());
+    expect(await usage(who)).toBe(2);
+  });
+
+  it('admits what is left of the allowance, in selection order, and refuses the rest by name', async () => {
+    const who = await h.user();
+    const [a, b, c, d] = await seed(who, [{}, {}, {}, {}]);
+    expect((await bulk(who, { searchResultIds: [a, b], platforms: ['google'], originalUrl: ORIGINAL })).body.successfulSubmissions).toBe(2);
+    const res = await bulk(who, { searchResultIds: [c, d], platforms: ['google'], originalUrl: ORIGINAL });
+    expect(res.status).toBe(200);
+    expect(res.body.items.map((i: { accepted: boolean }) => i.accepted)).toEqual([true, false]);
+    expect(res.body.items[1].reason).toMatch(/Free Trial plan includes 3 violation submissions a month/);
+    expect(await usage(who)).toBe(3);
+    await h.sfn.idle();
+  });
+
+  it('changes nothing when the workflow cannot start: 503, the allowance given back, no case', async () => {
+    const who = await h.user({ plan: 'pro' });
+    const ids = await seed(who, [{}, {}]);
+    const saved = process.env.BULK_SUBMISSION_STATE_MACHINE_ARN;
+    process.env.BULK_SUBMISSION_STATE_MACHINE_ARN = `${saved}-missing`;
+    resetConfig();
+    try {
+      const res = await bulk(who, { searchResultIds: ids, platforms: ['google'], originalUrl: ORIGINAL });
+      expect(res.status).toBe(503);
+      expect(res.body).toMatchObject({ code: 'WORKFLOW_UNAVAILABLE' });
+    } finally {
+      process.env.BULK_SUBMISSION_STATE_MACHINE_ARN = saved;
+      resetConfig();
+    }
+    expect(await usage(who)).toBe(0);
+    await h.sfn.idle();
+    expect(await listCasesByUser(who.userId)).toHaveLength(0);
+    // Errors are not stored: the same request runs once the workflow is there.
+    expect((await bulk(who, { searchResultIds: ids, platforms: ['google'], originalUrl: ORIGINAL })).body.successfulSubmissions).toBe(2);
+    await h.sfn.idle();
   });
 });
 

@@ -7,6 +7,7 @@ import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { ulid } from 'ulid';
 import { renderSubmissionAsl } from '../../../../infra/workflows/submission-definition';
+import { renderBulkSubmissionAsl } from '../../../../infra/workflows/bulk-submission-definition';
 import { startS3 } from '../../../../local/stand-ins/s3';
 import { startStepFunctions } from '../../../../local/stand-ins/stepfunctions';
 import { httpEvent, startTestDynamo } from '../../../../test/env';
@@ -22,6 +23,7 @@ import { resetAgentIdentity } from '../../../services/notices/agent-identity';
 import { getOrCreateUserFromClaims } from '../../../services/users';
 import type { PlanId } from '../../../../shared/schemas/user';
 import { SUBMISSION_TASK_HANDLERS, resetMailSender } from '../../../workflows/submission';
+import { BULK_TASK_HANDLERS } from '../../../workflows/bulk-submission';
 import { startFixtureWeb } from './fixture-web';
 
 export interface TestUser {
@@ -71,15 +73,19 @@ async function startSesStandIn() {
  * The takedown test stack: real dynalite, s3rver (uploads and notices buckets), the Step Functions stand-in
  * running the rendered submission ASL with the real task handlers, a loopback fixture web (infringing pages,
  * RDAP, DNS-over-HTTPS) configured as the safe fetcher's sandbox origin, the outbox for mail, and a loopback
- * SES for the delivery-failure paths. Users have real profiles and sessions.
+ * SES for the delivery-failure paths. Users have real profiles and sessions. `bulkHandlers` wraps the bulk
+ * workflow's task handlers (to watch or fail them in a test).
  */
-export async function startTakedownHarness() {
+export async function startTakedownHarness(opts: { bulkHandlers?: typeof BULK_TASK_HANDLERS } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'vigil-takedown-'));
   const outbox = join(dir, 'outbox');
   const s3 = await startS3({ directory: join(dir, 's3'), buckets: ['test-uploads', 'test-notices'] });
   const web = await startFixtureWeb();
   const ses = await startSesStandIn();
-  const sfn = await startStepFunctions([{ name: 'submission', definition: renderSubmissionAsl(), handlers: SUBMISSION_TASK_HANDLERS as never, waitMs: 0 }]);
+  const sfn = await startStepFunctions([
+    { name: 'submission', definition: renderSubmissionAsl(), handlers: SUBMISSION_TASK_HANDLERS as never, waitMs: 0 },
+    { name: 'bulk-submission', definition: renderBulkSubmissionAsl(), handlers: (opts.bulkHandlers ?? BULK_TASK_HANDLERS) as never },
+  ]);
   const dynamo = await startTestDynamo({
     S3_ENDPOINT: s3.endpoint,
     UPLOADS_BUCKET: 'test-uploads',
@@ -90,6 +96,7 @@ export async function startTakedownHarness() {
     OUTBOX_DIR: outbox,
     STEPFUNCTIONS_ENDPOINT: sfn.endpoint,
     SUBMISSION_STATE_MACHINE_ARN: sfn.arnOf('submission'),
+    BULK_SUBMISSION_STATE_MACHINE_ARN: sfn.arnOf('bulk-submission'),
     RECHECK_AFTER_SECONDS: '3600',
   });
   delete process.env.SES_ENDPOINT;

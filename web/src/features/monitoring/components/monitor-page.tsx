@@ -159,7 +159,7 @@ function AutoSubmitCard({ m }: { m: MonitorDetail }) {
                 {last.sent.map((s) => (
                   <li key={s.caseId} className="break-all">
                     <Link to={`/dmca/${s.caseId}`} className="underline-offset-4 hover:underline">
-                      {s.caseNumber}
+                      {s.caseNumber ?? 'Case'}
                     </Link>{' '}
                     <span className="text-muted-foreground">{s.url}</span>
                   </li>
