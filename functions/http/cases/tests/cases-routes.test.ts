@@ -8,6 +8,7 @@ import { getUserStats } from '../../../services/stats';
 import { AGENT_DEFAULTS } from '../../../services/notices/agent-identity';
 import { ACCURACY_STATEMENT, GOOD_FAITH_STATEMENT } from '../../../services/notices/notice-content';
 import { handler as account } from '../../account';
+import { handler as documents } from '../../documents';
 import { handler } from '..';
 import { startTakedownHarness, type TakedownHarness, type TestUser } from './harness';
 
@@ -223,17 +224,17 @@ describe('POST /api/dmca/{id}/generate', () => {
   });
 
   it('refuses an anonymous caller with 401', async () => {
-    expect((await h.call(handler, 'POST', route, undefined, { params: { id: caseId } })).status).toBe(401);
+    expect((await h.call(documents, 'POST', route, undefined, { params: { id: caseId } })).status).toBe(401);
   });
 
   it('is for the owner only: another user and an admin get 404; a bad id 400', async () => {
-    expect((await h.call(handler, 'POST', route, other, { params: { id: caseId } })).status).toBe(404);
-    expect((await h.call(handler, 'POST', route, admin, { params: { id: caseId } })).status).toBe(404);
-    expect((await h.call(handler, 'POST', route, owner, { params: { id: 'x' } })).status).toBe(400);
+    expect((await h.call(documents, 'POST', route, other, { params: { id: caseId } })).status).toBe(404);
+    expect((await h.call(documents, 'POST', route, admin, { params: { id: caseId } })).status).toBe(404);
+    expect((await h.call(documents, 'POST', route, owner, { params: { id: 'x' } })).status).toBe(400);
   });
 
   it('returns the notice PDF as dmca-{id}.pdf under the agent identity, stored in S3 as evidence', async () => {
-    const res = await h.call(handler, 'POST', route, owner, { params: { id: caseId } });
+    const res = await h.call(documents, 'POST', route, owner, { params: { id: caseId } });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="dmca-${caseId}.pdf"`);

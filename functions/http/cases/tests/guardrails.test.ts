@@ -4,6 +4,7 @@ import { caseSchema } from '../../../../shared/schemas/dmca';
 import type { NewResult } from '../../../services/search/results';
 import { getResult } from '../../../services/search/results';
 import { handler } from '..';
+import { handler as documents } from '../../documents';
 import { startTakedownHarness, type TakedownHarness, type TestUser } from './harness';
 
 /*
@@ -68,7 +69,7 @@ describe('rights ownership', () => {
     const res = await create(owner, body(resultId, url));
     expect(res.status).toBe(201);
     expect((await readCase(owner, res.body.id)).rights).toEqual({ owner: 'creator' });
-    const pdf = await h.call(handler, 'POST', '/api/dmca/{id}/generate', owner, { params: { id: res.body.id } });
+    const pdf = await h.call(documents, 'POST', '/api/dmca/{id}/generate', owner, { params: { id: res.body.id } });
     expect(squash(pdfText(pdf.bytes!))).toContain('on behalf of the copyright owner');
   });
 
@@ -94,7 +95,7 @@ describe('rights ownership', () => {
     expect(res.status).toBe(201);
     const c = await readCase(owner, res.body.id);
     expect(c.rights).toEqual({ owner: 'agent', ownerName: 'Northlight Studios', authorizedAt: c.createdAt });
-    const pdf = await h.call(handler, 'POST', '/api/dmca/{id}/generate', owner, { params: { id: res.body.id } });
+    const pdf = await h.call(documents, 'POST', '/api/dmca/{id}/generate', owner, { params: { id: res.body.id } });
     const text = squash(pdfText(pdf.bytes!));
     expect(text).toContain('on behalf of Northlight Studios');
     expect(text).toContain('authorized to act on behalf of Northlight Studios, the owner of the copyright');

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { ulid } from 'ulid';
 import { httpEvent } from '../../../../test/env';
-import { handler } from '..';
+import { handler } from '../../documents';
 import { putCase, transitionCase } from '../../../services/cases/case-store';
 import { previousMonth, resetReportMailSender } from '../../../services/reports/send-report';
 import { handler as monthlyReport } from '../../../workflows/reports/monthly-report';
