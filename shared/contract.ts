@@ -186,10 +186,10 @@ export const contract = rows({
 
   recordEvent: { method: 'POST', path: '/api/events', area: 'events', auth: 'user', summary: 'Record a page view or feature use (engagement figures)', body: eventBodySchema },
 
-  createMonitor: { method: 'POST', path: '/api/monitors', area: 'monitors', auth: 'user', summary: "Create a monitor (multipart: the scan's fields plus cadence, alerts, name); plan count and cadence enforced (402 PLAN_LIMIT)", bodyKind: 'raw', reply: monitorSchema },
+  createMonitor: { method: 'POST', path: '/api/monitors', area: 'monitors', auth: 'user', summary: "Create a monitor (multipart: the scan's fields plus cadence, alerts, name, autoSubmit, originalUrl); plan count and cadence enforced (402 PLAN_LIMIT), autoSubmit on paid plans only (402 PLAN_REQUIRED)", bodyKind: 'raw', reply: monitorSchema },
   listMonitors: { method: 'GET', path: '/api/user/{id}/monitors', area: 'monitors', auth: 'user', summary: "A user's monitors, newest first", params: userParams, reply: monitorListSchema },
   getMonitor: { method: 'GET', path: '/api/monitors/{id}', area: 'monitors', auth: 'user', summary: 'A monitor with its last 20 runs {searchId, startedAt, status, newCount}', params: idParams('Monitor'), reply: monitorDetailSchema },
-  updateMonitor: { method: 'PUT', path: '/api/monitors/{id}', area: 'monitors', auth: 'user', summary: 'Pause or resume a monitor, change its cadence, alerts or name (owner only)', params: idParams('Monitor'), body: monitorUpdateSchema, reply: monitorSchema },
+  updateMonitor: { method: 'PUT', path: '/api/monitors/{id}', area: 'monitors', auth: 'user', summary: 'Pause or resume a monitor, change its cadence, alerts, name, autoSubmit (paid plans; 402 PLAN_REQUIRED) or originalUrl (owner only)', params: idParams('Monitor'), body: monitorUpdateSchema, reply: monitorSchema },
   deleteMonitor: { method: 'DELETE', path: '/api/monitors/{id}', area: 'monitors', auth: 'user', summary: 'Delete a monitor (owner only; its results stay)', params: idParams('Monitor') },
   runMonitor: { method: 'POST', path: '/api/monitors/{id}/run', area: 'monitors', auth: 'user', summary: 'Run a monitor now (counts against the scan allowance; owner only)', params: idParams('Monitor'), reply: monitorRunStartedSchema },
   listAlerts: { method: 'GET', path: '/api/user/{id}/alerts', area: 'monitors', auth: 'user', summary: "The notification bell: a user's newest alerts and the unread count", params: userParams, reply: alertListSchema },

@@ -39,7 +39,8 @@ export const SEARCH_TASK_SPECS: Record<SearchTaskName, TaskSpec> = {
   QueryEngine: { entry: 'functions/workflows/search/query-engine.ts', access: { table: 'readWrite', uploads: 'readWrite', providerKeys: true }, timeout: Duration.minutes(2) },
   Triage: { entry: 'functions/workflows/search/triage.ts', access: { table: 'readWrite', uploads: 'readWrite' }, memorySize: 1536, timeout: Duration.minutes(10), media: true },
   Persist: { entry: 'functions/workflows/search/persist.ts', access: { table: 'readWrite', uploads: 'read' }, timeout: Duration.minutes(5) },
-  // Finalize also runs a monitor run's follow-up: alert mail and the re-check of resolved copies (safe fetcher).
+  // Finalize also runs a monitor run's follow-up: automatic submission (it may start the bulk submission
+  // workflow, granted once that machine exists), alert mail and the re-check of resolved copies (safe fetcher).
   Finalize: { entry: 'functions/workflows/search/finalize.ts', access: { table: 'readWrite', sendMail: true }, timeout: Duration.minutes(5) },
 };
 
@@ -155,6 +156,13 @@ export class WorkflowsStack extends Stack {
       buildBulkSubmissionDefinition(new Construct(this, 'BulkSubmission'), bulkFns),
       { timeout: BULK_SUBMISSION_TIMEOUT, fns: Object.values(bulkFns), logRetentionDays: props.logRetentionDays },
     );
+    // A monitor run's follow-up (Finalize) submits the qualifying new copies of a monitor with "Submit
+    // automatically" on (issue 11) through bulk submission: it may start that workflow alone.
+    const finalize = this.taskFunctionsByName.get('Finalize');
+    if (finalize) {
+      finalize.fn.addEnvironment('BULK_SUBMISSION_STATE_MACHINE_ARN', this.bulkSubmissionStateMachine.stateMachineArn);
+      this.bulkSubmissionStateMachine.grantStartExecution(finalize.fn);
+    }
 
     // One dispatcher on a schedule finds due monitors through the due-time GSI and starts ordinary scans.
     const dispatcher = new ApiFunction(this, 'MonitorDispatcher', {
