@@ -1,4 +1,5 @@
-import { z, type ZodType } from 'zod';
+import * as z from 'zod';
+import type { ZodType } from 'zod';
 import { chatReplySchema, chatRequestSchema } from './help/chat';
 import {
   adminMetricsSchema,
@@ -81,7 +82,7 @@ import { currentUserSchema } from './schemas/user';
 export type AuthRule = 'public' | 'user' | 'admin';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-export const AREAS = ['system', 'auth', 'search', 'results', 'allowlist', 'assistant', 'cases', 'account', 'admin', 'risk', 'contact', 'events', 'monitors'] as const;
+export const AREAS = ['system', 'auth', 'search', 'results', 'allowlist', 'assistant', 'cases', 'documents', 'account', 'admin', 'risk', 'contact', 'events', 'monitors'] as const;
 export type Area = (typeof AREAS)[number];
 
 export interface RouteDef {
@@ -145,16 +146,16 @@ export const contract = rows({
   createCase: { method: 'POST', path: '/api/dmca', area: 'cases', auth: 'user', summary: "Open a DMCA case from one of the caller's results (reviewed unauthorized); returns {id, caseNumber}", body: caseCreateSchema, reply: caseCreatedSchema },
   getCase: { method: 'GET', path: '/api/dmca/{id}', area: 'cases', auth: 'user', summary: 'A DMCA case (owner or admin)', params: idParams('Case'), reply: caseSchema },
   listCases: { method: 'GET', path: '/api/user/{id}/dmca', area: 'cases', auth: 'user', summary: "A user's DMCA cases, newest first", params: userParams, reply: caseListSchema },
-  generatePdf: { method: 'POST', path: '/api/dmca/{id}/generate', area: 'cases', auth: 'user', summary: 'The notice PDF (agent identity), stored as evidence and returned as dmca-{id}.pdf (owner only)', params: idParams('Case') },
+  generatePdf: { method: 'POST', path: '/api/dmca/{id}/generate', area: 'documents', auth: 'user', summary: 'The notice PDF (agent identity), stored as evidence and returned as dmca-{id}.pdf (owner only)', params: idParams('Case') },
   confirmContent: { method: 'POST', path: '/api/dmca/{id}/confirm-content', area: 'cases', auth: 'user', summary: 'Record "I have checked this page shows my content" on a case (needed before automated submission of a name-only match; owner only)', params: idParams('Case'), body: contentConfirmSchema, reply: caseSchema },
   submitAutomated: { method: 'POST', path: '/api/dmca/{id}/submit-automated', area: 'cases', auth: 'user', summary: "Send the notice to the host's abuse contact and re-check later (paid plans, owner only)", params: idParams('Case'), reply: automatedSubmissionResponseSchema },
   bulkSubmit: { method: 'POST', path: '/api/dmca/bulk-submit', area: 'cases', auth: 'user', summary: 'Automated submission of several violations under the plan rules (idempotent; Idempotency-Key header)', body: bulkSubmitSchema, bodyKind: 'raw', reply: bulkSubmitResponseSchema },
   submissionInfo: { method: 'GET', path: '/api/submission-info/{searchEngine}', area: 'cases', auth: 'user', summary: "A search engine's removal form and the copy-paste fields (?caseId= fills the work)", params: z.object({ searchEngine: z.string().max(40, 'Search engine is not valid.') }), query: submissionInfoQuerySchema, reply: submissionInfoSchema },
   exportGoogle: { method: 'GET', path: '/api/dmca/export/google', area: 'cases', auth: 'user', summary: "The caller's cases (?caseIds=ID,ID) as a Google TCRP bulk-upload text file", query: googleExportQuerySchema },
   exportGoogleSelected: { method: 'POST', path: '/api/dmca/export/google', area: 'cases', auth: 'user', summary: 'The same export for a list of case ids in the body', body: googleExportBodySchema },
-  userReport: { method: 'GET', path: '/api/user/{id}/report', area: 'cases', auth: 'user', summary: 'Protection report for a period (from, to: days; format pdf or csv; the last 30 days by default): scans, results, cases with their notices (owner or admin)', params: userParams, query: reportQuerySchema },
-  platformReport: { method: 'GET', path: '/api/admin/report', area: 'cases', auth: 'admin', summary: 'The same report across all creators, figures only (no creator identity)', query: reportQuerySchema },
-  sendReportNow: { method: 'POST', path: '/api/admin/report/send', area: 'cases', auth: 'admin', summary: 'E-mail the platform report (PDF and CSV) to the administrators now, as the monthly job does', query: reportQuerySchema, reply: reportSentSchema },
+  userReport: { method: 'GET', path: '/api/user/{id}/report', area: 'documents', auth: 'user', summary: 'Protection report for a period (from, to: days; format pdf or csv; the last 30 days by default): scans, results, cases with their notices (owner or admin)', params: userParams, query: reportQuerySchema },
+  platformReport: { method: 'GET', path: '/api/admin/report', area: 'documents', auth: 'admin', summary: 'The same report across all creators, figures only (no creator identity)', query: reportQuerySchema },
+  sendReportNow: { method: 'POST', path: '/api/admin/report/send', area: 'documents', auth: 'admin', summary: 'E-mail the platform report (PDF and CSV) to the administrators now, as the monthly job does', query: reportQuerySchema, reply: reportSentSchema },
 
   getUser: { method: 'GET', path: '/api/user/{id}', area: 'account', auth: 'user', summary: 'The user with the creator identity kept on file (never put in notices)', params: userParams, reply: creatorUserSchema },
   putContentCreator: { method: 'PUT', path: '/api/user/{id}/content-creator', area: 'account', auth: 'user', summary: 'Save the creator identity (owner only)', params: userParams, body: creatorSettingsSchema, reply: creatorUserSchema },
@@ -195,8 +196,6 @@ export const contract = rows({
   unsubscribe: { method: 'POST', path: '/api/alerts/unsubscribe', area: 'monitors', auth: 'public', summary: 'One-click unsubscribe (RFC 8058): turns the monitor alerts off, no sign-in', query: unsubscribeQuerySchema, bodyKind: 'raw' },
 });
 
-export type Contract = typeof contract;
-export type RouteName = keyof Contract;
 
 /** The rows as a list, in table order. */
 export const ROUTES: readonly RouteDef[] = Object.values(contract);

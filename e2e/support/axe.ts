@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 
 /**
  * The serious and critical axe findings on the page as it stands (WCAG 2.1 A and AA rules and axe's best
@@ -16,7 +16,3 @@ export async function seriousFindings(page: Page): Promise<string[]> {
     .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).slice(0, 4).join(', ')}`);
 }
 
-/** Fails with the findings listed when the page has any serious or critical one. */
-export async function expectAccessible(page: Page, where = page.url()): Promise<void> {
-  expect(await seriousFindings(page), `axe findings on ${where}`).toEqual([]);
-}

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { SUPPORT_EMAIL as SANDBOX_SUPPORT_EMAIL } from '../../shared/help/support';
 
 /**

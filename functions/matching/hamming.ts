@@ -24,11 +24,6 @@ export function hammingAt(a: Uint32Array, ai: number, b: Uint32Array, bi: number
   );
 }
 
-/** Number of 256-bit hashes packed in a word array. */
-export function hashCount(words: Uint32Array): number {
-  return words.length / WORDS;
-}
-
 /**
  * The smallest distance between any hash of `queries` and any hash of `set`, and the index (in hashes) of
  * the closest one in `set`: a plain linear scan, which for per-creator sets (thousands of hashes) runs at

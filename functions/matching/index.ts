@@ -19,9 +19,9 @@ const WORDS = HASH_WORDS;
 import { hashCandidateImage, hashReferenceImage, type ImageHashes } from './hash-image';
 
 export { decodeHashes, encodeHashes, hashFromHex, hashToHex } from './serialise';
-export { hashVideoReference, type VideoHashes, type VideoOptions } from './video';
+export { hashVideoReference } from './video';
 export type { ImageHashes } from './hash-image';
-export { HASH_BYTES, HASH_WORDS } from './dct';
+export { HASH_WORDS } from './dct';
 
 /**
  * Distances (of 256 bits) that decide a match. At or below `STRICT_THRESHOLD` the fingerprint alone decides;

@@ -44,7 +44,8 @@ export const AREA_ACCESS: Record<string, AreaAccess> = {
   assistant: { table: 'readWrite', bedrock: true, timeoutSeconds: ASSISTANT_TIMEOUT_SECONDS },
   contact: { table: 'readWrite', sendMail: true }, // support messages are mailed to the support inbox
   results: { table: 'readWrite', uploads: 'read' }, // presigned thumbnails and screenshots
-  cases: { table: 'readWrite', uploads: 'read', notices: 'readWrite', startSubmission: true }, // cases, notice PDFs, automated and bulk submission
+  cases: { table: 'readWrite', uploads: 'read', notices: 'readWrite', startSubmission: true }, // cases, automated and bulk submission
+  documents: { table: 'readWrite', uploads: 'read', notices: 'readWrite', sendMail: true }, // notice PDFs (archived as evidence), protection reports (the admin's is e-mailed)
   account: { table: 'readWrite', stripeKeys: true }, // creator settings, plans, billing events; the only reader of the Stripe secret
 };
 const DEFAULT_ACCESS: AreaAccess = { table: 'readWrite' };

@@ -37,4 +37,3 @@ export function createLockout(now: () => number = Date.now) {
     },
   };
 }
-export type Lockout = ReturnType<typeof createLockout>;

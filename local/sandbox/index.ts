@@ -12,10 +12,7 @@ import { dnsJson, rdapDomain, rdapIp, type RdapAnswer } from './rdap';
 import { SiteIndex } from './site-index';
 import { SandboxStore } from './store';
 
-export { BANNER_TEXT } from './html';
-export { DEMO_CREATOR, DEMO_ORIGINALS, SITES } from './catalogue';
-export { SANDBOX_ENGINES, type Fault, type FaultConfig, type SandboxEngine } from './faults';
-export { DOMAIN_RECORDS } from './rdap';
+export type { FaultConfig } from './faults';
 export type { PlantResult } from './planter';
 
 export interface SandboxOptions {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Longest chat message accepted (characters after trimming); the widget can use it as its input's maxLength. */
 export const MAX_MESSAGE_CHARS = 2000;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The creator's domain allowlist (PRODUCT.md sections 3 and 5): domains whose copies are authorised, dropped from

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The Contact page's Get in Touch form and `POST /api/contact` (PRODUCT.md sections 2, 3, 5, 7 and 8). */
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { DEFAULT_AUTO_SUBMIT_THRESHOLD, SUBMISSION_PLATFORMS } from '../plans';
 
 /**

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Page-view and feature-use events the web app records (`POST /api/events`), rolled up into the admin's
@@ -78,8 +78,6 @@ export const FEATURES = {
 } as const;
 export type Feature = keyof typeof FEATURES;
 const FEATURE_IDS = Object.keys(FEATURES) as [Feature, ...Feature[]];
-
-export const EVENT_TYPES = ['page_view', 'feature_use'] as const;
 
 const base = {
   path: z

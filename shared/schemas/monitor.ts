@@ -1,8 +1,8 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { CADENCES } from '../cadence';
 
 /** Monitors (issue 11): a saved, scheduled scan; a plan allows its own fastest cadence and every slower one. */
-export { CADENCES, CADENCE_LABELS, CADENCE_SECONDS, type Cadence } from '../cadence';
+export { CADENCE_LABELS, CADENCE_SECONDS, type Cadence } from '../cadence';
 export const cadenceSchema = z.enum(CADENCES, { error: `Cadence must be one of ${CADENCES.join(', ')}.` });
 
 /** When alert e-mails go out: after each run with new high-priority results, once a day, or never. */

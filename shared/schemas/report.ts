@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Protection reports (`GET /api/user/{id}/report`, `GET /api/admin/report`): a period of whole UTC days and

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The signed-in creator's risk picture (PRODUCT.md sections 2 "Risk Dashboard", 3, 4, 7 and 9): computed from the

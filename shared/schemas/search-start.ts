@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { SEARCH_ENGINES } from './search';
 
 export const MAX_SEARCH_NAMES = 10;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Searches, their results, the review call and the user's stats (PRODUCT.md sections 3, 4 and 7). These are the
@@ -13,8 +13,6 @@ export type SearchEngine = z.infer<typeof searchEngineSchema>;
 export const SEARCH_STATUSES = ['running', 'completed', 'partial', 'failed', 'pending'] as const;
 export const searchStatusSchema = z.enum(SEARCH_STATUSES);
 export type SearchStatus = z.infer<typeof searchStatusSchema>;
-/** Statuses a search can still leave; the others are final. */
-export const OPEN_SEARCH_STATUSES = ['running', 'pending'] as const satisfies readonly SearchStatus[];
 export const FINAL_SEARCH_STATUSES = ['completed', 'partial', 'failed'] as const satisfies readonly SearchStatus[];
 export type FinalSearchStatus = (typeof FINAL_SEARCH_STATUSES)[number];
 

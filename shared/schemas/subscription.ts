@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { planIdSchema } from './user';
 
 /** Plans and billing (PRODUCT.md sections 1, 7 and 9): the stored plan is the one every plan gate reads. */

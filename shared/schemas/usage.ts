@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { planIdSchema } from './user';
 
 /** A count of a month's usage, zero when nothing was counted. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const PLAN_IDS = ['trial', 'basic', 'pro', 'enterprise'] as const;
 export const planIdSchema = z.enum(PLAN_IDS);

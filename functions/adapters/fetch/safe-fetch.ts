@@ -16,7 +16,6 @@ import {
 import { live } from '../../lib/config';
 
 export * from './errors';
-export { checkAddress } from './address-policy';
 
 export interface ResolvedAddress {
   address: string;

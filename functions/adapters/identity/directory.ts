@@ -16,13 +16,6 @@ let client: CognitoIdentityProviderClient | undefined;
 const cognito = () =>
   (client ??= new CognitoIdentityProviderClient({ region: config().region, endpoint: config().cognitoEndpoint, maxAttempts: 2 }));
 
-/** Drops the cached client and statuses (tests, local runtime restart). */
-export function resetIdentityDirectory(): void {
-  client?.destroy();
-  client = undefined;
-  cache.clear();
-}
-
 /** How old a status may be before the user pool is asked again. */
 export const STATUS_MAX_AGE_MS = 60_000;
 const cache = new Map<string, { status: IdentityStatus; at: number }>();

@@ -1,5 +1,5 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { z } from 'zod';
+import * as z from 'zod';
 import { environment, type Environment } from '../../lib/config';
 
 /** Provider keys. Any missing key means that provider is off (and the sandbox stands in when configured). */

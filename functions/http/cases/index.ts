@@ -6,16 +6,15 @@ import { bulkSubmit as runBulk } from '../../services/submissions/bulk-submit';
 import { getCase, listCasesByUser, toCaseDto } from '../../services/cases/case-store';
 import { confirmCaseContent, createCaseFromForm } from '../../services/cases/create-case';
 import { exportCasesForGoogle } from '../../services/submissions/google-export';
-import { renderAndArchiveNotice } from '../../services/notices/notice-archive';
 import { IDEMPOTENCY_KEY } from '../../services/idempotency';
 import { agentIdentity } from '../../services/notices/agent-identity';
 import { isSearchEngine, submissionInfo as channelInfo } from '../../services/submissions/submission-info';
 import { requireOwned } from '../../lib/ownership';
-import { platformReport, sendReportNow, userReport } from './reports';
 
 /*
- * DMCA cases, notices and submission (PRODUCT.md section 7; ARCHITECTURE.md, "Takedown flow"). Cases read by id go through
- * assertOwner (owner or admin; others 404); acting on a case (generate, submit) is for its owner only.
+ * DMCA cases and their submission (PRODUCT.md section 7; ARCHITECTURE.md, "Takedown flow"). Cases read by id go through
+ * assertOwner (owner or admin; others 404); acting on a case (submit) is for its owner only. The notice PDF is
+ * rendered by the `documents` area (functions/http/documents), which carries the PDF renderer.
  */
 
 /** Reads a case for its owner only: anyone else, admins included, gets 404 (an admin may look, not act). */
@@ -36,12 +35,6 @@ const getCaseEndpoint = userEndpoint(contract.getCase, async ({ params, caller }
 const listCases = userEndpoint(contract.listCases, async ({ params, caller }) =>
   json((await listCasesByUser(resolveUserParam(caller, params.id))).map(toCaseDto)),
 );
-
-const generatePdf = userEndpoint(contract.generatePdf, async ({ params, caller }) => {
-  const c = await ownCase(caller.userId, params.id);
-  const notice = await renderAndArchiveNotice(c);
-  return binary(notice.pdf, 'application/pdf', `dmca-${c.id}.pdf`);
-});
 
 const confirmContent = userEndpoint(contract.confirmContent, async ({ params, caller }) =>
   json(toCaseDto(await confirmCaseContent(caller.userId, params.id))),
@@ -106,4 +99,4 @@ const exportGoogleSelected = userEndpoint(contract.exportGoogleSelected, async (
   return textFile(file.content, file.filename);
 });
 
-export const handler = areaHandler('cases', [createCase, getCaseEndpoint, listCases, generatePdf, confirmContent, submitAutomated, bulkSubmit, submissionInfo, exportGoogle, exportGoogleSelected, userReport, platformReport, sendReportNow]);
+export const handler = areaHandler('cases', [createCase, getCaseEndpoint, listCases, confirmContent, submitAutomated, bulkSubmit, submissionInfo, exportGoogle, exportGoogleSelected]);

@@ -1,4 +1,5 @@
-import { z, type ZodType } from 'zod';
+import * as z from 'zod';
+import type { ZodType } from 'zod';
 import { ROUTES } from '../../../shared/contract';
 
 const jsonSchema = (schema: ZodType, io: 'input' | 'output') => z.toJSONSchema(schema, { io, unrepresentable: 'any' });

@@ -34,5 +34,3 @@ export async function adminInsights(now = new Date()): Promise<AiInsights> {
 }
 
 export { listManagedUsers, setDiscount } from './user-management';
-export { LTV_CHURN_FLOOR } from './formulas';
-export { THRESHOLDS } from './insights';

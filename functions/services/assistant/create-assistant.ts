@@ -1,5 +1,5 @@
 import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
-import { z } from 'zod';
+import * as z from 'zod';
 import { BedrockAssistant } from '../../adapters/llm/bedrock-assistant';
 import type { Assistant } from './assistant';
 import { OfflineAssistant } from './offline-assistant';

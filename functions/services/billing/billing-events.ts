@@ -14,7 +14,6 @@ import { COUNTER_ATTRIBUTE } from '../users';
 
 export const BILLING = 'BILLING';
 
-export { AMOUNT_ATTRIBUTE, BILLING_COUNTERS } from '../metrics/counters';
 import { AMOUNT_ATTRIBUTE, BILLING_COUNTERS } from '../metrics/counters';
 
 export interface BillingEvent {

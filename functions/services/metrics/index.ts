@@ -1,5 +1,4 @@
-export { ATTR, COUNTERS, MILESTONE_STAGES, PAID_PLANS, bump, bumpAttributes, num, readMonth, readPeriods, readTotals, sumValues } from './counters';
-export type { CounterPeriods, CounterValues, MilestoneStage } from './counters';
+export { COUNTERS, bump, readMonth, readPeriods, readTotals } from './counters';
 export {
   estimateProviderCalls,
   recordActivity,
@@ -15,8 +14,5 @@ export {
   recordSearchStarted,
   recordVisit,
 } from './hooks';
-export type { PlanChange, SearchStarted } from './hooks';
-export { USER_USAGE, addToUserMonth, readUserMonth, type UserMonthUsage, type UserUsageFigure } from './user-usage';
 export { API_REQUEST_SHARDS, checkHealth, readApiRequestPeriods, recordHealth, recordRequest } from './requests';
-export { returnRateToken, takeRateToken, type RateLimit } from './rate-limit';
-export { PRICES, USAGE_PER_UNIT, monthCost, scanCost, type MonthCost, type MonthUsage } from './cost-model';
+export { takeRateToken } from './rate-limit';

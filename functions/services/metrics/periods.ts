@@ -40,8 +40,3 @@ export function lastDays(now: Date, count: number): string[] {
   const today = dayOf(now);
   return Array.from({ length: count }, (_, i) => addDays(today, i - count + 1));
 }
-
-/** First and last day (`yyyy-mm-dd`) of a month. */
-export function monthDays(month: string): { first: string; last: string } {
-  return { first: `${month}-01`, last: addDays(`${addMonths(month, 1)}-01`, -1) };
-}

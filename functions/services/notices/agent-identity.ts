@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { environment, type Environment } from '../../lib/config';
 
 /**
@@ -68,9 +68,4 @@ export function agentIdentity(): AgentIdentity {
 /** Forgets the cached identity (tests, local runtime start). */
 export function resetAgentIdentity(): void {
   cached = undefined;
-}
-
-/** The agent as a nodemailer address object (name and address), for a From or Reply-To header. */
-export function agentMailbox(agent: AgentIdentity): { name: string; address: string } {
-  return { name: agent.name, address: agent.email };
 }

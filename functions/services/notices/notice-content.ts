@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { AgentIdentity } from './agent-identity';
 import { parseOrThrow } from '../../lib/validation';
 

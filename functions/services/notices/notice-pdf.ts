@@ -22,7 +22,7 @@ import {
 import { isRenderable, noticeFonts, runs } from './notice-fonts';
 
 export { renderNoticeText } from './notice-text';
-export { noticeSubject, type NoticeInput, type NoticeEvidence, type SearchEngine } from './notice-content';
+export type { NoticeInput } from './notice-content';
 
 const INK = '#111827';
 const MUTED = '#6b7280';

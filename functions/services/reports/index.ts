@@ -3,7 +3,7 @@ import { collectCreatorReport, collectPlatformReport, type ProtectionReport } fr
 import { renderReportCsv } from './report-csv';
 import { renderReportPdf } from './report-pdf';
 
-export { collectCreatorReport, collectPlatformReport, type ProtectionReport } from './report-data';
+export type { ProtectionReport } from './report-data';
 
 export interface ReportFile {
   content: Buffer;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { decodeTime } from 'ulid';
-import { z } from 'zod';
+import * as z from 'zod';
 import { normaliseDomain } from '../../../shared/schemas/allowlist';
 import {
   MAX_LIST_LIMIT,

@@ -104,19 +104,9 @@ export function saveBlob(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-/** The SWR key of a search engine's submission info, with the case whose values fill the assistant. */
-export function submissionInfoKey(searchEngine: string, caseId?: string): string {
-  return apiPath(contract.submissionInfo, { params: { searchEngine }, query: { caseId } });
-}
-
 /** Reads a search engine's submission portal and the copy-paste assistant's fields. */
 export async function getSubmissionInfo(searchEngine: string, caseId?: string): Promise<SubmissionInfoDto> {
   return submissionInfoSchema.parse(await api(contract.submissionInfo, { params: { searchEngine }, query: { caseId } }));
-}
-
-/** A search engine's submission info (cached: the portal and fields change only with the case). */
-export function useSubmissionInfo(searchEngine: string | undefined, caseId?: string) {
-  return useSWR(searchEngine ? submissionInfoKey(searchEngine, caseId) : null, () => getSubmissionInfo(searchEngine!, caseId));
 }
 
 /** Opens a submission portal in a new tab, without giving it a handle on this page. */

@@ -1,7 +1,7 @@
 import { Clock, FileStack, LogOut, type LucideIcon, MousePointerClick, Star, TrendingUp, TriangleAlert, Wallet } from 'lucide-react';
 import { FUNNEL_STAGES, type AiInsights } from '@shared/schemas/admin';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { StatCard } from './stat-card';
+import { StatCard } from '@/components/stat-card';
 
 const STAGE_LABELS: Record<string, string> = {
   visited: 'Visited',

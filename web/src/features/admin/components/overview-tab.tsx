@@ -4,7 +4,8 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { RECENT_ACTIVITY } from '../data/static-figures';
 import { churnBadgeVariant, formatCount, formatUsd, percentFromFraction } from '../lib/format';
-import { FigureRow, SectionCard, StatCard } from './stat-card';
+import { StatCard } from '@/components/stat-card';
+import { FigureRow, SectionCard } from './section-card';
 
 /** Overview: headline cards, business health, system performance, content protection and recent activity. */
 export function OverviewTab({ metrics, system }: { metrics: AdminMetrics; system: AdminSystem }) {

@@ -3,7 +3,7 @@ import type { AdminSystem } from '@shared/schemas/admin';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { SYSTEM_ALERTS, SYSTEM_HEALTH } from '../data/static-figures';
 import { formatCount } from '../lib/format';
-import { FigureRow } from './stat-card';
+import { FigureRow } from './section-card';
 
 /** System: the spec's static health and alert cards, and API usage counts from the system call. */
 export function SystemTab({ system }: { system: AdminSystem }) {

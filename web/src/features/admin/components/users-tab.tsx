@@ -5,7 +5,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Progress } from '@/components/ui/progress';
 import { CONVERSION_FUNNEL, OVERALL_CONVERSION } from '../data/static-figures';
 import { formatCount } from '../lib/format';
-import { FigureRow, SectionCard, StatCard } from './stat-card';
+import { StatCard } from '@/components/stat-card';
+import { FigureRow, SectionCard } from './section-card';
 
 /** Users: trial users, subscribers per plan, this month's movements and the spec's static conversion funnel. */
 export function UsersTab({ users }: { users: AdminUsers }) {

@@ -3,9 +3,8 @@ import useSWR from 'swr';
 import { z } from 'zod';
 import { contract } from '@shared/contract';
 import { allowlistEntrySchema, type AllowlistEntry } from '@shared/schemas/allowlist';
-import { bulkReviewReplySchema, userStatsSchema, type BulkReviewReply, type ReviewStatus } from '@shared/schemas/search';
+import { bulkReviewReplySchema, searchResultSchema, userStatsSchema, type BulkReviewReply, type ReviewStatus, type SearchResult } from '@shared/schemas/search';
 import { api, apiPath } from '@/lib/api-client';
-import { queueResultSchema, type QueueResult } from '../lib/queue';
 
 const me = { id: 'me' };
 
@@ -23,7 +22,7 @@ const USER_RESULTS_PREFIX = apiPath(contract.userResults, { params: me });
 export function useQueueResults() {
   return useSWR(
     QUEUE_RESULTS_KEY,
-    async () => z.array(queueResultSchema).parse(await api(contract.userResults, { params: me, query: { limit: 500 } })),
+    async () => z.array(searchResultSchema).parse(await api(contract.userResults, { params: me, query: { limit: 500 } })),
     { revalidateOnFocus: false, revalidateIfStale: false },
   );
 }
@@ -42,15 +41,15 @@ const afterWrite = () => {
 };
 
 /** `PUT /api/search-results/{id}/review`. */
-export async function decide(id: string, status: ReviewStatus): Promise<QueueResult> {
-  const updated = queueResultSchema.parse(await api(contract.reviewResult, { params: { id }, body: { status } }));
+export async function decide(id: string, status: ReviewStatus): Promise<SearchResult> {
+  const updated = searchResultSchema.parse(await api(contract.reviewResult, { params: { id }, body: { status } }));
   afterWrite();
   return updated;
 }
 
 /** `DELETE /api/search-results/{id}/review`: pending review again (the queue's undo of a first decision). */
-export async function undecide(id: string): Promise<QueueResult> {
-  const updated = queueResultSchema.parse(await api(contract.clearReview, { params: { id } }));
+export async function undecide(id: string): Promise<SearchResult> {
+  const updated = searchResultSchema.parse(await api(contract.clearReview, { params: { id } }));
   afterWrite();
   return updated;
 }

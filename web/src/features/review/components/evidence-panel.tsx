@@ -1,13 +1,13 @@
 import { ExternalLink, ImageOff } from 'lucide-react';
 import { useState } from 'react';
+import type { SearchResult } from '@shared/schemas/search';
 import { engineList } from '@/lib/scan-results';
-import { firstSeen, lastSeen, type QueueResult } from '../lib/queue';
 
 const METHOD_LABELS = { fingerprint: 'Fingerprint match', verified: 'Verified match (feature points)', name: 'Found by name' } as const;
 
 const formatDate = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
-function Picture({ src, alt, empty, region }: { src?: string | null; alt: string; empty: string; region?: QueueResult['evidence']['region'] }) {
+function Picture({ src, alt, empty, region }: { src?: string | null; alt: string; empty: string; region?: SearchResult['evidence']['region'] }) {
   const [failed, setFailed] = useState(false);
   if (!src || failed) {
     return (
@@ -39,7 +39,7 @@ function Picture({ src, alt, empty, region }: { src?: string | null; alt: string
  * The creator's reference and the found copy side by side, with what matched: the fingerprint distance, how
  * the match was made and verified, and the matched region outlined on the copy when the matcher gives one.
  */
-export function EvidencePanel({ result }: { result: QueueResult }) {
+export function EvidencePanel({ result }: { result: SearchResult }) {
   const e = result.evidence;
   const copySrc = e.matchedImageUrl ?? result.previewUrl;
   const facts: [string, string][] = [
@@ -52,8 +52,8 @@ export function EvidencePanel({ result }: { result: QueueResult }) {
       ? ([['Verification', `${e.verification.inliers} matching points, spread ${e.verification.spread.toFixed(2)}`]] as [string, string][])
       : []),
     ...(e.region ? ([['Matched region', `${Math.round(e.region.w * 100)}% × ${Math.round(e.region.h * 100)}% of the copy, outlined`]] as [string, string][]) : []),
-    ['First seen', formatDate(firstSeen(result))],
-    ['Last seen', formatDate(lastSeen(result))],
+    ['First seen', formatDate(result.firstSeenAt)],
+    ['Last seen', formatDate(result.lastSeenAt)],
     ...(e.engines.length ? ([['Found through', engineList(e.engines)]] as [string, string][]) : []),
   ];
 

@@ -1,10 +1,10 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { ShieldAlert, ShieldCheck, X } from 'lucide-react';
 import { useRef, useState, type MouseEvent } from 'react';
-import { MAX_BULK_REVIEW, type ReviewStatus } from '@shared/schemas/search';
+import { MAX_BULK_REVIEW, type ReviewStatus, type SearchResult } from '@shared/schemas/search';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
-import { statusOf, toggleSelection, type QueueResult } from '../lib/queue';
+import { statusOf, toggleSelection } from '../lib/queue';
 import type { useReviewSession } from '../lib/use-review-session';
 
 type Session = ReturnType<typeof useReviewSession>;
@@ -17,7 +17,7 @@ const STATUS_TEXT = { unauthorized: 'Unauthorized', safe: 'Safe' } as const;
  * the range from the last click, then mark the selection in one request. Only the rows on screen are in
  * the page (virtualised), so a list of 500 scrolls smoothly.
  */
-export function ListView({ list, session }: { list: QueueResult[]; session: Session }) {
+export function ListView({ list, session }: { list: SearchResult[]; session: Session }) {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [anchor, setAnchor] = useState<string | null>(null);
   const scrollRef = useRef<HTMLDivElement>(null);

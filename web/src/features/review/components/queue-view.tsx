@@ -4,7 +4,8 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
-import { nextAfterDecision, statusOf, type QueueResult } from '../lib/queue';
+import type { SearchResult } from '@shared/schemas/search';
+import { nextAfterDecision, statusOf } from '../lib/queue';
 import type { useReviewSession } from '../lib/use-review-session';
 import { EvidencePanel } from './evidence-panel';
 
@@ -29,8 +30,8 @@ function Kbd({ children }: { children: ReactNode }) {
 }
 
 interface QueueViewProps {
-  list: QueueResult[];
-  all: QueueResult[];
+  list: SearchResult[];
+  all: SearchResult[];
   session: Session;
 }
 

@@ -1,7 +1,7 @@
 import type { SearchResult } from '@shared/schemas/search';
-import { nextAfterDecision, readView, selectResults, toggleSelection, writeView, type QueueResult } from './queue';
+import { nextAfterDecision, readView, selectResults, toggleSelection, writeView } from './queue';
 
-const result = (id: string, extra: Partial<QueueResult> = {}): QueueResult => ({
+const result = (id: string, extra: Partial<SearchResult> = {}): SearchResult => ({
   id,
   userId: 'U',
   searchId: 'S',

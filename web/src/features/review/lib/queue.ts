@@ -1,24 +1,9 @@
-import { z } from 'zod';
-import { evidenceSchema, searchResultSchema, type ReviewStatus, type SearchResult } from '@shared/schemas/search';
+import type { ReviewStatus, SearchResult } from '@shared/schemas/search';
 
 /*
  * Pure rules of the review queue: the view the address describes (filters and sort), the order results are
  * reviewed in, optimistic decisions laid over the loaded list, and shift-click range selection.
  */
-
-/**
- * A result as the queue reads it. Issue 13's evidence fields (how the copy was matched, the verification
- * figures, the matched region) and issue 11's sighting fields are shown when the API sends them; they are
- * optional here so the queue works before and after those land.
- */
-export const queueResultSchema = searchResultSchema.extend({
-  evidence: evidenceSchema.extend({
-    matchMethod: z.enum(['fingerprint', 'verified', 'name']).optional(),
-    verification: z.object({ inliers: z.number(), spread: z.number(), transform: z.array(z.number()) }).optional(),
-    region: z.object({ x: z.number(), y: z.number(), w: z.number(), h: z.number() }).optional(),
-  }),
-});
-export type QueueResult = z.infer<typeof queueResultSchema>;
 
 export const SORTS = ['confidence', 'newest', 'host'] as const;
 export type Sort = (typeof SORTS)[number];
@@ -63,27 +48,22 @@ export function writeView(view: QueueView): URLSearchParams {
   return out;
 }
 
-/** A result counts as new when the API says so (monitor runs), else when no decision was ever taken on it. */
-export const isNewResult = (r: QueueResult) => r.isNew ?? r.userReviewStatus === null;
-export const firstSeen = (r: QueueResult) => r.firstSeenAt ?? r.createdAt;
-export const lastSeen = (r: QueueResult) => r.lastSeenAt ?? r.evidence.seenAt ?? r.createdAt;
-
 /**
  * The results of a view in review order. Filters judge each result as it was loaded, so a result decided in
  * this sitting stays in place (J and K still reach it, Z can undo it) instead of vanishing under "undecided only".
  */
-export function selectResults(results: readonly QueueResult[], view: QueueView): QueueResult[] {
+export function selectResults(results: readonly SearchResult[], view: QueueView): SearchResult[] {
   const kept = results.filter(
     (r) =>
       r.confidence >= view.minConfidence &&
       (!view.host || r.domain === view.host) &&
       (!view.platform || r.platform === view.platform) &&
-      (!view.newOnly || isNewResult(r)) &&
+      (!view.newOnly || r.isNew) &&
       (!view.undecidedOnly || r.userReviewStatus === null),
   );
-  const order: Record<Sort, (a: QueueResult, b: QueueResult) => number> = {
+  const order: Record<Sort, (a: SearchResult, b: SearchResult) => number> = {
     confidence: (a, b) => b.confidence - a.confidence || b.createdAt.localeCompare(a.createdAt),
-    newest: (a, b) => firstSeen(b).localeCompare(firstSeen(a)) || b.confidence - a.confidence,
+    newest: (a, b) => b.firstSeenAt.localeCompare(a.firstSeenAt) || b.confidence - a.confidence,
     host: (a, b) => a.domain.localeCompare(b.domain) || b.confidence - a.confidence,
   };
   return kept.sort(order[view.sort]);

@@ -1,9 +1,9 @@
 import { useCallback, useRef, useState } from 'react';
-import type { ReviewStatus } from '@shared/schemas/search';
+import type { ReviewStatus, SearchResult } from '@shared/schemas/search';
 import { toast } from '@/components/ui/use-toast';
 import { apiErrorMessage } from '@/lib/api-client';
 import { allowDomain, decide, decideMany, undecide } from '../api/review-api';
-import type { Decision, Overrides, QueueResult } from './queue';
+import type { Decision, Overrides } from './queue';
 import { statusOf } from './queue';
 
 const LABEL: Record<ReviewStatus, string> = { unauthorized: 'unauthorized', safe: 'safe' };
@@ -41,7 +41,7 @@ export function useReviewSession() {
     });
 
   const decideOne = useCallback(
-    (result: QueueResult, status: ReviewStatus) => {
+    (result: SearchResult, status: ReviewStatus) => {
       const previous = statusOf(result, overrides);
       if (previous === status) return;
       const decision: Decision = { id: result.id, previous, next: status };
@@ -85,7 +85,7 @@ export function useReviewSession() {
 
   /** One status for many results in one request (the list view's bulk actions). */
   const decideSeveral = useCallback(
-    (results: QueueResult[], status: ReviewStatus): Promise<boolean> => {
+    (results: SearchResult[], status: ReviewStatus): Promise<boolean> => {
       const previous = results.map((r) => [r.id, statusOf(r, overrides)] as [string, ReviewStatus | null]);
       setStatus(results.map((r) => [r.id, status]));
       setAnnounce(`Marked ${results.length} results ${LABEL[status]}.`);
@@ -110,7 +110,7 @@ export function useReviewSession() {
 
   /** Allowlists a domain and marks its undecided results in the loaded list safe. */
   const allowlist = useCallback(
-    async (domain: string, all: readonly QueueResult[]) => {
+    async (domain: string, all: readonly SearchResult[]) => {
       try {
         await allowDomain(domain);
       } catch (error) {

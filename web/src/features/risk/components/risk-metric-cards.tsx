@@ -1,9 +1,8 @@
-import { AlertTriangle, Clock, type LucideIcon, ShieldCheck, Zap } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { AlertTriangle, Clock, ShieldCheck, Zap } from 'lucide-react';
+import type { ComponentProps } from 'react';
 import type { RiskMetrics } from '@shared/schemas/risk';
-import { Card } from '@/components/ui/card';
+import { StatCard } from '@/components/stat-card';
 import { Progress } from '@/components/ui/progress';
-import { cn } from '@/lib/utils';
 import { formatHours } from '../lib/risk-rules';
 
 /** Active vulnerabilities, protection coverage, detection speed and response time. */
@@ -46,30 +45,11 @@ export function RiskMetricCards({ metrics }: { metrics: RiskMetrics }) {
   );
 }
 
-interface MetricCardProps {
-  label: string;
-  icon: LucideIcon;
-  tone: string;
-  value: ReactNode;
-  hint: ReactNode;
-  testId: string;
-}
-
-function MetricCard({ label, icon: Icon, tone, value, hint, testId }: MetricCardProps) {
+/** A headline figure of the page: an item of the figures list, its value in the large size. */
+function MetricCard(props: ComponentProps<typeof StatCard>) {
   return (
     <li>
-      <Card className="h-full gap-2 px-5 py-5">
-        <div className="flex items-start justify-between gap-3">
-          <p className="text-sm font-medium text-muted-foreground">{label}</p>
-          <span className={cn('flex size-9 shrink-0 items-center justify-center rounded-lg', tone)}>
-            <Icon className="size-4" aria-hidden="true" />
-          </span>
-        </div>
-        <p className="text-3xl font-bold tracking-tight tabular-nums" data-testid={testId}>
-          {value}
-        </p>
-        <div className="text-xs text-muted-foreground">{hint}</div>
-      </Card>
+      <StatCard size="lg" {...props} />
     </li>
   );
 }

@@ -4,7 +4,7 @@ import { creatorReportFile, platformReportFile } from '../../services/reports';
 import { sendPlatformReport } from '../../services/reports/send-report';
 
 /*
- * Protection reports. They live in this area because it already carries pdfmake and the notice fonts.
+ * Protection reports (PDF or CSV), in the area that carries the PDF renderer.
  * `GET /api/user/{id}/report`: the owner (`me`) or an admin; `GET /api/admin/report`: admins (route rule).
  */
 
