@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { startTestDynamo } from '../../test/env';
+import { startTestDynamo } from '../../test/harness';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Stack, type CfnElement } from 'aws-cdk-lib';

@@ -1,4 +1,4 @@
-import { startTestDynamo } from '../../../../test/env';
+import { startTestDynamo } from '../../../../test/harness';
 import {
   adminMetricsSchema,
   adminSystemSchema,

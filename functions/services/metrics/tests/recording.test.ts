@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { GetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import { startTestDynamo } from '../../../../test/env';
+import { startTestDynamo } from '../../../../test/harness';
 import { db, resetDbClient, tableName } from '../../../adapters/dynamo/client';
 import { keys } from '../../../adapters/dynamo/keys';
 import { resetConfig } from '../../../lib/config';
