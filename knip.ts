@@ -40,8 +40,6 @@ const config: KnipConfig = {
     'functions/services/allowances/index.ts': ['exports', 'types'],
   },
   ignoreDependencies: [
-    // Powertools Tracer: added for issue 9 (the functions' tracing lands with it).
-    '@aws-lambda-powertools/tracer',
     // Loads jest.config.ts (its `@jest-config-loader` docblock, which knip does not read).
     'esbuild-register',
     // Not ours: packages of s3rver's koa that jest.config.ts maps back to their CommonJS entry.

@@ -4,12 +4,23 @@ import { defineConfig } from '@playwright/test';
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 /** The second server: the same runtime with VIGIL_HANDLERS=bundles (the Lambda bundles, each in its own process). */
 const BUNDLES_PORT = Number(process.env.E2E_BUNDLES_PORT ?? PORT + 1);
-/** The journeys that also run against the bundles: what breaks when a module, font or binding is not in a bundle. */
-const BUNDLES_JOURNEYS = /(bundles|takedown|scan)\.spec\.ts$/;
+/**
+ * The journeys that also run against the bundles, the tests tagged `@bundles`: the scan, the allowlist and the
+ * takedown (case, notice PDF with its fonts, automated submission, resolved), what breaks when a module, font or
+ * binding is not in a bundle. The bulk journey runs against the source only, to keep CI time in bounds.
+ */
 /** E2E_BUNDLES=0 leaves the bundles server and project out (a quicker local run of one spec; CI runs both). */
 const WITH_BUNDLES = process.env.E2E_BUNDLES !== '0';
+/**
+ * The main journeys again at a phone's width (issue 14), the tests tagged `@mobile`: sign-in, scan and the review
+ * queue (review.spec.ts), and the takedown (case, notice PDF, upgrade, submission, resolved; takedown.spec.ts), in
+ * a 390 x 844 viewport (a narrowed desktop Chromium, no touch emulation). Two journeys, to keep CI time small.
+ */
+const MOBILE_VIEWPORT = { width: 390, height: 844 };
 /** Where the e2e server writes sent e-mail, so journeys can open the message a host would receive. */
 export const E2E_OUTBOX = process.env.E2E_OUTBOX ?? `${tmpdir()}/vigil-e2e-outbox-${PORT}`;
+/** The e2e server's support inbox (not the sandbox default), so a page showing a built-in address fails. */
+export const E2E_SUPPORT_EMAIL = 'help@vigil-e2e.test';
 
 /**
  * Browser journeys in Debian's Chromium (never a downloaded browser) against the real local runtime,
@@ -47,13 +58,14 @@ export default defineConfig({
   },
   projects: [
     { name: 'source', testIgnore: /bundles\.spec\.ts$/, use: { baseURL: `http://localhost:${PORT}` } },
-    ...(WITH_BUNDLES ? [{ name: 'bundles', testMatch: BUNDLES_JOURNEYS, timeout: 180_000, use: { baseURL: `http://localhost:${BUNDLES_PORT}` } }] : []),
+    { name: 'mobile', grep: /@mobile/, testIgnore: /bundles\.spec\.ts$/, use: { baseURL: `http://localhost:${PORT}`, viewport: MOBILE_VIEWPORT } },
+    ...(WITH_BUNDLES ? [{ name: 'bundles', grep: /@bundles/, timeout: 180_000, use: { baseURL: `http://localhost:${BUNDLES_PORT}` } }] : []),
   ],
   webServer: [
     {
       command: 'npx tsx e2e/support/serve.ts',
       url: `http://localhost:${PORT}/api/health`,
-      env: { PORT: String(PORT), ADMIN_EMAILS: 'admin@vigil.test', LOG_LEVEL: 'WARN', OUTBOX_DIR: E2E_OUTBOX, RECHECK_AFTER_SECONDS: '4', MONITOR_INTERVAL_OVERRIDE_SECONDS: '20', MONITOR_TICK_SECONDS: '5' },
+      env: { PORT: String(PORT), ADMIN_EMAILS: 'admin@vigil.test', LOG_LEVEL: 'WARN', OUTBOX_DIR: E2E_OUTBOX, SUPPORT_EMAIL: E2E_SUPPORT_EMAIL, RECHECK_AFTER_SECONDS: '4', MONITOR_INTERVAL_OVERRIDE_SECONDS: '20', MONITOR_TICK_SECONDS: '5' },
       reuseExistingServer: false,
       timeout: 60_000,
     },

@@ -1,4 +1,6 @@
 import { expect, test } from '@playwright/test';
+import { SUPPORT_EMAIL as SANDBOX_SUPPORT_EMAIL } from '../shared/help/support';
+import { E2E_SUPPORT_EMAIL } from '../playwright.config';
 import { PASSWORD, signIn, uniqueEmail } from './support/session';
 
 const SIGNED_IN_ROUTES = ['/', '/search', '/cases', '/dmca/new', '/settings', '/account', '/help', '/competitive', '/risk-dashboard', '/contact', '/admin', '/pricing', '/test-signup'];
@@ -82,6 +84,22 @@ test.describe('sign-in', () => {
     await page.getByLabel('Password').fill('not the password');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByRole('alert')).toHaveText('Incorrect email or password.');
+  });
+
+  test('Help and Contact show the support inbox the server is configured with (SUPPORT_EMAIL), never a built-in one', async ({ page }) => {
+    await signIn(page, uniqueEmail());
+    expect(await (await page.request.get('/api/site-config')).json()).toEqual({ supportEmail: E2E_SUPPORT_EMAIL });
+
+    await page.goto('/contact');
+    await expect(page.getByTestId('support-email')).toHaveText(E2E_SUPPORT_EMAIL);
+    await expect(page.getByTestId('support-email')).toHaveAttribute('href', `mailto:${E2E_SUPPORT_EMAIL}`);
+
+    await page.goto('/help');
+    await expect(page.getByRole('link', { name: 'Email Support' })).toHaveAttribute('href', `mailto:${E2E_SUPPORT_EMAIL}`);
+    await expect(page.getByTestId('support-email')).toHaveText(E2E_SUPPORT_EMAIL);
+    await page.getByText('How do I contact support?').click();
+    await expect(page.getByText(`write to ${E2E_SUPPORT_EMAIL}`).first()).toBeVisible();
+    await expect(page.getByText(SANDBOX_SUPPORT_EMAIL)).toHaveCount(0);
   });
 
   test('an administrator sees the Admin entry', async ({ page }) => {

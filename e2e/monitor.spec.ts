@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { simpleParser } from 'mailparser';
 import { E2E_OUTBOX } from '../playwright.config';
+import { seriousFindings } from './support/axe';
 import { signIn, uniqueEmail, FROM_SITE } from './support/session';
 
 /*
@@ -105,4 +106,57 @@ test('a monitor finds the planted copies, marks only a new leak new, alerts once
   await expect(card.getByText('Reappeared', { exact: true }).first()).toBeVisible();
   await expect(card.getByRole('list', { name: 'Case history' })).toContainText(/Sent.*Resolved.*Reappeared/);
   await expect(card.getByRole('button', { name: 'Submit again' })).toBeVisible();
+});
+
+test('a monitor with "Submit automatically" files a case for a new picture copy by itself', async ({ page }) => {
+  test.setTimeout(240_000);
+  await signIn(page, uniqueEmail('autosubmit'));
+  const photo = await (await page.request.get('/sandbox/demo/originals/3.jpg')).body();
+
+  // On the trial the switch is offered with an upgrade prompt, and cannot be turned on.
+  await page.goto('/monitoring');
+  await expect(page.getByRole('checkbox', { name: 'Submit automatically' })).toBeDisabled();
+  await expect(page.getByRole('group', { name: 'Automatic takedown' }).getByRole('link', { name: 'Upgrade' })).toBeVisible();
+
+  // On a paid plan: a monitor that submits automatically, citing the creator's original URL.
+  expect((await page.request.post('/api/subscription/upgrade', { headers: FROM_SITE, data: { planId: 'pro' } })).ok()).toBe(true);
+  await page.reload();
+  await page.getByLabel('Creator name').fill('Luna Vale');
+  await page.locator('input[type=file]').setInputFiles({ name: 'luna-3.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await page.getByLabel('Cadence').selectOption('every-6-hours');
+  await page.getByRole('checkbox', { name: 'Submit automatically' }).click();
+  await page.getByLabel('Original URL').fill('https://lunavale.example/gallery');
+  await page.getByRole('button', { name: 'Create Monitor' }).click();
+  await expect(page.getByText('Monitor created', { exact: true })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Monitors' }).getByText('Submits automatically')).toBeVisible();
+  const monitorId = (await (await page.request.get('/api/user/me/monitors')).json())[0].id as string;
+  await waitForRuns(page, monitorId, 1);
+
+  // A new copy of the picture appears on the web; the next run finds it and submits it without a review.
+  const hash = createHash('sha256').update(photo).digest('hex');
+  const leak = await (await page.request.post('/sandbox/control/leak', { data: { name: 'Luna Vale', hash } })).json();
+  expect(leak.image).toBeTruthy();
+  const runs = await waitForRuns(page, monitorId, 2);
+  type Found = { id: string; url: string; firstSeenAt: string; lastSeenAt: string; reviewedBy?: string; userReviewStatus: string | null };
+  // Found first by run 2 (a known picture at a new address is still a new copy to take down) and decided by the
+  // system in the run's follow-up, just after the run shows as finished.
+  const autoSent = async () =>
+    ((await (await page.request.get(`/api/search/${runs[0]!.searchId}/results`)).json()) as Found[]).filter((r) => r.firstSeenAt === r.lastSeenAt && r.reviewedBy === 'auto');
+  await expect.poll(async () => (await autoSent()).length, { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
+  const fresh = await autoSent();
+  const copy = fresh[0]!;
+  expect(copy).toMatchObject({ userReviewStatus: 'unauthorized' });
+
+  // The monitor's page says what it sent; the case was created and its notice submitted.
+  await page.goto(`/monitoring/${monitorId}`);
+  await expect(page.getByRole('heading', { name: new RegExp(`Last run .*: ${fresh.length} sent automatically`) })).toBeVisible();
+  const sent = page.getByRole('list', { name: 'Sent automatically' }).getByRole('listitem').filter({ hasText: copy.url });
+  await expect(sent).toHaveCount(1);
+  expect(await seriousFindings(page), 'axe findings on the monitor page').toEqual([]);
+  await sent.getByRole('link').click();
+  await expect(page).toHaveURL(/\/dmca\/[0-9A-Z]{26}$/);
+  const caseId = page.url().split('/').at(-1)!;
+  await expect
+    .poll(async () => (await (await page.request.get(`/api/dmca/${caseId}`)).json()).submission?.state, { timeout: 60_000 })
+    .toMatch(/awaiting-recheck|rechecking|resolved|escalated/); // the notice went out
 });

@@ -4,7 +4,7 @@ import { signIn, uniqueEmail } from './support/session';
 
 const statOf = async (page: Page, key: string) => Number(await page.getByTestId(`stat-${key}`).innerText());
 
-test('a creator reviews 20 results in the queue by keyboard alone, undoes one, allowlists a domain, and the stats move', async ({ page }) => {
+test('a creator reviews 20 results in the queue by keyboard alone, undoes one, allowlists a domain, and the stats move', { tag: '@mobile' }, async ({ page }) => {
   await signIn(page, uniqueEmail('queue'));
   await scanLunaVale(page);
   await page.getByRole('link', { name: 'Review one by one' }).click();

@@ -28,7 +28,7 @@ async function scanDemoCreator(page: Page): Promise<string> {
 
 const outboxMessages = () => (existsSync(E2E_OUTBOX) ? readdirSync(E2E_OUTBOX).filter((f) => f.endsWith('.eml')) : []);
 
-test('a creator turns a reviewed result into a case, downloads the notice, upgrades, submits it, and sees it resolved', async ({ page }, testInfo) => {
+test('a creator turns a reviewed result into a case, downloads the notice, upgrades, submits it, and sees it resolved', { tag: ['@mobile', '@bundles'] }, async ({ page }, testInfo) => {
   // Search engines' portals are on the internet, which this machine cannot reach: answer them with a stub page.
   await page.context().route(/^https:\/\/(reportcontent\.google\.com|www\.microsoft\.com|duckduckgo\.com)\//, (route) =>
     route.fulfill({ status: 200, contentType: 'text/html', body: '<title>portal</title>' }),
@@ -115,4 +115,46 @@ test('a creator turns a reviewed result into a case, downloads the notice, upgra
       { timeout: 45_000, intervals: [2_000] },
     )
     .toBeGreaterThan(0);
+});
+
+test('a creator sends reviewed copies in bulk: the answer comes at once and the card follows each case until it is sent', async ({ page }) => {
+  await signIn(page, uniqueEmail('bulk-send'));
+  await scanDemoCreator(page);
+
+  // Three copies that qualify for bulk submission (high priority, at least 70%, matched by picture), marked unauthorized.
+  const results = (await (await page.request.get('/api/user/me/results')).json()) as {
+    id: string;
+    priority: string;
+    confidenceScore: number;
+    evidence?: { matchMethod?: string };
+  }[];
+  const ids = results.filter((r) => r.priority === 'high' && r.confidenceScore >= 0.7 && r.evidence?.matchMethod !== 'name').slice(0, 3).map((r) => r.id);
+  expect(ids).toHaveLength(3);
+  const reviewed = await page.request.put('/api/search-results/review', { headers: FROM_SITE, data: { ids, status: 'unauthorized' } });
+  expect(reviewed.status()).toBe(200);
+
+  const sentBefore = outboxMessages().length;
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Send Takedown Notices' }).click();
+  const card = page.getByRole('region', { name: 'Bulk DMCA Automation' });
+  await card.getByRole('button', { name: 'Select All' }).click();
+  await expect(card.getByText('3 selected')).toBeVisible();
+  await card.getByLabel(/^Original URL/).fill('https://lunavale.example/gallery/1');
+  const answer = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/api/dmca/bulk-submit'));
+  await card.getByRole('button', { name: 'Submit Automated DMCA Requests' }).click();
+  const body = await (await answer).json();
+  expect(body).toMatchObject({ success: true, processedViolations: 3, successfulSubmissions: 3, executionId: expect.any(String) });
+  await expect(page.getByText('Bulk Submission Successful', { exact: true })).toBeVisible();
+
+  // The bulk workflow makes each case and sends its notice in the background; the card reads the cases until all are done.
+  const outcome = card.getByRole('region', { name: 'Last bulk submission' });
+  await expect(outcome.getByText('Last submission: 3 of 3 submitted')).toBeVisible();
+  await expect(outcome.getByText(/^\d of 3 sent(, \d failed)?\.$/)).toBeVisible({ timeout: 60_000 });
+  const sent = Number((await outcome.getByText(/^\d of 3 sent/).innerText()).slice(0, 1));
+  expect(sent).toBeGreaterThan(0);
+  await expect.poll(() => outboxMessages().length, { timeout: 30_000 }).toBeGreaterThanOrEqual(sentBefore + sent);
+
+  // The cases list has the three cases the workflow made.
+  await page.goto('/cases');
+  await expect(page.getByRole('link', { name: /^View case / })).toHaveCount(3);
 });

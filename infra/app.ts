@@ -27,7 +27,7 @@ export const stackName = (stage: Stage, part: string) => `Vigil-${stage}-${part}
 const pascal = (s: string) => s.replace(/(^|[-_])(\w)/g, (_m, _sep, c: string) => c.toUpperCase());
 
 /** Variables the stacks set that context functionEnv may never override. */
-const STACK_MANAGED_VARIABLES = ['SEARCH_STATE_MACHINE_ARN', 'SUBMISSION_STATE_MACHINE_ARN', 'RECHECK_AFTER_SECONDS'];
+const STACK_MANAGED_VARIABLES = ['SEARCH_STATE_MACHINE_ARN', 'SUBMISSION_STATE_MACHINE_ARN', 'BULK_SUBMISSION_STATE_MACHINE_ARN', 'RECHECK_AFTER_SECONDS'];
 
 export interface BuildVigilOptions {
   /** The built site to upload; default `<repo>/dist/web`. */
@@ -120,11 +120,13 @@ export function buildVigil(app: App, options: BuildVigilOptions = {}): VigilStac
     noticesBucket: data.noticesBucket,
     searchStateMachine: workflows.searchStateMachine,
     submissionStateMachine: workflows.submissionStateMachine,
+    bulkSubmissionStateMachine: workflows.bulkSubmissionStateMachine,
     services: ctx.services,
     environment: {
       ...baseEnvironment,
       SEARCH_STATE_MACHINE_ARN: workflows.searchStateMachine.stateMachineArn,
       SUBMISSION_STATE_MACHINE_ARN: workflows.submissionStateMachine.stateMachineArn,
+      BULK_SUBMISSION_STATE_MACHINE_ARN: workflows.bulkSubmissionStateMachine.stateMachineArn,
     },
     logRetentionDays: ctx.logRetentionDays,
     throttle: { rateLimit: ctx.apiRateLimit, burstLimit: ctx.apiBurstLimit },
@@ -156,6 +158,7 @@ export function buildVigil(app: App, options: BuildVigilOptions = {}): VigilStac
     stateMachines: new Map<string, sfn.IStateMachine>([
       ['Search', workflows.searchStateMachine],
       ['Submission', workflows.submissionStateMachine],
+      ['BulkSubmission', workflows.bulkSubmissionStateMachine],
     ]),
     table: data.table,
   });

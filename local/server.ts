@@ -18,6 +18,7 @@ import { endAbandonedExecution } from '../functions/workflows/recovery/execution
 import { checkRecheckAfterSeconds } from '../infra/stacks/workflows-stack';
 import { createIdp, type RunningIdp } from './idp';
 import { ensureTable, startDynalite, type RunningDynamo } from './stand-ins/dynamo';
+import { startLambda } from './stand-ins/lambda';
 import { LOCAL_CREDENTIALS, startS3, type RunningS3 } from './stand-ins/s3';
 import { createSandbox } from './sandbox';
 import { startLocalWorkflows } from './workflows';
@@ -61,6 +62,8 @@ export interface RunningServer {
 type Handler = (req: IncomingMessage, res: ServerResponse) => unknown;
 
 const REPO_ROOT = resolve(__dirname, '..');
+/** The account area's function name at the local Lambda stand-in (ACCOUNT_FUNCTION_NAME). */
+const LOCAL_ACCOUNT_FUNCTION = 'vigil-account';
 const SANDBOX_PREFIX = '/sandbox';
 let running = false;
 
@@ -110,7 +113,9 @@ async function start(opts: ServerOptions, cleanups: Array<() => unknown>): Promi
   }
   cleanups.push(() => dynamo.close());
 
-  configureEnvironment({ url, port, dataDir, dynamoEndpoint: dynamo.endpoint, opts });
+  const metricsDir = opts.inMemory ? mkdtempSync(join(tmpdir(), 'vigil-metrics-')) : join(dataDir, 'metrics');
+  if (opts.inMemory) cleanups.push(() => rmSync(metricsDir, { recursive: true, force: true }));
+  configureEnvironment({ url, port, dataDir, metricsDir, dynamoEndpoint: dynamo.endpoint, opts });
   const cfg = config();
   await ensureTable(dynamo.endpoint, cfg.tableName, cfg.region);
   cleanups.push(() => resetDbClient());
@@ -144,7 +149,8 @@ async function start(opts: ServerOptions, cleanups: Array<() => unknown>): Promi
   }
 
   // Step Functions: the ASL that CDK deploys, run in-process behind the real SDK protocol.
-  // Executions are kept under DATA_DIR: one that a stop (Ctrl-C, kill -9) interrupted is ended at the next start,
+  // Executions are kept under DATA_DIR: one that a stop (Ctrl-C, kill -9) interrupted in a Wait (the submission's
+  // re-check wait) resumes at the next start with its deadline; one interrupted anywhere else is ended then,
   // and any that fails ends its scan or case through the same function AWS's EventBridge rule runs.
   const workflows = await startLocalWorkflows({
     ...(pool ? { invokeTask: (name: string, input: unknown) => pool.invoke(name, input) } : {}),
@@ -160,6 +166,14 @@ async function start(opts: ServerOptions, cleanups: Array<() => unknown>): Promi
   const recheckAfterSeconds = process.env.RECHECK_AFTER_SECONDS ?? '60';
   checkRecheckAfterSeconds(Number(recheckAfterSeconds));
 
+  // Lambda's asynchronous invocations: the admin function asks the account function (the only holder of the
+  // Stripe keys) to put a discount on the user's subscription (functions/services/billing/discount-sync.ts).
+  const lambda = await startLambda({
+    [LOCAL_ACCOUNT_FUNCTION]: (payload) =>
+      pool ? pool.invoke('account', payload) : import('../functions/http/account/index').then((m) => m.handler(payload as never, {} as never)),
+  });
+  cleanups.push(() => lambda.close());
+
   const outboxDir = process.env.OUTBOX_DIR ?? (opts.inMemory ? mkdtempSync(join(tmpdir(), 'vigil-outbox-')) : join(dataDir, 'outbox'));
   if (opts.inMemory && !process.env.OUTBOX_DIR) cleanups.push(() => rmSync(outboxDir, { recursive: true, force: true }));
   mkdirSync(outboxDir, { recursive: true });
@@ -172,11 +186,14 @@ async function start(opts: ServerOptions, cleanups: Array<() => unknown>): Promi
     // A notice's re-check waits a minute locally (a day on AWS), so a removal shows up while you watch.
     RECHECK_AFTER_SECONDS: recheckAfterSeconds,
     OUTBOX_DIR: outboxDir,
+    ACCOUNT_FUNCTION_NAME: LOCAL_ACCOUNT_FUNCTION,
+    LAMBDA_ENDPOINT: lambda.endpoint,
     ...workflows.env,
     ...opts.env,
   });
 
-  // Now that the functions' environment is complete: end what the last run left running (within seconds of start).
+  // Now that the functions' environment is complete: resume the waits and end the rest of what the last run left
+  // running (within seconds of start).
   await workflows.recoverInterrupted();
 
   const gateway = pool
@@ -208,8 +225,8 @@ async function start(opts: ServerOptions, cleanups: Array<() => unknown>): Promi
  * is loaded; what a person may choose (table and bucket names, client id, ADMIN_EMAILS, LOG_LEVEL,
  * SESSION_TTL_SECONDS) is kept when already set.
  */
-function configureEnvironment(input: { url: string; port: number; dataDir: string; dynamoEndpoint: string; opts: ServerOptions }) {
-  const { url, port, dataDir, dynamoEndpoint, opts } = input;
+function configureEnvironment(input: { url: string; port: number; dataDir: string; metricsDir: string; dynamoEndpoint: string; opts: ServerOptions }) {
+  const { url, port, dataDir, metricsDir, dynamoEndpoint, opts } = input;
   const env = process.env;
   // Never let the local runtime reach a real AWS account with someone's own credentials.
   delete env.AWS_SESSION_TOKEN;
@@ -222,8 +239,11 @@ function configureEnvironment(input: { url: string; port: number; dataDir: strin
     AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
     AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
     AWS_EC2_METADATA_DISABLED: 'true',
-    // EMF request metrics are for CloudWatch; locally the sharded request counters in the table serve the admin figures.
+    // Request metrics (EMF) go to a log under DATA_DIR that the admin figures sum, as CloudWatch does on AWS
+    // (functions/adapters/metrics); nothing is printed. Tracing (X-Ray) has no daemon here: off.
     POWERTOOLS_METRICS_DISABLED: env.POWERTOOLS_METRICS_DISABLED ?? 'true',
+    POWERTOOLS_TRACE_ENABLED: 'false',
+    METRICS_LOG_DIR: metricsDir,
     DYNAMODB_ENDPOINT: dynamoEndpoint,
     // S3 is served by this server under /s3, so presigned URLs are same-origin for the site's CSP.
     S3_ENDPOINT: `${url}/s3`,

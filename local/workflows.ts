@@ -1,11 +1,14 @@
 import { renderSearchAsl } from '../infra/workflows/search-definition';
 import { renderSubmissionAsl } from '../infra/workflows/submission-definition';
+import { renderBulkSubmissionAsl } from '../infra/workflows/bulk-submission-definition';
 import { searchTaskHandlers } from '../functions/workflows/search';
 import { SUBMISSION_TASK_HANDLERS } from '../functions/workflows/submission';
+import { BULK_TASK_HANDLERS } from '../functions/workflows/bulk-submission';
 import { startStepFunctions, type LocalMachine, type RunningStepFunctions, type StepFunctionsOptions } from './stand-ins/stepfunctions';
 
 export const SEARCH_MACHINE = 'vigil-search';
 export const SUBMISSION_MACHINE = 'vigil-submission';
+export const BULK_SUBMISSION_MACHINE = 'vigil-bulk-submission';
 
 export interface LocalWorkflows extends RunningStepFunctions {
   /** Environment the functions need to start these workflows through the SDK. */
@@ -48,6 +51,12 @@ export async function startLocalWorkflows(
       retryMs: opts.retryMs ?? 1000,
       waitMs: opts.waitMs,
     },
+    {
+      name: BULK_SUBMISSION_MACHINE,
+      definition: renderBulkSubmissionAsl(),
+      handlers: invoke ? viaInvoke(Object.keys(BULK_TASK_HANDLERS)) : (BULK_TASK_HANDLERS as unknown as LocalMachine['handlers']),
+      retryMs: opts.retryMs ?? 1000,
+    },
     ...(opts.extra ?? []),
   ];
   const sfn = await startStepFunctions(machines, { stateFile: opts.stateFile, onStopped: opts.onStopped });
@@ -57,6 +66,7 @@ export async function startLocalWorkflows(
       STEPFUNCTIONS_ENDPOINT: sfn.endpoint,
       SEARCH_STATE_MACHINE_ARN: sfn.arnOf(SEARCH_MACHINE),
       SUBMISSION_STATE_MACHINE_ARN: sfn.arnOf(SUBMISSION_MACHINE),
+      BULK_SUBMISSION_STATE_MACHINE_ARN: sfn.arnOf(BULK_SUBMISSION_MACHINE),
     },
   };
 }

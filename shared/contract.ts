@@ -65,6 +65,7 @@ import {
 } from './schemas/search';
 import { searchStartResponseSchema } from './schemas/search-start';
 import { billingModeSchema, billingPortalSchema, subscriptionSchema, upgradeBodySchema, upgradeResponseSchema } from './schemas/subscription';
+import { siteConfigSchema } from './schemas/site-config';
 import { usageSchema } from './schemas/usage';
 import { currentUserSchema } from './schemas/user';
 
@@ -117,6 +118,7 @@ function rows<T extends Record<string, Omit<RouteDef, 'name'>>>(table: T): { rea
 export const contract = rows({
   health: { method: 'GET', path: '/api/health', area: 'system', auth: 'public', summary: 'Liveness check' },
   openapi: { method: 'GET', path: '/api/openapi.json', area: 'system', auth: 'public', summary: 'OpenAPI description of this API' },
+  siteConfig: { method: 'GET', path: '/api/site-config', area: 'system', auth: 'public', summary: 'Public settings the site shows: the support inbox (supportEmail)', reply: siteConfigSchema },
 
   login: { method: 'GET', path: '/api/login', area: 'auth', auth: 'public', summary: 'Start the OIDC sign-in (code flow with PKCE)' },
   callback: { method: 'GET', path: '/api/auth/callback', area: 'auth', auth: 'public', summary: 'Finish the OIDC sign-in and set the session cookie' },
@@ -184,10 +186,10 @@ export const contract = rows({
 
   recordEvent: { method: 'POST', path: '/api/events', area: 'events', auth: 'user', summary: 'Record a page view or feature use (engagement figures)', body: eventBodySchema },
 
-  createMonitor: { method: 'POST', path: '/api/monitors', area: 'monitors', auth: 'user', summary: "Create a monitor (multipart: the scan's fields plus cadence, alerts, name); plan count and cadence enforced (402 PLAN_LIMIT)", bodyKind: 'raw', reply: monitorSchema },
+  createMonitor: { method: 'POST', path: '/api/monitors', area: 'monitors', auth: 'user', summary: "Create a monitor (multipart: the scan's fields plus cadence, alerts, name, autoSubmit, originalUrl); plan count and cadence enforced (402 PLAN_LIMIT), autoSubmit on paid plans only (402 PLAN_REQUIRED)", bodyKind: 'raw', reply: monitorSchema },
   listMonitors: { method: 'GET', path: '/api/user/{id}/monitors', area: 'monitors', auth: 'user', summary: "A user's monitors, newest first", params: userParams, reply: monitorListSchema },
   getMonitor: { method: 'GET', path: '/api/monitors/{id}', area: 'monitors', auth: 'user', summary: 'A monitor with its last 20 runs {searchId, startedAt, status, newCount}', params: idParams('Monitor'), reply: monitorDetailSchema },
-  updateMonitor: { method: 'PUT', path: '/api/monitors/{id}', area: 'monitors', auth: 'user', summary: 'Pause or resume a monitor, change its cadence, alerts or name (owner only)', params: idParams('Monitor'), body: monitorUpdateSchema, reply: monitorSchema },
+  updateMonitor: { method: 'PUT', path: '/api/monitors/{id}', area: 'monitors', auth: 'user', summary: 'Pause or resume a monitor, change its cadence, alerts, name, autoSubmit (paid plans; 402 PLAN_REQUIRED) or originalUrl (owner only)', params: idParams('Monitor'), body: monitorUpdateSchema, reply: monitorSchema },
   deleteMonitor: { method: 'DELETE', path: '/api/monitors/{id}', area: 'monitors', auth: 'user', summary: 'Delete a monitor (owner only; its results stay)', params: idParams('Monitor') },
   runMonitor: { method: 'POST', path: '/api/monitors/{id}/run', area: 'monitors', auth: 'user', summary: 'Run a monitor now (counts against the scan allowance; owner only)', params: idParams('Monitor'), reply: monitorRunStartedSchema },
   listAlerts: { method: 'GET', path: '/api/user/{id}/alerts', area: 'monitors', auth: 'user', summary: "The notification bell: a user's newest alerts and the unread count", params: userParams, reply: alertListSchema },

@@ -1,6 +1,12 @@
 // Runs before every test file: polyfills, and quiet logs unless a test run asks for them.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import './polyfills';
 
 process.env.LOG_LEVEL ??= 'SILENT';
-// Request metrics (Powertools EMF lines on stdout) are for CloudWatch; tests read the counters instead.
+// Request metrics go to an EMF log of this test file's own, which the admin figures read as they read
+// CloudWatch on AWS (functions/adapters/metrics); tracing is off (no X-Ray daemon).
 process.env.POWERTOOLS_METRICS_DISABLED ??= 'true';
+process.env.POWERTOOLS_TRACE_ENABLED = 'false';
+process.env.METRICS_LOG_DIR ??= mkdtempSync(join(tmpdir(), 'vigil-jest-metrics-'));

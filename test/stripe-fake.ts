@@ -127,6 +127,8 @@ export async function startStripeFake() {
       if (form.get('items[0][id]') && form.get('items[0][id]') !== item.id) return [400, { error: { type: 'invalid_request_error', message: 'unknown item' } }];
       const old = item.price;
       item.price = newPrice;
+      // `discounts=` (empty) removes the discounts; `discounts[0][coupon]` replaces them.
+      if (form.get('discounts') === '') sub.discounts = [];
       const coupon = form.get('discounts[0][coupon]');
       if (coupon) sub.discounts = [coupon];
       if (form.has('cancel_at_period_end')) sub.cancel_at_period_end = form.get('cancel_at_period_end') === 'true';

@@ -14,7 +14,9 @@ export async function signIn(page: Page, email: string, password = PASSWORD): Pr
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' })).toBeVisible();
+  // Below the xl breakpoint (the `mobile` project's 390 px) the main navigation sits behind the menu button.
+  if ((page.viewportSize()?.width ?? 1280) < 1280) await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
+  else await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' })).toBeVisible();
 }
 
 /**

@@ -7,6 +7,8 @@ let client: S3Client | undefined;
 /**
  * The S3 client, created once per process. With `S3_ENDPOINT` set (s3rver locally) it uses path-style
  * addressing, which s3rver needs; on AWS the endpoint is absent and virtual-hosted style is used.
+ * Not captured by the Tracer (lib/tracer.ts), unlike the other clients: the X-Ray middleware sets a trace
+ * header, and this client also presigns URLs, whose signature must not cover a header the browser never sends.
  */
 export function s3(): S3Client {
   client ??= new S3Client({

@@ -1,11 +1,12 @@
 import { DescribeExecutionCommand, ListExecutionsCommand, SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
 import { config } from '../lib/config';
+import { captureClient } from '../lib/tracer';
 
 let client: SFNClient | undefined;
 
 /** Step Functions client; STEPFUNCTIONS_ENDPOINT points it at the local stand-in (local/stand-ins/stepfunctions.ts). */
 function sfn(): SFNClient {
-  client ??= new SFNClient({ region: config().region, endpoint: config().stepFunctionsEndpoint, maxAttempts: 3 });
+  client ??= captureClient(new SFNClient({ region: config().region, endpoint: config().stepFunctionsEndpoint, maxAttempts: 3 }));
   return client;
 }
 

@@ -5,6 +5,9 @@ import { SUPPORT_EMAIL as SANDBOX_SUPPORT_EMAIL } from '../../shared/help/suppor
  * Runtime configuration, read from the environment once per process. The same variables configure Lambda
  * (set by the CDK stacks) and the local runtime (set by local/server.ts); nothing branches on "am I local".
  */
+/** Named points where the crash suite kills the runtime (VIGIL_CRASH_AT). */
+export type CrashPoint = 'case-numbered';
+
 const schema = z.object({
   AWS_REGION: z.string().default('us-east-1'),
   TABLE_NAME: z.string().default('vigil'),
@@ -23,6 +26,7 @@ const schema = z.object({
   SESSION_TTL_SECONDS: z.coerce.number().int().positive().default(12 * 3600),
   SEARCH_STATE_MACHINE_ARN: z.string().optional(),
   SUBMISSION_STATE_MACHINE_ARN: z.string().optional(),
+  BULK_SUBMISSION_STATE_MACHINE_ARN: z.string().optional(),
   STEPFUNCTIONS_ENDPOINT: z.string().url().optional(),
   /** Set by Lambda to the function's memory; image decoding limits derive from it (functions/lib/decode-limits.ts). */
   AWS_LAMBDA_FUNCTION_MEMORY_SIZE: z.coerce.number().int().positive().default(1536),
@@ -32,6 +36,11 @@ const schema = z.object({
   COGNITO_ENDPOINT: z.string().url().optional(),
   /** Local runtime only: every monitor cadence becomes this many seconds (demos, tests). Refused inside Lambda. */
   MONITOR_INTERVAL_OVERRIDE_SECONDS: z.coerce.number().int().min(5).optional(),
+  /**
+   * Crash suite only (local/tests/crash.test.ts): the process kills itself (SIGKILL) when it reaches this named
+   * point (functions/lib/crash-point.ts). Refused inside Lambda.
+   */
+  VIGIL_CRASH_AT: z.enum(['case-numbered']).optional(),
   /** Most monitor runs the dispatcher starts per tick; the rest wait for the next tick. */
   MONITOR_DISPATCH_LIMIT: z.coerce.number().int().min(1).max(500).default(25),
   /** Set by the Lambda runtime; its presence means "deployed", where local-only switches are refused. */
@@ -49,8 +58,20 @@ const schema = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   /** Stripe API endpoint override (the local fake in tests); Stripe's own API otherwise. */
   STRIPE_ENDPOINT: z.string().url().optional(),
+  /**
+   * The account function, which alone holds the Stripe secret: the admin function asks it (an asynchronous Lambda
+   * invocation) to put an administrator's discount on the user's Stripe subscription at once (issue 10).
+   */
+  ACCOUNT_FUNCTION_NAME: z.string().optional(),
+  /** Lambda API endpoint override: the local runtime's Lambda stand-in (local/stand-ins/lambda.ts). */
+  LAMBDA_ENDPOINT: z.string().url().optional(),
   /** The contact form's inbox: `supportEmail` of the CDK context on AWS; locally the sandbox address. */
   SUPPORT_EMAIL: z.string().email().default(SANDBOX_SUPPORT_EMAIL),
+  /**
+   * Local runtime and tests: request metrics (EMF) are appended to a log in this folder and the admin figures
+   * sum it, instead of stdout and CloudWatch (functions/adapters/metrics). Never set by the CDK stacks.
+   */
+  METRICS_LOG_DIR: z.string().optional(),
 });
 
 export interface Config {
@@ -70,6 +91,7 @@ export interface Config {
   sessionTtlSeconds: number;
   searchStateMachineArn?: string;
   submissionStateMachineArn?: string;
+  bulkSubmissionStateMachineArn?: string;
   stepFunctionsEndpoint?: string;
   logLevel: string;
   billingMode: 'demo' | 'stripe' | 'none';
@@ -77,12 +99,16 @@ export interface Config {
   stripeSecretKey?: string;
   stripeWebhookSecret?: string;
   stripeEndpoint?: string;
+  accountFunctionName?: string;
+  lambdaEndpoint?: string;
   supportEmail: string;
   functionMemoryMb: number;
   cognitoUserPoolId?: string;
   cognitoEndpoint?: string;
   monitorIntervalOverrideSeconds?: number;
+  crashAt?: CrashPoint;
   monitorDispatchLimit: number;
+  metricsLogDir?: string;
 }
 
 let cached: Config | undefined;
@@ -90,6 +116,9 @@ let cached: Config | undefined;
 export function config(): Config {
   if (cached) return cached;
   const env = schema.parse(process.env);
+  if (env.VIGIL_CRASH_AT !== undefined && env.AWS_LAMBDA_FUNCTION_NAME) {
+    throw new Error('VIGIL_CRASH_AT is for the local crash suite only and is refused on AWS.');
+  }
   if (env.MONITOR_INTERVAL_OVERRIDE_SECONDS !== undefined && env.AWS_LAMBDA_FUNCTION_NAME) {
     throw new Error('MONITOR_INTERVAL_OVERRIDE_SECONDS is for the local runtime only and is refused on AWS.');
   }
@@ -110,6 +139,7 @@ export function config(): Config {
     sessionTtlSeconds: env.SESSION_TTL_SECONDS,
     searchStateMachineArn: env.SEARCH_STATE_MACHINE_ARN,
     submissionStateMachineArn: env.SUBMISSION_STATE_MACHINE_ARN,
+    bulkSubmissionStateMachineArn: env.BULK_SUBMISSION_STATE_MACHINE_ARN,
     stepFunctionsEndpoint: env.STEPFUNCTIONS_ENDPOINT,
     logLevel: env.LOG_LEVEL,
     billingMode: env.BILLING,
@@ -117,12 +147,16 @@ export function config(): Config {
     stripeSecretKey: env.STRIPE_SECRET_KEY?.trim() || undefined,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET?.trim() || undefined,
     stripeEndpoint: env.STRIPE_ENDPOINT,
+    accountFunctionName: env.ACCOUNT_FUNCTION_NAME?.trim() || undefined,
+    lambdaEndpoint: env.LAMBDA_ENDPOINT,
     supportEmail: env.SUPPORT_EMAIL,
     functionMemoryMb: env.AWS_LAMBDA_FUNCTION_MEMORY_SIZE,
     cognitoUserPoolId: env.COGNITO_USER_POOL_ID,
     cognitoEndpoint: env.COGNITO_ENDPOINT,
     monitorIntervalOverrideSeconds: env.MONITOR_INTERVAL_OVERRIDE_SECONDS,
+    crashAt: env.VIGIL_CRASH_AT,
     monitorDispatchLimit: env.MONITOR_DISPATCH_LIMIT,
+    metricsLogDir: env.METRICS_LOG_DIR?.trim() || undefined,
   };
   return cached;
 }

@@ -1,5 +1,5 @@
 import { handler } from '../http/system';
-import { httpEvent, startTestDynamo } from '../../test/env';
+import { httpEvent, startTestDynamo } from '../../test/harness';
 import { createSession } from '../services/sessions';
 import { resolveUserParam } from './http';
 import { ForbiddenError } from './errors';

@@ -1,5 +1,6 @@
 import middy from '@middy/core';
 import httpHeaderNormalizer from '@middy/http-header-normalizer';
+import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { ZodType } from 'zod';
 import { ROUTES, routeKey, type Area, type AuthRule, type BodyOf, type ParamsOf, type QueryOf, type RouteDef } from '../../shared/contract';
@@ -9,6 +10,7 @@ import { ForbiddenError, HttpError, NotFoundError, UnauthorizedError, Validation
 import { requireOwned } from './ownership';
 import { parseOrThrow } from './validation';
 import { logger } from './logger';
+import { tracer } from './tracer';
 import { checkJsonContentType, checkSameOrigin, parseCookies } from './request-guard';
 
 export type { Caller };
@@ -168,8 +170,9 @@ function errorResult(err: unknown, event: HttpEvent): HttpResult {
 }
 
 /**
- * The Lambda handler of one area: normalises headers, refuses cross-site writes, resolves the session,
- * applies the contract row's auth rule, runs the endpoint, and maps errors to `{error, code, fields?}`.
+ * The Lambda handler of one area: traces the invocation (X-Ray, inert outside Lambda), normalises headers,
+ * refuses cross-site writes, resolves the session, applies the contract row's auth rule, runs the endpoint,
+ * maps errors to `{error, code, fields?}`, and records the request's metrics.
  * Throws at load time when the area's endpoints and the contract disagree, so a missing handler or a
  * wrong auth kind can never deploy.
  */
@@ -191,8 +194,8 @@ export function areaHandler(area: Area, endpoints: readonly Endpoint[]) {
   const core = async (event: HttpEvent, _context: Context): Promise<HttpResult> => {
     const started = performance.now();
     const result = await run(event);
-    // Request timings feed the admin's average response time; recording never fails the request.
-    await recordRequest(event.routeKey, result.statusCode ?? 200, performance.now() - started);
+    // Request timings and counts go to metrics only (no table write); recording never fails the request.
+    recordRequest(event.routeKey, result.statusCode ?? 200, performance.now() - started);
     return result;
   };
   const run = async (event: HttpEvent): Promise<HttpResult> => {
@@ -207,5 +210,9 @@ export function areaHandler(area: Area, endpoints: readonly Endpoint[]) {
       return errorResult(err, event);
     }
   };
-  return middy<HttpEvent, HttpResult>().use(httpHeaderNormalizer({ canonical: false })).handler(core);
+  return middy<HttpEvent, HttpResult>()
+    // Replies can hold user data: X-Ray gets the segment and errors, never the response body.
+    .use(captureLambdaHandler(tracer, { captureResponse: false }))
+    .use(httpHeaderNormalizer({ canonical: false }))
+    .handler(core);
 }

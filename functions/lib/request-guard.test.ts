@@ -1,4 +1,4 @@
-import { httpEvent } from '../../test/env';
+import { httpEvent } from '../../test/harness';
 import { resetConfig } from './config';
 import { checkJsonContentType, checkSameOrigin, parseCookies } from './request-guard';
 

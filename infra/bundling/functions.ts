@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { AREAS } from '../../shared/contract';
 import { REPO_ROOT } from '../context';
 import { AREA_ACCESS, areaEntry } from '../stacks/api-stack';
-import { RECOVERY_SPECS, SEARCH_TASK_SPECS, SUBMISSION_TASK_SPECS, type TaskSpec } from '../stacks/workflows-stack';
+import { BULK_TASK_SPECS, RECOVERY_SPECS, SEARCH_TASK_SPECS, SUBMISSION_TASK_SPECS, type TaskSpec } from '../stacks/workflows-stack';
 
 /** One Lambda function of the app, as the stacks deploy it: an API area or a workflow task. */
 export interface LambdaFunctionSpec {
@@ -11,7 +11,7 @@ export interface LambdaFunctionSpec {
   name: string;
   kind: 'area' | 'task' | 'recovery';
   /** For tasks: the workflow it belongs to. */
-  workflow?: 'search' | 'submission';
+  workflow?: 'search' | 'submission' | 'bulk-submission';
   /** Entry file relative to the repository root. */
   entry: string;
   /** Gets the media layer (sharp, ffmpeg) and FFMPEG_PATH/FFPROBE_PATH. */
@@ -25,7 +25,7 @@ export interface LambdaFunctionSpec {
 /** Every function the stacks deploy (areas and tasks whose entry file exists), in a stable order. */
 export function lambdaFunctions(): LambdaFunctionSpec[] {
   const exists = (entry: string) => fs.existsSync(path.join(REPO_ROOT, entry));
-  const tasks = (workflow: 'search' | 'submission', specs: Record<string, TaskSpec>): LambdaFunctionSpec[] =>
+  const tasks = (workflow: 'search' | 'submission' | 'bulk-submission', specs: Record<string, TaskSpec>): LambdaFunctionSpec[] =>
     Object.entries(specs)
       .filter(([, spec]) => exists(spec.entry))
       .map(([name, spec]) => ({ name, kind: 'task', workflow, entry: spec.entry, media: Boolean(spec.media), pdf: Boolean(spec.pdf), timeoutSeconds: spec.timeout.toSeconds() }));
@@ -42,6 +42,7 @@ export function lambdaFunctions(): LambdaFunctionSpec[] {
     ),
     ...tasks('search', SEARCH_TASK_SPECS),
     ...tasks('submission', SUBMISSION_TASK_SPECS),
+    ...tasks('bulk-submission', BULK_TASK_SPECS),
     ...Object.entries(RECOVERY_SPECS).map(
       ([name, spec]): LambdaFunctionSpec => ({ name, kind: 'recovery', entry: spec.entry, media: false, pdf: false, timeoutSeconds: spec.timeout.toSeconds() }),
     ),

@@ -1,4 +1,4 @@
-import { Stack } from 'aws-cdk-lib';
+import { Stack, Validations } from 'aws-cdk-lib';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
@@ -97,6 +97,19 @@ export function grantBedrockModel(fn: ApiFunction, modelId: string): void {
   }
 }
 
+/**
+ * Lets a function read the API's request metrics (the admin figures: functions/adapters/metrics). GetMetricData
+ * has no resource-level permissions, so it is granted on `*`, to the admin function alone.
+ */
+export function grantReadMetrics(fn: ApiFunction): void {
+  fn.role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ['cloudwatch:GetMetricData'], resources: ['*'] }));
+  Validations.of(fn.role).acknowledge({
+    id: 'AwsSolutions-IAM5[Resource::*]',
+    reason:
+      'X-Ray tracing (xray:PutTraceSegments, xray:PutTelemetryRecords) and cloudwatch:GetMetricData (the admin figures) support only Resource "*".',
+  });
+}
+
 /** Everything a function may be granted; each stack lists what each of its functions needs. */
 export interface Access {
   table?: TableAccess;
@@ -106,6 +119,8 @@ export interface Access {
   startSearch?: boolean;
   /** May start executions of the takedown submission workflow (and read them). */
   startSubmission?: boolean;
+  /** May start executions of the bulk submission workflow. */
+  startBulkSubmission?: boolean;
   /** Reads the provider keys secret (when one is configured). */
   providerKeys?: boolean;
   /** Sends mail through SES (when mailFrom is configured). */
@@ -114,6 +129,8 @@ export interface Access {
   bedrock?: boolean;
   /** Reads the Stripe keys secret (when stripeSecretArn is configured): the account function alone. */
   stripeKeys?: boolean;
+  /** Reads the request metrics from CloudWatch (cloudwatch:GetMetricData): the admin function alone. */
+  readMetrics?: boolean;
 }
 
 export interface GrantTargets {
@@ -122,6 +139,7 @@ export interface GrantTargets {
   noticesBucket: s3.IBucket;
   searchStateMachine?: sfn.IStateMachine;
   submissionStateMachine?: sfn.IStateMachine;
+  bulkSubmissionStateMachine?: sfn.IStateMachine;
   services: ExternalServices;
 }
 
@@ -138,9 +156,14 @@ export function applyAccess(fn: ApiFunction, access: Access, targets: GrantTarge
     if (!targets.submissionStateMachine) throw new Error(`${fn.node.path} starts submissions but there is no submission state machine`);
     targets.submissionStateMachine.grantStartExecution(fn.fn);
   }
+  if (access.startBulkSubmission) {
+    if (!targets.bulkSubmissionStateMachine) throw new Error(`${fn.node.path} starts bulk submissions but there is no bulk submission state machine`);
+    targets.bulkSubmissionStateMachine.grantStartExecution(fn.fn);
+  }
   const { providerSecretArn, mailFrom, sesConfigurationSet, bedrockModelId, stripeSecretArn } = targets.services;
   if (access.providerKeys && providerSecretArn) grantSecretRead(fn, providerSecretArn);
   if (access.stripeKeys && stripeSecretArn) grantSecretRead(fn, stripeSecretArn);
   if (access.sendMail && mailFrom) grantSendMail(fn, mailFrom, sesConfigurationSet);
   if (access.bedrock && bedrockModelId) grantBedrockModel(fn, bedrockModelId);
+  if (access.readMetrics) grantReadMetrics(fn);
 }

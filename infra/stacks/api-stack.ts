@@ -40,7 +40,8 @@ if (ASSISTANT_TIMEOUT_SECONDS >= 30) throw new Error(`the assistant's time budge
  * Listed areas that are not in the route table yet are ignored.
  */
 export const AREA_ACCESS: Record<string, AreaAccess> = {
-  system: { table: 'readWrite' }, // health (a GetItem, then the health and request counters) and OpenAPI
+  system: { table: 'read' }, // health (one GetItem; checks and requests are metrics) and OpenAPI
+  admin: { table: 'readWrite', readMetrics: true }, // figures (counters and the request metrics), discounts
   auth: { table: 'readWrite' }, // users and sessions
   allowlist: { table: 'readWrite' },
   search: { table: 'readWrite', uploads: 'readWrite', startSearch: true },
@@ -48,7 +49,7 @@ export const AREA_ACCESS: Record<string, AreaAccess> = {
   assistant: { table: 'readWrite', bedrock: true, timeoutSeconds: ASSISTANT_TIMEOUT_SECONDS },
   contact: { table: 'readWrite', sendMail: true }, // support messages are mailed to the support inbox
   results: { table: 'readWrite', uploads: 'read' }, // presigned thumbnails and screenshots
-  cases: { table: 'readWrite', uploads: 'read', notices: 'readWrite', startSubmission: true }, // cases, automated and bulk submission
+  cases: { table: 'readWrite', uploads: 'read', notices: 'readWrite', startSubmission: true, startBulkSubmission: true }, // cases, automated and bulk submission
   documents: { table: 'readWrite', uploads: 'read', notices: 'readWrite', sendMail: true, pdf: true }, // notice PDFs (archived as evidence), protection reports (the admin's is e-mailed)
   account: { table: 'readWrite', stripeKeys: true }, // creator settings, plans, billing events; the only reader of the Stripe secret
 };
@@ -133,6 +134,8 @@ export class ApiStack extends Stack {
       integrations.set(area, new HttpLambdaIntegration(`${pascal(area)}Integration`, fn.fn));
     }
 
+    this.wireDiscountSync();
+
     for (const route of ROUTES) {
       const integration = integrations.get(route.area);
       if (!integration) continue;
@@ -157,6 +160,20 @@ export class ApiStack extends Stack {
   private pdfLayer(): lambda.ILayerVersion {
     this.pdf ??= new PdfLayer(this, 'PdfLayer');
     return this.pdf.layer;
+  }
+
+  /**
+   * An administrator's discount reaches Stripe at once without the admin function holding the Stripe secret
+   * (issue 10): the admin function may invoke the account function (asynchronously, InvocationType Event) and
+   * nothing else, and is told its name; the account function applies the stored discount to the subscription
+   * (functions/services/billing/discount-sync.ts). Exactly the function's ARN: no versions or aliases (`:*`).
+   */
+  private wireDiscountSync(): void {
+    const admin = this.functions.get('admin');
+    const account = this.functions.get('account');
+    if (!admin || !account) return;
+    admin.fn.addEnvironment('ACCOUNT_FUNCTION_NAME', account.fn.functionName);
+    admin.role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [account.fn.functionArn] }));
   }
 
   private areaFunction(area: string, entry: string, props: ApiStackProps): ApiFunction {

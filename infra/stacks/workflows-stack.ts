@@ -17,6 +17,9 @@ import { REPO_ROOT } from '../context';
 import { buildSearchDefinition, SEARCH_TASKS, type SearchTaskFunctions, type SearchTaskName } from '../workflows/search-definition';
 import { buildSubmissionDefinition, SUBMISSION_TASKS, type SubmissionTaskName } from '../workflows/submission-definition';
 import { SUBMISSION_TASK_ENTRIES } from '../../functions/workflows/submission';
+import { BULK_TASK_ENTRIES } from '../../functions/workflows/bulk-submission';
+import { buildBulkSubmissionDefinition, BULK_TASKS, type BulkTaskName } from '../workflows/bulk-submission-definition';
+import { BULK_SUBMISSION_TIMEOUT_SECONDS, SEARCH_TIMEOUT_SECONDS, SUBMISSION_TIMEOUT_SECONDS } from '../../functions/lib/workflow-timeouts';
 
 export interface TaskSpec {
   /** Entry file relative to the repository root; exports `handler`. */
@@ -39,7 +42,8 @@ export const SEARCH_TASK_SPECS: Record<SearchTaskName, TaskSpec> = {
   QueryEngine: { entry: 'functions/workflows/search/query-engine.ts', access: { table: 'readWrite', uploads: 'readWrite', providerKeys: true }, timeout: Duration.minutes(2) },
   Triage: { entry: 'functions/workflows/search/triage.ts', access: { table: 'readWrite', uploads: 'readWrite' }, memorySize: 1536, timeout: Duration.minutes(10), media: true },
   Persist: { entry: 'functions/workflows/search/persist.ts', access: { table: 'readWrite', uploads: 'read' }, timeout: Duration.minutes(5) },
-  // Finalize also runs a monitor run's follow-up: alert mail and the re-check of resolved copies (safe fetcher).
+  // Finalize also runs a monitor run's follow-up: automatic submission (it may start the bulk submission
+  // workflow, granted once that machine exists), alert mail and the re-check of resolved copies (safe fetcher).
   Finalize: { entry: 'functions/workflows/search/finalize.ts', access: { table: 'readWrite', sendMail: true }, timeout: Duration.minutes(5) },
 };
 
@@ -52,14 +56,25 @@ export const SUBMISSION_TASK_SPECS: Record<SubmissionTaskName, TaskSpec> = {
   RecordFailure: { entry: SUBMISSION_TASK_ENTRIES.RecordFailure, access: { table: 'readWrite' }, timeout: Duration.minutes(1) },
 };
 
+/**
+ * The bulk submission workflow's tasks: BulkSubmitItem creates or reuses a case and starts its submission
+ * workflow (so it may start executions of that one state machine); BulkItemFailed gives the allowance unit back
+ * and records the failure on the case.
+ */
+export const BULK_TASK_SPECS: Record<BulkTaskName, TaskSpec> = {
+  BulkSubmitItem: { entry: BULK_TASK_ENTRIES.BulkSubmitItem, access: { table: 'readWrite', startSubmission: true }, timeout: Duration.seconds(30) },
+  BulkItemFailed: { entry: BULK_TASK_ENTRIES.BulkItemFailed, access: { table: 'readWrite' }, timeout: Duration.seconds(30) },
+};
+export const BULK_SUBMISSION_TIMEOUT = Duration.seconds(BULK_SUBMISSION_TIMEOUT_SECONDS);
+
 /** The monitor dispatcher: invoked on this schedule, it starts the due monitor runs (issue 11). */
 export const MONITOR_DISPATCH_SCHEDULE = 'rate(5 minutes)';
 export const MONITOR_DISPATCHER_ENTRY = 'functions/workflows/monitors/dispatcher.ts';
 
 /** The submission waits RECHECK_AFTER_SECONDS (a day by default) before its re-check; the execution may last a week. */
-export const SUBMISSION_TIMEOUT = Duration.days(7);
+export const SUBMISSION_TIMEOUT = Duration.seconds(SUBMISSION_TIMEOUT_SECONDS);
 /** The search workflow's own time limit: a scan still running after it is ended by Step Functions (TIMED_OUT). */
-export const SEARCH_TIMEOUT = Duration.minutes(30);
+export const SEARCH_TIMEOUT = Duration.seconds(SEARCH_TIMEOUT_SECONDS);
 
 /**
  * Refuses a re-check wait the submission execution could not outlive: the wait plus every task's Lambda
@@ -90,20 +105,22 @@ export const RECOVERY_SPECS = {
 } satisfies Record<string, TaskSpec>;
 export const RECONCILE_EVERY = Duration.minutes(15);
 
-export interface WorkflowsStackProps extends StackProps, Omit<GrantTargets, 'searchStateMachine' | 'submissionStateMachine'> {
+export interface WorkflowsStackProps extends StackProps, Omit<GrantTargets, 'searchStateMachine' | 'submissionStateMachine' | 'bulkSubmissionStateMachine'> {
   /** Variables every task function gets (table and bucket names, ...). */
   environment: Record<string, string>;
   logRetentionDays: number;
   /** Overrides task entry files (tests); paths are relative to the repository root or absolute. */
-  taskEntries?: Partial<Record<SearchTaskName | SubmissionTaskName, string>>;
+  taskEntries?: Partial<Record<SearchTaskName | SubmissionTaskName | BulkTaskName, string>>;
   /** The built media layer (sharp, ffmpeg for arm64); default `<repo>/dist/layers/media`. Tests pass a stand-in. */
   mediaLayerDir?: string;
 }
 
-/** Step Functions workflows: the multi-engine search and the takedown submission with its later re-check. */
+/** Step Functions workflows: the multi-engine search, the takedown submission with its later re-check, and bulk submission. */
 export class WorkflowsStack extends Stack {
   readonly searchStateMachine: sfn.StateMachine;
   readonly submissionStateMachine: sfn.StateMachine;
+  /** Bulk submission: a Map over the accepted results, each starting its case's submission workflow. */
+  readonly bulkSubmissionStateMachine: sfn.StateMachine;
   /** sharp and ffmpeg for the tasks that decode images and videos. */
   readonly mediaLayer: MediaLayer;
   /** The PDF renderer, for SendNotice and the monthly report. */
@@ -114,7 +131,7 @@ export class WorkflowsStack extends Stack {
   /** The monthly platform report to the administrators (REPORT_RECIPIENTS, set through the functionEnv context). */
   readonly monthlyReport: ApiFunction;
   /** Task name -> its function, for the tasks whose entry exists. */
-  readonly taskFunctionsByName = new Map<SearchTaskName | SubmissionTaskName, ApiFunction>();
+  readonly taskFunctionsByName = new Map<SearchTaskName | SubmissionTaskName | BulkTaskName, ApiFunction>();
 
   constructor(scope: Construct, id: string, props: WorkflowsStackProps) {
     super(scope, id, props);
@@ -134,6 +151,24 @@ export class WorkflowsStack extends Stack {
       buildSubmissionDefinition(new Construct(this, 'Submission'), submissionFns),
       { timeout: SUBMISSION_TIMEOUT, fns: Object.values(submissionFns), logRetentionDays: props.logRetentionDays },
     );
+
+    // BulkSubmitItem starts submission executions: it gets that machine's ARN and StartExecution on it alone.
+    const bulkFns = this.taskFunctions('bulk submission', BULK_TASKS, BULK_TASK_SPECS, props, {
+      targets: { ...props, submissionStateMachine: this.submissionStateMachine },
+      environment: { SUBMISSION_STATE_MACHINE_ARN: this.submissionStateMachine.stateMachineArn },
+    });
+    this.bulkSubmissionStateMachine = this.stateMachine(
+      'BulkSubmission',
+      buildBulkSubmissionDefinition(new Construct(this, 'BulkSubmission'), bulkFns),
+      { timeout: BULK_SUBMISSION_TIMEOUT, fns: Object.values(bulkFns), logRetentionDays: props.logRetentionDays },
+    );
+    // A monitor run's follow-up (Finalize) submits the qualifying new copies of a monitor with "Submit
+    // automatically" on (issue 11) through bulk submission: it may start that workflow alone.
+    const finalize = this.taskFunctionsByName.get('Finalize');
+    if (finalize) {
+      finalize.fn.addEnvironment('BULK_SUBMISSION_STATE_MACHINE_ARN', this.bulkSubmissionStateMachine.stateMachineArn);
+      this.bulkSubmissionStateMachine.grantStartExecution(finalize.fn);
+    }
 
     // One dispatcher on a schedule finds due monitors through the due-time GSI and starts ordinary scans.
     const dispatcher = new ApiFunction(this, 'MonitorDispatcher', {
@@ -222,6 +257,7 @@ export class WorkflowsStack extends Stack {
     names: readonly T[],
     specs: Record<T, TaskSpec>,
     props: WorkflowsStackProps,
+    extra: { targets?: GrantTargets; environment?: Record<string, string> } = {},
   ): Partial<Record<T, lambda.IFunction>> {
     const fns: Partial<Record<T, lambda.IFunction>> = {};
     for (const name of names) {
@@ -232,15 +268,15 @@ export class WorkflowsStack extends Stack {
       const task = new ApiFunction(this, `${name}Task`, {
         entry,
         description: `Vigil ${workflow} workflow: ${name}`,
-        environment: { ...props.environment, ...media.environment },
+        environment: { ...props.environment, ...extra.environment, ...media.environment },
         layers: [...media.layers, ...(spec.pdf ? [this.pdfLayer.layer] : [])],
         memorySize: spec.memorySize,
         timeout: spec.timeout,
         logRetentionDays: props.logRetentionDays,
       });
-      applyAccess(task, spec.access, props);
+      applyAccess(task, spec.access, extra.targets ?? props);
       fns[name] = task.fn;
-      this.taskFunctionsByName.set(name as SearchTaskName | SubmissionTaskName, task);
+      this.taskFunctionsByName.set(name as SearchTaskName | SubmissionTaskName | BulkTaskName, task);
     }
     return fns;
   }

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { startTestDynamo } from '../../test/env';
+import { startTestDynamo } from '../../test/harness';
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { Stack, type CfnElement } from 'aws-cdk-lib';
@@ -245,8 +245,11 @@ describe('api stack', () => {
       return policies.flatMap((p) => p.Properties.PolicyDocument.Statement).flatMap((s) => [s.Action].flat()) as string[];
     };
     const system = actionsOf('system');
-    // Health checks read one item and record the check and request timings as counters.
-    expect(system).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:UpdateItem']));
+    // Health checks read one item; checks and request timings are metrics, so the area writes nothing.
+    expect(system).toContain('dynamodb:GetItem');
+    expect(system.filter((a) => /^dynamodb:(Put|Update|Delete|BatchWrite)/.test(a))).toEqual([]);
+    // The request metrics are read back by the admin figures alone.
+    expect(areasWithCode.filter((a) => actionsOf(a).includes('cloudwatch:GetMetricData'))).toEqual(['admin']);
     expect(system.filter((a) => a.startsWith('s3:') || a.startsWith('states:'))).toEqual([]);
     expect(actionsOf('auth')).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:DeleteItem']));
     expect(actionsOf('auth').filter((a) => a.startsWith('s3:'))).toEqual([]);
@@ -278,6 +281,20 @@ describe('api stack', () => {
         .flatMap((p) => p.Properties.Roles.map((r: { Ref: string }) => r.Ref)),
     );
     expect(readers).toEqual([logicalId(vigil.stacks.api.functions.get('account')!.role)]);
+  });
+
+  it('lets the admin function invoke the account function (discount to Stripe at once) and nothing else invoke it', () => {
+    const api = template(vigil.stacks.api);
+    const accountId = logicalId(vigil.stacks.api.functions.get('account')!.fn);
+    const admin = vigil.stacks.api.functions.get('admin')!;
+    const fns = api.findResources('AWS::Lambda::Function');
+    expect(fns[logicalId(admin.fn)]!.Properties.Environment.Variables.ACCOUNT_FUNCTION_NAME).toEqual({ Ref: accountId });
+    const invokers = Object.values(api.findResources('AWS::IAM::Policy')).flatMap((p) =>
+      (p.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[])
+        .filter((st) => [st.Action].flat().includes('lambda:InvokeFunction'))
+        .map((st) => ({ roles: p.Properties.Roles.map((r: { Ref: string }) => r.Ref), resource: st.Resource })),
+    );
+    expect(invokers).toEqual([{ roles: [logicalId(admin.role)], resource: { 'Fn::GetAtt': [accountId, 'Arn'] } }]);
   });
 
   it('throttles the default stage and writes access logs', () => {

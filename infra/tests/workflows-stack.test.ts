@@ -7,6 +7,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { MEDIA_LAYER_ENVIRONMENT } from '../layers/media-layer';
+import { BULK_MAX_CONCURRENCY } from '../workflows/bulk-submission-definition';
 import { MONITOR_DISPATCH_SCHEDULE, RECOVERY_SPECS, WorkflowsStack } from '../stacks/workflows-stack';
 import { cdkJsonContext, fakeMediaLayerDir, removeTempDirs, tempDir } from './vigil-app';
 
@@ -53,8 +54,8 @@ function taskFunction(name: string): { properties: Record<string, any>; bundle: 
 
 describe('workflows stack', () => {
   it('deploys each task of both workflows as a function behind a Lambda Task state, cdk-nag clean', () => {
-    // Ten tasks, the monthly report, the monitor dispatcher and the two recovery functions (ExecutionEnded, Reconcile).
-    t.resourceCountIs('AWS::Lambda::Function', 12 + Object.keys(RECOVERY_SPECS).length);
+    // Ten tasks, two bulk tasks, the monthly report, the monitor dispatcher and the two recovery functions.
+    t.resourceCountIs('AWS::Lambda::Function', 14 + Object.keys(RECOVERY_SPECS).length);
     const machines = t.findResources('AWS::StepFunctions::StateMachine');
     const byName = (prefix: string) => Object.entries(machines).find(([id]) => id.startsWith(prefix))![1];
     for (const prefix of ['SearchStateMachine', 'SubmissionStateMachine']) {
@@ -93,7 +94,7 @@ describe('workflows stack', () => {
       expect(bundle).not.toContain('@img/sharp-');
     }
     const others = [...stack.taskFunctionsByName.keys()].filter((name) => !MEDIA_TASKS.includes(name));
-    expect(others).toHaveLength(8);
+    expect(others).toHaveLength(10);
     for (const name of others) {
       expect(taskFunction(name).properties.Layers).toEqual(name === 'SendNotice' ? [{ Ref: pdfLayerId }] : undefined);
       expect(taskFunction(name).properties.Environment.Variables.FFMPEG_PATH).toBeUndefined();
@@ -119,5 +120,28 @@ describe('workflows stack', () => {
       Targets: [{ Arn: { 'Fn::GetAtt': [stack.getLogicalId(stack.monthlyReport.fn.node.defaultChild as CfnElement), 'Arn'] }, RetryPolicy: { MaximumRetryAttempts: 2 } }],
     });
     t.hasResourceProperties('AWS::Lambda::Permission', { Action: 'lambda:InvokeFunction', Principal: 'events.amazonaws.com' });
+  });
+
+  it('runs bulk submission as a Map over the accepted results, at most BULK_MAX_CONCURRENCY at a time, each item caught', () => {
+    const machines = t.findResources('AWS::StepFunctions::StateMachine');
+    const [, bulk] = Object.entries(machines).find(([id]) => id.startsWith('BulkSubmissionStateMachine'))!;
+    // The definition is a Fn::Join of strings and task ARNs: join the strings back, ARNs as placeholders.
+    const parts = (bulk.Properties.DefinitionString['Fn::Join'] as [string, unknown[]])[1];
+    const asl = JSON.parse(parts.map((p) => (typeof p === 'string' ? p : 'arn')).join(''));
+    expect(BULK_MAX_CONCURRENCY).toBe(5);
+    expect(asl.States.SubmitEach).toMatchObject({ Type: 'Map', MaxConcurrency: BULK_MAX_CONCURRENCY, ItemsPath: '$.items', ResultPath: null });
+    const item = asl.States.SubmitEach.ItemProcessor.States;
+    expect(item.BulkSubmitItem.Catch).toEqual([{ ErrorEquals: ['States.ALL'], ResultPath: '$.failure', Next: 'BulkItemFailed' }]);
+    expect(item.BulkItemFailed.Catch[0]).toMatchObject({ ErrorEquals: ['States.ALL'], Next: 'BulkItemDone' });
+    expect(bulk.Properties).toMatchObject({ StateMachineType: 'STANDARD', TracingConfiguration: { Enabled: true } });
+
+    // Least privilege: BulkSubmitItem may start the submission workflow (and nothing else); BulkItemFailed may not.
+    const submissionId = stack.getLogicalId(stack.submissionStateMachine.node.defaultChild as CfnElement);
+    const policyOf = (task: string) =>
+      JSON.stringify(Object.values(t.findResources('AWS::IAM::Policy')).filter((p) => JSON.stringify(p.Properties.Roles).includes(`${task}Task`)).map((p) => p.Properties.PolicyDocument));
+    expect(policyOf('BulkSubmitItem')).toContain('states:StartExecution');
+    expect(policyOf('BulkSubmitItem')).toContain(submissionId);
+    expect(policyOf('BulkItemFailed')).not.toContain('states:');
+    expect(taskFunction('BulkSubmitItem').properties.Environment.Variables.SUBMISSION_STATE_MACHINE_ARN).toEqual({ Ref: submissionId });
   });
 });

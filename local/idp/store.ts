@@ -2,6 +2,7 @@ import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import { CreateTableCommand, DynamoDBClient, ResourceInUseException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { JWK } from 'oidc-provider';
+import { untilActive } from '../stand-ins/dynamo';
 
 /** The local IdP keeps its accounts, keys and protocol state in its own dynalite table, apart from the app's. */
 export const IDP_TABLE = 'vigil-local-idp';
@@ -37,6 +38,7 @@ export async function openIdpStore(endpoint: string, table = IDP_TABLE): Promise
   } catch (err) {
     if (!(err instanceof ResourceInUseException)) throw err;
   }
+  await untilActive(raw, table);
   const doc = DynamoDBDocumentClient.from(raw, { marshallOptions: { removeUndefinedValues: true } });
   return { doc, table, close: () => raw.destroy() };
 }

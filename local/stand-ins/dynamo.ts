@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
-import { CreateTableCommand, DynamoDBClient, ResourceInUseException } from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ResourceInUseException } from '@aws-sdk/client-dynamodb';
 import { GSIS, TABLE_KEYS } from '../../functions/adapters/dynamo/table-design';
 
 // dynalite has no type definitions; its factory returns a plain http.Server.
@@ -61,9 +61,25 @@ export async function ensureTable(endpoint: string, tableName: string, region = 
         })),
       }),
     );
+    await untilActive(client, tableName);
   } catch (err) {
     if (!(err instanceof ResourceInUseException)) throw err;
+    await untilActive(client, tableName);
   } finally {
     client.destroy();
+  }
+}
+
+/**
+ * Waits until a table dynalite has just created is ACTIVE. dynalite answers CreateTable with CREATING and
+ * flips the status on a timer; a read that wins that race (a busy machine) gets ResourceNotFoundException,
+ * which made a fresh DATA_DIR fail to start now and then. The SDK's waiter polls every 20 s at least.
+ */
+export async function untilActive(client: DynamoDBClient, tableName: string, timeoutMs = 10_000): Promise<void> {
+  for (const deadline = Date.now() + timeoutMs; ; ) {
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName })).catch(() => ({ Table: undefined }));
+    if (Table?.TableStatus === 'ACTIVE') return;
+    if (Date.now() > deadline) throw new Error(`table ${tableName} did not become ACTIVE within ${timeoutMs} ms`);
+    await new Promise((ok) => setTimeout(ok, 20));
   }
 }

@@ -1,5 +1,9 @@
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { DescribeExecutionCommand, SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
-import { startStepFunctions, type RunningStepFunctions } from './stepfunctions';
+import { RUNTIME_STOPPED_ERROR, startStepFunctions, waitDurationMs, type LocalMachine, type RunningStepFunctions, type StoppedExecution } from './stepfunctions';
 
 class ThrottledError extends Error {
   name = 'ThrottledError';
@@ -77,4 +81,128 @@ it('answers an unknown state machine with the service error', async () => {
   await expect(client.send(new StartExecutionCommand({ stateMachineArn: sfn.arnOf('nope'), input: '{}' }))).rejects.toMatchObject({
     name: 'StateMachineDoesNotExist',
   });
+});
+
+describe('executions kept on disk across a stop', () => {
+  // The submission's shape: a task, a Wait of `$.seconds`, then the task that must run at the deadline.
+  const waiting = {
+    StartAt: 'Before',
+    States: {
+      Before: { Type: 'Task', Resource: 'arn:aws:lambda:us-east-1:000000000000:function:before', ResultPath: '$.before', Next: 'Pause' },
+      Pause: { Type: 'Wait', SecondsPath: '$.seconds', Next: 'After' },
+      After: { Type: 'Task', Resource: 'arn:aws:lambda:us-east-1:000000000000:function:after', End: true },
+    },
+  };
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'vigil-sfn-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** One run of the stand-in on `file`, counting its task calls and the time `After` ran. */
+  const machineFor = (calls: { before: number; afterAt: number[] }): LocalMachine => ({
+    name: 'waiting',
+    definition: waiting,
+    handlers: {
+      Before: (input) => {
+        calls.before++;
+        return { at: Date.now(), input: (input as { seconds: number }).seconds };
+      },
+      After: (input) => {
+        calls.afterAt.push(Date.now());
+        return input;
+      },
+    },
+  });
+  const clientOf = (s: RunningStepFunctions) => new SFNClient({ endpoint: s.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'x', secretAccessKey: 'x' } });
+  const onDisk = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as { status: string; waiting?: { state: string; until: number } }[];
+
+  /** Starts an execution waiting `seconds`, and returns a copy of the state file as a kill -9 would leave it. */
+  async function killedWhileWaiting(seconds: number) {
+    const file = join(dir, 'executions.json');
+    const first = { before: 0, afterAt: [] as number[] };
+    const sfn = await startStepFunctions([machineFor(first)], { stateFile: file });
+    const client = clientOf(sfn);
+    const { executionArn } = await client.send(new StartExecutionCommand({ stateMachineArn: sfn.arnOf('waiting'), input: JSON.stringify({ seconds }) }));
+    let snapshot: ReturnType<typeof onDisk> = [];
+    for (let i = 0; i < 100 && !snapshot[0]?.waiting; i++) {
+      await sleep(20);
+      snapshot = onDisk(file);
+    }
+    const killed = join(dir, 'killed.json');
+    copyFileSync(file, killed); // the file a kill -9 at this moment leaves behind
+    client.destroy();
+    return { executionArn, killed, first, sfn, until: snapshot[0]!.waiting!.until };
+  }
+
+  it('resumes a Wait in progress at its original deadline, without running the states before it again', async () => {
+    const { executionArn, killed, first, sfn, until } = await killedWhileWaiting(2);
+    expect(first.before).toBe(1);
+    const second = { before: 0, afterAt: [] as number[] };
+    const restarted = await startStepFunctions([machineFor(second)], { stateFile: killed });
+    expect(await restarted.recoverInterrupted()).toEqual({ resumed: 1, ended: 0 });
+    await restarted.idle();
+    expect(second.before).toBe(0);
+    expect(second.afterAt).toHaveLength(1);
+    // At the deadline the first run set, not two seconds after the restart.
+    expect(second.afterAt[0]!).toBeGreaterThanOrEqual(until - 5);
+    expect(second.afterAt[0]! - until).toBeLessThan(1000);
+    const client = clientOf(restarted);
+    const d = await client.send(new DescribeExecutionCommand({ executionArn }));
+    expect(d.status).toBe('SUCCEEDED');
+    expect(JSON.parse(d.output!)).toMatchObject({ seconds: 2, before: { input: 2 } });
+    client.destroy();
+    await restarted.close();
+    await sfn.close();
+  });
+
+  it('runs the rest at once when the deadline passed while the runtime was down', async () => {
+    const { killed, sfn, until } = await killedWhileWaiting(3);
+    await sfn.close();
+    await sleep(Math.max(0, until - Date.now()) + 300);
+    const second = { before: 0, afterAt: [] as number[] };
+    const restarted = await startStepFunctions([machineFor(second)], { stateFile: killed });
+    const resumedAt = Date.now();
+    await restarted.recoverInterrupted();
+    await restarted.idle();
+    expect(second.afterAt).toHaveLength(1);
+    // Well under the 3 s the Wait would take again from the start (a busy machine adds some).
+    expect(second.afterAt[0]! - resumedAt).toBeLessThan(1500);
+    await restarted.close();
+  });
+
+  it('leaves a waiting execution RUNNING on disk at close, and ends FAILED one stopped in a task', async () => {
+    const file = join(dir, 'executions.json');
+    const calls = { before: 0, afterAt: [] as number[] };
+    let release!: () => void;
+    const held = new Promise<void>((ok) => (release = ok));
+    const machine = machineFor(calls);
+    const stuck: LocalMachine = { ...machine, name: 'stuck', handlers: { ...machine.handlers, Before: () => held.then(() => ({})) } };
+    const sfn = await startStepFunctions([machine, stuck], { stateFile: file });
+    const client = clientOf(sfn);
+    await client.send(new StartExecutionCommand({ stateMachineArn: sfn.arnOf('waiting'), name: 'w', input: '{"seconds": 600}' }));
+    await client.send(new StartExecutionCommand({ stateMachineArn: sfn.arnOf('stuck'), name: 's', input: '{"seconds": 0}' }));
+    for (let i = 0; i < 100 && !onDisk(file).some((e) => e.waiting); i++) await sleep(20);
+    const killed = join(dir, 'killed.json');
+    copyFileSync(file, killed); // 's' is in its task here
+    client.destroy();
+    const closing = sfn.close();
+    release();
+    await closing; // does not wait out the 600 s
+    expect(onDisk(file).find((e) => e.waiting)).toMatchObject({ status: 'RUNNING', waiting: { state: 'Pause' } });
+
+    const ended: StoppedExecution[] = [];
+    const restarted = await startStepFunctions([machineFor(calls), stuck], { stateFile: killed, onStopped: async (e) => ended.push(e) });
+    expect(await restarted.recoverInterrupted()).toEqual({ resumed: 1, ended: 1 });
+    expect(ended).toEqual([expect.objectContaining({ name: 's', error: RUNTIME_STOPPED_ERROR })]);
+    await restarted.close(); // parks the resumed 600 s wait again
+    expect(onDisk(killed).find((e) => e.waiting)).toMatchObject({ status: 'RUNNING' });
+  });
+});
+
+it('reads a Wait state\'s duration as the service does', () => {
+  expect(waitDurationMs({ Seconds: 3 }, {}, 0)).toBe(3000);
+  expect(waitDurationMs({ SecondsPath: '$.a.b' }, { a: { b: 2 } }, 0)).toBe(2000);
+  expect(waitDurationMs({ TimestampPath: '$.t' }, { t: '1970-01-01T00:00:05Z' }, 1000)).toBe(4000);
+  expect(waitDurationMs({ Timestamp: '1970-01-01T00:00:01Z' }, {}, 5000)).toBe(0);
 });

@@ -7,6 +7,7 @@ import { StateMachine } from 'aws-local-stepfunctions';
 import { logger } from '../../functions/lib/logger';
 
 type Json = Parameters<StateMachine['run']>[0];
+type EventLogs = ReturnType<StateMachine['run']>['eventLogs'];
 type TaskHandler = (input: Json) => Promise<Json> | Json;
 
 /** A state machine the stand-in can run: the very ASL that CDK builds, with each Task state mapped to its handler. */
@@ -32,7 +33,21 @@ interface Execution {
   output?: string;
   error?: string;
   cause?: string;
+  /**
+   * Set while the execution is in a top-level Wait state: the state, the input it entered with, and the
+   * time (epoch ms) it ends. Kept on disk, so a restart resumes the wait with its own deadline.
+   */
+  waiting?: WaitPosition;
+  /** Stopped by close() while waiting: not an end, it stays RUNNING on disk (never written: see save()). */
+  parked?: boolean;
   done: Promise<void>;
+}
+
+/** Where a waiting execution is: enough to start the rest of its definition from that Wait state. */
+export interface WaitPosition {
+  state: string;
+  input: Json;
+  until: number;
 }
 
 /** An execution that stopped without reaching its own end: what AWS's EventBridge status-change event carries. */
@@ -50,9 +65,11 @@ export interface StepFunctionsOptions {
   region?: string;
   port?: number;
   /**
-   * Where executions are kept between runs (DATA_DIR/stepfunctions.json). An execution still RUNNING when the
-   * runtime stopped (Ctrl-C, a crash, kill -9) cannot continue its states; `recoverInterrupted()` ends it FAILED
-   * with error `Vigil.RuntimeStopped` and reports it to `onStopped`, as the EventBridge rule does on AWS.
+   * Where executions are kept between runs (DATA_DIR/stepfunctions.json). `recoverInterrupted()` deals with
+   * an execution still RUNNING when the runtime stopped (Ctrl-C, a crash, kill -9): one that was in a Wait
+   * state resumes from that state with its original deadline (a Wait has no side effect, so this is exact);
+   * one that was anywhere else (a task may have half-run) ends FAILED with error `Vigil.RuntimeStopped` and
+   * is reported to `onStopped`, as the EventBridge rule does on AWS.
    */
   stateFile?: string;
   /** Called for every execution that ends FAILED (the local counterpart of the EventBridge status rule). */
@@ -64,15 +81,21 @@ export const RUNTIME_STOPPED_ERROR = 'Vigil.RuntimeStopped';
 
 export interface RunningStepFunctions {
   endpoint: string;
-  /** Ends the executions a previous run left RUNNING (see StepFunctionsOptions.stateFile); returns how many. */
-  recoverInterrupted(): Promise<number>;
+  /**
+   * Resumes the waits and ends the other executions a previous run left RUNNING (see
+   * StepFunctionsOptions.stateFile); returns how many of each.
+   */
+  recoverInterrupted(): Promise<{ resumed: number; ended: number }>;
   arnOf(name: string): string;
-  /** Resolves when every execution started so far has finished (tests). */
+  /** Resolves when every execution has finished, including those started meanwhile (tests). */
   idle(): Promise<void>;
   close(): Promise<void>;
 }
 
 const ACCOUNT = '000000000000';
+/** The generated ASL uses fake Lambda ARNs and CDK's paths; the stand-in checks neither. */
+const VALIDATION = { validationOptions: { checkArn: false, checkPaths: false } };
+const slow = (ms: number | undefined, names: string[]): Record<string, number> => Object.fromEntries(names.map((n) => [n, ms ?? 0]));
 
 /**
  * A loopback server that speaks the Step Functions JSON protocol (StartExecution, DescribeExecution) and runs
@@ -85,10 +108,10 @@ export async function startStepFunctions(machines: LocalMachine[], opts: StepFun
   const region = opts.region ?? 'us-east-1';
   const arnOf = (name: string) => `arn:aws:states:${region}:${ACCOUNT}:stateMachine:${name}`;
   const byArn = new Map(machines.map((m) => [arnOf(m.name), m]));
-  const compiled = new Map(
-    machines.map((m) => [arnOf(m.name), new StateMachine(m.definition as never, { validationOptions: { checkArn: false, checkPaths: false } })]),
-  );
+  const compiled = new Map(machines.map((m) => [arnOf(m.name), new StateMachine(m.definition as never, VALIDATION)]));
   const executions = new Map<string, Execution>();
+  /** The runs in progress, to stop the waiting ones at close (they resume at the next start). */
+  const running = new Map<string, ReturnType<StateMachine['run']>>();
   const persisted = new Map<string, Omit<Execution, 'done'>>();
   if (opts.stateFile) {
     try {
@@ -100,7 +123,7 @@ export async function startStepFunctions(machines: LocalMachine[], opts: StepFun
   // Written whole (small: one line per execution) through a rename, so a kill mid-write leaves the old file.
   const save = () => {
     if (!opts.stateFile) return;
-    const all = [...persisted.values(), ...[...executions.values()].map(({ done: _done, ...rest }) => rest)];
+    const all = [...persisted.values(), ...[...executions.values()].map(({ done: _done, parked: _parked, ...rest }) => rest)];
     mkdirSync(dirname(opts.stateFile), { recursive: true });
     writeFileSync(`${opts.stateFile}.tmp`, JSON.stringify(all));
     renameSync(`${opts.stateFile}.tmp`, opts.stateFile);
@@ -109,23 +132,80 @@ export async function startStepFunctions(machines: LocalMachine[], opts: StepFun
     opts.onStopped?.({ executionArn: e.executionArn, stateMachineArn: e.stateMachineArn, name: e.name, status: 'FAILED', input: e.input, error: e.error, cause: e.cause })
       .catch((err: Error) => logger.error('ending the work of a stopped execution failed', { executionArn: e.executionArn, error: err }));
 
+  /**
+   * Runs an execution's states: from the definition's StartAt, or (a resume) from the Wait state it was in,
+   * that Wait lasting only until its original deadline. The rest of the run is the real definition: only its
+   * entry point moves (aws-local-stepfunctions has no "start at state" option, so the definition is copied with
+   * another StartAt, much as AWS's RedriveExecution restarts an execution from the state it stopped in).
+   */
+  const launch = (exec: Execution, machine: LocalMachine, input: Json, resumeAt?: WaitPosition) => {
+    const stateNames = collectStateNames(machine.definition);
+    const definition = resumeAt ? { ...machine.definition, StartAt: resumeAt.state } : undefined;
+    // The copy is the validated definition with another StartAt, which leaves the states before it unreachable,
+    // something the validator refuses: it is not validated again.
+    const sm = definition ? new StateMachine(definition as never, { validationOptions: { noValidate: true } }) : compiled.get(exec.stateMachineArn)!;
+    const waits = machine.waitMs === undefined ? {} : slow(machine.waitMs, stateNames.wait);
+    // At least 1 ms: aws-local-stepfunctions reads an override of 0 as "none" and would wait the full time.
+    if (resumeAt) waits[resumeAt.state] = Math.max(1, resumeAt.until - Date.now());
+    const run = sm.run(input, {
+      overrides: {
+        taskResourceLocalHandlers: machine.handlers as never,
+        waitTimeOverrides: Object.keys(waits).length ? waits : undefined,
+        retryIntervalOverrides: slow(machine.retryMs, stateNames.all),
+      },
+      noThrowOnAbort: true,
+    });
+    running.set(exec.executionArn, run);
+    void followWaits(exec, machine, run.eventLogs, resumeAt);
+    exec.done = run.result.then(
+      (output) => {
+        running.delete(exec.executionArn);
+        if (exec.parked) return; // stopped by close() in a Wait: stays RUNNING on disk and resumes next start
+        Object.assign(exec, { status: 'SUCCEEDED', output: JSON.stringify(output), stopDate: Date.now() / 1000, waiting: undefined });
+        save();
+      },
+      (err: Error & { cause?: unknown }) => {
+        running.delete(exec.executionArn);
+        // aws-local-stepfunctions wraps the state's error; report the state's own error as the service does.
+        const inner = err.cause instanceof Error ? err.cause : err;
+        Object.assign(exec, { status: 'FAILED', error: inner.name, cause: inner.message, stopDate: Date.now() / 1000, waiting: undefined });
+        logger.warn('local execution failed', { executionArn: exec.executionArn, error: err.message });
+        save();
+        void stopped(exec);
+      },
+    );
+  };
+
+  /** Records on disk when the execution enters and leaves a top-level Wait state (see Execution.waiting). */
+  const followWaits = async (exec: Execution, machine: LocalMachine, events: EventLogs, resumeAt?: WaitPosition) => {
+    let carried = resumeAt;
+    const states = (machine.definition as { States?: Record<string, Record<string, unknown>> }).States ?? {};
+    try {
+      for await (const ev of events) {
+        if (exec.status !== 'RUNNING') return;
+        if (ev.type !== 'StateEntered' && ev.type !== 'StateExited') continue;
+        if (ev.index !== undefined || states[ev.state.name]?.Type !== 'Wait') continue;
+        if (ev.type === 'StateExited') exec.waiting = undefined;
+        else {
+          // A resumed Wait keeps its original deadline; any later Wait gets its own.
+          const until = carried && carried.state === ev.state.name ? carried.until : ev.timestamp + (machine.waitMs ?? waitDurationMs(states[ev.state.name]!, ev.state.input, ev.timestamp));
+          carried = undefined;
+          exec.waiting = { state: ev.state.name, input: ev.state.input, until };
+        }
+        save();
+      }
+    } catch (err) {
+      logger.warn('could not follow a local execution\'s states', { executionArn: exec.executionArn, error: err as Error });
+    }
+  };
+
   const start = (body: { stateMachineArn?: string; input?: string; name?: string }) => {
     const machine = body.stateMachineArn ? byArn.get(body.stateMachineArn) : undefined;
-    const sm = body.stateMachineArn ? compiled.get(body.stateMachineArn) : undefined;
-    if (!machine || !sm) return error(400, 'StateMachineDoesNotExist', `State machine does not exist: ${body.stateMachineArn}`);
+    if (!machine) return error(400, 'StateMachineDoesNotExist', `State machine does not exist: ${body.stateMachineArn}`);
     const name = body.name ?? randomUUID();
     const executionArn = `arn:aws:states:${region}:${ACCOUNT}:execution:${machine.name}:${name}`;
     if (executions.has(executionArn) || persisted.has(executionArn)) return error(400, 'ExecutionAlreadyExists', `Execution already exists: ${executionArn}`);
     const input = body.input ?? '{}';
-    const slow = (ms: number | undefined, names: string[]) => Object.fromEntries(names.map((n) => [n, ms ?? 0]));
-    const stateNames = collectStateNames(machine.definition);
-    const run = sm.run(JSON.parse(input), {
-      overrides: {
-        taskResourceLocalHandlers: machine.handlers as never,
-        waitTimeOverrides: machine.waitMs === undefined ? undefined : slow(machine.waitMs, stateNames.wait),
-        retryIntervalOverrides: slow(machine.retryMs, stateNames.all),
-      },
-    });
     const exec: Execution = {
       executionArn,
       stateMachineArn: body.stateMachineArn!,
@@ -133,30 +213,17 @@ export async function startStepFunctions(machines: LocalMachine[], opts: StepFun
       status: 'RUNNING',
       startDate: Date.now() / 1000,
       input,
-      done: run.result.then(
-        (output) => {
-          Object.assign(exec, { status: 'SUCCEEDED', output: JSON.stringify(output), stopDate: Date.now() / 1000 });
-          save();
-        },
-        (err: Error & { cause?: unknown }) => {
-          // aws-local-stepfunctions wraps the state's error; report the state's own error as the service does.
-          const inner = err.cause instanceof Error ? err.cause : err;
-          Object.assign(exec, { status: 'FAILED', error: inner.name, cause: inner.message, stopDate: Date.now() / 1000 });
-          logger.warn('local execution failed', { executionArn, error: err.message });
-          save();
-          void stopped(exec);
-        },
-      ),
+      done: Promise.resolve(),
     };
     executions.set(executionArn, exec);
+    launch(exec, machine, JSON.parse(input) as Json);
     save();
     return { status: 200, body: { executionArn, startDate: exec.startDate } };
   };
-
   const describe = (body: { executionArn?: string }) => {
     const e = body.executionArn ? (executions.get(body.executionArn) ?? persisted.get(body.executionArn)) : undefined;
     if (!e) return error(400, 'ExecutionDoesNotExist', `Execution does not exist: ${body.executionArn}`);
-    const { done: _done, ...rest } = e as Execution;
+    const { done: _done, parked: _parked, waiting: _waiting, ...rest } = e as Execution;
     return { status: 200, body: rest };
   };
 
@@ -181,27 +248,52 @@ export async function startStepFunctions(machines: LocalMachine[], opts: StepFun
     endpoint: `http://127.0.0.1:${port}`,
     recoverInterrupted: async () => {
       const interrupted = [...persisted.values()].filter((e) => e.status === 'RUNNING');
+      let resumed = 0;
+      const ended: Omit<Execution, 'done'>[] = [];
       for (const e of interrupted) {
+        const machine = byArn.get(e.stateMachineArn);
+        if (e.waiting && machine) {
+          // A Wait has no side effect: carry on from it, ending at the deadline it had (at once if past).
+          persisted.delete(e.executionArn);
+          const exec: Execution = { ...e, done: Promise.resolve() };
+          executions.set(e.executionArn, exec);
+          launch(exec, machine, e.waiting.input, e.waiting);
+          resumed++;
+          continue;
+        }
         Object.assign(e, {
           status: 'FAILED',
           error: RUNTIME_STOPPED_ERROR,
           cause: 'The local runtime stopped while this execution was running; its work was ended with a reason.',
           stopDate: Date.now() / 1000,
         });
+        ended.push(e);
       }
       if (interrupted.length) {
         save();
-        logger.warn('ending executions interrupted by the last stop', { count: interrupted.length });
+        logger.warn('executions interrupted by the last stop', { resumed, ended: ended.length });
       }
-      await Promise.all(interrupted.map((e) => stopped(e)));
-      return interrupted.length;
+      await Promise.all(ended.map((e) => stopped(e)));
+      return { resumed, ended: ended.length };
     },
     arnOf,
     idle: async () => {
-      await Promise.all([...executions.values()].map((e) => e.done));
+      // Executions may start others (a bulk item starts its case's submission): wait until none is left running.
+      for (let seen = -1; seen !== executions.size; ) {
+        seen = executions.size;
+        await Promise.all([...executions.values()].map((e) => e.done));
+      }
     },
     close: async () => {
+      // With a state file, an execution in a Wait is left RUNNING on disk and resumes at the next start (a
+      // day-long re-check wait would otherwise hold up Ctrl-C); every other execution is let finish.
+      for (const e of executions.values()) {
+        if (!opts.stateFile || !e.waiting) continue;
+        e.parked = true;
+        running.get(e.executionArn)?.abort();
+      }
       await Promise.all([...executions.values()].map((e) => e.done));
+      save();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
@@ -231,4 +323,18 @@ function collectStateNames(def: Record<string, unknown>): { all: string[]; wait:
   };
   walk(def as never);
   return { all, wait };
+}
+
+/**
+ * How long a Wait state waits (ms), from its own fields as the service reads them: Seconds, SecondsPath,
+ * Timestamp or TimestampPath (paths are the simple `$.a.b` form CDK renders).
+ */
+export function waitDurationMs(state: Record<string, unknown>, input: Json, now: number): number {
+  const at = (path: unknown): unknown =>
+    typeof path === 'string' ? path.replace(/^\$\.?/, '').split('.').filter(Boolean).reduce<unknown>((v, k) => (v as Record<string, unknown> | undefined)?.[k], input) : undefined;
+  const seconds = state.Seconds ?? at(state.SecondsPath);
+  if (typeof seconds === 'number') return seconds * 1000;
+  const stamp = state.Timestamp ?? at(state.TimestampPath);
+  if (typeof stamp === 'string' && !Number.isNaN(Date.parse(stamp))) return Math.max(0, Date.parse(stamp) - now);
+  return 0;
 }

@@ -296,21 +296,31 @@ export const bulkSubmitSchema = z.object({
 export type BulkSubmitInput = z.input<typeof bulkSubmitSchema>;
 export type BulkSubmit = z.infer<typeof bulkSubmitSchema>;
 
-/** Why a selected violation was not submitted. */
+/**
+ * One selected violation of a bulk submission: `accepted` (also `submitted`, the spec's name) when its notice is
+ * queued in the bulk workflow, with the case it goes into (`caseId`; `caseNumber` once that case exists), else
+ * the reason it was left out.
+ */
 export const bulkItemSchema = z.object({
   searchResultId: z.string(),
   submitted: z.boolean(),
+  accepted: z.boolean(),
   caseId: z.string().optional(),
   caseNumber: z.string().optional(),
   reason: z.string().optional(),
 });
 
-/** `POST /api/dmca/bulk-submit` response. */
+/**
+ * `POST /api/dmca/bulk-submit` response, given at once: the accepted violations are sent by the bulk workflow
+ * (`executionId`, null when none was accepted) and their cases show the progress. `successfulSubmissions` counts
+ * the accepted ones (PRODUCT.md section 10).
+ */
 export const bulkSubmitResponseSchema = z.object({
   success: z.boolean(),
   error: z.string().nullable(),
   processedViolations: z.number().int().nonnegative(),
   successfulSubmissions: z.number().int().nonnegative(),
+  executionId: z.string().nullable(),
   items: z.array(bulkItemSchema),
 });
 export type BulkSubmitResponse = z.infer<typeof bulkSubmitResponseSchema>;

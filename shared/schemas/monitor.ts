@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { CADENCES } from '../cadence';
+import { originalUrlSchema } from './dmca';
 
 /** Monitors (issue 11): a saved, scheduled scan; a plan allows its own fastest cadence and every slower one. */
 export { CADENCE_LABELS, CADENCE_SECONDS, type Cadence } from '../cadence';
@@ -20,12 +21,24 @@ export const ALERT_MODE_LABELS: Readonly<Record<AlertMode, string>> = {
 export const SCAN_ORIGINS = ['manual', 'monitor-run-now', 'monitor-scheduled'] as const;
 export type ScanOrigin = (typeof SCAN_ORIGINS)[number];
 
+/** Why "Submit automatically" needs an original URL: every notice cites where the creator published the work. */
+export const AUTO_SUBMIT_NEEDS_ORIGINAL_URL = 'Enter the original URL (where you publish this content) to submit automatically.';
+
 /** The extra multipart fields of `POST /api/monitors` (the rest are `POST /api/search`'s). */
-export const monitorExtraFieldsSchema = z.object({
-  cadence: cadenceSchema,
-  alerts: alertModeSchema.default('instant'),
-  name: z.string().trim().max(100, 'The monitor name may be at most 100 characters.').optional(),
-});
+export const monitorExtraFieldsSchema = z
+  .object({
+    cadence: cadenceSchema,
+    alerts: alertModeSchema.default('instant'),
+    name: z.string().trim().max(100, 'The monitor name may be at most 100 characters.').optional(),
+    /** "Submit automatically" (paid plans; off by default): a multipart field, so the strings true/false. */
+    autoSubmit: z
+      .enum(['true', 'false'], { error: "autoSubmit must be 'true' or 'false'." })
+      .default('false')
+      .transform((v) => v === 'true'),
+    /** Where the creator publishes the watched content: the original URL the automatic notices cite. */
+    originalUrl: z.preprocess((v) => (v === '' ? undefined : v), originalUrlSchema.optional()),
+  })
+  .refine((v) => !v.autoSubmit || !!v.originalUrl, { message: AUTO_SUBMIT_NEEDS_ORIGINAL_URL, path: ['originalUrl'] });
 
 /** `PUT /api/monitors/{id}`: any of these; at least one. */
 export const monitorUpdateSchema = z
@@ -34,9 +47,12 @@ export const monitorUpdateSchema = z
     cadence: cadenceSchema.optional(),
     alerts: alertModeSchema.optional(),
     name: z.string().trim().min(1).max(100).optional(),
+    autoSubmit: z.boolean({ error: 'autoSubmit must be true or false.' }).optional(),
+    /** null clears it (refused while "Submit automatically" is on). */
+    originalUrl: originalUrlSchema.nullable().optional(),
   })
   .strict()
-  .refine((v) => Object.keys(v).length > 0, 'Send at least one of paused, cadence, alerts, name.');
+  .refine((v) => Object.keys(v).length > 0, 'Send at least one of paused, cadence, alerts, name, autoSubmit, originalUrl.');
 export type MonitorUpdate = z.infer<typeof monitorUpdateSchema>;
 
 export const monitorRunSchema = z.object({
@@ -47,6 +63,19 @@ export const monitorRunSchema = z.object({
   newCount: z.number().int().nonnegative().nullable(),
 });
 export type MonitorRun = z.infer<typeof monitorRunSchema>;
+
+/** What the last run submitted automatically: the cases sent, and how many new copies still wait for review and why. */
+export const autoSubmitOutcomeSchema = z.object({
+  searchId: z.string(),
+  at: z.string(),
+  /** The cases the copies went into (`caseNumber` once the bulk workflow has created the case). */
+  sent: z.array(z.object({ resultId: z.string(), url: z.string(), caseId: z.string(), caseNumber: z.string().optional() })),
+  /** New copies that qualified but were left for review (the allowance ran out, or the submission could not start). */
+  waiting: z.number().int().nonnegative(),
+  /** Why some qualifying copies wait (null when every one was sent). */
+  reason: z.string().nullable(),
+});
+export type AutoSubmitOutcome = z.infer<typeof autoSubmitOutcomeSchema>;
 
 export const monitorSchema = z.object({
   id: z.string(),
@@ -69,6 +98,14 @@ export const monitorSchema = z.object({
   lastNewCount: z.number().int().nonnegative(),
   /** Results first found across all runs. */
   totalNewCount: z.number().int().nonnegative(),
+  /** "Submit automatically" as the creator set it (off by default). */
+  autoSubmit: z.boolean(),
+  /** The original URL the automatic notices cite. */
+  originalUrl: z.string().nullable(),
+  /** Set when autoSubmit is on but does not act, saying why (the plan does not include it, after a downgrade). */
+  autoSubmitInactive: z.string().nullable(),
+  /** The newest run's automatic submissions (null before any). */
+  lastAutoSubmit: autoSubmitOutcomeSchema.nullable(),
 });
 export type Monitor = z.infer<typeof monitorSchema>;
 export const monitorListSchema = z.array(monitorSchema);
@@ -86,7 +123,18 @@ export const alertSchema = z.object({
   monitorName: z.string(),
   searchId: z.string(),
   title: z.string(),
-  items: z.array(z.object({ url: z.string(), confidence: z.number(), resultId: z.string().optional(), caseId: z.string().optional() })),
+  items: z.array(
+    z.object({
+      url: z.string(),
+      confidence: z.number(),
+      resultId: z.string().optional(),
+      caseId: z.string().optional(),
+      /** Sent automatically ("Submit automatically"): its case was created and submitted without a review. */
+      autoSubmitted: z.boolean().optional(),
+    }),
+  ),
+  /** A line under the title: what was sent automatically and what waits for review, and why. */
+  summary: z.string().optional(),
   createdAt: z.string(),
   read: z.boolean(),
 });

@@ -127,6 +127,8 @@ export const searchResultSchema = z.object({
   description: z.string(),
   userReviewStatus: reviewStatusSchema.nullable(),
   reviewedAt: z.string().nullable(),
+  /** `auto` when a monitor's "Submit automatically" reviewed it (unauthorized) for the creator; absent for the creator's own. */
+  reviewedBy: z.enum(['auto']).optional(),
   instances: z.number().int().nonnegative(),
   evidence: evidenceSchema,
   createdAt: z.string(),

@@ -1,20 +1,15 @@
-import { ulid } from 'ulid';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer, type RunningServer } from '../../local/server';
 import { last, TestBrowser } from '../../local/tests/support/browser';
-import { addAllowlistEntry } from '../../functions/services/allowlist';
-import { putMonitor } from '../../functions/services/monitors/monitors';
-import { createCaseFromForm } from '../../functions/services/cases/create-case';
-import { getResult, persistResults } from '../../functions/services/search/results';
-import { reviewResult } from '../../functions/services/search/review';
-import { createSearch, finishSearch } from '../../functions/services/search/searches';
+import { aResult, allowlistEntry, monitor, openCase, reviewedResult } from '../fixtures';
 
 /**
  * The security suites' world: one local runtime (real gateway, IdP, dynalite, s3rver) with three people signed
- * in through the IdP (an owner, another user, an admin) and the owner's data of every kind. Every seeded text
- * carries MARKER, so a response that shows any of it to someone else is a leak.
+ * in through the IdP (an owner, another user, an admin) and the owner's data of every kind, seeded with the
+ * shared fixtures (test/fixtures.ts). Every seeded text carries MARKER, so a response that shows any of it to
+ * someone else is a leak.
  */
 export const MARKER = 'ownersecretmarker';
 
@@ -61,12 +56,11 @@ export async function startWorld(): Promise<World> {
   const idOf = async (b: TestBrowser) => (await b.json('/api/auth/user')).body.id as string;
   const [ownerId, otherId, adminId] = await Promise.all([idOf(ownerB), idOf(otherB), idOf(adminB)]);
 
-  const search = await createSearch({ userId: ownerId, query: `Creator ${MARKER}`, searchEngines: ['google'], contentType: 'images' });
   const url = `https://copies-${MARKER}.example/gallery/1`;
-  const { ids } = await persistResults(search.id, [
-    {
+  const { searchId, resultId } = await reviewedResult(
+    { userId: ownerId },
+    aResult(1, {
       url,
-      contentType: 'images',
       domain: `copies-${MARKER}.example`,
       title: `Copy ${MARKER}`,
       platform: 'Copies',
@@ -76,32 +70,20 @@ export async function startWorld(): Promise<World> {
       confidence: 90,
       similarityScore: 0.9,
       confidenceScore: 0.9,
-      priority: 'high',
       evidence: { seenAt: new Date().toISOString(), engines: ['google'] },
-    },
-  ]);
-  await finishSearch(search.id, { status: 'completed', successfulEngines: ['google'], failedEngines: [] });
-  const resultId = (await getResult(ids[0]!))!.id;
-  await reviewResult(ownerId, resultId, 'unauthorized');
-  const record = await createCaseFromForm(ownerId, {
+    }),
+    'unauthorized',
+    { query: `Creator ${MARKER}` },
+  );
+  const record = await openCase({ userId: ownerId }, {
     searchResultId: resultId,
     infringingUrl: url,
     originalUrl: `https://owner-${MARKER}.example/original`,
     description: `My photo ${MARKER}`,
     searchEngine: 'google',
-  } as never);
-  const allow = await addAllowlistEntry(ownerId, { domain: `partner-${MARKER}.example`, reason: 'authorized_partner' });
-  const monitor = await putMonitor({
-    id: ulid(),
-    userId: ownerId,
-    name: `Watch ${MARKER}`,
-    names: [`Creator ${MARKER}`],
-    searchEngines: ['google'],
-    contentType: 'images',
-    references: [],
-    cadence: 'weekly',
-    alerts: 'instant',
   });
+  const allow = await allowlistEntry({ userId: ownerId }, `partner-${MARKER}.example`);
+  const watch = await monitor({ userId: ownerId }, { name: `Watch ${MARKER}`, names: [`Creator ${MARKER}`] });
 
   return {
     app,
@@ -113,13 +95,13 @@ export async function startWorld(): Promise<World> {
     },
     seed: {
       owner: { userId: ownerId, email: 'owner@security.test' },
-      searchId: search.id,
+      searchId: searchId,
       resultId,
       caseId: record.id,
       caseNumber: record.caseNumber,
       allowlistId: allow.id,
-      monitorId: monitor.id,
-      secrets: [MARKER, search.id, resultId, record.id, record.caseNumber, allow.id, monitor.id, 'owner@security.test'],
+      monitorId: watch.id,
+      secrets: [MARKER, searchId, resultId, record.id, record.caseNumber, allow.id, watch.id, 'owner@security.test'],
     },
   };
 }

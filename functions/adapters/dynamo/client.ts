@@ -1,17 +1,20 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { config } from '../../lib/config';
+import { captureClient } from '../../lib/tracer';
 
 let client: DynamoDBDocumentClient | undefined;
 
 /** The document client, created once per process; the endpoint comes from configuration (dynalite locally). */
 export function db(): DynamoDBDocumentClient {
   client ??= DynamoDBDocumentClient.from(
-    new DynamoDBClient({
-      endpoint: config().dynamoEndpoint,
-      region: config().region,
-      maxAttempts: 3,
-    }),
+    captureClient(
+      new DynamoDBClient({
+        endpoint: config().dynamoEndpoint,
+        region: config().region,
+        maxAttempts: 3,
+      }),
+    ),
     { marshallOptions: { removeUndefinedValues: true } },
   );
   return client;

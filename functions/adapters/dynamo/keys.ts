@@ -10,6 +10,13 @@ export interface Key {
 
 const month = (iso: string) => iso.slice(0, 7);
 
+/**
+ * Kinds of due work on gsi3: monitor runs and alert digests (issue 11), and the reconciler's sweep of a scan or
+ * a submission still open past its workflow's timeout (an open search or case attempt is in the index until it
+ * ends; docs/ARCHITECTURE.md, "Recovery").
+ */
+export type DueKind = 'MONITOR' | 'DIGEST' | 'SEARCH_SWEEP' | 'SUBMISSION_SWEEP';
+
 export const keys = {
   /** A user's profile. Listed for the admin by signup time on gsi1. */
   user: (userId: string): Key => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
@@ -74,8 +81,8 @@ export const keys = {
    * Due work on the sparse gsi3 (issue 11): an item is in it only while it is scheduled (a paused monitor has
    * no gsi3 attributes). The dispatcher queries `gsi3pk = <kind>_DUE, gsi3sk <= now` in time order.
    */
-  due: (kind: 'MONITOR' | 'DIGEST', atIso: string, id: string) => ({ gsi3pk: `${kind}_DUE`, gsi3sk: `${atIso}#${id}` }),
-  duePartition: (kind: 'MONITOR' | 'DIGEST') => `${kind}_DUE`,
+  due: (kind: DueKind, atIso: string, id: string) => ({ gsi3pk: `${kind}_DUE`, gsi3sk: `${atIso}#${id}` }),
+  duePartition: (kind: DueKind) => `${kind}_DUE`,
 
   /** A monitor's image fingerprints seen so far (one item; "is this picture new to the monitor"). */
   monitorSeenImages: (monitorId: string): Key => ({ pk: `MONITOR#${monitorId}`, sk: 'SEEN_IMAGES' }),

@@ -5,6 +5,7 @@ import {
   UserNotFoundException,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { config } from '../../lib/config';
+import { captureClient } from '../../lib/tracer';
 
 /** What the identity provider says about a user now: whether the account may be used, and its groups. */
 export interface IdentityStatus {
@@ -14,7 +15,7 @@ export interface IdentityStatus {
 
 let client: CognitoIdentityProviderClient | undefined;
 const cognito = () =>
-  (client ??= new CognitoIdentityProviderClient({ region: config().region, endpoint: config().cognitoEndpoint, maxAttempts: 2 }));
+  (client ??= captureClient(new CognitoIdentityProviderClient({ region: config().region, endpoint: config().cognitoEndpoint, maxAttempts: 2 })));
 
 /** How old a status may be before the user pool is asked again. */
 export const STATUS_MAX_AGE_MS = 60_000;

@@ -3,6 +3,7 @@ import type { MailSender } from './mail-sender';
 import { OutboxMailSender } from './outbox-mail-sender';
 import { SesMailSender } from './ses-mail-sender';
 import { environment } from '../../lib/config';
+import { captureClient } from '../../lib/tracer';
 
 export interface MailEnv {
   /** Set: messages are written as .eml files here (the local runtime sets DATA_DIR/outbox). */
@@ -23,6 +24,6 @@ export interface MailEnv {
 export function createMailSender(env: MailEnv = environment()): MailSender {
   const mailFrom = env.MAIL_FROM?.trim() || undefined;
   if (env.OUTBOX_DIR?.trim()) return new OutboxMailSender(env.OUTBOX_DIR.trim(), mailFrom);
-  const client = new SESv2Client({ region: env.AWS_REGION ?? 'us-east-1', ...(env.SES_ENDPOINT ? { endpoint: env.SES_ENDPOINT } : {}) });
+  const client = captureClient(new SESv2Client({ region: env.AWS_REGION ?? 'us-east-1', ...(env.SES_ENDPOINT ? { endpoint: env.SES_ENDPOINT } : {}) }));
   return new SesMailSender(client, mailFrom, env.SES_CONFIGURATION_SET?.trim() || undefined);
 }

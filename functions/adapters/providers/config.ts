@@ -1,6 +1,7 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import * as z from 'zod';
 import { environment, type Environment } from '../../lib/config';
+import { captureClient } from '../../lib/tracer';
 
 /** Provider keys. Any missing key means that provider is off (and the sandbox stands in when configured). */
 export interface ProviderKeys {
@@ -104,7 +105,7 @@ export async function loadProviderKeys(
   if (cachedSecret && cachedSecret.arn === arn && now - cachedSecret.at < SECRET_TTL_MS) return cachedSecret.keys;
   const client =
     deps.secretsClient ??
-    new SecretsManagerClient({ region: env.AWS_REGION, endpoint: env.SECRETS_MANAGER_ENDPOINT || undefined });
+    captureClient(new SecretsManagerClient({ region: env.AWS_REGION, endpoint: env.SECRETS_MANAGER_ENDPOINT || undefined }));
   const out = await client.send(new GetSecretValueCommand({ SecretId: arn }));
   let parsed: unknown;
   try {

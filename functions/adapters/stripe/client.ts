@@ -1,6 +1,7 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import Stripe from 'stripe';
 import { config } from '../../lib/config';
+import { captureClient } from '../../lib/tracer';
 
 /**
  * The Stripe client and keys. On AWS the keys live in one Secrets Manager secret (`STRIPE_SECRET_ARN`, JSON
@@ -19,7 +20,7 @@ let client: { key: string; stripe: Stripe } | undefined;
 async function loadKeys(): Promise<StripeKeys | undefined> {
   const c = config();
   if (c.stripeSecretArn) {
-    const sm = new SecretsManagerClient({ region: c.region });
+    const sm = captureClient(new SecretsManagerClient({ region: c.region }));
     const { SecretString } = await sm.send(new GetSecretValueCommand({ SecretId: c.stripeSecretArn }));
     const parsed = JSON.parse(SecretString ?? '{}') as Partial<StripeKeys>;
     if (!parsed.secretKey) throw new Error('the Stripe secret has no secretKey');

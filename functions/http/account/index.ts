@@ -2,7 +2,8 @@ import { stripeKeys } from '../../adapters/stripe/client';
 import { BillingUnavailableError, ForbiddenError, NotFoundError } from '../../lib/errors';
 import { contract } from '../../../shared/contract';
 import { areaHandler, json, publicEndpoint, resolveUserParam, userEndpoint } from '../../lib/http';
-import { createBilling, getSubscription, handleStripeEvent, planForUpgrade, readStoredPlan, verifyStripeEvent, type BillingPort } from '../../services/billing';
+import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
+import { applyStoredDiscount, createBilling, type ApplyDiscountEvent, getSubscription, isApplyDiscountEvent, handleStripeEvent, planForUpgrade, readStoredPlan, verifyStripeEvent, type BillingPort } from '../../services/billing';
 import { getCreatorUser, updateCreatorFields } from '../../services/creator-profile';
 import { getUsage } from '../../services/usage';
 
@@ -62,4 +63,16 @@ const stripeWebhook = publicEndpoint(contract.stripeWebhook, async ({ event, hea
   return json(await handleStripeEvent(verified));
 });
 
-export const handler = areaHandler('account', [getUser, putContentCreator, usage, subscription, upgrade, billingMode, billingPortal, stripeWebhook]);
+const api = areaHandler('account', [getUser, putContentCreator, usage, subscription, upgrade, billingMode, billingPortal, stripeWebhook]);
+
+/**
+ * The HTTP routes, and one event that is not HTTP: the admin function's asynchronous request to put a user's
+ * stored discount on their Stripe subscription (services/billing/discount-sync.ts). Only a principal allowed to
+ * invoke this function (the admin function's role) can send it; API Gateway always sends its own event shape.
+ * A failure throws, so Lambda retries the event.
+ */
+export async function handler(event: APIGatewayProxyEventV2 | ApplyDiscountEvent, context: Context) {
+  if (isApplyDiscountEvent(event)) return applyStoredDiscount(billingPort(), event);
+  if ('operation' in event) throw new Error('malformed account event: an operation without a valid user id');
+  return api(event, context);
+}

@@ -7,6 +7,7 @@ import { ConflictError, NotFoundError } from '../../lib/errors';
 import { areaHandler, assertOwner, json, publicEndpoint, resolveUserParam, userEndpoint, type Caller } from '../../lib/http';
 import { listAlerts, markAlertsRead } from '../../services/monitors/alerts';
 import {
+  assertAutoSubmitAllowed,
   assertCadenceAllowed,
   deleteMonitor,
   getMonitor,
@@ -42,13 +43,14 @@ async function ownMonitor(caller: Caller, id: string): Promise<MonitorRecord> {
 
 /**
  * `POST /api/monitors` (multipart): the fields and checks of `POST /api/search` plus `cadence`, `alerts`,
- * and `name`. The plan's cadence and count are checked (402 PLAN_LIMIT) before anything is
+ * `name`, `autoSubmit` and `originalUrl` ("Submit automatically" is refused on the trial: 402 PLAN_REQUIRED). The plan's cadence and count are checked (402 PLAN_LIMIT) before anything is
  * written; the reference files are stored once, under the monitor, and every run reuses them.
  */
 const createMonitor = userEndpoint(contract.createMonitor, async ({ event, caller }) => {
   const { userId, input, references, extra } = await parseScanRequest(event, caller, monitorExtraFieldsSchema);
   const plan = await planOf(userId);
   assertCadenceAllowed(plan, extra.cadence, await monitorCount(userId));
+  if (extra.autoSubmit) assertAutoSubmitAllowed(plan);
   await reserveMonitorSlot(userId, plan);
   const id = ulid();
   try {
@@ -69,17 +71,21 @@ const createMonitor = userEndpoint(contract.createMonitor, async ({ event, calle
       references: stored,
       cadence: extra.cadence,
       alerts: extra.alerts,
+      autoSubmit: extra.autoSubmit,
+      originalUrl: extra.originalUrl ?? null,
     });
-    return json(toMonitorDto(monitor), 201);
+    return json(toMonitorDto(monitor, plan), 201);
   } catch (err) {
     await releaseMonitorSlot(userId); // nothing half-written keeps the slot
     throw err;
   }
 });
 
-const listMonitors = userEndpoint(contract.listMonitors, async ({ params, caller }) =>
-  json((await listMonitorsByUser(resolveUserParam(caller, params.id))).map(toMonitorDto)),
-);
+const listMonitors = userEndpoint(contract.listMonitors, async ({ params, caller }) => {
+  const userId = resolveUserParam(caller, params.id);
+  const plan = await planOf(userId);
+  return json((await listMonitorsByUser(userId)).map((m) => toMonitorDto(m, plan)));
+});
 
 const getMonitorEndpoint = userEndpoint(contract.getMonitor, async ({ params, caller }) => {
   const m = assertOwner(caller, await getMonitor(params.id), 'Monitor');
@@ -89,15 +95,18 @@ const getMonitorEndpoint = userEndpoint(contract.getMonitor, async ({ params, ca
     status: s.status,
     newCount: s.newCount ?? null,
   }));
-  return json({ ...toMonitorDto(m), runs });
+  return json({ ...toMonitorDto(m, await planOf(m.userId)), runs });
 });
 
 const updateMonitorEndpoint = userEndpoint(contract.updateMonitor, async ({ params, body, caller }) => {
   for (let attempt = 0; attempt < 3; attempt++) {
     const m = await ownMonitor(caller, params.id);
-    if (body.cadence) assertCadenceAllowed(await planOf(m.userId), body.cadence, await monitorCount(m.userId));
+    const plan = await planOf(m.userId);
+    if (body.cadence) assertCadenceAllowed(plan, body.cadence, await monitorCount(m.userId));
+    // Turning "Submit automatically" on needs a paid plan; turning it off (or keeping it after a downgrade) never does.
+    if (body.autoSubmit === true && !m.autoSubmit) assertAutoSubmitAllowed(plan);
     const updated = await updateMonitor(m, body);
-    if (updated) return json(toMonitorDto(updated));
+    if (updated) return json(toMonitorDto(updated, plan));
   }
   throw new ConflictError('The monitor changed while saving. Please try again.');
 });

@@ -1,5 +1,6 @@
 import { contract } from '../../../shared/contract';
 import { bundleDir } from '../../lib/bundle';
+import { config } from '../../lib/config';
 import { areaHandler, json, publicEndpoint } from '../../lib/http';
 import { checkHealth } from '../../services/metrics';
 import { buildOpenApi } from './openapi';
@@ -18,4 +19,7 @@ const health = publicEndpoint(contract.health, async () => {
 
 const openapi = publicEndpoint(contract.openapi, async () => json(buildOpenApi()));
 
-export const handler = areaHandler('system', [health, openapi]);
+/** What the site shows from the deployment's configuration: the support inbox the contact form writes to. */
+const siteConfig = publicEndpoint(contract.siteConfig, async () => json({ supportEmail: config().supportEmail }));
+
+export const handler = areaHandler('system', [health, openapi, siteConfig]);

@@ -1,10 +1,11 @@
 import { ATTR, COUNTERS, MILESTONE_STAGES, PAID_PLANS, num, readMonth, readPeriods, readTotals, type CounterValues } from '../metrics/counters';
 import { addMonths, lastDays, monthOf, monthsBetween } from '../metrics/periods';
-import { readApiRequestPeriods } from '../metrics/requests';
+import { readRequestDays, sumDays } from '../metrics/requests';
 
 /**
  * Reads the counters the admin figures are computed from: a few BatchGetItems and Queries on counter
- * partitions (at most one item per month or day each), never a scan. The computations are in ./formulas.ts
+ * partitions (at most one item per month or day each), never a scan; request and health figures come from
+ * the request metrics (CloudWatch on AWS, the EMF log locally: services/metrics/requests.ts). The computations are in ./formulas.ts
  * and ./insights.ts, pure, so they are tested on fixed numbers.
  */
 
@@ -58,18 +59,8 @@ export interface Daily {
 
 export async function readDaily(now = new Date(), days = 30): Promise<Daily> {
   const range = lastDays(now, days);
-  const [api, health] = await Promise.all([
-    readApiRequestPeriods(range[0]!, range[range.length - 1]!),
-    readPeriods(COUNTERS.health, 'day', range[0]!, range[range.length - 1]!),
-  ]);
-  const sum = (m: Map<string, CounterValues>, attribute: string) => [...m.values()].reduce((a, v) => a + num(v, attribute), 0);
-  return {
-    requests: sum(api, ATTR.count),
-    totalMs: sum(api, 'totalMs'),
-    errors: sum(api, 'errors'),
-    checks: sum(health, 'checks'),
-    healthy: sum(health, 'ok'),
-  };
+  const sums = sumDays((await readRequestDays(range[0]!, range[range.length - 1]!)).values());
+  return { requests: sums.requests, totalMs: sums.latencyMs, errors: sums.serverErrors, checks: sums.healthChecks, healthy: sums.healthy };
 }
 
 /** One month's revenue and usage, as the cost model and the financial table need them. */
@@ -85,12 +76,15 @@ export interface MonthFigures {
   chatMessages: number;
 }
 
+/** The last day (`yyyy-mm-dd`) of a month (`yyyy-mm`). */
+const lastDayOf = (month: string) => new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).toISOString().slice(0, 10);
+
 /** Months shown at most in the financial table. */
 export const FINANCIAL_MONTHS = 12;
 
 /**
  * The figures of the last `months` months (oldest first, this month last): one Query per monthly counter
- * and one for the request days (at most ~366 small items).
+ * and the request metrics' daily sums.
  */
 export async function readMonths(now = new Date(), months = FINANCIAL_MONTHS): Promise<MonthFigures[]> {
   const to = monthOf(now);
@@ -98,7 +92,7 @@ export async function readMonths(now = new Date(), months = FINANCIAL_MONTHS): P
   const monthly = [COUNTERS.revenue, COUNTERS.signups, COUNTERS.searches, COUNTERS.dmcaSubmissions, COUNTERS.emails, COUNTERS.chatMessages];
   const [byName, apiDays] = await Promise.all([
     Promise.all(monthly.map((n) => readPeriods(n, 'month', from, to))),
-    readApiRequestPeriods(`${from}-01`, `${to}-31`),
+    readRequestDays(`${from}-01`, lastDayOf(to)),
   ]);
   const [revenue, signups, searches, submissions, emails, chat] = byName as [
     Map<string, CounterValues>,
@@ -109,7 +103,7 @@ export async function readMonths(now = new Date(), months = FINANCIAL_MONTHS): P
     Map<string, CounterValues>,
   ];
   const apiByMonth = new Map<string, number>();
-  for (const [day, v] of apiDays) apiByMonth.set(day.slice(0, 7), (apiByMonth.get(day.slice(0, 7)) ?? 0) + num(v));
+  for (const [day, v] of apiDays) apiByMonth.set(day.slice(0, 7), (apiByMonth.get(day.slice(0, 7)) ?? 0) + v.requests);
   return monthsBetween(from, to).map((month) => ({
     month,
     revenueCents: num(revenue.get(month), ATTR.amountCents),

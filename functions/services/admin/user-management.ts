@@ -4,6 +4,7 @@ import { clampPercent, planRule } from '../../../shared/plans';
 import { db, tableName } from '../../adapters/dynamo/client';
 import { keys } from '../../adapters/dynamo/keys';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
+import { requestDiscountSync } from '../billing/discount-sync';
 import { recordDiscountChange } from '../metrics/hooks';
 import { readUserTotals, type UserTotals } from '../metrics/user-totals';
 import { DISCOUNT_ATTRIBUTE, readProfileItem, writeDiscount } from '../profile-store';
@@ -77,7 +78,9 @@ const ATTEMPTS = 5;
 /**
  * Sets a user's discount percent (0-100; the caller has validated it). The write is conditional on the plan
  * and discount read, so a concurrent plan change or discount edit makes it re-read and try again; for a paid
- * plan `mrr` then moves by the change in the discounted price. Returns the user's row.
+ * plan `mrr` then moves by the change in the discounted price. A user with a Stripe subscription gets the
+ * discount there at once: the account function (the only holder of the Stripe secret) is asked to apply it
+ * (billing/discount-sync.ts). Returns the user's row.
  *
  * @throws NotFoundError for an unknown user.
  */
@@ -91,6 +94,7 @@ export async function setDiscount(userId: string, discount: number, now = new Da
     if (!written) continue;
     const plan = planRule(storedPlan).id;
     await recordDiscountChange({ userId, plan, fromDiscount: clampPercent(storedDiscount), toDiscount: discount });
+    await requestDiscountSync(userId, typeof Item.stripeSubscriptionId === 'string');
     const totals = await readUserTotals([userId]);
     return toManagedUser({ ...Item, [DISCOUNT_ATTRIBUTE]: discount }, totals.get(userId));
   }

@@ -35,6 +35,8 @@ export async function takeCount(ref: CounterRef, limit: number | null, n = 1): P
   const values: Record<string, unknown> = { ':n': n };
   const set = setClause(ref, names, values);
   if (limit !== null) values[':max'] = limit - n;
+  // More than the whole limit at once: refused without a write (a missing counter would pass the condition).
+  if (limit !== null && n > limit) return { taken: false, used: await readCount(ref) };
   try {
     await db().send(
       new UpdateCommand({

@@ -1,4 +1,6 @@
 import { GET_SUGGESTIONS_MESSAGE } from '../../../shared/help/chat';
+import { withSupportEmail } from '../../../shared/help/support';
+import { config } from '../../lib/config';
 import { takeChatMessage } from '../allowances/rate-limits';
 import { recordChatMessage } from '../metrics';
 import type { Assistant, AssistantReply, AssistantRequest } from './assistant';
@@ -10,6 +12,7 @@ let current: { assistant: Assistant; usesBedrock: boolean } | undefined;
 /**
  * A chat reply for `POST /api/chatbot`. Page suggestions are not messages; every message counts against the
  * hourly limit (429 + Retry-After) before the assistant runs, and is counted for the admin figures after.
+ * The help texts name the support inbox by the sandbox token; the reply names the configured one (SUPPORT_EMAIL).
  */
 export async function chat(userId: string, req: AssistantRequest): Promise<AssistantReply> {
   const isMessage = req.message !== GET_SUGGESTIONS_MESSAGE;
@@ -17,5 +20,5 @@ export async function chat(userId: string, req: AssistantRequest): Promise<Assis
   current ??= { assistant: createAssistant(), usesBedrock: assistantConfigFromEnv().bedrockModelId !== undefined };
   const reply = await current.assistant.reply(req);
   if (isMessage) await recordChatMessage({ bedrock: current.usesBedrock });
-  return reply;
+  return { ...reply, reply: withSupportEmail(reply.reply, config().supportEmail) };
 }

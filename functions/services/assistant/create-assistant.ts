@@ -4,6 +4,7 @@ import { BedrockAssistant } from '../../adapters/llm/bedrock-assistant';
 import type { Assistant } from './assistant';
 import { OfflineAssistant } from './offline-assistant';
 import { environment, type Environment } from '../../lib/config';
+import { captureClient } from '../../lib/tracer';
 
 export interface AssistantConfig {
   /** Bedrock model or inference profile id; when absent the offline (help-centre) assistant is used. */
@@ -47,11 +48,11 @@ export function assistantConfigFromEnv(env: Environment = environment()): Assist
  */
 export function createAssistant(config: AssistantConfig = assistantConfigFromEnv()): Assistant {
   if (!config.bedrockModelId) return new OfflineAssistant();
-  const client = new BedrockRuntimeClient({
+  const client = captureClient(new BedrockRuntimeClient({
     region: config.region,
     endpoint: config.bedrockEndpoint,
     maxAttempts: BEDROCK_MAX_ATTEMPTS,
     requestHandler: { requestTimeout: config.requestTimeoutMs },
-  });
+  }));
   return new BedrockAssistant({ client, modelId: config.bedrockModelId });
 }

@@ -15,6 +15,11 @@ export interface BillingPort {
   readonly mode: BillingMode;
   /** Starts (or applies) a change of `current` to `planId`; `current.plan !== planId` is checked by the caller. */
   upgrade(current: StoredPlan, planId: PlanId, now?: Date): Promise<UpgradeResponse>;
+  /**
+   * Puts the stored administrator's discount on the running subscription (a coupon; none removes it), so it
+   * applies from the next invoice without a plan change. Stripe only; the others have nothing to update.
+   */
+  applyDiscount(current: StoredPlan): Promise<'applied' | 'removed' | 'skipped'>;
   /** A customer-portal URL ("Manage billing"); Stripe only. */
   portal(current: StoredPlan): Promise<string>;
 }

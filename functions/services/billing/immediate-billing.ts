@@ -26,6 +26,11 @@ export class DemoBilling implements BillingPort {
     };
   }
 
+  /** The discount is read at each plan change; there is no subscription to update. */
+  async applyDiscount(): Promise<'skipped'> {
+    return 'skipped';
+  }
+
   async portal(): Promise<string> {
     throw new ConflictError('Demo billing has no billing portal: nothing is charged.', 'NO_BILLING_ACCOUNT');
   }
@@ -37,6 +42,10 @@ export class NoBilling implements BillingPort {
 
   async upgrade(): Promise<UpgradeResponse> {
     throw new BillingUnavailableError();
+  }
+
+  async applyDiscount(): Promise<'skipped'> {
+    return 'skipped';
   }
 
   async portal(): Promise<string> {

@@ -155,6 +155,21 @@ export class StripeBilling implements BillingPort {
     return { success: true, outcome: 'applied', plan: planId, status: 'active', checkoutUrl: null, charge: null };
   }
 
+  /**
+   * The administrator's discount on the running subscription, at once (issue 10; the admin function asks for it
+   * through discount-sync.ts): the discount's coupon replaces any other, none removes it. No proration: the
+   * discount counts from the next invoice, which `invoice.paid` records at the amount charged.
+   */
+  async applyDiscount(current: StoredPlan): Promise<'applied' | 'removed' | 'skipped'> {
+    if (!current.stripeSubscriptionId || current.plan === 'trial') return 'skipped';
+    const stripe = await this.stripe();
+    return guarded('discount', current.userId, async () => {
+      const coupon = await couponFor(stripe, current.discountPercent);
+      await stripe.subscriptions.update(current.stripeSubscriptionId!, { discounts: coupon ? [{ coupon }] : '', proration_behavior: 'none' });
+      return coupon ? 'applied' : 'removed';
+    });
+  }
+
   /** A customer portal session ("Manage billing"): payment methods, invoices, cancellation at period end. */
   async portal(current: StoredPlan): Promise<string> {
     if (!current.stripeCustomerId) throw new ConflictError('There is no Stripe billing account for you yet: choose a paid plan first.', 'NO_BILLING_ACCOUNT');

@@ -1,4 +1,5 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ACTIVE_SUBMISSION_STATES } from '../../../shared/schemas/dmca';
 import type {
   CaseStatus,
   CaseSubmission,
@@ -11,6 +12,7 @@ import { db, tableName } from '../../adapters/dynamo/client';
 import { keys } from '../../adapters/dynamo/keys';
 import { isConditionFailure, queryNewest } from '../../adapters/dynamo/io';
 import { GSI1, GSI2, INDEX_KEY_ATTRIBUTES } from '../../adapters/dynamo/table-design';
+import { SUBMISSION_TIMEOUT_SECONDS, sweepAfter } from '../../lib/workflow-timeouts';
 
 /**
  * DMCA cases in the one table (docs/ARCHITECTURE.md, "Access patterns: cases, billing, idempotency"):
@@ -181,18 +183,22 @@ export async function transitionCase(id: string, from: CaseStatus[], to: CaseSta
  */
 export async function claimSubmissionAttempt(c: CaseRecord, next: number, at: string): Promise<boolean> {
   const submission: CaseSubmission = { attempt: next, state: 'queued', startedAt: at, updatedAt: at };
+  const sweep = keys.due('SUBMISSION_SWEEP', sweepAfter(at, SUBMISSION_TIMEOUT_SECONDS), c.id);
   const current = c.submissionAttempt;
   try {
     await db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.entity(CASE, c.id),
-        UpdateExpression: 'SET submissionAttempt = :next, submission = :submission REMOVE escalation',
+        // In the reconciler's sweep until the attempt ends (updateSubmission to a final state removes the keys).
+        UpdateExpression: 'SET submissionAttempt = :next, submission = :submission, gsi3pk = :sweepPk, gsi3sk = :sweepSk REMOVE escalation',
         ConditionExpression: `attribute_exists(pk) AND #status <> :resolved AND ${current === undefined ? 'attribute_not_exists(submissionAttempt)' : 'submissionAttempt = :current'}`,
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {
           ':next': next,
           ':submission': submission,
+          ':sweepPk': sweep.gsi3pk,
+          ':sweepSk': sweep.gsi3sk,
           ':resolved': 'resolved',
           ...(current === undefined ? {} : { ':current': current }),
         },
@@ -249,7 +255,7 @@ export async function updateSubmission(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.entity(CASE, id),
-        UpdateExpression: `SET ${sets.join(', ')}`,
+        UpdateExpression: `SET ${sets.join(', ')}${patch.state && !ACTIVE_SUBMISSION_STATES.includes(patch.state) ? ' REMOVE gsi3pk, gsi3sk' : ''}`,
         ConditionExpression: 'submissionAttempt = :attempt',
         ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
         ExpressionAttributeValues: values,
@@ -310,4 +316,35 @@ export async function recordContentConfirmed(id: string, at: string): Promise<Ca
     }),
   );
   return toRecord(Attributes!);
+}
+
+/**
+ * The reconciler's sweep (functions/workflows/recovery/sweep.ts): ends attempt `attempt` of a case's automated
+ * submission `failed` with `error` if it is still in progress and still the sweep entry `sweepSk` (so an attempt
+ * claimed since is never touched), and takes the case out of the sweep index. Returns whether it ended it.
+ */
+export async function endOverdueSubmission(id: string, attempt: number, sweepSk: string, error: string, at = new Date().toISOString()): Promise<boolean> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.entity(CASE, id),
+        UpdateExpression: 'SET submission.#state = :failed, submission.#error = :error, submission.updatedAt = :at REMOVE gsi3pk, gsi3sk',
+        ConditionExpression: `submissionAttempt = :attempt AND gsi3sk = :sk AND submission.#state IN (${ACTIVE_SUBMISSION_STATES.map((_, i) => `:a${i}`).join(', ')})`,
+        ExpressionAttributeNames: { '#state': 'state', '#error': 'error' },
+        ExpressionAttributeValues: {
+          ':failed': 'failed',
+          ':error': error,
+          ':at': at,
+          ':attempt': attempt,
+          ':sk': sweepSk,
+          ...Object.fromEntries(ACTIVE_SUBMISSION_STATES.map((s, i) => [`:a${i}`, s])),
+        },
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
 }

@@ -8,6 +8,7 @@ import { isNameMatchOnly } from '../../../shared/plans';
 import { onResultSite, registrableDomain } from './same-site';
 import { siteOf } from '../submissions/case-host';
 import { allocateCaseNumber } from './case-number';
+import { crashPoint } from '../../lib/crash-point';
 import { getCase, latestCaseForResult, putCase, recordContentConfirmed, type CaseRecord } from './case-store';
 import { isOwnedBy, requireOwned } from '../../lib/ownership';
 
@@ -70,6 +71,7 @@ export async function createCaseFromForm(userId: string, body: Omit<CaseCreate, 
     ...(confirmed ? { contentConfirmedAt: createdAt } : {}),
     createdAt,
   };
+  crashPoint('case-numbered'); // the crash suite's window: the number is taken, the case not yet written
   if (await putCase(record)) await recordCaseCreated(userId, createdAt);
   return { ...record, status: 'pending', statusHistory: [{ status: 'pending', at: createdAt }] };
 }

@@ -66,9 +66,11 @@ export const COUNTERS = {
   visits: 'visits',
   /** TOTAL `count`: distinct users who reached a funnel stage (recordMilestone). */
   funnel: (stage: MilestoneStage) => `funnel-${stage}`,
-  /** DAY `count`, `totalMs`, `errors` (5xx), `clientErrors` (4xx), `route:<route key>`: API requests (recordRequest). */
-  apiRequests: 'api',
-  /** DAY `checks`, `ok`: health checks (recordHealth). */
+  /**
+   * Never written: the item the health check reads (a GetItem proving the table answers). Request and health
+   * figures are metrics (./requests.ts); items `COUNTER#api...` and `COUNTER#health / DAY#...` that earlier
+   * versions wrote are no longer read.
+   */
   health: 'health',
   /** DAY engagement rollup of page-view events (services/events); see ENGAGEMENT_ATTRIBUTES. */
   engagement: 'engagement',

@@ -1,4 +1,4 @@
-export { COUNTERS, bump, readMonth, readPeriods, readTotals } from './counters';
+export { COUNTERS, bump, readMonth, readTotals } from './counters';
 export {
   estimateProviderCalls,
   recordActivity,
@@ -14,5 +14,5 @@ export {
   recordSearchStarted,
   recordVisit,
 } from './hooks';
-export { API_REQUEST_SHARDS, checkHealth, readApiRequestPeriods, recordHealth, recordRequest } from './requests';
+export { checkHealth, readRequestDays, recordHealth, recordRequest } from './requests';
 export { takeRateToken } from './rate-limit';

@@ -38,6 +38,7 @@ function toAlert(item: Record<string, unknown>): AlertItem {
     searchId: item.searchId as string,
     title: item.title as string,
     items: (item.items as Alert['items']) ?? [],
+    ...(item.summary ? { summary: item.summary as string } : {}),
     createdAt: item.createdAt as string,
     read: item.read === true,
     mailed: item.mailed === true,
@@ -53,7 +54,7 @@ export const toAlertDto = ({ userId: _u, mailed: _m, ...a }: AlertItem): Alert =
  */
 export async function raiseAlert(
   m: MonitorRecord,
-  input: { kind: Alert['kind']; searchId: string; title: string; items: Alert['items'] },
+  input: { kind: Alert['kind']; searchId: string; title: string; items: Alert['items']; summary?: string },
   now = new Date(),
 ): Promise<AlertItem | undefined> {
   const id = `${input.searchId}-${input.kind}`;
@@ -70,6 +71,7 @@ export async function raiseAlert(
     searchId: input.searchId,
     title: input.title,
     items: input.items.slice(0, 100),
+    ...(input.summary ? { summary: input.summary } : {}),
     createdAt,
     read: false,
     mailed: false,
@@ -193,7 +195,11 @@ async function mailAlerts(userId: string, alerts: AlertItem[], monitor?: Monitor
   const lines: string[] = [];
   for (const a of alerts) {
     lines.push(a.title, '');
-    for (const it of a.items) lines.push(`  ${it.url}  (confidence ${it.confidence}%)`);
+    if (a.summary) lines.push(a.summary, '');
+    for (const it of a.items) {
+      const sent = it.autoSubmitted && it.caseId ? `, sent automatically: ${config().publicUrl}/dmca/${it.caseId}` : '';
+      lines.push(`  ${it.url}  (confidence ${it.confidence}%${sent})`);
+    }
     lines.push('', `Review them: ${reviewLink(a)}`, '');
   }
   lines.push('--', `You get this because alerts are on for the monitor "${monitor?.name ?? first.monitorName}".`, `Turn these alerts off: ${unsubscribe}`);

@@ -5,12 +5,14 @@ import { listCasesByUser, transitionCase } from '../cases/case-store';
 import { getResult, listResultsBySearch } from '../search/results';
 import { getSearch } from '../search/searches';
 import { raiseAlert } from './alerts';
+import { autoSubmitNew, autoSubmitSummary } from './auto-submit';
 import { getMonitor, recordRunOutcome, type MonitorRecord } from './monitors';
 
 /**
  * What happens after a monitor run finished (called once, by the search workflow's Finalize, when it closed
- * the run): the monitor records the run's new results, an alert is raised for new high-priority ones, and the
- * copies of the monitor's resolved cases are checked again.
+ * the run): the monitor records the run's new results, submits the qualifying ones when "Submit automatically"
+ * is on (./auto-submit.ts), an alert is raised for new high-priority ones saying what was sent and what waits,
+ * and the copies of the monitor's resolved cases are checked again.
  */
 export async function afterMonitorRun(searchId: string, monitorId: string, now = new Date()): Promise<void> {
   const m = await getMonitor(monitorId);
@@ -18,7 +20,14 @@ export async function afterMonitorRun(searchId: string, monitorId: string, now =
   const search = await getSearch(searchId);
   await recordRunOutcome(m.id, search?.newCount ?? 0);
 
-  const fresh = (await listResultsBySearch(searchId)).filter((r) => r.isNew && r.priority === 'high');
+  const results = await listResultsBySearch(searchId);
+  const auto = await autoSubmitNew(m, searchId, results, now).catch((err) => {
+    logger.error('automatic submission step failed', { monitorId: m.id, searchId, error: err as Error });
+    return undefined;
+  });
+  const sent = new Map((auto?.sent ?? []).map((s) => [s.resultId, s.caseId]));
+  // The alert lists the new high-priority copies and whatever was sent automatically (a known picture at a new address).
+  const fresh = results.filter((r) => (r.isNew && r.priority === 'high') || sent.has(r.id));
   if (fresh.length > 0) {
     await raiseAlert(
       m,
@@ -26,7 +35,13 @@ export async function afterMonitorRun(searchId: string, monitorId: string, now =
         kind: 'new-results',
         searchId,
         title: `Vigil: ${fresh.length} new ${fresh.length === 1 ? 'copy' : 'copies'} found by "${m.name}"`,
-        items: fresh.map((r) => ({ url: r.url, confidence: r.confidence, resultId: r.id })),
+        items: fresh.map((r) => ({
+          url: r.url,
+          confidence: r.confidence,
+          resultId: r.id,
+          ...(sent.has(r.id) ? { caseId: sent.get(r.id), autoSubmitted: true } : {}),
+        })),
+        ...(auto ? { summary: autoSubmitSummary(auto) } : {}),
       },
       now,
     );

@@ -1,18 +1,27 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { planAllowsCadence, planRule, PLANS, PLAN_ORDER } from '../../../shared/plans';
-import { CADENCE_LABELS, CADENCE_SECONDS, type AlertMode, type Cadence, type Monitor, type MonitorUpdate } from '../../../shared/schemas/monitor';
+import {
+  AUTO_SUBMIT_NEEDS_ORIGINAL_URL,
+  CADENCE_LABELS,
+  CADENCE_SECONDS,
+  type AlertMode,
+  type AutoSubmitOutcome,
+  type Cadence,
+  type Monitor,
+  type MonitorUpdate,
+} from '../../../shared/schemas/monitor';
 import { db, tableName } from '../../adapters/dynamo/client';
 import { keys } from '../../adapters/dynamo/keys';
 import { GSI1, GSI3 } from '../../adapters/dynamo/table-design';
 import { config } from '../../lib/config';
-import { PlanLimitError } from '../../lib/errors';
+import { PaymentRequiredError, PlanLimitError, ValidationError } from '../../lib/errors';
 import { planOf } from '../billing/plan-store';
 import { isConditionFailure, queryNewest } from '../../adapters/dynamo/io';
 import type { StoredReference } from '../search/start-scan';
 
 export const MONITOR = 'MONITOR';
 
-export interface MonitorRecord extends Omit<Monitor, 'references'> {
+export interface MonitorRecord extends Omit<Monitor, 'references' | 'autoSubmitInactive'> {
   references: StoredReference[];
 }
 
@@ -37,12 +46,35 @@ function toRecord(item: Item): MonitorRecord {
     runCount: Number(item.runCount ?? 0),
     lastNewCount: Number(item.lastNewCount ?? 0),
     totalNewCount: Number(item.totalNewCount ?? 0),
+    autoSubmit: item.autoSubmit === true,
+    originalUrl: (item.originalUrl as string | undefined) ?? null,
+    lastAutoSubmit: (item.lastAutoSubmit as AutoSubmitOutcome | undefined) ?? null,
   };
 }
 
-/** The API shape: reference files without their storage keys. */
-export function toMonitorDto(m: MonitorRecord): Monitor {
-  return { ...m, references: m.references.map((r) => ({ id: r.id, filename: r.filename, mediaType: r.mediaType })) };
+/**
+ * "Submit automatically" is a paid-plan feature (the plan's automated submission). On a plan without it (a
+ * downgrade) the setting is kept but does nothing: this says so, or null when it acts (or is off).
+ */
+export function autoSubmitInactive(m: Pick<MonitorRecord, 'autoSubmit'>, plan: string): string | null {
+  if (!m.autoSubmit || planRule(plan).automatedSubmission) return null;
+  return `Your ${planRule(plan).name} plan does not include automatic submission, so new copies wait for your review. Upgrade to Basic, Pro or Enterprise to turn it back on.`;
+}
+
+/** Refuses turning "Submit automatically" on for a plan without automated submission (402 PLAN_REQUIRED). */
+export function assertAutoSubmitAllowed(plan: string): void {
+  if (!planRule(plan).automatedSubmission) {
+    throw new PaymentRequiredError('Submitting automatically is available on paid plans. Upgrade to Basic, Pro or Enterprise to turn it on.');
+  }
+}
+
+/** The API shape: reference files without their storage keys, and whether automatic submission acts on the plan. */
+export function toMonitorDto(m: MonitorRecord, plan: string): Monitor {
+  return {
+    ...m,
+    references: m.references.map((r) => ({ id: r.id, filename: r.filename, mediaType: r.mediaType })),
+    autoSubmitInactive: autoSubmitInactive(m, plan),
+  };
 }
 
 /** Seconds between runs: the cadence's, or MONITOR_INTERVAL_OVERRIDE_SECONDS on the local runtime (demos, tests). */
@@ -127,16 +159,22 @@ export interface NewMonitor {
   references: StoredReference[];
   cadence: Cadence;
   alerts: AlertMode;
+  /** "Submit automatically": off unless asked for (the caller checks the plan). */
+  autoSubmit?: boolean;
+  originalUrl?: string | null;
 }
 
 /** Writes a new monitor, due at once (the next dispatcher tick runs it first). */
 export async function putMonitor(input: NewMonitor, now = new Date().toISOString()): Promise<MonitorRecord> {
+  const { originalUrl, ...rest } = input;
   const item: Item = {
     ...keys.entity(MONITOR, input.id),
     ...keys.ownedBy(input.userId, MONITOR, input.id),
     ...keys.due('MONITOR', now, input.id),
     entity: MONITOR,
-    ...input,
+    ...rest,
+    autoSubmit: input.autoSubmit === true,
+    ...(originalUrl ? { originalUrl } : {}),
     paused: false,
     createdAt: now,
     nextRunAt: now,
@@ -174,11 +212,18 @@ export async function updateMonitor(current: MonitorRecord, update: MonitorUpdat
   };
   if (update.alerts) set('alerts = :alerts', ':alerts', update.alerts);
   if (update.name) set('#name = :name', ':name', update.name);
-  let remove = '';
+  // Automatic submission needs the original URL its notices cite: refused when it would be on without one.
+  const originalUrl = update.originalUrl === undefined ? current.originalUrl : update.originalUrl;
+  if ((update.autoSubmit ?? current.autoSubmit) && !originalUrl) {
+    throw new ValidationError(AUTO_SUBMIT_NEEDS_ORIGINAL_URL, [{ path: 'body.originalUrl', message: AUTO_SUBMIT_NEEDS_ORIGINAL_URL }]);
+  }
+  if (update.autoSubmit !== undefined) set('autoSubmit = :autoSubmit', ':autoSubmit', update.autoSubmit);
+  if (update.originalUrl) set('originalUrl = :originalUrl', ':originalUrl', update.originalUrl);
+  const removed = update.originalUrl === null ? ['originalUrl'] : [];
   if (paused) {
     sets.push('nextRunAt = :null');
     values[':null'] = null;
-    remove = ' REMOVE gsi3pk, gsi3sk';
+    removed.push('gsi3pk', 'gsi3sk');
   } else if (current.paused || update.cadence) {
     const next = current.lastRunAt ? later(now, addSeconds(current.lastRunAt, intervalSeconds(cadence))) : now;
     const due = keys.due('MONITOR', next, current.id);
@@ -190,7 +235,7 @@ export async function updateMonitor(current: MonitorRecord, update: MonitorUpdat
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.entity(MONITOR, current.id),
-        UpdateExpression: `SET ${sets.join(', ')}${remove}`,
+        UpdateExpression: `SET ${sets.join(', ')}${removed.length > 0 ? ` REMOVE ${removed.join(', ')}` : ''}`,
         ConditionExpression: 'attribute_exists(pk) AND paused = :readPaused AND (nextRunAt = :readNext OR attribute_type(nextRunAt, :nullType))',
         ExpressionAttributeNames: update.name ? { '#name': 'name' } : undefined,
         ExpressionAttributeValues: { ...values, ':nullType': 'NULL' },
@@ -258,6 +303,23 @@ export async function recordRunOutcome(monitorId: string, newCount: number): Pro
   ).catch((err) => {
     if (!isConditionFailure(err)) throw err; // deleted meanwhile
   });
+}
+
+/** Records what a run submitted automatically (shown on the monitor's page); a deleted monitor is left alone. */
+export async function recordAutoSubmit(monitorId: string, outcome: AutoSubmitOutcome): Promise<void> {
+  await db()
+    .send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.entity(MONITOR, monitorId),
+        UpdateExpression: 'SET lastAutoSubmit = :o',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':o': { ...outcome, sent: outcome.sent.slice(0, 100) } },
+      }),
+    )
+    .catch((err) => {
+      if (!isConditionFailure(err)) throw err;
+    });
 }
 
 /** Monitors due at `now`, oldest due first, at most `limit`: one Query on the sparse gsi3 (never a Scan). */

@@ -17,7 +17,7 @@ export const SAME_PICTURE_DISTANCE = 52;
 export const MAX_SEEN_IMAGES = 3000;
 
 /** Attributes a monitor's later runs never overwrite on a result they find again. */
-const KEPT = ['createdAt', 'gsi1pk', 'gsi1sk', 'userReviewStatus', 'reviewedAt', 'takedownCaseId', 'takedownAt', 'firstSeenAt', 'firstSearchId', 'isNewInFirstRun'] as const;
+const KEPT = ['createdAt', 'gsi1pk', 'gsi1sk', 'userReviewStatus', 'reviewedAt', 'reviewedBy', 'takedownCaseId', 'takedownAt', 'firstSeenAt', 'firstSearchId', 'isNewInFirstRun'] as const;
 
 async function batchGet(ids: string[]): Promise<Map<string, Item>> {
   const found = new Map<string, Item>();

@@ -82,7 +82,7 @@ export async function reviewResults(userId: string, ids: string[], status: Revie
             new UpdateCommand({
               TableName: tableName(),
               Key: keys.entity(RESULT, id),
-              UpdateExpression: 'SET userReviewStatus = :to, reviewedAt = :at',
+              UpdateExpression: 'SET userReviewStatus = :to, reviewedAt = :at REMOVE reviewedBy',
               ConditionExpression:
                 from === null ? 'attribute_exists(pk) AND attribute_not_exists(userReviewStatus)' : 'userReviewStatus = :from',
               ExpressionAttributeValues: { ':to': status, ':at': reviewedAt, ...(from === null ? {} : { ':from': from }) },
@@ -129,7 +129,7 @@ export async function clearReview(userId: string, resultId: string): Promise<Res
         new UpdateCommand({
           TableName: tableName(),
           Key: keys.entity(RESULT, resultId),
-          UpdateExpression: 'REMOVE userReviewStatus, reviewedAt',
+          UpdateExpression: 'REMOVE userReviewStatus, reviewedAt, reviewedBy',
           ConditionExpression: 'userReviewStatus = :from',
           ExpressionAttributeValues: { ':from': from },
         }),

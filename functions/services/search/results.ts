@@ -112,6 +112,7 @@ export function toRecord(item: Item): ResultRecord {
     description: (item.description as string) ?? '',
     userReviewStatus: (item.userReviewStatus as ReviewStatus | undefined) ?? null,
     reviewedAt: (item.reviewedAt as string | undefined) ?? null,
+    ...(item.reviewedBy === 'auto' ? { reviewedBy: 'auto' as const } : {}),
     instances: Number(item.instances ?? 1),
     evidence: item.evidence as Evidence,
     createdAt: item.createdAt as string,

@@ -53,7 +53,7 @@ async function applyReview(userId: string, resultId: string, status: ReviewStatu
         new UpdateCommand({
           TableName: tableName(),
           Key: keys.entity(RESULT, resultId),
-          UpdateExpression: 'SET userReviewStatus = :to, reviewedAt = :at',
+          UpdateExpression: 'SET userReviewStatus = :to, reviewedAt = :at REMOVE reviewedBy',
           ConditionExpression:
             from === null
               ? 'attribute_exists(pk) AND attribute_not_exists(userReviewStatus)'
@@ -97,4 +97,29 @@ export async function recountReviewCounters(userId: string): Promise<{ pendingRe
     }),
   );
   return counts;
+}
+
+/**
+ * A monitor's "Submit automatically" decides for the creator: marks a result still pending review as
+ * unauthorized with `reviewedBy: 'auto'` (the case cites the decision; the site says who took it). Conditional
+ * on no review yet, so the creator's own decision always wins. Returns false when the result was reviewed
+ * meanwhile. A later review by the creator clears `reviewedBy`.
+ */
+export async function reviewAutomatically(userId: string, resultId: string, now = new Date()): Promise<boolean> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.entity(RESULT, resultId),
+        UpdateExpression: 'SET userReviewStatus = :to, reviewedAt = :at, reviewedBy = :by',
+        ConditionExpression: 'attribute_exists(pk) AND userId = :u AND attribute_not_exists(userReviewStatus)',
+        ExpressionAttributeValues: { ':to': 'unauthorized', ':at': now.toISOString(), ':by': 'auto', ':u': userId },
+      }),
+    );
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+  await addToUserCounters(userId, reviewCounterDelta(null, 'unauthorized'));
+  return true;
 }

@@ -13,6 +13,7 @@ import { db, tableName } from '../../adapters/dynamo/client';
 import { keys } from '../../adapters/dynamo/keys';
 import { isConditionFailure, queryNewest } from '../../adapters/dynamo/io';
 import { GSI1, GSI2 } from '../../adapters/dynamo/table-design';
+import { SEARCH_TIMEOUT_SECONDS, sweepAfter } from '../../lib/workflow-timeouts';
 
 export const SEARCH = 'SEARCH';
 
@@ -110,6 +111,8 @@ export async function createSearch(input: NewSearch): Promise<SearchRecord> {
     resultCount: 0,
     references: input.references ?? [],
     origin: input.origin ?? 'manual',
+    // In the reconciler's sweep until it ends (finishSearch removes these keys).
+    ...keys.due('SEARCH_SWEEP', sweepAfter(createdAt, SEARCH_TIMEOUT_SECONDS), id),
     ...(input.monitorId ? { monitorId: input.monitorId, ...keys.childOf('MONITOR', input.monitorId, SEARCH, id) } : {}),
   };
   await db().send(
@@ -223,7 +226,7 @@ export async function finishSearch(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.entity(SEARCH, searchId),
-        UpdateExpression: 'SET #status = :status, metadata = :metadata, stage = :done',
+        UpdateExpression: 'SET #status = :status, metadata = :metadata, stage = :done REMOVE gsi3pk, gsi3sk',
         ConditionExpression: '#status IN (:running, :pending)',
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: {

@@ -1,14 +1,20 @@
 import { PLANS, PLATFORM_LABELS, bulkIneligibility, isNameMatchOnly, planAllowsPlatform, withinBulkLimit, type SubmissionPlatform } from '../../../shared/plans';
-import type { BulkSubmit, BulkSubmitResponse } from '../../../shared/schemas/dmca';
+import { bulkSubmitSchema, type BulkSubmit, type BulkSubmitInput, type BulkSubmitResponse } from '../../../shared/schemas/dmca';
 import type { PlanId } from '../../../shared/schemas/user';
-import { HttpError, PlanLimitError } from '../../lib/errors';
-import { takeSubmission } from '../allowances/submissions';
+import { ulid } from 'ulid';
+import { startWorkflow } from '../../adapters/workflows';
+import { config } from '../../lib/config';
+import { HttpError, PlanLimitError, WorkflowUnavailableError } from '../../lib/errors';
+import { logger } from '../../lib/logger';
+import { parseOrThrow } from '../../lib/validation';
+import type { BulkItem, BulkSubmissionInput } from '../../workflows/bulk-submission/types';
+import { ALREADY_RESOLVED } from '../../workflows/bulk-submission/states';
+import { returnAllowance, takeAllowance, type AllowanceUse } from '../allowances/allowances';
 import { planOf } from '../billing/plan-store';
 import { hashRequest, runOnce, type IdempotentOutcome } from '../idempotency';
 import { getResult, type ResultRecord } from '../search/results';
-import { startCaseSubmission } from './automated-submission';
-import { listCasesByUser, type CaseRecord } from '../cases/case-store';
-import { caseForBulk } from '../cases/create-case';
+import { latestCaseForResult, listCasesByUser, type CaseRecord } from '../cases/case-store';
+import { bulkCaseIdFor } from '../cases/create-case';
 import { requireOwned } from '../../lib/ownership';
 
 /** How long a bulk request without an Idempotency-Key is remembered: a double click or a quick retry. */
@@ -65,48 +71,127 @@ async function loadOwnResults(userId: string, ids: string[]): Promise<ResultReco
   return out;
 }
 
+type Item = BulkSubmitResponse['items'][number];
+const refused = (result: ResultRecord, reason: string, c?: CaseRecord): Item => ({
+  searchResultId: result.id,
+  submitted: false,
+  accepted: false,
+  ...(c ? { caseId: c.id, caseNumber: c.caseNumber } : {}),
+  reason,
+});
+
+/**
+ * Takes the submission allowance for `wanted` notices in one conditional update each (monthly, daily), or for
+ * as many as are left when fewer are: `admitted` of them, the first ones of the selection. Nothing left at all
+ * is the `PlanLimitError` (402), having changed nothing.
+ */
+async function admit(userId: string, wanted: number): Promise<{ use: AllowanceUse; admitted: number; refusal?: PlanLimitError }> {
+  let want = wanted;
+  let refusal: PlanLimitError | undefined;
+  // A parallel request may take units between the refusal and the next try: a few rounds, each smaller.
+  for (let round = 0; round < 4 && want > 0; round++) {
+    try {
+      return { use: await takeAllowance(userId, 'submissions', want), admitted: want, refusal };
+    } catch (err) {
+      if (!(err instanceof PlanLimitError)) throw err;
+      refusal = err;
+      want = Math.min(want - 1, err.figures.limit - err.figures.used);
+    }
+  }
+  throw refusal!;
+}
+
+/** The case a result's notice goes into: its latest case (reused, as the DMCA form's), else its bulk case id. */
+async function casesOf(results: ResultRecord[]): Promise<(CaseRecord | undefined)[]> {
+  const out: (CaseRecord | undefined)[] = [];
+  for (let i = 0; i < results.length; i += 25) out.push(...(await Promise.all(results.slice(i, i + 25).map((r) => latestCaseForResult(r.id)))));
+  return out;
+}
+
+/**
+ * Decides per result (eligibility, an original URL, a resolved case), admits the allowance for the accepted
+ * ones, and starts ONE bulk workflow execution over them (ARCHITECTURE.md, "Bulk submission"); answers at once.
+ * The workflow creates or reuses each case and starts its submission, MaxConcurrency at a time.
+ */
 async function submitAll(userId: string, body: BulkSubmit, results: ResultRecord[]): Promise<BulkSubmitResponse> {
   const originalUrl = body.originalUrl ?? (await listCasesByUser(userId, 1))[0]?.originalUrl;
-  const items: BulkSubmitResponse['items'] = [];
-  for (const result of results) {
+  const cases = await casesOf(results);
+  const items: Item[] = [];
+  const accepted: { result: ResultRecord; item: BulkItem }[] = [];
+  results.forEach((result, i) => {
+    const c = cases[i];
     const reason =
       ineligibility(result, body.autoSubmitThreshold) ??
-      (originalUrl ? undefined : 'No original URL on file: send originalUrl, or create one case from the DMCA form first.');
-    if (reason) {
-      items.push({ searchResultId: result.id, submitted: false, reason });
-      continue;
+      (originalUrl ? undefined : 'No original URL on file: send originalUrl, or create one case from the DMCA form first.') ??
+      (c?.status === 'resolved' ? ALREADY_RESOLVED : undefined);
+    if (reason) items.push(refused(result, reason, c));
+    else accepted.push({ result, item: { resultId: result.id, caseId: c?.id ?? bulkCaseIdFor(result.id) } });
+  });
+
+  let executionId: string | null = null;
+  if (accepted.length > 0) {
+    // One unit of the monthly (and daily) submission allowance per accepted notice, taken before anything starts,
+    // so a refusal changes nothing; the workflow gives a unit back for each item that ends up not sent.
+    const { use, admitted, refusal } = await admit(userId, accepted.length);
+    for (const { result } of accepted.slice(admitted)) items.push(refused(result, refusal!.message));
+    const run = accepted.slice(0, admitted);
+    executionId = ulid();
+    const input: BulkSubmissionInput = {
+      bulkId: executionId,
+      userId,
+      options: { originalUrl: originalUrl!, description: body.description, searchEngine: body.platforms[0]!, platforms: body.platforms },
+      allowance: { refs: use.refs, n: admitted },
+      items: run.map((a) => a.item),
+    };
+    await startBulk(input, use);
+    for (const { result, item } of run) {
+      const c = cases[results.indexOf(result)];
+      items.push({ searchResultId: result.id, submitted: true, accepted: true, caseId: item.caseId, ...(c ? { caseNumber: c.caseNumber } : {}) });
     }
-    // One unit of the monthly (and daily) submission allowance per notice, taken before the case is written,
-    // so a refusal writes nothing; given back when no notice starts (resolved, or an attempt already under way).
-    let sent: { started: boolean; c: CaseRecord; resolved: boolean };
-    try {
-      sent = await takeSubmission(userId, async () => {
-        const c = await caseForBulk(result, { originalUrl: originalUrl!, description: body.description, searchEngine: body.platforms[0]!, platforms: body.platforms });
-        if (c.status === 'resolved') return { started: false, c, resolved: true };
-        return { started: (await startCaseSubmission(c)).started, c, resolved: false };
-      });
-    } catch (err) {
-      // The allowance ran out: nothing sent yet is a 402; otherwise the rest of the selection is refused by name.
-      if (!(err instanceof PlanLimitError) || !items.some((i) => i.submitted)) throw err;
-      items.push({ searchResultId: result.id, submitted: false, reason: err.message });
-      continue;
-    }
-    const { c } = sent;
-    items.push(
-      sent.resolved
-        ? { searchResultId: result.id, submitted: false, caseId: c.id, caseNumber: c.caseNumber, reason: 'Already resolved: the copy was taken down.' }
-        : { searchResultId: result.id, submitted: true, caseId: c.id, caseNumber: c.caseNumber },
-    );
   }
-  const successfulSubmissions = items.filter((i) => i.submitted).length;
-  const firstReason = items.find((i) => !i.submitted)?.reason;
+  // The selection's order.
+  const order = new Map(results.map((r, i) => [r.id, i]));
+  items.sort((a, b) => order.get(a.searchResultId)! - order.get(b.searchResultId)!);
+  const successfulSubmissions = items.filter((i) => i.accepted).length;
+  const firstReason = items.find((i) => !i.accepted)?.reason;
   return {
     success: successfulSubmissions > 0,
     error: successfulSubmissions > 0 ? null : `None of the selected violations could be submitted. ${firstReason ?? ''}`.trim(),
     processedViolations: results.length,
     successfulSubmissions,
+    executionId,
     items,
   };
+}
+
+/** Starts the bulk execution (named after the bulk id); when it cannot start, the allowance goes back whole. */
+async function startBulk(input: BulkSubmissionInput, use: AllowanceUse): Promise<void> {
+  try {
+    const arn = config().bulkSubmissionStateMachineArn;
+    if (!arn) throw new Error('BULK_SUBMISSION_STATE_MACHINE_ARN is not configured');
+    await startWorkflow(arn, input.bulkId, input);
+  } catch (err) {
+    logger.error('bulk submission workflow did not start', { bulkId: input.bulkId, error: err as Error });
+    await returnAllowance(use);
+    throw new WorkflowUnavailableError('The bulk submission could not be started. Please try again in a minute.');
+  }
+}
+
+/** What `submitResults` may be told; each field defaults as in `POST /api/dmca/bulk-submit`. */
+export type SubmitResultsOptions = Partial<Pick<BulkSubmitInput, 'platforms' | 'autoSubmitThreshold' | 'originalUrl' | 'description'>>;
+
+/**
+ * Bulk submission from another service (no HTTP, no idempotency record): the monitor pipeline's automatic
+ * takedown (issue 11) calls it with the new results of a run. The same rules and the same workflow as
+ * `POST /api/dmca/bulk-submit`: the plan's bulk limit and platforms (throws the 402 `HttpError`s), every id one of
+ * `userId`'s results (else `NotFoundError`), eligibility per result, the allowance (`PlanLimitError` when none
+ * is left), then one bulk workflow execution. Returns at once with the accepted ids and `executionId`.
+ * @public issue 11's monitor pipeline calls it (knip: not yet imported on this branch).
+ */
+export async function submitResults(userId: string, resultIds: string[], options: SubmitResultsOptions = {}): Promise<BulkSubmitResponse> {
+  const body = parseOrThrow(bulkSubmitSchema, { searchResultIds: resultIds, ...options }, 'body');
+  checkPlan(await planOf(userId), body);
+  return submitAll(userId, body, await loadOwnResults(userId, body.searchResultIds));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { startTestDynamo } from '../../../test/env';
+import { startTestDynamo } from '../../../test/harness';
 import { db, tableName } from '../../adapters/dynamo/client';
 import { keys } from '../../adapters/dynamo/keys';
 import { COUNTER_ATTRIBUTE, getOrCreateUserFromClaims, getUser, toCurrentUser, USER_COUNTERS } from '../users';

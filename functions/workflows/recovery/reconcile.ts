@@ -2,6 +2,7 @@ import { config } from '../../lib/config';
 import { logger } from '../../lib/logger';
 import { listStoppedExecutions } from '../../adapters/workflows';
 import { endAbandonedExecution, type AbandonedStatus } from './execution-ended';
+import { sweepOverdue } from './sweep';
 
 /** How far back each run looks: several schedule periods, so a missed run or a late event is still caught. */
 export const RECONCILE_LOOKBACK_MS = 2 * 3600 * 1000;
@@ -10,9 +11,11 @@ export const RECONCILE_LOOKBACK_MS = 2 * 3600 * 1000;
  * Scheduled reconciler (every 15 minutes on AWS): the safety net under the EventBridge status rule. It lists
  * each workflow's executions that stopped FAILED, TIMED_OUT or ABORTED in the last two hours (a state machine's
  * own timeout ends a stuck one: the search after 30 minutes, a submission after 7 days) and ends their scan or
- * case attempt as the rule would. Every update is conditional, so re-processing an execution changes nothing.
+ * case attempt as the rule would. Then it sweeps the scans and submissions still open past their workflow's
+ * timeout, whatever became of their execution (./sweep.ts: one gsi3 Query per kind, never a Scan). Every
+ * update is conditional, so re-processing an execution or an item changes nothing.
  */
-export async function reconcile(now = Date.now()): Promise<{ checked: number; ended: number }> {
+export async function reconcile(now = Date.now()): Promise<{ checked: number; ended: number; swept: { searches: number; submissions: number } }> {
   const cfg = config();
   let checked = 0;
   let ended = 0;
@@ -26,8 +29,9 @@ export async function reconcile(now = Date.now()): Promise<{ checked: number; en
       }
     }
   }
-  logger.info('reconciled stopped executions', { checked, ended });
-  return { checked, ended };
+  const swept = await sweepOverdue(new Date(now));
+  logger.info('reconciled stopped executions and overdue work', { checked, ended, swept });
+  return { checked, ended, swept };
 }
 
 export const handler = () => reconcile();

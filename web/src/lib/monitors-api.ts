@@ -41,6 +41,9 @@ export interface NewMonitorValues {
   cadence: Cadence;
   alerts: AlertMode;
   name?: string;
+  /** "Submit automatically" (paid plans) and the original URL its notices cite. */
+  autoSubmit?: boolean;
+  originalUrl?: string;
 }
 
 /** `POST /api/monitors` (multipart: the scan form's fields plus the monitor's). */
@@ -49,6 +52,10 @@ export async function createMonitor(values: NewMonitorValues): Promise<Monitor> 
   form.append('cadence', values.cadence);
   form.append('alerts', values.alerts);
   if (values.name?.trim()) form.append('name', values.name.trim());
+  if (values.autoSubmit) {
+    form.append('autoSubmit', 'true');
+    form.append('originalUrl', values.originalUrl?.trim() ?? '');
+  }
   const created = monitorSchema.parse(await api(contract.createMonitor, { body: form }));
   await mutate(MONITORS_KEY);
   return created;

@@ -69,9 +69,18 @@ export async function getCases(): Promise<DmcaCase[]> {
  * The creator's cases, newest first (`GET /api/user/me/dmca`). `fresh` reloads them when the caller mounts: a
  * case's status moves on the server (sent, resolved) without any action on this page.
  */
-export function useCases({ fresh = false }: { fresh?: boolean } = {}) {
-  return useSWR(CASES_KEY, getCases, fresh ? { revalidateOnMount: true } : undefined);
+export function useCases({ fresh = false, followSending = false }: { fresh?: boolean; followSending?: boolean } = {}) {
+  return useSWR(CASES_KEY, getCases, {
+    ...(fresh ? { revalidateOnMount: true } : {}),
+    // `followSending`: read again while a notice is queued or being sent (a bulk submission works in the background).
+    ...(followSending ? { refreshInterval: (cases?: DmcaCase[]) => (cases?.some(isSending) ? SENDING_POLL_MS : 0), dedupingInterval: 0 } : {}),
+  });
 }
+
+/** Submission states a notice passes through within seconds to minutes (the re-check waits a day: not followed). */
+const SENDING: readonly string[] = ['queued', 'finding-contact', 'sending'];
+const isSending = (c: DmcaCase) => !!c.submission && SENDING.includes(c.submission.state);
+const SENDING_POLL_MS = 3000;
 
 /** Reloads every view of the cases and the counters they feed (after a case was created, sent or resolved). */
 export async function refreshCases(): Promise<void> {

@@ -6,17 +6,19 @@ import { db, tableName } from '../../../adapters/dynamo/client';
 import { keys } from '../../../adapters/dynamo/keys';
 import { resetConfig } from '../../../lib/config';
 import { BILLING } from '../../../services/billing';
-import { startTakedownHarness, type TakedownHarness, type TestUser } from '../../cases/tests/harness';
-import { handler, resetBilling } from '..';
+import { resetBilling } from '..';
+import { contract } from '../../../../shared/contract';
+import { call, startHarness, type Harness } from '../../../../test/harness';
+import { user, type TestUser } from '../../../../test/fixtures';
 
-let h: TakedownHarness;
+let h: Harness;
 let owner: TestUser;
 let other: TestUser;
 let admin: TestUser;
 
 beforeAll(async () => {
-  h = await startTakedownHarness();
-  [owner, other, admin] = [await h.user(), await h.user(), await h.user({ isAdmin: true })];
+  h = await startHarness({ submissions: true });
+  [owner, other, admin] = [await user(), await user(), await user({ isAdmin: true })];
 });
 afterAll(() => h.close());
 
@@ -32,14 +34,13 @@ const creator = {
 };
 
 describe('GET /api/user/{id}', () => {
-  const route = '/api/user/{id}';
 
   it('refuses an anonymous caller with 401', async () => {
-    expect((await h.call(handler, 'GET', route, undefined, { params: { id: 'me' } })).status).toBe(401);
+    expect((await call(contract.getUser, { as: 'anonymous', params: { id: 'me' } })).status).toBe(401);
   });
 
   it('returns the user with empty creator fields and the fallbacks', async () => {
-    const res = await h.call(handler, 'GET', route, owner, { params: { id: 'me' } });
+    const res = await call(contract.getUser, { as: owner, params: { id: 'me' } });
     expect(res.status).toBe(200);
     const user = creatorUserSchema.strict().parse(res.body);
     expect(user).toMatchObject({
@@ -55,72 +56,68 @@ describe('GET /api/user/{id}', () => {
   });
 
   it('is 403 for another user, readable by an admin, 404 for an unknown id, 400 for a malformed one', async () => {
-    expect((await h.call(handler, 'GET', route, other, { params: { id: owner.userId } })).status).toBe(403);
-    expect((await h.call(handler, 'GET', route, admin, { params: { id: owner.userId } })).body.id).toBe(owner.userId);
-    expect((await h.call(handler, 'GET', route, admin, { params: { id: ulid() } })).status).toBe(404);
-    expect((await h.call(handler, 'GET', route, owner, { params: { id: 'USER#1' } })).status).toBe(400);
+    expect((await call(contract.getUser, { as: other, params: { id: owner.userId } })).status).toBe(403);
+    expect((await call(contract.getUser, { as: admin, params: { id: owner.userId } })).body.id).toBe(owner.userId);
+    expect((await call(contract.getUser, { as: admin, params: { id: ulid() } })).status).toBe(404);
+    expect((await call(contract.getUser, { as: owner, params: { id: 'USER#1' } })).status).toBe(400);
   });
 });
 
 describe('PUT /api/user/{id}/content-creator', () => {
-  const route = '/api/user/{id}/content-creator';
 
   it('refuses an anonymous caller with 401', async () => {
-    expect((await h.call(handler, 'PUT', route, undefined, { params: { id: 'me' }, body: creator })).status).toBe(401);
+    expect((await call(contract.putContentCreator, { as: 'anonymous', params: { id: 'me' }, body: creator })).status).toBe(401);
   });
 
   it('stores the creator fields on the profile (phone optional) and GET returns them', async () => {
-    const res = await h.call(handler, 'PUT', route, owner, { params: { id: owner.userId }, body: creator });
+    const res = await call(contract.putContentCreator, { as: owner, params: { id: owner.userId }, body: creator });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ contentCreatorName: 'Rowan Ellery', contentCreatorEmail: 'rowan@studio.test', contentCreatorPhone: null });
-    const read = await h.call(handler, 'GET', '/api/user/{id}', owner, { params: { id: 'me' } });
+    const read = await call(contract.getUser, { as: owner, params: { id: 'me' } });
     expect(read.body).toMatchObject({ contentCreatorAddress: '9 Canal Street, Harbourtown' });
     expect(Date.parse(read.body.contentCreatorUpdatedAt)).not.toBeNaN();
-    const withPhone = await h.call(handler, 'PUT', route, owner, { params: { id: 'me' }, body: { ...creator, contentCreatorPhone: ' +1 555 0100 ' } });
+    const withPhone = await call(contract.putContentCreator, { as: owner, params: { id: 'me' }, body: { ...creator, contentCreatorPhone: ' +1 555 0100 ' } });
     expect(withPhone.body.contentCreatorPhone).toBe('+1 555 0100');
   });
 
   it("refuses bad input with the spec's messages", async () => {
-    const res = await h.call(handler, 'PUT', route, owner, {
-      params: { id: 'me' },
-      body: { contentCreatorName: '  ', contentCreatorEmail: 'not-an-email', contentCreatorAddress: '' },
-    });
+    const res = await call(contract.putContentCreator, { as: owner, params: { id: 'me' }, body: { contentCreatorName: '  ', contentCreatorEmail: 'not-an-email', contentCreatorAddress: '' } });
     expect(res.status).toBe(400);
     expect(fields(res.body)).toEqual([
       { path: 'body.contentCreatorName', message: 'Content creator name is required' },
       { path: 'body.contentCreatorEmail', message: 'Valid email is required' },
       { path: 'body.contentCreatorAddress', message: 'Address is required' },
     ]);
-    expect((await h.call(handler, 'PUT', route, owner, { params: { id: 'me' }, body: '{not json' })).status).toBe(400);
+    expect((await call(contract.putContentCreator, { as: owner, params: { id: 'me' }, body: '{not json' })).status).toBe(400);
   });
 
   it('is the owner\'s alone: another user and an admin get 403', async () => {
-    expect((await h.call(handler, 'PUT', route, other, { params: { id: owner.userId }, body: creator })).status).toBe(403);
-    const res = await h.call(handler, 'PUT', route, admin, { params: { id: owner.userId }, body: { ...creator, contentCreatorName: 'Hijack' } });
+    expect((await call(contract.putContentCreator, { as: other, params: { id: owner.userId }, body: creator })).status).toBe(403);
+    const res = await call(contract.putContentCreator, { as: admin, params: { id: owner.userId }, body: { ...creator, contentCreatorName: 'Hijack' } });
     expect(res.status).toBe(403);
-    expect((await h.call(handler, 'GET', '/api/user/{id}', owner, { params: { id: 'me' } })).body.contentCreatorName).toBe('Rowan Ellery');
+    expect((await call(contract.getUser, { as: owner, params: { id: 'me' } })).body.contentCreatorName).toBe('Rowan Ellery');
   });
 });
 
 describe('GET /api/user/subscription and POST /api/subscription/upgrade (immediate billing)', () => {
   let buyer: TestUser;
   beforeAll(async () => {
-    buyer = await h.user();
+    buyer = await user();
   });
 
   it('refuses anonymous callers with 401', async () => {
-    expect((await h.call(handler, 'GET', '/api/user/subscription', undefined)).status).toBe(401);
-    expect((await h.call(handler, 'POST', '/api/subscription/upgrade', undefined, { body: { planId: 'pro' } })).status).toBe(401);
+    expect((await call(contract.subscription, { as: 'anonymous' })).status).toBe(401);
+    expect((await call(contract.upgrade, { as: 'anonymous', body: { planId: 'pro' } })).status).toBe(401);
   });
 
   it('starts on the trial', async () => {
-    const res = await h.call(handler, 'GET', '/api/user/subscription', buyer);
+    const res = await call(contract.subscription, { as: buyer });
     expect(subscriptionSchema.strict().parse(res.body)).toEqual({ plan: 'trial', status: 'active', monthlyPriceUsd: 0, billingMode: 'demo', manageable: false });
   });
 
   it('refuses bad plan ids with 400', async () => {
     for (const planId of ['trial', 'platinum', undefined]) {
-      const res = await h.call(handler, 'POST', '/api/subscription/upgrade', buyer, { body: { planId } });
+      const res = await call(contract.upgrade, { as: buyer, body: { planId } });
       expect(res.status).toBe(400);
       expect(res.body.error).toBe('Choose a plan: basic, pro or enterprise.');
     }
@@ -129,7 +126,7 @@ describe('GET /api/user/subscription and POST /api/subscription/upgrade (immedia
   it('applies an upgrade at once, records the charge and adds the revenue counters', async () => {
     const before = Number((await counter('revenue'))?.amountCents ?? 0);
     const mrr = Number((await counter('mrr'))?.amountCents ?? 0);
-    const res = await h.call(handler, 'POST', '/api/subscription/upgrade', buyer, { body: { planId: 'pro' } });
+    const res = await call(contract.upgrade, { as: buyer, body: { planId: 'pro' } });
     expect(res.status).toBe(200);
     const month = new Date().toISOString().slice(0, 7);
     expect(upgradeResponseSchema.parse(res.body)).toEqual({
@@ -140,7 +137,7 @@ describe('GET /api/user/subscription and POST /api/subscription/upgrade (immedia
       checkoutUrl: null,
       charge: { priceUsd: 100, discountPercent: 0, amountUsd: 100, month },
     });
-    expect((await h.call(handler, 'GET', '/api/user/subscription', buyer)).body).toMatchObject({ plan: 'pro', monthlyPriceUsd: 100 });
+    expect((await call(contract.subscription, { as: buyer })).body).toMatchObject({ plan: 'pro', monthlyPriceUsd: 100 });
 
     const events = await db().send(
       new QueryCommand({
@@ -159,7 +156,7 @@ describe('GET /api/user/subscription and POST /api/subscription/upgrade (immedia
   });
 
   it('refuses the plan already held with 409', async () => {
-    const res = await h.call(handler, 'POST', '/api/subscription/upgrade', buyer, { body: { planId: 'pro' } });
+    const res = await call(contract.upgrade, { as: buyer, body: { planId: 'pro' } });
     expect(res.status).toBe(409);
     expect(res.body.error).toBe('You are already on the Pro plan.');
   });
@@ -170,18 +167,18 @@ describe('GET /api/user/subscription and POST /api/subscription/upgrade (immedia
     );
     const pro = Number((await counter('subscribers-pro'))!.count);
     const enterprise = Number((await counter('subscribers-enterprise'))?.count ?? 0);
-    const res = await h.call(handler, 'POST', '/api/subscription/upgrade', buyer, { body: { planId: 'enterprise' } });
+    const res = await call(contract.upgrade, { as: buyer, body: { planId: 'enterprise' } });
     expect(res.body.charge).toMatchObject({ priceUsd: 150, discountPercent: 20, amountUsd: 120 });
     expect(Number((await counter('subscribers-pro'))!.count)).toBe(pro - 1);
     expect(Number((await counter('subscribers-enterprise'))!.count)).toBe(enterprise + 1);
-    expect((await h.call(handler, 'GET', '/api/user/subscription', buyer)).body).toMatchObject({ plan: 'enterprise', discount: 20, monthlyPriceUsd: 120 });
+    expect((await call(contract.subscription, { as: buyer })).body).toMatchObject({ plan: 'enterprise', discount: 20, monthlyPriceUsd: 120 });
   });
 
   it('charges once when two upgrades race', async () => {
-    const racer = await h.user();
+    const racer = await user();
     const before = Number((await counter('revenue'))?.count ?? 0);
     const replies = await Promise.all(
-      (['basic', 'pro', 'enterprise'] as const).map((planId) => h.call(handler, 'POST', '/api/subscription/upgrade', racer, { body: { planId } })),
+      (['basic', 'pro', 'enterprise'] as const).map((planId) => call(contract.upgrade, { as: racer, body: { planId } })),
     );
     expect(replies.filter((r) => r.status === 200)).toHaveLength(1);
     expect(replies.filter((r) => r.status === 409)).toHaveLength(2);
@@ -202,15 +199,15 @@ describe('POST /api/subscription/upgrade with BILLING=none', () => {
   });
 
   it('answers 503 BILLING_UNAVAILABLE and changes nothing', async () => {
-    const buyer = await h.user();
+    const buyer = await user();
     const before = (await db().send(new GetCommand({ TableName: tableName(), Key: keys.user(buyer.userId) }))).Item;
     const revenue = await counter('revenue');
-    const res = await h.call(handler, 'POST', '/api/subscription/upgrade', buyer, { body: { planId: 'enterprise' } });
+    const res = await call(contract.upgrade, { as: buyer, body: { planId: 'enterprise' } });
     expect(res.status).toBe(503);
     expect(res.body).toMatchObject({ code: 'BILLING_UNAVAILABLE' });
     expect((await db().send(new GetCommand({ TableName: tableName(), Key: keys.user(buyer.userId) }))).Item).toEqual(before);
     expect(await counter('revenue')).toEqual(revenue);
-    expect((await h.call(handler, 'GET', '/api/user/subscription', buyer)).body).toMatchObject({ plan: 'trial', billingMode: 'none' });
-    expect((await h.call(handler, 'GET', '/api/billing/mode', undefined)).body).toEqual({ mode: 'none' });
+    expect((await call(contract.subscription, { as: buyer })).body).toMatchObject({ plan: 'trial', billingMode: 'none' });
+    expect((await call(contract.billingMode, { as: 'anonymous' })).body).toEqual({ mode: 'none' });
   });
 });

@@ -1,18 +1,15 @@
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Context } from 'aws-lambda';
 import Stripe from 'stripe';
-import { ulid } from 'ulid';
 import { startStripeFake, type StripeFake } from '../../../../test/stripe-fake';
-import { httpEvent, startTestDynamo } from '../../../../test/env';
 import { db, tableName } from '../../../adapters/dynamo/client';
 import { keys } from '../../../adapters/dynamo/keys';
 import { resetStripe } from '../../../adapters/stripe/client';
-import { resetConfig } from '../../../lib/config';
 import { allowanceStatus } from '../../../services/allowances';
 import { BILLING, readStoredPlan } from '../../../services/billing';
-import { SESSION_COOKIE, createSession } from '../../../services/sessions';
-import { getOrCreateUserFromClaims } from '../../../services/users';
-import { handler, resetBilling } from '..';
+import { resetBilling } from '..';
+import { contract } from '../../../../shared/contract';
+import { call, startHarness, type Harness } from '../../../../test/harness';
+import { user, type TestUser } from '../../../../test/fixtures';
 
 /*
  * Stripe billing end to end: the real `stripe` SDK against the local Stripe fake (test/stripe-fake.ts), and the
@@ -20,33 +17,21 @@ import { handler, resetBilling } from '..';
  */
 
 const WEBHOOK_SECRET = 'whsec_test_fake';
-let dynamo: Awaited<ReturnType<typeof startTestDynamo>>;
+let h: Harness;
 let stripe: StripeFake;
 
 beforeAll(async () => {
   stripe = await startStripeFake();
-  dynamo = await startTestDynamo({ BILLING: 'stripe', STRIPE_SECRET_KEY: 'sk_test_fake', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_ENDPOINT: stripe.endpoint });
+  h = await startHarness({ env: { BILLING: 'stripe', STRIPE_SECRET_KEY: 'sk_test_fake', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_ENDPOINT: stripe.endpoint } });
   resetStripe();
   resetBilling();
 });
 afterAll(async () => {
-  for (const k of ['BILLING', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_ENDPOINT']) delete process.env[k];
-  resetConfig();
+  await h.close();
   resetStripe();
   resetBilling();
-  await dynamo.close();
   await stripe.close();
 });
-
-interface Reply {
-  status: number;
-  body: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- assertions read the JSON freely
-}
-
-async function call(method: string, path: string, cookie?: string, body?: unknown): Promise<Reply> {
-  const res = (await handler(httpEvent(method, path, { body, cookies: cookie ? [cookie] : undefined }), {} as Context)) as { statusCode: number; body: string };
-  return { status: res.statusCode, body: res.body ? JSON.parse(res.body) : undefined };
-}
 
 /** Delivers the events the fake produced, signed as Stripe signs them, in order. */
 async function deliverAll(): Promise<string[]> {
@@ -54,23 +39,19 @@ async function deliverAll(): Promise<string[]> {
   for (const e of stripe.take()) {
     const text = JSON.stringify(e);
     const signature = Stripe.webhooks.generateTestHeaderString({ payload: text, secret: WEBHOOK_SECRET });
-    const res = (await handler(httpEvent('POST', '/api/billing/stripe-webhook', { body: text, headers: { 'stripe-signature': signature } }), {} as Context)) as {
-      statusCode: number;
-      body: string;
-    };
-    expect(res.statusCode).toBe(200);
-    outcomes.push(`${e.type}:${JSON.parse(res.body).outcome ?? '-'}`);
+    const res = await call(contract.stripeWebhook, { body: text, headers: { 'stripe-signature': signature }, fromSite: false });
+    expect(res.status).toBe(200);
+    outcomes.push(`${e.type}:${res.body.outcome ?? '-'}`);
   }
   return outcomes;
 }
 
 async function newUser(discountPercent = 0) {
-  const profile = await getOrCreateUserFromClaims({ iss: 'https://idp.test', sub: ulid(), email: `${ulid().toLowerCase()}@example.test`, given_name: 'Test', family_name: 'User' });
+  const who = await user();
   if (discountPercent) {
-    await db().send(new UpdateCommand({ TableName: tableName(), Key: keys.user(profile.id), UpdateExpression: 'SET discountPercent = :d', ExpressionAttributeValues: { ':d': discountPercent } }));
+    await db().send(new UpdateCommand({ TableName: tableName(), Key: keys.user(who.userId), UpdateExpression: 'SET discountPercent = :d', ExpressionAttributeValues: { ':d': discountPercent } }));
   }
-  const s = await createSession({ userId: profile.id, email: profile.email, isAdmin: false });
-  return { userId: profile.id, cookie: `${SESSION_COOKIE}=${s.cookieValue}` };
+  return who;
 }
 
 async function charges(userId: string) {
@@ -82,8 +63,8 @@ async function charges(userId: string) {
 const counter = async (name: string, attr = 'count') => Number((await db().send(new GetCommand({ TableName: tableName(), Key: keys.counter(name) }))).Item?.[attr] ?? 0);
 
 /** Upgrades through the route, pays the Checkout at the fake, delivers the events; returns the subscription id. */
-async function subscribe(user: { userId: string; cookie: string }, planId: string) {
-  const res = await call('POST', '/api/subscription/upgrade', user.cookie, { planId });
+async function subscribe(who: TestUser, planId: string) {
+  const res = await call(contract.upgrade, { as: who, body: { planId } });
   expect(res.body).toMatchObject({ outcome: 'checkout', plan: 'trial' });
   const sessionId = (res.body.checkoutUrl as string).split('/').pop()!;
   const sub = stripe.payCheckout(sessionId);
@@ -102,7 +83,7 @@ describe('Stripe billing against the local fake', () => {
     expect(await charges(user.userId)).toEqual([5000]);
     expect(await counter('revenue', 'amountCents')).toBe(revenue + 5000);
     expect(await counter('mrr', 'amountCents')).toBe(mrr + 5000);
-    const sub = await call('GET', '/api/user/subscription', user.cookie);
+    const sub = await call(contract.subscription, { as: user });
     expect(sub.body).toMatchObject({ plan: 'basic', billingMode: 'stripe', manageable: true });
   });
 
@@ -110,7 +91,7 @@ describe('Stripe billing against the local fake', () => {
     const user = await newUser();
     const subId = await subscribe(user, 'basic');
     const before = stripe.subscriptions.size;
-    const res = await call('POST', '/api/subscription/upgrade', user.cookie, { planId: 'pro' });
+    const res = await call(contract.upgrade, { as: user, body: { planId: 'pro' } });
     expect(res.body).toMatchObject({ outcome: 'applied', plan: 'pro', checkoutUrl: null });
     expect(stripe.subscriptions.size).toBe(before);
     const update = stripe.requests.filter((r) => r.method === 'POST' && r.path === `/v1/subscriptions/${subId}`).at(-1)!;
@@ -129,7 +110,7 @@ describe('Stripe billing against the local fake', () => {
   it('downgrade: booked for the period end, no proration, applied when the next period is paid', async () => {
     const user = await newUser();
     const subId = await subscribe(user, 'pro');
-    const res = await call('POST', '/api/subscription/upgrade', user.cookie, { planId: 'basic' });
+    const res = await call(contract.upgrade, { as: user, body: { planId: 'basic' } });
     expect(res.body).toMatchObject({ outcome: 'scheduled', plan: 'pro' });
     expect(res.body.effectiveAt).toMatch(/^\d{4}-/);
     expect(stripe.requests.filter((r) => r.path === `/v1/subscriptions/${subId}` && r.method === 'POST').at(-1)!.form.get('proration_behavior')).toBe('none');
@@ -160,7 +141,7 @@ describe('Stripe billing against the local fake', () => {
     const user = await newUser();
     const subId = await subscribe(user, 'basic');
     const mrr = await counter('mrr', 'amountCents');
-    const portal = await call('POST', '/api/billing/portal', user.cookie);
+    const portal = await call(contract.billingPortal, { as: user });
     expect(portal.status).toBe(200);
     expect(portal.body.url).toMatch(/^https:\/\/billing\.stripe\.test\//);
     expect(stripe.requests.at(-1)!.form.get('customer')).toBe(stripe.subscriptions.get(subId)!.customer);
@@ -183,6 +164,6 @@ describe('Stripe billing against the local fake', () => {
 
   it('portal without a Stripe customer is a clear 409', async () => {
     const user = await newUser();
-    expect((await call('POST', '/api/billing/portal', user.cookie)).body).toMatchObject({ code: 'NO_BILLING_ACCOUNT' });
+    expect((await call(contract.billingPortal, { as: user })).body).toMatchObject({ code: 'NO_BILLING_ACCOUNT' });
   });
 });

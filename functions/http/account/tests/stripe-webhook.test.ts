@@ -1,15 +1,15 @@
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Context } from 'aws-lambda';
 import Stripe from 'stripe';
 import { ulid } from 'ulid';
-import { httpEvent, startTestDynamo } from '../../../../test/env';
 import { db, tableName } from '../../../adapters/dynamo/client';
 import { keys } from '../../../adapters/dynamo/keys';
 import { BILLING, readStoredPlan } from '../../../services/billing';
-import { getOrCreateUserFromClaims } from '../../../services/users';
 import { resetStripe } from '../../../adapters/stripe/client';
 import { resetConfig } from '../../../lib/config';
-import { handler, resetBilling } from '..';
+import { resetBilling } from '..';
+import { contract } from '../../../../shared/contract';
+import { call, startHarness, type Harness } from '../../../../test/harness';
+import { user } from '../../../../test/fixtures';
 
 /*
  * The Stripe webhook against a real dynalite table, with events signed exactly as Stripe signs them (the
@@ -17,20 +17,17 @@ import { handler, resetBilling } from '..';
  */
 
 const SECRET = 'whsec_test_vigil_local';
-const ROUTE = '/api/billing/stripe-webhook';
-let dynamo: Awaited<ReturnType<typeof startTestDynamo>>;
+let h: Harness;
 
 beforeAll(async () => {
-  dynamo = await startTestDynamo({ BILLING: 'stripe', STRIPE_SECRET_KEY: 'sk_test_local', STRIPE_WEBHOOK_SECRET: SECRET });
+  h = await startHarness({ env: { BILLING: 'stripe', STRIPE_SECRET_KEY: 'sk_test_local', STRIPE_WEBHOOK_SECRET: SECRET } });
   resetStripe();
   resetBilling();
 });
 afterAll(async () => {
-  for (const k of ['BILLING', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']) delete process.env[k];
-  resetConfig();
+  await h.close();
   resetStripe();
   resetBilling();
-  await dynamo.close();
 });
 
 interface Reply {
@@ -45,10 +42,8 @@ async function deliver(
 ): Promise<Reply> {
   const text = typeof payload === 'string' ? payload : JSON.stringify(payload);
   const signature = opts.signature === undefined ? Stripe.webhooks.generateTestHeaderString({ payload: text, secret: opts.secret ?? SECRET }) : opts.signature;
-  const event = httpEvent('POST', ROUTE, { body: text, headers: signature === null ? {} : { 'stripe-signature': signature } });
-  if (opts.base64) Object.assign(event, { body: Buffer.from(text, 'utf8').toString('base64'), isBase64Encoded: true });
-  const res = (await handler(event, {} as Context)) as { statusCode: number; body: string };
-  return { status: res.statusCode, body: res.body ? JSON.parse(res.body) : {} };
+  const res = await call(contract.stripeWebhook, { body: text, base64: opts.base64, headers: signature === null ? {} : { 'stripe-signature': signature }, fromSite: false });
+  return { status: res.status, body: res.body ?? {} };
 }
 
 const created = () => Math.floor(Date.now() / 1000);
@@ -89,13 +84,13 @@ function subscriptionDeleted(userId: string, planId: string) {
 }
 
 async function newUser(discountPercent = 0): Promise<string> {
-  const profile = await getOrCreateUserFromClaims({ iss: 'https://idp.test', sub: ulid(), email: `${ulid().toLowerCase()}@example.test`, given_name: 'Test', family_name: 'User' });
+  const { userId } = await user();
   if (discountPercent) {
     await db().send(
-      new UpdateCommand({ TableName: tableName(), Key: keys.user(profile.id), UpdateExpression: 'SET discountPercent = :d', ExpressionAttributeValues: { ':d': discountPercent } }),
+      new UpdateCommand({ TableName: tableName(), Key: keys.user(userId), UpdateExpression: 'SET discountPercent = :d', ExpressionAttributeValues: { ':d': discountPercent } }),
     );
   }
-  return profile.id;
+  return userId;
 }
 
 async function billingEvents(userId: string) {

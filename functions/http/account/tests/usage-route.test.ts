@@ -9,19 +9,18 @@ import { createSearch, finishSearch } from '../../../services/search/searches';
 import { getUsage } from '../../../services/usage';
 import { persist } from '../../../workflows/search/persist';
 import { putWork, workKey } from '../../../workflows/search/work-store';
-import { startTakedownHarness, type TakedownHarness, type TestUser } from '../../cases/tests/harness';
-import { handler } from '..';
+import { contract } from '../../../../shared/contract';
+import { call, startHarness, type Harness } from '../../../../test/harness';
+import { aResult, scanWithResults, user, type TestUser } from '../../../../test/fixtures';
 
-const route = '/api/user/{id}/usage';
-
-let h: TakedownHarness;
+let h: Harness;
 let owner: TestUser;
 let other: TestUser;
 let admin: TestUser;
 
 beforeAll(async () => {
-  h = await startTakedownHarness();
-  [owner, other, admin] = [await h.user(), await h.user(), await h.user({ isAdmin: true })];
+  h = await startHarness({ submissions: true });
+  [owner, other, admin] = [await user(), await user(), await user({ isAdmin: true })];
 });
 afterAll(() => h.close());
 
@@ -29,21 +28,7 @@ const thisMonth = () => monthOf(new Date());
 /** The middle of last month, so the test cannot land in this month whatever day it runs. */
 const lastMonthAt = () => `${addMonths(thisMonth(), -1)}-15T12:00:00.000Z`;
 
-const result = (n: number): NewResult => ({
-  url: `https://leaks.test/thread/${n}`,
-  domain: 'leaks.test',
-  contentType: 'images',
-  title: `Leak ${n}`,
-  platform: 'forum',
-  source: 'google',
-  confidence: 92,
-  similarityScore: 0.93,
-  confidenceScore: 0.92,
-  priority: 'high',
-  description: `Copy ${n}`,
-  instances: 1,
-  evidence: { engines: ['google'] },
-});
+const result = (n: number) => aResult(n, { instances: 1 });
 
 /** Runs the search workflow's persist task for a new running search of `who`, as the state machine does. */
 async function persistScan(who: TestUser, results: NewResult[]) {
@@ -62,7 +47,7 @@ async function persistScan(who: TestUser, results: NewResult[]) {
   return { search, state };
 }
 
-const usageOf = async (who: TestUser | undefined, id: string) => h.call(handler, 'GET', route, who, { params: { id } });
+const usageOf = async (who: TestUser | undefined, id: string) => call(contract.usage, { as: who, params: { id } });
 
 describe('GET /api/user/{id}/usage', () => {
   it('refuses an anonymous caller with 401', async () => {
@@ -96,7 +81,7 @@ describe('GET /api/user/{id}/usage', () => {
     await finishSearch(search.id, { status: 'completed', successfulEngines: ['google'], failedEngines: [] });
 
     // Cases: one from the form, one from a bulk submission asked twice for the same result.
-    const [first, second] = await h.seedResults(owner, [result(11), result(12)]);
+    const [first, second] = (await scanWithResults(owner, [result(11), result(12)], { review: 'unauthorized' })).resultIds;
     await createCaseFromForm(owner.userId, {
       searchResultId: first!,
       infringingUrl: 'https://leaks.test/thread/11',
@@ -148,11 +133,11 @@ describe('GET /api/user/{id}/usage', () => {
   });
 
   it("answers the allowances of the caller's stored plan", async () => {
-    const pro = await h.user({ plan: 'pro' });
+    const pro = await user({ plan: 'pro' });
     expect((await usageOf(pro, 'me')).body).toMatchObject({ plan: 'pro', allowances: { scans: { limit: 50 }, submissions: { limit: 100, perDay: 25 }, bulkSubmissions: 100 } });
-    const basic = await h.user({ plan: 'basic' });
+    const basic = await user({ plan: 'basic' });
     expect((await usageOf(basic, 'me')).body).toMatchObject({ plan: 'basic', allowances: { scans: { limit: 10 }, submissions: { limit: 10, perDay: 5 }, bulkSubmissions: 10 } });
-    const enterprise = await h.user({ plan: 'enterprise' });
+    const enterprise = await user({ plan: 'enterprise' });
     expect((await usageOf(enterprise, 'me')).body).toMatchObject({
       plan: 'enterprise',
       allowances: { scans: { limit: null }, submissions: { limit: null, perDay: 200 }, bulkSubmissions: null },

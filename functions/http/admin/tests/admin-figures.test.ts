@@ -1,4 +1,4 @@
-import { startTestDynamo } from '../../../../test/env';
+import { startTestDynamo } from '../../../../test/harness';
 import {
   adminMetricsSchema,
   adminSystemSchema,
@@ -135,14 +135,14 @@ beforeAll(async () => {
   await times(5, () => recordChatMessage({ bedrock: false, at: '2030-06-07T12:00:00.000Z' }));
   await times(20, () => recordVisit());
   // Request timings: 100 and 200 ms yesterday; 300 ms and a 400 ms 500 today -> mean 250 ms.
-  await recordRequest('GET /api/search/{id}', 200, 100, new Date('2030-06-14T10:00:00.000Z'));
-  await recordRequest('GET /api/search/{id}', 200, 200, new Date('2030-06-14T10:01:00.000Z'));
-  await recordRequest('GET /api/user/{id}/stats', 200, 300, new Date('2030-06-15T10:00:00.000Z'));
-  await recordRequest('POST /api/search', 500, 400, new Date('2030-06-15T10:01:00.000Z'));
+  recordRequest('GET /api/search/{id}', 200, 100, new Date('2030-06-14T10:00:00.000Z'));
+  recordRequest('GET /api/search/{id}', 200, 200, new Date('2030-06-14T10:01:00.000Z'));
+  recordRequest('GET /api/user/{id}/stats', 200, 300, new Date('2030-06-15T10:00:00.000Z'));
+  recordRequest('POST /api/search', 500, 400, new Date('2030-06-15T10:01:00.000Z'));
   // Health: 10 of 10 yesterday, 9 of 10 today; an outage in April is outside the 30 days.
-  await times(10, () => recordHealth(true, new Date('2030-06-14T00:00:00.000Z')));
-  await Promise.all(Array.from({ length: 10 }, (_, i) => recordHealth(i !== 0, new Date('2030-06-15T00:00:00.000Z'))));
-  await times(5, () => recordHealth(false, new Date('2030-04-01T00:00:00.000Z')));
+  for (let i = 0; i < 10; i++) recordHealth(true, new Date('2030-06-14T00:00:00.000Z'));
+  for (let i = 0; i < 10; i++) recordHealth(i !== 0, new Date('2030-06-15T00:00:00.000Z'));
+  for (let i = 0; i < 5; i++) recordHealth(false, new Date('2030-04-01T00:00:00.000Z'));
   // Browsing: u1 3 views over 5 minutes; u3 bounces on /; u6 2 views 1 minute apart; u5 bounces on /search.
   await view('u1', 'sess-u1-0001', '/', '2030-06-14T10:00:00.000Z');
   await view('u1', 'sess-u1-0001', '/search', '2030-06-14T10:02:00.000Z');

@@ -1,5 +1,4 @@
 import { ulid } from 'ulid';
-import { startTestDynamo } from '../../../../test/env';
 import {
   DISCOUNT_MESSAGE,
   NEXT_CURSOR_HEADER,
@@ -14,25 +13,25 @@ import {
 } from '../../../../shared/schemas/admin';
 import { discountedCents, PLANS } from '../../../../shared/plans';
 import type { PlanId } from '../../../../shared/schemas/user';
-import { ROUTES } from '../../../../shared/contract';
-import { handler } from '..';
 import { adminFinancial, adminInsights, adminMetrics, adminSystem } from '../../../services/admin';
 import { countCharge, putBillingEvent } from '../../../services/billing/billing-events';
 import { changeStoredPlan, readStoredPlan } from '../../../services/billing/plan-store';
 import { recordCaseCreated, recordPlanChange, recordSearchStarted } from '../../../services/metrics';
 import { getOrCreateUserFromClaims } from '../../../services/users';
-import { call, signIn, type TestCaller } from './call';
+import { contract, ROUTES } from '../../../../shared/contract';
+import { call, startHarness, type Harness } from '../../../../test/harness';
+import { session, type TestUser } from '../../../../test/fixtures';
 
-let dynamo: Awaited<ReturnType<typeof startTestDynamo>>;
-let admin: TestCaller;
-let member: TestCaller;
+let h: Harness;
+let admin: TestUser;
+let member: TestUser;
 
 beforeAll(async () => {
-  dynamo = await startTestDynamo();
-  admin = await signIn({ isAdmin: true });
-  member = await signIn();
+  h = await startHarness();
+  admin = await session({ isAdmin: true });
+  member = await session();
 });
-afterAll(() => dynamo.close());
+afterAll(() => h.close());
 
 const ADMIN_ROUTES = ROUTES.filter((r) => r.area === 'admin');
 const schemaOf: Record<string, { parse(v: unknown): unknown }> = {
@@ -60,12 +59,12 @@ describe('every /api/admin/* route', () => {
     expect(ADMIN_ROUTES.every((r) => r.auth === 'admin')).toBe(true);
   });
 
-  it.each(ADMIN_ROUTES.map((r) => [r.method, r.path] as const))('%s %s refuses anonymous (401) and non-admins (403)', async (method, path) => {
+  it.each(ADMIN_ROUTES.map((r) => [r.method, r.path, r] as const))('%s %s refuses anonymous (401) and non-admins (403)', async (_method, _path, route) => {
     const extra = { params: { userId: member.userId }, body: { discount: 10 } };
-    const anonymous = await call(handler, method, path, undefined, extra);
+    const anonymous = await call(route, { as: 'anonymous', ...extra });
     expect(anonymous.status).toBe(401);
     expect(anonymous.body.code).toBe('UNAUTHENTICATED');
-    const regular = await call(handler, method, path, member, extra);
+    const regular = await call(route, { as: member, ...extra });
     expect(regular.status).toBe(403);
     expect(regular.body).toEqual({ error: 'Administrator access is required.', code: 'ADMIN_ONLY' });
   });
@@ -78,11 +77,11 @@ describe('with no data yet', () => {
 
   it('answers every GET route with a valid body', async () => {
     for (const r of ADMIN_ROUTES.filter((x) => x.method === 'GET')) {
-      const res = await call(handler, 'GET', r.path, admin);
+      const res = await call(r, { as: admin });
       expect(res.status).toBe(200);
       schemaOf[r.name]!.parse(res.body);
     }
-    expect((await call(handler, 'GET', '/api/admin/user-management', admin)).body).toEqual([]);
+    expect((await call(contract.userManagement, { as: admin })).body).toEqual([]);
   });
 
   it('answers zeros, no financial rows, and says there is not enough data', async () => {
@@ -164,7 +163,7 @@ describe('with users', () => {
   });
 
   it('metrics and users move with sign-ups and the upgrade', async () => {
-    expect((await call(handler, 'GET', '/api/admin/metrics', admin)).body).toMatchObject({
+    expect((await call(contract.adminMetrics, { as: admin })).body).toMatchObject({
       totalRevenue: 100,
       monthlyRecurringRevenue: 100,
       totalUsers: 5,
@@ -174,7 +173,7 @@ describe('with users', () => {
       averageRevenuePerUser: 100,
       lifetimeValue: 5000, // 100 / the 2% churn floor
     });
-    expect((await call(handler, 'GET', '/api/admin/users', admin)).body).toEqual({
+    expect((await call(contract.adminUsers, { as: admin })).body).toEqual({
       trialUsers: 4,
       subscriptionBreakdown: { basic: 0, pro: 1, enterprise: 0 },
       totalSignups: 5,
@@ -185,16 +184,16 @@ describe('with users', () => {
   });
 
   it('user-management pages newest first with every field and the next cursor in a header', async () => {
-    const first = await call(handler, 'GET', '/api/admin/user-management', admin, { query: { limit: '2' } });
+    const first = await call(contract.userManagement, { as: admin, query: { limit: '2' } });
     expect(first.status).toBe(200);
     const page1 = managedUserListSchema.parse(first.body);
     expect(page1.map((u) => u.id)).toEqual([ids[4], ids[3]]);
     const cursor = first.headers[NEXT_CURSOR_HEADER];
     expect(cursor).toEqual(expect.any(String));
 
-    const second = await call(handler, 'GET', '/api/admin/user-management', admin, { query: { limit: '2', cursor: cursor! } });
+    const second = await call(contract.userManagement, { as: admin, query: { limit: '2', cursor: cursor! } });
     expect(second.body.map((u: { id: string }) => u.id)).toEqual([ids[2], ids[1]]);
-    const third = await call(handler, 'GET', '/api/admin/user-management', admin, { query: { limit: '2', cursor: second.headers[NEXT_CURSOR_HEADER]! } });
+    const third = await call(contract.userManagement, { as: admin, query: { limit: '2', cursor: second.headers[NEXT_CURSOR_HEADER]! } });
     expect(third.body.map((u: { id: string }) => u.id)).toEqual([ids[0]]);
     expect(third.headers[NEXT_CURSOR_HEADER]).toBeUndefined();
 
@@ -218,16 +217,16 @@ describe('with users', () => {
   it('user-management refuses a bad cursor or limit with 400', async () => {
     const queries: Record<string, string>[] = [{ cursor: 'not-a-cursor' }, { cursor: Buffer.from('USER#x').toString('base64url') }, { limit: '0' }, { limit: '101' }, { limit: 'ten' }];
     for (const query of queries) {
-      const res = await call(handler, 'GET', '/api/admin/user-management', admin, { query });
+      const res = await call(contract.userManagement, { as: admin, query });
       expect(res.status).toBe(400);
       expect(res.body.code).toBe('VALIDATION_FAILED');
     }
   });
 
   describe('PUT /api/admin/users/{userId}', () => {
-    const put = (who: TestCaller | undefined, userId: string, body: unknown) =>
-      call(handler, 'PUT', '/api/admin/users/{userId}', who, { params: { userId }, body });
-    const mrr = async () => (await call(handler, 'GET', '/api/admin/metrics', admin)).body.monthlyRecurringRevenue;
+    const put = (who: TestUser | undefined, userId: string, body: unknown) =>
+      call(contract.setDiscount, { as: who, params: { userId }, body });
+    const mrr = async () => (await call(contract.adminMetrics, { as: admin })).body.monthlyRecurringRevenue;
 
     it('refuses a discount outside 0-100 or not a number with 400, changing nothing', async () => {
       for (const body of [{ discount: 150 }, { discount: -1 }, { discount: '10' }, { discount: null }, {}, '"x"', [10]]) {
@@ -235,7 +234,7 @@ describe('with users', () => {
         expect(res.status).toBe(400);
         expect(res.body.error).toBe(DISCOUNT_MESSAGE);
       }
-      const bad = await call(handler, 'PUT', '/api/admin/users/{userId}', admin, { params: { userId: pro }, body: '{"discount":' });
+      const bad = await call(contract.setDiscount, { as: admin, params: { userId: pro }, body: '{"discount":' });
       expect(bad.status).toBe(400);
       expect((await readStoredPlan(pro))!.discountPercent).toBe(0);
       expect(await mrr()).toBe(100);
@@ -254,7 +253,7 @@ describe('with users', () => {
       // A trial user's discount changes no MRR.
       expect((await put(admin, trial, { discount: 12.5 })).body.discount).toBe(12.5);
       expect(await mrr()).toBe(100);
-      const list = await call(handler, 'GET', '/api/admin/user-management', admin);
+      const list = await call(contract.userManagement, { as: admin });
       expect(list.body.find((u: { id: string }) => u.id === trial).discount).toBe(12.5);
     });
 
@@ -268,21 +267,11 @@ describe('with users', () => {
     it('leaves the discount alone for non-admins and cross-site requests', async () => {
       expect((await put(member, pro, { discount: 90 })).status).toBe(403);
       expect((await put(undefined, pro, { discount: 90 })).status).toBe(401);
-      const csrf = await call(handler, 'PUT', '/api/admin/users/{userId}', admin, { params: { userId: pro }, body: { discount: 90 } });
+      const csrf = await call(contract.setDiscount, { as: admin, params: { userId: pro }, body: { discount: 90 } });
       expect(csrf.status).toBe(200); // same-origin (no Origin header) works...
       await put(admin, pro, { discount: 0 });
-      const { httpEvent } = await import('../../../../test/env');
-      const res = (await handler(
-        httpEvent('PUT', `/api/admin/users/${pro}`, {
-          routePath: '/api/admin/users/{userId}',
-          pathParameters: { userId: pro },
-          body: { discount: 90 },
-          cookies: admin.cookies,
-          headers: { origin: 'https://evil.example' },
-        }),
-        {} as never,
-      )) as { statusCode: number };
-      expect(res.statusCode).toBe(403); // ...another site's page does not
+      const res = await call(contract.setDiscount, { as: admin, params: { userId: pro }, body: { discount: 90 }, headers: { origin: 'https://evil.example' } });
+      expect(res.status).toBe(403); // ...another site's page does not
       expect((await readStoredPlan(pro))!.discountPercent).toBe(0);
     });
   });

@@ -4,19 +4,22 @@ import { allowlistEntrySchema, allowlistListSchema } from '../../../../shared/sc
 import { db, tableName } from '../../../adapters/dynamo/client';
 import { keys } from '../../../adapters/dynamo/keys';
 import { isAllowlisted, listAllowlist, loadAllowlistMatcher } from '../../../services/allowlist';
-import { startHarness, type Harness, type TestUser } from '../../results/tests/harness';
-import { handler } from '..';
+import { contract } from '../../../../shared/contract';
+import { call, startHarness, type Harness } from '../../../../test/harness';
+import { session, type TestUser } from '../../../../test/fixtures';
 
 let h: Harness;
+let owner: TestUser;
+let other: TestUser;
+let admin: TestUser;
 beforeAll(async () => {
   h = await startHarness();
+  [owner, other, admin] = [await session(), await session(), await session({ isAdmin: true })];
 });
 afterAll(() => h.close());
 
-const LIST = '/api/user/{id}/allowlist';
-const ENTRY = '/api/allowlist/{id}';
-const add = (who: TestUser | undefined, body: unknown, id = 'me') => h.call(handler, 'POST', LIST, who, { id, body });
-const list = (who: TestUser | undefined, id = 'me') => h.call(handler, 'GET', LIST, who, { id });
+const add = (who: TestUser | undefined, body: unknown, id = 'me') => call(contract.addAllowlist, { as: who, params: { id }, body });
+const list = (who: TestUser | undefined, id = 'me') => call(contract.listAllowlist, { as: who, params: { id } });
 const guard = async (userId: string, domain: string) =>
   (await db().send(new GetCommand({ TableName: tableName(), Key: keys.allowlistDomain(userId, domain) }))).Item;
 
@@ -26,7 +29,7 @@ describe('GET /api/user/{id}/allowlist', () => {
   });
 
   it("lists the owner's entries newest first, by 'me' or by their own id", async () => {
-    const u = await h.user();
+    const u = await session();
     expect((await list(u)).body).toEqual([]);
     await add(u, { domain: 'first.example', reason: 'fair_use' });
     await add(u, { domain: 'second.example', reason: 'owned_property', notes: 'my shop' });
@@ -40,17 +43,17 @@ describe('GET /api/user/{id}/allowlist', () => {
   });
 
   it("refuses another user's list with 403 and allows an admin", async () => {
-    await add(h.owner, { domain: 'visible.example', reason: 'fair_use' });
-    const res = await list(h.other, h.owner.userId);
+    await add(owner, { domain: 'visible.example', reason: 'fair_use' });
+    const res = await list(other, owner.userId);
     expect(res.status).toBe(403);
     expect(res.body.code).toBe('FORBIDDEN');
-    const admin = await list(h.admin, h.owner.userId);
-    expect(admin.status).toBe(200);
-    expect(admin.body.map((e: { domain: string }) => e.domain)).toContain('visible.example');
+    const asAdmin = await list(admin, owner.userId);
+    expect(asAdmin.status).toBe(200);
+    expect(asAdmin.body.map((e: { domain: string }) => e.domain)).toContain('visible.example');
   });
 
   it('refuses a malformed user id with 400', async () => {
-    const res = await list(h.owner, 'USER#x#ALLOWLIST');
+    const res = await list(owner, 'USER#x#ALLOWLIST');
     expect(res.status).toBe(400);
     expect(res.body.fields).toEqual([{ path: 'params.id', message: 'User id is not valid.' }]);
   });
@@ -58,13 +61,13 @@ describe('GET /api/user/{id}/allowlist', () => {
 
 describe('POST /api/user/{id}/allowlist', () => {
   it('refuses an anonymous caller with 401 and stores nothing', async () => {
-    const u = await h.user();
+    const u = await session();
     expect((await add(undefined, { domain: 'x.example', reason: 'fair_use' }, u.userId)).status).toBe(401);
     expect(await listAllowlist(u.userId)).toEqual([]);
   });
 
   it('adds a normalised domain for the owner (201)', async () => {
-    const u = await h.user();
+    const u = await session();
     const res = await add(u, { domain: '  HTTPS://www.Partner.Example:8443/path?q=1 ', reason: 'authorized_partner', notes: '  signed 2025 ' });
     expect(res.status).toBe(201);
     expect(allowlistEntrySchema.strict().parse(res.body)).toMatchObject({ domain: 'partner.example', reason: 'authorized_partner', notes: 'signed 2025' });
@@ -73,7 +76,7 @@ describe('POST /api/user/{id}/allowlist', () => {
   });
 
   it("refuses a duplicate domain with 409 and changes nothing, even when spelt differently", async () => {
-    const u = await h.user();
+    const u = await session();
     const first = await add(u, { domain: 'dup.example', reason: 'fair_use' });
     const dup = await add(u, { domain: 'https://WWW.dup.example/', reason: 'licensing_agreement', notes: 'again' });
     expect(dup.status).toBe(409);
@@ -83,7 +86,7 @@ describe('POST /api/user/{id}/allowlist', () => {
   });
 
   it('keeps one entry per domain under concurrent adds', async () => {
-    const u = await h.user();
+    const u = await session();
     const replies = await Promise.all(Array.from({ length: 8 }, () => add(u, { domain: 'race.example', reason: 'fair_use' })));
     expect(replies.map((r) => r.status).sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
     const entries = (await list(u)).body;
@@ -92,18 +95,18 @@ describe('POST /api/user/{id}/allowlist', () => {
   });
 
   it('lets two users allowlist the same domain', async () => {
-    const [a, b] = [await h.user(), await h.user()];
+    const [a, b] = [await session(), await session()];
     expect((await add(a, { domain: 'shared.example', reason: 'fair_use' })).status).toBe(201);
     expect((await add(b, { domain: 'shared.example', reason: 'fair_use' })).status).toBe(201);
   });
 
   it("refuses adding to another user's list with 403; an admin may", async () => {
-    const u = await h.user();
-    const res = await add(h.other, { domain: 'sneaky.example', reason: 'fair_use' }, u.userId);
+    const u = await session();
+    const res = await add(other, { domain: 'sneaky.example', reason: 'fair_use' }, u.userId);
     expect(res.status).toBe(403);
     expect(await listAllowlist(u.userId)).toEqual([]);
-    const admin = await add(h.admin, { domain: 'granted.example', reason: 'licensing_agreement' }, u.userId);
-    expect(admin.status).toBe(201);
+    const asAdmin = await add(admin, { domain: 'granted.example', reason: 'licensing_agreement' }, u.userId);
+    expect(asAdmin.status).toBe(201);
     expect((await listAllowlist(u.userId)).map((e) => e.domain)).toEqual(['granted.example']);
   });
 
@@ -117,7 +120,7 @@ describe('POST /api/user/{id}/allowlist', () => {
     ['no reason', { domain: 'ok.example' }, 'body.reason', 'Choose a reason for allowing this domain.'],
     ['long notes', { domain: 'ok.example', reason: 'fair_use', notes: 'n'.repeat(501) }, 'body.notes', 'Notes must be at most 500 characters.'],
   ])('refuses %s with 400 and fields, storing nothing', async (_label, body, path, message) => {
-    const u = await h.user();
+    const u = await session();
     const res = await add(u, body);
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('VALIDATION_FAILED');
@@ -127,7 +130,7 @@ describe('POST /api/user/{id}/allowlist', () => {
   });
 
   it('takes over a guard orphaned by a crashed add, but not a fresh one', async () => {
-    const u = await h.user();
+    const u = await session();
     const orphan = (domain: string, ageMs: number) =>
       db().send(
         new PutCommand({
@@ -145,29 +148,29 @@ describe('POST /api/user/{id}/allowlist', () => {
 
 describe('DELETE /api/allowlist/{id}', () => {
   it('refuses an anonymous caller with 401 and keeps the entry', async () => {
-    const u = await h.user();
+    const u = await session();
     const { body } = await add(u, { domain: 'keep.example', reason: 'fair_use' });
-    expect((await h.call(handler, 'DELETE', ENTRY, undefined, { id: body.id })).status).toBe(401);
+    expect((await call(contract.removeAllowlist, { as: 'anonymous', params: { id: body.id } })).status).toBe(401);
     expect(await listAllowlist(u.userId)).toHaveLength(1);
   });
 
   it('removes the entry and its guard for the owner, so the domain can be added again', async () => {
-    const u = await h.user();
+    const u = await session();
     const { body } = await add(u, { domain: 'gone.example', reason: 'fair_use' });
-    const res = await h.call(handler, 'DELETE', ENTRY, u, { id: body.id });
+    const res = await call(contract.removeAllowlist, { as: u, params: { id: body.id } });
     expect(res.status).toBe(204);
     expect(res.body).toBeUndefined();
     expect((await list(u)).body).toEqual([]);
     expect(await guard(u.userId, 'gone.example')).toBeUndefined();
     expect((await add(u, { domain: 'gone.example', reason: 'owned_property' })).status).toBe(201);
-    expect((await h.call(handler, 'DELETE', ENTRY, u, { id: body.id })).status).toBe(404);
+    expect((await call(contract.removeAllowlist, { as: u, params: { id: body.id } })).status).toBe(404);
   });
 
   it("hides another user's entry (404), even from an admin, and keeps it", async () => {
-    const u = await h.user();
+    const u = await session();
     const { body } = await add(u, { domain: 'mine.example', reason: 'fair_use' });
-    for (const who of [h.other, h.admin]) {
-      const res = await h.call(handler, 'DELETE', ENTRY, who, { id: body.id });
+    for (const who of [other, admin]) {
+      const res = await call(contract.removeAllowlist, { as: who, params: { id: body.id } });
       expect(res.status).toBe(404);
       expect(res.body.error).toBe('Allowlist entry not found.');
     }
@@ -176,8 +179,8 @@ describe('DELETE /api/allowlist/{id}', () => {
   });
 
   it('answers 404 for an unknown id and 400 for a malformed one', async () => {
-    expect((await h.call(handler, 'DELETE', ENTRY, h.owner, { id: ulid() })).status).toBe(404);
-    const bad = await h.call(handler, 'DELETE', ENTRY, h.owner, { id: 'ALLOWLIST#1' });
+    expect((await call(contract.removeAllowlist, { as: owner, params: { id: ulid() } })).status).toBe(404);
+    const bad = await call(contract.removeAllowlist, { as: owner, params: { id: 'ALLOWLIST#1' } });
     expect(bad.status).toBe(400);
     expect(bad.body.fields).toEqual([{ path: 'params.id', message: 'Allowlist entry id is not valid.' }]);
   });
@@ -185,7 +188,7 @@ describe('DELETE /api/allowlist/{id}', () => {
 
 describe('isAllowlisted', () => {
   it('matches the domain and its subdomains, from URLs or hosts, and nothing else', async () => {
-    const u = await h.user();
+    const u = await session();
     await add(u, { domain: 'partner.example', reason: 'authorized_partner' });
     expect(await isAllowlisted(u.userId, 'partner.example')).toBe(true);
     expect(await isAllowlisted(u.userId, 'https://cdn.img.partner.example/a.jpg')).toBe(true);
@@ -193,7 +196,7 @@ describe('isAllowlisted', () => {
     expect(await isAllowlisted(u.userId, 'https://notpartner.example/')).toBe(false);
     expect(await isAllowlisted(u.userId, 'https://partner.example.evil.test/')).toBe(false);
     expect(await isAllowlisted(u.userId, 'not a url')).toBe(false);
-    expect(await isAllowlisted(h.other.userId, 'partner.example')).toBe(false);
+    expect(await isAllowlisted(other.userId, 'partner.example')).toBe(false);
     const matcher = await loadAllowlistMatcher(u.userId);
     expect(['https://partner.example/x', 'https://other.example/y'].filter(matcher)).toEqual(['https://partner.example/x']);
   });

@@ -2,18 +2,18 @@ import { ulid } from 'ulid';
 import { allowanceResetsAt } from '../../../../shared/plans';
 import { bulkSubmitResponseSchema } from '../../../../shared/schemas/dmca';
 import type { PlanId } from '../../../../shared/schemas/user';
+import { resetConfig } from '../../../lib/config';
 import { listCasesByUser } from '../../../services/cases/case-store';
 import { getResult, type NewResult } from '../../../services/search/results';
-import { handler as account } from '../../account';
-import { handler } from '..';
-import { startTakedownHarness, type TakedownHarness, type TestUser } from './harness';
+import { contract } from '../../../../shared/contract';
+import { call, startHarness, type Harness } from '../../../../test/harness';
+import { scanWithResults, user, type TestUser } from '../../../../test/fixtures';
 
-let h: TakedownHarness;
-const route = '/api/dmca/bulk-submit';
+let h: Harness;
 const ORIGINAL = 'https://fans.example.com/p/original';
 
 beforeAll(async () => {
-  h = await startTakedownHarness();
+  h = await startHarness({ submissions: true });
 });
 afterAll(() => h.close());
 
@@ -38,10 +38,10 @@ async function seed(who: TestUser, specs: Partial<NewResult>[], review: 'unautho
       ...spec,
     };
   });
-  return h.seedResults(who, results, review);
+  return scanWithResults(who, results, review ? { review } : {}).then((s) => s.resultIds);
 }
 
-const bulk = (who: TestUser | undefined, body: unknown, headers?: Record<string, string>) => h.call(handler, 'POST', route, who, { body, headers });
+const bulk = (who: TestUser | undefined, body: unknown, headers?: Record<string, string>) => call(contract.bulkSubmit, { as: who, body, headers });
 
 /** Every outbox message about `who`'s cases, per case number. */
 async function mailsPerCase(who: TestUser): Promise<Map<string, number>> {
@@ -54,10 +54,10 @@ describe('POST /api/dmca/bulk-submit: input and plan rules', () => {
   let users: Record<PlanId, TestUser>;
   beforeAll(async () => {
     users = {
-      trial: await h.user(),
-      basic: await h.user({ plan: 'basic' }),
-      pro: await h.user({ plan: 'pro' }),
-      enterprise: await h.user({ plan: 'enterprise' }),
+      trial: await user(),
+      basic: await user({ plan: 'basic' }),
+      pro: await user({ plan: 'pro' }),
+      enterprise: await user({ plan: 'enterprise' }),
     };
   });
   const ids = (n: number) => Array.from({ length: n }, () => ulid());
@@ -134,10 +134,10 @@ describe('POST /api/dmca/bulk-submit: input and plan rules', () => {
   });
 
   it('reads the stored plan: an upgrade lifts the limit', async () => {
-    const who = await h.user();
+    const who = await user();
     const four = await seed(who, [{}, {}, {}, {}]);
     expect((await bulk(who, { searchResultIds: four, platforms: ['google'], originalUrl: ORIGINAL })).status).toBe(402);
-    expect((await h.call(account, 'POST', '/api/subscription/upgrade', who, { body: { planId: 'basic' } })).status).toBe(200);
+    expect((await call(contract.upgrade, { as: who, body: { planId: 'basic' } })).status).toBe(200);
     const res = await bulk(who, { searchResultIds: four, platforms: ['google', 'bing'], originalUrl: ORIGINAL });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, processedViolations: 4, successfulSubmissions: 4 });
@@ -147,7 +147,7 @@ describe('POST /api/dmca/bulk-submit: input and plan rules', () => {
 
 describe('POST /api/dmca/bulk-submit: eligibility and submission', () => {
   it('submits eligible violations only, with the reason for each one left out', async () => {
-    const who = await h.user({ plan: 'pro' });
+    const who = await user({ plan: 'pro' });
     const ok = await seed(who, [{ confidenceScore: 0.93 }, { confidenceScore: 0.75 }, { confidenceScore: 0.95, priority: 'medium' }, { confidenceScore: 0.6 }]);
     const [unset] = await seed(who, [{}], null);
     const [safe] = await seed(who, [{}], 'safe');
@@ -181,7 +181,7 @@ describe('POST /api/dmca/bulk-submit: eligibility and submission', () => {
   });
 
   it('needs an original URL: from the body, else from the latest case', async () => {
-    const who = await h.user({ plan: 'basic' });
+    const who = await user({ plan: 'basic' });
     const [first, second] = await seed(who, [{}, {}]);
     const none = await bulk(who, { searchResultIds: [first], platforms: ['google'] });
     expect(none.body).toMatchObject({
@@ -189,9 +189,7 @@ describe('POST /api/dmca/bulk-submit: eligibility and submission', () => {
       successfulSubmissions: 0,
       error: 'None of the selected violations could be submitted. No original URL on file: send originalUrl, or create one case from the DMCA form first.',
     });
-    await h.call(handler, 'POST', '/api/dmca', who, {
-      body: { searchResultId: first, infringingUrl: (await listResultUrl(who, first!))!, originalUrl: 'https://fans.example.com/from-form', description: 'Set', searchEngine: 'bing' },
-    });
+    await call(contract.createCase, { as: who, body: { searchResultId: first, infringingUrl: (await listResultUrl(who, first!))!, originalUrl: 'https://fans.example.com/from-form', description: 'Set', searchEngine: 'bing' } });
     const res = await bulk(who, { searchResultIds: [second], platforms: ['bing'] });
     expect(res.body.successfulSubmissions).toBe(1);
     await h.sfn.idle();
@@ -200,7 +198,7 @@ describe('POST /api/dmca/bulk-submit: eligibility and submission', () => {
   });
 
   it('trial accounts may submit up to 3 to Google', async () => {
-    const who = await h.user();
+    const who = await user();
     const three = await seed(who, [{}, {}, {}]);
     const res = await bulk(who, { searchResultIds: three, platforms: ['google'], originalUrl: ORIGINAL });
     expect(res.body).toMatchObject({ success: true, processedViolations: 3, successfulSubmissions: 3 });
@@ -212,14 +210,14 @@ describe('POST /api/dmca/bulk-submit: eligibility and submission', () => {
     expect(refused.status).toBe(402);
     expect(refused.body).toMatchObject({ code: 'PLAN_LIMIT', limit: 3, used: 3, resetsAt: allowanceResetsAt() });
     expect(refused.body.error).toMatch(/3 violation submissions a month/);
-    const usage = await h.call(account, 'GET', '/api/user/{id}/usage', who, { params: { id: 'me' } });
+    const usage = await call(contract.usage, { as: who, params: { id: 'me' } });
     expect(usage.body.allowances.submissions).toEqual({ used: 3, limit: 3, perDay: 3 });
     await h.sfn.idle();
     expect((await listCasesByUser(who.userId)).filter((c) => c.submission)).toHaveLength(3);
   });
 
   it('admits exactly one of two parallel requests for the last unit of the allowance', async () => {
-    const who = await h.user();
+    const who = await user();
     const [a, b, c, d] = await seed(who, [{}, {}, {}, {}]);
     expect((await bulk(who, { searchResultIds: [a, b], platforms: ['google'], originalUrl: ORIGINAL })).body.successfulSubmissions).toBe(2);
     const replies = await Promise.all([
@@ -233,6 +231,63 @@ describe('POST /api/dmca/bulk-submit: eligibility and submission', () => {
   });
 });
 
+describe('POST /api/dmca/bulk-submit: the workflow and the allowance', () => {
+  const usage = async (who: TestUser) => (await h.call(account, 'GET', '/api/user/{id}/usage', who, { params: { id: 'me' } })).body.allowances.submissions.used;
+
+  it('answers with the accepted ids, their cases and the execution, before the cases are made', async () => {
+    const who = await h.user({ plan: 'basic' });
+    const ids = await seed(who, [{}, {}, { confidenceScore: 0.5 }]);
+    const res = await bulk(who, { searchResultIds: ids, platforms: ['google'], originalUrl: ORIGINAL });
+    expect(res.status).toBe(200);
+    const body = bulkSubmitResponseSchema.parse(res.body);
+    expect(body.executionId).toEqual(expect.any(String));
+    expect(body.items.map((i) => [i.searchResultId, i.accepted, i.submitted])).toEqual([
+      [ids[0], true, true],
+      [ids[1], true, true],
+      [ids[2], false, false],
+    ]);
+    // The accepted ones name the case their notice goes into; the workflow creates it under that id.
+    await h.sfn.idle();
+    const cases = await listCasesByUser(who.userId);
+    expect(cases.map((c) => c.id).sort()).toEqual([body.items[0]!.caseId, body.items[1]!.caseId].sort());
+    expect(await usage(who)).toBe(2);
+  });
+
+  it('admits what is left of the allowance, in selection order, and refuses the rest by name', async () => {
+    const who = await h.user();
+    const [a, b, c, d] = await seed(who, [{}, {}, {}, {}]);
+    expect((await bulk(who, { searchResultIds: [a, b], platforms: ['google'], originalUrl: ORIGINAL })).body.successfulSubmissions).toBe(2);
+    const res = await bulk(who, { searchResultIds: [c, d], platforms: ['google'], originalUrl: ORIGINAL });
+    expect(res.status).toBe(200);
+    expect(res.body.items.map((i: { accepted: boolean }) => i.accepted)).toEqual([true, false]);
+    expect(res.body.items[1].reason).toMatch(/Free Trial plan includes 3 violation submissions a month/);
+    expect(await usage(who)).toBe(3);
+    await h.sfn.idle();
+  });
+
+  it('changes nothing when the workflow cannot start: 503, the allowance given back, no case', async () => {
+    const who = await h.user({ plan: 'pro' });
+    const ids = await seed(who, [{}, {}]);
+    const saved = process.env.BULK_SUBMISSION_STATE_MACHINE_ARN;
+    process.env.BULK_SUBMISSION_STATE_MACHINE_ARN = `${saved}-missing`;
+    resetConfig();
+    try {
+      const res = await bulk(who, { searchResultIds: ids, platforms: ['google'], originalUrl: ORIGINAL });
+      expect(res.status).toBe(503);
+      expect(res.body).toMatchObject({ code: 'WORKFLOW_UNAVAILABLE' });
+    } finally {
+      process.env.BULK_SUBMISSION_STATE_MACHINE_ARN = saved;
+      resetConfig();
+    }
+    expect(await usage(who)).toBe(0);
+    await h.sfn.idle();
+    expect(await listCasesByUser(who.userId)).toHaveLength(0);
+    // Errors are not stored: the same request runs once the workflow is there.
+    expect((await bulk(who, { searchResultIds: ids, platforms: ['google'], originalUrl: ORIGINAL })).body.successfulSubmissions).toBe(2);
+    await h.sfn.idle();
+  });
+});
+
 async function listResultUrl(who: TestUser, resultId: string): Promise<string | undefined> {
   const r = await getResult(resultId);
   return r?.userId === who.userId ? r.url : undefined;
@@ -240,7 +295,7 @@ async function listResultUrl(who: TestUser, resultId: string): Promise<string | 
 
 describe('POST /api/dmca/bulk-submit: idempotency', () => {
   it('replays the first response for a retry with the same Idempotency-Key and sends each notice once', async () => {
-    const who = await h.user({ plan: 'pro' });
+    const who = await user({ plan: 'pro' });
     const ids = await seed(who, [{}, {}, {}]);
     const body = { searchResultIds: ids, platforms: ['google', 'bing'], originalUrl: ORIGINAL };
     const key = { 'idempotency-key': `bulk-${ulid()}` };
@@ -264,7 +319,7 @@ describe('POST /api/dmca/bulk-submit: idempotency', () => {
   });
 
   it('treats a double click (same selection, no key) as one request: one response, one e-mail per case', async () => {
-    const who = await h.user({ plan: 'enterprise' });
+    const who = await user({ plan: 'enterprise' });
     const ids = await seed(who, [{}, {}, {}, {}, {}]);
     const body = { searchResultIds: ids, platforms: ['google'], originalUrl: ORIGINAL };
     const replies = await Promise.all([bulk(who, body), bulk(who, body), bulk(who, { ...body, searchResultIds: [...ids].reverse() })]);
@@ -278,7 +333,7 @@ describe('POST /api/dmca/bulk-submit: idempotency', () => {
   });
 
   it('sends each case once even for overlapping requests with different keys', async () => {
-    const who = await h.user({ plan: 'pro' });
+    const who = await user({ plan: 'pro' });
     const ids = await seed(who, [{}, {}, {}]);
     const body = { searchResultIds: ids, platforms: ['google'], originalUrl: ORIGINAL };
     const replies = await Promise.all([bulk(who, body, { 'idempotency-key': ulid() }), bulk(who, body, { 'idempotency-key': ulid() })]);
@@ -291,11 +346,11 @@ describe('POST /api/dmca/bulk-submit: idempotency', () => {
   });
 
   it('runs again after a refused request (errors are not stored)', async () => {
-    const who = await h.user();
+    const who = await user();
     const four = await seed(who, [{}, {}, {}, {}]);
     const key = { 'idempotency-key': ulid() };
     expect((await bulk(who, { searchResultIds: four, platforms: ['google'], originalUrl: ORIGINAL }, key)).status).toBe(402);
-    await h.call(account, 'POST', '/api/subscription/upgrade', who, { body: { planId: 'pro' } });
+    await call(contract.upgrade, { as: who, body: { planId: 'pro' } });
     const res = await bulk(who, { searchResultIds: four, platforms: ['google'], originalUrl: ORIGINAL }, key);
     expect(res.body).toMatchObject({ success: true, successfulSubmissions: 4 });
     await h.sfn.idle();

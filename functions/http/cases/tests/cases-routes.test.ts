@@ -7,12 +7,11 @@ import type { NewResult } from '../../../services/search/results';
 import { getUserStats } from '../../../services/stats';
 import { AGENT_DEFAULTS } from '../../../services/notices/agent-identity';
 import { ACCURACY_STATEMENT, GOOD_FAITH_STATEMENT } from '../../../services/notices/notice-content';
-import { handler as account } from '../../account';
-import { handler as documents } from '../../documents';
-import { handler } from '..';
-import { startTakedownHarness, type TakedownHarness, type TestUser } from './harness';
+import { contract } from '../../../../shared/contract';
+import { call, startHarness, type Harness } from '../../../../test/harness';
+import { scanWithResults, user, type TestUser } from '../../../../test/fixtures';
 
-let h: TakedownHarness;
+let h: Harness;
 let owner: TestUser;
 let other: TestUser;
 let admin: TestUser;
@@ -55,27 +54,26 @@ const createBody = (resultId: string, extra: Record<string, unknown> = {}) => ({
 });
 
 beforeAll(async () => {
-  h = await startTakedownHarness();
-  [owner, other, admin] = [await h.user(), await h.user(), await h.user({ isAdmin: true })];
+  h = await startHarness({ submissions: true });
+  [owner, other, admin] = [await user(), await user(), await user({ isAdmin: true })];
 });
 afterAll(() => h.close());
 
 const fields = (body: { fields?: { path: string; message: string }[] }) => body.fields ?? [];
 
 describe('POST /api/dmca', () => {
-  const route = '/api/dmca';
   let resultId: string;
   beforeAll(async () => {
-    [resultId] = await h.seedResults(owner, [result(1)]);
+    [resultId] = (await scanWithResults(owner, [result(1)], { review: 'unauthorized' })).resultIds;
   });
 
   it('refuses an anonymous caller with 401', async () => {
-    expect((await h.call(handler, 'POST', route, undefined, { body: createBody(resultId) })).status).toBe(401);
+    expect((await call(contract.createCase, { as: 'anonymous', body: createBody(resultId) })).status).toBe(401);
   });
 
   it("opens a pending case from the owner's result with a readable, unique case number; counts nothing yet", async () => {
-    const first = await h.call(handler, 'POST', route, owner, { body: createBody(resultId) });
-    const second = await h.call(handler, 'POST', route, owner, { body: { ...createBody(resultId), userId: owner.userId } });
+    const first = await call(contract.createCase, { as: owner, body: createBody(resultId) });
+    const second = await call(contract.createCase, { as: owner, body: { ...createBody(resultId), userId: owner.userId } });
     expect(first.status).toBe(201);
     const a = caseCreatedSchema.parse(first.body);
     const b = caseCreatedSchema.parse(second.body);
@@ -83,40 +81,40 @@ describe('POST /api/dmca', () => {
     expect(Number(b.caseNumber.slice(-6))).toBe(Number(a.caseNumber.slice(-6)) + 1);
     expect((await getUserStats(owner.userId)).dmcaSent).toBe(0);
 
-    const stored = caseSchema.parse((await h.call(handler, 'GET', '/api/dmca/{id}', owner, { params: { id: a.id } })).body);
+    const stored = caseSchema.parse((await call(contract.getCase, { as: owner, params: { id: a.id } })).body);
     expect(stored).toMatchObject({ status: 'pending', host: 'leaks.test', searchResultId: resultId, searchEngine: 'google' });
     expect(stored.infringingUrl.split('\n')).toHaveLength(2);
     expect(stored.statusHistory).toEqual([{ status: 'pending', at: stored.createdAt }]);
   });
 
   it('allocates distinct numbers under concurrent creation', async () => {
-    const replies = await Promise.all(Array.from({ length: 12 }, () => h.call(handler, 'POST', route, owner, { body: createBody(resultId) })));
+    const replies = await Promise.all(Array.from({ length: 12 }, () => call(contract.createCase, { as: owner, body: createBody(resultId) })));
     const numbers = replies.map((r) => r.body.caseNumber as string);
     expect(replies.every((r) => r.status === 201)).toBe(true);
     expect(new Set(numbers).size).toBe(12);
   });
 
   it("answers 404 for another user's result and for a missing one", async () => {
-    const res = await h.call(handler, 'POST', route, other, { body: createBody(resultId) });
+    const res = await call(contract.createCase, { as: other, body: createBody(resultId) });
     expect(res.status).toBe(404);
     expect(res.body.error).toBe('Search result not found.');
-    expect((await h.call(handler, 'POST', route, owner, { body: createBody(ulid()) })).status).toBe(404);
+    expect((await call(contract.createCase, { as: owner, body: createBody(ulid()) })).status).toBe(404);
   });
 
   it('refuses to file for someone else (userId) with 403', async () => {
-    const res = await h.call(handler, 'POST', route, owner, { body: { ...createBody(resultId), userId: other.userId } });
+    const res = await call(contract.createCase, { as: owner, body: { ...createBody(resultId), userId: other.userId } });
     expect(res.status).toBe(403);
   });
 
   it('refuses a result that is not marked unauthorized (409)', async () => {
-    const [safe] = await h.seedResults(owner, [result(2)], 'safe');
-    const res = await h.call(handler, 'POST', route, owner, { body: createBody(safe!, { infringingUrl: h.web.url('leaks.test', '/thread/2') }) });
+    const [safe] = (await scanWithResults(owner, [result(2)], { review: 'safe' })).resultIds;
+    const res = await call(contract.createCase, { as: owner, body: createBody(safe!, { infringingUrl: h.web.url('leaks.test', '/thread/2') }) });
     expect(res.status).toBe(409);
     expect(res.body.error).toBe('Mark this result as unauthorized before filing a DMCA notice for it.');
   });
 
   it("refuses bad input with the spec's messages", async () => {
-    const res = await h.call(handler, 'POST', route, owner, { body: { searchResultId: resultId, infringingUrl: ' \n ', originalUrl: 'not a url', description: '  ' } });
+    const res = await call(contract.createCase, { as: owner, body: { searchResultId: resultId, infringingUrl: ' \n ', originalUrl: 'not a url', description: '  ' } });
     expect(res.status).toBe(400);
     expect(fields(res.body).map((f) => f.message)).toEqual([
       'At least one URL is required',
@@ -124,32 +122,32 @@ describe('POST /api/dmca', () => {
       'Description is required',
       'Search engine is required',
     ]);
-    const badLine = await h.call(handler, 'POST', route, owner, { body: createBody(resultId, { infringingUrl: `${h.web.url('leaks.test', '/a')}\njavascript:alert(1)` }) });
+    const badLine = await call(contract.createCase, { as: owner, body: createBody(resultId, { infringingUrl: `${h.web.url('leaks.test', '/a')}\njavascript:alert(1)` }) });
     expect(badLine.status).toBe(400);
     expect(fields(badLine.body)).toEqual([{ path: 'body.infringingUrl', message: 'Line 2 is not a valid http(s) URL: javascript:alert(1)' }]);
-    const engine = await h.call(handler, 'POST', route, owner, { body: createBody(resultId, { searchEngine: 'yahoo' }) });
+    const engine = await call(contract.createCase, { as: owner, body: createBody(resultId, { searchEngine: 'yahoo' }) });
     expect(fields(engine.body)).toEqual([{ path: 'body.searchEngine', message: 'Search engine is required' }]);
-    const badId = await h.call(handler, 'POST', route, owner, { body: createBody('RESULT#x') });
+    const badId = await call(contract.createCase, { as: owner, body: createBody('RESULT#x') });
     expect(fields(badId.body)).toEqual([{ path: 'body.searchResultId', message: 'Search result id is not valid.' }]);
   });
 
   it("refuses infringing URLs on another site than the result's", async () => {
-    const res = await h.call(handler, 'POST', route, owner, { body: createBody(resultId, { infringingUrl: 'https://innocent-blog.example.org/post' }) });
+    const res = await call(contract.createCase, { as: owner, body: createBody(resultId, { infringingUrl: 'https://innocent-blog.example.org/post' }) });
     expect(res.status).toBe(400);
     expect(res.body.error).toMatch(/^Infringing URLs must be on leaks\.test, the site of the selected result/);
   });
 
   it('refuses a URL on a different registrable domain, or on the public suffix above the result, naming the field', async () => {
-    const [onPages] = await h.seedResults(owner, [{ ...result(3), url: 'https://foo.github.io/leak/3', domain: 'foo.github.io' }]);
+    const [onPages] = (await scanWithResults(owner, [{ ...result(3), url: 'https://foo.github.io/leak/3', domain: 'foo.github.io' }], { review: 'unauthorized' })).resultIds;
     for (const url of ['https://github.io/leak/3', 'https://bar.github.io/leak/3']) {
-      const res = await h.call(handler, 'POST', route, owner, { body: createBody(onPages!, { infringingUrl: url }) });
+      const res = await call(contract.createCase, { as: owner, body: createBody(onPages!, { infringingUrl: url }) });
       expect(res.status).toBe(400);
       expect(fields(res.body)).toEqual([{ path: 'body.infringingUrl', message: expect.stringMatching(/^Infringing URLs must be on foo\.github\.io,/) }]);
     }
-    const [onSite] = await h.seedResults(owner, [{ ...result(4), url: 'https://www.leakhub.example.com/v/4', domain: 'www.leakhub.example.com' }]);
-    const sameDomain = await h.call(handler, 'POST', route, owner, { body: createBody(onSite!, { infringingUrl: 'https://cdn.leakhub.example.com/v/4.mp4' }) });
+    const [onSite] = (await scanWithResults(owner, [{ ...result(4), url: 'https://www.leakhub.example.com/v/4', domain: 'www.leakhub.example.com' }], { review: 'unauthorized' })).resultIds;
+    const sameDomain = await call(contract.createCase, { as: owner, body: createBody(onSite!, { infringingUrl: 'https://cdn.leakhub.example.com/v/4.mp4' }) });
     expect(sameDomain.status).toBe(201);
-    const other = await h.call(handler, 'POST', route, owner, { body: createBody(onSite!, { infringingUrl: 'https://leakhub.example.net/v/4' }) });
+    const other = await call(contract.createCase, { as: owner, body: createBody(onSite!, { infringingUrl: 'https://leakhub.example.net/v/4' }) });
     expect(other.status).toBe(400);
     expect(other.body.error).toMatch(/^Infringing URLs must be on www\.leakhub\.example\.com or example\.com,/);
   });
@@ -159,25 +157,25 @@ describe('GET /api/user/{id}/dmca and GET /api/dmca/{id}', () => {
   let ids: string[];
   let who: TestUser;
   beforeAll(async () => {
-    who = await h.user();
-    const [r1, r2] = await h.seedResults(who, [result(10), result(11)]);
+    who = await user();
+    const [r1, r2] = (await scanWithResults(who, [result(10), result(11)], { review: 'unauthorized' })).resultIds;
     ids = [];
     for (const [rid, n] of [
       [r1, 10],
       [r2, 11],
     ] as const) {
-      const res = await h.call(handler, 'POST', '/api/dmca', who, { body: createBody(rid!, { infringingUrl: h.web.url('leaks.test', `/thread/${n}`) }) });
+      const res = await call(contract.createCase, { as: who, body: createBody(rid!, { infringingUrl: h.web.url('leaks.test', `/thread/${n}`) }) });
       ids.push(res.body.id);
     }
   });
 
   it('refuses anonymous callers with 401', async () => {
-    expect((await h.call(handler, 'GET', '/api/user/{id}/dmca', undefined, { params: { id: 'me' } })).status).toBe(401);
-    expect((await h.call(handler, 'GET', '/api/dmca/{id}', undefined, { params: { id: ids[0]! } })).status).toBe(401);
+    expect((await call(contract.listCases, { as: 'anonymous', params: { id: 'me' } })).status).toBe(401);
+    expect((await call(contract.getCase, { as: 'anonymous', params: { id: ids[0]! } })).status).toBe(401);
   });
 
   it('lists the owner\'s cases newest first with every field the cases page shows', async () => {
-    const res = await h.call(handler, 'GET', '/api/user/{id}/dmca', who, { params: { id: 'me' } });
+    const res = await call(contract.listCases, { as: who, params: { id: 'me' } });
     expect(res.status).toBe(200);
     const list = caseListSchema.parse(res.body);
     expect(list.map((c) => c.id)).toEqual([...ids].reverse());
@@ -192,49 +190,46 @@ describe('GET /api/user/{id}/dmca and GET /api/dmca/{id}', () => {
   });
 
   it('keeps users apart: 403 for another user id, 404 for their case; admins may look', async () => {
-    expect((await h.call(handler, 'GET', '/api/user/{id}/dmca', other, { params: { id: who.userId } })).status).toBe(403);
-    expect((await h.call(handler, 'GET', '/api/dmca/{id}', other, { params: { id: ids[0]! } })).status).toBe(404);
-    expect((await h.call(handler, 'GET', '/api/user/{id}/dmca', admin, { params: { id: who.userId } })).body).toHaveLength(2);
-    expect((await h.call(handler, 'GET', '/api/dmca/{id}', admin, { params: { id: ids[0]! } })).status).toBe(200);
+    expect((await call(contract.listCases, { as: other, params: { id: who.userId } })).status).toBe(403);
+    expect((await call(contract.getCase, { as: other, params: { id: ids[0]! } })).status).toBe(404);
+    expect((await call(contract.listCases, { as: admin, params: { id: who.userId } })).body).toHaveLength(2);
+    expect((await call(contract.getCase, { as: admin, params: { id: ids[0]! } })).status).toBe(200);
   });
 
   it('answers 400 for a malformed id and 404 for an unknown one', async () => {
-    expect((await h.call(handler, 'GET', '/api/dmca/{id}', who, { params: { id: 'CASE#1' } })).status).toBe(400);
-    expect((await h.call(handler, 'GET', '/api/dmca/{id}', who, { params: { id: ulid() } })).body.error).toBe('Case not found.');
-    expect((await h.call(handler, 'GET', '/api/user/{id}/dmca', who, { params: { id: 'USER#x' } })).status).toBe(400);
+    expect((await call(contract.getCase, { as: who, params: { id: 'CASE#1' } })).status).toBe(400);
+    expect((await call(contract.getCase, { as: who, params: { id: ulid() } })).body.error).toBe('Case not found.');
+    expect((await call(contract.listCases, { as: who, params: { id: 'USER#x' } })).status).toBe(400);
   });
 });
 
 describe('POST /api/dmca/{id}/generate', () => {
-  const route = '/api/dmca/{id}/generate';
   let caseId: string;
   let caseNumber: string;
   beforeAll(async () => {
-    const saved = await h.call(account, 'PUT', '/api/user/{id}/content-creator', owner, { params: { id: 'me' }, body: CREATOR });
+    const saved = await call(contract.putContentCreator, { as: owner, params: { id: 'me' }, body: CREATOR });
     expect(saved.status).toBe(200);
-    const [rid] = await h.seedResults(owner, [result(20)]);
-    const res = await h.call(handler, 'POST', '/api/dmca', owner, {
-      body: createBody(rid!, {
+    const [rid] = (await scanWithResults(owner, [result(20)], { review: 'unauthorized' })).resultIds;
+    const res = await call(contract.createCase, { as: owner, body: createBody(rid!, {
         infringingUrl: h.web.url('leaks.test', '/thread/20'),
         // A creator may type their own details; the notice must still not carry them.
         description: `Photo set by ${CREATOR.contentCreatorName} (write to ${CREATOR.contentCreatorEmail}, ${CREATOR.contentCreatorPhone}, 77 Hidden Orchard Road)`,
-      }),
-    });
+      }) });
     ({ id: caseId, caseNumber } = res.body);
   });
 
   it('refuses an anonymous caller with 401', async () => {
-    expect((await h.call(documents, 'POST', route, undefined, { params: { id: caseId } })).status).toBe(401);
+    expect((await call(contract.generatePdf, { as: 'anonymous', params: { id: caseId } })).status).toBe(401);
   });
 
   it('is for the owner only: another user and an admin get 404; a bad id 400', async () => {
-    expect((await h.call(documents, 'POST', route, other, { params: { id: caseId } })).status).toBe(404);
-    expect((await h.call(documents, 'POST', route, admin, { params: { id: caseId } })).status).toBe(404);
-    expect((await h.call(documents, 'POST', route, owner, { params: { id: 'x' } })).status).toBe(400);
+    expect((await call(contract.generatePdf, { as: other, params: { id: caseId } })).status).toBe(404);
+    expect((await call(contract.generatePdf, { as: admin, params: { id: caseId } })).status).toBe(404);
+    expect((await call(contract.generatePdf, { as: owner, params: { id: 'x' } })).status).toBe(400);
   });
 
   it('returns the notice PDF as dmca-{id}.pdf under the agent identity, stored in S3 as evidence', async () => {
-    const res = await h.call(documents, 'POST', route, owner, { params: { id: caseId } });
+    const res = await call(contract.generatePdf, { as: owner, params: { id: caseId } });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="dmca-${caseId}.pdf"`);
@@ -266,19 +261,18 @@ describe('POST /api/dmca/{id}/generate', () => {
 });
 
 describe('GET /api/submission-info/{searchEngine}', () => {
-  const route = '/api/submission-info/{searchEngine}';
   let caseId: string;
   beforeAll(async () => {
-    const [rid] = await h.seedResults(owner, [result(30)]);
-    caseId = (await h.call(handler, 'POST', '/api/dmca', owner, { body: createBody(rid!, { infringingUrl: h.web.url('leaks.test', '/thread/30') }) })).body.id;
+    const [rid] = (await scanWithResults(owner, [result(30)], { review: 'unauthorized' })).resultIds;
+    caseId = (await call(contract.createCase, { as: owner, body: createBody(rid!, { infringingUrl: h.web.url('leaks.test', '/thread/30') }) })).body.id;
   });
 
   it('refuses an anonymous caller with 401', async () => {
-    expect((await h.call(handler, 'GET', route, undefined, { params: { searchEngine: 'google' } })).status).toBe(401);
+    expect((await call(contract.submissionInfo, { as: 'anonymous', params: { searchEngine: 'google' } })).status).toBe(401);
   });
 
   it("gives the engine's form and the copy fields: United States, Myself, the agent's details only", async () => {
-    const res = await h.call(handler, 'GET', route, owner, { params: { searchEngine: 'google' } });
+    const res = await call(contract.submissionInfo, { as: owner, params: { searchEngine: 'google' } });
     expect(res.status).toBe(200);
     const info = submissionInfoSchema.parse(res.body);
     expect(info.submissionUrl).toBe('https://reportcontent.google.com/forms/dmca_search');
@@ -288,20 +282,20 @@ describe('GET /api/submission-info/{searchEngine}', () => {
     expect(value('email')).toBe(AGENT_DEFAULTS.email);
     expect(JSON.stringify(info)).not.toContain(CREATOR.contentCreatorEmail);
     for (const engine of ['bing', 'duckduckgo', 'other']) {
-      expect((await h.call(handler, 'GET', route, owner, { params: { searchEngine: engine } })).body.submissionUrl).toMatch(/^https:\/\//);
+      expect((await call(contract.submissionInfo, { as: owner, params: { searchEngine: engine } })).body.submissionUrl).toMatch(/^https:\/\//);
     }
   });
 
   it("fills the work fields from the caller's own case only", async () => {
-    const res = await h.call(handler, 'GET', route, owner, { params: { searchEngine: 'bing' }, query: { caseId } });
+    const res = await call(contract.submissionInfo, { as: owner, params: { searchEngine: 'bing' }, query: { caseId } });
     const urls = (res.body.fields as { key: string; value: string }[]).find((f) => f.key === 'infringingUrls');
     expect(urls?.value).toBe(h.web.url('leaks.test', '/thread/30'));
-    expect((await h.call(handler, 'GET', route, other, { params: { searchEngine: 'bing' }, query: { caseId } })).status).toBe(404);
-    expect((await h.call(handler, 'GET', route, owner, { params: { searchEngine: 'bing' }, query: { caseId: 'nope' } })).status).toBe(400);
+    expect((await call(contract.submissionInfo, { as: other, params: { searchEngine: 'bing' }, query: { caseId } })).status).toBe(404);
+    expect((await call(contract.submissionInfo, { as: owner, params: { searchEngine: 'bing' }, query: { caseId: 'nope' } })).status).toBe(400);
   });
 
   it('answers 404 with a clear message for an unknown engine', async () => {
-    const res = await h.call(handler, 'GET', route, owner, { params: { searchEngine: 'altavista' } });
+    const res = await call(contract.submissionInfo, { as: owner, params: { searchEngine: 'altavista' } });
     expect(res.status).toBe(404);
     expect(res.body.error).toBe('Unknown search engine "altavista". Choose google, bing, duckduckgo or other.');
   });
@@ -311,26 +305,26 @@ describe('Google bulk export', () => {
   let who: TestUser;
   let ids: string[];
   beforeAll(async () => {
-    who = await h.user();
-    await h.call(account, 'PUT', '/api/user/{id}/content-creator', who, { params: { id: 'me' }, body: CREATOR });
-    const rids = await h.seedResults(who, [result(40), result(41)]);
+    who = await user();
+    await call(contract.putContentCreator, { as: who, params: { id: 'me' }, body: CREATOR });
+    const rids = (await scanWithResults(who, [result(40), result(41)], { review: 'unauthorized' })).resultIds;
     ids = [];
     for (const [i, rid] of rids.entries()) {
       const body = createBody(rid, {
         infringingUrl: h.web.url('leaks.test', `/thread/${40 + i}`),
         description: i === 0 ? `Set ${i} by ${CREATOR.contentCreatorName}` : `Set ${i}`,
       });
-      ids.push((await h.call(handler, 'POST', '/api/dmca', who, { body })).body.id);
+      ids.push((await call(contract.createCase, { as: who, body })).body.id);
     }
   });
 
   it('refuses anonymous callers with 401', async () => {
-    expect((await h.call(handler, 'GET', '/api/dmca/export/google', undefined)).status).toBe(401);
-    expect((await h.call(handler, 'POST', '/api/dmca/export/google', undefined, { body: { caseIds: ids } })).status).toBe(401);
+    expect((await call(contract.exportGoogle, { as: 'anonymous' })).status).toBe(401);
+    expect((await call(contract.exportGoogleSelected, { as: 'anonymous', body: { caseIds: ids } })).status).toBe(401);
   });
 
   it("exports the caller's cases as a TCRP text file, creator details withheld", async () => {
-    const res = await h.call(handler, 'GET', '/api/dmca/export/google', who);
+    const res = await call(contract.exportGoogle, { as: who });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(res.headers['content-disposition']).toBe('attachment; filename="google-tcrp-1.txt"');
@@ -341,19 +335,19 @@ describe('Google bulk export', () => {
   });
 
   it('exports just the cases asked for (query or body); others\' case ids are 404, bad ids 400', async () => {
-    const one = await h.call(handler, 'GET', '/api/dmca/export/google', who, { query: { caseIds: ids[1]! } });
+    const one = await call(contract.exportGoogle, { as: who, query: { caseIds: ids[1]! } });
     expect(one.bytes!.toString()).not.toContain('/thread/40');
-    const post = await h.call(handler, 'POST', '/api/dmca/export/google', who, { body: { caseIds: [ids[0]] } });
+    const post = await call(contract.exportGoogleSelected, { as: who, body: { caseIds: [ids[0]] } });
     expect(post.bytes!.toString()).toContain('/thread/40');
-    expect((await h.call(handler, 'GET', '/api/dmca/export/google', other, { query: { caseIds: ids[0]! } })).status).toBe(404);
-    expect((await h.call(handler, 'GET', '/api/dmca/export/google', who, { query: { caseIds: 'x,y' } })).status).toBe(400);
-    const empty = await h.call(handler, 'POST', '/api/dmca/export/google', who, { body: { caseIds: [] } });
+    expect((await call(contract.exportGoogle, { as: other, query: { caseIds: ids[0]! } })).status).toBe(404);
+    expect((await call(contract.exportGoogle, { as: who, query: { caseIds: 'x,y' } })).status).toBe(400);
+    const empty = await call(contract.exportGoogleSelected, { as: who, body: { caseIds: [] } });
     expect(empty.status).toBe(400);
     expect(empty.body.error).toBe('Select at least one case to export.');
   });
 
   it('answers 400 when the caller has no case to export', async () => {
-    const res = await h.call(handler, 'GET', '/api/dmca/export/google', other);
+    const res = await call(contract.exportGoogle, { as: other });
     expect(res.status).toBe(400);
     expect(res.body.error).toBe('No infringing URLs to export.');
   });

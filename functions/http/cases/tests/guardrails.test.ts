@@ -3,16 +3,16 @@ import { ulid } from 'ulid';
 import { caseSchema } from '../../../../shared/schemas/dmca';
 import type { NewResult } from '../../../services/search/results';
 import { getResult } from '../../../services/search/results';
-import { handler } from '..';
-import { handler as documents } from '../../documents';
-import { startTakedownHarness, type TakedownHarness, type TestUser } from './harness';
+import { contract } from '../../../../shared/contract';
+import { call, startHarness, type Harness } from '../../../../test/harness';
+import { scanWithResults, user, type TestUser } from '../../../../test/fixtures';
 
 /*
  * Notice guardrails of issue 10: who owns the rights in the work, and the creator's confirmation of a copy
  * found by name only before any automated submission (single and bulk).
  */
 
-let h: TakedownHarness;
+let h: Harness;
 let owner: TestUser;
 let other: TestUser;
 
@@ -40,7 +40,7 @@ function result(matchMethod?: 'name' | 'fingerprint'): NewResult {
 
 async function seed(who: TestUser, matchMethod?: 'name' | 'fingerprint') {
   const r = result(matchMethod);
-  const [id] = await h.seedResults(who, [r]);
+  const [id] = (await scanWithResults(who, [r], { review: 'unauthorized' })).resultIds;
   return { resultId: id!, url: r.url };
 }
 
@@ -53,13 +53,13 @@ const body = (resultId: string, url: string, extra: Record<string, unknown> = {}
   ...extra,
 });
 
-const create = (who: TestUser | undefined, b: unknown) => h.call(handler, 'POST', '/api/dmca', who, { body: b });
-const readCase = async (who: TestUser, id: string) => caseSchema.parse((await h.call(handler, 'GET', '/api/dmca/{id}', who, { params: { id } })).body);
+const create = (who: TestUser | undefined, b: unknown) => call(contract.createCase, { as: who, body: b });
+const readCase = async (who: TestUser, id: string) => caseSchema.parse((await call(contract.getCase, { as: who, params: { id } })).body);
 const paths = (res: { body: { fields?: { path: string }[] } }) => (res.body.fields ?? []).map((f) => f.path);
 
 beforeAll(async () => {
-  h = await startTakedownHarness();
-  [owner, other] = [await h.user({ plan: 'pro' }), await h.user({ plan: 'pro' })];
+  h = await startHarness({ submissions: true });
+  [owner, other] = [await user({ plan: 'pro' }), await user({ plan: 'pro' })];
 });
 afterAll(() => h.close());
 
@@ -69,7 +69,7 @@ describe('rights ownership', () => {
     const res = await create(owner, body(resultId, url));
     expect(res.status).toBe(201);
     expect((await readCase(owner, res.body.id)).rights).toEqual({ owner: 'creator' });
-    const pdf = await h.call(documents, 'POST', '/api/dmca/{id}/generate', owner, { params: { id: res.body.id } });
+    const pdf = await call(contract.generatePdf, { as: owner, params: { id: res.body.id } });
     expect(squash(pdfText(pdf.bytes!))).toContain('on behalf of the copyright owner');
   });
 
@@ -85,7 +85,7 @@ describe('rights ownership', () => {
     const bad = await create(owner, body(resultId, url, { rightsOwner: 'label' }));
     expect(bad.status).toBe(400);
     expect(paths(bad)).toEqual(['body.rightsOwner']);
-    const list = await h.call(handler, 'GET', '/api/user/{id}/dmca', owner, { params: { id: 'me' } });
+    const list = await call(contract.listCases, { as: owner, params: { id: 'me' } });
     expect((list.body as { searchResultId: string }[]).filter((c) => c.searchResultId === resultId)).toHaveLength(0);
   });
 
@@ -95,7 +95,7 @@ describe('rights ownership', () => {
     expect(res.status).toBe(201);
     const c = await readCase(owner, res.body.id);
     expect(c.rights).toEqual({ owner: 'agent', ownerName: 'Northlight Studios', authorizedAt: c.createdAt });
-    const pdf = await h.call(documents, 'POST', '/api/dmca/{id}/generate', owner, { params: { id: res.body.id } });
+    const pdf = await call(contract.generatePdf, { as: owner, params: { id: res.body.id } });
     const text = squash(pdfText(pdf.bytes!));
     expect(text).toContain('on behalf of Northlight Studios');
     expect(text).toContain('authorized to act on behalf of Northlight Studios, the owner of the copyright');
@@ -110,9 +110,9 @@ describe('rights ownership', () => {
 });
 
 describe('name-match confirmation', () => {
-  const submit = (who: TestUser, id: string) => h.call(handler, 'POST', '/api/dmca/{id}/submit-automated', who, { params: { id } });
+  const submit = (who: TestUser, id: string) => call(contract.submitAutomated, { as: who, params: { id } });
   const confirm = (who: TestUser | undefined, id: string, b: unknown = { confirmed: true }) =>
-    h.call(handler, 'POST', '/api/dmca/{id}/confirm-content', who, { params: { id }, body: b });
+    call(contract.confirmContent, { as: who, params: { id }, body: b });
 
   it('refuses automated submission of a name-only case without the confirmation (409 saying what to do)', async () => {
     const { resultId, url } = await seed(owner, 'name');
@@ -166,13 +166,10 @@ describe('name-match confirmation', () => {
   it('bulk submission skips an unconfirmed name-only result and sends it once confirmed', async () => {
     const { resultId } = await seed(owner, 'name');
     const bulk = () =>
-      h.call(handler, 'POST', '/api/dmca/bulk-submit', owner, {
-        body: { searchResultIds: [resultId], platforms: ['google'], originalUrl: 'https://fans.example.com/p/1' },
-        headers: { 'idempotency-key': ulid() },
-      });
+      call(contract.bulkSubmit, { as: owner, body: { searchResultIds: [resultId], platforms: ['google'], originalUrl: 'https://fans.example.com/p/1' }, headers: { 'idempotency-key': ulid() } });
     const first = await bulk();
     expect(first.body.items).toEqual([
-      { searchResultId: resultId, submitted: false, reason: 'Found by name only: confirm that you have checked this page shows your content first.' },
+      { searchResultId: resultId, submitted: false, accepted: false, reason: 'Found by name only: confirm that you have checked this page shows your content first.' },
     ]);
     const url = (await getResult(resultId))!.url;
     const created = await create(owner, body(resultId, url));

@@ -4,26 +4,28 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { ulid } from 'ulid';
-import { httpEvent } from '../../../../test/env';
-import { handler } from '../../documents';
 import { putCase, transitionCase } from '../../../services/cases/case-store';
 import { previousMonth, resetReportMailSender } from '../../../services/reports/send-report';
 import { handler as monthlyReport } from '../../../workflows/reports/monthly-report';
 import { persistResults, type NewResult } from '../../../services/search/results';
 import { reviewResult } from '../../../services/search/review';
 import { createSearch, finishSearch } from '../../../services/search/searches';
-import { SESSION_COOKIE, createSession } from '../../../services/sessions';
-import { getOrCreateUserFromClaims } from '../../../services/users';
-import { startHarness, type Harness, type TestUser } from '../../results/tests/harness';
+import { contract, type RouteDef } from '../../../../shared/contract';
+import { call, startHarness, type Harness } from '../../../../test/harness';
+import { session, user, type TestUser } from '../../../../test/fixtures';
 
 let h: Harness;
+let owner: TestUser;
+let other: TestUser;
+let admin: TestUser;
 beforeAll(async () => {
   h = await startHarness();
+  [owner, other, admin] = [await session(), await session(), await session({ isAdmin: true })];
 });
 afterAll(() => h.close());
 
-const route = '/api/user/{id}/report';
-const adminRoute = '/api/admin/report';
+const route = contract.userReport;
+const adminRoute = contract.platformReport;
 
 const pdfText = (pdf: Buffer) => execFileSync('pdftotext', ['-enc', 'UTF-8', '-layout', '-', '-'], { input: pdf }).toString('utf8');
 /** The CSV as objects by header (the test data has no commas or quotes inside fields). */
@@ -35,21 +37,13 @@ const parse = (bytes: Buffer, _opts: { columns: true }) => {
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString();
 
 /** Calls a report route and returns the status and the raw bytes (or the JSON error). */
-async function get(path: string, who: TestUser | undefined, query: Record<string, string> = {}, id = 'me', method = 'GET') {
-  const res = (await handler(
-    httpEvent(method, path.replace('{id}', id), {
-      routePath: path,
-      pathParameters: path.includes('{id}') ? { id } : undefined,
-      query,
-      cookies: who?.cookies,
-    }),
-    {} as never,
-  )) as { statusCode: number; body: string; headers: Record<string, string>; isBase64Encoded?: boolean };
+async function get(route: RouteDef, who: TestUser | undefined, query: Record<string, string> = {}, id = 'me') {
+  const res = await call(route, { as: who ?? 'anonymous', params: route.path.includes('{id}') ? { id } : undefined, query });
   return {
-    status: res.statusCode,
+    status: res.status,
     headers: res.headers,
-    bytes: res.isBase64Encoded ? Buffer.from(res.body, 'base64') : Buffer.from(res.body ?? ''),
-    json: () => JSON.parse(res.body) as { error: string; code: string; fields?: { path: string; message: string }[] },
+    bytes: res.bytes,
+    json: () => res.body as { error: string; code: string; fields?: { path: string; message: string }[] },
   };
 }
 
@@ -67,10 +61,7 @@ const result = (n: number, domain: string): NewResult => ({
 /** A creator with a scan of 4 results (3 decided) and three cases: pending, sent, and resolved; plus one old case. */
 async function seedCreator(): Promise<{ who: TestUser; cases: string[] }> {
   // A signed-up user (a profile, so the platform report finds them), signed in.
-  const email = `${ulid().toLowerCase()}@example.test`;
-  const profile = await getOrCreateUserFromClaims({ iss: 'https://idp.test', sub: ulid(), email, given_name: 'Jane', family_name: 'Creator' });
-  const { cookieValue } = await createSession({ userId: profile.id, email, isAdmin: false });
-  const who: TestUser = { userId: profile.id, cookies: [`${SESSION_COOKIE}=${cookieValue}`] };
+  const who = await user({ givenName: 'Jane', familyName: 'Creator' });
   const search = await createSearch({ userId: who.userId, query: 'Jane', searchEngines: ['google'], contentType: 'images' });
   const { ids } = await persistResults(search.id, [result(1, 'leaks.example'), result(2, 'leaks.example'), result(3, 'mirror.example'), result(4, 'other.example')]);
   await finishSearch(search.id, { status: 'completed', successfulEngines: ['google'], failedEngines: [] });
@@ -157,10 +148,10 @@ describe('GET /api/user/{id}/report', () => {
 
   it('refuses anonymous (401) and another user (403); an admin may read it', async () => {
     expect((await get(route, undefined)).status).toBe(401);
-    expect((await get(route, h.other, {}, creator.who.userId)).status).toBe(403);
-    const admin = await get(route, h.admin, { format: 'csv' }, creator.who.userId);
-    expect(admin.status).toBe(200);
-    expect(admin.bytes.toString()).toContain(creator.cases[0]);
+    expect((await get(route, other, {}, creator.who.userId)).status).toBe(403);
+    const asAdmin = await get(route, admin, { format: 'csv' }, creator.who.userId);
+    expect(asAdmin.status).toBe(200);
+    expect(asAdmin.bytes.toString()).toContain(creator.cases[0]);
   });
 
   it.each([
@@ -179,7 +170,7 @@ describe('GET /api/user/{id}/report', () => {
 describe('GET /api/admin/report', () => {
   it('gives an admin the figures across creators without URLs or identities', async () => {
     const { who, cases } = await seedCreator();
-    const csv = await get(adminRoute, h.admin, { format: 'csv' });
+    const csv = await get(adminRoute, admin, { format: 'csv' });
     expect(csv.status).toBe(200);
     const rows = parse(csv.bytes, { columns: true }) as Record<string, string>[];
     expect(Object.keys(rows[0])).not.toContain('urls');
@@ -188,7 +179,7 @@ describe('GET /api/admin/report', () => {
     expect(csv.bytes.toString()).not.toContain(who.userId);
     expect(csv.bytes.toString()).not.toMatch(/Jane|example\.test/);
 
-    const pdf = await get(adminRoute, h.admin, { format: 'pdf' });
+    const pdf = await get(adminRoute, admin, { format: 'pdf' });
     const text = pdfText(pdf.bytes);
     expect(text).toContain('Vigil platform report');
     expect(text).toMatch(/Creators with activity\s+\d+/);
@@ -196,7 +187,7 @@ describe('GET /api/admin/report', () => {
   });
 
   it('refuses a creator (403) and anonymous (401)', async () => {
-    expect((await get(adminRoute, h.owner)).status).toBe(403);
+    expect((await get(adminRoute, owner)).status).toBe(403);
     expect((await get(adminRoute, undefined)).status).toBe(401);
   });
 });
@@ -232,10 +223,10 @@ describe('the monthly platform report by e-mail', () => {
   });
 
   it("the admin's send-now route sends the same report; creators are refused", async () => {
-    const res = await get('/api/admin/report/send', h.admin, {}, 'me', 'POST');
+    const res = await get(contract.sendReportNow, admin);
     expect(res.status).toBe(200);
     expect(JSON.parse(res.bytes.toString()).recipients).toHaveLength(2);
-    expect((await get('/api/admin/report/send', h.owner, {}, 'me', 'POST')).status).toBe(403);
+    expect((await get(contract.sendReportNow, owner)).status).toBe(403);
     expect((await mails()).length).toBe(2);
   });
 });

@@ -9,12 +9,13 @@ import { keys } from '../../../adapters/dynamo/keys';
 import type { NewResult } from '../../../services/search/results';
 import { getUserStats } from '../../../services/stats';
 import { AGENT_DEFAULTS } from '../../../services/notices/agent-identity';
-import { handler as account } from '../../account';
-import { handler } from '..';
-import { FIXTURE_ABUSE } from './fixture-web';
-import { startTakedownHarness, type TakedownHarness, type TestUser } from './harness';
+import { FIXTURE_ABUSE } from '../../../../test/fixture-web';
+import { SUBMISSION_MACHINE } from '../../../../local/workflows';
+import { contract } from '../../../../shared/contract';
+import { call, startHarness, type Harness } from '../../../../test/harness';
+import { scanWithResults, user, type TestUser } from '../../../../test/fixtures';
 
-let h: TakedownHarness;
+let h: Harness;
 let payer: TestUser;
 let trial: TestUser;
 let other: TestUser;
@@ -27,7 +28,6 @@ const CREATOR = {
   contentCreatorAddress: '12 Quiet Willow Court, Brookfield 55501',
 };
 
-const route = '/api/dmca/{id}/submit-automated';
 const pageHtml = (img: string) => `<html><body><h1>Leaked set</h1><img src="${img}" alt="copy"></body></html>`;
 
 /** A case of `who` for a fresh infringing page on `domain` (the page is served by the fixture web). */
@@ -50,16 +50,14 @@ async function openCase(who: TestUser, domain: string, page: { goneAfterFetches?
     previewRef: img,
     evidence: { engines: ['google'], seenAt: '2026-05-02T08:00:00.000Z' },
   };
-  const [resultId] = await h.seedResults(who, [result]);
-  const res = await h.call(handler, 'POST', '/api/dmca', who, {
-    body: { searchResultId: resultId, infringingUrl: url, originalUrl: 'https://fans.example.com/p/1', description: `Set by ${CREATOR.contentCreatorName}`, searchEngine: 'google' },
-  });
+  const [resultId] = (await scanWithResults(who, [result], { review: 'unauthorized' })).resultIds;
+  const res = await call(contract.createCase, { as: who, body: { searchResultId: resultId, infringingUrl: url, originalUrl: 'https://fans.example.com/p/1', description: `Set by ${CREATOR.contentCreatorName}`, searchEngine: 'google' } });
   expect(res.status).toBe(201);
   return { caseId: res.body.id as string, caseNumber: res.body.caseNumber as string, url, resultId: resultId! };
 }
 
 const readCase = async (who: TestUser, id: string): Promise<DmcaCase> =>
-  caseSchema.parse((await h.call(handler, 'GET', '/api/dmca/{id}', who, { params: { id } })).body);
+  caseSchema.parse((await call(contract.getCase, { as: who, params: { id } })).body);
 
 const mailsFor = (caseNumber: string) => h.mailsFor(caseNumber);
 
@@ -69,10 +67,10 @@ const total = async (name: string) => Number((await db().send(new GetCommand({ T
 const pdfText = (pdf: Buffer) => execFileSync('pdftotext', ['-enc', 'UTF-8', '-', '-'], { input: pdf }).toString('utf8');
 
 beforeAll(async () => {
-  h = await startTakedownHarness();
-  [payer, trial, other, admin] = [await h.user({ plan: 'pro' }), await h.user(), await h.user(), await h.user({ isAdmin: true })];
+  h = await startHarness({ submissions: true });
+  [payer, trial, other, admin] = [await user({ plan: 'pro' }), await user(), await user(), await user({ isAdmin: true })];
   for (const who of [payer, trial]) {
-    expect((await h.call(account, 'PUT', '/api/user/{id}/content-creator', who, { params: { id: 'me' }, body: CREATOR })).status).toBe(200);
+    expect((await call(contract.putContentCreator, { as: who, params: { id: 'me' }, body: CREATOR })).status).toBe(200);
   }
 });
 afterAll(() => h.close());
@@ -84,11 +82,11 @@ describe('POST /api/dmca/{id}/submit-automated: who may submit', () => {
   });
 
   it('refuses an anonymous caller with 401', async () => {
-    expect((await h.call(handler, 'POST', route, undefined, { params: { id: caseId } })).status).toBe(401);
+    expect((await call(contract.submitAutomated, { as: 'anonymous', params: { id: caseId } })).status).toBe(401);
   });
 
   it('refuses the trial plan with 402 and the upgrade message, sending nothing', async () => {
-    const res = await h.call(handler, 'POST', route, trial, { params: { id: caseId } });
+    const res = await call(contract.submitAutomated, { as: trial, params: { id: caseId } });
     expect(res.status).toBe(402);
     expect(res.body).toMatchObject({
       success: false,
@@ -100,18 +98,18 @@ describe('POST /api/dmca/{id}/submit-automated: who may submit', () => {
   });
 
   it('hides the case from another user and from an admin (404); a bad id is 400', async () => {
-    const res = await h.call(handler, 'POST', route, other, { params: { id: caseId } });
+    const res = await call(contract.submitAutomated, { as: other, params: { id: caseId } });
     expect(res.status).toBe(404);
     expect(res.body).toMatchObject({ success: false, error: 'Case not found.' });
-    expect((await h.call(handler, 'POST', route, admin, { params: { id: caseId } })).status).toBe(404);
-    expect((await h.call(handler, 'POST', route, payer, { params: { id: ulid() } })).status).toBe(404);
-    expect((await h.call(handler, 'POST', route, payer, { params: { id: 'x' } })).status).toBe(400);
+    expect((await call(contract.submitAutomated, { as: admin, params: { id: caseId } })).status).toBe(404);
+    expect((await call(contract.submitAutomated, { as: payer, params: { id: ulid() } })).status).toBe(404);
+    expect((await call(contract.submitAutomated, { as: payer, params: { id: 'x' } })).status).toBe(400);
   });
 
   it('works once the stored plan is upgraded (through the billing port)', async () => {
-    const up = await h.call(account, 'POST', '/api/subscription/upgrade', trial, { body: { planId: 'basic' } });
+    const up = await call(contract.upgrade, { as: trial, body: { planId: 'basic' } });
     expect(up.body).toMatchObject({ outcome: 'applied', plan: 'basic' });
-    const res = await h.call(handler, 'POST', route, trial, { params: { id: caseId } });
+    const res = await call(contract.submitAutomated, { as: trial, params: { id: caseId } });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, error: null, attempt: 1, state: 'queued' });
     await h.sfn.idle();
@@ -126,7 +124,7 @@ describe('the submission workflow', () => {
     const afterSeed = await getUserStats(payer.userId);
     expect(afterSeed.activeViolations).toBe(before.activeViolations + 1);
 
-    const res = await h.call(handler, 'POST', route, payer, { params: { id: caseId } });
+    const res = await call(contract.submitAutomated, { as: payer, params: { id: caseId } });
     expect(res.body).toEqual({ success: true, error: null, attempt: 1, state: 'queued' });
     await h.sfn.idle();
 
@@ -168,12 +166,12 @@ describe('the submission workflow', () => {
 
     // The Wait state waited for the configured RECHECK_AFTER_SECONDS (the stand-in runs it instantly).
     const sfnClient = new SFNClient({ endpoint: h.sfn.endpoint, region: 'us-east-1' });
-    const execution = await sfnClient.send(new DescribeExecutionCommand({ executionArn: `${h.sfn.arnOf('submission').replace(':stateMachine:', ':execution:')}:${caseId}-1` }));
+    const execution = await sfnClient.send(new DescribeExecutionCommand({ executionArn: `${h.sfn.arnOf(SUBMISSION_MACHINE).replace(':stateMachine:', ':execution:')}:${caseId}-1` }));
     expect(execution.status).toBe('SUCCEEDED');
     expect(JSON.parse(execution.input!)).toEqual({ caseId, userId: payer.userId, attempt: 1, recheckAfterSeconds: 3600 });
     expect(JSON.parse(execution.output!).recheck).toMatchObject({ outcome: 'removed', reason: 'The page answers HTTP 410.' });
 
-    const again = await h.call(handler, 'POST', route, payer, { params: { id: caseId } });
+    const again = await call(contract.submitAutomated, { as: payer, params: { id: caseId } });
     expect(again.status).toBe(409);
     expect(again.body).toMatchObject({ success: false, error: 'This case is already resolved: the copy was taken down.' });
   });
@@ -181,7 +179,7 @@ describe('the submission workflow', () => {
   it('still online: the case stays sent and is flagged for escalation with the reason; a new attempt re-sends', async () => {
     const before = await getUserStats(payer.userId);
     const { caseId, caseNumber, url } = await openCase(payer, 'leaks.test');
-    await h.call(handler, 'POST', route, payer, { params: { id: caseId } });
+    await call(contract.submitAutomated, { as: payer, params: { id: caseId } });
     await h.sfn.idle();
 
     const c = await readCase(payer, caseId);
@@ -197,7 +195,7 @@ describe('the submission workflow', () => {
     expect(stats.resolvedCases).toBe(before.resolvedCases);
     expect(await mailsFor(caseNumber)).toHaveLength(1);
 
-    const retry = await h.call(handler, 'POST', route, payer, { params: { id: caseId } });
+    const retry = await call(contract.submitAutomated, { as: payer, params: { id: caseId } });
     expect(retry.body).toMatchObject({ success: true, attempt: 2 });
     await h.sfn.idle();
     expect(await mailsFor(caseNumber)).toHaveLength(2);
@@ -208,7 +206,7 @@ describe('the submission workflow', () => {
   it('no abuse contact found: records it on the case, flags it for escalation and sends nothing', async () => {
     const before = await getUserStats(payer.userId);
     const { caseId, caseNumber } = await openCase(payer, 'nocontact.test');
-    await h.call(handler, 'POST', route, payer, { params: { id: caseId } });
+    await call(contract.submitAutomated, { as: payer, params: { id: caseId } });
     await h.sfn.idle();
 
     const c = await readCase(payer, caseId);
@@ -229,7 +227,7 @@ describe('the submission workflow', () => {
       const { caseId } = await openCase(payer, 'tube.test');
       h.ses.replies.push({ status: 400, type: 'MessageRejected', message: 'Email address is not verified.' });
       const sent = h.ses.requests.length;
-      await h.call(handler, 'POST', route, payer, { params: { id: caseId } });
+      await call(contract.submitAutomated, { as: payer, params: { id: caseId } });
       await h.sfn.idle();
 
       const c = await readCase(payer, caseId);
@@ -241,7 +239,7 @@ describe('the submission workflow', () => {
       expect(h.ses.requests.length - sent).toBe(1); // refused for good: not retried
       expect((await getUserStats(payer.userId)).dmcaSent).toBe(before.dmcaSent);
 
-      const retry = await h.call(handler, 'POST', route, payer, { params: { id: caseId } });
+      const retry = await call(contract.submitAutomated, { as: payer, params: { id: caseId } });
       expect(retry.body).toMatchObject({ success: true, attempt: 2 });
       await h.sfn.idle();
       expect((await readCase(payer, caseId)).status).toBe('sent');
@@ -251,7 +249,7 @@ describe('the submission workflow', () => {
       const { caseId } = await openCase(payer, 'tube.test', { goneAfterFetches: 1 });
       h.ses.replies.push({ status: 429, type: 'TooManyRequestsException' }, { status: 500, type: 'InternalServiceError' });
       const sent = h.ses.requests.length;
-      await h.call(handler, 'POST', route, payer, { params: { id: caseId } });
+      await call(contract.submitAutomated, { as: payer, params: { id: caseId } });
       await h.sfn.idle();
       expect(h.ses.requests.length - sent).toBe(3);
       expect(h.ses.requests.at(-1)!.to).toEqual([FIXTURE_ABUSE.hosting]);
@@ -264,8 +262,8 @@ describe('the submission workflow', () => {
   it('a double click starts one run and sends one e-mail', async () => {
     const { caseId, caseNumber } = await openCase(payer, 'leaks.test');
     const [a, b] = await Promise.all([
-      h.call(handler, 'POST', route, payer, { params: { id: caseId } }),
-      h.call(handler, 'POST', route, payer, { params: { id: caseId } }),
+      call(contract.submitAutomated, { as: payer, params: { id: caseId } }),
+      call(contract.submitAutomated, { as: payer, params: { id: caseId } }),
     ]);
     expect([a.status, b.status]).toEqual([200, 200]);
     expect([a.body.attempt, b.body.attempt]).toEqual([1, 1]);

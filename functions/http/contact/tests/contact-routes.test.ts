@@ -1,34 +1,28 @@
-import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { simpleParser, type AddressObject } from 'mailparser';
-import { startTestDynamo } from '../../../../test/env';
 import { CONTACT_MESSAGES, contactResponseSchema } from '../../../../shared/schemas/contact';
 import { SUPPORT_EMAIL } from '../../../../shared/help/knowledge-base';
 import { db, tableName } from '../../../adapters/dynamo/client';
 import { keys } from '../../../adapters/dynamo/keys';
-import { handler } from '..';
 import { queryNewest } from '../../../adapters/dynamo/io';
 import { CONTACT, resetContactMailer, sendContactMessage } from '../../../services/contact/send-contact';
-import { call, signIn, type TestCaller } from '../../admin/tests/call';
+import { contract } from '../../../../shared/contract';
+import { call, startHarness, type Harness } from '../../../../test/harness';
+import { session, type TestUser } from '../../../../test/fixtures';
 
-let dynamo: Awaited<ReturnType<typeof startTestDynamo>>;
-let dir: string;
+let h: Harness;
 let outbox: string;
 
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'vigil-contact-'));
-  outbox = path.join(dir, 'outbox');
-  dynamo = await startTestDynamo({ OUTBOX_DIR: outbox });
+  h = await startHarness({ outbox: true });
+  outbox = h.outbox;
   resetContactMailer();
 });
-afterAll(async () => {
-  await dynamo.close();
-  await rm(dir, { recursive: true, force: true });
-});
+afterAll(() => h.close());
 
-const send = (who: TestCaller | undefined, body: unknown) => call(handler, 'POST', '/api/contact', who, { body });
+const send = (who: TestUser | undefined, body: unknown) => call(contract.sendContact, { as: who, body });
 const message = { name: 'Jane Creator', email: 'jane@creator.example', subject: 'Billing question', message: 'Can I pay yearly?' };
 const addresses = (a: AddressObject | AddressObject[] | undefined) => (Array.isArray(a) ? a : a ? [a] : []).flatMap((o) => o.value.map((v) => v.address));
 const emls = async () => (await readdir(outbox).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
@@ -41,7 +35,7 @@ describe('POST /api/contact', () => {
   });
 
   it('refuses missing or invalid fields with 400 and a clear message per field', async () => {
-    const who = await signIn();
+    const who = await session();
     const res = await send(who, { name: '  ', email: 'not-an-email', message: '' });
     expect(res.status).toBe(400);
     expect(res.body.fields).toEqual([
@@ -55,7 +49,7 @@ describe('POST /api/contact', () => {
   });
 
   it('stores the message and mails it to the support inbox, replying to the sender', async () => {
-    const who = await signIn();
+    const who = await session();
     const res = await send(who, { ...message, name: 'Jane\r\nBcc: victim@example.com' });
     expect(res.status).toBe(201);
     const { id } = contactResponseSchema.strict().parse(res.body);
@@ -76,7 +70,7 @@ describe('POST /api/contact', () => {
   });
 
   it('allows 5 messages an hour per user, then 429 with the spec-style message; others are not affected', async () => {
-    const who = await signIn();
+    const who = await session();
     const before = (await emls()).length;
     for (let i = 0; i < 5; i++) {
       const { subject: _subject, ...noSubject } = message;
@@ -88,13 +82,13 @@ describe('POST /api/contact', () => {
     expect((await emls()).length).toBe(before + 5);
     const mail = await simpleParser(await readFile(path.join(outbox, (await emls()).at(-1)!)));
     expect(mail.subject).toBe('[Contact] Message from the contact form');
-    expect((await send(await signIn(), message)).status).toBe(201);
+    expect((await send(await session(), message)).status).toBe(201);
   });
 });
 
 describe('sendContactMessage', () => {
   it('answers 502, keeps the message as mail-failed and gives the rate token back when mail fails', async () => {
-    const blocker = path.join(dir, 'not-a-dir');
+    const blocker = path.join(h.dir, 'not-a-dir');
     await writeFile(blocker, '');
     process.env.OUTBOX_DIR = path.join(blocker, 'outbox');
     resetContactMailer();

@@ -1,21 +1,21 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { startTestDynamo } from '../../../../test/env';
 import type { EventBody } from '../../../../shared/schemas/events';
 import { db, tableName } from '../../../adapters/dynamo/client';
 import { keys } from '../../../adapters/dynamo/keys';
-import { handler } from '..';
 import { EVENTS_RATE_MESSAGE, readEngagement, recordEvent } from '../../../services/events';
 import { COUNTERS, readMonth } from '../../../services/metrics';
 import { queryNewest } from '../../../adapters/dynamo/io';
-import { call, signIn, type TestCaller } from '../../admin/tests/call';
+import { contract } from '../../../../shared/contract';
+import { call, startHarness, type Harness } from '../../../../test/harness';
+import { session, type TestUser } from '../../../../test/fixtures';
 
-let dynamo: Awaited<ReturnType<typeof startTestDynamo>>;
+let h: Harness;
 beforeAll(async () => {
-  dynamo = await startTestDynamo();
+  h = await startHarness();
 });
-afterAll(() => dynamo.close());
+afterAll(() => h.close());
 
-const post = (who: TestCaller | undefined, body: unknown) => call(handler, 'POST', '/api/events', who, { body });
+const post = (who: TestUser | undefined, body: unknown) => call(contract.recordEvent, { as: who, body });
 const pageView = (path: string, sessionId: string): EventBody => ({ type: 'page_view', path, sessionId });
 
 describe('POST /api/events', () => {
@@ -24,7 +24,7 @@ describe('POST /api/events', () => {
   });
 
   it('refuses a malformed event with 400 and says what is wrong', async () => {
-    const who = await signIn();
+    const who = await session();
     const cases: [unknown, string][] = [
       [{ type: 'click', path: '/', sessionId: 'abcdefgh' }, "type must be 'page_view' or 'feature_use'."],
       [{ type: 'page_view', path: '/', sessionId: 'short' }, 'sessionId must be 8 to 64 letters, digits, - or _.'],
@@ -41,7 +41,7 @@ describe('POST /api/events', () => {
   });
 
   it('records page views into the day rollup: a session, its views, and no bounce after the second view', async () => {
-    const who = await signIn();
+    const who = await session();
     const before = await readEngagement();
     for (const path of ['/', '/search', '/dmca/01HZZZZZZZZZZZZZZZZZZZZZZZ']) {
       const res = await post(who, { ...pageView(path, 'tab-0001-abcd'), at: new Date().toISOString() });
@@ -68,7 +68,7 @@ describe('POST /api/events', () => {
   });
 
   it("keeps two users' sessions apart even with the same session id", async () => {
-    const [a, b] = [await signIn(), await signIn()];
+    const [a, b] = [await session(), await session()];
     const before = await readEngagement();
     await post(a, pageView('/', 'same-session-id'));
     await post(b, pageView('/', 'same-session-id'));
@@ -83,7 +83,7 @@ describe('recordEvent', () => {
   const rollup = async (at: string) => (await db().send(new GetCommand({ TableName: tableName(), Key: day(at) }))).Item ?? {};
 
   it('times sessions by the server clock, caps idle gaps at 30 minutes, and books them on the start day', async () => {
-    const who = await signIn();
+    const who = await session();
     const sessionId = 'late-night-session';
     await recordEvent(who.userId, pageView('/', sessionId), new Date('2031-03-01T23:50:00.000Z'));
     await recordEvent(who.userId, { ...pageView('/cases', sessionId), at: '1999-01-01T00:00:00.000Z' }, new Date('2031-03-01T23:55:00.000Z'));
@@ -104,7 +104,7 @@ describe('recordEvent', () => {
   });
 
   it('stays exact under concurrent views of one session', async () => {
-    const who = await signIn();
+    const who = await session();
     const at = new Date('2031-04-01T10:00:00.000Z');
     await Promise.all(Array.from({ length: 10 }, (_, i) => recordEvent(who.userId, pageView(i % 2 ? '/search' : '/cases', 'parallel-session'), at)));
     const item = await rollup('2031-04-01');
@@ -113,7 +113,7 @@ describe('recordEvent', () => {
   });
 
   it('allows 60 events a minute per user, then 429', async () => {
-    const who = await signIn();
+    const who = await session();
     const at = new Date('2031-05-01T10:00:10.000Z');
     for (let i = 0; i < 60; i++) await recordEvent(who.userId, { type: 'feature_use', path: '/', sessionId: 'rate-session', feature: 'chat' }, at);
     await expect(recordEvent(who.userId, pageView('/', 'rate-session'), at)).rejects.toMatchObject({ statusCode: 429, message: EVENTS_RATE_MESSAGE });
@@ -121,7 +121,7 @@ describe('recordEvent', () => {
   });
 
   it("counts the user active once in the month of their first session", async () => {
-    const who = await signIn();
+    const who = await session();
     const before = (await readMonth([COUNTERS.activeUsers], '2031-06-01')).get(COUNTERS.activeUsers)?.count ?? 0;
     await recordEvent(who.userId, pageView('/', 'active-1-session'), new Date('2031-06-02T10:00:00.000Z'));
     await recordEvent(who.userId, pageView('/', 'active-2-session'), new Date('2031-06-03T10:00:00.000Z'));

@@ -7,15 +7,20 @@ import {
   userStatsSchema,
 } from '../../../../shared/schemas/search';
 import { putObject } from '../../../adapters/s3';
-import { handler } from '..';
 import { persistResults, type NewResult } from '../../../services/search/results';
-import { createSearch, finishSearch } from '../../../services/search/searches';
+import { createSearch } from '../../../services/search/searches';
 import { getUserStats } from '../../../services/stats';
-import { startHarness, type Harness, type TestUser } from './harness';
+import { contract } from '../../../../shared/contract';
+import { call, startHarness, type Harness } from '../../../../test/harness';
+import { scanWithResults, session, type TestUser } from '../../../../test/fixtures';
 
 let h: Harness;
+let owner: TestUser;
+let other: TestUser;
+let admin: TestUser;
 beforeAll(async () => {
   h = await startHarness({ s3: true });
+  [owner, other, admin] = [await session(), await session(), await session({ isAdmin: true })];
 });
 afterAll(() => h.close());
 
@@ -36,57 +41,53 @@ const result = (n: number, extra: Partial<NewResult> = {}): NewResult => ({
 
 /** A finished search of `who` with `n` results (images unless told otherwise). */
 async function seedSearch(who: TestUser, results: NewResult[]) {
-  const search = await createSearch({ userId: who.userId, query: 'Jane Creator', searchEngines: ['google', 'bing'], contentType: 'images,videos' });
-  const { ids } = await persistResults(search.id, results);
-  await finishSearch(search.id, { status: 'completed', successfulEngines: ['google', 'bing'], failedEngines: [] });
-  return { searchId: search.id, ids };
+  const { searchId, resultIds } = await scanWithResults(who, results, { query: 'Jane Creator', searchEngines: ['google', 'bing'], contentType: 'images,videos' });
+  return { searchId, ids: resultIds };
 }
 
 const fields = (body: { fields?: { path: string; message: string }[] }) => body.fields ?? [];
 
 describe('GET /api/search/{id}', () => {
-  const route = '/api/search/{id}';
   let searchId: string;
   beforeAll(async () => {
-    ({ searchId } = await seedSearch(h.owner, [result(1)]));
+    ({ searchId } = await seedSearch(owner, [result(1)]));
   });
 
   it('refuses an anonymous caller with 401', async () => {
-    const res = await h.call(handler, 'GET', route, undefined, { id: searchId });
+    const res = await call(contract.getSearch, { as: 'anonymous', params: { id: searchId } });
     expect(res.status).toBe(401);
     expect(res.body.code).toBe('UNAUTHENTICATED');
   });
 
   it('returns the owner their search with status, progress and metadata', async () => {
-    const res = await h.call(handler, 'GET', route, h.owner, { id: searchId });
+    const res = await call(contract.getSearch, { as: owner, params: { id: searchId } });
     expect(res.status).toBe(200);
     const search = searchSchema.strict().parse(res.body);
-    expect(search).toMatchObject({ id: searchId, userId: h.owner.userId, status: 'completed', query: 'Jane Creator', resultCount: 1 });
+    expect(search).toMatchObject({ id: searchId, userId: owner.userId, status: 'completed', query: 'Jane Creator', resultCount: 1 });
     expect(search.metadata).toMatchObject({ successfulEngines: ['google', 'bing'], failedEngines: [] });
     expect(search.progress).toEqual({ enginesDone: 0, enginesTotal: 2, candidatesFound: 0, candidatesMatched: 0, stage: 'done' });
     expect(res.body).not.toHaveProperty('references');
   });
 
   it('hides the search from another user (404) and shows it to an admin', async () => {
-    expect((await h.call(handler, 'GET', route, h.other, { id: searchId })).status).toBe(404);
-    expect((await h.call(handler, 'GET', route, h.admin, { id: searchId })).status).toBe(200);
+    expect((await call(contract.getSearch, { as: other, params: { id: searchId } })).status).toBe(404);
+    expect((await call(contract.getSearch, { as: admin, params: { id: searchId } })).status).toBe(200);
   });
 
   it('answers 404 for an unknown id and 400 with fields for a malformed one', async () => {
-    const missing = await h.call(handler, 'GET', route, h.owner, { id: ulid() });
+    const missing = await call(contract.getSearch, { as: owner, params: { id: ulid() } });
     expect(missing.status).toBe(404);
     expect(missing.body.error).toBe('Search not found.');
-    const bad = await h.call(handler, 'GET', route, h.owner, { id: 'USER#x' });
+    const bad = await call(contract.getSearch, { as: owner, params: { id: 'USER#x' } });
     expect(bad.status).toBe(400);
     expect(fields(bad.body)).toEqual([{ path: 'params.id', message: 'Search id is not valid.' }]);
   });
 });
 
 describe('GET /api/search/{id}/results', () => {
-  const route = '/api/search/{id}/results';
   let searchId: string;
   beforeAll(async () => {
-    const search = await createSearch({ userId: h.owner.userId, query: 'q', searchEngines: ['google'], contentType: 'images' });
+    const search = await createSearch({ userId: owner.userId, query: 'q', searchEngines: ['google'], contentType: 'images' });
     searchId = search.id;
     await persistResults(searchId, [result(1), result(30), result(10)]);
     await new Promise((r) => setTimeout(r, 5)); // a later batch gets a later persist time
@@ -94,11 +95,11 @@ describe('GET /api/search/{id}/results', () => {
   });
 
   it('refuses an anonymous caller with 401', async () => {
-    expect((await h.call(handler, 'GET', route, undefined, { id: searchId })).status).toBe(401);
+    expect((await call(contract.searchResults, { as: 'anonymous', params: { id: searchId } })).status).toBe(401);
   });
 
   it('lists the newest batch first, then the most confident first', async () => {
-    const res = await h.call(handler, 'GET', route, h.owner, { id: searchId });
+    const res = await call(contract.searchResults, { as: owner, params: { id: searchId } });
     expect(res.status).toBe(200);
     const list = searchResultListSchema.parse(res.body);
     expect(list.map((r) => r.title)).toEqual(['Copy 2', 'Copy 30', 'Copy 10', 'Copy 1']);
@@ -106,21 +107,20 @@ describe('GET /api/search/{id}/results', () => {
   });
 
   it('honours limit and refuses a bad one with 400', async () => {
-    const res = await h.call(handler, 'GET', route, h.owner, { id: searchId, query: { limit: '2' } });
+    const res = await call(contract.searchResults, { as: owner, params: { id: searchId }, query: { limit: '2' } });
     expect(res.body).toHaveLength(2);
-    const bad = await h.call(handler, 'GET', route, h.owner, { id: searchId, query: { limit: '501' } });
+    const bad = await call(contract.searchResults, { as: owner, params: { id: searchId }, query: { limit: '501' } });
     expect(bad.status).toBe(400);
     expect(fields(bad.body)).toEqual([{ path: 'query.limit', message: 'limit must be at most 500.' }]);
   });
 
   it("hides another user's search (404); an admin may read it", async () => {
-    expect((await h.call(handler, 'GET', route, h.other, { id: searchId })).status).toBe(404);
-    expect((await h.call(handler, 'GET', route, h.admin, { id: searchId })).body).toHaveLength(4);
+    expect((await call(contract.searchResults, { as: other, params: { id: searchId } })).status).toBe(404);
+    expect((await call(contract.searchResults, { as: admin, params: { id: searchId } })).body).toHaveLength(4);
   });
 });
 
 describe('GET /api/search-result/{id}', () => {
-  const route = '/api/search-result/{id}';
   let resultId: string;
   let externalId: string;
   let unsafeId: string;
@@ -130,23 +130,23 @@ describe('GET /api/search-result/{id}', () => {
   beforeAll(async () => {
     await putObject('test-uploads', 'evidence/shot.png', png, 'image/png');
     await putObject('test-uploads', 'evidence/thumb.jpg', Buffer.from('thumb'), 'image/jpeg');
-    const u = await h.user();
+    const u = await session();
     await seedSearch(u, [
       result(1, { previewRef: 'evidence/thumb.jpg', screenshotRef: 's3://test-uploads/evidence/shot.png', evidence: { engines: ['google'], matchedImageKey: 'evidence/thumb.jpg', distance: 12 } }),
       result(2, { previewRef: 'https://cdn.leak-forum.example/img/2.jpg' }),
       result(3, { previewRef: 'javascript:alert(1)' }),
     ]);
-    const list = (await h.call(handler, 'GET', '/api/user/{id}/results', u, { id: 'me' })).body as { id: string; title: string }[];
+    const list = (await call(contract.userResults, { as: u, params: { id: 'me' } })).body as { id: string; title: string }[];
     [resultId, externalId, unsafeId] = [1, 2, 3].map((n) => list.find((r) => r.title === `Copy ${n}`)!.id);
     owner = u;
   });
 
   it('refuses an anonymous caller with 401', async () => {
-    expect((await h.call(handler, 'GET', route, undefined, { id: resultId })).status).toBe(401);
+    expect((await call(contract.getResult, { as: 'anonymous', params: { id: resultId } })).status).toBe(401);
   });
 
   it('returns every field, the screenshot inline and a preview URL the browser can load', async () => {
-    const res = await h.call(handler, 'GET', route, owner, { id: resultId });
+    const res = await call(contract.getResult, { as: owner, params: { id: resultId } });
     expect(res.status).toBe(200);
     const r = searchResultSchema.strict().parse(res.body);
     expect(r.screenshotBase64).toBe(png.toString('base64'));
@@ -159,22 +159,22 @@ describe('GET /api/search-result/{id}', () => {
   });
 
   it("never points a preview at the copying site (it would see the creator's address), nor at other schemes", async () => {
-    expect((await h.call(handler, 'GET', route, owner, { id: externalId })).body.previewUrl).toBeNull();
-    const unsafe = await h.call(handler, 'GET', route, owner, { id: unsafeId });
+    expect((await call(contract.getResult, { as: owner, params: { id: externalId } })).body.previewUrl).toBeNull();
+    const unsafe = await call(contract.getResult, { as: owner, params: { id: unsafeId } });
     expect(unsafe.body.previewUrl).toBeNull();
     expect(unsafe.body.screenshotBase64).toBeNull();
   });
 
   it("hides another user's result (404); an admin may read it", async () => {
-    const res = await h.call(handler, 'GET', route, h.other, { id: resultId });
+    const res = await call(contract.getResult, { as: other, params: { id: resultId } });
     expect(res.status).toBe(404);
     expect(res.body.error).toBe('Search result not found.');
-    expect((await h.call(handler, 'GET', route, h.admin, { id: resultId })).status).toBe(200);
+    expect((await call(contract.getResult, { as: admin, params: { id: resultId } })).status).toBe(200);
   });
 
   it('answers 404 for an unknown id and 400 for a malformed one', async () => {
-    expect((await h.call(handler, 'GET', route, owner, { id: ulid() })).status).toBe(404);
-    const bad = await h.call(handler, 'GET', route, owner, { id: 'nope' });
+    expect((await call(contract.getResult, { as: owner, params: { id: ulid() } })).status).toBe(404);
+    const bad = await call(contract.getResult, { as: owner, params: { id: 'nope' } });
     expect(bad.status).toBe(400);
     expect(fields(bad.body)).toEqual([{ path: 'params.id', message: 'Search result id is not valid.' }]);
   });
@@ -183,108 +183,106 @@ describe('GET /api/search-result/{id}', () => {
 describe('GET /api/user/{id}/results and /results/grouped', () => {
   let u: TestUser;
   beforeAll(async () => {
-    u = await h.user();
+    u = await session();
     await seedSearch(u, [result(1), result(2, { contentType: 'web', url: 'https://blog.example/a' })]);
     await new Promise((r) => setTimeout(r, 5));
     await seedSearch(u, [result(3, { contentType: 'videos', url: 'https://tube.example/v/3' })]);
   });
 
   it('refuses anonymous callers with 401', async () => {
-    expect((await h.call(handler, 'GET', '/api/user/{id}/results', undefined, { id: 'me' })).status).toBe(401);
-    expect((await h.call(handler, 'GET', '/api/user/{id}/results/grouped', undefined, { id: 'me' })).status).toBe(401);
+    expect((await call(contract.userResults, { as: 'anonymous', params: { id: 'me' } })).status).toBe(401);
+    expect((await call(contract.userResultsGrouped, { as: 'anonymous', params: { id: 'me' } })).status).toBe(401);
   });
 
   it('lists the caller\'s results newest first, by "me" or by their own id', async () => {
-    const me = await h.call(handler, 'GET', '/api/user/{id}/results', u, { id: 'me' });
+    const me = await call(contract.userResults, { as: u, params: { id: 'me' } });
     expect(me.status).toBe(200);
     expect(searchResultListSchema.parse(me.body).map((r) => r.title)).toEqual(['Copy 3', 'Copy 2', 'Copy 1']);
-    const own = await h.call(handler, 'GET', '/api/user/{id}/results', u, { id: u.userId });
+    const own = await call(contract.userResults, { as: u, params: { id: u.userId } });
     expect(own.body).toEqual(me.body);
   });
 
   it('pages with limit and before', async () => {
-    const first = await h.call(handler, 'GET', '/api/user/{id}/results', u, { id: 'me', query: { limit: '2' } });
+    const first = await call(contract.userResults, { as: u, params: { id: 'me' }, query: { limit: '2' } });
     expect(first.body.map((r: { title: string }) => r.title)).toEqual(['Copy 3', 'Copy 2']);
-    const next = await h.call(handler, 'GET', '/api/user/{id}/results', u, { id: 'me', query: { limit: '2', before: first.body[1].id } });
+    const next = await call(contract.userResults, { as: u, params: { id: 'me' }, query: { limit: '2', before: first.body[1].id } });
     expect(next.body.map((r: { title: string }) => r.title)).toEqual(['Copy 1']);
   });
 
   it('groups results as {web, images, videos}', async () => {
-    const res = await h.call(handler, 'GET', '/api/user/{id}/results/grouped', u, { id: 'me' });
+    const res = await call(contract.userResultsGrouped, { as: u, params: { id: 'me' } });
     expect(res.status).toBe(200);
     const grouped = groupedResultsSchema.strict().parse(res.body);
     expect(Object.keys(res.body).sort()).toEqual(['images', 'videos', 'web']);
     expect(grouped.web.map((r) => r.title)).toEqual(['Copy 2']);
     expect(grouped.images.map((r) => r.title)).toEqual(['Copy 1']);
     expect(grouped.videos.map((r) => r.title)).toEqual(['Copy 3']);
-    const empty = await h.call(handler, 'GET', '/api/user/{id}/results/grouped', await h.user(), { id: 'me' });
+    const empty = await call(contract.userResultsGrouped, { as: await session(), params: { id: 'me' } });
     expect(empty.body).toEqual({ web: [], images: [], videos: [] });
   });
 
   it("refuses another user's lists with 403 and allows an admin", async () => {
-    for (const route of ['/api/user/{id}/results', '/api/user/{id}/results/grouped']) {
-      const res = await h.call(handler, 'GET', route, h.other, { id: u.userId });
+    for (const route of [contract.userResults, contract.userResultsGrouped]) {
+      const res = await call(route, { as: other, params: { id: u.userId } });
       expect(res.status).toBe(403);
       expect(res.body.error).toBe('You can only access your own account.');
-      expect((await h.call(handler, 'GET', route, h.admin, { id: u.userId })).status).toBe(200);
+      expect((await call(route, { as: admin, params: { id: u.userId } })).status).toBe(200);
     }
-    expect((await h.call(handler, 'GET', '/api/user/{id}/results', h.admin, { id: u.userId })).body).toHaveLength(3);
+    expect((await call(contract.userResults, { as: admin, params: { id: u.userId } })).body).toHaveLength(3);
   });
 
   it('refuses bad input with 400 and fields', async () => {
-    const limit = await h.call(handler, 'GET', '/api/user/{id}/results', u, { id: 'me', query: { limit: 'abc' } });
+    const limit = await call(contract.userResults, { as: u, params: { id: 'me' }, query: { limit: 'abc' } });
     expect(limit.status).toBe(400);
     expect(fields(limit.body)[0]!.path).toBe('query.limit');
-    const before = await h.call(handler, 'GET', '/api/user/{id}/results/grouped', u, { id: 'me', query: { before: 'x' } });
+    const before = await call(contract.userResultsGrouped, { as: u, params: { id: 'me' }, query: { before: 'x' } });
     expect(fields(before.body)).toEqual([{ path: 'query.before', message: 'before must be a result id.' }]);
-    const foreign = await h.call(handler, 'GET', '/api/user/{id}/results', u, { id: 'me', query: { before: ulid() } });
+    const foreign = await call(contract.userResults, { as: u, params: { id: 'me' }, query: { before: ulid() } });
     expect(foreign.status).toBe(400);
     expect(foreign.body.error).toBe('before must be one of your result ids.');
-    const badUser = await h.call(handler, 'GET', '/api/user/{id}/results', u, { id: 'USER#1#RESULT' });
+    const badUser = await call(contract.userResults, { as: u, params: { id: 'USER#1#RESULT' } });
     expect(fields(badUser.body)).toEqual([{ path: 'params.id', message: 'User id is not valid.' }]);
   });
 });
 
 describe('GET /api/user/{id}/stats', () => {
-  const route = '/api/user/{id}/stats';
 
   it('refuses an anonymous caller with 401', async () => {
-    expect((await h.call(handler, 'GET', route, undefined, { id: 'me' })).status).toBe(401);
+    expect((await call(contract.userStats, { as: 'anonymous', params: { id: 'me' } })).status).toBe(401);
   });
 
   it('answers zeros for a user with no counters yet', async () => {
-    const res = await h.call(handler, 'GET', route, await h.user(), { id: 'me' });
+    const res = await call(contract.userStats, { as: await session(), params: { id: 'me' } });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ activeViolations: 0, resolvedCases: 0, dmcaSent: 0, pendingReview: 0 });
   });
 
   it('counts stored results as pending review', async () => {
-    const u = await h.user();
+    const u = await session();
     await seedSearch(u, [result(1), result(2), result(3)]);
-    const res = await h.call(handler, 'GET', route, u, { id: u.userId });
+    const res = await call(contract.userStats, { as: u, params: { id: u.userId } });
     expect(userStatsSchema.strict().parse(res.body)).toEqual({ activeViolations: 0, resolvedCases: 0, dmcaSent: 0, pendingReview: 3 });
   });
 
   it("refuses another user's stats with 403, allows an admin, and refuses a malformed id with 400", async () => {
-    expect((await h.call(handler, 'GET', route, h.other, { id: h.owner.userId })).status).toBe(403);
-    expect((await h.call(handler, 'GET', route, h.admin, { id: h.owner.userId })).status).toBe(200);
-    const bad = await h.call(handler, 'GET', route, h.owner, { id: 'a#b' });
+    expect((await call(contract.userStats, { as: other, params: { id: owner.userId } })).status).toBe(403);
+    expect((await call(contract.userStats, { as: admin, params: { id: owner.userId } })).status).toBe(200);
+    const bad = await call(contract.userStats, { as: owner, params: { id: 'a#b' } });
     expect(bad.status).toBe(400);
     expect(fields(bad.body)).toEqual([{ path: 'params.id', message: 'User id is not valid.' }]);
   });
 });
 
 describe('PUT /api/search-results/{id}/review', () => {
-  const route = '/api/search-results/{id}/review';
   let u: TestUser;
   let ids: string[];
   beforeEach(async () => {
-    u = await h.user();
+    u = await session();
     ({ ids } = await seedSearch(u, [result(1), result(2), result(3)]));
   });
   const stats = () => getUserStats(u.userId);
   const put = (id: string, status: unknown, who: TestUser | null = u) =>
-    h.call(handler, 'PUT', route, who ?? undefined, { id, body: { status } });
+    call(contract.reviewResult, { as: who ?? undefined, params: { id }, body: { status } });
 
   it('refuses an anonymous caller with 401 and changes nothing', async () => {
     expect((await put(ids[0]!, 'safe', null)).status).toBe(401);
@@ -296,7 +294,7 @@ describe('PUT /api/search-results/{id}/review', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: ids[0], userReviewStatus: 'unauthorized' });
     expect(Date.parse(res.body.reviewedAt)).not.toBeNaN();
-    const read = await h.call(handler, 'GET', '/api/search-result/{id}', u, { id: ids[0] });
+    const read = await call(contract.getResult, { as: u, params: { id: ids[0] } });
     expect(read.body.userReviewStatus).toBe('unauthorized');
   });
 
@@ -328,16 +326,16 @@ describe('PUT /api/search-results/{id}/review', () => {
       ...Array.from({ length: 6 }, () => put(ids[0]!, 'safe')),
     ]);
     expect(replies.every((r) => r.status === 200)).toBe(true);
-    const final = (await h.call(handler, 'GET', '/api/search-result/{id}', u, { id: ids[0] })).body.userReviewStatus;
+    const final = (await call(contract.getResult, { as: u, params: { id: ids[0] } })).body.userReviewStatus;
     expect(await stats()).toMatchObject({ pendingReview: 2, activeViolations: final === 'unauthorized' ? 1 : 0 });
   });
 
   it("hides another user's result (404), even from an admin, and changes nothing", async () => {
-    for (const who of [h.other, h.admin]) {
+    for (const who of [other, admin]) {
       const res = await put(ids[0]!, 'unauthorized', who);
       expect(res.status).toBe(404);
     }
-    expect((await h.call(handler, 'GET', '/api/search-result/{id}', u, { id: ids[0] })).body.userReviewStatus).toBeNull();
+    expect((await call(contract.getResult, { as: u, params: { id: ids[0] } })).body.userReviewStatus).toBeNull();
     expect(await stats()).toMatchObject({ pendingReview: 3, activeViolations: 0 });
   });
 
@@ -352,12 +350,12 @@ describe('PUT /api/search-results/{id}/review', () => {
     expect(bad.status).toBe(400);
     expect(bad.body).toMatchObject({ code: 'VALIDATION_FAILED', error: "Status must be 'unauthorized' or 'safe'." });
     expect(fields(bad.body)).toEqual([{ path: 'body.status', message: "Status must be 'unauthorized' or 'safe'." }]);
-    const notJson = await h.call(handler, 'PUT', route, u, { id: ids[0], body: '{status:' });
+    const notJson = await call(contract.reviewResult, { as: u, params: { id: ids[0] }, body: '{status:' });
     expect(notJson.status).toBe(400);
     expect(notJson.body.error).toBe('Request body is not valid JSON.');
     const badId = await put('x', 'safe');
     expect(fields(badId.body)).toEqual([{ path: 'params.id', message: 'Search result id is not valid.' }]);
-    expect((await h.call(handler, 'GET', '/api/search-result/{id}', u, { id: ids[0] })).body.userReviewStatus).toBeNull();
+    expect((await call(contract.getResult, { as: u, params: { id: ids[0] } })).body.userReviewStatus).toBeNull();
     expect(await stats()).toMatchObject({ pendingReview: 3, activeViolations: 0 });
   });
 });

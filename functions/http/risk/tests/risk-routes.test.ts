@@ -1,6 +1,5 @@
 import { BatchGetCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import { startTestDynamo } from '../../../../test/env';
 import {
   RISK_PERIOD_MESSAGE,
   RISK_SAMPLE_METRICS,
@@ -11,23 +10,23 @@ import {
 } from '../../../../shared/schemas/risk';
 import { db, tableName } from '../../../adapters/dynamo/client';
 import { keys } from '../../../adapters/dynamo/keys';
-import { ROUTES } from '../../../../shared/contract';
-import { handler } from '..';
 import { claimResultTakedown, putCase, transitionCase } from '../../../services/cases/case-store';
 import { persistResults, type NewResult } from '../../../services/search/results';
 import { reviewResult } from '../../../services/search/review';
 import { createSearch, finishSearch } from '../../../services/search/searches';
-import { call, signIn, type TestCaller } from '../../admin/tests/call';
+import { contract, ROUTES, type RouteDef } from '../../../../shared/contract';
+import { call, startHarness, type Harness } from '../../../../test/harness';
+import { session, type TestUser } from '../../../../test/fixtures';
 
 const H = 3600_000;
 const D = 24 * H;
 const T = Date.now();
 const iso = (ms: number) => new Date(ms).toISOString();
 
-let dynamo: Awaited<ReturnType<typeof startTestDynamo>>;
-let owner: TestCaller;
-let other: TestCaller;
-let admin: TestCaller;
+let h: Harness;
+let owner: TestUser;
+let other: TestUser;
+let admin: TestUser;
 const ids: Record<string, string> = {};
 
 const result = (path: string, extra: Partial<NewResult>): NewResult => ({
@@ -66,8 +65,8 @@ async function backdate(id: string, createdAt: number, seenAt: number): Promise<
  *  d tube  tube.com  images low    safe          found 1d ago
  */
 beforeAll(async () => {
-  dynamo = await startTestDynamo();
-  [owner, other, admin] = [await signIn(), await signIn(), await signIn({ isAdmin: true })];
+  h = await startHarness();
+  [owner, other, admin] = [await session(), await session(), await session({ isAdmin: true })];
   const search = await createSearch({ userId: owner.userId, query: 'Jane', searchEngines: ['google'], contentType: 'images,videos' });
   const { ids: stored } = await persistResults(search.id, [
     result('leaks.de/a', {}),
@@ -105,7 +104,7 @@ beforeAll(async () => {
   await transitionCase(caseId, ['sent'], 'resolved', iso(T - 2 * D));
   await claimResultTakedown(ids.c!, caseId, iso(T - 2 * D));
 });
-afterAll(() => dynamo.close());
+afterAll(() => h.close());
 
 const RISK_ROUTES = ROUTES.filter((r) => r.area === 'risk');
 
@@ -115,15 +114,15 @@ describe('every /api/risk/* route', () => {
     expect(RISK_ROUTES.every((r) => r.auth === 'user' && !r.path.includes('{'))).toBe(true);
   });
 
-  it.each(RISK_ROUTES.map((r) => [r.path]))('%s refuses anonymous callers with 401', async (path) => {
-    const res = await call(handler, 'GET', path, undefined);
+  it.each(RISK_ROUTES.map((r) => [r.path, r]))('%s refuses anonymous callers with 401', async (_path, route) => {
+    const res = await call(route, { as: 'anonymous' });
     expect(res.status).toBe(401);
     expect(res.body.code).toBe('UNAUTHENTICATED');
   });
 
-  it.each([['/api/risk/metrics'], ['/api/risk/trends']])('%s refuses a period other than 24h, 7d, 30d, 90d with 400', async (path) => {
+  it.each([['/api/risk/metrics', contract.riskMetrics], ['/api/risk/trends', contract.trends]] as [string, RouteDef][])('%s refuses a period other than 24h, 7d, 30d, 90d with 400', async (_path, route) => {
     for (const period of ['week', '', '7D', '1y']) {
-      const res = await call(handler, 'GET', path, owner, { query: { period } });
+      const res = await call(route, { as: owner, query: { period } });
       expect(res.status).toBe(400);
       expect(res.body.error).toBe(RISK_PERIOD_MESSAGE);
     }
@@ -132,7 +131,7 @@ describe('every /api/risk/* route', () => {
 
 describe("the owner's risk picture", () => {
   it('metrics for the default 7 days and for 30 days', async () => {
-    const week = await call(handler, 'GET', '/api/risk/metrics', owner);
+    const week = await call(contract.riskMetrics, { as: owner });
     expect(week.status).toBe(200);
     // open a (weight 1) and b (0.3); coverage c (notice) and d (safe) of 4 = 50%; recent a, b; detection (5 + 1 + 0) / 3
     // score 100 * (0.4 * 1.3/20 + 0.25 * (2/7)/2 + 0.2 * 0.5 + 0.15 * 1/10) = 17.7 -> 18
@@ -146,14 +145,14 @@ describe("the owner's risk picture", () => {
       averageResponseTime: 0,
       contentExposure: 1,
     });
-    const month = await call(handler, 'GET', '/api/risk/metrics', owner, { query: { period: '30d' } });
+    const month = await call(contract.riskMetrics, { as: owner, query: { period: '30d' } });
     // 30 days take in c (found 10 days ago) and its notice, sent 6 hours after it was found
     expect(month.body).toMatchObject({ recentThreats: 3, averageResponseTime: 6, timeToDetection: 1.5, overallRiskScore: 15 });
-    expect((await call(handler, 'GET', '/api/risk/metrics', owner, { query: { period: '24h' } })).body).toMatchObject({ recentThreats: 1 });
+    expect((await call(contract.riskMetrics, { as: owner, query: { period: '24h' } })).body).toMatchObject({ recentThreats: 1 });
   });
 
   it('hotspots per platform', async () => {
-    const res = await call(handler, 'GET', '/api/risk/hotspots', owner);
+    const res = await call(contract.hotspots, { as: owner });
     expect(riskHotspotListSchema.parse(res.body)).toEqual([
       { platform: 'forum', riskScore: 30, violations: 2, trend: 'increasing', lastDetected: iso(T - 2 * H), geography: 'Germany' },
       { platform: 'tube', riskScore: 0, violations: 0, trend: 'decreasing', lastDetected: iso(T - 10 * D), geography: 'Global' },
@@ -161,21 +160,21 @@ describe("the owner's risk picture", () => {
   });
 
   it('daily trends over the period', async () => {
-    const week = riskTrendListSchema.parse((await call(handler, 'GET', '/api/risk/trends', owner)).body);
+    const week = riskTrendListSchema.parse((await call(contract.trends, { as: owner })).body);
     expect(week).toHaveLength(7);
     expect(week[6]!.date).toBe(iso(T).slice(0, 10));
     const sum = (points: typeof week, k: 'newThreats' | 'resolved') => points.reduce((a, p) => a + p[k], 0);
     expect(sum(week, 'newThreats')).toBe(2); // a and b
     expect(sum(week, 'resolved')).toBe(1); // c, taken down 2 days ago
     expect(week[6]!.violations).toBe(2);
-    const quarter = riskTrendListSchema.parse((await call(handler, 'GET', '/api/risk/trends', owner, { query: { period: '90d' } })).body);
+    const quarter = riskTrendListSchema.parse((await call(contract.trends, { as: owner, query: { period: '90d' } })).body);
     expect(quarter).toHaveLength(90);
     expect(sum(quarter, 'newThreats')).toBe(3);
-    expect((await call(handler, 'GET', '/api/risk/trends', owner, { query: { period: '24h' } })).body).toHaveLength(1);
+    expect((await call(contract.trends, { as: owner, query: { period: '24h' } })).body).toHaveLength(1);
   });
 
   it('content analysis per content type', async () => {
-    const res = await call(handler, 'GET', '/api/risk/content-analysis', owner);
+    const res = await call(contract.contentAnalysis, { as: owner });
     expect(contentRiskListSchema.parse(res.body)).toEqual([
       {
         contentType: 'images',
@@ -198,23 +197,23 @@ describe("the owner's risk picture", () => {
 describe("another user's picture", () => {
   it("never shows the owner's data: the spec's sample (marked) and empty lists while they have none", async () => {
     for (const who of [other, admin]) {
-      const metrics = await call(handler, 'GET', '/api/risk/metrics', who);
+      const metrics = await call(contract.riskMetrics, { as: who });
       expect(metrics.body).toEqual({ ...RISK_SAMPLE_METRICS, sample: true });
-      for (const path of ['/api/risk/hotspots', '/api/risk/trends', '/api/risk/content-analysis']) {
-        expect((await call(handler, 'GET', path, who)).body).toEqual([]);
+      for (const route of [contract.hotspots, contract.trends, contract.contentAnalysis]) {
+        expect((await call(route, { as: who })).body).toEqual([]);
       }
     }
   });
 
   it('ignores a user id sent in the query', async () => {
-    const res = await call(handler, 'GET', '/api/risk/hotspots', other, { query: { userId: owner.userId } } as never);
+    const res = await call(contract.hotspots, { as: other, query: { userId: owner.userId } });
     expect(res.body).toEqual([]);
   });
 
   it('is computed (not the sample) once they have scanned, even with nothing found', async () => {
     const search = await createSearch({ userId: other.userId, query: 'Sam', searchEngines: ['google'], contentType: 'images' });
     await finishSearch(search.id, { status: 'completed', successfulEngines: ['google'], failedEngines: [] });
-    const res = await call(handler, 'GET', '/api/risk/metrics', other);
+    const res = await call(contract.riskMetrics, { as: other });
     expect(res.body).toEqual({
       overallRiskScore: 0,
       riskLevel: 'LOW',
@@ -225,7 +224,7 @@ describe("another user's picture", () => {
       averageResponseTime: 0,
       contentExposure: 0,
     });
-    const trends = (await call(handler, 'GET', '/api/risk/trends', other)).body;
+    const trends = (await call(contract.trends, { as: other })).body;
     expect(trends).toHaveLength(7);
     expect(trends.every((p: { violations: number; newThreats: number }) => p.violations === 0 && p.newThreats === 0)).toBe(true);
   });

@@ -1,6 +1,8 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { GetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import { startTestDynamo } from '../../../../test/env';
+import { startTestDynamo } from '../../../../test/harness';
 import { db, resetDbClient, tableName } from '../../../adapters/dynamo/client';
 import { keys } from '../../../adapters/dynamo/keys';
 import { resetConfig } from '../../../lib/config';
@@ -9,7 +11,6 @@ import {
   bump,
   checkHealth,
   estimateProviderCalls,
-  readPeriods,
   readTotals,
   recordActivity,
   recordCaseCreated,
@@ -17,8 +18,7 @@ import {
   recordMilestone,
   recordPlanChange,
   recordRequest,
-  readApiRequestPeriods,
-  API_REQUEST_SHARDS,
+  readRequestDays,
   recordSearchStarted,
   takeRateToken,
 } from '..';
@@ -30,37 +30,36 @@ beforeAll(async () => {
 });
 afterAll(() => dynamo.close());
 
+const scanCount = async () => (await db().send(new ScanCommand({ TableName: tableName(), Select: 'COUNT' }))).Count ?? 0;
 const item = async (key: { pk: string; sk: string }) => (await db().send(new GetCommand({ TableName: tableName(), Key: key }))).Item;
 
 describe('recordRequest', () => {
-  it("adds count, time, errors and the route's count to the day's counters, summed over the shards", async () => {
+  it("publishes count, time and errors as metrics, read back as the day's sums", async () => {
     const at = new Date('2032-01-05T08:00:00.000Z');
-    await recordRequest('GET /api/admin/metrics', 200, 12.6, at);
-    await recordRequest('GET /api/admin/metrics', 404, 8, at);
-    await recordRequest('POST /api/search', 503, 100, at);
-    await recordRequest('GET /not/a/route', 404, 3, at);
-    const day = (await readApiRequestPeriods('2032-01-05', '2032-01-05')).get('2032-01-05');
-    expect(day).toMatchObject({
-      count: 4,
-      totalMs: 124, // 13 + 8 + 100 + 3
-      errors: 1,
-      clientErrors: 2,
-      'route:GET /api/admin/metrics': 2,
-      'route:POST /api/search': 1,
-    });
-    expect(Object.keys(day!)).not.toContain('route:GET /not/a/route');
+    recordRequest('GET /api/admin/metrics', 200, 12.6, at);
+    recordRequest('GET /api/admin/metrics', 404, 8, at);
+    recordRequest('POST /api/search', 503, 100, at);
+    recordRequest('GET /not/a/route', 404, 3, at);
+    const day = (await readRequestDays('2032-01-05', '2032-01-05')).get('2032-01-05');
+    expect(day).toEqual({ requests: 4, latencyMs: 124, serverErrors: 1, clientErrors: 2, healthChecks: 0, healthy: 0 }); // 13 + 8 + 100 + 3 ms
+    expect((await readRequestDays('2032-01-04', '2032-01-06')).size).toBe(1);
   });
 
-  it('spreads the writes over the shards instead of one hot item', async () => {
-    const at = new Date('2032-02-07T08:00:00.000Z');
-    for (let i = 0; i < 64; i++) await recordRequest('GET /api/health', 200, 1, at);
-    const shards = await Promise.all(
-      Array.from({ length: API_REQUEST_SHARDS }, (_v, i) => item(keys.dailyCounter(`${COUNTERS.apiRequests}#${i}`, '2032-02-07'))),
-    );
-    const counts = shards.map((s) => (s?.count as number | undefined) ?? 0);
-    expect(counts.reduce((a, b) => a + b, 0)).toBe(64);
-    expect(counts.filter((c) => c > 0).length).toBeGreaterThan(4);
-    expect(await item(keys.dailyCounter(COUNTERS.apiRequests, '2032-02-07'))).toBeUndefined();
+  it('writes EMF with the {service} totals and {service, route} per route (unknown routes are "other")', () => {
+    recordRequest('GET /api/admin/metrics', 200, 5, new Date('2032-01-06T08:00:00.000Z'));
+    recordRequest('GET /x/../etc', 200, 5, new Date('2032-01-06T08:00:01.000Z'));
+    const lines = readFileSync(join(process.env.METRICS_LOG_DIR!, 'emf-2032-01-06.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines[0]._aws.CloudWatchMetrics[0]).toMatchObject({ Namespace: 'Vigil', Dimensions: [['service'], ['service', 'route']] });
+    expect(lines.map((l) => [l.service, l.route, l.Requests, l.Latency])).toEqual([
+      ['vigil-api', 'GET /api/admin/metrics', 1, 5],
+      ['vigil-api', 'other', 1, 5],
+    ]);
+  });
+
+  it('writes nothing to the table', async () => {
+    const before = await scanCount();
+    for (let i = 0; i < 20; i++) recordRequest('GET /api/health', 200, 1, new Date('2032-02-07T08:00:00.000Z'));
+    expect(await scanCount()).toBe(before);
   });
 
   it('never throws, even when the table is unreachable', async () => {
@@ -69,8 +68,8 @@ describe('recordRequest', () => {
     resetConfig();
     resetDbClient();
     try {
-      await expect(recordRequest('GET /api/health', 200, 1)).resolves.toBeUndefined();
-      await expect(recordHealth(true)).resolves.toBeUndefined();
+      expect(() => recordRequest('GET /api/health', 200, 1)).not.toThrow();
+      expect(() => recordHealth(true)).not.toThrow();
       await expect(checkHealth()).resolves.toEqual({ ok: false });
       await expect(recordMilestone('U1', 'scanned')).resolves.toBeUndefined();
     } finally {
@@ -82,12 +81,12 @@ describe('recordRequest', () => {
 });
 
 describe('health', () => {
-  it('checkHealth reads the table and records the outcome in the day item', async () => {
+  it('checkHealth reads the table and records the outcome as metrics', async () => {
     await expect(checkHealth(new Date('2032-02-01T00:00:00.000Z'))).resolves.toEqual({ ok: true });
-    await recordHealth(false, new Date('2032-02-01T00:01:00.000Z'));
-    expect(await item(keys.dailyCounter(COUNTERS.health, '2032-02-01'))).toMatchObject({ checks: 2, ok: 1 });
-    const days = await readPeriods(COUNTERS.health, 'day', '2032-01-01', '2032-02-28');
+    recordHealth(false, new Date('2032-02-01T00:01:00.000Z'));
+    const days = await readRequestDays('2032-01-31', '2032-02-02');
     expect([...days.keys()]).toEqual(['2032-02-01']);
+    expect(days.get('2032-02-01')).toMatchObject({ healthChecks: 2, healthy: 1, requests: 0 });
   });
 });
 

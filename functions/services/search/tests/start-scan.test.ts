@@ -1,5 +1,5 @@
 import { ulid } from 'ulid';
-import { startTestDynamo } from '../../../../test/env';
+import { startTestDynamo } from '../../../../test/harness';
 import { WorkflowUnavailableError } from '../../../lib/errors';
 import { getSearch, listSearchesByUser, toSearchDto } from '../searches';
 import { startScan } from '../start-scan';

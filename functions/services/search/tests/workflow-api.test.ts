@@ -1,6 +1,6 @@
 import { ZodError } from 'zod';
 import { ulid } from 'ulid';
-import { startTestDynamo } from '../../../../test/env';
+import { startTestDynamo } from '../../../../test/harness';
 import { addToUserCounters, getUserStats } from '../../stats';
 import { SearchClosedError, listResultsBySearch, listResultsByUser, persistResults, type NewResult } from '../results';
 import { recountReviewCounters, reviewResult } from '../review';

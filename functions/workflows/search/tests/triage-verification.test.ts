@@ -12,7 +12,7 @@ import { MIN_INLIERS } from '../../../matching/verify';
 import type { NewResult } from '../../../../functions/services/search/results';
 import { createSearch } from '../../../services/search/searches';
 import { startS3, type RunningS3 } from '../../../../local/stand-ins/s3';
-import { startTestDynamo } from '../../../../test/env';
+import { startTestDynamo } from '../../../../test/harness';
 import { fingerprint } from '../fingerprint';
 import { triage } from '../triage';
 import type { SearchState } from '../types';

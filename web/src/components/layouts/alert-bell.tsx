@@ -31,6 +31,7 @@ export function AlertBell() {
             <DropdownMenuItem key={a.id} asChild>
               <Link to={a.kind === 'reappeared' && a.items[0]?.caseId ? `/dmca/${a.items[0].caseId}` : `/search?id=${a.searchId}&filter=new`} className="flex flex-col items-start gap-0.5">
                 <span className={a.read ? 'text-sm' : 'text-sm font-semibold'}>{a.title.replace(/^Vigil: /, '')}</span>
+                {a.summary && <span className="text-xs">{a.summary}</span>}
                 <span className="text-xs text-muted-foreground">{new Date(a.createdAt).toLocaleString()}</span>
               </Link>
             </DropdownMenuItem>

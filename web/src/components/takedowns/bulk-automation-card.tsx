@@ -30,7 +30,8 @@ import {
   platformOptions,
 } from '@/lib/takedown-rules';
 import { usePlan } from '@/lib/takedowns-api';
-import { useBulkSubmit, useUserResults } from './bulk-submit';
+import { bulkItemProgress, useBulkCases, useBulkSubmit, useUserResults, type BulkItemProgress } from './bulk-submit';
+import { submissionStatusText } from '@/lib/submission-status';
 
 interface BulkAutomationCardProps {
   /** A violation to tick at first (the one whose 'Send DMCA' opened the protect step). */
@@ -203,7 +204,7 @@ export function BulkAutomationCard({ preselectedId }: BulkAutomationCardProps) {
           {platforms.length === 0 && <p className="text-xs text-muted-foreground">Select at least one platform to submit.</p>}
         </fieldset>
 
-        {outcome && <SubmissionOutcome outcome={outcome} titles={titles} />}
+        {outcome && <SubmissionOutcome key={outcome.executionId ?? 'none'} outcome={outcome} titles={titles} />}
       </CardContent>
       <CardFooter className="flex-wrap gap-3">
         <Button onClick={() => void onSubmit()} disabled={platforms.length === 0 || submit.isMutating}>
@@ -307,25 +308,61 @@ function ViolationList({ results, loading, failed, onRetry, selected, onToggle, 
   );
 }
 
-/** What happened to each violation of the last submission: its case number, or why it was not submitted. */
+const PROGRESS_CLASS: Record<BulkItemProgress, string> = {
+  queued: 'text-muted-foreground',
+  working: 'text-muted-foreground',
+  sent: 'text-success',
+  failed: 'text-destructive',
+};
+
+/**
+ * What happened to each violation of the last submission: the accepted ones are sent by the bulk workflow after
+ * the answer, so their cases are read again (BULK_POLL_MS) until each is sent or failed; the others show why
+ * they were left out.
+ */
 function SubmissionOutcome({ outcome, titles }: { outcome: BulkSubmitResponse; titles: Map<string, string> }) {
+  const accepted = outcome.items.filter((i) => i.accepted);
+  const [watching, setWatching] = useState(accepted.length > 0);
+  const cases = useBulkCases(watching);
+  const byId = new Map((cases.data ?? []).map((c) => [c.id, c]));
+  const progress = new Map(accepted.map((i) => [i.searchResultId, bulkItemProgress(i.caseId ? byId.get(i.caseId) : undefined)]));
+  const done = [...progress.values()].filter((p) => p === 'sent' || p === 'failed').length;
+  const sent = [...progress.values()].filter((p) => p === 'sent').length;
+  const failed = [...progress.values()].filter((p) => p === 'failed').length;
+  if (watching && cases.data && done === accepted.length) setWatching(false);
   if (outcome.items.length === 0) return null;
   return (
     <section aria-label="Last bulk submission" className="grid gap-2 rounded-lg border bg-muted/30 p-3">
       <h3 className="text-sm font-medium">
         Last submission: {outcome.successfulSubmissions} of {outcome.processedViolations} submitted
       </h3>
+      {accepted.length > 0 && (
+        <p className="flex items-center gap-2 text-sm text-muted-foreground" aria-live="polite">
+          {watching && <Loader2 className="size-4 animate-spin" aria-hidden="true" />}
+          {sent} of {accepted.length} sent{failed > 0 ? `, ${failed} failed` : ''}
+          {watching ? '. Sending in the background: you can leave this page.' : '.'}
+        </p>
+      )}
       <ul className="grid gap-1 text-sm">
-        {outcome.items.map((item) => (
-          <li key={item.searchResultId} className="flex flex-wrap items-baseline gap-x-2">
-            <span className="truncate font-medium">{titles.get(item.searchResultId) ?? item.searchResultId}</span>
-            {item.submitted ? (
-              <span className="text-success">Case {item.caseNumber ?? item.caseId} created</span>
-            ) : (
-              <span className="text-muted-foreground">{item.reason ?? 'Not submitted'}</span>
-            )}
-          </li>
-        ))}
+        {outcome.items.map((item) => {
+          const c = item.caseId ? byId.get(item.caseId) : undefined;
+          const state = progress.get(item.searchResultId);
+          const caseName = `Case ${c?.caseNumber ?? item.caseNumber ?? ''}`.trim();
+          return (
+            <li key={item.searchResultId} className="flex flex-wrap items-baseline gap-x-2">
+              <span className="truncate font-medium">{titles.get(item.searchResultId) ?? item.searchResultId}</span>
+              {state ? (
+                <span className={PROGRESS_CLASS[state]} data-progress={state}>
+                  {state === 'queued'
+                    ? `${c ? caseName : 'Case'} queued`
+                    : `${caseName}: ${c?.submission ? submissionStatusText(c.submission) : 'created'}`}
+                </span>
+              ) : (
+                <span className="text-muted-foreground">{item.reason ?? 'Not submitted'}</span>
+              )}
+            </li>
+          );
+        })}
       </ul>
       <Link to="/cases" className="w-fit text-sm text-primary underline-offset-4 hover:underline">
         View your cases

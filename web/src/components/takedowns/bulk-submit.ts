@@ -1,9 +1,9 @@
 import useSWR, { mutate } from 'swr';
 import useSWRMutation from 'swr/mutation';
-import { bulkSubmitResponseSchema, type BulkSubmitInput, type BulkSubmitResponse } from '@shared/schemas/dmca';
+import { bulkSubmitResponseSchema, type BulkSubmitInput, type BulkSubmitResponse, type DmcaCase, type SubmissionState } from '@shared/schemas/dmca';
 import { searchResultListSchema } from '@shared/schemas/search';
 import { api } from '@/lib/api-client';
-import { USER_RESULTS_KEY, refreshCases } from '@/lib/takedowns-api';
+import { CASES_KEY, USER_RESULTS_KEY, getCases, refreshCases } from '@/lib/takedowns-api';
 import { contract } from '@shared/contract';
 
 /**
@@ -43,4 +43,36 @@ async function getUserResults() {
  */
 export function useUserResults() {
   return useSWR(USER_RESULTS_KEY, getUserResults, { revalidateOnMount: true });
+}
+
+/** How often the cases are read again while a bulk submission is still working through its violations. */
+export const BULK_POLL_MS = 2000;
+
+/** Where one accepted violation of a bulk submission stands, read from its case. */
+export type BulkItemProgress = 'queued' | 'working' | 'sent' | 'failed';
+
+const SENT_STATES: readonly SubmissionState[] = ['awaiting-recheck', 'rechecking', 'resolved', 'escalated'];
+const FAILED_STATES: readonly SubmissionState[] = ['failed', 'no-contact'];
+
+/**
+ * The progress of one accepted violation: `queued` until the bulk workflow has made its case and started its
+ * notice, `working` while the notice is being sent, then `sent` or `failed`.
+ */
+export function bulkItemProgress(c: Pick<DmcaCase, 'status' | 'submission'> | undefined): BulkItemProgress {
+  if (!c) return 'queued';
+  if (c.status === 'resolved') return 'sent';
+  const s = c.submission;
+  if (!s) return 'queued';
+  if (SENT_STATES.includes(s.state)) return 'sent';
+  if (FAILED_STATES.includes(s.state)) return 'failed';
+  return 'working';
+}
+
+/**
+ * The cases behind the last bulk submission, read again every BULK_POLL_MS while `watching` (some accepted
+ * violation is still queued or being sent), so the card and the cases list show the workflow's progress.
+ */
+export function useBulkCases(watching: boolean) {
+  // The app-wide dedupe window is an hour (data never goes stale); polling needs each tick to reach the server.
+  return useSWR(CASES_KEY, getCases, watching ? { refreshInterval: BULK_POLL_MS, dedupingInterval: 0 } : { refreshInterval: 0 });
 }

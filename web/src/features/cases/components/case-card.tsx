@@ -10,6 +10,7 @@ import { api, apiErrorMessage } from '@/lib/api-client';
 import { dmcaEngineLabel } from '@/lib/takedown-rules';
 import { GENERATION_FAILED, downloadNoticePdf, generateNoticeAndOpenPortal, refreshCases } from '@/lib/takedowns-api';
 import { cn } from '@/lib/utils';
+import { submissionInProgress, submissionStatusText } from '@/lib/submission-status';
 import { canGenerateForm, caseStatusBadge, caseUrls, type StatusTone } from '../utils/case-status';
 
 const TONE_CLASSES: Record<StatusTone, string> = {
@@ -141,6 +142,14 @@ export function CaseCard({ dmcaCase }: { dmcaCase: DmcaCase }) {
             <time dateTime={dmcaCase.createdAt}>{formatDate(dmcaCase.createdAt)}</time>
           </dd>
         </div>
+        {dmcaCase.submission && submissionInProgress(dmcaCase.submission) && !dmcaCase.submission.recipient && (
+          <div className="grid gap-1 sm:col-span-2">
+            <dt className="font-medium">Automated notice</dt>
+            <dd className="text-muted-foreground" role="status">
+              {submissionStatusText(dmcaCase.submission)}
+            </dd>
+          </div>
+        )}
         {dmcaCase.submission?.recipient && (
           <div className="grid gap-1 sm:col-span-2">
             <dt className="font-medium">Automated notice</dt>

@@ -16,7 +16,7 @@ const REPORT_CSV_PATH = apiPath(contract.userReport, { params: { id: 'me' }, que
 
 /** The DMCA Cases page (PRODUCT.md section 2): the creator's cases, newest first, or an empty state. */
 export function CasesPage() {
-  const cases = useCases({ fresh: true });
+  const cases = useCases({ fresh: true, followSending: true });
 
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:px-6">

@@ -1,7 +1,7 @@
 import { BookOpen, Clock, type LucideIcon, Mail, MessageCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { SUPPORT_EMAIL } from '@shared/help/support';
+import { SupportEmailLink } from '@/components/support/support-email-link';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { openChat } from '@/lib/chat-events';
 import { ContactForm } from './contact-form';
@@ -26,9 +26,7 @@ export function ContactPage() {
             </CardHeader>
             <CardContent className="space-y-5 text-sm">
               <InfoRow icon={Mail} title="Email">
-                <a href={`mailto:${SUPPORT_EMAIL}`} className="font-medium text-primary underline-offset-4 hover:underline">
-                  {SUPPORT_EMAIL}
-                </a>
+                <SupportEmailLink />
               </InfoRow>
               <InfoRow icon={MessageCircle} title="Live chat">
                 <button type="button" onClick={openChat} className="font-medium text-primary underline-offset-4 hover:underline">

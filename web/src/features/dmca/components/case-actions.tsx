@@ -10,7 +10,7 @@ import { apiErrorMessage } from '@/lib/api-client';
 import { GENERATION_FAILED, generateNoticeAndOpenPortal, getSubmissionInfo, openInNewTab } from '@/lib/takedowns-api';
 import { submitAutomated } from '../api/submit-automated';
 import { automatedFailureText } from '../utils/automated-failure';
-import { submissionInProgress, submissionStatusText } from '../utils/submission-status';
+import { submissionInProgress, submissionStatusText } from '@/lib/submission-status';
 import { CopyAssistant } from './copy-assistant';
 
 /** The case the actions work on, once created. */

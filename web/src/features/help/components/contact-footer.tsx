@@ -1,6 +1,6 @@
 import { Mail } from 'lucide-react';
 import { Link } from 'react-router';
-import { SUPPORT_EMAIL } from '@shared/help/knowledge-base';
+import { SupportEmailLink } from '@/components/support/support-email-link';
 import { Button } from '@/components/ui/button';
 
 /** "Still need help?": the support e-mail link and the Contact page. */
@@ -14,9 +14,7 @@ export function ContactFooter() {
           </h2>
           <p className="text-sm text-muted-foreground">
             Our support team is here for you. Write to{' '}
-            <a href={`mailto:${SUPPORT_EMAIL}`} className="font-medium text-primary underline-offset-4 hover:underline">
-              {SUPPORT_EMAIL}
-            </a>{' '}
+            <SupportEmailLink />{' '}
             or send us a message.
           </p>
         </div>

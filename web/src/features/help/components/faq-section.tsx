@@ -1,8 +1,9 @@
 import { ChevronDown } from 'lucide-react';
 import { useState } from 'react';
-import { FAQ_CATEGORIES, FAQ_ENTRIES, type FaqCategory } from '@shared/help/knowledge-base';
+import { FAQ_CATEGORIES, FAQ_ENTRIES, type FaqCategory, withSupportEmail } from '@shared/help/knowledge-base';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
+import { useSupportEmail } from '@/lib/site-config';
 import { cn } from '@/lib/utils';
 
 /** Badge colours per FAQ category, so a question's topic is recognisable at a glance. */
@@ -22,6 +23,7 @@ type Filter = FaqCategory | 'All';
  */
 export function FaqSection() {
   const [filter, setFilter] = useState<Filter>('All');
+  const supportEmail = useSupportEmail();
   const entries = filter === 'All' ? FAQ_ENTRIES : FAQ_ENTRIES.filter((e) => e.category === filter);
 
   return (
@@ -58,7 +60,7 @@ export function FaqSection() {
             </summary>
             <div className="mt-3 space-y-2 text-sm leading-relaxed text-muted-foreground">
               {entry.answer.split('\n\n').map((paragraph) => (
-                <p key={paragraph}>{paragraph}</p>
+                <p key={paragraph}>{withSupportEmail(paragraph, supportEmail)}</p>
               ))}
             </div>
           </details>

@@ -1,12 +1,14 @@
 import { BookOpen, ChevronDown } from 'lucide-react';
-import { HELP_ARTICLES } from '@shared/help/knowledge-base';
+import { HELP_ARTICLES, withSupportEmail } from '@shared/help/knowledge-base';
 import { Card } from '@/components/ui/card';
+import { useSupportEmail } from '@/lib/site-config';
 
 /**
  * The help-centre guides (the Documentation card points here). The assistant cites them by title ("More in
  * ... on the Help page"), so every article it can name is readable here.
  */
 export function GuidesSection() {
+  const supportEmail = useSupportEmail();
   return (
     <section aria-labelledby="guides-title" className="scroll-mt-20 space-y-4" id="guides">
       <div>
@@ -26,7 +28,7 @@ export function GuidesSection() {
               </summary>
               <div className="mt-3 space-y-2 text-sm leading-relaxed text-muted-foreground">
                 {article.body.split('\n\n').map((paragraph) => (
-                  <p key={paragraph}>{paragraph}</p>
+                  <p key={paragraph}>{withSupportEmail(paragraph, supportEmail)}</p>
                 ))}
               </div>
             </details>

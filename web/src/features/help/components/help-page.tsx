@@ -1,9 +1,9 @@
 import { BookOpen, type LucideIcon, Mail, MessageCircle } from 'lucide-react';
 import { type ReactNode, useEffect } from 'react';
-import { SUPPORT_EMAIL } from '@shared/help/knowledge-base';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { openChat } from '@/lib/chat-events';
+import { useSupportEmail } from '@/lib/site-config';
 import { sendFeatureUse } from '@/lib/page-views';
 import { ContactFooter } from './contact-footer';
 import { FaqSection } from './faq-section';
@@ -18,6 +18,7 @@ import { QuickStart } from './quick-start';
  */
 export function HelpPage() {
   useEffect(() => sendFeatureUse('help'), []);
+  const supportEmail = useSupportEmail();
   return (
     <div className="mx-auto w-full max-w-6xl space-y-12 px-4 py-8 sm:px-6">
       <title>Help & Support · Vigil</title>
@@ -49,7 +50,9 @@ export function HelpPage() {
             description="Write to our support team; include your search id or case number. We reply within one business day."
             action={
               <Button asChild variant="outline" className="w-full">
-                <a href={`mailto:${SUPPORT_EMAIL}`}>Email Support</a>
+                <a href={supportEmail ? `mailto:${supportEmail}` : undefined} aria-disabled={!supportEmail} title={supportEmail}>
+                  Email Support
+                </a>
               </Button>
             }
           />

@@ -1,12 +1,15 @@
+import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ALERT_MODE_LABELS } from '@shared/schemas/monitor';
+import { ALERT_MODE_LABELS, type MonitorDetail } from '@shared/schemas/monitor';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { PageSpinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { apiErrorMessage } from '@/lib/api-client';
+import { useCurrentUser } from '@/lib/auth';
 import { deleteMonitor, runMonitorNow, updateMonitor, useMonitor } from '@/lib/monitors-api';
+import { AutoSubmitFields } from './auto-submit-fields';
 import { act } from './monitor-actions';
 import { cadenceLabel, when } from './monitor-format';
 
@@ -70,6 +73,7 @@ export function MonitorPage() {
             <p>New copies found in all: {m.totalNewCount}</p>
           </CardContent>
         </Card>
+        <AutoSubmitCard key={`${m.autoSubmit}-${m.originalUrl}`} m={m} />
         <Card>
           <CardHeader>
             <CardTitle className="text-lg">Runs</CardTitle>
@@ -107,5 +111,64 @@ export function MonitorPage() {
         </Card>
       </div>
     </div>
+  );
+}
+
+/** "Submit automatically" on a monitor's page: the setting, why it does not act (a plan without it), and what the last run sent. */
+function AutoSubmitCard({ m }: { m: MonitorDetail }) {
+  const user = useCurrentUser();
+  const [checked, setChecked] = useState(m.autoSubmit);
+  const [originalUrl, setOriginalUrl] = useState(m.originalUrl ?? '');
+  const last = m.lastAutoSubmit;
+  const changed = checked !== m.autoSubmit || (checked && originalUrl.trim() !== (m.originalUrl ?? ''));
+  const save = (e: FormEvent) => {
+    e.preventDefault();
+    void act(checked ? 'Automatic submission on' : 'Automatic submission off', () =>
+      updateMonitor(m.id, checked ? { autoSubmit: true, originalUrl: originalUrl.trim() } : { autoSubmit: false }),
+    );
+  };
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-lg">Automatic takedown</CardTitle>
+        <CardDescription>{m.autoSubmit && !m.autoSubmitInactive ? 'On: qualifying new copies are submitted for you.' : 'Off: every new copy waits for your review.'}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {m.autoSubmitInactive && (
+          <p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
+            {m.autoSubmitInactive}
+          </p>
+        )}
+        <form onSubmit={save} className="grid gap-3">
+          <AutoSubmitFields plan={user.subscriptionPlan} checked={checked} onCheckedChange={setChecked} originalUrl={originalUrl} onOriginalUrlChange={setOriginalUrl} />
+          <div>
+            <Button type="submit" variant="outline" disabled={!changed}>
+              Save
+            </Button>
+          </div>
+        </form>
+        {last && (
+          <section aria-labelledby="auto-last" className="grid gap-2 text-sm">
+            <h2 id="auto-last" className="font-medium">
+              Last run ({when(last.at)}): {last.sent.length} sent automatically
+              {last.waiting > 0 ? `, ${last.waiting} waiting for your review` : ''}
+            </h2>
+            {last.reason && <p className="text-muted-foreground">{last.reason}</p>}
+            {last.sent.length > 0 && (
+              <ul aria-label="Sent automatically" className="grid gap-1">
+                {last.sent.map((s) => (
+                  <li key={s.caseId} className="break-all">
+                    <Link to={`/dmca/${s.caseId}`} className="underline-offset-4 hover:underline">
+                      {s.caseNumber ?? 'Case'}
+                    </Link>{' '}
+                    <span className="text-muted-foreground">{s.url}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        )}
+      </CardContent>
+    </Card>
   );
 }

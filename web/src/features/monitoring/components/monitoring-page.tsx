@@ -14,6 +14,7 @@ import { toast } from '@/components/ui/use-toast';
 import { apiErrorMessage } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/auth';
 import { createMonitor, runMonitorNow, updateMonitor, useMonitors } from '@/lib/monitors-api';
+import { AutoSubmitFields } from './auto-submit-fields';
 import { act } from './monitor-actions';
 import { allowedCadences, cadenceLabel, when } from './monitor-format';
 
@@ -30,6 +31,8 @@ export function MonitoringPage() {
   const cadences = allowedCadences(user.subscriptionPlan);
   const [cadence, setCadence] = useState<Cadence>(cadences[0]!);
   const [alerts, setAlerts] = useState<AlertMode>('instant');
+  const [autoSubmit, setAutoSubmit] = useState(false);
+  const [originalUrl, setOriginalUrl] = useState('');
   const cadenceId = useId();
   const alertsId = useId();
   const count = monitors?.length ?? 0;
@@ -37,7 +40,7 @@ export function MonitoringPage() {
 
   const onCreate = async (values: { query: string; files: readonly Blob[] }) => {
     try {
-      await createMonitor({ ...values, cadence, alerts });
+      await createMonitor({ ...values, cadence, alerts, autoSubmit: autoSubmit && rule.automatedSubmission, originalUrl });
       toast({ title: 'Monitor created', description: 'Its first run starts within a few minutes.' });
     } catch (err) {
       toast({ variant: 'destructive', title: 'Monitor not created', description: apiErrorMessage(err, 'Please try again.') });
@@ -104,6 +107,13 @@ export function MonitoringPage() {
                   </select>
                 </div>
               </div>
+              <AutoSubmitFields
+                plan={user.subscriptionPlan}
+                checked={autoSubmit}
+                onCheckedChange={setAutoSubmit}
+                originalUrl={originalUrl}
+                onOriginalUrlChange={setOriginalUrl}
+              />
             </ScanStartForm>
           </CardContent>
         </Card>
@@ -135,6 +145,11 @@ function MonitorTable({ monitors }: { monitors: Monitor[] }) {
               {m.paused && (
                 <Badge variant="secondary" className="ml-2">
                   Paused
+                </Badge>
+              )}
+              {m.autoSubmit && !m.autoSubmitInactive && (
+                <Badge variant="outline" className="ml-2">
+                  Submits automatically
                 </Badge>
               )}
             </TableCell>

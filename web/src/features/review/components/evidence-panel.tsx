@@ -18,10 +18,12 @@ function Picture({ src, alt, empty, region }: { src?: string | null; alt: string
     );
   }
   return (
-    <div className="flex aspect-[4/3] w-full items-center justify-center rounded-lg bg-muted">
+    // A size container: the box's height comes from its width (4:3), and the picture is bounded by that box (100cqh)
+    // rather than by a fixed height, which a portrait picture overflowed on a 390 px phone.
+    <div className="flex aspect-[4/3] max-h-[min(50vh,22rem)] w-full items-center justify-center rounded-lg bg-muted [container-type:size]">
       {/* The wrapper takes the image's own box, so the region's fractions land on the picture, not the letterbox. */}
       <div className="relative inline-block max-h-full max-w-full">
-        <img src={src} alt={alt} referrerPolicy="no-referrer" className="block max-h-[min(50vh,22rem)] max-w-full object-contain" onError={() => setFailed(true)} />
+        <img src={src} alt={alt} referrerPolicy="no-referrer" className="block max-h-[100cqh] max-w-[100cqw] object-contain" onError={() => setFailed(true)} />
         {region && (
           <div
             data-testid="matched-region"

@@ -1,0 +1,52 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { expect, test, type Download } from '@playwright/test';
+import { scanLunaVale } from './support/scan';
+import { FROM_SITE, signIn, uniqueEmail } from './support/session';
+
+/** Issue 14: the creator's protection report of the last 30 days, downloaded from the Cases page as PDF and CSV. */
+
+const CASES = 3;
+
+async function saved(download: Download, testInfo: { outputPath(name: string): string }): Promise<string> {
+  const file = testInfo.outputPath(download.suggestedFilename());
+  await download.saveAs(file);
+  return file;
+}
+
+test('a creator downloads the 30-day report as PDF and CSV, listing each case with its status', async ({ page }, testInfo) => {
+  await signIn(page, uniqueEmail('report'));
+  await scanLunaVale(page);
+
+  // Three copies marked unauthorized and turned into cases (the journeys that do this by hand are elsewhere).
+  const results: { id: string; url: string }[] = await (await page.request.get('/api/user/me/results?limit=500')).json();
+  const picked = results.slice(0, CASES);
+  const reviewed = await page.request.put('/api/search-results/review', { headers: FROM_SITE, data: { ids: picked.map((r) => r.id), status: 'unauthorized' } });
+  expect(reviewed.status()).toBe(200);
+  const cases: { id: string; caseNumber: string }[] = [];
+  for (const r of picked) {
+    const res = await page.request.post('/api/dmca', {
+      headers: FROM_SITE,
+      data: { searchResultId: r.id, infringingUrl: r.url, originalUrl: 'https://lunavale.example/gallery/1', description: 'My photo set, posted without permission.', searchEngine: 'google' },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    cases.push(await res.json());
+  }
+
+  await page.goto('/cases');
+  await expect(page.getByRole('heading', { name: 'DMCA Cases' })).toBeVisible();
+
+  const [pdfDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Report (PDF)' }).click()]);
+  expect(pdfDownload.suggestedFilename()).toMatch(/\.pdf$/);
+  const pdfFile = await saved(pdfDownload, testInfo);
+  expect(readFileSync(pdfFile).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  const text = execFileSync('pdftotext', ['-layout', pdfFile, '-'], { encoding: 'utf8' });
+  for (const c of cases) expect(text).toMatch(new RegExp(`Case ${c.caseNumber}\\s+·\\s+Pending`));
+
+  const [csvDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Report (CSV)' }).click()]);
+  expect(csvDownload.suggestedFilename()).toMatch(/\.csv$/);
+  const lines = readFileSync(await saved(csvDownload, testInfo), 'utf8').trim().split(/\r?\n/);
+  expect(lines[0]).toMatch(/^case_number,status,host,/);
+  expect(lines).toHaveLength(1 + CASES); // the header and one row per case
+  for (const c of cases) expect(lines.filter((l) => l.startsWith(`${c.caseNumber},pending,`))).toHaveLength(1);
+});

@@ -1,0 +1,153 @@
+import type { Context } from 'aws-lambda';
+import Stripe from 'stripe';
+import { ulid } from 'ulid';
+import { startLambda, type RunningLambda } from '../../../../local/stand-ins/lambda';
+import { httpEvent, startTestDynamo } from '../../../../test/env';
+import { startStripeFake, type StripeFake } from '../../../../test/stripe-fake';
+import { resetLambdaClient } from '../../../adapters/lambda';
+import { resetStripe } from '../../../adapters/stripe/client';
+import { resetConfig } from '../../../lib/config';
+import { BILLING, readStoredPlan } from '../../../services/billing';
+import { SESSION_COOKIE, createSession } from '../../../services/sessions';
+import { getOrCreateUserFromClaims } from '../../../services/users';
+import { handler as adminHandler } from '../../admin';
+import { call as adminCall, signIn } from '../../admin/tests/call';
+import { handler, resetBilling } from '..';
+import { db, tableName } from '../../../adapters/dynamo/client';
+import { keys } from '../../../adapters/dynamo/keys';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+
+/*
+ * Issue 10: an administrator's discount reaches the Stripe subscription at once, without a plan change and without
+ * the admin function holding the Stripe secret. The admin route stores the discount and queues an asynchronous
+ * invocation of the account function through the real Lambda SDK, answered by the local runtime's Lambda
+ * stand-in, which runs the account handler; that handler puts the coupon on the subscription at the Stripe fake.
+ */
+
+const WEBHOOK_SECRET = 'whsec_test_fake';
+const ACCOUNT_FUNCTION = 'vigil-account-test';
+let dynamo: Awaited<ReturnType<typeof startTestDynamo>>;
+let stripe: StripeFake;
+let lambda: RunningLambda;
+const invoked: unknown[] = [];
+
+beforeAll(async () => {
+  stripe = await startStripeFake();
+  lambda = await startLambda(
+    {
+      [ACCOUNT_FUNCTION]: (payload) => {
+        invoked.push(payload);
+        return handler(payload as never, {} as Context);
+      },
+    },
+    { retryMs: 10 },
+  );
+  dynamo = await startTestDynamo({
+    BILLING: 'stripe',
+    STRIPE_SECRET_KEY: 'sk_test_fake',
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_ENDPOINT: stripe.endpoint,
+    LAMBDA_ENDPOINT: lambda.endpoint,
+    ACCOUNT_FUNCTION_NAME: ACCOUNT_FUNCTION,
+  });
+  resetStripe();
+  resetBilling();
+  resetLambdaClient();
+});
+afterAll(async () => {
+  for (const k of ['BILLING', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_ENDPOINT', 'LAMBDA_ENDPOINT', 'ACCOUNT_FUNCTION_NAME']) delete process.env[k];
+  resetConfig();
+  resetStripe();
+  resetBilling();
+  resetLambdaClient();
+  await lambda.close();
+  await dynamo.close();
+  await stripe.close();
+});
+
+async function account(method: string, path: string, cookie?: string, body?: unknown) {
+  const res = (await handler(httpEvent(method, path, { body, cookies: cookie ? [cookie] : undefined }), {} as Context)) as { statusCode: number; body: string };
+  return { status: res.statusCode, body: res.body ? JSON.parse(res.body) : undefined };
+}
+
+async function deliverAll(): Promise<string[]> {
+  const outcomes: string[] = [];
+  for (const e of stripe.take()) {
+    const text = JSON.stringify(e);
+    const signature = Stripe.webhooks.generateTestHeaderString({ payload: text, secret: WEBHOOK_SECRET });
+    const res = (await handler(httpEvent('POST', '/api/billing/stripe-webhook', { body: text, headers: { 'stripe-signature': signature } }), {} as Context)) as {
+      statusCode: number;
+      body: string;
+    };
+    expect(res.statusCode).toBe(200);
+    outcomes.push(`${e.type}:${JSON.parse(res.body).outcome ?? '-'}`);
+  }
+  return outcomes;
+}
+
+async function newUser() {
+  const profile = await getOrCreateUserFromClaims({ iss: 'https://idp.test', sub: ulid(), email: `${ulid().toLowerCase()}@example.test`, given_name: 'Test', family_name: 'User' });
+  const s = await createSession({ userId: profile.id, email: profile.email, isAdmin: false });
+  return { userId: profile.id, cookie: `${SESSION_COOKIE}=${s.cookieValue}` };
+}
+
+async function subscribe(user: { userId: string; cookie: string }, planId: string): Promise<string> {
+  const res = await account('POST', '/api/subscription/upgrade', user.cookie, { planId });
+  const sub = stripe.payCheckout((res.body.checkoutUrl as string).split('/').pop()!);
+  await deliverAll();
+  return sub.id;
+}
+
+async function charges(userId: string): Promise<number[]> {
+  const { Items } = await db().send(
+    new QueryCommand({ TableName: tableName(), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': keys.ownedByPartition(userId, BILLING) } }),
+  );
+  return (Items ?? []).filter((i) => i.kind === 'charge').map((i) => i.amountCents as number);
+}
+
+const setDiscount = async (userId: string, discount: number) => {
+  const admin = await signIn({ isAdmin: true });
+  const res = await adminCall(adminHandler, 'PUT', '/api/admin/users/{userId}', admin, { params: { userId }, body: { discount } });
+  expect(res.status).toBe(200);
+  await lambda.idle();
+};
+
+describe('admin discount reaches Stripe at once', () => {
+  it('puts the coupon on the running subscription without a plan change, and the next invoice charges the discounted price', async () => {
+    const user = await newUser();
+    const subId = await subscribe(user, 'basic');
+    expect(stripe.subscriptions.get(subId)!.discounts).toEqual([]);
+    const subscriptions = stripe.subscriptions.size;
+
+    await setDiscount(user.userId, 25);
+    expect(invoked).toContainEqual({ operation: 'vigil.apply-discount', userId: user.userId });
+    expect(stripe.subscriptions.get(subId)!.discounts).toEqual(['vigil-25-off']);
+    expect(stripe.subscriptions.size).toBe(subscriptions);
+    const update = stripe.requests.filter((r) => r.method === 'POST' && r.path === `/v1/subscriptions/${subId}`).at(-1)!;
+    expect(update.form.get('items[0][price]')).toBeNull(); // no plan change
+    expect(update.form.get('proration_behavior')).toBe('none');
+    expect((await readStoredPlan(user.userId))!.plan).toBe('basic');
+
+    await deliverAll(); // customer.subscription.updated
+    stripe.renew(subId);
+    await deliverAll();
+    expect(await charges(user.userId)).toEqual(expect.arrayContaining([5000, 3750]));
+
+    // Taking the discount away removes the coupon.
+    await setDiscount(user.userId, 0);
+    expect(stripe.subscriptions.get(subId)!.discounts).toEqual([]);
+  });
+
+  it('queues nothing for a user without a Stripe subscription (the Checkout takes the discount when they buy)', async () => {
+    const user = await newUser();
+    const before = invoked.length;
+    await setDiscount(user.userId, 30);
+    expect(invoked).toHaveLength(before);
+    expect((await readStoredPlan(user.userId))!.discountPercent).toBe(30);
+  });
+
+  it('the account function skips a discount event for an unknown user and throws on a malformed one', async () => {
+    expect(await handler({ operation: 'vigil.apply-discount', userId: ulid() } as never, {} as Context)).toEqual({ outcome: 'skipped' });
+    await expect(handler({ operation: 'vigil.apply-discount', userId: '../x' } as never, {} as Context)).rejects.toThrow('malformed account event');
+  });
+});

@@ -1,0 +1,289 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Context } from 'aws-lambda';
+import { simpleParser } from 'mailparser';
+import { createSandbox, type Sandbox } from '../../../../local/sandbox';
+import { startS3, type RunningS3 } from '../../../../local/stand-ins/s3';
+import { startLocalWorkflows, type LocalWorkflows } from '../../../../local/workflows';
+import { httpEvent, startTestDynamo } from '../../../../test/env';
+import { resetProviderKeyCache } from '../../../adapters/providers';
+import { resetS3Client } from '../../../adapters/s3';
+import { resetWorkflowClient } from '../../../adapters/workflows';
+import { resetConfig } from '../../../lib/config';
+import { addAllowlistEntry } from '../../../services/allowlist';
+import { changeStoredPlan, readStoredPlan } from '../../../services/billing/plan-store';
+import { autoSubmitNew } from '../../../services/monitors/auto-submit';
+import { getMonitor } from '../../../services/monitors/monitors';
+import { listResultsBySearch } from '../../../services/search/results';
+import { setAlertMailSender } from '../../../services/monitors/alerts';
+import { resetSigningKey } from '../../../services/monitors/unsubscribe';
+import { createSession, SESSION_COOKIE } from '../../../services/sessions';
+import { getOrCreateUserFromClaims } from '../../../services/users';
+import { handler as dispatch } from '../../../workflows/monitors/dispatcher';
+import { handler as dmcaHandler } from '../../cases';
+import { handler as resultsHandler } from '../../results';
+import { handler as monitorsHandler } from '..';
+
+/*
+ * "Submit automatically" (issue 11) at the route level, on the local runtime's pieces as in monitor-flow.test.ts:
+ * the real search and submission ASL in the Step Functions stand-in, the sandbox web, dynalite, s3rver and the
+ * .eml outbox; the dispatcher is called as the local tick would.
+ */
+
+type Handler = (event: ReturnType<typeof httpEvent>, context: Context) => Promise<unknown>;
+type Reply = { status: number; body: any; headers: Record<string, string> }; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+let dir: string;
+let outbox: string;
+let s3: RunningS3;
+let dynamo: { close(): Promise<void> };
+let sandbox: Sandbox;
+let sandboxServer: Server;
+let origin: string;
+let workflows: LocalWorkflows;
+
+async function user(email: string) {
+  const profile = await getOrCreateUserFromClaims({ iss: 'https://idp.test', sub: email, email });
+  const s = await createSession({ userId: profile.id, email, isAdmin: false });
+  return { userId: profile.id, cookies: [`${SESSION_COOKIE}=${s.cookieValue}`] };
+}
+
+async function call(handler: Handler, method: string, routePath: string, who: { cookies: string[] } | undefined, opts: { params?: Record<string, string>; body?: unknown; raw?: { body: Buffer; contentType: string } } = {}): Promise<Reply> {
+  const path = routePath.replace(/\{(\w+)\}/g, (_, k: string) => opts.params?.[k] ?? '');
+  const event = httpEvent(method, path, {
+    routePath,
+    pathParameters: opts.params,
+    body: opts.body,
+    cookies: who?.cookies,
+    headers: opts.raw ? { 'content-type': opts.raw.contentType } : undefined,
+  });
+  if (opts.raw) Object.assign(event, { body: opts.raw.body.toString('base64'), isBase64Encoded: true });
+  const res = (await handler(event, {} as Context)) as { statusCode: number; body: string; headers?: Record<string, string> };
+  let body: unknown = res.body;
+  try {
+    body = JSON.parse(res.body);
+  } catch {
+    // empty
+  }
+  return { status: res.statusCode, body, headers: res.headers ?? {} };
+}
+
+async function multipart(fields: Record<string, string>, files: { name: string; bytes: Buffer; type: string }[] = []) {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  for (const f of files) form.append('referenceFiles', new Blob([new Uint8Array(f.bytes)], { type: f.type }), f.name);
+  const req = new Request('http://x/', { method: 'POST', body: form });
+  return { body: Buffer.from(await req.arrayBuffer()), contentType: req.headers.get('content-type')! };
+}
+
+const monitorFields = { userId: 'me', query: 'Luna Vale', searchEngines: '["google","bing"]', contentType: 'images', cadence: 'weekly', alerts: 'instant' };
+const original = async (n: number) => Buffer.from(await (await fetch(`${origin}/demo/originals/${n}.jpg`)).arrayBuffer());
+
+async function outboxAlerts() {
+  const files = readdirSync(outbox).filter((f) => f.endsWith('.eml'));
+  const mails = await Promise.all(files.map(async (f) => simpleParser(readFileSync(join(outbox, f)))));
+  return mails.filter((m) => m.headers.has('x-vigil-alert'));
+}
+
+async function toPlan(who: { userId: string }, plan: 'basic' | 'pro' | 'trial') {
+  await changeStoredPlan((await readStoredPlan(who.userId))!, plan, new Date().toISOString());
+}
+
+/** Runs the monitor now through the dispatcher (due at once after creation) and waits for everything to settle. */
+async function firstRun(who: { cookies: string[] }, monitorId: string) {
+  expect((await dispatch()).started).toBe(1);
+  await workflows.idle();
+  const detail = (await call(monitorsHandler, 'GET', '/api/monitors/{id}', who, { params: { id: monitorId } })).body;
+  const results = (await call(resultsHandler, 'GET', '/api/search/{id}/results', who, { params: { id: detail.lastSearchId } })).body as any[]; // eslint-disable-line @typescript-eslint/no-explicit-any
+  return { detail, results };
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'vigil-autosubmit-'));
+  outbox = join(dir, 'outbox');
+  s3 = await startS3({ directory: join(dir, 's3'), buckets: ['auto-uploads', 'auto-notices'] });
+  sandboxServer = createServer((req, res) => sandbox(req, res));
+  await new Promise<void>((r) => sandboxServer.listen(0, '127.0.0.1', r));
+  origin = `http://127.0.0.1:${(sandboxServer.address() as AddressInfo).port}/sandbox`;
+  sandbox = createSandbox({ origin, dataDir: join(dir, 'sandbox'), warm: false });
+  workflows = await startLocalWorkflows({ retryMs: 0, waitMs: 0 }); // the notice's re-check follows at once
+  dynamo = await startTestDynamo({
+    S3_ENDPOINT: s3.endpoint,
+    UPLOADS_BUCKET: 'auto-uploads',
+    NOTICES_BUCKET: 'auto-notices',
+    SANDBOX_ORIGIN: origin,
+    RDAP_BASE_URL: `${origin}/rdap`,
+    DNS_OVER_HTTPS_URL: `${origin}/dns/resolve`,
+    PROVIDER_RETRIES: '0',
+    OUTBOX_DIR: outbox,
+    PUBLIC_URL: 'http://localhost:3999',
+    MONITOR_INTERVAL_OVERRIDE_SECONDS: '3600', // each test runs its own monitor once
+    RECHECK_AFTER_SECONDS: '3600',
+    ...workflows.env,
+  });
+  resetConfig();
+  resetS3Client();
+  resetWorkflowClient();
+  resetProviderKeyCache();
+  resetSigningKey();
+  setAlertMailSender(undefined);
+}, 60_000);
+
+afterAll(async () => {
+  await workflows.close();
+  await dynamo.close();
+  await s3.close();
+  sandbox.close();
+  await new Promise<void>((r) => sandboxServer.close(() => r()));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const ORIGINAL_URL = 'https://lunavale.example/gallery';
+const photo = { name: 'luna.jpg', type: 'image/jpeg' };
+type Result = { id: string; url: string; domain: string; priority: string; isNew: boolean; userReviewStatus: string | null; reviewedBy?: string; evidence: { matchMethod?: string } };
+const byPicture = (r: Result) => r.evidence.matchMethod === 'fingerprint' || r.evidence.matchMethod === 'verified';
+
+describe('submit automatically', () => {
+  it('is refused on the trial, off by default, needs an original URL, and does nothing after a downgrade (said so)', async () => {
+    const creator = await user('trial@auto.test');
+    const stranger = await user('stranger@auto.test');
+    const bytes = await original(1);
+    const on = { ...monitorFields, autoSubmit: 'true', originalUrl: ORIGINAL_URL };
+    const refused = await call(monitorsHandler, 'POST', '/api/monitors', creator, { raw: await multipart(on, [{ ...photo, bytes }]) });
+    expect(refused.status).toBe(402);
+    expect(refused.body).toMatchObject({ code: 'PLAN_REQUIRED' });
+    expect(refused.body.error).toMatch(/paid plans/);
+    const bad = await call(monitorsHandler, 'POST', '/api/monitors', creator, { raw: await multipart({ ...monitorFields, autoSubmit: 'yes' }) });
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields).toEqual([{ path: 'body.autoSubmit', message: "autoSubmit must be 'true' or 'false'." }]);
+
+    const created = await call(monitorsHandler, 'POST', '/api/monitors', creator, { raw: await multipart(monitorFields, [{ ...photo, bytes }]) });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ autoSubmit: false, originalUrl: null, autoSubmitInactive: null, lastAutoSubmit: null });
+    const id = created.body.id as string;
+    const put = (who: { cookies: string[] } | undefined, body: unknown) => call(monitorsHandler, 'PUT', '/api/monitors/{id}', who, { params: { id }, body });
+    expect((await put(creator, { autoSubmit: true, originalUrl: ORIGINAL_URL })).status).toBe(402);
+    expect((await put(undefined, { autoSubmit: false })).status).toBe(401);
+    expect((await put(stranger, { autoSubmit: false })).status).toBe(404);
+    expect((await put(creator, { autoSubmit: 'yes' })).status).toBe(400);
+
+    // On a paid plan it may be turned on, with the original URL its notices cite.
+    await toPlan(creator, 'basic');
+    const missing = await put(creator, { autoSubmit: true });
+    expect(missing.status).toBe(400);
+    expect(missing.body.fields).toEqual([{ path: 'body.originalUrl', message: expect.stringMatching(/original URL/) }]);
+    expect((await put(creator, { autoSubmit: true, originalUrl: 'not a url' })).status).toBe(400);
+    const turnedOn = await put(creator, { autoSubmit: true, originalUrl: ORIGINAL_URL });
+    expect(turnedOn.status).toBe(200);
+    expect(turnedOn.body).toMatchObject({ autoSubmit: true, originalUrl: ORIGINAL_URL, autoSubmitInactive: null });
+    expect((await put(creator, { originalUrl: null })).status).toBe(400); // still on: the URL stays
+
+    // Back on the trial the setting stays but does nothing, and the monitor says so; the run submits nothing.
+    await toPlan(creator, 'trial');
+    const { detail, results } = await firstRun(creator, id);
+    expect(detail).toMatchObject({ autoSubmit: true, autoSubmitInactive: expect.stringMatching(/Free Trial plan does not include automatic submission/) });
+    expect(results.some((r: Result) => r.userReviewStatus)).toBe(false);
+    expect(detail.lastAutoSubmit).toMatchObject({ sent: [], reason: expect.stringMatching(/does not include automatic submission/) });
+    expect(detail.lastAutoSubmit.waiting).toBeGreaterThan(0);
+    expect((await call(dmcaHandler, 'GET', '/api/user/{id}/dmca', creator, { params: { id: 'me' } })).body).toEqual([]);
+    // Turning it off is always allowed.
+    expect((await put(creator, { autoSubmit: false })).body).toMatchObject({ autoSubmit: false, autoSubmitInactive: null });
+  }, 240_000);
+
+  it('sends only new picture-matched high-priority copies, never name-only, allowlisted or the creator\'s own site', async () => {
+    const creator = await user('pro@auto.test');
+    await toPlan(creator, 'pro');
+    const created = await call(monitorsHandler, 'POST', '/api/monitors', creator, { raw: await multipart(monitorFields, [{ ...photo, bytes: await original(1) }]) });
+    const id = created.body.id as string;
+
+    // Off by default: the run leaves every copy for review.
+    const { detail, results } = await firstRun(creator, id);
+    expect(detail.lastAutoSubmit).toBeNull();
+    expect((results as Result[]).filter((r) => r.userReviewStatus)).toEqual([]);
+
+    // Turned on, and a site allowlisted after the scan: the follow-up reads the allowlist again.
+    await call(monitorsHandler, 'PUT', '/api/monitors/{id}', creator, { params: { id }, body: { autoSubmit: true, originalUrl: ORIGINAL_URL } });
+    await addAllowlistEntry(creator.userId, { domain: 'socialgram.example', reason: 'authorized_partner' });
+    const outcome = await autoSubmitNew((await getMonitor(id))!, detail.lastSearchId, (await listResultsBySearch(detail.lastSearchId)).filter((r) => r.isNew && r.priority === 'high'));
+    await workflows.idle();
+
+    const after = (await call(resultsHandler, 'GET', '/api/search/{id}/results', creator, { params: { id: detail.lastSearchId } })).body as Result[];
+    const expected = after.filter((r) => byPicture(r) && r.priority === 'high' && !/socialgram|lunavale/.test(r.domain));
+    expect(expected.length).toBeGreaterThanOrEqual(3);
+    expect(outcome!.sent.map((s) => s.resultId).sort()).toEqual(expected.map((r) => r.id).sort());
+    expect(outcome).toMatchObject({ waiting: 0, reason: null });
+    for (const r of after) {
+      if (expected.includes(r)) expect(r).toMatchObject({ userReviewStatus: 'unauthorized', reviewedBy: 'auto' });
+      else expect(r.userReviewStatus).toBeNull();
+    }
+    // Name-only matches, the allowlisted site and the creator's own site (the original URL's) were all found, and wait.
+    expect(after.some((r) => r.evidence.matchMethod === 'name' && r.priority === 'high')).toBe(true);
+    expect(after.some((r) => byPicture(r) && r.priority === 'high' && r.domain === 'socialgram.example')).toBe(true);
+    expect(after.some((r) => byPicture(r) && r.domain === 'lunavale.example')).toBe(true);
+
+    // Each sent copy has its case, created through bulk submission and submitted (its notice workflow started).
+    const cases = (await call(dmcaHandler, 'GET', '/api/user/{id}/dmca', creator, { params: { id: 'me' } })).body as { searchResultId: string; originalUrl: string; submission?: { state: string } }[];
+    expect(cases.map((c) => c.searchResultId).sort()).toEqual(expected.map((r) => r.id).sort());
+    expect(cases.some((c) => /resolved|escalated|awaiting-recheck|rechecking/.test(c.submission?.state ?? ''))).toBe(true);
+    for (const c of cases) {
+      expect(c.originalUrl).toBe(ORIGINAL_URL);
+      // The submission workflow ran its course: the notice went out, or the sandbox host publishes no abuse contact.
+      expect(c.submission?.state).toMatch(/awaiting-recheck|rechecking|resolved|escalated|no-contact/);
+    }
+    // A second follow-up of the same run sends nothing again.
+    const again = await autoSubmitNew((await getMonitor(id))!, detail.lastSearchId, await listResultsBySearch(detail.lastSearchId));
+    expect(again).toBeUndefined();
+
+    // A new copy of the picture appears on the web: the next run (run now) submits it by itself, though the
+    // alert's novelty counts a known picture as seen (a notice is per URL).
+    const leak = await (await fetch(`${origin}/control/leak`, { method: 'POST', body: JSON.stringify({ name: 'Luna Vale', hash: createHash('sha256').update(await original(1)).digest('hex') }) })).json();
+    expect(leak.image).toBeTruthy();
+    expect((await call(monitorsHandler, 'POST', '/api/monitors/{id}/run', creator, { params: { id } })).status).toBe(202);
+    await workflows.idle();
+    const run2 = (await call(monitorsHandler, 'GET', '/api/monitors/{id}', creator, { params: { id } })).body;
+    expect(run2.lastSearchId).not.toBe(detail.lastSearchId);
+    const results2 = (await call(resultsHandler, 'GET', '/api/search/{id}/results', creator, { params: { id: run2.lastSearchId } })).body as (Result & { firstSeenAt: string; lastSeenAt: string })[];
+    const leaked = results2.filter((r) => r.firstSeenAt === r.lastSeenAt && byPicture(r) && r.priority === 'high');
+    expect(leaked.length).toBeGreaterThanOrEqual(1);
+    expect(run2.lastAutoSubmit).toMatchObject({ searchId: run2.lastSearchId, waiting: 0 });
+    expect(run2.lastAutoSubmit.sent.map((s: { resultId: string }) => s.resultId).sort()).toEqual(leaked.map((r) => r.id).sort());
+    for (const r of leaked) expect(r).toMatchObject({ userReviewStatus: 'unauthorized', reviewedBy: 'auto' });
+    // Copies found before keep their state: nothing is sent twice.
+    expect((await call(dmcaHandler, 'GET', '/api/user/{id}/dmca', creator, { params: { id: 'me' } })).body).toHaveLength(expected.length + leaked.length);
+  }, 240_000);
+
+  it('stops quietly when the allowance runs out, leaves the rest for review and tells the creator', async () => {
+    const creator = await user('basic@auto.test');
+    await toPlan(creator, 'basic'); // 5 automated notices a day
+    const created = await call(monitorsHandler, 'POST', '/api/monitors', creator, {
+      raw: await multipart({ ...monitorFields, autoSubmit: 'true', originalUrl: ORIGINAL_URL, name: 'Luna auto' }, [{ ...photo, bytes: await original(1) }]),
+    });
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ autoSubmit: true, originalUrl: ORIGINAL_URL });
+    const { detail, results } = await firstRun(creator, created.body.id);
+
+    const qualifying = (results as Result[]).filter((r) => byPicture(r) && r.priority === 'high' && r.domain !== 'lunavale.example');
+    expect(qualifying.length).toBeGreaterThan(5);
+    const auto = (results as Result[]).filter((r) => r.reviewedBy === 'auto');
+    expect(auto).toHaveLength(5);
+    expect(auto.every((r) => r.userReviewStatus === 'unauthorized')).toBe(true);
+    // The rest wait for review, with no decision taken for them.
+    expect((results as Result[]).filter((r) => r.userReviewStatus).length).toBe(5);
+    expect(detail.lastAutoSubmit).toMatchObject({ searchId: detail.lastSearchId, waiting: qualifying.length - 5, reason: expect.stringMatching(/At most 5 automated notices can be sent a day/) });
+    expect(detail.lastAutoSubmit.sent.map((s: { resultId: string }) => s.resultId).sort()).toEqual(auto.map((r) => r.id).sort());
+    expect((await call(dmcaHandler, 'GET', '/api/user/{id}/dmca', creator, { params: { id: 'me' } })).body).toHaveLength(5);
+
+    // The alert (bell and e-mail) says what was sent automatically and what waits.
+    const bell = (await call(monitorsHandler, 'GET', '/api/user/{id}/alerts', creator, { params: { id: 'me' } })).body;
+    const alert = bell.alerts.find((a: { kind: string }) => a.kind === 'new-results');
+    expect(alert.summary).toMatch(new RegExp(`^5 sent automatically; ${qualifying.length - 5} waiting for your review \\(At most 5 automated notices`));
+    expect(alert.items.filter((i: { autoSubmitted?: boolean }) => i.autoSubmitted)).toHaveLength(5);
+    const mail = (await outboxAlerts()).find((m) => m.subject?.includes('"Luna auto"'))!;
+    expect(mail.text).toContain('5 sent automatically;');
+    expect(mail.text?.match(/sent automatically: http:\/\/localhost:3999\/dmca\//g)).toHaveLength(5);
+  }, 240_000);
+});

@@ -1,0 +1,125 @@
+import { BULK_ELIGIBILITY, DEFAULT_AUTO_SUBMIT_THRESHOLD, planRule, type SubmissionPlatform } from '../../../shared/plans';
+import type { AutoSubmitOutcome } from '../../../shared/schemas/monitor';
+import { PlanLimitError } from '../../lib/errors';
+import { logger } from '../../lib/logger';
+import { loadAllowlistMatcher } from '../allowlist';
+import { planOf } from '../billing/plan-store';
+import { onResultSite } from '../cases/same-site';
+import { siteOf } from '../submissions/case-host';
+import { clearReview } from '../search/bulk-review';
+import type { ResultRecord } from '../search/results';
+import { reviewAutomatically } from '../search/review';
+import { submitResults } from '../submissions/bulk-submit';
+import { autoSubmitInactive, recordAutoSubmit, type MonitorRecord } from './monitors';
+
+/*
+ * "Submit automatically" (issue 11, PRODUCT.md section 11): on a paid plan, a monitor run's new copies that
+ * match a reference by their picture (fingerprint or verified, never a name alone), with high priority and on
+ * no allowlisted site, are reviewed as unauthorized by the system, get their case and are submitted through
+ * bulk submission as far as the plan's allowance goes. Everything else waits for review.
+ */
+
+/** What the submission service answered for each result. */
+interface Submitted {
+  sent: { resultId: string; caseId: string; caseNumber?: string }[];
+  refused: { resultId: string; reason: string; caseId?: string }[];
+}
+
+/**
+ * The one call into the submission service (bulk submission's `submitResults`: the same rules, allowance and
+ * workflow as `POST /api/dmca/bulk-submit`; the allowance is admitted in selection order, and none left at all is
+ * a `PlanLimitError`). Answers at once: the bulk workflow creates the cases and starts their notices.
+ */
+async function submit(userId: string, resultIds: string[], opts: { originalUrl: string; platforms: SubmissionPlatform[] }): Promise<Submitted> {
+  try {
+    const body = await submitResults(userId, resultIds, { platforms: opts.platforms, autoSubmitThreshold: DEFAULT_AUTO_SUBMIT_THRESHOLD, originalUrl: opts.originalUrl });
+    return {
+      sent: body.items.filter((i) => i.accepted && i.caseId).map((i) => ({ resultId: i.searchResultId, caseId: i.caseId!, caseNumber: i.caseNumber })),
+      refused: body.items.filter((i) => !i.accepted).map((i) => ({ resultId: i.searchResultId, reason: i.reason ?? 'Not submitted.', caseId: i.caseId })),
+    };
+  } catch (err) {
+    if (!(err instanceof PlanLimitError)) throw err;
+    return { sent: [], refused: resultIds.map((resultId) => ({ resultId, reason: err.message })) };
+  }
+}
+
+const PICTURE_MATCH = new Set(['fingerprint', 'verified']);
+
+/**
+ * Whether the run found this copy's URL first. Wider than `isNew`, which (for alerts) leaves out a known picture
+ * at a new address: that is still a new infringing copy, and a notice is per URL. A monitor's result keeps its
+ * first sighting, so only the run that first found it has `firstSeenAt === lastSeenAt` (novelty.ts).
+ */
+export const firstFoundByRun = (r: Pick<ResultRecord, 'isNew' | 'firstSeenAt' | 'lastSeenAt'>) => r.isNew || r.firstSeenAt === r.lastSeenAt;
+
+/** Whether a result of a run qualifies for automatic submission (before the allowlist, which is read once). */
+export function qualifiesForAutoSubmit(r: ResultRecord): boolean {
+  return (
+    firstFoundByRun(r) &&
+    r.priority === BULK_ELIGIBILITY.priority &&
+    PICTURE_MATCH.has(r.evidence?.matchMethod ?? '') &&
+    !!r.evidence?.matchedReferenceId &&
+    r.confidenceScore >= BULK_ELIGIBILITY.minConfidenceScore &&
+    !r.userReviewStatus
+  );
+}
+
+/** Takes the automatic decision back when no notice went out: the copy waits for the creator's review again. */
+async function giveBack(userId: string, resultId: string): Promise<void> {
+  await clearReview(userId, resultId).catch((err) => logger.warn('automatic review kept', { resultId, error: err as Error }));
+}
+
+/**
+ * Submits a run's qualifying new copies for a monitor with "Submit automatically" on, best match first, as far
+ * as the allowance goes; the rest wait for review, quietly. Returns what happened (also
+ * recorded on the monitor), or undefined when the monitor does not submit automatically or nothing qualified.
+ */
+export async function autoSubmitNew(m: MonitorRecord, searchId: string, results: ResultRecord[], now = new Date()): Promise<AutoSubmitOutcome | undefined> {
+  if (!m.autoSubmit) return undefined;
+  // Triage already dropped allowlisted sites; read again, since the creator may have added one during the run.
+  // The creator's own site (the original URL's) never gets a notice, allowlisted or not.
+  const allowlisted = await loadAllowlistMatcher(m.userId);
+  const ownSite = m.originalUrl ? siteOf(m.originalUrl) : undefined;
+  const candidates = results
+    .filter((r) => qualifiesForAutoSubmit(r) && !allowlisted(r.url) && !allowlisted(r.domain))
+    .filter((r) => !ownSite || !onResultSite(r.domain || siteOf(r.url), ownSite))
+    .sort((a, b) => b.confidenceScore - a.confidenceScore);
+  if (candidates.length === 0) return undefined;
+
+  const outcome: AutoSubmitOutcome = { searchId, at: now.toISOString(), sent: [], waiting: 0, reason: null };
+  const plan = await planOf(m.userId);
+  const inactive = autoSubmitInactive(m, plan) ?? (m.originalUrl ? null : 'No original URL is set on this monitor, so nothing was submitted automatically.');
+  if (inactive) {
+    outcome.waiting = candidates.length;
+    outcome.reason = inactive;
+  } else {
+    // Decided by the system first (bulk eligibility needs the review), in one submission, best match first; what
+    // the allowance did not admit is given back to the creator's review.
+    const reviewed: ResultRecord[] = [];
+    for (const r of candidates) if (await reviewAutomatically(m.userId, r.id, now)) reviewed.push(r); // else the creator decided meanwhile
+    let answer: Submitted;
+    try {
+      answer = await submit(m.userId, reviewed.map((r) => r.id), { originalUrl: m.originalUrl!, platforms: [...planRule(plan).platforms] });
+    } catch (err) {
+      logger.error('automatic submission failed', { monitorId: m.id, searchId, error: err as Error });
+      answer = { sent: [], refused: reviewed.map((r) => ({ resultId: r.id, reason: 'The automatic submission could not be started.' })) };
+    }
+    const urls = new Map(reviewed.map((r) => [r.id, r.url]));
+    outcome.sent = answer.sent.map((x) => ({ ...x, url: urls.get(x.resultId) ?? '' }));
+    for (const refusal of answer.refused) {
+      if (!refusal.caseId) await giveBack(m.userId, refusal.resultId);
+      outcome.waiting += 1;
+      outcome.reason ??= refusal.reason;
+    }
+  }
+  await recordAutoSubmit(m.id, outcome);
+  return outcome;
+}
+
+/** The alert's line about automatic submission: "2 sent automatically; 1 waiting for your review (why)". */
+export function autoSubmitSummary(o: AutoSubmitOutcome): string {
+  const parts = [];
+  if (o.sent.length > 0) parts.push(`${o.sent.length} sent automatically`);
+  if (o.waiting > 0) parts.push(`${o.waiting} waiting for your review${o.reason ? ` (${o.reason})` : ''}`);
+  return parts.join('; ') + '.';
+}

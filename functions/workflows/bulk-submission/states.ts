@@ -1,0 +1,22 @@
+/**
+ * State names of the bulk submission workflow (ARCHITECTURE.md, "Bulk submission"). The ASL
+ * (infra/workflows/bulk-submission-definition.ts) uses them and the local runner maps its task handlers by
+ * them (aws-local-stepfunctions overrides are keyed by state name): renaming one is a contract change.
+ */
+export const BULK_STATE = {
+  SubmitEach: 'SubmitEach',
+  SubmitItem: 'BulkSubmitItem',
+  ItemFailed: 'BulkItemFailed',
+  ItemDone: 'BulkItemDone',
+  Done: 'BulkDone',
+} as const;
+
+/** The Task states; each has one handler (functions/workflows/bulk-submission/index.ts). */
+export const BULK_TASKS = ['BulkSubmitItem', 'BulkItemFailed'] as const;
+export type BulkTaskName = (typeof BULK_TASKS)[number];
+
+/** How many cases of one bulk submission are worked on at once (the Map's MaxConcurrency). */
+export const BULK_MAX_CONCURRENCY = 5;
+
+/** The reason a result whose case is resolved is not sent again (the endpoint's and the task's). */
+export const ALREADY_RESOLVED = 'Already resolved: the copy was taken down.';

@@ -1,0 +1,152 @@
+import { ulid } from 'ulid';
+import { bulkSubmitResponseSchema } from '../../../../shared/schemas/dmca';
+import { handler } from '../../../http/cases';
+import { handler as account } from '../../../http/account';
+import { startTakedownHarness, type TakedownHarness, type TestUser } from '../../../http/cases/tests/harness';
+import { claimSubmissionAttempt, getCase, listCasesByUser } from '../../../services/cases/case-store';
+import { caseForBulk } from '../../../services/cases/create-case';
+import { getResult } from '../../../services/search/results';
+import { submitResults } from '../../../services/submissions/bulk-submit';
+import { BULK_MAX_CONCURRENCY, BULK_TASK_HANDLERS, type BulkItemInput } from '..';
+import { BULK_ITEM_FAILED } from '../item-failed';
+
+/**
+ * The bulk submission workflow as the endpoint starts it: the ASL the stack deploys (rendered), run by the Step
+ * Functions stand-in with the real task handlers, each watched (how many run at once) and one made to fail.
+ */
+const ORIGINAL = 'https://fans.example.com/p/original';
+let inFlight = 0;
+let maxInFlight = 0;
+let finished = 0;
+const failFor = new Set<string>();
+/** The failing item waits for this, so the test sees the state right after the answer whatever the machine's load. */
+let releaseFailure: () => void = () => {};
+const failureGate = new Promise<void>((r) => (releaseFailure = r));
+jest.setTimeout(120_000);
+
+const watched: typeof BULK_TASK_HANDLERS = {
+  ...BULK_TASK_HANDLERS,
+  BulkSubmitItem: async (input: BulkItemInput) => {
+    inFlight++;
+    maxInFlight = Math.max(maxInFlight, inFlight);
+    try {
+      await new Promise((r) => setTimeout(r, 150)); // long enough for the others to pile up behind the limit
+      if (failFor.has(input.item.resultId)) {
+        await failureGate;
+        throw new Error('injected failure of one item');
+      }
+      return await BULK_TASK_HANDLERS.BulkSubmitItem(input);
+    } finally {
+      inFlight--;
+      finished++;
+    }
+  },
+};
+
+let h: TakedownHarness;
+beforeAll(async () => {
+  h = await startTakedownHarness({ bulkHandlers: watched });
+});
+afterAll(() => h.close());
+
+async function seed(who: TestUser, n: number): Promise<string[]> {
+  const results = Array.from({ length: n }, () => {
+    const id = ulid();
+    const url = h.web.url('leaks.test', `/post/${id}`);
+    h.web.setPage(url, { body: `<html><body><img src="/sites/leaks.test/media/${id}.jpg"></body></html>` });
+    return {
+      url,
+      domain: 'leaks.test',
+      contentType: 'images' as const,
+      title: 'Leak',
+      platform: 'forum',
+      source: 'google',
+      confidence: 90,
+      similarityScore: 0.9,
+      confidenceScore: 0.9,
+      priority: 'high' as const,
+      evidence: { engines: ['google'] },
+    };
+  });
+  return h.seedResults(who, results, 'unauthorized');
+}
+
+const usedSubmissions = async (who: TestUser) =>
+  (await h.call(account, 'GET', '/api/user/{id}/usage', who, { params: { id: 'me' } })).body.allowances.submissions.used as number;
+
+describe('bulk submission workflow (real ASL, local Step Functions)', () => {
+  it('answers at once, works at most 5 cases at a time, and one failing item fails nothing else', async () => {
+    const who = await h.user({ plan: 'pro' });
+    const ids = await seed(who, 8);
+    // The failing result already has a case: the failure is recorded on it.
+    const failing = ids[3]!;
+    failFor.add(failing);
+    const failingCase = await caseForBulk((await getResult(failing))!, { originalUrl: ORIGINAL, searchEngine: 'google', platforms: ['google'] });
+
+    const res = await h.call(handler, 'POST', '/api/dmca/bulk-submit', who, { body: { searchResultIds: ids, platforms: ['google'], originalUrl: ORIGINAL } });
+    const finishedAtAnswer = finished;
+    expect(res.status).toBe(200);
+    const body = bulkSubmitResponseSchema.parse(res.body);
+    expect(body).toMatchObject({ success: true, processedViolations: 8, successfulSubmissions: 8, error: null });
+    expect(body.executionId).toMatch(/^[0-9A-Z]{26}$/);
+    expect(body.items.every((i) => i.accepted && i.submitted && i.caseId)).toBe(true);
+    expect(body.items.find((i) => i.searchResultId === failing)).toMatchObject({ caseId: failingCase.id, caseNumber: failingCase.caseNumber });
+    // The answer came before the workflow was through its items; the allowance was taken for all 8 up front.
+    expect(finishedAtAnswer).toBeLessThan(8);
+    expect(await usedSubmissions(who)).toBe(8);
+    releaseFailure();
+
+    await h.sfn.idle();
+    expect(maxInFlight).toBe(BULK_MAX_CONCURRENCY);
+    expect(finished).toBe(8);
+
+    const cases = await listCasesByUser(who.userId);
+    expect(cases).toHaveLength(8);
+    for (const item of body.items) {
+      const c = cases.find((x) => x.id === item.caseId)!;
+      expect(c.searchResultId).toBe(item.searchResultId);
+      if (item.searchResultId === failing) {
+        expect(c.submission).toMatchObject({ state: 'failed', error: BULK_ITEM_FAILED });
+        expect(c.status).toBe('pending');
+      } else {
+        // The other seven were sent by their own submission workflows (the fixture page stays online).
+        expect(c.status).toBe('sent');
+        expect(await h.mailsFor(c.caseNumber)).toHaveLength(1);
+      }
+    }
+    // The failed item's unit was given back.
+    expect(await usedSubmissions(who)).toBe(7);
+  });
+
+  it('gives the unit back for an item whose case already has an attempt under way', async () => {
+    const who = await h.user({ plan: 'pro' });
+    const ids = await seed(who, 3);
+    // Another request's attempt is under way on the first result's case (claimed, queued).
+    const busy = await caseForBulk((await getResult(ids[0]!))!, { originalUrl: ORIGINAL, searchEngine: 'google', platforms: ['google'] });
+    expect(await claimSubmissionAttempt(busy, 1, new Date().toISOString())).toBe(true);
+
+    const res = await h.call(handler, 'POST', '/api/dmca/bulk-submit', who, { body: { searchResultIds: ids, platforms: ['google'], originalUrl: ORIGINAL } });
+    expect(res.body.successfulSubmissions).toBe(3);
+    expect(await usedSubmissions(who)).toBe(3);
+    await h.sfn.idle();
+    const cases = await listCasesByUser(who.userId);
+    expect(cases).toHaveLength(3);
+    for (const c of cases) expect(await h.mailsFor(c.caseNumber)).toHaveLength(c.id === busy.id ? 0 : 1);
+    expect((await getCase(busy.id))!.submission).toMatchObject({ attempt: 1, state: 'queued' });
+    expect(await usedSubmissions(who)).toBe(2);
+  });
+
+  it('starts the same workflow from a service: submitResults (issue 11), under the same rules', async () => {
+    const who = await h.user({ plan: 'basic' });
+    const ids = await seed(who, 2);
+    await expect(submitResults(who.userId, ids, { platforms: ['duckduckgo'], originalUrl: ORIGINAL })).rejects.toMatchObject({ statusCode: 402, code: 'PLATFORM_NOT_IN_PLAN' });
+    const other = await h.user({ plan: 'basic' });
+    await expect(submitResults(other.userId, ids, { originalUrl: ORIGINAL })).rejects.toMatchObject({ statusCode: 404 });
+    const answer = await submitResults(who.userId, ids, { originalUrl: ORIGINAL });
+    expect(answer).toMatchObject({ success: true, successfulSubmissions: 2, executionId: expect.any(String) });
+    await h.sfn.idle();
+    const cases = await listCasesByUser(who.userId);
+    expect(cases.map((c) => c.id).sort()).toEqual(answer.items.map((i) => i.caseId).sort());
+    for (const c of cases) expect(await h.mailsFor(c.caseNumber)).toHaveLength(1);
+  });
+});

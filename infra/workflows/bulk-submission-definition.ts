@@ -1,0 +1,65 @@
+import { Duration } from 'aws-cdk-lib';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
+import * as tasks from 'aws-cdk-lib/aws-stepfunctions-tasks';
+import type { Construct } from 'constructs';
+import { BULK_MAX_CONCURRENCY, BULK_STATE, BULK_TASKS, type BulkTaskName } from '../../functions/workflows/bulk-submission/states';
+import { renderAsl, type Asl } from './render-asl';
+
+export { BULK_MAX_CONCURRENCY, BULK_STATE, BULK_TASKS, type BulkTaskName };
+export type BulkTaskFunctions = Partial<Record<BulkTaskName, lambda.IFunction>>;
+
+/**
+ * Builds the bulk submission workflow (ARCHITECTURE.md, "Bulk submission"):
+ *
+ *     SubmitEach (Map over $.items, MaxConcurrency BULK_MAX_CONCURRENCY)
+ *       each item: BulkSubmitItem --any error--> BulkItemFailed --> BulkItemDone
+ *     -> BulkDone
+ *
+ * Each iteration gets `{bulkId, userId, options, allowance, item}` (ItemSelector); BulkSubmitItem creates or
+ * reuses the case and starts its submission workflow. Whatever it throws (after the Lambda service retries) is
+ * caught per item into BulkItemFailed, which gives the item's allowance unit back and records the failure on the
+ * case; BulkItemFailed's own failure is caught too, so one bad item never fails the batch. The Map's results
+ * are discarded (the cases hold the outcome), so a batch of MAX_BULK_IDS stays far below the state size limit.
+ * A task without a function is a Pass state of the same name. Called by the workflows stack and, through
+ * `renderBulkSubmissionAsl()`, by the local runner.
+ */
+export function buildBulkSubmissionDefinition(scope: Construct, fns: BulkTaskFunctions): sfn.IChainable {
+  const S = BULK_STATE;
+  const step = (name: BulkTaskName, resultPath?: string) => {
+    const fn = fns[name];
+    if (!fn) return new sfn.Pass(scope, name, { resultPath: resultPath ?? sfn.JsonPath.DISCARD });
+    return new tasks.LambdaInvoke(scope, name, {
+      lambdaFunction: fn,
+      payloadResponseOnly: true,
+      ...(resultPath ? { resultPath } : {}),
+      taskTimeout: sfn.Timeout.duration(Duration.minutes(1)),
+    });
+  };
+  const itemDone = new sfn.Succeed(scope, S.ItemDone);
+  const submitItem = step('BulkSubmitItem');
+  const itemFailed = step('BulkItemFailed');
+  if (itemFailed instanceof tasks.LambdaInvoke) itemFailed.addCatch(itemDone, { errors: [sfn.Errors.ALL], resultPath: sfn.JsonPath.DISCARD });
+  itemFailed.next(itemDone);
+  if (submitItem instanceof tasks.LambdaInvoke) submitItem.addCatch(itemFailed, { errors: [sfn.Errors.ALL], resultPath: '$.failure' });
+
+  const each = new sfn.Map(scope, S.SubmitEach, {
+    itemsPath: '$.items',
+    itemSelector: {
+      'bulkId.$': '$.bulkId',
+      'userId.$': '$.userId',
+      'options.$': '$.options',
+      'allowance.$': '$.allowance',
+      'item.$': '$$.Map.Item.Value',
+    },
+    maxConcurrency: BULK_MAX_CONCURRENCY,
+    resultPath: sfn.JsonPath.DISCARD,
+  });
+  each.itemProcessor(submitItem);
+  return sfn.Chain.start(each).next(new sfn.Succeed(scope, S.Done));
+}
+
+/** The bulk workflow's ASL with every task as a Lambda Task state (fake ARNs), for the local runner. */
+export function renderBulkSubmissionAsl(): Asl {
+  return renderAsl(buildBulkSubmissionDefinition, BULK_TASKS);
+}
