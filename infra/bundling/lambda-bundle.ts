@@ -44,12 +44,6 @@ export const LAMBDA_BUNDLE = {
    * Everything else, the AWS SDK included, is bundled, so Lambda runs the very versions the tests ran.
    */
   external: [...MEDIA_LAYER_MODULES, ...PDF_LAYER_MODULES] as string[],
-  /**
-   * Modules swapped at bundle time for a smaller file that does the same job (import path -> file, relative
-   * to the repository root). fontkit's WOFF2 reader imports the `brotli` package's pure-JS decoder (475 KB
-   * with its dictionary, the largest part of the notice bundles); Node's zlib has the same decoder built in.
-   */
-  alias: { 'brotli/decompress.js': './infra/bundling/shims/brotli-decompress.ts' } as Record<string, string>,
   /** The bundle's file name inside its folder (NodejsFunction's name for ESM output). */
   outfile: 'index.mjs',
   /** esbuild's metafile beside the bundle: the asset step reads it to know which modules the bundle holds. */
@@ -74,12 +68,6 @@ export function cdkBundling(extra: nodejs.BundlingOptions = {}): nodejs.Bundling
     metafile: true,
     logLevel: nodejs.LogLevel.WARNING,
     ...extra,
-    // NodejsFunction has no `alias` option: pass esbuild's flag, with absolute paths (it bundles from its own
-    // working directory).
-    esbuildArgs: {
-      ...Object.fromEntries(Object.entries(LAMBDA_BUNDLE.alias).map(([from, to]) => [`--alias:${from}`, path.resolve(REPO_ROOT, to)])),
-      ...extra.esbuildArgs,
-    },
     externalModules: [...new Set([...LAMBDA_BUNDLE.external, ...(extra.externalModules ?? [])])],
     commandHooks: {
       beforeBundling: () => [],
@@ -105,7 +93,6 @@ export function esbuildOptions(entry: string, outDir: string): BuildOptions {
     banner: { js: LAMBDA_BUNDLE.banner },
     define: { ...LAMBDA_BUNDLE.define },
     external: [...LAMBDA_BUNDLE.external],
-    alias: Object.fromEntries(Object.entries(LAMBDA_BUNDLE.alias).map(([from, to]) => [from, path.resolve(REPO_ROOT, to)])),
     metafile: true,
     absWorkingDir: REPO_ROOT,
     logLevel: 'warning',
