@@ -269,7 +269,7 @@ export interface HarnessOptions {
 const HARNESS_ENV = ['S3_ENDPOINT', 'UPLOADS_BUCKET', 'NOTICES_BUCKET', 'SANDBOX_ORIGIN', 'RDAP_BASE_URL', 'DNS_OVER_HTTPS_URL', 'OUTBOX_DIR', 'SES_ENDPOINT', 'RECHECK_AFTER_SECONDS', 'PROVIDER_RETRIES', 'STEPFUNCTIONS_ENDPOINT', 'SEARCH_STATE_MACHINE_ARN', 'SUBMISSION_STATE_MACHINE_ARN', 'BULK_SUBMISSION_STATE_MACHINE_ARN'];
 
 /**
- * Starts the stand-ins of one test file: always dynalite with the real table (test/env.ts), the rest as asked.
+ * Starts the stand-ins of one test file: always dynalite with the real table (startTestDynamo), the rest as asked.
  * Call it in beforeAll and `close()` in afterAll.
  */
 export async function startHarness(opts: HarnessOptions = {}) {

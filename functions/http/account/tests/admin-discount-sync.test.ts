@@ -41,12 +41,12 @@ beforeAll(async () => {
   );
   h = await startHarness({
     env: {
-    BILLING: 'stripe',
-    STRIPE_SECRET_KEY: 'sk_test_fake',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_ENDPOINT: stripe.endpoint,
-    LAMBDA_ENDPOINT: lambda.endpoint,
-    ACCOUNT_FUNCTION_NAME: ACCOUNT_FUNCTION,
+      BILLING: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_fake',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_ENDPOINT: stripe.endpoint,
+      LAMBDA_ENDPOINT: lambda.endpoint,
+      ACCOUNT_FUNCTION_NAME: ACCOUNT_FUNCTION,
     },
   });
   resetStripe();
