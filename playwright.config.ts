@@ -4,8 +4,11 @@ import { defineConfig } from '@playwright/test';
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 /** The second server: the same runtime with VIGIL_HANDLERS=bundles (the Lambda bundles, each in its own process). */
 const BUNDLES_PORT = Number(process.env.E2E_BUNDLES_PORT ?? PORT + 1);
-/** The journeys that also run against the bundles: what breaks when a module, font or binding is not in a bundle. */
-const BUNDLES_JOURNEYS = /(bundles|takedown|scan)\.spec\.ts$/;
+/**
+ * The journeys that also run against the bundles, the tests tagged `@bundles`: the scan, the allowlist and the
+ * takedown (case, notice PDF with its fonts, automated submission, resolved), what breaks when a module, font or
+ * binding is not in a bundle. The bulk journey runs against the source only, to keep CI time in bounds.
+ */
 /** E2E_BUNDLES=0 leaves the bundles server and project out (a quicker local run of one spec; CI runs both). */
 const WITH_BUNDLES = process.env.E2E_BUNDLES !== '0';
 /**
@@ -56,7 +59,7 @@ export default defineConfig({
   projects: [
     { name: 'source', testIgnore: /bundles\.spec\.ts$/, use: { baseURL: `http://localhost:${PORT}` } },
     { name: 'mobile', grep: /@mobile/, testIgnore: /bundles\.spec\.ts$/, use: { baseURL: `http://localhost:${PORT}`, viewport: MOBILE_VIEWPORT } },
-    ...(WITH_BUNDLES ? [{ name: 'bundles', testMatch: BUNDLES_JOURNEYS, timeout: 180_000, use: { baseURL: `http://localhost:${BUNDLES_PORT}` } }] : []),
+    ...(WITH_BUNDLES ? [{ name: 'bundles', grep: /@bundles/, timeout: 180_000, use: { baseURL: `http://localhost:${BUNDLES_PORT}` } }] : []),
   ],
   webServer: [
     {

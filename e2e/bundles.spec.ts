@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test';
 const REPO_ROOT = resolve(__dirname, '..');
 
 // Runs in the `bundles` project only (playwright.config.ts): the server there runs every function from its bundle.
-test('every handler runs from a Lambda bundle copied outside the repository', async ({ request }) => {
+test('every handler runs from a Lambda bundle copied outside the repository', { tag: '@bundles' }, async ({ request }) => {
   const res = await request.get('/api/health');
   expect(res.status()).toBe(200);
   const body = (await res.json()) as { status: string; handlers: string; bundleDir: string };

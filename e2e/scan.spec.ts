@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { demoPhotos } from './support/scan';
 import { signIn, uniqueEmail } from './support/session';
 
-test('a creator scans by name and photos, sees planted copies ranked high, reviews them, and the stats move', async ({ page }) => {
+test('a creator scans by name and photos, sees planted copies ranked high, reviews them, and the stats move', { tag: '@bundles' }, async ({ page }) => {
   await signIn(page, uniqueEmail('scanner'));
   const photos = await demoPhotos(page.request);
 
@@ -33,7 +33,7 @@ test('a creator scans by name and photos, sees planted copies ranked high, revie
   await expect(page.getByTestId('stat-pendingReview')).toContainText(String(pendingBefore - 1));
 });
 
-test('the allowlist adds and removes a domain', async ({ page }) => {
+test('the allowlist adds and removes a domain', { tag: '@bundles' }, async ({ page }) => {
   await signIn(page, uniqueEmail('allow'));
   await page.goto('/settings?tab=allowlist');
   await page.getByRole('tab', { name: 'Domain Allowlist' }).click();

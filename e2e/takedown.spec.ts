@@ -28,7 +28,7 @@ async function scanDemoCreator(page: Page): Promise<string> {
 
 const outboxMessages = () => (existsSync(E2E_OUTBOX) ? readdirSync(E2E_OUTBOX).filter((f) => f.endsWith('.eml')) : []);
 
-test('a creator turns a reviewed result into a case, downloads the notice, upgrades, submits it, and sees it resolved', { tag: '@mobile' }, async ({ page }, testInfo) => {
+test('a creator turns a reviewed result into a case, downloads the notice, upgrades, submits it, and sees it resolved', { tag: ['@mobile', '@bundles'] }, async ({ page }, testInfo) => {
   // Search engines' portals are on the internet, which this machine cannot reach: answer them with a stub page.
   await page.context().route(/^https:\/\/(reportcontent\.google\.com|www\.microsoft\.com|duckduckgo\.com)\//, (route) =>
     route.fulfill({ status: 200, contentType: 'text/html', body: '<title>portal</title>' }),
