@@ -8,6 +8,7 @@ import type { ParsedMail } from 'mailparser';
 import type { Area, RouteDef } from '../shared/contract';
 import type { RunningS3 } from '../local/stand-ins/s3';
 import type { LocalWorkflows } from '../local/workflows';
+import type { BULK_TASK_HANDLERS as BulkTaskHandlers } from '../functions/workflows/bulk-submission';
 import { resetDbClient } from '../functions/adapters/dynamo/client';
 import { resetConfig } from '../functions/lib/config';
 import { ensureTable, startDynalite, type RunningDynamo } from '../local/stand-ins/dynamo';
@@ -199,18 +200,33 @@ async function startSesStandIn() {
 }
 
 /**
- * The submission workflow alone (its real ASL, Wait states instant), named and configured as
+ * The submission and bulk submission workflows (their real ASL, Wait states instant), named and configured as
  * local/workflows.ts does: the submission stack does not load the search workflow's tasks (the matcher).
+ * `bulkHandlers` replaces the bulk workflow's task handlers (a test wraps them to watch or fail them).
  */
-async function startSubmissionWorkflow(): Promise<LocalWorkflows> {
-  const SUBMISSION_MACHINE = 'vigil-submission'; // local/workflows.ts's name, not imported: that module loads the search tasks
-  const [{ startStepFunctions }, { renderSubmissionAsl }, { SUBMISSION_TASK_HANDLERS }] = await Promise.all([
+async function startSubmissionWorkflow(bulkHandlers?: typeof BulkTaskHandlers): Promise<LocalWorkflows> {
+  // local/workflows.ts's names, not imported: that module loads the search tasks
+  const SUBMISSION_MACHINE = 'vigil-submission';
+  const BULK_SUBMISSION_MACHINE = 'vigil-bulk-submission';
+  const [{ startStepFunctions }, { renderSubmissionAsl }, { renderBulkSubmissionAsl }, { SUBMISSION_TASK_HANDLERS }, { BULK_TASK_HANDLERS }] = await Promise.all([
     import('../local/stand-ins/stepfunctions'),
     import('../infra/workflows/submission-definition'),
+    import('../infra/workflows/bulk-submission-definition'),
     import('../functions/workflows/submission'),
+    import('../functions/workflows/bulk-submission'),
   ]);
-  const sfn = await startStepFunctions([{ name: SUBMISSION_MACHINE, definition: renderSubmissionAsl(), handlers: SUBMISSION_TASK_HANDLERS as never, waitMs: 0 }]);
-  return { ...sfn, env: { STEPFUNCTIONS_ENDPOINT: sfn.endpoint, SUBMISSION_STATE_MACHINE_ARN: sfn.arnOf(SUBMISSION_MACHINE) } };
+  const sfn = await startStepFunctions([
+    { name: SUBMISSION_MACHINE, definition: renderSubmissionAsl(), handlers: SUBMISSION_TASK_HANDLERS as never, waitMs: 0 },
+    { name: BULK_SUBMISSION_MACHINE, definition: renderBulkSubmissionAsl(), handlers: (bulkHandlers ?? BULK_TASK_HANDLERS) as never },
+  ]);
+  return {
+    ...sfn,
+    env: {
+      STEPFUNCTIONS_ENDPOINT: sfn.endpoint,
+      SUBMISSION_STATE_MACHINE_ARN: sfn.arnOf(SUBMISSION_MACHINE),
+      BULK_SUBMISSION_STATE_MACHINE_ARN: sfn.arnOf(BULK_SUBMISSION_MACHINE),
+    },
+  };
 }
 
 async function startSandboxWeb(dataDir: string): Promise<{ origin: string; close(): Promise<void> }> {
@@ -232,23 +248,28 @@ export interface HarnessOptions {
   /** s3rver with the uploads and notices buckets. */
   s3?: boolean;
   /**
-   * The submission stack: s3, the workflows (real ASL in the Step Functions stand-in, Wait states instant), a
+   * The submission stack: s3, the submission and bulk submission workflows (real ASL in the Step Functions stand-in, Wait states instant), a
    * loopback fixture web (infringing pages, RDAP, DNS-over-HTTPS) as the safe fetcher's sandbox origin, the
    * .eml outbox for mail and a loopback SES for the delivery-failure paths.
    */
   submissions?: boolean;
-  /** The scan stack: s3, the workflows and the sandbox web (search engines, pages, originals), the outbox. */
+  /**
+   * The scan stack: s3, all the workflows (local/workflows.ts; the submission's Wait states instant) and the sandbox
+   * web (search engines, pages, originals, RDAP and DNS-over-HTTPS, as `npm start` points them), the outbox.
+   */
   scans?: boolean;
+  /** Replaces the bulk submission workflow's task handlers (with `submissions`): wrap BULK_TASK_HANDLERS to watch or fail them. */
+  bulkHandlers?: typeof BulkTaskHandlers;
   /** Mail goes to the harness's .eml outbox (`outbox`, `outboxMails`); implied by `submissions` and `scans`. */
   outbox?: boolean;
   /** More environment for the functions (read through functions/lib/config.ts). */
   env?: Record<string, string>;
 }
 
-const HARNESS_ENV = ['S3_ENDPOINT', 'UPLOADS_BUCKET', 'NOTICES_BUCKET', 'SANDBOX_ORIGIN', 'RDAP_BASE_URL', 'DNS_OVER_HTTPS_URL', 'OUTBOX_DIR', 'SES_ENDPOINT', 'RECHECK_AFTER_SECONDS', 'PROVIDER_RETRIES', 'STEPFUNCTIONS_ENDPOINT', 'SEARCH_STATE_MACHINE_ARN', 'SUBMISSION_STATE_MACHINE_ARN'];
+const HARNESS_ENV = ['S3_ENDPOINT', 'UPLOADS_BUCKET', 'NOTICES_BUCKET', 'SANDBOX_ORIGIN', 'RDAP_BASE_URL', 'DNS_OVER_HTTPS_URL', 'OUTBOX_DIR', 'SES_ENDPOINT', 'RECHECK_AFTER_SECONDS', 'PROVIDER_RETRIES', 'STEPFUNCTIONS_ENDPOINT', 'SEARCH_STATE_MACHINE_ARN', 'SUBMISSION_STATE_MACHINE_ARN', 'BULK_SUBMISSION_STATE_MACHINE_ARN'];
 
 /**
- * Starts the stand-ins of one test file: always dynalite with the real table (test/env.ts), the rest as asked.
+ * Starts the stand-ins of one test file: always dynalite with the real table (startTestDynamo), the rest as asked.
  * Call it in beforeAll and `close()` in afterAll.
  */
 export async function startHarness(opts: HarnessOptions = {}) {
@@ -262,7 +283,7 @@ export async function startHarness(opts: HarnessOptions = {}) {
   const web: FixtureWeb | undefined = opts.submissions ? await (await import('./fixture-web')).startFixtureWeb() : undefined;
   const ses = opts.submissions ? await startSesStandIn() : undefined;
   const sandbox = opts.scans ? await startSandboxWeb(join(dir, 'sandbox')) : undefined;
-  const workflows = opts.scans ? await (await import('../local/workflows')).startLocalWorkflows({ retryMs: 0 }) : opts.submissions ? await startSubmissionWorkflow() : undefined;
+  const workflows = opts.scans ? await (await import('../local/workflows')).startLocalWorkflows({ retryMs: 0, waitMs: 0 }) : opts.submissions ? await startSubmissionWorkflow(opts.bulkHandlers) : undefined;
   // The clients and caches that read the environment once: started afresh on these stand-ins.
   const resets: (() => void)[] = [];
   if (withS3) resets.push((await import('../functions/adapters/s3')).resetS3Client);
@@ -275,7 +296,7 @@ export async function startHarness(opts: HarnessOptions = {}) {
   const dynamo = await startTestDynamo({
     ...(s3 ? { S3_ENDPOINT: s3.endpoint, UPLOADS_BUCKET: 'test-uploads', NOTICES_BUCKET: 'test-notices' } : {}),
     ...(web ? { SANDBOX_ORIGIN: web.origin, RDAP_BASE_URL: `${web.origin}/rdap`, DNS_OVER_HTTPS_URL: `${web.origin}/dns/resolve`, RECHECK_AFTER_SECONDS: '3600' } : {}),
-    ...(sandbox ? { SANDBOX_ORIGIN: sandbox.origin, PROVIDER_RETRIES: '0' } : {}),
+    ...(sandbox ? { SANDBOX_ORIGIN: sandbox.origin, RDAP_BASE_URL: `${sandbox.origin}/rdap`, DNS_OVER_HTTPS_URL: `${sandbox.origin}/dns/resolve`, PROVIDER_RETRIES: '0' } : {}),
     ...(workflows ? workflows.env : {}),
     ...(workflows || opts.outbox ? { OUTBOX_DIR: outbox } : {}),
     ...opts.env,

@@ -4,18 +4,17 @@ import { keys } from '../../adapters/dynamo/keys';
 import { claimSubmissionAttempt, getCase, putCase, updateSubmission } from '../../services/cases/case-store';
 import { createSearch, finishSearch, getSearch } from '../../services/search/searches';
 import { SEARCH_TIMEOUT_SECONDS, SUBMISSION_TIMEOUT_SECONDS, SWEEP_GRACE_SECONDS } from '../../lib/workflow-timeouts';
-import { startTestDynamo } from '../../../test/env';
-import type { RunningDynamo } from '../../../local/stand-ins/dynamo';
+import { startHarness, type Harness } from '../../../test/harness';
 import { ENDED_REASONS } from './execution-ended';
 import { reconcile } from './reconcile';
 import { sweepOverdue } from './sweep';
 
-let dynamo: RunningDynamo;
+let h: Harness;
 beforeAll(async () => {
   // No state machine ARNs: reconcile() lists no executions and only sweeps.
-  dynamo = await startTestDynamo({ SEARCH_STATE_MACHINE_ARN: '', SUBMISSION_STATE_MACHINE_ARN: '' });
+  h = await startHarness({ env: { SEARCH_STATE_MACHINE_ARN: '', SUBMISSION_STATE_MACHINE_ARN: '' } });
 });
-afterAll(() => dynamo.close());
+afterAll(() => h.close());
 
 const raw = async (type: string, id: string) => (await db().send(new GetCommand({ TableName: tableName(), Key: keys.entity(type, id) }))).Item!;
 const later = (seconds: number) => new Date(Date.now() + seconds * 1000);

@@ -1,17 +1,14 @@
 import type { Context } from 'aws-lambda';
 import Stripe from 'stripe';
 import { ulid } from 'ulid';
+import { contract } from '../../../../shared/contract';
 import { startLambda, type RunningLambda } from '../../../../local/stand-ins/lambda';
-import { httpEvent, startTestDynamo } from '../../../../test/env';
+import { call, startHarness, type Harness } from '../../../../test/harness';
+import { session, user as newUser, type TestUser } from '../../../../test/fixtures';
 import { startStripeFake, type StripeFake } from '../../../../test/stripe-fake';
 import { resetLambdaClient } from '../../../adapters/lambda';
 import { resetStripe } from '../../../adapters/stripe/client';
-import { resetConfig } from '../../../lib/config';
 import { BILLING, readStoredPlan } from '../../../services/billing';
-import { SESSION_COOKIE, createSession } from '../../../services/sessions';
-import { getOrCreateUserFromClaims } from '../../../services/users';
-import { handler as adminHandler } from '../../admin';
-import { call as adminCall, signIn } from '../../admin/tests/call';
 import { handler, resetBilling } from '..';
 import { db, tableName } from '../../../adapters/dynamo/client';
 import { keys } from '../../../adapters/dynamo/keys';
@@ -26,7 +23,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 
 const WEBHOOK_SECRET = 'whsec_test_fake';
 const ACCOUNT_FUNCTION = 'vigil-account-test';
-let dynamo: Awaited<ReturnType<typeof startTestDynamo>>;
+let h: Harness;
 let stripe: StripeFake;
 let lambda: RunningLambda;
 const invoked: unknown[] = [];
@@ -42,57 +39,43 @@ beforeAll(async () => {
     },
     { retryMs: 10 },
   );
-  dynamo = await startTestDynamo({
-    BILLING: 'stripe',
-    STRIPE_SECRET_KEY: 'sk_test_fake',
-    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_ENDPOINT: stripe.endpoint,
-    LAMBDA_ENDPOINT: lambda.endpoint,
-    ACCOUNT_FUNCTION_NAME: ACCOUNT_FUNCTION,
+  h = await startHarness({
+    env: {
+      BILLING: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_fake',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_ENDPOINT: stripe.endpoint,
+      LAMBDA_ENDPOINT: lambda.endpoint,
+      ACCOUNT_FUNCTION_NAME: ACCOUNT_FUNCTION,
+    },
   });
   resetStripe();
   resetBilling();
   resetLambdaClient();
 });
 afterAll(async () => {
-  for (const k of ['BILLING', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_ENDPOINT', 'LAMBDA_ENDPOINT', 'ACCOUNT_FUNCTION_NAME']) delete process.env[k];
-  resetConfig();
+  await h.close(); // also clears the environment given above
   resetStripe();
   resetBilling();
   resetLambdaClient();
   await lambda.close();
-  await dynamo.close();
   await stripe.close();
 });
-
-async function account(method: string, path: string, cookie?: string, body?: unknown) {
-  const res = (await handler(httpEvent(method, path, { body, cookies: cookie ? [cookie] : undefined }), {} as Context)) as { statusCode: number; body: string };
-  return { status: res.statusCode, body: res.body ? JSON.parse(res.body) : undefined };
-}
 
 async function deliverAll(): Promise<string[]> {
   const outcomes: string[] = [];
   for (const e of stripe.take()) {
     const text = JSON.stringify(e);
     const signature = Stripe.webhooks.generateTestHeaderString({ payload: text, secret: WEBHOOK_SECRET });
-    const res = (await handler(httpEvent('POST', '/api/billing/stripe-webhook', { body: text, headers: { 'stripe-signature': signature } }), {} as Context)) as {
-      statusCode: number;
-      body: string;
-    };
-    expect(res.statusCode).toBe(200);
-    outcomes.push(`${e.type}:${JSON.parse(res.body).outcome ?? '-'}`);
+    const res = await call(contract.stripeWebhook, { body: text, headers: { 'stripe-signature': signature } });
+    expect(res.status).toBe(200);
+    outcomes.push(`${e.type}:${res.body.outcome ?? '-'}`);
   }
   return outcomes;
 }
 
-async function newUser() {
-  const profile = await getOrCreateUserFromClaims({ iss: 'https://idp.test', sub: ulid(), email: `${ulid().toLowerCase()}@example.test`, given_name: 'Test', family_name: 'User' });
-  const s = await createSession({ userId: profile.id, email: profile.email, isAdmin: false });
-  return { userId: profile.id, cookie: `${SESSION_COOKIE}=${s.cookieValue}` };
-}
-
-async function subscribe(user: { userId: string; cookie: string }, planId: string): Promise<string> {
-  const res = await account('POST', '/api/subscription/upgrade', user.cookie, { planId });
+async function subscribe(user: TestUser, planId: string): Promise<string> {
+  const res = await call(contract.upgrade, { as: user, body: { planId } });
   const sub = stripe.payCheckout((res.body.checkoutUrl as string).split('/').pop()!);
   await deliverAll();
   return sub.id;
@@ -106,8 +89,8 @@ async function charges(userId: string): Promise<number[]> {
 }
 
 const setDiscount = async (userId: string, discount: number) => {
-  const admin = await signIn({ isAdmin: true });
-  const res = await adminCall(adminHandler, 'PUT', '/api/admin/users/{userId}', admin, { params: { userId }, body: { discount } });
+  const admin = await session({ isAdmin: true });
+  const res = await call(contract.setDiscount, { as: admin, params: { userId }, body: { discount } });
   expect(res.status).toBe(200);
   await lambda.idle();
 };

@@ -232,10 +232,10 @@ describe('POST /api/dmca/bulk-submit: eligibility and submission', () => {
 });
 
 describe('POST /api/dmca/bulk-submit: the workflow and the allowance', () => {
-  const usage = async (who: TestUser) => (await h.call(account, 'GET', '/api/user/{id}/usage', who, { params: { id: 'me' } })).body.allowances.submissions.used;
+  const usage = async (who: TestUser) => (await call(contract.usage, { as: who, params: { id: 'me' } })).body.allowances.submissions.used;
 
   it('answers with the accepted ids, their cases and the execution, before the cases are made', async () => {
-    const who = await h.user({ plan: 'basic' });
+    const who = await user({ plan: 'basic' });
     const ids = await seed(who, [{}, {}, { confidenceScore: 0.5 }]);
     const res = await bulk(who, { searchResultIds: ids, platforms: ['google'], originalUrl: ORIGINAL });
     expect(res.status).toBe(200);
@@ -254,7 +254,7 @@ describe('POST /api/dmca/bulk-submit: the workflow and the allowance', () => {
   });
 
   it('admits what is left of the allowance, in selection order, and refuses the rest by name', async () => {
-    const who = await h.user();
+    const who = await user();
     const [a, b, c, d] = await seed(who, [{}, {}, {}, {}]);
     expect((await bulk(who, { searchResultIds: [a, b], platforms: ['google'], originalUrl: ORIGINAL })).body.successfulSubmissions).toBe(2);
     const res = await bulk(who, { searchResultIds: [c, d], platforms: ['google'], originalUrl: ORIGINAL });
@@ -266,7 +266,7 @@ describe('POST /api/dmca/bulk-submit: the workflow and the allowance', () => {
   });
 
   it('changes nothing when the workflow cannot start: 503, the allowance given back, no case', async () => {
-    const who = await h.user({ plan: 'pro' });
+    const who = await user({ plan: 'pro' });
     const ids = await seed(who, [{}, {}]);
     const saved = process.env.BULK_SUBMISSION_STATE_MACHINE_ARN;
     process.env.BULK_SUBMISSION_STATE_MACHINE_ARN = `${saved}-missing`;

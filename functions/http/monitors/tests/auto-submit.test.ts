@@ -1,19 +1,7 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Context } from 'aws-lambda';
-import { simpleParser } from 'mailparser';
-import { createSandbox, type Sandbox } from '../../../../local/sandbox';
-import { startS3, type RunningS3 } from '../../../../local/stand-ins/s3';
-import { startLocalWorkflows, type LocalWorkflows } from '../../../../local/workflows';
-import { httpEvent, startTestDynamo } from '../../../../test/env';
-import { resetProviderKeyCache } from '../../../adapters/providers';
-import { resetS3Client } from '../../../adapters/s3';
-import { resetWorkflowClient } from '../../../adapters/workflows';
-import { resetConfig } from '../../../lib/config';
+import { contract } from '../../../../shared/contract';
+import { user, type TestUser } from '../../../../test/fixtures';
+import { call, multipart, startHarness, type Harness } from '../../../../test/harness';
 import { addAllowlistEntry } from '../../../services/allowlist';
 import { changeStoredPlan, readStoredPlan } from '../../../services/billing/plan-store';
 import { autoSubmitNew } from '../../../services/monitors/auto-submit';
@@ -21,12 +9,7 @@ import { getMonitor } from '../../../services/monitors/monitors';
 import { listResultsBySearch } from '../../../services/search/results';
 import { setAlertMailSender } from '../../../services/monitors/alerts';
 import { resetSigningKey } from '../../../services/monitors/unsubscribe';
-import { createSession, SESSION_COOKIE } from '../../../services/sessions';
-import { getOrCreateUserFromClaims } from '../../../services/users';
 import { handler as dispatch } from '../../../workflows/monitors/dispatcher';
-import { handler as dmcaHandler } from '../../cases';
-import { handler as resultsHandler } from '../../results';
-import { handler as monitorsHandler } from '..';
 
 /*
  * "Submit automatically" (issue 11) at the route level, on the local runtime's pieces as in monitor-flow.test.ts:
@@ -34,59 +17,14 @@ import { handler as monitorsHandler } from '..';
  * .eml outbox; the dispatcher is called as the local tick would.
  */
 
-type Handler = (event: ReturnType<typeof httpEvent>, context: Context) => Promise<unknown>;
-type Reply = { status: number; body: any; headers: Record<string, string> }; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-let dir: string;
-let outbox: string;
-let s3: RunningS3;
-let dynamo: { close(): Promise<void> };
-let sandbox: Sandbox;
-let sandboxServer: Server;
+let h: Harness;
 let origin: string;
-let workflows: LocalWorkflows;
-
-async function user(email: string) {
-  const profile = await getOrCreateUserFromClaims({ iss: 'https://idp.test', sub: email, email });
-  const s = await createSession({ userId: profile.id, email, isAdmin: false });
-  return { userId: profile.id, cookies: [`${SESSION_COOKIE}=${s.cookieValue}`] };
-}
-
-async function call(handler: Handler, method: string, routePath: string, who: { cookies: string[] } | undefined, opts: { params?: Record<string, string>; body?: unknown; raw?: { body: Buffer; contentType: string } } = {}): Promise<Reply> {
-  const path = routePath.replace(/\{(\w+)\}/g, (_, k: string) => opts.params?.[k] ?? '');
-  const event = httpEvent(method, path, {
-    routePath,
-    pathParameters: opts.params,
-    body: opts.body,
-    cookies: who?.cookies,
-    headers: opts.raw ? { 'content-type': opts.raw.contentType } : undefined,
-  });
-  if (opts.raw) Object.assign(event, { body: opts.raw.body.toString('base64'), isBase64Encoded: true });
-  const res = (await handler(event, {} as Context)) as { statusCode: number; body: string; headers?: Record<string, string> };
-  let body: unknown = res.body;
-  try {
-    body = JSON.parse(res.body);
-  } catch {
-    // empty
-  }
-  return { status: res.statusCode, body, headers: res.headers ?? {} };
-}
-
-async function multipart(fields: Record<string, string>, files: { name: string; bytes: Buffer; type: string }[] = []) {
-  const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.append(k, v);
-  for (const f of files) form.append('referenceFiles', new Blob([new Uint8Array(f.bytes)], { type: f.type }), f.name);
-  const req = new Request('http://x/', { method: 'POST', body: form });
-  return { body: Buffer.from(await req.arrayBuffer()), contentType: req.headers.get('content-type')! };
-}
 
 const monitorFields = { userId: 'me', query: 'Luna Vale', searchEngines: '["google","bing"]', contentType: 'images', cadence: 'weekly', alerts: 'instant' };
 const original = async (n: number) => Buffer.from(await (await fetch(`${origin}/demo/originals/${n}.jpg`)).arrayBuffer());
 
 async function outboxAlerts() {
-  const files = readdirSync(outbox).filter((f) => f.endsWith('.eml'));
-  const mails = await Promise.all(files.map(async (f) => simpleParser(readFileSync(join(outbox, f)))));
-  return mails.filter((m) => m.headers.has('x-vigil-alert'));
+  return (await h.outboxMails()).filter((m) => m.headers.has('x-vigil-alert'));
 }
 
 async function toPlan(who: { userId: string }, plan: 'basic' | 'pro' | 'trial') {
@@ -94,53 +32,29 @@ async function toPlan(who: { userId: string }, plan: 'basic' | 'pro' | 'trial') 
 }
 
 /** Runs the monitor now through the dispatcher (due at once after creation) and waits for everything to settle. */
-async function firstRun(who: { cookies: string[] }, monitorId: string) {
+async function firstRun(who: TestUser, monitorId: string) {
   expect((await dispatch()).started).toBe(1);
-  await workflows.idle();
-  const detail = (await call(monitorsHandler, 'GET', '/api/monitors/{id}', who, { params: { id: monitorId } })).body;
-  const results = (await call(resultsHandler, 'GET', '/api/search/{id}/results', who, { params: { id: detail.lastSearchId } })).body as any[]; // eslint-disable-line @typescript-eslint/no-explicit-any
+  await h.sfn.idle();
+  const detail = (await call(contract.getMonitor, { as: who, params: { id: monitorId } })).body;
+  const results = (await call(contract.searchResults, { as: who, params: { id: detail.lastSearchId } })).body as any[]; // eslint-disable-line @typescript-eslint/no-explicit-any
   return { detail, results };
 }
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'vigil-autosubmit-'));
-  outbox = join(dir, 'outbox');
-  s3 = await startS3({ directory: join(dir, 's3'), buckets: ['auto-uploads', 'auto-notices'] });
-  sandboxServer = createServer((req, res) => sandbox(req, res));
-  await new Promise<void>((r) => sandboxServer.listen(0, '127.0.0.1', r));
-  origin = `http://127.0.0.1:${(sandboxServer.address() as AddressInfo).port}/sandbox`;
-  sandbox = createSandbox({ origin, dataDir: join(dir, 'sandbox'), warm: false });
-  workflows = await startLocalWorkflows({ retryMs: 0, waitMs: 0 }); // the notice's re-check follows at once
-  dynamo = await startTestDynamo({
-    S3_ENDPOINT: s3.endpoint,
-    UPLOADS_BUCKET: 'auto-uploads',
-    NOTICES_BUCKET: 'auto-notices',
-    SANDBOX_ORIGIN: origin,
-    RDAP_BASE_URL: `${origin}/rdap`,
-    DNS_OVER_HTTPS_URL: `${origin}/dns/resolve`,
-    PROVIDER_RETRIES: '0',
-    OUTBOX_DIR: outbox,
-    PUBLIC_URL: 'http://localhost:3999',
-    MONITOR_INTERVAL_OVERRIDE_SECONDS: '3600', // each test runs its own monitor once
-    RECHECK_AFTER_SECONDS: '3600',
-    ...workflows.env,
+  h = await startHarness({
+    scans: true,
+    env: {
+      PUBLIC_URL: 'http://localhost:3999',
+      MONITOR_INTERVAL_OVERRIDE_SECONDS: '3600', // each test runs its own monitor once
+      RECHECK_AFTER_SECONDS: '3600', // the stand-in's Wait states are instant: the notice's re-check follows at once
+    },
   });
-  resetConfig();
-  resetS3Client();
-  resetWorkflowClient();
-  resetProviderKeyCache();
+  origin = h.sandboxOrigin;
   resetSigningKey();
   setAlertMailSender(undefined);
 }, 60_000);
 
-afterAll(async () => {
-  await workflows.close();
-  await dynamo.close();
-  await s3.close();
-  sandbox.close();
-  await new Promise<void>((r) => sandboxServer.close(() => r()));
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => h.close());
 
 const ORIGINAL_URL = 'https://lunavale.example/gallery';
 const photo = { name: 'luna.jpg', type: 'image/jpeg' };
@@ -149,23 +63,23 @@ const byPicture = (r: Result) => r.evidence.matchMethod === 'fingerprint' || r.e
 
 describe('submit automatically', () => {
   it('is refused on the trial, off by default, needs an original URL, and does nothing after a downgrade (said so)', async () => {
-    const creator = await user('trial@auto.test');
-    const stranger = await user('stranger@auto.test');
+    const creator = await user({ email: 'trial@auto.test' });
+    const stranger = await user({ email: 'stranger@auto.test' });
     const bytes = await original(1);
     const on = { ...monitorFields, autoSubmit: 'true', originalUrl: ORIGINAL_URL };
-    const refused = await call(monitorsHandler, 'POST', '/api/monitors', creator, { raw: await multipart(on, [{ ...photo, bytes }]) });
+    const refused = await call(contract.createMonitor, { as: creator, ...(await multipart(on, [{ ...photo, bytes }])) });
     expect(refused.status).toBe(402);
     expect(refused.body).toMatchObject({ code: 'PLAN_REQUIRED' });
     expect(refused.body.error).toMatch(/paid plans/);
-    const bad = await call(monitorsHandler, 'POST', '/api/monitors', creator, { raw: await multipart({ ...monitorFields, autoSubmit: 'yes' }) });
+    const bad = await call(contract.createMonitor, { as: creator, ...(await multipart({ ...monitorFields, autoSubmit: 'yes' })) });
     expect(bad.status).toBe(400);
     expect(bad.body.fields).toEqual([{ path: 'body.autoSubmit', message: "autoSubmit must be 'true' or 'false'." }]);
 
-    const created = await call(monitorsHandler, 'POST', '/api/monitors', creator, { raw: await multipart(monitorFields, [{ ...photo, bytes }]) });
+    const created = await call(contract.createMonitor, { as: creator, ...(await multipart(monitorFields, [{ ...photo, bytes }])) });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ autoSubmit: false, originalUrl: null, autoSubmitInactive: null, lastAutoSubmit: null });
     const id = created.body.id as string;
-    const put = (who: { cookies: string[] } | undefined, body: unknown) => call(monitorsHandler, 'PUT', '/api/monitors/{id}', who, { params: { id }, body });
+    const put = (who: TestUser | undefined, body: unknown) => call(contract.updateMonitor, { as: who, params: { id }, body });
     expect((await put(creator, { autoSubmit: true, originalUrl: ORIGINAL_URL })).status).toBe(402);
     expect((await put(undefined, { autoSubmit: false })).status).toBe(401);
     expect((await put(stranger, { autoSubmit: false })).status).toBe(404);
@@ -189,15 +103,15 @@ describe('submit automatically', () => {
     expect(results.some((r: Result) => r.userReviewStatus)).toBe(false);
     expect(detail.lastAutoSubmit).toMatchObject({ sent: [], reason: expect.stringMatching(/does not include automatic submission/) });
     expect(detail.lastAutoSubmit.waiting).toBeGreaterThan(0);
-    expect((await call(dmcaHandler, 'GET', '/api/user/{id}/dmca', creator, { params: { id: 'me' } })).body).toEqual([]);
+    expect((await call(contract.listCases, { as: creator, params: { id: 'me' } })).body).toEqual([]);
     // Turning it off is always allowed.
     expect((await put(creator, { autoSubmit: false })).body).toMatchObject({ autoSubmit: false, autoSubmitInactive: null });
   }, 240_000);
 
   it('sends only new picture-matched high-priority copies, never name-only, allowlisted or the creator\'s own site', async () => {
-    const creator = await user('pro@auto.test');
+    const creator = await user({ email: 'pro@auto.test' });
     await toPlan(creator, 'pro');
-    const created = await call(monitorsHandler, 'POST', '/api/monitors', creator, { raw: await multipart(monitorFields, [{ ...photo, bytes: await original(1) }]) });
+    const created = await call(contract.createMonitor, { as: creator, ...(await multipart(monitorFields, [{ ...photo, bytes: await original(1) }])) });
     const id = created.body.id as string;
 
     // Off by default: the run leaves every copy for review.
@@ -206,12 +120,12 @@ describe('submit automatically', () => {
     expect((results as Result[]).filter((r) => r.userReviewStatus)).toEqual([]);
 
     // Turned on, and a site allowlisted after the scan: the follow-up reads the allowlist again.
-    await call(monitorsHandler, 'PUT', '/api/monitors/{id}', creator, { params: { id }, body: { autoSubmit: true, originalUrl: ORIGINAL_URL } });
+    await call(contract.updateMonitor, { as: creator, params: { id }, body: { autoSubmit: true, originalUrl: ORIGINAL_URL } });
     await addAllowlistEntry(creator.userId, { domain: 'socialgram.example', reason: 'authorized_partner' });
     const outcome = await autoSubmitNew((await getMonitor(id))!, detail.lastSearchId, (await listResultsBySearch(detail.lastSearchId)).filter((r) => r.isNew && r.priority === 'high'));
-    await workflows.idle();
+    await h.sfn.idle();
 
-    const after = (await call(resultsHandler, 'GET', '/api/search/{id}/results', creator, { params: { id: detail.lastSearchId } })).body as Result[];
+    const after = (await call(contract.searchResults, { as: creator, params: { id: detail.lastSearchId } })).body as Result[];
     const expected = after.filter((r) => byPicture(r) && r.priority === 'high' && !/socialgram|lunavale/.test(r.domain));
     expect(expected.length).toBeGreaterThanOrEqual(3);
     expect(outcome!.sent.map((s) => s.resultId).sort()).toEqual(expected.map((r) => r.id).sort());
@@ -226,7 +140,7 @@ describe('submit automatically', () => {
     expect(after.some((r) => byPicture(r) && r.domain === 'lunavale.example')).toBe(true);
 
     // Each sent copy has its case, created through bulk submission and submitted (its notice workflow started).
-    const cases = (await call(dmcaHandler, 'GET', '/api/user/{id}/dmca', creator, { params: { id: 'me' } })).body as { searchResultId: string; originalUrl: string; submission?: { state: string } }[];
+    const cases = (await call(contract.listCases, { as: creator, params: { id: 'me' } })).body as { searchResultId: string; originalUrl: string; submission?: { state: string } }[];
     expect(cases.map((c) => c.searchResultId).sort()).toEqual(expected.map((r) => r.id).sort());
     expect(cases.some((c) => /resolved|escalated|awaiting-recheck|rechecking/.test(c.submission?.state ?? ''))).toBe(true);
     for (const c of cases) {
@@ -242,25 +156,26 @@ describe('submit automatically', () => {
     // alert's novelty counts a known picture as seen (a notice is per URL).
     const leak = await (await fetch(`${origin}/control/leak`, { method: 'POST', body: JSON.stringify({ name: 'Luna Vale', hash: createHash('sha256').update(await original(1)).digest('hex') }) })).json();
     expect(leak.image).toBeTruthy();
-    expect((await call(monitorsHandler, 'POST', '/api/monitors/{id}/run', creator, { params: { id } })).status).toBe(202);
-    await workflows.idle();
-    const run2 = (await call(monitorsHandler, 'GET', '/api/monitors/{id}', creator, { params: { id } })).body;
+    expect((await call(contract.runMonitor, { as: creator, params: { id } })).status).toBe(202);
+    await h.sfn.idle();
+    const run2 = (await call(contract.getMonitor, { as: creator, params: { id } })).body;
     expect(run2.lastSearchId).not.toBe(detail.lastSearchId);
-    const results2 = (await call(resultsHandler, 'GET', '/api/search/{id}/results', creator, { params: { id: run2.lastSearchId } })).body as (Result & { firstSeenAt: string; lastSeenAt: string })[];
+    const results2 = (await call(contract.searchResults, { as: creator, params: { id: run2.lastSearchId } })).body as (Result & { firstSeenAt: string; lastSeenAt: string })[];
     const leaked = results2.filter((r) => r.firstSeenAt === r.lastSeenAt && byPicture(r) && r.priority === 'high');
     expect(leaked.length).toBeGreaterThanOrEqual(1);
     expect(run2.lastAutoSubmit).toMatchObject({ searchId: run2.lastSearchId, waiting: 0 });
     expect(run2.lastAutoSubmit.sent.map((s: { resultId: string }) => s.resultId).sort()).toEqual(leaked.map((r) => r.id).sort());
     for (const r of leaked) expect(r).toMatchObject({ userReviewStatus: 'unauthorized', reviewedBy: 'auto' });
     // Copies found before keep their state: nothing is sent twice.
-    expect((await call(dmcaHandler, 'GET', '/api/user/{id}/dmca', creator, { params: { id: 'me' } })).body).toHaveLength(expected.length + leaked.length);
+    expect((await call(contract.listCases, { as: creator, params: { id: 'me' } })).body).toHaveLength(expected.length + leaked.length);
   }, 240_000);
 
   it('stops quietly when the allowance runs out, leaves the rest for review and tells the creator', async () => {
-    const creator = await user('basic@auto.test');
+    const creator = await user({ email: 'basic@auto.test' });
     await toPlan(creator, 'basic'); // 5 automated notices a day
-    const created = await call(monitorsHandler, 'POST', '/api/monitors', creator, {
-      raw: await multipart({ ...monitorFields, autoSubmit: 'true', originalUrl: ORIGINAL_URL, name: 'Luna auto' }, [{ ...photo, bytes: await original(1) }]),
+    const created = await call(contract.createMonitor, {
+      as: creator,
+      ...(await multipart({ ...monitorFields, autoSubmit: 'true', originalUrl: ORIGINAL_URL, name: 'Luna auto' }, [{ ...photo, bytes: await original(1) }])),
     });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ autoSubmit: true, originalUrl: ORIGINAL_URL });
@@ -275,10 +190,10 @@ describe('submit automatically', () => {
     expect((results as Result[]).filter((r) => r.userReviewStatus).length).toBe(5);
     expect(detail.lastAutoSubmit).toMatchObject({ searchId: detail.lastSearchId, waiting: qualifying.length - 5, reason: expect.stringMatching(/At most 5 automated notices can be sent a day/) });
     expect(detail.lastAutoSubmit.sent.map((s: { resultId: string }) => s.resultId).sort()).toEqual(auto.map((r) => r.id).sort());
-    expect((await call(dmcaHandler, 'GET', '/api/user/{id}/dmca', creator, { params: { id: 'me' } })).body).toHaveLength(5);
+    expect((await call(contract.listCases, { as: creator, params: { id: 'me' } })).body).toHaveLength(5);
 
     // The alert (bell and e-mail) says what was sent automatically and what waits.
-    const bell = (await call(monitorsHandler, 'GET', '/api/user/{id}/alerts', creator, { params: { id: 'me' } })).body;
+    const bell = (await call(contract.listAlerts, { as: creator, params: { id: 'me' } })).body;
     const alert = bell.alerts.find((a: { kind: string }) => a.kind === 'new-results');
     expect(alert.summary).toMatch(new RegExp(`^5 sent automatically; ${qualifying.length - 5} waiting for your review \\(At most 5 automated notices`));
     expect(alert.items.filter((i: { autoSubmitted?: boolean }) => i.autoSubmitted)).toHaveLength(5);

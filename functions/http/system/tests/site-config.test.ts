@@ -1,26 +1,22 @@
-import type { Context } from 'aws-lambda';
-import { httpEvent, startTestDynamo } from '../../../../test/env';
+import { contract } from '../../../../shared/contract';
+import { call, startHarness, type Harness } from '../../../../test/harness';
 import { resetConfig } from '../../../lib/config';
 import { SUPPORT_EMAIL as SANDBOX_SUPPORT_EMAIL } from '../../../../shared/help/support';
 import { siteConfigSchema } from '../../../../shared/schemas/site-config';
-import { handler } from '..';
 
 /** `GET /api/site-config`: the Help and Contact pages show the support inbox the deployment is configured with. */
 
-let dynamo: Awaited<ReturnType<typeof startTestDynamo>>;
+let h: Harness;
 beforeAll(async () => {
-  dynamo = await startTestDynamo();
+  h = await startHarness();
 });
 afterAll(async () => {
   delete process.env.SUPPORT_EMAIL;
-  resetConfig();
-  await dynamo.close();
+  await h.close();
 });
 
-async function get(cookies?: string[]) {
-  const res = (await handler(httpEvent('GET', '/api/site-config', { cookies }), {} as Context)) as { statusCode: number; body: string; headers: Record<string, string> };
-  return { status: res.statusCode, body: JSON.parse(res.body), headers: res.headers };
-}
+/** Anonymous, or with a cookie that names no session. */
+const get = (cookies?: string[]) => call(contract.siteConfig, { as: cookies ? { userId: 'nobody', email: 'nobody@example.test', cookies } : 'anonymous' });
 
 describe('GET /api/site-config', () => {
   it('answers anyone, signed in or not, with the configured support inbox (SUPPORT_EMAIL / supportEmail)', async () => {

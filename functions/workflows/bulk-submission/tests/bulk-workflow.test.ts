@@ -1,8 +1,8 @@
 import { ulid } from 'ulid';
 import { bulkSubmitResponseSchema } from '../../../../shared/schemas/dmca';
-import { handler } from '../../../http/cases';
-import { handler as account } from '../../../http/account';
-import { startTakedownHarness, type TakedownHarness, type TestUser } from '../../../http/cases/tests/harness';
+import { contract } from '../../../../shared/contract';
+import { call, startHarness, type Harness } from '../../../../test/harness';
+import { scanWithResults, user, type TestUser } from '../../../../test/fixtures';
 import { claimSubmissionAttempt, getCase, listCasesByUser } from '../../../services/cases/case-store';
 import { caseForBulk } from '../../../services/cases/create-case';
 import { getResult } from '../../../services/search/results';
@@ -43,9 +43,9 @@ const watched: typeof BULK_TASK_HANDLERS = {
   },
 };
 
-let h: TakedownHarness;
+let h: Harness;
 beforeAll(async () => {
-  h = await startTakedownHarness({ bulkHandlers: watched });
+  h = await startHarness({ submissions: true, bulkHandlers: watched });
 });
 afterAll(() => h.close());
 
@@ -68,22 +68,22 @@ async function seed(who: TestUser, n: number): Promise<string[]> {
       evidence: { engines: ['google'] },
     };
   });
-  return h.seedResults(who, results, 'unauthorized');
+  return (await scanWithResults(who, results, { review: 'unauthorized' })).resultIds;
 }
 
 const usedSubmissions = async (who: TestUser) =>
-  (await h.call(account, 'GET', '/api/user/{id}/usage', who, { params: { id: 'me' } })).body.allowances.submissions.used as number;
+  (await call(contract.usage, { as: who, params: { id: 'me' } })).body.allowances.submissions.used as number;
 
 describe('bulk submission workflow (real ASL, local Step Functions)', () => {
   it('answers at once, works at most 5 cases at a time, and one failing item fails nothing else', async () => {
-    const who = await h.user({ plan: 'pro' });
+    const who = await user({ plan: 'pro' });
     const ids = await seed(who, 8);
     // The failing result already has a case: the failure is recorded on it.
     const failing = ids[3]!;
     failFor.add(failing);
     const failingCase = await caseForBulk((await getResult(failing))!, { originalUrl: ORIGINAL, searchEngine: 'google', platforms: ['google'] });
 
-    const res = await h.call(handler, 'POST', '/api/dmca/bulk-submit', who, { body: { searchResultIds: ids, platforms: ['google'], originalUrl: ORIGINAL } });
+    const res = await call(contract.bulkSubmit, { as: who, body: { searchResultIds: ids, platforms: ['google'], originalUrl: ORIGINAL } });
     const finishedAtAnswer = finished;
     expect(res.status).toBe(200);
     const body = bulkSubmitResponseSchema.parse(res.body);
@@ -119,13 +119,13 @@ describe('bulk submission workflow (real ASL, local Step Functions)', () => {
   });
 
   it('gives the unit back for an item whose case already has an attempt under way', async () => {
-    const who = await h.user({ plan: 'pro' });
+    const who = await user({ plan: 'pro' });
     const ids = await seed(who, 3);
     // Another request's attempt is under way on the first result's case (claimed, queued).
     const busy = await caseForBulk((await getResult(ids[0]!))!, { originalUrl: ORIGINAL, searchEngine: 'google', platforms: ['google'] });
     expect(await claimSubmissionAttempt(busy, 1, new Date().toISOString())).toBe(true);
 
-    const res = await h.call(handler, 'POST', '/api/dmca/bulk-submit', who, { body: { searchResultIds: ids, platforms: ['google'], originalUrl: ORIGINAL } });
+    const res = await call(contract.bulkSubmit, { as: who, body: { searchResultIds: ids, platforms: ['google'], originalUrl: ORIGINAL } });
     expect(res.body.successfulSubmissions).toBe(3);
     expect(await usedSubmissions(who)).toBe(3);
     await h.sfn.idle();
@@ -137,10 +137,10 @@ describe('bulk submission workflow (real ASL, local Step Functions)', () => {
   });
 
   it('starts the same workflow from a service: submitResults (issue 11), under the same rules', async () => {
-    const who = await h.user({ plan: 'basic' });
+    const who = await user({ plan: 'basic' });
     const ids = await seed(who, 2);
     await expect(submitResults(who.userId, ids, { platforms: ['duckduckgo'], originalUrl: ORIGINAL })).rejects.toMatchObject({ statusCode: 402, code: 'PLATFORM_NOT_IN_PLAN' });
-    const other = await h.user({ plan: 'basic' });
+    const other = await user({ plan: 'basic' });
     await expect(submitResults(other.userId, ids, { originalUrl: ORIGINAL })).rejects.toMatchObject({ statusCode: 404 });
     const answer = await submitResults(who.userId, ids, { originalUrl: ORIGINAL });
     expect(answer).toMatchObject({ success: true, successfulSubmissions: 2, executionId: expect.any(String) });
