@@ -24,6 +24,10 @@ const config: Config = {
   testMatch: ['<rootDir>/{functions,shared,local,infra,bench,web,test}/**/*.test.{ts,tsx}'],
   testPathIgnorePatterns: ['/node_modules/', '/cdk.out/', '/e2e/'],
   testTimeout: 30_000,
+  // Jest's default is one worker fewer than the cores: one on CI's 2-core runner. Most suites wait on stand-ins
+  // and child processes (dynalite, s3rver, the workflows, the crash suite's runtime) rather than compute, so two
+  // workers keep both cores busy and cut the wall time.
+  maxWorkers: 2,
 };
 
 export default config;
