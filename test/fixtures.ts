@@ -9,6 +9,7 @@ import { reviewResult } from '../functions/services/search/review';
 import { createSearch, finishSearch } from '../functions/services/search/searches';
 import { SESSION_COOKIE, createSession } from '../functions/services/sessions';
 import { getOrCreateUserFromClaims } from '../functions/services/users';
+import type { FixtureWeb } from './fixture-web';
 
 /*
  * The one set of test fixtures: data seeded through the real services, so it is stored exactly as the app
@@ -43,6 +44,30 @@ export async function session(opts: { isAdmin?: boolean; userId?: string; email?
   const email = opts.email ?? `${userId.toLowerCase()}@example.test`;
   const { cookieValue } = await createSession({ userId, email, isAdmin: opts.isAdmin ?? false });
   return { userId, email, cookies: [`${SESSION_COOKIE}=${cookieValue}`] };
+}
+
+/**
+ * A found copy on a fresh page of the fixture web (online until the test takes it down), showing a picture:
+ * what a submission fetches and checks before sending.
+ */
+export function aCopyOnline(web: FixtureWeb, extra: Partial<NewResult> = {}): NewResult {
+  const id = ulid();
+  const url = web.url('leaks.test', `/post/${id}`);
+  web.setPage(url, { body: `<html><body><img src="/sites/leaks.test/media/${id}.jpg"></body></html>` });
+  return {
+    url,
+    domain: 'leaks.test',
+    contentType: 'images',
+    title: 'Leak',
+    platform: 'forum',
+    source: 'google',
+    confidence: 90,
+    similarityScore: 0.9,
+    confidenceScore: 0.9,
+    priority: 'high',
+    evidence: { engines: ['google'] },
+    ...extra,
+  };
 }
 
 /** A found copy with plausible defaults; `n` makes its URL unique. */

@@ -7,7 +7,7 @@ import { listCasesByUser } from '../../../services/cases/case-store';
 import { getResult, type NewResult } from '../../../services/search/results';
 import { contract } from '../../../../shared/contract';
 import { call, startHarness, type Harness } from '../../../../test/harness';
-import { scanWithResults, user, type TestUser } from '../../../../test/fixtures';
+import { aCopyOnline, scanWithResults, user, type TestUser } from '../../../../test/fixtures';
 
 let h: Harness;
 const ORIGINAL = 'https://fans.example.com/p/original';
@@ -19,25 +19,7 @@ afterAll(() => h.close());
 
 /** Results of `who` on fresh fixture pages (online until told otherwise), reviewed as given. */
 async function seed(who: TestUser, specs: Partial<NewResult>[], review: 'unauthorized' | 'safe' | null = 'unauthorized') {
-  const results = specs.map((spec) => {
-    const n = ulid();
-    const url = h.web.url('leaks.test', `/post/${n}`);
-    h.web.setPage(url, { body: `<html><body><img src="/sites/leaks.test/media/${n}.jpg"></body></html>` });
-    return {
-      url,
-      domain: 'leaks.test',
-      contentType: 'images' as const,
-      title: 'Leak',
-      platform: 'forum',
-      source: 'google',
-      confidence: 90,
-      similarityScore: 0.9,
-      confidenceScore: 0.9,
-      priority: 'high' as const,
-      evidence: { engines: ['google'] },
-      ...spec,
-    };
-  });
+  const results = specs.map((spec) => aCopyOnline(h.web, spec));
   return scanWithResults(who, results, review ? { review } : {}).then((s) => s.resultIds);
 }
 

@@ -9,7 +9,7 @@ import { AGENT_DEFAULTS } from '../../../services/notices/agent-identity';
 import { ACCURACY_STATEMENT, GOOD_FAITH_STATEMENT } from '../../../services/notices/notice-content';
 import { contract } from '../../../../shared/contract';
 import { call, startHarness, type Harness } from '../../../../test/harness';
-import { scanWithResults, user, type TestUser } from '../../../../test/fixtures';
+import { aResult, scanWithResults, user, type TestUser } from '../../../../test/fixtures';
 
 let h: Harness;
 let owner: TestUser;
@@ -27,21 +27,7 @@ const pdfText = (pdf: Buffer) => execFileSync('pdftotext', ['-enc', 'UTF-8', '-l
 const squash = (s: string) => s.replace(/\s+/g, '');
 
 function result(n: number, extra: Partial<NewResult> = {}): NewResult {
-  return {
-    url: h.web.url('leaks.test', `/thread/${n}`),
-    domain: 'leaks.test',
-    contentType: 'images',
-    title: `Leak ${n}`,
-    platform: 'forum',
-    source: 'google',
-    confidence: 92,
-    similarityScore: 0.93,
-    confidenceScore: 0.92,
-    priority: 'high',
-    description: `Copy ${n}`,
-    evidence: { engines: ['google'], seenAt: '2026-05-01T10:00:00.000Z' },
-    ...extra,
-  };
+  return aResult(n, { url: h.web.url('leaks.test', `/thread/${n}`), evidence: { engines: ['google'], seenAt: '2026-05-01T10:00:00.000Z' }, ...extra });
 }
 
 const createBody = (resultId: string, extra: Record<string, unknown> = {}) => ({

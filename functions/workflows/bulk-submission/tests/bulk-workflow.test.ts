@@ -1,8 +1,7 @@
-import { ulid } from 'ulid';
 import { bulkSubmitResponseSchema } from '../../../../shared/schemas/dmca';
 import { contract } from '../../../../shared/contract';
 import { call, startHarness, type Harness } from '../../../../test/harness';
-import { scanWithResults, user, type TestUser } from '../../../../test/fixtures';
+import { aCopyOnline, scanWithResults, user, type TestUser } from '../../../../test/fixtures';
 import { claimSubmissionAttempt, getCase, listCasesByUser } from '../../../services/cases/case-store';
 import { caseForBulk } from '../../../services/cases/create-case';
 import { getResult } from '../../../services/search/results';
@@ -50,24 +49,7 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 async function seed(who: TestUser, n: number): Promise<string[]> {
-  const results = Array.from({ length: n }, () => {
-    const id = ulid();
-    const url = h.web.url('leaks.test', `/post/${id}`);
-    h.web.setPage(url, { body: `<html><body><img src="/sites/leaks.test/media/${id}.jpg"></body></html>` });
-    return {
-      url,
-      domain: 'leaks.test',
-      contentType: 'images' as const,
-      title: 'Leak',
-      platform: 'forum',
-      source: 'google',
-      confidence: 90,
-      similarityScore: 0.9,
-      confidenceScore: 0.9,
-      priority: 'high' as const,
-      evidence: { engines: ['google'] },
-    };
-  });
+  const results = Array.from({ length: n }, () => aCopyOnline(h.web));
   return (await scanWithResults(who, results, { review: 'unauthorized' })).resultIds;
 }
 
