@@ -1,13 +1,10 @@
-import { CloudWatchClient } from '@aws-sdk/client-cloudwatch';
 import { Metrics } from '@aws-lambda-powertools/metrics';
 import { config } from '../../lib/config';
 import { logger } from '../../lib/logger';
-import { captureClient } from '../../lib/tracer';
-import { CloudWatchMetricsReader } from './cloudwatch-metrics-reader';
-import { EmfLogMetricsReader, appendEmf } from './emf-log';
-import { API_SERVICE, METRICS_NAMESPACE, type RequestMetricsReader } from './request-metrics';
+import { appendEmf } from './emf-log';
+import { API_SERVICE, METRICS_NAMESPACE } from './request-metrics';
 
-export { REQUEST_METRICS, emptyDay, type DayFigures, type RequestMetricsReader } from './request-metrics';
+export { REQUEST_METRICS, emptyDay, type DayFigures } from './request-metrics';
 
 /** The API's Powertools Metrics instance (namespace `Vigil`, dimension `service: vigil-api`). */
 export const apiMetrics = new Metrics({ namespace: METRICS_NAMESPACE, serviceName: API_SERVICE, logger });
@@ -29,20 +26,4 @@ export function publishMetrics(metrics: Metrics): void {
     metrics.clearMetrics();
     metrics.clearDimensions();
   }
-}
-
-let reader: { dir: string | undefined; reader: RequestMetricsReader } | undefined;
-
-/** The reader the configuration selects: the EMF log under METRICS_LOG_DIR, else CloudWatch. One per process. */
-export function requestMetricsReader(): RequestMetricsReader {
-  const dir = config().metricsLogDir;
-  if (reader?.dir !== dir || !reader) {
-    reader = {
-      dir,
-      reader: dir
-        ? new EmfLogMetricsReader(dir)
-        : new CloudWatchMetricsReader(captureClient(new CloudWatchClient({ region: config().region, maxAttempts: 3 }))),
-    };
-  }
-  return reader.reader;
 }

@@ -1,6 +1,6 @@
 import { ATTR, COUNTERS, MILESTONE_STAGES, PAID_PLANS, num, readMonth, readPeriods, readTotals, type CounterValues } from '../metrics/counters';
 import { addMonths, lastDays, monthOf, monthsBetween } from '../metrics/periods';
-import { readRequestDays, sumDays } from '../metrics/requests';
+import { readRequestDays, sumDays } from '../metrics/request-days';
 
 /**
  * Reads the counters the admin figures are computed from: a few BatchGetItems and Queries on counter

@@ -14,5 +14,5 @@ export {
   recordSearchStarted,
   recordVisit,
 } from './hooks';
-export { checkHealth, readRequestDays, recordHealth, recordRequest } from './requests';
+export { checkHealth, recordHealth, recordRequest } from './requests';
 export { takeRateToken } from './rate-limit';

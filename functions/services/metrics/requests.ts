@@ -2,7 +2,7 @@ import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../adapters/dynamo/client';
 import { keys } from '../../adapters/dynamo/keys';
-import { REQUEST_METRICS, apiMetrics, emptyDay, publishMetrics, requestMetricsReader, type DayFigures } from '../../adapters/metrics';
+import { REQUEST_METRICS, apiMetrics, publishMetrics, type DayFigures } from '../../adapters/metrics';
 import { logger } from '../../lib/logger';
 import { ROUTES, routeKey } from '../../../shared/contract';
 import { COUNTERS } from './counters';
@@ -46,18 +46,6 @@ export function recordRequest(route: string, status: number, ms: number, at: Dat
 export function recordHealth(ok: boolean, at: Date = new Date()): void {
   publish({ healthChecks: 1, healthy: ok ? 1 : 0 }, at);
 }
-
-/** The request and health sums of the days from `from` to `to` (`yyyy-mm-dd`), from the metrics. */
-export function readRequestDays(from: string, to: string): Promise<Map<string, DayFigures>> {
-  return requestMetricsReader().daily(from, to);
-}
-
-/** The sums of several days. */
-export const sumDays = (days: Iterable<DayFigures>): DayFigures => {
-  const out = emptyDay();
-  for (const d of days) for (const k of Object.keys(out) as Array<keyof DayFigures>) out[k] += d[k];
-  return out;
-};
 
 /**
  * A health check for `GET /api/health`: one GetItem on the table (the dependency every route needs), then

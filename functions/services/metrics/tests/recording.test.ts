@@ -18,10 +18,10 @@ import {
   recordMilestone,
   recordPlanChange,
   recordRequest,
-  readRequestDays,
   recordSearchStarted,
   takeRateToken,
 } from '..';
+import { readRequestDays } from '../request-days';
 import { readUserTotals } from '../user-totals';
 
 let dynamo: Awaited<ReturnType<typeof startTestDynamo>>;
