@@ -18,6 +18,17 @@ const componentBoundaries = {
     'no-restricted-imports': ['error', { patterns: [sharedByAlias, { group: ['@/features', '@/features/**', '**/features/**'], message: 'components/ and lib/ do not import features/.' }] }],
   },
 };
+/**
+ * Lambda code imports zod as a namespace (`import * as z from 'zod'`): through the named `z` re-export esbuild
+ * keeps all of zod (its locales, the JSON-schema reader), about 100 KB gzip in every bundle (README, bench:lambda).
+ */
+const zodNamespace = [
+  'error',
+  {
+    selector: "ImportDeclaration[source.value='zod'][importKind!='type'] > ImportSpecifier[imported.name='z']",
+    message: "Import zod as a namespace: import * as z from 'zod' (keeps the Lambda bundles small).",
+  },
+];
 const webRest = {
   files: ['web/src/app/**/*.{ts,tsx}', 'web/src/styles/**/*.{ts,tsx}'],
   rules: { 'no-restricted-imports': ['error', { patterns: [sharedByAlias] }] },
@@ -62,8 +73,13 @@ export default tseslint.config(
     // shared/ is the contract used by the browser and Lambda alike: no Node or AWS imports.
     files: ['shared/**/*.ts'],
     rules: {
+      'no-restricted-syntax': zodNamespace,
       'no-restricted-imports': ['error', { patterns: ['node:*', '@aws-sdk/*', 'aws-cdk-lib', 'aws-cdk-lib/*', 'fs', 'path', 'crypto'] }],
     },
+  },
+  {
+    files: ['functions/**/*.ts'],
+    rules: { 'no-restricted-syntax': zodNamespace },
   },
   componentBoundaries,
   webRest,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * `GET /api/site-config` (public): the deployment's settings the site shows. `supportEmail` is the contact
