@@ -92,6 +92,11 @@ async function start(opts: ServerOptions, cleanups: Array<() => unknown>): Promi
   let handle: Handler = (_req, res) => sendText(res, 503, 'Vigil is starting, try again in a moment.');
 
   const server = createServer((req, res) => dispatch(req, res, handle));
+  // Node closes an idle keep-alive connection after 5 s; a client that reuses it just then (a browser, Playwright's
+  // request context after a long scan) reads ECONNRESET. CloudFront and API Gateway keep connections for about a
+  // minute, so the local server does too; headersTimeout must stay above keepAliveTimeout.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   await new Promise<void>((ok, fail) => {
     server.once('error', fail);
     server.listen(opts.port ?? Number(process.env.PORT ?? 3000), opts.host ?? process.env.HOST ?? '127.0.0.1', () => ok());

@@ -104,6 +104,9 @@ export class BundlePool {
         ...inherited,
         ...layers,
         LAMBDA_TASK_ROOT: bundle.dir,
+        // The SDK's notice that it will need Node 22 from 2027 is about this machine's Node 20, not the Lambda
+        // runtime (nodejs22.x), and each child would print it once.
+        AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
         VIGIL_FUNCTION_NAME: `vigil-${bundle.spec.name}`,
       },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { request } from 'node:http';
+import { Agent, request } from 'node:http';
 import { join } from 'node:path';
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
@@ -142,6 +142,24 @@ describe('local server', () => {
       s3.destroy();
     }
   });
+
+  it('keeps an idle connection open past Node\'s 5-second default, so a client reusing it does not read ECONNRESET', async () => {
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const health = () =>
+      new Promise<{ status: number; reused: boolean }>((ok, fail) => {
+        const req = request({ host: 'localhost', port: app.port, path: '/api/health', agent }, (res) => {
+          res.resume().on('end', () => ok({ status: res.statusCode!, reused: req.reusedSocket }));
+        });
+        req.on('error', fail).end();
+      });
+    try {
+      expect(await health()).toEqual({ status: 200, reused: false });
+      await new Promise((r) => setTimeout(r, 6_000));
+      expect(await health()).toEqual({ status: 200, reused: true });
+    } finally {
+      agent.destroy();
+    }
+  }, 15_000);
 });
 
 /** A request with full control of the headers (fetch will not set Host). */
