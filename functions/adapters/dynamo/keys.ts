@@ -13,9 +13,9 @@ const month = (iso: string) => iso.slice(0, 7);
 /**
  * Kinds of due work on gsi3: monitor runs and alert digests (issue 11), and the reconciler's sweep of a scan or
  * a submission still open past its workflow's timeout (an open search or case attempt is in the index until it
- * ends; docs/ARCHITECTURE.md, "Recovery").
+ * ends), and of a bulk submission execution still running past its own (docs/ARCHITECTURE.md, "Crash safety").
  */
-export type DueKind = 'MONITOR' | 'DIGEST' | 'SEARCH_SWEEP' | 'SUBMISSION_SWEEP';
+export type DueKind = 'MONITOR' | 'DIGEST' | 'SEARCH_SWEEP' | 'SUBMISSION_SWEEP' | 'BULK_SUBMISSION_SWEEP';
 
 export const keys = {
   /** A user's profile. Listed for the admin by signup time on gsi1. */

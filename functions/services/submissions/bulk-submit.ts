@@ -10,6 +10,7 @@ import { parseOrThrow } from '../../lib/validation';
 import type { BulkItem, BulkSubmissionInput } from '../../workflows/bulk-submission/types';
 import { ALREADY_RESOLVED } from '../../workflows/bulk-submission/states';
 import { returnAllowance, takeAllowance, type AllowanceUse } from '../allowances/allowances';
+import { forgetBulk, recordBulkStarted } from './bulk-executions';
 import { planOf } from '../billing/plan-store';
 import { hashRequest, runOnce, type IdempotentOutcome } from '../idempotency';
 import { getResult, type ResultRecord } from '../search/results';
@@ -164,14 +165,21 @@ async function submitAll(userId: string, body: BulkSubmit, results: ResultRecord
   };
 }
 
-/** Starts the bulk execution (named after the bulk id); when it cannot start, the allowance goes back whole. */
+/**
+ * Starts the bulk execution (named after the bulk id), its record written first (what recovery reads when the
+ * execution stops part-way: ./bulk-executions.ts); when it cannot start, the allowance goes back whole.
+ */
 async function startBulk(input: BulkSubmissionInput, use: AllowanceUse): Promise<void> {
+  let recorded = false;
   try {
     const arn = config().bulkSubmissionStateMachineArn;
     if (!arn) throw new Error('BULK_SUBMISSION_STATE_MACHINE_ARN is not configured');
+    await recordBulkStarted(input);
+    recorded = true;
     await startWorkflow(arn, input.bulkId, input);
   } catch (err) {
     logger.error('bulk submission workflow did not start', { bulkId: input.bulkId, error: err as Error });
+    if (recorded) await forgetBulk(input.bulkId);
     await returnAllowance(use);
     throw new WorkflowUnavailableError('The bulk submission could not be started. Please try again in a minute.');
   }

@@ -35,17 +35,17 @@ describe('the reconciler sweep of work open past its workflow timeout', () => {
     await newSearch('s-stuck');
     expect((await raw('SEARCH', 's-stuck')).gsi3pk).toBe('SEARCH_SWEEP_DUE');
     // Within the timeout and its grace: untouched.
-    expect(await sweepOverdue(later(SEARCH_TIMEOUT_SECONDS))).toEqual({ searches: 0, submissions: 0 });
+    expect(await sweepOverdue(later(SEARCH_TIMEOUT_SECONDS))).toEqual({ searches: 0, submissions: 0, bulks: 0 });
     expect((await getSearch('s-stuck'))!.status).toBe('running');
 
     const past = later(SEARCH_TIMEOUT_SECONDS + SWEEP_GRACE_SECONDS + 1);
-    expect((await reconcile(past.getTime())).swept).toEqual({ searches: 1, submissions: 0 });
+    expect((await reconcile(past.getTime())).swept).toEqual({ searches: 1, submissions: 0, bulks: 0 });
     const s = (await getSearch('s-stuck'))!;
     expect(s.status).toBe('failed');
     expect(s.metadata).toMatchObject({ error: ENDED_REASONS.TIMED_OUT.search, failedEngines: ['google', 'bing'] });
     expect((await raw('SEARCH', 's-stuck')).gsi3pk).toBeUndefined();
     // Swept once: a second run finds nothing.
-    expect(await sweepOverdue(past)).toEqual({ searches: 0, submissions: 0 });
+    expect(await sweepOverdue(past)).toEqual({ searches: 0, submissions: 0, bulks: 0 });
   });
 
   it('leaves a finished scan as it is (its end takes it out of the sweep)', async () => {
@@ -63,8 +63,8 @@ describe('the reconciler sweep of work open past its workflow timeout', () => {
     await updateSubmission('c-done', 1, { state: 'resolved' });
     expect((await raw('CASE', 'c-done')).gsi3pk).toBeUndefined();
 
-    expect(await sweepOverdue(later(SUBMISSION_TIMEOUT_SECONDS))).toEqual({ searches: 0, submissions: 0 });
-    expect(await sweepOverdue(later(SUBMISSION_TIMEOUT_SECONDS + SWEEP_GRACE_SECONDS + 1))).toEqual({ searches: 0, submissions: 1 });
+    expect(await sweepOverdue(later(SUBMISSION_TIMEOUT_SECONDS))).toEqual({ searches: 0, submissions: 0, bulks: 0 });
+    expect(await sweepOverdue(later(SUBMISSION_TIMEOUT_SECONDS + SWEEP_GRACE_SECONDS + 1))).toEqual({ searches: 0, submissions: 1, bulks: 0 });
     expect((await getCase('c-stuck'))!.submission).toMatchObject({ attempt: 1, state: 'failed', error: ENDED_REASONS.TIMED_OUT.submission });
     expect((await getCase('c-done'))!.submission).toMatchObject({ state: 'resolved' });
   });

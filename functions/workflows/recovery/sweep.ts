@@ -6,6 +6,7 @@ import { GSI3 } from '../../adapters/dynamo/table-design';
 import { logger } from '../../lib/logger';
 import { endOverdueSubmission } from '../../services/cases/case-store';
 import { finishSearch } from '../../services/search/searches';
+import { endStoppedBulk } from './bulk';
 import { ENDED_REASONS } from './execution-ended';
 
 /** Items one reconciler run sweeps per kind at most (the next run, 15 minutes later, takes the rest). */
@@ -14,7 +15,7 @@ export const SWEEP_LIMIT = 200;
 type Item = Record<string, unknown>;
 
 /** The open scans or submissions whose sweep time has passed, oldest first: a Query on gsi3 (never a Scan). */
-async function overdue(kind: Extract<DueKind, 'SEARCH_SWEEP' | 'SUBMISSION_SWEEP'>, now: string, limit: number): Promise<Item[]> {
+async function overdue(kind: Extract<DueKind, 'SEARCH_SWEEP' | 'SUBMISSION_SWEEP' | 'BULK_SUBMISSION_SWEEP'>, now: string, limit: number): Promise<Item[]> {
   const items: Item[] = [];
   let start: Item | undefined;
   do {
@@ -57,8 +58,10 @@ async function leaveSweep(key: Key, sweepSk: string): Promise<void> {
  * whatever happened to their execution (never started, stopped without a status event, an event lost). An
  * open search or case attempt carries a `SEARCH_SWEEP_DUE` / `SUBMISSION_SWEEP_DUE` entry on gsi3 until it
  * ends, so this is one Query per kind, bounded. Every write is conditional on the item still being open.
+ * A bulk submission execution still running past its timeout (`BULK_SUBMISSION_SWEEP_DUE`) gives back the
+ * units of the items it never reached and ends their progress (./bulk.ts), as the status rule would.
  */
-export async function sweepOverdue(now = new Date()): Promise<{ searches: number; submissions: number }> {
+export async function sweepOverdue(now = new Date()): Promise<{ searches: number; submissions: number; bulks: number }> {
   const at = now.toISOString();
   let searches = 0;
   for (const item of await overdue('SEARCH_SWEEP', at, SWEEP_LIMIT)) {
@@ -76,6 +79,13 @@ export async function sweepOverdue(now = new Date()): Promise<{ searches: number
     if (await endOverdueSubmission(id, Number(item.submissionAttempt), item.gsi3sk as string, ENDED_REASONS.TIMED_OUT.submission, at)) submissions++;
     else await leaveSweep(keys.entity('CASE', id), item.gsi3sk as string);
   }
-  if (searches || submissions) logger.warn('ended work open past its workflow timeout', { searches, submissions });
-  return { searches, submissions };
+  let bulks = 0;
+  for (const item of await overdue('BULK_SUBMISSION_SWEEP', at, SWEEP_LIMIT)) {
+    const id = item.id as string;
+    // Its record ends (out of the index) whatever the items were; a record that ended meanwhile just leaves.
+    if ((await endStoppedBulk(id, ENDED_REASONS.TIMED_OUT.bulk, now)).ended) bulks++;
+    else await leaveSweep(keys.entity('BULK', id), item.gsi3sk as string);
+  }
+  if (searches || submissions || bulks) logger.warn('ended work open past its workflow timeout', { searches, submissions, bulks });
+  return { searches, submissions, bulks };
 }

@@ -1,0 +1,70 @@
+import { isOwnedBy } from '../../lib/ownership';
+import { logger } from '../../lib/logger';
+import { returnAllowance } from '../../services/allowances/allowances';
+import { getCase, type CaseRecord } from '../../services/cases/case-store';
+import { caseForBulk } from '../../services/cases/create-case';
+import { getResult } from '../../services/search/results';
+import { endBulk, getBulk, settleBulkItem, type BulkExecutionRecord } from '../../services/submissions/bulk-executions';
+import { recordItemFailure } from '../bulk-submission/item-failed';
+import type { BulkItem } from '../bulk-submission/types';
+
+/** Items of one stopped execution worked on at once (each is a few reads and conditional writes). */
+const AT_ONCE = 10;
+
+/** What recovery did with a stopped bulk execution. */
+export interface BulkRecovery {
+  /** The record was running and is now ended `stopped`. */
+  ended: boolean;
+  /** Units given back (one per item the execution never reached). */
+  givenBack: number;
+  /** Items whose case now says `failed` with the reason (created for it when the item had none); a case with another request's attempt under way follows that one. */
+  failed: number;
+}
+
+/**
+ * An item whose case has a notice attempt started since the execution began was reached (its task was under
+ * way when the execution stopped, between starting the notice and settling the item): its unit is spent.
+ */
+const reachedCase = (c: CaseRecord | undefined, rec: BulkExecutionRecord) =>
+  !!c?.submission && c.submission.state !== 'failed' && c.submission.startedAt >= rec.startedAt;
+
+/**
+ * Ends a bulk submission execution that stopped part-way (FAILED outside its Catches, TIMED_OUT, ABORTED,
+ * locally a killed runtime; or found running past its timeout by the sweep). Compares its input with what is
+ * stored: each item not yet settled by its Map iteration (bulk-executions.ts) and whose case has no attempt
+ * started since the execution began is settled here, its allowance unit given back, and its case (created now
+ * if the execution never got to it) gets a failed attempt with `reason`, so the bulk card and the cases list
+ * stop showing it in progress. Items that reached their case are left alone. Every item is settled by a
+ * conditional update and the record is ended conditionally, so running this twice gives nothing back twice.
+ */
+export async function endStoppedBulk(bulkId: string, reason: string, now = new Date()): Promise<BulkRecovery> {
+  const rec = await getBulk(bulkId);
+  if (!rec) {
+    logger.warn('no record of a stopped bulk execution', { bulkId });
+    return { ended: false, givenBack: 0, failed: 0 };
+  }
+  const open = rec.items.filter((item) => !rec.settled?.has(item.resultId));
+  let givenBack = 0;
+  let failed = 0;
+  const settle = async (item: BulkItem) => {
+    const c = await getCase(item.caseId);
+    if (reachedCase(c, rec)) {
+      await settleBulkItem(bulkId, item.resultId, { byRecovery: true });
+      return;
+    }
+    if ((await settleBulkItem(bulkId, item.resultId, { byRecovery: true })) !== 'settled') return;
+    await returnAllowance({ refs: rec.allowance.refs, n: 1 });
+    givenBack++;
+    const result = c ? undefined : await getResult(item.resultId);
+    const target = c ?? (isOwnedBy(result, rec.userId) ? await caseForBulk(result, rec.options, now) : undefined);
+    if (!isOwnedBy(target, rec.userId)) {
+      logger.warn('bulk item without a case or result; unit given back', { bulkId, resultId: item.resultId });
+      return;
+    }
+    if (await recordItemFailure(target, reason, now)) failed++;
+  };
+  for (let i = 0; i < open.length; i += AT_ONCE) await Promise.all(open.slice(i, i + AT_ONCE).map(settle));
+  const ended = await endBulk(bulkId, 'stopped', now, reason);
+  if (givenBack || ended) logger.warn('bulk execution ended after it stopped', { bulkId, open: open.length, givenBack, failed, ended });
+  return { ended, givenBack, failed };
+}
