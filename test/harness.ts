@@ -204,7 +204,7 @@ async function startSesStandIn() {
  * local/workflows.ts does: the submission stack does not load the search workflow's tasks (the matcher).
  * `bulkHandlers` replaces the bulk workflow's task handlers (a test wraps them to watch or fail them).
  */
-async function startSubmissionWorkflow(bulkHandlers?: typeof BulkTaskHandlers): Promise<LocalWorkflows> {
+async function startSubmissionWorkflow(bulkHandlers?: typeof BulkTaskHandlers, stateFile?: string): Promise<LocalWorkflows> {
   // local/workflows.ts's names, not imported: that module loads the search tasks
   const SUBMISSION_MACHINE = 'vigil-submission';
   const BULK_SUBMISSION_MACHINE = 'vigil-bulk-submission';
@@ -218,7 +218,7 @@ async function startSubmissionWorkflow(bulkHandlers?: typeof BulkTaskHandlers): 
   const sfn = await startStepFunctions([
     { name: SUBMISSION_MACHINE, definition: renderSubmissionAsl(), handlers: SUBMISSION_TASK_HANDLERS as never, waitMs: 0 },
     { name: BULK_SUBMISSION_MACHINE, definition: renderBulkSubmissionAsl(), handlers: (bulkHandlers ?? BULK_TASK_HANDLERS) as never },
-  ]);
+  ], { stateFile });
   return {
     ...sfn,
     env: {
@@ -260,6 +260,8 @@ export interface HarnessOptions {
   scans?: boolean;
   /** Replaces the bulk submission workflow's task handlers (with `submissions`): wrap BULK_TASK_HANDLERS to watch or fail them. */
   bulkHandlers?: typeof BulkTaskHandlers;
+  /** With `submissions`: the stand-in keeps its executions in `executionsFile` (as under DATA_DIR), for restart tests. */
+  keepExecutions?: boolean;
   /** Mail goes to the harness's .eml outbox (`outbox`, `outboxMails`); implied by `submissions` and `scans`. */
   outbox?: boolean;
   /** More environment for the functions (read through functions/lib/config.ts). */
@@ -283,7 +285,7 @@ export async function startHarness(opts: HarnessOptions = {}) {
   const web: FixtureWeb | undefined = opts.submissions ? await (await import('./fixture-web')).startFixtureWeb() : undefined;
   const ses = opts.submissions ? await startSesStandIn() : undefined;
   const sandbox = opts.scans ? await startSandboxWeb(join(dir, 'sandbox')) : undefined;
-  const workflows = opts.scans ? await (await import('../local/workflows')).startLocalWorkflows({ retryMs: 0, waitMs: 0 }) : opts.submissions ? await startSubmissionWorkflow(opts.bulkHandlers) : undefined;
+  const workflows = opts.scans ? await (await import('../local/workflows')).startLocalWorkflows({ retryMs: 0, waitMs: 0 }) : opts.submissions ? await startSubmissionWorkflow(opts.bulkHandlers, opts.keepExecutions ? join(dir, 'stepfunctions', 'executions.json') : undefined) : undefined;
   // The clients and caches that read the environment once: started afresh on these stand-ins.
   const resets: (() => void)[] = [];
   if (withS3) resets.push((await import('../functions/adapters/s3')).resetS3Client);
@@ -365,6 +367,8 @@ export async function startHarness(opts: HarnessOptions = {}) {
     ses: ses!,
     /** The Step Functions stand-in running the real ASL (with `submissions` or `scans`). */
     sfn: workflows!,
+    /** Where the stand-in keeps its executions (with `keepExecutions`). */
+    executionsFile: join(dir, 'stepfunctions', 'executions.json'),
     /** The sandbox web's origin (with `scans`). */
     sandboxOrigin: sandbox?.origin ?? '',
   };

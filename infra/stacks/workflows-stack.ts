@@ -95,8 +95,9 @@ export function checkRecheckAfterSeconds(seconds: number): number {
 }
 
 /**
- * The recovery functions: ExecutionEnded runs on every FAILED, TIMED_OUT or ABORTED execution of either
- * workflow (EventBridge rule) and ends its scan or case attempt with a reason; Reconcile runs every 15 minutes
+ * The recovery functions: ExecutionEnded runs on every FAILED, TIMED_OUT or ABORTED execution of the three
+ * workflows (EventBridge rule) and ends its scan or case attempt with a reason, or gives back the units of the
+ * bulk items it never reached and ends their progress; Reconcile runs every 15 minutes
  * and does the same for stopped executions the rule may have missed (functions/workflows/recovery/).
  */
 export const RECOVERY_SPECS = {
@@ -207,11 +208,12 @@ export class WorkflowsStack extends Stack {
 
   /** Recovery functions and their triggers: no scan or case stays `running` after its execution stopped. */
   private recovery(props: WorkflowsStackProps): void {
-    const machines = [this.searchStateMachine, this.submissionStateMachine];
+    const machines = [this.searchStateMachine, this.submissionStateMachine, this.bulkSubmissionStateMachine];
     const environment = {
       ...props.environment,
       SEARCH_STATE_MACHINE_ARN: this.searchStateMachine.stateMachineArn,
       SUBMISSION_STATE_MACHINE_ARN: this.submissionStateMachine.stateMachineArn,
+      BULK_SUBMISSION_STATE_MACHINE_ARN: this.bulkSubmissionStateMachine.stateMachineArn,
     };
     const fn = (name: keyof typeof RECOVERY_SPECS, description: string) => {
       const spec = RECOVERY_SPECS[name];
@@ -242,7 +244,7 @@ export class WorkflowsStack extends Stack {
         arnFormat: ArnFormat.COLON_RESOURCE_NAME,
       });
       reconcile.fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['states:DescribeExecution'], resources: [executions] }));
-      acknowledgeWildcardResource(reconcile.role, executions, 'DescribeExecution of any execution of this one state machine (execution names are the scan and case ids).');
+      acknowledgeWildcardResource(reconcile.role, executions, 'DescribeExecution of any execution of this one state machine (execution names are the scan, case and bulk ids).');
     }
     this.reconcileRule = new events.Rule(this, 'ReconcileSchedule', {
       description: 'Vigil: reconcile stopped workflow executions',

@@ -524,7 +524,7 @@ describe('ops stack', () => {
 describe('recovery of stopped executions', () => {
   const fnRef = (name: 'ExecutionEnded' | 'Reconcile') => ({ 'Fn::GetAtt': [logicalId(vigil.stacks.workflows.recoveryFunctions.get(name)!.fn as never), 'Arn'] });
 
-  it('sends every FAILED, TIMED_OUT or ABORTED execution of both workflows to the ExecutionEnded function', () => {
+  it('sends every FAILED, TIMED_OUT or ABORTED execution of the three workflows (bulk submission too) to the ExecutionEnded function', () => {
     const t = template(vigil.stacks.workflows);
     t.hasResourceProperties('AWS::Events::Rule', {
       EventPattern: {
@@ -535,6 +535,7 @@ describe('recovery of stopped executions', () => {
           stateMachineArn: [
             { Ref: logicalId(vigil.stacks.workflows.searchStateMachine as never) },
             { Ref: logicalId(vigil.stacks.workflows.submissionStateMachine as never) },
+            { Ref: logicalId(vigil.stacks.workflows.bulkSubmissionStateMachine as never) },
           ],
         },
       },
@@ -547,6 +548,18 @@ describe('recovery of stopped executions', () => {
     t.hasResourceProperties('AWS::Events::Rule', { ScheduleExpression: 'rate(15 minutes)', Targets: [Match.objectLike({ Arn: fnRef('Reconcile') })] });
     t.hasResourceProperties('AWS::IAM::Policy', {
       PolicyDocument: Match.objectLike({ Statement: Match.arrayWith([Match.objectLike({ Action: 'states:ListExecutions' })]) }),
+    });
+  });
+
+  it('lets both recovery functions find the bulk submission machine and list its stopped executions', () => {
+    const t = template(vigil.stacks.workflows);
+    const bulkRef = { Ref: logicalId(vigil.stacks.workflows.bulkSubmissionStateMachine as never) };
+    for (const name of ['ExecutionEnded', 'Reconcile'] as const) {
+      const fn = t.findResources('AWS::Lambda::Function')[logicalId(vigil.stacks.workflows.recoveryFunctions.get(name)!.fn as never)]!;
+      expect(fn.Properties.Environment.Variables.BULK_SUBMISSION_STATE_MACHINE_ARN).toEqual(bulkRef);
+    }
+    t.hasResourceProperties('AWS::IAM::Policy', {
+      PolicyDocument: Match.objectLike({ Statement: Match.arrayWith([Match.objectLike({ Action: 'states:ListExecutions', Resource: Match.arrayWith([bulkRef]) })]) }),
     });
   });
 });

@@ -98,11 +98,12 @@ const VALIDATION = { validationOptions: { checkArn: false, checkPaths: false } }
 const slow = (ms: number | undefined, names: string[]): Record<string, number> => Object.fromEntries(names.map((n) => [n, ms ?? 0]));
 
 /**
- * A loopback server that speaks the Step Functions JSON protocol (StartExecution, DescribeExecution) and runs
+ * A loopback server that speaks the Step Functions JSON protocol (StartExecution, DescribeExecution, and
+ * ListExecutions for the reconciler) and runs
  * executions in-process with aws-local-stepfunctions. The functions call it through the real SDK with
  * STEPFUNCTIONS_ENDPOINT pointing here, so the code that starts a workflow on AWS is the code that runs locally.
  * Written by hand because no package offers this protocol over aws-local-stepfunctions; it implements only
- * the two operations the product uses.
+ * the three operations the product uses.
  */
 export async function startStepFunctions(machines: LocalMachine[], opts: StepFunctionsOptions = {}): Promise<RunningStepFunctions> {
   const region = opts.region ?? 'us-east-1';
@@ -226,6 +227,13 @@ export async function startStepFunctions(machines: LocalMachine[], opts: StepFun
     const { done: _done, parked: _parked, waiting: _waiting, ...rest } = e as Execution;
     return { status: 200, body: rest };
   };
+  // The reconciler's listing of stopped executions: newest first, one page (the local runtime keeps few).
+  const list = (body: { stateMachineArn?: string; statusFilter?: string }) => {
+    if (!body.stateMachineArn || !byArn.has(body.stateMachineArn)) return error(400, 'StateMachineDoesNotExist', `State machine does not exist: ${body.stateMachineArn}`);
+    const all = [...persisted.values(), ...executions.values()].filter((e) => e.stateMachineArn === body.stateMachineArn && (!body.statusFilter || e.status === body.statusFilter));
+    all.sort((a, b) => b.startDate - a.startDate);
+    return { status: 200, body: { executions: all.map(({ executionArn, stateMachineArn, name, status, startDate, stopDate }) => ({ executionArn, stateMachineArn, name, status, startDate, stopDate })) } };
+  };
 
   const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
@@ -239,6 +247,7 @@ export async function startStepFunctions(machines: LocalMachine[], opts: StepFun
     }
     if (target === 'AWSStepFunctions.StartExecution') return send(res, start(parsed));
     if (target === 'AWSStepFunctions.DescribeExecution') return send(res, describe(parsed));
+    if (target === 'AWSStepFunctions.ListExecutions') return send(res, list(parsed));
     send(res, error(400, 'UnknownOperationException', `Operation not supported by the local stand-in: ${target}`));
   });
   await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
