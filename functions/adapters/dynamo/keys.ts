@@ -84,6 +84,15 @@ export const keys = {
   due: (kind: DueKind, atIso: string, id: string) => ({ gsi3pk: `${kind}_DUE`, gsi3sk: `${atIso}#${id}` }),
   duePartition: (kind: DueKind) => `${kind}_DUE`,
 
+  /**
+   * A bulk submission execution (docs/ARCHITECTURE.md, "Bulk submission"): its small head (status, counts, sweep
+   * entry) is `entity('BULK', id)`; beside it in the same partition its input (written once) and one marker per
+   * settled item (a conditional Put), so settling an item never rewrites the input.
+   */
+  bulkInput: (bulkId: string): Key => ({ pk: `BULK#${bulkId}`, sk: 'INPUT' }),
+  bulkItem: (bulkId: string, resultId: string): Key => ({ pk: `BULK#${bulkId}`, sk: `ITEM#${resultId}` }),
+  bulkItemPrefix: 'ITEM#',
+
   /** A monitor's image fingerprints seen so far (one item; "is this picture new to the monitor"). */
   monitorSeenImages: (monitorId: string): Key => ({ pk: `MONITOR#${monitorId}`, sk: 'SEEN_IMAGES' }),
   /** A user's pending daily alert digest (in gsi3 `DIGEST_DUE` until it is sent). */

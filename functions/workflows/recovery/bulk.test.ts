@@ -8,12 +8,16 @@ import { db, tableName } from '../../adapters/dynamo/client';
 import { keys } from '../../adapters/dynamo/keys';
 import { config } from '../../lib/config';
 import { BULK_SUBMISSION_TIMEOUT_SECONDS, SWEEP_GRACE_SECONDS } from '../../lib/workflow-timeouts';
-import { getCase, listCasesByUser } from '../../services/cases/case-store';
-import { getBulk } from '../../services/submissions/bulk-executions';
+import { takeAllowance } from '../../services/allowances/allowances';
+import { claimSubmissionAttempt, getCase, listCasesByUser } from '../../services/cases/case-store';
+import { caseForBulk } from '../../services/cases/create-case';
+import { getResult } from '../../services/search/results';
+import { getBulk, recordBulkStarted } from '../../services/submissions/bulk-executions';
 import { submitResults } from '../../services/submissions/bulk-submit';
 import { renderBulkSubmissionAsl } from '../../../infra/workflows/bulk-submission-definition';
 import { startStepFunctions, type StoppedExecution } from '../../../local/stand-ins/stepfunctions';
 import { BULK_TASK_HANDLERS, type BulkItemInput } from '../bulk-submission';
+import { endStoppedBulk } from './bulk';
 import { endAbandonedExecution, ENDED_REASONS } from './execution-ended';
 import { reconcile } from './reconcile';
 import { sweepOverdue } from './sweep';
@@ -60,7 +64,7 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 const until = async (what: string, ok: () => Promise<boolean> | boolean) => {
-  for (let i = 0; i < 400; i++) {
+  for (let i = 0; i < 1600; i++) {
     if (await ok()) return;
     await new Promise((r) => setTimeout(r, 25));
   }
@@ -156,6 +160,19 @@ describe('a bulk submission execution that stopped part-way', () => {
     expect((await sweepOverdue(new Date(Date.now() + (BULK_SUBMISSION_TIMEOUT_SECONDS + SWEEP_GRACE_SECONDS + 1) * 1000))).bulks).toBe(0);
     expect(await endAbandonedExecution({ stateMachineArn: config().bulkSubmissionStateMachineArn!, name: bulkId, status: 'FAILED' })).toEqual({ kind: 'bulk', ended: false });
     expect(await usedSubmissions(who)).toBe(2);
+  });
+
+  it('leaves an item whose case has a notice started since the execution began (its task was stopped after starting it)', async () => {
+    const who = await user({ plan: 'pro' });
+    const [rid] = (await scanWithResults(who, [aCopyOnline(h.web)], { review: 'unauthorized' })).resultIds;
+    const options = { originalUrl: ORIGINAL, searchEngine: 'google' as const, platforms: ['google' as const] };
+    const allowance = await takeAllowance(who.userId, 'submissions', 1);
+    const c = await caseForBulk((await getResult(rid!))!, options);
+    await recordBulkStarted({ bulkId: 'bulk-reached', userId: who.userId, options, allowance, items: [{ resultId: rid!, caseId: c.id }] }, new Date(Date.now() - 1000));
+    expect(await claimSubmissionAttempt(c, 1, new Date().toISOString())).toBe(true);
+    expect(await endStoppedBulk('bulk-reached', ENDED_REASONS.ABORTED.bulk)).toEqual({ ended: true, givenBack: 0, failed: 0 });
+    expect(await usedSubmissions(who)).toBe(1);
+    expect((await getCase(c.id))!.submission).toMatchObject({ attempt: 1, state: 'queued' });
   });
 
   it('locally: a runtime killed mid-way ends the execution at the next start and the same recovery gives the units back', async () => {

@@ -43,7 +43,7 @@ export async function endStoppedBulk(bulkId: string, reason: string, now = new D
     logger.warn('no record of a stopped bulk execution', { bulkId });
     return { ended: false, givenBack: 0, failed: 0 };
   }
-  const open = rec.items.filter((item) => !rec.settled?.has(item.resultId));
+  const open = rec.items.filter((item) => !rec.settled.has(item.resultId));
   let givenBack = 0;
   let failed = 0;
   const settle = async (item: BulkItem) => {
@@ -64,7 +64,8 @@ export async function endStoppedBulk(bulkId: string, reason: string, now = new D
     if (await recordItemFailure(target, reason, now)) failed++;
   };
   for (let i = 0; i < open.length; i += AT_ONCE) await Promise.all(open.slice(i, i + AT_ONCE).map(settle));
-  const ended = await endBulk(bulkId, 'stopped', now, reason);
+  // Every item settled by its own iteration (the head's count lagging): the batch ended as it should have.
+  const ended = open.length === 0 && rec.recovered.size === 0 ? await endBulk(bulkId, 'succeeded', now) : await endBulk(bulkId, 'stopped', now, reason);
   if (givenBack || ended) logger.warn('bulk execution ended after it stopped', { bulkId, open: open.length, givenBack, failed, ended });
   return { ended, givenBack, failed };
 }
