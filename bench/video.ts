@@ -107,7 +107,7 @@ const EDITS: Record<string, EditFn> = {
   letterbox: () => ['-vf', `scale=${(W * 3) / 4}:${(H * 3) / 4},pad=${(W * 3) / 4}:${(W * 9) / 16}:0:${((W * 9) / 16 - (H * 3) / 4) / 2}:black,setsar=1`, ...X264],
   'speed-1.25': () => ['-vf', 'setpts=PTS/1.25', ...X264],
   'excerpt-10s': (_, rng) => ['-ss', rng.range(0, SECONDS - 10).toFixed(2), '-t', '10', ...X264],
-  watermark: (_, __, ctx) => ['-i', ctx.watermark, '-filter_complex', '[0:v][1:v]overlay=20:H-h-20', ...X264],
+  watermark: (_, __, ctx) => ['-i', ctx.watermark, '-filter_complex', `[0:v][1:v]overlay=${Math.round((20 * W) / 854)}:H-h-${Math.round((20 * W) / 854)}`, ...X264],
   'pip-half': (_, rng, ctx) => [
     '-i',
     ctx.background.file,
@@ -129,16 +129,18 @@ async function editedClip(dir: string, src: Clip, edit: string, seed: number, ct
   });
 }
 
-/** A semi-transparent text watermark the size of the frame's lower strip. */
+/** A semi-transparent text watermark across half the frame's width in its lower strip (420x60 on an 854 px frame). */
 async function watermarkPng(dir: string): Promise<string> {
-  return once(path.join(dir, 'watermark.png'), async (tmp) => {
-    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="420" height="60"><rect width="420" height="60" rx="8" fill="#000" fill-opacity="0.45"/><text x="20" y="42" font-family="DejaVu Sans" font-weight="bold" font-size="32" fill="#fff" fill-opacity="0.85">@leaked_clips_hub</text></svg>`;
+  const k = W / 854;
+  return once(path.join(dir, `watermark-${W}.png`), async (tmp) => {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${Math.round(420 * k)}" height="${Math.round(60 * k)}"><rect width="100%" height="100%" rx="${8 * k}" fill="#000" fill-opacity="0.45"/><text x="${20 * k}" y="${42 * k}" font-family="DejaVu Sans" font-weight="bold" font-size="${32 * k}" fill="#fff" fill-opacity="0.85">@leaked_clips_hub</text></svg>`;
     await sharp(Buffer.from(svg)).png().toFile(tmp);
   });
 }
 
-/** The files that decide the hashes of a clip (frames, reference variants, inset): cached hashes of other code are not reused. */
-const MATCHER_FILES = ['dct.ts', 'dimensions.ts', 'hash-image.ts', 'inset.ts', 'luma.ts', 'resample.ts', 'trim.ts', 'video.ts', 'video-copy.ts'];
+/** The files that decide the hashes of a reference clip, and of a clip's frames (with the inset): cached hashes of other code are not reused. */
+const REFERENCE_FILES = ['dct.ts', 'dimensions.ts', 'hash-image.ts', 'luma.ts', 'resample.ts', 'trim.ts', 'video.ts'];
+const QUERY_FILES = [...REFERENCE_FILES, 'inset.ts', 'video-copy.ts'];
 
 /** A clip's frames hashed both ways: vigil's candidate hashes per frame (frame and inset), one PDQ hash per frame. */
 interface QueryFrames {
@@ -192,7 +194,9 @@ async function main(): Promise<void> {
   const concurrency = Number(values.concurrency);
   const cache = new DiskCache(values.cache ?? DiskCache.defaultDir());
   const dir = path.join(cache.dir, 'video');
-  const digest = await sourceDigest(path.resolve(__dirname, '..', 'functions', 'matching'), [...MATCHER_FILES]);
+  const matching = path.resolve(__dirname, '..', 'functions', 'matching');
+  const refDigest = await sourceDigest(matching, [...REFERENCE_FILES]);
+  const digest = await sourceDigest(matching, [...QUERY_FILES]);
   const rng = new Rng(seed);
 
   // One photo per source (frames of one video count once), shuffled by seed; 3 per clip.
@@ -216,7 +220,7 @@ async function main(): Promise<void> {
   log(`hashing ${n} reference clips...`);
   const refVigil = await pMap(
     references,
-    async (c) => unpackWords(await cache.json('video-ref', `${digest}|${path.basename(c.file)}`, async () => packWords((await hashVideoReference(c.file)).hashes))),
+    async (c) => unpackWords(await cache.json('video-ref', `${refDigest}|${path.basename(c.file)}`, async () => packWords((await hashVideoReference(c.file)).hashes))),
     { concurrency },
   );
   const set = ReferenceSet.from(refVigil.map((hashes, i) => ({ id: String(i), hashes })));
@@ -229,6 +233,7 @@ async function main(): Promise<void> {
   const edits = ['none', ...VIDEO_EDITS];
   type Outcome = {
     edit: string;
+    file: string;
     role: 'reference' | 'unrelated';
     source: number;
     vigil: number;
@@ -256,7 +261,7 @@ async function main(): Promise<void> {
       const pdqFramesFp = role === 'unrelated' ? q.pdq.filter((f) => refPdq.some((r) => r.some((h) => minDistance(f, h) <= PDQ_THRESHOLD))).length : 0;
       if (++done % 10 === 0) log(`  ${done}/${jobs.length} clips, ${((Date.now() - started) / 1000).toFixed(0)} s`);
       const { isMatch: _, ...detail } = m ?? { isMatch: false };
-      return { edit, role, source: i, vigil: m?.isMatch ? Number(m.referenceId) : -1, pdq: p, frames: q.vigil.length, detail: m ? (detail as Outcome['detail']) : undefined, frameDistances, inset: q.inset, pdqFramesFp };
+      return { edit, role, source: i, file: path.basename(file), vigil: m?.isMatch ? Number(m.referenceId) : -1, pdq: p, frames: q.vigil.length, detail: m ? (detail as Outcome['detail']) : undefined, frameDistances, inset: q.inset, pdqFramesFp };
     },
     { concurrency },
   );
@@ -295,7 +300,7 @@ async function main(): Promise<void> {
   const report = {
     seed,
     images: values.images,
-    clips: { references: n, unrelated: n, seconds: SECONDS, size: `${W}x${H}`, sources: all.map((c) => ({ id: c.id, kind: c.kind, fps: c.fps })) },
+    clips: { references: n, unrelated: n, seconds: SECONDS, size: `${W}x${H}`, sources: all.map((c) => ({ id: c.id, kind: c.kind, fps: c.fps, file: path.basename(c.file) })) },
     edits: VIDEO_EDITS,
     rules: { vigil: { strictThreshold: STRICT_THRESHOLD, looseThreshold: LOOSE_THRESHOLD, ...VIDEO_RULE }, 'frame-hash': { frameThreshold: PDQ_THRESHOLD, minFrameShare: VPDQ_SHARE } },
     methods: { vigil: method('vigil'), 'frame-hash': method('pdq') },

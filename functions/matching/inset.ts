@@ -22,6 +22,13 @@ const MAX_LINES = 10;
 /** An inset keeps at least this share, and at most this share, of each side of the frame. */
 const MIN_SIDE_SHARE = 0.25;
 const MAX_SIDE_SHARE = 0.9;
+/**
+ * A side must also stand out from the lines parallel to it OFFSET pixels either side by this much
+ * persistence: an inset's edge is a thin line, whereas a texture (gravel, a grid, a pattern panned across)
+ * keeps edges everywhere.
+ */
+const MIN_SIDE_CONTRAST = 0.3;
+const OFFSET = 3;
 /** Frames that must differ for persistence to mean anything (a static shot proves nothing). */
 const MIN_FRAMES = 3;
 
@@ -100,7 +107,7 @@ function prefixAlong(p: Float32Array, width: number, height: number, alongY: boo
  * The inset of a clip, if it has one: the rectangle whose sides are the most persistent edges over the
  * frames (all of the same size, at least MIN_FRAMES of them). A side may lie on the frame's border (an
  * inset in a corner) but at least one vertical and one horizontal side must be edges, each persistent in
- * MIN_SIDE_PERSISTENCE of the frames along its whole length. Each side keeps 25% to 90% of the frame's.
+ * MIN_SIDE_PERSISTENCE of the frames along its whole length and standing out from its neighbours. Each side keeps 25% to 90% of the frame's.
  * Returns the box in pixels of the frames, or undefined.
  */
 export function persistentInset(frames: LumaImage[]): Box | undefined {
@@ -114,7 +121,13 @@ export function persistentInset(frames: LumaImage[]): Box | undefined {
   // Border positions stand for a side on the frame's edge (no edge to see there).
   const xOptions = [0, ...xs, width];
   const yOptions = [0, ...ys, height];
-  const side = (prefix: Float64Array[], line: number, from: number, to: number) => (prefix[line][to] - prefix[line][from]) / Math.max(1, to - from);
+  const mean = (prefix: Float64Array[], line: number, from: number, to: number) => (prefix[line][to] - prefix[line][from]) / Math.max(1, to - from);
+  // A side's persistence, less that of the more persistent of its parallel neighbours.
+  const side = (prefix: Float64Array[], line: number, from: number, to: number) => {
+    const on = mean(prefix, line, from, to);
+    const off = Math.max(...[line - OFFSET, line + OFFSET].filter((l) => l >= 0 && l < prefix.length).map((l) => mean(prefix, l, from, to)));
+    return on - off >= MIN_SIDE_CONTRAST ? on : 0;
+  };
   let best: { box: Box; score: number } | undefined;
   for (const x0 of xOptions) {
     for (const x1 of xOptions) {
@@ -149,4 +162,26 @@ export function persistentInset(frames: LumaImage[]): Box | undefined {
     }
   }
   return best?.box;
+}
+
+/**
+ * The boxes to hash for an inset: the box itself and, when one of its sides was taken on the frame's border
+ * opposite an edge (an inset whose edge there was too faint to persist, or which touches the border), the
+ * box completed to the frame's aspect ratio from its two edge sides across: a clip shrunk into another
+ * keeps its shape, so a faint side is better guessed from that than from the border.
+ */
+export function insetViews(box: Box, width: number, height: number): Box[] {
+  const views = [box];
+  const onLeft = box.x === 0;
+  const onRight = box.x + box.w === width;
+  const onTop = box.y === 0;
+  const onBottom = box.y + box.h === height;
+  if ((onTop || onBottom) && !(onTop && onBottom) && !onLeft && !onRight) {
+    const h = Math.min(height, (box.w * height) / width);
+    views.push({ x: box.x, y: onTop ? box.y + box.h - h : box.y, w: box.w, h });
+  } else if ((onLeft || onRight) && !(onLeft && onRight) && !onTop && !onBottom) {
+    const w = Math.min(width, (box.h * width) / height);
+    views.push({ x: onLeft ? box.x + box.w - w : box.x, y: box.y, w, h: box.h });
+  }
+  return views;
 }

@@ -7,7 +7,7 @@
  */
 import { bestMatch, hashCandidate, LOOSE_THRESHOLD, MIN_QUALITY, STRICT_THRESHOLD, type ImageHashes, type ReferenceSet } from './index';
 import { candidateHashesFromLuma, cropLuma } from './hash-image';
-import { persistentInset } from './inset';
+import { insetViews, persistentInset } from './inset';
 import { decodeLuma, type Box, type LumaImage, type WorkingSize } from './luma';
 import { sampleFrames, withVideoFile } from './video';
 
@@ -73,8 +73,8 @@ export async function hashVideoFrames(pngs: Buffer[]): Promise<Omit<VideoCandida
     const whole = await hashCandidate(pngs[i]);
     const parts = informative(whole);
     let quality = parts.length > 0 ? whole.quality : 0;
-    if (box) {
-      const inset = candidateHashesFromLuma(cropLuma(views[i], shrink(box, views[i])));
+    for (const view of box ? insetViews(box, views[i].width, views[i].height) : []) {
+      const inset = candidateHashesFromLuma(cropLuma(views[i], shrink(view, views[i])));
       const kept = informative(inset);
       parts.push(...kept);
       if (kept.length > 0) quality = Math.max(quality, inset.quality);
