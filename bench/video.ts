@@ -3,17 +3,19 @@
  *   npm run bench:video -- --images DIR [--seed N] [--clips 6] [--out FILE] [--cache DIR] [--concurrency 2]
  * Builds clips from the photos with ffmpeg (slideshows and pans, at 15 to 30 frames a second, 640x360, 16 s),
  * applies seeded edits to each (low-bitrate re-encode, 360p, crop 10%, mirror, letterbox, 1.25x speed, a 10 s
- * excerpt, a watermark, picture-in-picture at half size over another clip) and asks whether each edited clip
- * matches its source among all reference clips; unrelated clips (other photos, edited the same ways) must
- * not match any. Methods:
+ * excerpt, a watermark, picture-in-picture at half size anywhere over another clip) and asks whether each
+ * edited clip matches its source among all reference clips; unrelated clips (other photos, edited the same
+ * ways) must not match any. Methods:
  *   vigil       the product's matcher: reference clips hashed with `hashVideoReference` (one frame a second,
- *               each with its reference variants), the edited clip sampled at one frame a second and each
- *               frame hashed as a candidate; a frame matches at distance <= STRICT_THRESHOLD, and the clip
- *               matches the reference most of its frames match when that is at least half of them.
+ *               each with its reference variants), the edited clip with `hashVideoFrames` (each frame as a
+ *               candidate, plus its picture-in-picture inset when one persists) and decided by
+ *               `matchVideoCopy` (frame agreement, see video-copy.ts).
  *   frame-hash  the vPDQ baseline: one PDQ hash per frame (one a second) on both sides; the clip matches when
  *               at least 80% of its frames have a reference frame within 31 bits.
- * Report: bench/out/video.json, `{methods: {NAME: {macroRecall, perEdit, queryFpr, frameFpr}}}`; clips are
- * kept in the cache folder between runs. Goal: macro recall >= 95%, no edit below 80%.
+ * Report: bench/out/video.json, `{methods: {NAME: {macroRecall, perEdit, queryFpr, frameFpr}}, clipsMatched}`
+ * (every clip's decision and frame distances). Clips, reference hashes and clip hashes are kept in the cache
+ * folder between runs (hashes keyed by a digest of the matcher's code). Goal: macro recall >= 95%, no edit
+ * below 80%.
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';

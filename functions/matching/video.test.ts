@@ -39,14 +39,14 @@ describe('video references', () => {
     expect(video.frames).toBeGreaterThanOrEqual(3);
     expect(video.durationSeconds).toBeCloseTo(4, 0);
     expect(match).toMatchObject({ referenceId: 'clip', isMatch: true });
-  }, 30_000);
+  }, 90_000);
 
   it('accepts the bytes of the clip and does not match an unrelated photo', async () => {
     const video = await hashVideoReference(readFileSync(clip));
     const set = ReferenceSet.from([{ id: 'clip', hashes: video.hashes }]);
     const photo = readFileSync(path.join(__dirname, 'fixtures', 'coffee.jpg'));
     expect(bestMatch(await hashCandidate(photo), set)?.isMatch).toBe(false);
-  }, 30_000);
+  }, 90_000);
 
   it('samples a video longer than the frame cap evenly over its whole length', async () => {
     // Five minutes of a tiny test pattern at one frame a second (quick to encode).
