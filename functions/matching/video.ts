@@ -86,6 +86,22 @@ export async function sampleFrames(file: string, options: { fps?: number; maxFra
 }
 
 /**
+ * Runs `use` on a file path: the path itself, or the bytes written to a temporary file (MP4 and MOV often
+ * keep their index at the end, which a pipe cannot seek to), removed afterwards.
+ */
+export async function withVideoFile<T>(input: string | Buffer, use: (file: string) => Promise<T>): Promise<T> {
+  if (typeof input === 'string') return use(input);
+  const dir = await mkdtemp(path.join(tmpdir(), 'vigil-video-'));
+  try {
+    const file = path.join(dir, 'input');
+    await writeFile(file, input);
+    return await use(file);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+/**
  * Reference hashes of a video: frames sampled at one a second by ffmpeg (`sampleFrames`: evenly over the
  * whole video when it is longer than `maxFrames` seconds; scaled down to 512 px, sent as PNG through a pipe), repeats of a static shot dropped, each remaining frame hashed like a
  * reference image. A thumbnail or still of the video matches when it matches any frame, so all hashes go
@@ -94,14 +110,7 @@ export async function sampleFrames(file: string, options: { fps?: number; maxFra
  */
 export async function hashVideoReference(input: string | Buffer, options: VideoOptions = {}): Promise<VideoHashes> {
   const { fps = 1, maxFrames = 120, sameFrameDistance = 10, timeoutMs = 120_000 } = options;
-  let dir: string | undefined;
-  let file = typeof input === 'string' ? input : '';
-  try {
-    if (typeof input !== 'string') {
-      dir = await mkdtemp(path.join(tmpdir(), 'vigil-video-'));
-      file = path.join(dir, 'input');
-      await writeFile(file, input);
-    }
+  return withVideoFile(input, async (file) => {
     const { pngs, durationSeconds } = await sampleFrames(file, { fps, maxFrames, timeoutMs });
     const parts: Uint32Array[] = [];
     let previous: Uint32Array | undefined;
@@ -120,7 +129,5 @@ export async function hashVideoReference(input: string | Buffer, options: VideoO
       at += p.length;
     }
     return { hashes, quality, frames: parts.length, durationSeconds };
-  } finally {
-    if (dir) await rm(dir, { recursive: true, force: true });
-  }
+  });
 }
