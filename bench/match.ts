@@ -26,7 +26,7 @@ import { PEERS, vigil, type Method } from './matching/methods';
 import { distanceTail, queriesFor, runDistractorQueries } from './matching/distractors';
 import { hashQueries, matcherDigest, referenceHashes, VERIFY_UP_TO, verifyGreyZone, type Gallery } from './matching/run';
 import { Rng } from './matching/rng';
-import { measureSpeed, speedFiles, type Rates } from './matching/speed';
+import { measureSpeed, speedFiles, spreadLines, type Rates, type RatioSpread } from './matching/speed';
 import { OUT_DIR, writeReport } from './support/output';
 
 const log = (...parts: unknown[]) => process.stderr.write(parts.join(' ') + '\n');
@@ -163,7 +163,7 @@ async function main(): Promise<void> {
   const allDistractors = ours?.distractors.map((q) => q.distance);
 
   const seconds = Number(values['speed-seconds']);
-  let speed = { decodeOnly: { thumb480: 0, jpeg8mp: 0 }, methods: {} as Record<string, Rates>, ratio: {} as Record<string, Rates> };
+  let speed = { decodeOnly: { thumb480: 0, jpeg8mp: 0 }, methods: {} as Record<string, Rates>, ratio: {} as Record<string, Rates>, spread: {} as Record<string, Record<string, RatioSpread>> };
   if (seconds > 0) speed = await measureSpeed(await speedFiles(await Promise.all(refs.slice(0, 8).map((r) => r.load()))), methods, seconds);
 
   const first = results.get(methods[0].name)!;
@@ -191,6 +191,7 @@ async function main(): Promise<void> {
           ...evaluated[m.name],
           hashesPerSecond: speed.methods[m.name],
           speedRatio: speed.ratio[m.name],
+          speedRatioSpread: speed.spread[m.name],
           ...(m.name === 'vigil' && shipped
             ? {
                 verified,
@@ -211,6 +212,7 @@ async function main(): Promise<void> {
   };
 
   console.log(table(evaluated, speed.methods, speed.ratio, speed.decodeOnly));
+  for (const line of spreadLines(speed.spread)) console.log(line);
   console.log(
     `\nsources: ${data.files} files, ${refs.length} reference originals, ${distractorOriginals} distractor originals (+${data.windowsPerDistractor} windows each)` +
       `\nqueries: ${report.queries.reference} reference, ${distractorQueries} distractor (${distractorPerFold.join(' + ')} per fold); ` +
