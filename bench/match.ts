@@ -23,7 +23,7 @@ import { loadDataset, queryOriginals, type OriginalRef, type QueryOriginal } fro
 import { EDIT_NAMES } from './matching/edits';
 import { calibrate, evaluate, evaluateVerified, type MethodResult, type QueryResult, type VerifiedResult } from './matching/evaluate';
 import { PEERS, vigil, type Method } from './matching/methods';
-import { distanceTail, queriesFor, runDistractorQueries } from './matching/distractors';
+import { distanceTail, interleave, runDistractorQueries } from './matching/distractors';
 import { hashQueries, matcherDigest, referenceHashes, VERIFY_UP_TO, verifyGreyZone, type Gallery } from './matching/run';
 import { Rng } from './matching/rng';
 import { measureSpeed, speedFiles, spreadLines, type Rates, type RatioSpread } from './matching/speed';
@@ -124,13 +124,16 @@ async function main(): Promise<void> {
   if (fastDistractors !== undefined) {
     const gallery = galleries.get('vigil')!;
     const versions = { hashing: gallery.key.split('|')[1], verify: await matcherDigest('verify.ts') };
-    const originals = data.distractors.flatMap((list, fold) => list.map((o) => ({ o, fold: fold as 0 | 1 })));
+    // Folds interleaved and an equal count per original, so a run capped with --distractors reuses the cached
+    // queries of the originals a longer run already did.
+    const originals = interleave(data.distractors).map(([o, fold]) => ({ o, fold }));
+    const perOriginal = Math.ceil(fastDistractors / originals.length);
     let n = 0;
     const out = results.get('vigil')!.distractors;
     await pMap(
       originals,
-      async ({ o, fold }, i) => {
-        out.push(...(await runDistractorQueries(o, fold, queriesFor(i, originals.length, fastDistractors), gallery, { strict: STRICT_THRESHOLD, loose: LOOSE_THRESHOLD }, seed, cache, versions)));
+      async ({ o, fold }) => {
+        out.push(...(await runDistractorQueries(o, fold, perOriginal, gallery, { strict: STRICT_THRESHOLD, loose: LOOSE_THRESHOLD }, seed, cache, versions)));
         if (++n % 20 === 0) log(`  ${n}/${originals.length} distractor originals, ${out.length} queries, ${((Date.now() - started) / 1000).toFixed(0)} s`);
       },
       { concurrency },

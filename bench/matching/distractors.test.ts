@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { DiskCache } from './cache';
 import type { OriginalRef } from './dataset';
-import { distanceTail, planDistractorQueries, QUERY_SIDE, queriesFor, runDistractorQueries } from './distractors';
+import { distanceTail, interleave, planDistractorQueries, QUERY_SIDE, runDistractorQueries } from './distractors';
 import { EDIT_NAMES } from './edits';
 import type { QueryResult } from './evaluate';
 import { vigil } from './methods';
@@ -31,10 +31,13 @@ describe('generated distractor queries', () => {
     for (const p of planDistractorQueries(200, 150, 50, new Rng(1))) expect(p.outWidth).toBeLessThanOrEqual(p.width);
   });
 
-  it('spreads the total evenly over the originals', () => {
-    const shares = Array.from({ length: 7 }, (_, i) => queriesFor(i, 7, 100));
-    expect(shares.reduce((a, b) => a + b, 0)).toBe(100);
-    expect(Math.max(...shares) - Math.min(...shares)).toBeLessThanOrEqual(1);
+  it('interleaves the folds, so the first originals of a capped run are those of a longer one', () => {
+    expect(interleave([['a', 'b', 'c'], ['x']])).toEqual([
+      ['a', 0],
+      ['x', 1],
+      ['b', 0],
+      ['c', 0],
+    ]);
   });
 
   it('keeps the distance histogram up to a bound and the nearest queries', () => {

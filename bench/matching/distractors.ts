@@ -5,7 +5,7 @@
  * 100,000 queries would take days. A query found on the web is usually a thumbnail anyway, and the matcher
  * shrinks every candidate below 1000 px to a 64 px short side before hashing, so here each distractor query
  * is generated small: a random window of a distractor original (any position, 30-100% of each side, so the
- * aspect changes too), brought to a long side of 256 to 480 px, then one of the benchmark's seeded edits.
+ * aspect changes too), brought to a long side of 160 to 320 px (a thumbnail), then one of the benchmark's seeded edits.
  * Each query goes through the product's own path: `hashCandidate` (and its quality gate), `bestMatch`
  * against every reference's hashes, and for grey-zone distances (above the strict threshold, at most the
  * loose one) the verification stage (functions/matching/verify.ts) against the nearest reference.
@@ -22,7 +22,7 @@ import type { Gallery } from './run';
 import { Rng } from './rng';
 
 /** Shortest and longest long side of a generated distractor query, in pixels. */
-export const QUERY_SIDE: readonly [number, number] = [256, 480];
+export const QUERY_SIDE: readonly [number, number] = [160, 320];
 /** Share of each side a window keeps, at least and at most. */
 export const WINDOW_SHARE: readonly [number, number] = [0.3, 1];
 
@@ -64,9 +64,14 @@ export function planDistractorQueries(width: number, height: number, count: numb
   return out;
 }
 
-/** How many of `total` queries original `index` of `originals` gets: an even share, the remainder to the first ones. */
-export function queriesFor(index: number, originals: number, total: number): number {
-  return Math.floor(total / originals) + (index < total % originals ? 1 : 0);
+/** The originals of two folds alternately (fold 0's first, fold 1's first, ...), each with its fold. */
+export function interleave<T>(folds: [T[], T[]]): [T, 0 | 1][] {
+  const out: [T, 0 | 1][] = [];
+  for (let i = 0; i < Math.max(folds[0].length, folds[1].length); i++) {
+    if (i < folds[0].length) out.push([folds[0][i], 0]);
+    if (i < folds[1].length) out.push([folds[1][i], 1]);
+  }
+  return out;
 }
 
 /** A query's outcome as cached: distance, nearest reference index (-1: none), verified (grey zone only), ms hashing and scanning, ms verifying. */
@@ -91,7 +96,7 @@ export async function runDistractorQueries(
   cache: DiskCache,
   versions: { hashing: string; verify: string },
 ): Promise<QueryResult[]> {
-  const key = `${versions.hashing}|${versions.verify}|${grey.strict}-${grey.loose}|${seed}|${count}|${o.source}|${o.id}|${gallery.key}`;
+  const key = `${versions.hashing}|${versions.verify}|${grey.strict}-${grey.loose}|${QUERY_SIDE}|${WINDOW_SHARE}|${seed}|${count}|${o.source}|${o.id}|${gallery.key}`;
   const hit = await cache.get('distractors', key);
   const plans = planDistractorQueries(o.width, o.height, count, new Rng(seed).fork(`distractors|${o.id}`));
   let rows: Cached[];
@@ -105,7 +110,7 @@ export async function runDistractorQueries(
       const png = await sharp(data, raw)
         .extract({ left: p.left, top: p.top, width: p.width, height: p.height })
         .resize(p.outWidth, p.outHeight, { fit: 'fill' })
-        .png({ compressionLevel: 1 })
+        .png({ compressionLevel: 0 })
         .toBuffer();
       const id = `${o.id}~${k}`;
       const bytes = await EDITS[p.edit]({ id, source: o.source, png, width: p.outWidth, height: p.outHeight }, new Rng(seed).fork(`${id}|${p.edit}`));
