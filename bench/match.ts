@@ -211,6 +211,7 @@ async function main(): Promise<void> {
     vigilThresholdAllDistractors: allDistractors ? { atTarget: calibrate(allDistractors, fprTarget), noFalsePositive: calibrate(allDistractors, 0) } : undefined,
     distractorTail: ours ? distanceTail(ours.distractors, 80) : undefined,
     distractorGreyZone: ours ? greyZoneOf(ours.distractors) : undefined,
+    shippedFalsePositives: ours ? falsePositivesOf(ours.distractors) : undefined,
     generatedDistractorQueries: fastDistractors,
   };
 
@@ -234,6 +235,11 @@ async function main(): Promise<void> {
     const g = report.distractorGreyZone;
     console.log(`distractor queries in the shipped grey zone: ${g.verified} verified, ${g.accepted} accepted (false positives), ${g.meanVerifyMs.toFixed(0)} ms each`);
   }
+  if (report.shippedFalsePositives?.total) {
+    const fp = report.shippedFalsePositives;
+    const top = (m: Record<string, number>) => Object.entries(m).sort((a, b) => b[1] - a[1]).slice(0, 8).map(([k, n]) => `${k} ${n}`).join(', ');
+    console.log(`false positives at the shipped thresholds: ${fp.total}; by reference: ${top(fp.byReference)}; by distractor original: ${top(fp.byDistractor)}`);
+  }
   if (report.distractorTail) {
     const { histogram, nearest } = report.distractorTail;
     console.log(`nearest distractor distances (distance: queries): ${Object.entries(histogram).map(([d, c]) => `${d}: ${c}`).join(', ') || 'none up to 80'}`);
@@ -254,6 +260,13 @@ async function main(): Promise<void> {
 function greyZoneOf(distractors: QueryResult[]): { verified: number; accepted: number; meanVerifyMs: number } {
   const grey = distractors.filter((q) => q.distance > STRICT_THRESHOLD && q.distance <= LOOSE_THRESHOLD && q.verified !== undefined);
   return { verified: grey.length, accepted: grey.filter((q) => q.verified).length, meanVerifyMs: grey.length ? grey.reduce((n, q) => n + (q.verifyMs ?? 0), 0) / grey.length : 0 };
+}
+
+/** Distractor queries the shipped thresholds (and verification) accept, counted by nearest reference and by distractor original. */
+function falsePositivesOf(distractors: QueryResult[]): { total: number; byReference: Record<string, number>; byDistractor: Record<string, number> } {
+  const accepted = distractors.filter((q) => q.distance <= STRICT_THRESHOLD || (q.distance <= LOOSE_THRESHOLD && q.verified === true));
+  const count = (key: (q: QueryResult) => string) => accepted.reduce<Record<string, number>>((m, q) => ({ ...m, [key(q)]: (m[key(q)] ?? 0) + 1 }), {});
+  return { total: accepted.length, byReference: count((q) => q.reference ?? '?'), byDistractor: count((q) => (q.original ?? '?').replace(/~\d+$/, '')) };
 }
 
 function verifiedTable(title: string, r: VerifiedResult): string {
