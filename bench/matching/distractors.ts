@@ -64,6 +64,18 @@ export function planDistractorQueries(width: number, height: number, count: numb
   return out;
 }
 
+/**
+ * Verifications one at a time: verify.ts keeps the features of 16 references and deletes the oldest's
+ * OpenCV matrices when a 17th arrives, which breaks a verification still running against it (seen with 4
+ * concurrent workers: "Mat.rows getter on deleted object"). Serialised, no verification overlaps another.
+ */
+let verifying: Promise<unknown> = Promise.resolve();
+function verifyOneAtATime(candidate: Buffer, reference: Buffer, key: string): Promise<boolean> {
+  const run = verifying.then(async () => (await verifyCopy(candidate, reference, key)).verified);
+  verifying = run.catch(() => undefined);
+  return run;
+}
+
 /** The originals of two folds alternately (fold 0's first, fold 1's first, ...), each with its fold. */
 export function interleave<T>(folds: [T[], T[]]): [T, 0 | 1][] {
   const out: [T, 0 | 1][] = [];
@@ -131,7 +143,7 @@ export async function runDistractorQueries(
       const hashed = performance.now();
       if (distance > grey.strict && distance <= grey.loose && nearest >= 0) {
         const ref = gallery.refs[nearest];
-        verified = (await verifyCopy(bytes, (await ref.load()).png, ref.id)).verified ? 1 : 0;
+        verified = (await verifyOneAtATime(bytes, (await ref.load()).png, ref.id)) ? 1 : 0;
       }
       const ms = (from: number, to: number) => Math.round((to - from) * 100) / 100;
       rows.push([distance, nearest, verified, ms(started, hashed), verified === null ? 0 : ms(hashed, performance.now())]);
