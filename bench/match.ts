@@ -8,7 +8,11 @@
  * ~/.cache/vigil-bench/cache: tiles, hashes, distances and verifications are kept between runs),
  * --no-verify (fingerprint only), --shipped-only (evaluate only the shipped thresholds: the reserved set),
  * --references N / --distractors N (use only the first N originals of each role, in seeded order),
- * --verify-up-to D (widest grey zone the in-run calibration may choose; default 80).
+ * --verify-up-to D (widest grey zone the in-run calibration may choose; default 80),
+ * --distractor-queries N (vigil only: N small generated distractor queries spread over every distractor
+ * original instead of the 33 full-size edits and windows of each, see bench/matching/distractors.ts; how
+ * the FPR is resolved at 1e-5), --reference-queries N (edit and query only the first N reference originals,
+ * in seeded order, while every reference stays in the gallery the distractors are scanned against).
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -19,9 +23,10 @@ import { loadDataset, queryOriginals, type OriginalRef, type QueryOriginal } fro
 import { EDIT_NAMES } from './matching/edits';
 import { calibrate, evaluate, evaluateVerified, type MethodResult, type QueryResult, type VerifiedResult } from './matching/evaluate';
 import { PEERS, vigil, type Method } from './matching/methods';
-import { hashQueries, referenceHashes, VERIFY_UP_TO, verifyGreyZone, type Gallery } from './matching/run';
+import { distanceTail, interleave, runDistractorQueries } from './matching/distractors';
+import { hashQueries, matcherDigest, referenceHashes, VERIFY_UP_TO, verifyGreyZone, type Gallery } from './matching/run';
 import { Rng } from './matching/rng';
-import { measureSpeed, speedFiles, type Rates } from './matching/speed';
+import { measureSpeed, speedFiles, spreadLines, type Rates, type RatioSpread } from './matching/speed';
 import { OUT_DIR, writeReport } from './support/output';
 
 const log = (...parts: unknown[]) => process.stderr.write(parts.join(' ') + '\n');
@@ -64,6 +69,8 @@ async function main(): Promise<void> {
       references: { type: 'string' },
       'verify-up-to': { type: 'string' },
       distractors: { type: 'string' },
+      'distractor-queries': { type: 'string' },
+      'reference-queries': { type: 'string' },
     },
   });
   if (!values.images) throw new Error('usage: npm run bench:match -- --images DIR [--seed N] [--out FILE]');
@@ -72,7 +79,8 @@ async function main(): Promise<void> {
   const rng = new Rng(seed);
   const cache = new DiskCache(values.cache ?? DiskCache.defaultDir());
   const concurrency = Number(values.concurrency);
-  const wanted = values.methods?.split(',');
+  const fastDistractors = values['distractor-queries'] !== undefined ? Number(values['distractor-queries']) : undefined;
+  const wanted = fastDistractors !== undefined ? ['vigil'] : values.methods?.split(',');
   const methods: Method[] = [await vigil(), ...PEERS].filter((m) => !wanted || wanted.includes(m.name));
 
   const data = await loadDataset(values.images, rng, fprTarget, EDIT_NAMES.length, cache, values.windows !== undefined ? Number(values.windows) : undefined);
@@ -82,11 +90,15 @@ async function main(): Promise<void> {
   data.references = cap(data.references, values.references);
   data.distractors = cap(data.distractors, values.distractors);
   const refs = [...data.references[0], ...data.references[1]];
-  const queries = queryOriginals(data, rng);
+  if (fastDistractors !== undefined) data.windowsPerDistractor = 0;
+  const queried = new Set(cap(data.references, values['reference-queries']).flat().map((o) => o.id));
+  const queries = queryOriginals(data, rng).filter((q) => (q.role === 'reference' ? queried.has(q.original.id) : fastDistractors === undefined));
   const distractorOriginals = data.distractors[0].length + data.distractors[1].length;
   log(
     `${data.files} files (${data.sources} sources); ${refs.length} reference originals, ${distractorOriginals} distractor originals ` +
-      `+ ${data.windowsPerDistractor} windows each; ${EDIT_NAMES.length} edits; ${queries.length * EDIT_NAMES.length} queries per method`,
+      (fastDistractors !== undefined
+        ? `; ${EDIT_NAMES.length} edits of each reference, ${fastDistractors} generated distractor queries`
+        : `+ ${data.windowsPerDistractor} windows each; ${EDIT_NAMES.length} edits; ${queries.length * EDIT_NAMES.length} queries per method`),
   );
 
   const started = Date.now();
@@ -109,6 +121,25 @@ async function main(): Promise<void> {
     { concurrency },
   );
   log(`${done} query originals in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  if (fastDistractors !== undefined) {
+    const gallery = galleries.get('vigil')!;
+    const versions = { hashing: gallery.key.split('|')[1], verify: await matcherDigest('verify.ts') };
+    // Folds interleaved and an equal count per original, so a run capped with --distractors reuses the cached
+    // queries of the originals a longer run already did.
+    const originals = interleave(data.distractors).map(([o, fold]) => ({ o, fold }));
+    const perOriginal = Math.ceil(fastDistractors / originals.length);
+    let n = 0;
+    const out = results.get('vigil')!.distractors;
+    await pMap(
+      originals,
+      async ({ o, fold }) => {
+        out.push(...(await runDistractorQueries(o, fold, perOriginal, gallery, { strict: STRICT_THRESHOLD, loose: LOOSE_THRESHOLD }, seed, cache, versions)));
+        if (++n % 20 === 0) log(`  ${n}/${originals.length} distractor originals, ${out.length} queries, ${((Date.now() - started) / 1000).toFixed(0)} s`);
+      },
+      { concurrency },
+    );
+    log(`${out.length} distractor queries in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  }
 
   const evaluated: Record<string, MethodResult> = {};
   for (const m of methods) {
@@ -124,9 +155,10 @@ async function main(): Promise<void> {
   const ours = results.get('vigil');
   const upTo = Math.max(LOOSE_THRESHOLD, Number(values['verify-up-to'] ?? VERIFY_UP_TO));
   if (ours && !values['no-verify']) {
-    const v = await verifyGreyZone([...ours.refs, ...ours.distractors], queries, galleries.get('vigil')!, seed, cache, concurrency, log, { strict: STRICT_THRESHOLD, loose: LOOSE_THRESHOLD }, upTo);
+    // Generated distractor queries were verified as they were made (shipped grey zone only).
+    const v = await verifyGreyZone(fastDistractors !== undefined ? ours.refs : [...ours.refs, ...ours.distractors], queries, galleries.get('vigil')!, seed, cache, concurrency, log, { strict: STRICT_THRESHOLD, loose: LOOSE_THRESHOLD }, upTo);
     verifyCost = v.cost;
-    if (!values['shipped-only']) verified = evaluateVerified(ours.refs, ours.distractors, EDIT_NAMES, fprTarget, undefined, upTo);
+    if (!values['shipped-only'] && fastDistractors === undefined) verified = evaluateVerified(ours.refs, ours.distractors, EDIT_NAMES, fprTarget, undefined, upTo);
     shipped = evaluateVerified(ours.refs, ours.distractors, EDIT_NAMES, fprTarget, { strict: STRICT_THRESHOLD, loose: LOOSE_THRESHOLD }, upTo);
   } else if (ours) {
     shipped = evaluateVerified(ours.refs, ours.distractors, EDIT_NAMES, fprTarget, { strict: STRICT_THRESHOLD, loose: STRICT_THRESHOLD });
@@ -134,7 +166,7 @@ async function main(): Promise<void> {
   const allDistractors = ours?.distractors.map((q) => q.distance);
 
   const seconds = Number(values['speed-seconds']);
-  let speed = { decodeOnly: { thumb480: 0, jpeg8mp: 0 }, methods: {} as Record<string, Rates>, ratio: {} as Record<string, Rates> };
+  let speed = { decodeOnly: { thumb480: 0, jpeg8mp: 0 }, methods: {} as Record<string, Rates>, ratio: {} as Record<string, Rates>, spread: {} as Record<string, Record<string, RatioSpread>> };
   if (seconds > 0) speed = await measureSpeed(await speedFiles(await Promise.all(refs.slice(0, 8).map((r) => r.load()))), methods, seconds);
 
   const first = results.get(methods[0].name)!;
@@ -162,6 +194,7 @@ async function main(): Promise<void> {
           ...evaluated[m.name],
           hashesPerSecond: speed.methods[m.name],
           speedRatio: speed.ratio[m.name],
+          speedRatioSpread: speed.spread[m.name],
           ...(m.name === 'vigil' && shipped
             ? {
                 verified,
@@ -176,9 +209,14 @@ async function main(): Promise<void> {
     ),
     decodeOnlyPerSecond: speed.decodeOnly,
     vigilThresholdAllDistractors: allDistractors ? { atTarget: calibrate(allDistractors, fprTarget), noFalsePositive: calibrate(allDistractors, 0) } : undefined,
+    distractorTail: ours ? distanceTail(ours.distractors, 80) : undefined,
+    distractorGreyZone: ours ? greyZoneOf(ours.distractors) : undefined,
+    shippedFalsePositives: ours ? falsePositivesOf(ours.distractors) : undefined,
+    generatedDistractorQueries: fastDistractors,
   };
 
   console.log(table(evaluated, speed.methods, speed.ratio, speed.decodeOnly));
+  for (const line of spreadLines(speed.spread)) console.log(line);
   console.log(
     `\nsources: ${data.files} files, ${refs.length} reference originals, ${distractorOriginals} distractor originals (+${data.windowsPerDistractor} windows each)` +
       `\nqueries: ${report.queries.reference} reference, ${distractorQueries} distractor (${distractorPerFold.join(' + ')} per fold); ` +
@@ -193,6 +231,20 @@ async function main(): Promise<void> {
         `(opencv-js loaded in ${verifyCost.loadMs.toFixed(0)} ms, once)`,
     );
   }
+  if (report.distractorGreyZone) {
+    const g = report.distractorGreyZone;
+    console.log(`distractor queries in the shipped grey zone: ${g.verified} verified, ${g.accepted} accepted (false positives), ${g.meanVerifyMs.toFixed(0)} ms each`);
+  }
+  if (report.shippedFalsePositives?.total) {
+    const fp = report.shippedFalsePositives;
+    const top = (m: Record<string, number>) => Object.entries(m).sort((a, b) => b[1] - a[1]).slice(0, 8).map(([k, n]) => `${k} ${n}`).join(', ');
+    console.log(`false positives at the shipped thresholds: ${fp.total}; by reference: ${top(fp.byReference)}; by distractor original: ${top(fp.byDistractor)}`);
+  }
+  if (report.distractorTail) {
+    const { histogram, nearest } = report.distractorTail;
+    console.log(`nearest distractor distances (distance: queries): ${Object.entries(histogram).map(([d, c]) => `${d}: ${c}`).join(', ') || 'none up to 80'}`);
+    for (const q of nearest.slice(0, 5)) console.log(`  ${q.distance} ${q.original} (${q.edit}) ~ ${q.reference}${q.verified === undefined ? '' : q.verified ? ' VERIFIED' : ' not verified'}`);
+  }
   if (report.vigilThresholdAllDistractors) {
     const t = report.vigilThresholdAllDistractors;
     console.log(`vigil fingerprint alone on all ${allDistractors!.length} distractor queries: threshold ${t.atTarget} at the target, ${t.noFalsePositive} with no false positive`);
@@ -202,6 +254,19 @@ async function main(): Promise<void> {
   }
   for (const line of goals(report.methods, shipped, verified, verifyCost, fprTarget, seconds > 0)) console.log(line);
   log(`wrote ${await writeReport(values.out!, report)}`);
+}
+
+/** Distractor queries that went to verification (shipped grey zone) and how many it accepted. */
+function greyZoneOf(distractors: QueryResult[]): { verified: number; accepted: number; meanVerifyMs: number } {
+  const grey = distractors.filter((q) => q.distance > STRICT_THRESHOLD && q.distance <= LOOSE_THRESHOLD && q.verified !== undefined);
+  return { verified: grey.length, accepted: grey.filter((q) => q.verified).length, meanVerifyMs: grey.length ? grey.reduce((n, q) => n + (q.verifyMs ?? 0), 0) / grey.length : 0 };
+}
+
+/** Distractor queries the shipped thresholds (and verification) accept, counted by nearest reference and by distractor original. */
+function falsePositivesOf(distractors: QueryResult[]): { total: number; byReference: Record<string, number>; byDistractor: Record<string, number> } {
+  const accepted = distractors.filter((q) => q.distance <= STRICT_THRESHOLD || (q.distance <= LOOSE_THRESHOLD && q.verified === true));
+  const count = (key: (q: QueryResult) => string) => accepted.reduce<Record<string, number>>((m, q) => ({ ...m, [key(q)]: (m[key(q)] ?? 0) + 1 }), {});
+  return { total: accepted.length, byReference: count((q) => q.reference ?? '?'), byDistractor: count((q) => (q.original ?? '?').replace(/~\d+$/, '')) };
 }
 
 function verifiedTable(title: string, r: VerifiedResult): string {

@@ -16,14 +16,21 @@
 # variants of one design (only the light one is kept), which would be copies of each other across the
 # reference/distractor split. Stereo and near-view pairs (aloeL/aloeR, left/right, motorcycle_left/right,
 # aero1/aero3, graf1/graf3) are kept on purpose: they are the hard negatives of reference/matching.md.
-# Frames sampled from the videos of opencv-doc (one every 2 s, at most 20 per video) go into one folder per
-# video named `*.frames`; the benchmark keeps every folder of that name on one side of the split.
+# Frames sampled from the videos of opencv-doc (one every 2 s, at most 20 per video) and from the camera
+# sequences of visp-images-data (20 evenly spaced frames each) go into one folder per video named `*.frames`;
+# the benchmark keeps every folder of that name on one side of the split.
+# Near-duplicates across sources were looked for with an all-pairs hash check of the originals (README,
+# "Matching"); those found are left out below.
+# Left out on purpose: debian-edu-artwork-* (desktop-base's designs with a logo added: copies across the
+# split), the several renderings of one desktop-base design (the 16:9 one only), paper textures of
+# mypaint-data-extras (flat), xplanet's night map (the day map's geography).
 set -euo pipefail
 
 cache="${XDG_CACHE_HOME:-$HOME/.cache}/vigil-bench"
 dest="${1:-$cache/photos}"
 calibration_packages=(gnome-backgrounds plasma-workspace-wallpapers sway-backgrounds lomiri-wallpapers-20.04
-  python3-skimage python3-sklearn opencv-doc libjxl-testdata)
+  python3-skimage python3-sklearn opencv-doc libjxl-testdata desktop-base xfdesktop4-data lomiri-wallpapers
+  mypaint-data-extras xplanet-images visp-images-data)
 reserved_packages=(lomiri-wallpapers-16.04 mate-backgrounds ukui-wallpapers)
 
 mkdir -p "$cache/debs" "$cache/pkg"
@@ -142,6 +149,64 @@ if [[ -n "$r" ]]; then
   done
 fi
 
+r=$(root_of desktop-base)
+if [[ -n "$r" ]]; then
+  # One rendering per design (the same SVG exists at a dozen sizes); SVG is rendered by the benchmark's sharp.
+  for t in "$r"/usr/share/desktop-base/*-theme/wallpaper/contents/images/; do
+    theme=$(basename "$(dirname "$(dirname "$(dirname "$t")")")")
+    [[ "$theme" == joy-inksplat-theme ]] && continue # joy-theme with ink splats: 40 bits from it
+    f=$(ls "$t" | grep -E '^1920x1080\.(svg|png|jpg)$' | head -1)
+    [[ -z "$f" ]] && f=$(ls "$t" | head -1)
+    [[ -n "$f" ]] && copy "$t$f" "$cal" "desktop-base--$theme.${f##*.}"
+  done
+fi
+
+r=$(root_of xfdesktop4-data)
+if [[ -n "$r" ]]; then
+  for f in "$r"/usr/share/backgrounds/xfce/*; do copy "$f" "$cal" "xfce--$(basename "$f")"; done
+fi
+
+r=$(root_of lomiri-wallpapers)
+# Its one wallpaper is not among lomiri-wallpapers-16.04's (checked by content: no identical file).
+[[ -n "$r" ]] && copy "$r/usr/share/backgrounds/warty-final-ubuntu.png" "$cal" "lomiri--warty-final-ubuntu.png"
+
+r=$(root_of mypaint-data-extras)
+if [[ -n "$r" ]]; then
+  # mamurk_a_2 and mamurk_e_2 are a_1 and e_1 repainted (12 and 22 bits apart): one of each.
+  for f in "$r"/usr/share/mypaint/backgrounds/mrmamurk/*.png; do
+    [[ "$f" == *_a_2.png || "$f" == *_e_2.png ]] && continue
+    copy "$f" "$cal" "mypaint--$(basename "$f")"
+  done
+fi
+
+r=$(root_of xplanet-images)
+[[ -n "$r" ]] && copy "$r/usr/share/xplanet/images/earth.jpg" "$cal" "xplanet--earth.jpg"
+
+r=$(root_of visp-images-data)
+if [[ -n "$r" ]]; then
+  visp="$r/usr/share/visp-images-data/ViSP-images"
+  copy "$visp/Klimt/Klimt.png" "$cal" "visp--Klimt.png"
+  copy "$visp/Solvay/Solvay_conference_1927_Version2_2126x1463.png" "$cal" "visp--Solvay_conference_1927.png"
+  # Camera sequences (PGM, which sharp does not read): 20 evenly spaced frames each, converted by ffmpeg.
+  # mire-2, ellipse-1 and line film a printed target on white (almost flat; their frames came within 50 bits
+  # of unrelated wallpapers): left out.
+  if command -v ffmpeg >/dev/null; then
+    for seq in mbt/cube cube; do
+      out="$cal/visp-video--${seq//\//-}.frames"
+      if [[ ! -f "$out/.done" ]]; then
+        mkdir -p "$out"
+        mapfile -t frames < <(ls "$visp/$seq"/*.pgm | sort)
+        n=${#frames[@]}
+        for k in $(seq 0 19); do
+          f=${frames[$((k * (n - 1) / 19))]}
+          ffmpeg -v error -nostdin -y -i "$f" -q:v 2 "$out/frame-$(printf %03d "$k").jpg"
+        done
+        touch "$out/.done"
+      fi
+    done
+  fi
+fi
+
 # --- reserved (independent evaluation only) ---------------------------------------------------------------
 r=$(root_of lomiri-wallpapers-16.04)
 if [[ -n "$r" ]]; then
@@ -162,7 +227,13 @@ if [[ -n "$r" ]]; then
   done
 fi
 
-count() { find "$1" -type f \( -name '*.jpg' -o -name '*.png' -o -name '*.webp' \) | wc -l; }
+count() { find "$1" -type f \( -name '*.jpg' -o -name '*.png' -o -name '*.webp' -o -name '*.svg' \) | wc -l; }
+# Files per source (the part of each name before `--`), then the totals.
+per_source() { (cd "$1" && find . -type f \( -name '*.jpg' -o -name '*.png' -o -name '*.webp' -o -name '*.svg' \) | sed -E 's|^\./||; s|--.*||' | sort | uniq -c | awk '{printf "  %-22s %4d\n", $2, $1}') >&2; }
+echo "calibration, files per source:" >&2
+per_source "$cal"
+echo "reserved, files per source:" >&2
+per_source "$res"
 echo "calibration: $(count "$cal") files; reserved: $(count "$res") files (licences: each package's /usr/share/doc/*/copyright)" >&2
 echo "$cal"
 echo "$res"

@@ -5,7 +5,7 @@ import type { DiskCache } from './cache';
 import type { Original } from './edits';
 import type { Rng } from './rng';
 
-const IMAGE = /\.(jpe?g|png|webp|tiff?|gif|avif)$/i;
+const IMAGE = /\.(jpe?g|png|webp|tiff?|gif|avif|svg)$/i;
 /** Tiles of large images are cut at this size (reference/matching.md). */
 export const TILE = 1024;
 /**

@@ -1,4 +1,5 @@
 import { calibrate, evaluate, type QueryResult } from './evaluate';
+import { quantile, spreadOf } from './speed';
 
 describe('threshold calibration', () => {
   it('stays below the nearest distractor when the target allows no false positive', () => {
@@ -34,5 +35,14 @@ describe('evaluation', () => {
     expect(result.macroRecall).toBe(1);
     // The fold-1 distractor at 50 is judged with fold 0's 59: a held-out false positive.
     expect(result.falsePositives).toBe(1);
+  });
+});
+
+describe('speed ratio spread', () => {
+  it('takes quantiles between order statistics and reports the interquartile range of the rounds', () => {
+    expect(quantile([4, 1, 3, 2], 0.5)).toBe(2.5);
+    expect(quantile([1, 2, 3, 4, 5], 0.25)).toBe(2);
+    const s = spreadOf([0.9, 0.8, 1.0, 0.85, 0.95], [0.5, 0.6, 0.7, 0.8, 0.9]);
+    expect(s).toEqual({ median: 0.9, q1: 0.85, q3: 0.95, min: 0.8, max: 1.0, wallMedian: 0.7, rounds: 5 });
   });
 });
