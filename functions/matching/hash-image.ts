@@ -29,6 +29,8 @@ export interface ReferencePlan {
   framedRotations: number[];
   /** Add the 8 dihedral variants of every view (true) or only of the uncropped view (false). */
   dihedralEverywhere: boolean;
+  /** Also crop the whole picture when `contentBox` peeled borders from it (not only the content box). */
+  cropWhole: boolean;
 }
 
 /**
@@ -57,6 +59,7 @@ export const REFERENCE_PLAN: ReferencePlan = {
   rotations: [-6, -3, 3, 6],
   framedRotations: [-6, -4, -2, 2, 4, 6],
   dihedralEverywhere: false,
+  cropWhole: true,
 };
 
 /**
@@ -111,8 +114,11 @@ export function referenceHashesFromLuma(img: LumaImage, plan: ReferencePlan = RE
   for (const box of trimmed) out.addDihedral(viewBlock(img, box).block);
   const content = contentBox(img);
   const add = (block: Float64Array) => (plan.dihedralEverywhere ? out.addDihedral(block) : out.add(block));
-  for (const c of plan.crops) {
-    add(viewBlock(img, { x: content.x + c.x * content.w, y: content.y + c.y * content.h, w: c.w * content.w, h: c.h * content.h }).block);
+  // Crops of the picture inside its uniform borders and, when those borders were peeled, of the whole
+  // picture too: a photo with flat bands at its edges (a sky, a two-tone graphic) loses them to contentBox,
+  // but a copy cropped from the whole picture keeps part of them.
+  for (const base of isTrimmed(img, content) && plan.cropWhole ? [content, full] : [content]) {
+    for (const c of plan.crops) add(viewBlock(img, { x: base.x + c.x * base.w, y: base.y + c.y * base.h, w: c.w * base.w, h: c.h * base.h }).block);
   }
   if (plan.rotations.length > 0) {
     const cropped = isTrimmed(img, content) ? cropLuma(img, content) : img;
