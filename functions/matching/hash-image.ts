@@ -1,5 +1,6 @@
 import { DIHEDRAL, HASH_WORDS, dct64To16, dihedralBlock, qualityOf, writeBits } from './dct';
-import { decodeLuma, REFERENCE_WORKING_SIZE, WORKING_SIZE, type Box, type LumaImage, type WorkingSize } from './luma';
+import { sniffDimensions } from './dimensions';
+import { decodeLuma, decodeLumaRegion, REFERENCE_WORKING_SIZE, WORKING_SIZE, type Box, type LumaImage, type WorkingSize } from './luma';
 import { resampleToGrid, rotateInFrame, rotateToFill } from './resample';
 import { contentBox, isTrimmed, pictureBox, sameBox } from './trim';
 
@@ -28,6 +29,13 @@ export interface ReferencePlan {
   framedRotations: number[];
   /** Add the 8 dihedral variants of every view (true) or only of the uncropped view (false). */
   dihedralEverywhere: boolean;
+  /**
+   * Also crop the whole picture when `contentBox` peeled borders from it (not only the content box). Measured
+   * with bench/match.ts on the calibration folder (40 + 30 originals, seed 1): crop 20% off-centre 85% -> 95%,
+   * screenshot + crop 82.5% -> 100%, pad 25% white 90% -> 97.5%; the nearest of 990 distractor queries went
+   * from 72 to 68 bits, still far above STRICT_THRESHOLD (52).
+   */
+  cropWhole: boolean;
 }
 
 /**
@@ -48,7 +56,8 @@ function cropGrid(keeps: number[], step: number): CropFraction[] {
 /**
  * The shipped reference plan, chosen with bench/match.ts: crops keeping 95% to 80% of each side (smaller
  * crops let stereo pairs and other near views match, which costs more than it gains), tilts cropped to fill
- * and tilts inside the frame with black or white corners. About 190 hashes (6 KB) per reference image.
+ * and tilts inside the frame with black or white corners. About 190 hashes (6 KB) per reference image, about
+ * 350 (11 KB) when its edges have flat bands (`cropWhole`: the 164 crops are taken of the whole picture too).
  */
 export const REFERENCE_PLAN: ReferencePlan = {
   working: REFERENCE_WORKING_SIZE,
@@ -56,15 +65,23 @@ export const REFERENCE_PLAN: ReferencePlan = {
   rotations: [-6, -3, 3, 6],
   framedRotations: [-6, -4, -2, 2, 4, 6],
   dihedralEverywhere: false,
+  cropWhole: true,
 };
+
+/**
+ * The plan of video frames (video.ts hashes each frame with `referenceHashesFromLuma` and no plan): up to 120
+ * frames a video, often letterboxed, so their crops stay inside the content box (`cropWhole` is not measured
+ * with bench:video yet).
+ */
+export const FRAME_PLAN: ReferencePlan = { ...REFERENCE_PLAN, cropWhole: false };
 
 /**
  * The views of an image that normalisation proposes: the whole image, the box inside uniform borders
  * (`contentBox`) and the largest picture-like block (`pictureBox`), without repeats.
  */
-export function normalisedViews(img: LumaImage): Box[] {
+export function normalisedViews(img: LumaImage, picture: Box = pictureBox(img)): Box[] {
   const views: Box[] = [{ x: 0, y: 0, w: img.width, h: img.height }];
-  for (const box of [contentBox(img), pictureBox(img)]) if (!views.some((v) => sameBox(img, v, box))) views.push(box);
+  for (const box of [contentBox(img), picture]) if (!views.some((v) => sameBox(img, v, box))) views.push(box);
   return views;
 }
 
@@ -102,7 +119,7 @@ class HashWriter {
  * trimmed view (`normalisedViews`), then the crop grid and tilts of the box inside uniform borders, so that a
  * copy which was cropped, padded, mirrored, tilted or framed still lands near one of them.
  */
-export function referenceHashesFromLuma(img: LumaImage, plan: ReferencePlan = REFERENCE_PLAN): ImageHashes {
+export function referenceHashesFromLuma(img: LumaImage, plan: ReferencePlan = FRAME_PLAN): ImageHashes {
   const out = new HashWriter(64);
   const [full, ...trimmed] = normalisedViews(img);
   const whole = viewBlock(img, full);
@@ -110,8 +127,11 @@ export function referenceHashesFromLuma(img: LumaImage, plan: ReferencePlan = RE
   for (const box of trimmed) out.addDihedral(viewBlock(img, box).block);
   const content = contentBox(img);
   const add = (block: Float64Array) => (plan.dihedralEverywhere ? out.addDihedral(block) : out.add(block));
-  for (const c of plan.crops) {
-    add(viewBlock(img, { x: content.x + c.x * content.w, y: content.y + c.y * content.h, w: c.w * content.w, h: c.h * content.h }).block);
+  // Crops of the picture inside its uniform borders and, when those borders were peeled, of the whole
+  // picture too: a photo with flat bands at its edges (a sky, a two-tone graphic) loses them to contentBox,
+  // but a copy cropped from the whole picture keeps part of them.
+  for (const base of isTrimmed(img, content) && plan.cropWhole ? [content, full] : [content]) {
+    for (const c of plan.crops) add(viewBlock(img, { x: base.x + c.x * base.w, y: base.y + c.y * base.h, w: c.w * base.w, h: c.h * base.h }).block);
   }
   if (plan.rotations.length > 0) {
     const cropped = isTrimmed(img, content) ? cropLuma(img, content) : img;
@@ -129,14 +149,45 @@ export function referenceHashesFromLuma(img: LumaImage, plan: ReferencePlan = RE
   return { hashes: out.done(), quality: whole.quality };
 }
 
-/** Candidate-side hashes of a decoded working image: one per normalised view (1 to 3). */
-export function candidateHashesFromLuma(img: LumaImage): ImageHashes {
-  const out = new HashWriter(3);
-  const [full, ...trimmed] = normalisedViews(img);
+/**
+ * Candidate-side hashes of a decoded working image: one per normalised view (1 to 3), then, when given, one
+ * of `refined` (the picture of a screenshot decoded a second time, finer; see `hashCandidateImage`).
+ */
+export function candidateHashesFromLuma(img: LumaImage, picture: Box = pictureBox(img), refined?: LumaImage): ImageHashes {
+  const out = new HashWriter(4);
+  const [full, ...trimmed] = normalisedViews(img, picture);
   const whole = viewBlock(img, full);
   out.add(whole.block);
   for (const box of trimmed) out.add(viewBlock(img, box).block);
+  if (refined) out.add(viewBlock(refined, pictureBox(refined)).block);
   return { hashes: out.done(), quality: whole.quality };
+}
+
+/**
+ * The second look at a picture inside a screenshot. At the working size (256 px for a large input) the
+ * photo of a 1440x900 browser or 1080x2340 phone screenshot is about 100 px wide, so its box is off by up to
+ * a pixel on each edge (1%, about 20 bits of a PDQ hash). When the picture box covers at most
+ * `REFINE_MAX_AREA` of a large input of at most `REFINE_MAX_PIXELS`, the box (with a margin of page around it)
+ * is decoded again at `REFINE_SIDE` px and the picture is found again in it. On the first 40 references of
+ * the calibration folder, screenshot copies' distance to their reference fell from a median of about 20 to
+ * about 8 bits, and bench/match.ts's screenshot + crop rose from 55% to 85% on the folder of 05:10 UTC (see
+ * README.md). Photos of more than 4.5 MP are never decoded twice (hashing speed, issue 13), nor is any input
+ * without a frame around its picture.
+ */
+export const REFINE_MAX_PIXELS = 4_500_000;
+export const REFINE_MAX_AREA = 0.8;
+const REFINE_MARGIN = 0.05;
+const REFINE_SIDE = 256;
+
+function refineRegion(img: LumaImage, picture: Box): { x: number; y: number; w: number; h: number } | undefined {
+  if (!isTrimmed(img, picture) || picture.w * picture.h > REFINE_MAX_AREA * img.width * img.height) return undefined;
+  const mx = REFINE_MARGIN * picture.w;
+  const my = REFINE_MARGIN * picture.h;
+  const x0 = Math.max(0, picture.x - mx);
+  const y0 = Math.max(0, picture.y - my);
+  const x1 = Math.min(img.width, picture.x + picture.w + mx);
+  const y1 = Math.min(img.height, picture.y + picture.h + my);
+  return { x: x0 / img.width, y: y0 / img.height, w: (x1 - x0) / img.width, h: (y1 - y0) / img.height };
 }
 
 /** A copy of the pixels inside an integer box. */
@@ -157,5 +208,14 @@ export async function hashReferenceImage(input: Buffer | Uint8Array, plan: Refer
 
 /** Decodes and hashes a candidate image (see `candidateHashesFromLuma`). */
 export async function hashCandidateImage(input: Buffer | Uint8Array, working: WorkingSize = WORKING_SIZE): Promise<ImageHashes> {
-  return candidateHashesFromLuma(await decodeLuma(input, working));
+  const img = await decodeLuma(input, working);
+  const picture = pictureBox(img);
+  let refined: LumaImage | undefined;
+  const region = Math.max(img.width, img.height) >= working.largeSide ? refineRegion(img, picture) : undefined;
+  if (region) {
+    // JPEG and PNG headers give the size for free; other formats are asked in decodeLumaRegion.
+    const dims = sniffDimensions(input);
+    if (!dims || dims.width * dims.height <= REFINE_MAX_PIXELS) refined = await decodeLumaRegion(input, region, REFINE_SIDE, REFINE_MAX_PIXELS);
+  }
+  return candidateHashesFromLuma(img, picture, refined);
 }

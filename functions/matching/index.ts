@@ -3,8 +3,8 @@
  *
  * - `hashReference(bytes)` / `hashVideoReference(pathOrBytes)`: a few dozen to a few hundred 256-bit
  *   PDQ-style hashes per reference (flips, rotations by 90 degrees, crops, small tilts; per frame for video).
- * - `hashCandidate(bytes)`: one to three hashes for an image found on the web (as is, and without borders or
- *   screenshot chrome).
+ * - `hashCandidate(bytes)`: one to four hashes for an image found on the web (as is, without borders or
+ *   screenshot chrome, and the picture of a screenshot decoded a second time, finer).
  * - `ReferenceSet.from([...])` then `bestMatch(candidate, set)`: the closest reference, its Hamming distance,
  *   `similarity` (0..1) and `isMatch` (distance at most `MATCH_THRESHOLD`).
  * - `encodeHashes` / `decodeHashes`: base64 for DynamoDB or S3.

@@ -65,6 +65,44 @@ async function decode(input: Buffer | Uint8Array, size: WorkingSize): Promise<Lu
   return lumaFromPixels(data, info.width, info.height, info.channels);
 }
 
+/** A region of an image as fractions (0..1) of its oriented width and height. */
+export interface Region {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/**
+ * Decodes one region of an image to luma with its long side at most `side` px (never enlarged): a second,
+ * finer look at a picture found inside a screenshot, whose box at the working size is only about 100 px
+ * wide (see `hashCandidateImage`). The region is cut from the full-size decode, so this is only used on
+ * screenshot-sized inputs: larger ones (more than `maxPixels`) give undefined without being decoded.
+ */
+export function decodeLumaRegion(input: Buffer | Uint8Array, region: Region, side: number, maxPixels: number): Promise<LumaImage | undefined> {
+  return withDecodeSlot(async () => {
+    const image = sharp(input, { limitInputPixels: decodeLimits().maxPixels, failOn: 'none' });
+    const m = await image.metadata();
+    const width = m.autoOrient?.width ?? m.width ?? 0;
+    const height = m.autoOrient?.height ?? m.height ?? 0;
+    if (!width || !height || width * height > maxPixels) return undefined;
+    const left = Math.max(0, Math.floor(region.x * width));
+    const top = Math.max(0, Math.floor(region.y * height));
+    const w = Math.max(1, Math.min(width - left, Math.ceil((region.x + region.w) * width) - left));
+    const h = Math.max(1, Math.min(height - top, Math.ceil((region.y + region.h) * height) - top));
+    // rotate() before extract(): the region is cut from the oriented picture.
+    const { data, info } = await image
+      .rotate()
+      .extract({ left, top, width: w, height: h })
+      .flatten({ background: '#ffffff' })
+      .resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true })
+      .toColourspace('srgb')
+      .raw({ depth: 'uchar' })
+      .toBuffer({ resolveWithObject: true });
+    return lumaFromPixels(data, info.width, info.height, info.channels);
+  });
+}
+
 /** Luma from interleaved 8-bit pixels with 1 to 4 channels (grey, grey+alpha, RGB, RGBA). */
 export function lumaFromPixels(data: Uint8Array, width: number, height: number, channels: number): LumaImage {
   const n = width * height;

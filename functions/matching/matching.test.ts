@@ -192,6 +192,72 @@ describe('hashing images', () => {
     });
   });
 
+  /**
+   * A desktop browser screenshot (1440x900, a grey page, an address bar, a sidebar and a caption) showing a
+   * 10% crop of the photo at about 500 px: the photo's box at the working size is about 90 px wide, so
+   * without the second, finer decode of the box (hash-image.ts, `REFINE_*`) rocket's copy was 80 bits from
+   * its reference and coffee's and chelsea's 50.
+   */
+  async function screenshotOfCrop(photo: Buffer): Promise<Buffer> {
+    const { width, height } = await sharp(photo).metadata();
+    const cut = await sharp(photo)
+      .extract({ left: Math.round(width! * 0.1), top: Math.round(height! * 0.1), width: Math.round(width! * 0.9), height: Math.round(height! * 0.9) })
+      .resize(497, 497, { fit: 'inside' })
+      .toBuffer();
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1440" height="900"><rect width="1440" height="900" fill="#f4f4f4"/><rect width="1440" height="70" fill="#dcdcdc"/><text x="40" y="48" font-family="DejaVu Sans" font-size="22" fill="#222">https://forum.example/thread/42</text><rect x="980" y="170" width="400" height="260" fill="#e9e9e9"/><text x="311" y="727" font-family="DejaVu Sans" font-size="18" fill="#333">Posted by anon_808, full set in the thread below</text></svg>`;
+    return sharp(Buffer.from(svg))
+      .composite([{ input: cut, left: 311, top: 190 }])
+      .png()
+      .toBuffer();
+  }
+
+  it.each(PHOTOS)('matches a screenshot of a crop of %s by fingerprint, and no other photo', async (name) => {
+    // Arrange
+    const own = ReferenceSet.from([{ id: name, hashes: references.get(name)! }]);
+    const others = ReferenceSet.from(PHOTOS.filter((p) => p !== name).map((id) => ({ id, hashes: references.get(id)! })));
+
+    // Act
+    const copy = await hashCandidate(await screenshotOfCrop(fixture(name)));
+
+    // Assert: the finer box adds a hash; it finds the photo, and an unrelated photo in the same frame is far.
+    expect(copy.hashes.length).toBe(4 * 8);
+    expect(bestMatch(copy, own)).toMatchObject({ referenceId: name, isMatch: true });
+    expect(bestMatch(copy, others)).toMatchObject({ isMatch: false, needsVerification: false });
+  });
+
+  it.each(['astronaut', 'rocket'])('matches 20%% crops of %s with a flat sky across its top third', async (name) => {
+    // Arrange: contentBox peels the flat band from the reference; a crop keeps part of it. Before the
+    // reference was also cropped from the whole picture (REFERENCE_PLAN.cropWhole) these copies were 60 to
+    // 104 bits away.
+    const photo = fixture(name);
+    const { width, height } = await sharp(photo).metadata();
+    const band = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="${width}" height="${Math.round(height! * 0.3)}" fill="#f0f0f0"/></svg>`;
+    const reference = await sharp(photo).composite([{ input: Buffer.from(band) }]).png().toBuffer();
+    const set = ReferenceSet.from([{ id: name, hashes: (await hashReference(reference)).hashes }]);
+
+    for (const [fx, fy] of [
+      [0.02, 0.01],
+      [0.18, 0.03],
+      [0.03, 0.19],
+      [0.19, 0.18],
+    ]) {
+      // Act
+      const copy = await sharp(reference)
+        .extract({ left: Math.round(width! * fx), top: Math.round(height! * fy), width: Math.round(width! * 0.8), height: Math.round(height! * 0.8) })
+        .jpeg()
+        .toBuffer();
+      const match = bestMatch(await hashCandidate(copy), set);
+
+      // Assert
+      expect({ at: [fx, fy], isMatch: match!.isMatch }).toEqual({ at: [fx, fy], isMatch: true });
+    }
+  });
+
+  it('decodes a large photo without a frame once (no finer box)', async () => {
+    const big = await sharp(fixture('chelsea')).resize(1600).jpeg().toBuffer();
+    expect((await hashCandidate(big)).hashes.length).toBeLessThanOrEqual(3 * 8);
+  });
+
   it('names the right reference among several', async () => {
     const set = ReferenceSet.from(PHOTOS.map((id) => ({ id, hashes: references.get(id)! })));
     const copy = await sharp(fixture('coffee')).resize(200).jpeg({ quality: 50 }).toBuffer();
