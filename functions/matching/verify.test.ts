@@ -41,4 +41,12 @@ describe('geometric verification', () => {
     const v = await verifyCopy(fixture('rocket'), fixture('coffee'));
     expect(v.verified).toBe(false);
   }, 30_000);
+
+  it('verifies many candidates at once against more references than it keeps, without freeing features in use', async () => {
+    const ref = fixture('astronaut');
+    const copy = await sharp(ref).resize({ width: 300 }).jpeg({ quality: 60 }).toBuffer();
+    // 20 references under distinct keys (the cache keeps 16): the first ones are pushed out while in use.
+    const all = await Promise.all(Array.from({ length: 20 }, (_, i) => verifyCopy(copy, ref, `concurrent-${i}`)));
+    expect(all.map((v) => v.verified)).toEqual(Array(20).fill(true));
+  }, 60_000);
 });

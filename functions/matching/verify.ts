@@ -259,28 +259,57 @@ function normalise(m: number[], rw: number, rh: number, cw: number, ch: number):
   return out.map((v) => Math.round((v / z) * 1e4) / 1e4);
 }
 
-/** Reference features by key, kept while a task runs (a scan verifies many candidates against few references). */
-const referenceCache = new Map<string, Promise<[Features, Features]>>();
+/**
+ * Reference features by key, kept while a task runs (a scan verifies many candidates against few references).
+ * An entry counts its users: triage verifies several candidates at once, so an entry pushed out of the cache
+ * by a newer one frees its OpenCV matrices only when the last verification using it has finished (freeing
+ * them at once made a concurrent verification read deleted matrices).
+ */
+interface CachedReference {
+  features: Promise<[Features, Features]>;
+  users: number;
+  evicted: boolean;
+}
+const referenceCache = new Map<string, CachedReference>();
 const REFERENCE_CACHE_SIZE = 16;
 
-async function referenceFeatures(cv: Cv, reference: Buffer | Uint8Array, key?: string): Promise<[Features, Features]> {
+function freeWhenUnused(entry: CachedReference): void {
+  if (!entry.evicted || entry.users > 0) return;
+  void entry.features.then(([a, b]) => (a.descriptors.delete(), b.descriptors.delete())).catch(() => undefined);
+}
+
+/** The reference's features, straight and mirrored, and a release to call once they are no longer used. */
+function acquireReference(cv: Cv, reference: Buffer | Uint8Array, key?: string): { features: Promise<[Features, Features]>; release: () => void } {
   const make = async (): Promise<[Features, Features]> => {
     const grey = await decodeGrey(reference, REFERENCE_SIDE);
     return [detect(cv, grey, false), detect(cv, grey, true)];
   };
-  if (!key) return make();
-  let hit = referenceCache.get(key);
-  if (!hit) {
-    if (referenceCache.size >= REFERENCE_CACHE_SIZE) {
-      const [oldest, features] = referenceCache.entries().next().value!;
-      referenceCache.delete(oldest);
-      void features.then(([a, b]) => (a.descriptors.delete(), b.descriptors.delete())).catch(() => undefined);
-    }
-    hit = make();
-    referenceCache.set(key, hit);
-    hit.catch(() => referenceCache.delete(key));
+  if (!key) {
+    const features = make();
+    return { features, release: () => void features.then(([a, b]) => (a.descriptors.delete(), b.descriptors.delete())).catch(() => undefined) };
   }
-  return hit;
+  let entry = referenceCache.get(key);
+  if (!entry) {
+    if (referenceCache.size >= REFERENCE_CACHE_SIZE) {
+      const [oldestKey, oldest] = referenceCache.entries().next().value!;
+      referenceCache.delete(oldestKey);
+      oldest.evicted = true;
+      freeWhenUnused(oldest);
+    }
+    const created: CachedReference = { features: make(), users: 0, evicted: false };
+    referenceCache.set(key, created);
+    created.features.catch(() => referenceCache.get(key) === created && referenceCache.delete(key));
+    entry = created;
+  }
+  const held = entry;
+  held.users++;
+  return {
+    features: held.features,
+    release: () => {
+      held.users--;
+      freeWhenUnused(held);
+    },
+  };
 }
 
 /**
@@ -289,19 +318,20 @@ async function referenceFeatures(cv: Cv, reference: Buffer | Uint8Array, key?: s
  */
 export async function verifyCopy(candidate: Buffer | Uint8Array, reference: Buffer | Uint8Array, referenceKey?: string): Promise<Verification> {
   const { cv } = await loadOpenCv();
-  const [ref, mirrored] = await referenceFeatures(cv, reference, referenceKey);
-  const cand = detect(cv, await decodeGrey(candidate, CANDIDATE_SIDE), false);
+  const held = acquireReference(cv, reference, referenceKey);
   try {
-    const straight = fit(cv, ref, cand, false);
-    if (straight.verified) return straight;
-    const flipped = fit(cv, mirrored, cand, true);
-    if (flipped.verified) return flipped;
-    return straight.inliers >= flipped.inliers ? straight : flipped;
-  } finally {
-    cand.descriptors.delete();
-    if (!referenceKey) {
-      ref.descriptors.delete();
-      mirrored.descriptors.delete();
+    const [ref, mirrored] = await held.features;
+    const cand = detect(cv, await decodeGrey(candidate, CANDIDATE_SIDE), false);
+    try {
+      const straight = fit(cv, ref, cand, false);
+      if (straight.verified) return straight;
+      const flipped = fit(cv, mirrored, cand, true);
+      if (flipped.verified) return flipped;
+      return straight.inliers >= flipped.inliers ? straight : flipped;
+    } finally {
+      cand.descriptors.delete();
     }
+  } finally {
+    held.release();
   }
 }
