@@ -73,14 +73,18 @@ export function dct64To16(image: Float32Array | Float64Array): Float64Array {
 /**
  * PDQ's image-domain quality: the sum of quantised gradients over the 64x64 image / 90, capped at 100.
  * Flat images (few edges) score low; their hashes are mostly noise and PDQ does not trust them below 50.
+ * `margin` leaves that many cells out on each side (hash-image.ts: a trimmed view keeps a sliver of the
+ * border it was cut from, whose edge alone would pass a flat view).
  */
-export function qualityOf(image: Float32Array | Float64Array): number {
+export function qualityOf(image: Float32Array | Float64Array, margin = 0): number {
   let sum = 0;
-  for (let i = 0; i < GRID - 1; i++) {
-    for (let j = 0; j < GRID; j++) sum += Math.abs(Math.trunc(((image[i * GRID + j] - image[(i + 1) * GRID + j]) * 100) / 255));
+  const lo = margin;
+  const hi = GRID - margin;
+  for (let i = lo; i < hi - 1; i++) {
+    for (let j = lo; j < hi; j++) sum += Math.abs(Math.trunc(((image[i * GRID + j] - image[(i + 1) * GRID + j]) * 100) / 255));
   }
-  for (let i = 0; i < GRID; i++) {
-    for (let j = 0; j < GRID - 1; j++) sum += Math.abs(Math.trunc(((image[i * GRID + j] - image[i * GRID + j + 1]) * 100) / 255));
+  for (let i = lo; i < hi; i++) {
+    for (let j = lo; j < hi - 1; j++) sum += Math.abs(Math.trunc(((image[i * GRID + j] - image[i * GRID + j + 1]) * 100) / 255));
   }
   return Math.min(100, Math.trunc(sum / 90));
 }

@@ -4,11 +4,23 @@ import { decodeLuma, decodeLumaRegion, REFERENCE_WORKING_SIZE, WORKING_SIZE, typ
 import { resampleToGrid, rotateInFrame, rotateToFill } from './resample';
 import { contentBox, isTrimmed, pictureBox, sameBox } from './trim';
 
-/** The hashes of one image, packed 8 words (256 bits) each, and PDQ's quality (0..100) of its main view. */
+/**
+ * The hashes of one image, packed 8 words (256 bits) each, and PDQ's quality (0..100): the best of the kept
+ * views' own qualities, 0 when every view was too flat to keep (then `hashes` is empty).
+ */
 export interface ImageHashes {
   hashes: Uint32Array;
   quality: number;
 }
+
+/**
+ * PDQ's quality below which a view's hash is mostly noise (flat graphics, gradients, blank walls). Every
+ * view, of a reference and of a candidate, is gated by its own quality: a view below it is not emitted, so it
+ * can neither match nor go to verification. Gating only the whole image let a flat picture through when a
+ * padding or a screenshot frame added strong edges at its border while its trimmed view, the one that
+ * matched, was flat (README.md, "Query FPR at scale").
+ */
+export const MIN_QUALITY = 20;
 
 /** A crop as fractions of the picture's content box. */
 export interface CropFraction {
@@ -85,17 +97,49 @@ export function normalisedViews(img: LumaImage, picture: Box = pictureBox(img)):
   return views;
 }
 
-/** DCT block and quality of one view (a box of the working image). */
-function viewBlock(img: LumaImage, box: Box): { block: Float64Array; quality: number } {
-  const grid = resampleToGrid(img, box);
-  return { block: dct64To16(grid), quality: qualityOf(grid) };
+interface View {
+  block: Float64Array;
+  quality: number;
 }
 
+/**
+ * Cells of the 64x64 grid left out on each side when a view's quality is measured: a box found in a 64 px
+ * working image can keep a pixel of the black or white border it was trimmed from (a padded flat gradient's
+ * trimmed view measured 68 with it, 0 without).
+ */
+const QUALITY_MARGIN = 3;
+
+/** DCT block and quality of one view (a box of the working image). */
+function viewBlock(img: LumaImage, box: Box): View {
+  const grid = resampleToGrid(img, box);
+  return { block: dct64To16(grid), quality: qualityOf(grid, QUALITY_MARGIN) };
+}
+
+/**
+ * The whole picture's view, with the best quality of its trimmed views (`normalisedViews`: inside uniform
+ * borders, the picture-like block) when it has some: a padding or a screenshot frame adds strong edges
+ * around a flat picture but no detail of it, so the whole view of a padded flat gradient must not pass where
+ * its trimmed views do not.
+ */
+function wholeView(img: LumaImage, full: Box, trimmed: View[]): View {
+  const whole = viewBlock(img, full);
+  return trimmed.length === 0 ? whole : { block: whole.block, quality: Math.min(whole.quality, Math.max(...trimmed.map((v) => v.quality))) };
+}
+
+/** Collects the hashes of the views whose own quality is at least MIN_QUALITY (the others are dropped). */
 class HashWriter {
   private words: Uint32Array;
   private n = 0;
+  /** The best quality of the views kept so far (0 when none). */
+  quality = 0;
   constructor(capacity: number) {
     this.words = new Uint32Array(capacity * HASH_WORDS);
+  }
+  /** Whether a view is kept (its quality is at least MIN_QUALITY); records the best kept quality. */
+  keep(view: View): boolean {
+    if (view.quality < MIN_QUALITY) return false;
+    this.quality = Math.max(this.quality, view.quality);
+    return true;
   }
   add(block: Float64Array): void {
     if ((this.n + 1) * HASH_WORDS > this.words.length) {
@@ -117,50 +161,63 @@ class HashWriter {
 /**
  * Reference-side hashes of a decoded working image: the 8 dihedral variants of the whole picture and of each
  * trimmed view (`normalisedViews`), then the crop grid and tilts of the box inside uniform borders, so that a
- * copy which was cropped, padded, mirrored, tilted or framed still lands near one of them.
+ * copy which was cropped, padded, mirrored, tilted or framed still lands near one of them. Views below
+ * MIN_QUALITY are dropped; an entirely flat reference yields no hash (quality 0), which Fingerprint reports
+ * as too plain to fingerprint.
  */
 export function referenceHashesFromLuma(img: LumaImage, plan: ReferencePlan = FRAME_PLAN): ImageHashes {
   const out = new HashWriter(64);
   const [full, ...trimmed] = normalisedViews(img);
-  const whole = viewBlock(img, full);
-  out.addDihedral(whole.block);
-  for (const box of trimmed) out.addDihedral(viewBlock(img, box).block);
+  const dihedral = (view: View) => {
+    if (out.keep(view)) out.addDihedral(view.block);
+  };
+  const add = (view: View) => {
+    if (out.keep(view)) (plan.dihedralEverywhere ? out.addDihedral : out.add).call(out, view.block);
+  };
   const content = contentBox(img);
-  const add = (block: Float64Array) => (plan.dihedralEverywhere ? out.addDihedral(block) : out.add(block));
+  const inner = trimmed.map((box) => viewBlock(img, box));
+  const whole = wholeView(img, full, inner);
+  dihedral(whole);
+  for (const view of inner) dihedral(view);
   // Crops of the picture inside its uniform borders and, when those borders were peeled, of the whole
   // picture too: a photo with flat bands at its edges (a sky, a two-tone graphic) loses them to contentBox,
   // but a copy cropped from the whole picture keeps part of them.
   for (const base of isTrimmed(img, content) && plan.cropWhole ? [content, full] : [content]) {
-    for (const c of plan.crops) add(viewBlock(img, { x: base.x + c.x * base.w, y: base.y + c.y * base.h, w: c.w * base.w, h: c.h * base.h }).block);
+    for (const c of plan.crops) add(viewBlock(img, { x: base.x + c.x * base.w, y: base.y + c.y * base.h, w: c.w * base.w, h: c.h * base.h }));
   }
   if (plan.rotations.length > 0) {
     const cropped = isTrimmed(img, content) ? cropLuma(img, content) : img;
     for (const degrees of plan.rotations) {
       const turned = rotateToFill(cropped, degrees);
-      add(viewBlock(turned, { x: 0, y: 0, w: turned.width, h: turned.height }).block);
+      add(viewBlock(turned, { x: 0, y: 0, w: turned.width, h: turned.height }));
     }
   }
-  for (const degrees of plan.framedRotations) {
+  // A tilt inside the frame adds corners with strong edges: it is gated by the untilted picture's quality.
+  for (const degrees of whole.quality >= MIN_QUALITY ? plan.framedRotations : []) {
     for (const fill of [0, 255]) {
       const turned = rotateInFrame(img, degrees, fill);
-      add(viewBlock(turned, full).block);
+      add(viewBlock(turned, full));
     }
   }
-  return { hashes: out.done(), quality: whole.quality };
+  return { hashes: out.done(), quality: out.quality };
 }
 
 /**
  * Candidate-side hashes of a decoded working image: one per normalised view (1 to 3), then, when given, one
- * of `refined` (the picture of a screenshot decoded a second time, finer; see `hashCandidateImage`).
+ * of `refined` (the picture of a screenshot decoded a second time, finer; see `hashCandidateImage`). Views
+ * below MIN_QUALITY are dropped, so a flat picture yields no hash at all.
  */
 export function candidateHashesFromLuma(img: LumaImage, picture: Box = pictureBox(img), refined?: LumaImage): ImageHashes {
   const out = new HashWriter(4);
+  const add = (view: View) => {
+    if (out.keep(view)) out.add(view.block);
+  };
   const [full, ...trimmed] = normalisedViews(img, picture);
-  const whole = viewBlock(img, full);
-  out.add(whole.block);
-  for (const box of trimmed) out.add(viewBlock(img, box).block);
-  if (refined) out.add(viewBlock(refined, pictureBox(refined)).block);
-  return { hashes: out.done(), quality: whole.quality };
+  const inner = trimmed.map((box) => viewBlock(img, box));
+  add(wholeView(img, full, inner));
+  for (const view of inner) add(view);
+  if (refined) add(viewBlock(refined, pictureBox(refined)));
+  return { hashes: out.done(), quality: out.quality };
 }
 
 /**

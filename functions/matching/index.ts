@@ -16,7 +16,7 @@ import { hammingAt } from './hamming';
 
 // Copied once: a bundler or test transform may turn imported constants into getters, costly in hot loops.
 const WORDS = HASH_WORDS;
-import { hashCandidateImage, hashReferenceImage, type ImageHashes } from './hash-image';
+import { hashCandidateImage, hashReferenceImage, MIN_QUALITY, type ImageHashes } from './hash-image';
 
 export { decodeHashes, encodeHashes, hashFromHex, hashToHex } from './serialise';
 export { hashVideoReference } from './video';
@@ -35,8 +35,8 @@ export const LOOSE_THRESHOLD = 72;
 /** The fingerprint-only threshold (kept for callers that cannot verify). */
 export const MATCH_THRESHOLD = STRICT_THRESHOLD;
 
-/** PDQ's quality below which a hash is mostly noise (flat images); such candidates never match. */
-export const MIN_QUALITY = 20;
+/** PDQ's quality below which a view's hash is mostly noise: such views are never hashed (see hash-image.ts). */
+export { MIN_QUALITY };
 
 /** Hashes of a reference image (see the module comment). Throws on bytes that are not a decodable image. */
 export function hashReference(input: Buffer | Uint8Array): Promise<ImageHashes> {

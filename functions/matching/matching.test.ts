@@ -270,5 +270,59 @@ describe('hashing images', () => {
   });
 });
 
+describe('flat pictures (each view gated by its own quality)', () => {
+  const SIDE = 512;
+  /** A grey ramp across the picture: no edges, PDQ quality 0 at every scale. */
+  const linearRamp = (x: number) => 60 + (140 * x) / SIDE;
+  /** Another ramp (quadratic, lighter): a different flat picture whose hash lies within 45 bits of the first's. */
+  const quadraticRamp = (x: number) => 80 + 120 * (x / SIDE) ** 2;
+
+  function rampImage(ramp: (x: number) => number, side: number): Sharp {
+    const data = Buffer.alloc(side * side);
+    for (let y = 0; y < side; y++) for (let x = 0; x < side; x++) data[y * side + x] = Math.round(ramp((x * SIDE) / side));
+    return sharp(data, { raw: { width: side, height: side, channels: 1 } });
+  }
+
+  /** The quadratic ramp's hash as an ungated hasher would keep it (its 64x64 grid hashed directly). */
+  function ungatedRampHash(): Uint32Array {
+    const grid = new Float64Array(GRID * GRID);
+    for (let y = 0; y < GRID; y++) for (let x = 0; x < GRID; x++) grid[y * GRID + x] = quadraticRamp(((x + 0.5) * SIDE) / GRID);
+    return bitsOf(grid);
+  }
+
+  it('does not match a flat gradient padded with a black border to a flat gradient of another pattern', async () => {
+    // Arrange: the black border gives the whole copy strong edges (quality 100); its trimmed view is flat.
+    const padded = await rampImage(linearRamp, 400).extend({ top: 60, bottom: 60, left: 60, right: 60, background: '#000' }).jpeg({ quality: 90 }).toBuffer();
+    const set = ReferenceSet.from([
+      { id: 'stored', hashes: (await hashReference(await rampImage(quadraticRamp, SIDE).png().toBuffer())).hashes },
+      { id: 'ungated', hashes: ungatedRampHash() },
+    ]);
+
+    // Act
+    const copy = await hashCandidate(padded);
+    const best = bestMatch(copy, set);
+
+    // Assert: no view is kept (the whole view's edges are the border's), so nothing matches or is verified.
+    expect(copy.hashes.length).toBe(0);
+    expect(copy.quality).toBe(0);
+    expect(best).toBeUndefined();
+  });
+
+  it('keeps no hash of an entirely flat reference, and nothing matches it', async () => {
+    // Arrange
+    const flat = await rampImage(quadraticRamp, SIDE).png().toBuffer();
+
+    // Act
+    const reference = await hashReference(flat);
+    const set = ReferenceSet.from([{ id: 'flat', hashes: reference.hashes }]);
+
+    // Assert: Fingerprint skips it as too plain; even the same picture as a candidate finds nothing.
+    expect(reference).toEqual({ hashes: new Uint32Array(0), quality: 0 });
+    expect(set.size).toBe(0);
+    expect(bestMatch(await hashCandidate(flat), set)).toBeUndefined();
+    expect(bestMatch(await hashCandidate(fixture('coffee')), set)).toBeUndefined();
+  });
+});
+
 const SYNTHETIC_HEX = '86fd78e81907cef82655922a4a55afaa55aab1175ee8a955512aa1155eea8edc';
 const ASTRONAUT_HEX = '24b799fc55b8260ade04ddc6816c19d436a86f52d6a39c6729c556a8f35a2f2d';

@@ -117,6 +117,8 @@ export async function hashVideoReference(input: string | Buffer, options: VideoO
     let quality = 0;
     for (const png of pngs) {
       const frame = referenceHashesFromLuma(await decodeLuma(png));
+      // A flat frame (a fade, a title card) keeps no view: nothing to store or compare.
+      if (frame.hashes.length === 0) continue;
       if (previous && hammingAt(previous, 0, frame.hashes, 0) <= sameFrameDistance) continue;
       previous = frame.hashes.subarray(0, HASH_WORDS);
       quality = Math.max(quality, frame.quality);

@@ -57,7 +57,8 @@ async function hashReferences(state: SearchState): Promise<{ stored: StoredFinge
     }
     try {
       const hashed = ref.kind === 'video' ? await hashVideoReference(obj.body) : await hashReference(obj.body);
-      if (hashed.quality < MIN_QUALITY) {
+      // Every view of a reference is gated by its own quality (matching/hash-image.ts): a flat one keeps none.
+      if (hashed.hashes.length === 0 || hashed.quality < MIN_QUALITY) {
         skipped.push({ id: ref.id, reason: 'too little detail to fingerprint' });
         continue;
       }
