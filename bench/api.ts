@@ -137,10 +137,13 @@ async function main() {
   if (Object.keys(statuses).length) console.log('error statuses:', JSON.stringify(statuses));
   const getWrites = Object.entries(routes).filter(([k, v]) => k.startsWith('GET ') && (v as { dynamoWritesPerRequest: number }).dynamoWritesPerRequest > 0);
   const totalErrors = Object.values(errors).reduce((a, b) => a + b, 0);
-  console.log(`goal (zero errors, no write on a GET): ${totalErrors === 0 && getWrites.length === 0 ? 'met' : `NOT met (${totalErrors} errors, ${getWrites.length} writing GETs)`}`);
-  const out = await writeReport(values.out ?? `${OUT_DIR}/api.json`, { users: USERS, seconds: SECONDS, routes });
+  const goalMet = totalErrors === 0 && getWrites.length === 0;
+  console.log(`goal (zero errors, no write on a GET): ${goalMet ? 'met' : `NOT met (${totalErrors} errors, ${getWrites.length} writing GETs)`}`);
+  const out = await writeReport(values.out ?? `${OUT_DIR}/api.json`, { users: USERS, seconds: SECONDS, goalMet, routes });
   console.log(`report: ${out}`);
   await app.close();
+  // A missed goal fails the command, so a script or CI job running the benchmark sees it.
+  if (!goalMet) process.exitCode = 1;
 }
 
 main().catch((err) => {

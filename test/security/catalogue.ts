@@ -27,6 +27,7 @@ export const UNCOVERABLE: Record<string, string> = {
 /** Request bodies that name the owner's data (so another user's call must not reach it), by route key. */
 export const BODIES: Record<string, (s: Seed) => { body: string; type: string; ownerBound: boolean }> = {
   'PUT /api/search-results/{id}/review': () => json({ status: 'unauthorized' }, false),
+  'PUT /api/search-results/review': (s) => json({ ids: [s.resultId], status: 'unauthorized' }, true),
   'POST /api/user/{id}/allowlist': () => json({ domain: 'newpartner.example', reason: 'fair_use' }, false),
   'PUT /api/user/{id}/content-creator': () =>
     json({ contentCreatorName: 'Owner Name', contentCreatorEmail: 'owner@security.test', contentCreatorPhone: '', contentCreatorAddress: '1 Main St' }, false),
