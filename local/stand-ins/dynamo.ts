@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ResourceInUseException } from '@aws-sdk/client-dynamodb';
 import { GSIS, TABLE_KEYS } from '../../functions/adapters/dynamo/table-design';
+import { guardServer } from './loopback-guard';
 
 // dynalite has no type definitions; its factory returns a plain http.Server.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -13,11 +14,12 @@ export interface RunningDynamo {
 }
 
 /**
- * Starts dynalite (the DynamoDB API) on loopback: in memory when `path` is absent (tests), persisted under
+ * Starts dynalite (the DynamoDB API) on loopback, for SDK clients only (loopback-guard.ts): in memory when `path` is absent (tests), persisted under
  * `path` otherwise (npm start). Port 0 picks a free port.
  */
 export async function startDynalite(opts: { path?: string; port?: number } = {}): Promise<RunningDynamo> {
   const server = dynalite({ createTableMs: 0, deleteTableMs: 0, updateTableMs: 0, path: opts.path });
+  guardServer(server);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(opts.port ?? 0, '127.0.0.1', () => resolve());

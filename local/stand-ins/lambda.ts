@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { logger } from '../../functions/lib/logger';
+import { sdkOnly } from './loopback-guard';
 
 /** What runs when a function is invoked: the source handler or its bundle (local/bundles/pool.ts). */
 type LocalFunction = (payload: unknown) => Promise<unknown>;
@@ -41,7 +42,7 @@ export async function startLambda(functions: Record<string, LocalFunction>, opts
     logger.error('asynchronous invocation dropped after its retries', { function: name });
   }
 
-  const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
+  const server = createServer(sdkOnly(async (req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const m = /^\/2015-03-31\/functions\/([^/]+)\/invocations$/.exec(new URL(req.url ?? '/', 'http://x').pathname);
@@ -69,7 +70,7 @@ export async function startLambda(functions: Record<string, LocalFunction>, opts
       const e = err as Error;
       return send(res, 200, { errorType: e.name, errorMessage: e.message }, { 'x-amz-function-error': 'Unhandled' });
     }
-  });
+  }));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,

@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { StateMachine } from 'aws-local-stepfunctions';
 import { logger } from '../../functions/lib/logger';
+import { sdkOnly } from './loopback-guard';
 
 type Json = Parameters<StateMachine['run']>[0];
 type EventLogs = ReturnType<StateMachine['run']>['eventLogs'];
@@ -235,7 +236,7 @@ export async function startStepFunctions(machines: LocalMachine[], opts: StepFun
     return { status: 200, body: { executions: all.map(({ executionArn, stateMachineArn, name, status, startDate, stopDate }) => ({ executionArn, stateMachineArn, name, status, startDate, stopDate })) } };
   };
 
-  const server = createServer(async (req: IncomingMessage, res: ServerResponse) => {
+  const server = createServer(sdkOnly(async (req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const target = String(req.headers['x-amz-target'] ?? '');
@@ -249,7 +250,7 @@ export async function startStepFunctions(machines: LocalMachine[], opts: StepFun
     if (target === 'AWSStepFunctions.DescribeExecution') return send(res, describe(parsed));
     if (target === 'AWSStepFunctions.ListExecutions') return send(res, list(parsed));
     send(res, error(400, 'UnknownOperationException', `Operation not supported by the local stand-in: ${target}`));
-  });
+  }));
   await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
