@@ -217,9 +217,28 @@ export async function readStoredPlan(userId: string): Promise<StoredPlan | undef
   };
 }
 
-/** The plan a gate applies: the stored plan, or the trial for a caller without a profile. */
-export async function planOf(userId: string): Promise<PlanId> {
-  return (await readStoredPlan(userId))?.plan ?? 'trial';
+/** Days a subscription may stay `past_due` (Stripe retrying the payment) before its paid features stop. */
+export const PAYMENT_GRACE_DAYS = 14;
+
+/**
+ * The plan in force, the one function that decides it for every gate (allowances, bulk size and platforms,
+ * automated submission, monitor cadence and count, auto-submit): the stored plan, or the trial's rules for a
+ * caller without a profile, an `unpaid` subscription, or one `past_due` for longer than the grace. The stored
+ * plan itself is unchanged (billing and MRR still follow Stripe, which may yet collect the payment).
+ */
+export function effectivePlan(stored: Pick<StoredPlan, 'plan' | 'status' | 'pastDueSince'> | undefined, now = new Date()): PlanId {
+  if (!stored) return 'trial';
+  if (stored.status === 'unpaid') return 'trial';
+  if (stored.status === 'past_due' && stored.pastDueSince) {
+    const graceEnds = Date.parse(stored.pastDueSince) + PAYMENT_GRACE_DAYS * 86_400_000;
+    if (now.getTime() > graceEnds) return 'trial';
+  }
+  return stored.plan;
+}
+
+/** The plan a gate applies (`effectivePlan` of the stored plan). */
+export async function planOf(userId: string, now = new Date()): Promise<PlanId> {
+  return effectivePlan(await readStoredPlan(userId), now);
 }
 
 /**

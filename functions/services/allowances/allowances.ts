@@ -2,7 +2,7 @@ import { PLANS, allowanceResetsAt, planRule } from '../../../shared/plans';
 import type { PlanId } from '../../../shared/schemas/user';
 import { keys } from '../../adapters/dynamo/keys';
 import { PlanLimitError } from '../../lib/errors';
-import { readStoredPlan, type StoredPlan } from '../billing/plan-store';
+import { effectivePlan, planOf, type StoredPlan } from '../billing/plan-store';
 import { monthOf } from '../metrics/periods';
 import { giveCount, readCount, takeCount, type CounterRef } from './counters';
 
@@ -17,20 +17,6 @@ export type AllowanceKind = 'scans' | 'submissions';
 
 /** Attributes of the usage item holding the counted uses. */
 export const ALLOWANCE_ATTRIBUTES: Readonly<Record<AllowanceKind, string>> = { scans: 'allowanceScans', submissions: 'allowanceSubmissions' };
-
-/** Days a subscription may stay `past_due` (Stripe retrying the payment) before its paid allowances stop. */
-export const PAYMENT_GRACE_DAYS = 14;
-
-/** The plan whose allowances apply: the stored plan, or the trial's once a failed payment outlasts the grace. */
-export function allowancePlan(stored: Pick<StoredPlan, 'plan' | 'status' | 'pastDueSince'> | undefined, now = new Date()): PlanId {
-  if (!stored) return 'trial';
-  if (stored.status === 'unpaid') return 'trial';
-  if (stored.status === 'past_due' && stored.pastDueSince) {
-    const graceEnds = Date.parse(stored.pastDueSince) + PAYMENT_GRACE_DAYS * 86_400_000;
-    if (now.getTime() > graceEnds) return 'trial';
-  }
-  return stored.plan;
-}
 
 const monthRef = (userId: string, kind: AllowanceKind, now: Date): CounterRef => ({
   key: keys.userMonth(userId, now.toISOString()),
@@ -72,7 +58,7 @@ export interface AllowanceUse {
  * monthly uses just taken are given back.
  */
 export async function takeAllowance(userId: string, kind: AllowanceKind, n = 1, now = new Date()): Promise<AllowanceUse> {
-  const plan = allowancePlan(await readStoredPlan(userId), now);
+  const plan = await planOf(userId, now);
   const { allowances } = planRule(plan);
   const limit = kind === 'scans' ? allowances.scansPerMonth : allowances.submissionsPerMonth;
   const month = monthRef(userId, kind, now);
@@ -106,7 +92,7 @@ export interface AllowanceStatus {
 }
 
 export async function allowanceStatus(userId: string, stored: StoredPlan | undefined, now = new Date()): Promise<AllowanceStatus> {
-  const plan = allowancePlan(stored, now);
+  const plan = effectivePlan(stored, now);
   const { allowances } = PLANS[plan];
   const [scans, submissions] = await Promise.all([readCount(monthRef(userId, 'scans', now)), readCount(monthRef(userId, 'submissions', now))]);
   return {

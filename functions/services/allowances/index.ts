@@ -1,7 +1,5 @@
 export {
   ALLOWANCE_ATTRIBUTES,
-  PAYMENT_GRACE_DAYS,
-  allowancePlan,
   allowanceStatus,
   returnAllowance,
   takeAllowance,

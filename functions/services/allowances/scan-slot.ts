@@ -1,18 +1,31 @@
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../adapters/dynamo/client';
+import { keys } from '../../adapters/dynamo/keys';
 import { TTL_ATTRIBUTE } from '../../adapters/dynamo/table-design';
 import { TooManyRequestsError } from '../../lib/errors';
 import { isConditionFailure } from '../../adapters/dynamo/io';
-import { getSearch } from '../search/searches';
 
 /**
  * At most one scan starting or running per user (issue 10's abuse limit beside the monthly allowance). One slot
- * item per user names the scan holding it; a new scan takes the slot with a conditional put on the value read,
- * so of two parallel starts exactly one wins. The slot is free when its scan is no longer running (the workflow
- * finished it) or after SLOT_SECONDS, so a scan stuck in `running` blocks nobody for ever. Nothing else has to
- * release it, which keeps the search workflow untouched.
+ * item per user holds a lease: the search id holding it and `leaseUntil`. The slot itself says whether it is
+ * taken, because the search item is only written once the scan is admitted (after the allowance and the
+ * reference files): reading "no search" as "not running" admitted a second start in that window. The slot is
+ * free when:
+ * - it is absent: never taken, or released by its scan's end (`finishSearch`) or by a start that failed;
+ * - its lease has run out and its search is not `running` (a release lost to a crash; a start that died before
+ *   writing its search).
+ * A live lease is held whatever its search says; a scan still running after the lease keeps the slot until it
+ * ends (the reconciler ends a stuck one, docs/ARCHITECTURE.md "Crash safety"). A new holder takes the slot with a
+ * conditional put on the holder read, so of two parallel starts exactly one wins.
  */
-export const SLOT_SECONDS = 2 * 3600;
+export const SLOT_LEASE_SECONDS = 10 * 60;
+
+/**
+ * The lease covers the start window (slot -> allowance -> reference files -> search written), which an API
+ * function's time limit (at most 27 s) bounds well within it, and is how long a lost release blocks the user.
+ * The item itself stays a day for DynamoDB's TTL to remove: TTL must never delete a slot whose scan still runs.
+ */
+const SLOT_ITEM_DAYS = 1;
 
 const slotKey = (userId: string) => ({ pk: `USER#${userId}`, sk: 'SCAN_SLOT' });
 
@@ -22,20 +35,35 @@ class ScanRunningError extends TooManyRequestsError {
   }
 }
 
+/** The holder's search status, read here rather than through searches.ts, which releases the slot when a scan ends. */
+async function searchStatus(searchId: string): Promise<string | undefined> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.entity('SEARCH', searchId), ConsistentRead: true, ProjectionExpression: '#s', ExpressionAttributeNames: { '#s': 'status' } }),
+  );
+  return Item?.status as string | undefined;
+}
+
 /** Takes the user's scan slot for `searchId`, or throws 429 (with Retry-After) while another scan holds it. */
 export async function takeScanSlot(userId: string, searchId: string, now = new Date()): Promise<void> {
   const nowSeconds = Math.floor(now.getTime() / 1000);
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: slotKey(userId), ConsistentRead: true }));
   if (Item) {
-    const expires = Number(Item[TTL_ATTRIBUTE] ?? 0);
-    const holder = Item.searchId as string;
-    if (expires > nowSeconds && (await getSearch(holder))?.status === 'running') throw new ScanRunningError(60);
+    const leaseUntil = Number(Item.leaseUntil ?? 0);
+    if (leaseUntil > nowSeconds) throw new ScanRunningError(Math.min(60, leaseUntil - nowSeconds));
+    if ((await searchStatus(Item.searchId as string)) === 'running') throw new ScanRunningError(60);
   }
   try {
     await db().send(
       new PutCommand({
         TableName: tableName(),
-        Item: { ...slotKey(userId), searchId, takenAt: now.toISOString(), [TTL_ATTRIBUTE]: nowSeconds + SLOT_SECONDS },
+        Item: {
+          ...slotKey(userId),
+          userId,
+          searchId,
+          takenAt: now.toISOString(),
+          leaseUntil: nowSeconds + SLOT_LEASE_SECONDS,
+          [TTL_ATTRIBUTE]: nowSeconds + SLOT_ITEM_DAYS * 86_400,
+        },
         ConditionExpression: Item ? 'searchId = :held' : 'attribute_not_exists(pk)',
         ...(Item ? { ExpressionAttributeValues: { ':held': Item.searchId } } : {}),
       }),
@@ -46,7 +74,7 @@ export async function takeScanSlot(userId: string, searchId: string, now = new D
   }
 }
 
-/** Frees the slot if `searchId` holds it (its scan did not start). */
+/** Frees the slot if `searchId` holds it: its scan ended, or did not start. A slot held by another scan is left. */
 export async function releaseScanSlot(userId: string, searchId: string): Promise<void> {
   try {
     await db().send(

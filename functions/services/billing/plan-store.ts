@@ -3,7 +3,7 @@ import type { Subscription } from '../../../shared/schemas/subscription';
 import type { PlanId } from '../../../shared/schemas/user';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import { readStoredPlan, writeStoredPlan, type StoredPlan } from '../profile-store';
-export { planOf, readStoredPlan, type StoredPlan } from '../profile-store';
+export { effectivePlan, planOf, readStoredPlan, type StoredPlan } from '../profile-store';
 
 /** `GET /api/user/subscription`. */
 export async function getSubscription(userId: string): Promise<Subscription> {

@@ -2,7 +2,7 @@ import type { FinalSearchStatus } from '../../../shared/schemas/search';
 import type { PlanId } from '../../../shared/schemas/user';
 import { logger } from '../../lib/logger';
 import { mrrChangeCents } from '../../../shared/plans';
-import { planOf } from '../profile-store';
+import { readStoredPlan } from '../profile-store';
 import { ATTR, COUNTERS, bump, bumpAttributes, type MilestoneStage } from './counters';
 import { monthOf, toIso } from './periods';
 import { ACTIVE_MONTH_FLAG, addToUserTotals, milestoneFlag, setUserFlagOnce } from './user-totals';
@@ -60,6 +60,14 @@ export function recordMilestone(userId: string, stage: MilestoneStage, at?: Date
 }
 
 /**
+ * The plan counted "by plan": the one subscribed to, as the subscriber counters count it, not the trial's rules a
+ * lapsed payment puts in force (so per-subscriber figures divide like by like).
+ */
+async function subscribedPlan(userId: string): Promise<PlanId> {
+  return (await readStoredPlan(userId))?.plan ?? 'trial';
+}
+
+/**
  * Counts the user as active this month (once a month): `active-users` for the month +1, by plan. Called by
  * page-view events and scan starts.
  */
@@ -67,7 +75,7 @@ export function recordActivity(userId: string, at?: Date | string, plan?: PlanId
   return quietly('recordActivity', async () => {
     const month = monthOf(toIso(at));
     if (!(await setUserFlagOnce(userId, ACTIVE_MONTH_FLAG, month, true))) return;
-    const p = plan ?? (await planOf(userId));
+    const p = plan ?? (await subscribedPlan(userId));
     await bumpAttributes(COUNTERS.activeUsers, { [ATTR.count]: 1, [ATTR.plan(p)]: 1 }, { total: false, monthly: true, at });
   });
 }
@@ -96,7 +104,7 @@ export interface SearchStarted {
  */
 export function recordSearchStarted(s: SearchStarted): Promise<void> {
   return quietly('recordSearchStarted', async () => {
-    const plan = s.plan ?? (await planOf(s.userId));
+    const plan = s.plan ?? (await subscribedPlan(s.userId));
     const providerCalls = estimateProviderCalls({
       engines: s.engines.length,
       contentType: s.contentType,

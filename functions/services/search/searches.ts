@@ -13,7 +13,9 @@ import { db, tableName } from '../../adapters/dynamo/client';
 import { keys } from '../../adapters/dynamo/keys';
 import { isConditionFailure, queryNewest } from '../../adapters/dynamo/io';
 import { GSI1, GSI2 } from '../../adapters/dynamo/table-design';
+import { logger } from '../../lib/logger';
 import { SEARCH_TIMEOUT_SECONDS, sweepAfter } from '../../lib/workflow-timeouts';
+import { releaseScanSlot } from '../allowances/scan-slot';
 
 export const SEARCH = 'SEARCH';
 
@@ -239,10 +241,25 @@ export async function finishSearch(
         ReturnValues: 'ALL_NEW',
       }),
     );
-    return { finished: true, search: toRecord(res.Attributes!) };
+    const search = toRecord(res.Attributes!);
+    await freeSlotOf(search);
+    return { finished: true, search };
   } catch (err) {
     if (!isConditionFailure(err)) throw err;
     return { finished: false, search: (await getSearch(searchId))! };
+  }
+}
+
+/**
+ * The scan that ended gives its user's one-scan slot back (scheduled monitor runs never take it). A failed
+ * release is only logged: the slot's lease frees it a few minutes later, since its search is no longer running.
+ */
+async function freeSlotOf(search: SearchRecord): Promise<void> {
+  if (search.origin === 'monitor-scheduled') return;
+  try {
+    await releaseScanSlot(search.userId, search.id);
+  } catch (err) {
+    logger.warn('scan slot not released; its lease will free it', { searchId: search.id, error: err as Error });
   }
 }
 

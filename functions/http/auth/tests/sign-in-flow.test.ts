@@ -108,6 +108,31 @@ describe('sign-in with the local IdP', () => {
     expect((await other.json('/api/auth/user')).body.id).toBe(id);
   });
 
+  it('locks an e-mail for 15 minutes after 5 wrong passwords (429 with Retry-After), the right one included; another e-mail signs in', async () => {
+    await signIn(browser(), 'ada@example.com', 'analytical-engine');
+    await signIn(browser(), 'lin@example.com', 'difference-engine');
+
+    const guesser = browser();
+    let page = last(await guesser.navigate('/api/login'));
+    for (let i = 1; i <= 5; i++) {
+      page = last(await guesser.submitForm(page, { email: i % 2 ? 'ada@example.com' : 'ADA@example.com ', password: `guess-number-${i}` }));
+      expect([i, page.status]).toEqual([i, 400]);
+      expect(page.body).toContain('Incorrect email or password.');
+    }
+    const locked = last(await guesser.submitForm(page, { email: 'ada@example.com', password: 'analytical-engine' }));
+    expect(locked.status).toBe(429);
+    expect(locked.body).toContain('Too many failed sign-ins for this e-mail.');
+    const retryAfter = Number(locked.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(15 * 60 - 30);
+    expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+    expect((await guesser.json('/api/auth/user')).status).toBe(401);
+    // Still locked from another browser; the lock is per e-mail, so another account signs in from the same page.
+    expect((await signIn(browser(), 'ada@example.com', 'analytical-engine')).final.status).toBe(429);
+    const other = last(await guesser.submitForm(locked, { email: 'lin@example.com', password: 'difference-engine' }));
+    expect(other.url).toBe(`${app.url}/`);
+    expect((await guesser.json('/api/auth/user')).body.email).toBe('lin@example.com');
+  });
+
   it('makes an ADMIN_EMAILS address an admin through cognito:groups', async () => {
     const b = browser();
     await signIn(b, ADMIN, 'the-boss-password');

@@ -7,6 +7,7 @@ import { db, tableName } from '../../../adapters/dynamo/client';
 import { keys } from '../../../adapters/dynamo/keys';
 import { changeStoredPlan, readStoredPlan } from '../../../services/billing/plan-store';
 import { getCase, transitionCase } from '../../../services/cases/case-store';
+import { getSearch } from '../../../services/search/searches';
 import { setAlertMailSender } from '../../../services/monitors/alerts';
 import { resetSigningKey } from '../../../services/monitors/unsubscribe';
 import { snapshotPage } from '../../../workflows/submission/page-check';
@@ -101,6 +102,47 @@ describe('monitor routes', () => {
     const leftover = (await call(contract.listMonitors, { as: other, params: { id: 'me' } })).body[0].id;
     await call(contract.deleteMonitor, { as: other, params: { id: leftover } });
   });
+
+  it('takes a scan unit for a run-now, never for a scheduled run (the monitor allowance governs those)', async () => {
+    const creator = await user({ email: 'allowance@monitor.test' }); // the trial: 3 scans a month
+    const scansUsed = async () => (await call(contract.usage, { as: creator, params: { id: 'me' } })).body.allowances.scans;
+    // Alerts off: the journey below counts every alert in the outbox.
+    const created = await call(contract.createMonitor, { as: creator, ...(await multipart({ ...monitorFields, alerts: 'off' })) });
+    expect(created.status).toBe(201);
+    const id = created.body.id as string;
+    const lastRun = async () => {
+      const m = (await call(contract.getMonitor, { as: creator, params: { id } })).body;
+      return { m, search: (await getSearch(m.lastSearchId))! };
+    };
+
+    // Scheduled (due at once): the dispatcher's run takes no unit.
+    expect((await dispatch()).started).toBe(1);
+    await h.sfn.idle();
+    expect((await lastRun()).search).toMatchObject({ origin: 'monitor-scheduled', status: 'completed' });
+    expect(await scansUsed()).toEqual({ used: 0, limit: 3 });
+
+    // Run now: one unit each, like a manual scan; the 4th of the month is refused.
+    for (let i = 1; i <= 3; i++) {
+      expect((await call(contract.runMonitor, { as: creator, params: { id } })).status).toBe(202);
+      await h.sfn.idle();
+      expect((await lastRun()).search).toMatchObject({ origin: 'monitor-run-now', status: 'completed' });
+      expect((await scansUsed()).used).toBe(i);
+    }
+    const refused = await call(contract.runMonitor, { as: creator, params: { id } });
+    expect(refused.status).toBe(402);
+    expect(refused.body).toMatchObject({ code: 'PLAN_LIMIT', limit: 3, used: 3 });
+
+    // With the scan allowance spent, the schedule still runs, and still takes nothing.
+    const { m } = await lastRun();
+    await new Promise((r) => setTimeout(r, Math.max(0, Date.parse(m.nextRunAt) - Date.now()) + 50));
+    expect((await dispatch()).started).toBe(1);
+    await h.sfn.idle();
+    const after = await lastRun();
+    expect(after.search).toMatchObject({ origin: 'monitor-scheduled', status: 'completed' });
+    expect(after.m.lastSearchId).not.toBe(m.lastSearchId);
+    expect(await scansUsed()).toEqual({ used: 3, limit: 3 });
+    expect((await call(contract.deleteMonitor, { as: creator, params: { id } })).status).toBe(204);
+  }, 120_000);
 
   it('finds the planted copies, marks only a leaked page new, mails one alert, and reopens a restored copy as reappeared', async () => {
     // A paid plan, so the notice flow is the real one the creator would use.
