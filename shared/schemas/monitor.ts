@@ -88,6 +88,8 @@ export const monitorSchema = z.object({
   cadence: cadenceSchema,
   alerts: alertModeSchema,
   paused: z.boolean(),
+  /** Why Vigil paused it (a downgrade left more monitors than the plan's count; the newest ones pause); null otherwise. */
+  pausedReason: z.string().nullable(),
   createdAt: z.string(),
   lastRunAt: z.string().nullable(),
   lastSearchId: z.string().nullable(),

@@ -13,12 +13,14 @@ import {
   getMonitor,
   listMonitorsByUser,
   monitorCount,
+  planExcessRefusal,
   planOf,
   putMonitor,
   releaseMonitorSlot,
   reserveMonitorSlot,
   toMonitorDto,
   updateMonitor,
+  withinPlanCount,
   type MonitorRecord,
 } from '../../services/monitors/monitors';
 import { startMonitorRun } from '../../services/monitors/runs';
@@ -103,6 +105,8 @@ const updateMonitorEndpoint = userEndpoint(contract.updateMonitor, async ({ para
     const m = await ownMonitor(caller, params.id);
     const plan = await planOf(m.userId);
     if (body.cadence) assertCadenceAllowed(plan, body.cadence, await monitorCount(m.userId));
+    // Resuming needs one of the plan's slots: after a downgrade only the oldest monitors hold one (402 PLAN_LIMIT).
+    if (body.paused === false && m.paused && !(await withinPlanCount(m, plan))) throw planExcessRefusal(plan, await monitorCount(m.userId));
     // Turning "Submit automatically" on needs a paid plan; turning it off (or keeping it after a downgrade) never does.
     if (body.autoSubmit === true && !m.autoSubmit) assertAutoSubmitAllowed(plan);
     const updated = await updateMonitor(m, body);
