@@ -1,4 +1,4 @@
-import { DEFAULT_AUTO_SUBMIT_THRESHOLD, PLANS, allowanceResetsAt, bulkIneligibility, planAllowsPlatform, planFeatures, planRule, withinBulkLimit } from './plans';
+import { DEFAULT_AUTO_SUBMIT_THRESHOLD, PLANS, allowanceResetsAt, bulkIneligibility, planAllowsCadence, planAllowsPlatform, planFeatures, planRule, withinBulkLimit } from './plans';
 
 describe('plan rules', () => {
   it('prices the plans as the spec says', () => {
@@ -53,6 +53,26 @@ describe('allowances', () => {
     expect(planFeatures('trial').slice(0, 2)).toEqual(['3 scans per month', '3 violations submitted per month (bulk, Google only)']);
     expect(planFeatures('basic').slice(0, 2)).toEqual(['10 scans per month', '10 automated takedowns per month']);
     expect(planFeatures('enterprise').slice(0, 2)).toEqual(['Unlimited scans', 'Unlimited automated takedowns']);
+  });
+
+  it('holds the monitor allowance: trial 1 weekly, basic 3 daily, pro 10 every 6 hours, enterprise 50 hourly', () => {
+    const table = Object.fromEntries(Object.values(PLANS).map((p) => [p.id, [p.monitors.count, p.monitors.fastest]]));
+    expect(table).toEqual({ trial: [1, 'weekly'], basic: [3, 'daily'], pro: [10, 'every-6-hours'], enterprise: [50, 'hourly'] });
+    const allowed = (plan: string) => (['hourly', 'every-6-hours', 'daily', 'weekly'] as const).filter((c) => planAllowsCadence(plan, c));
+    expect(allowed('trial')).toEqual(['weekly']);
+    expect(allowed('basic')).toEqual(['daily', 'weekly']);
+    expect(allowed('pro')).toEqual(['every-6-hours', 'daily', 'weekly']);
+    expect(allowed('enterprise')).toEqual(['hourly', 'every-6-hours', 'daily', 'weekly']);
+  });
+
+  it('states the monitor allowance on the plan cards', () => {
+    const line = (id: keyof typeof PLANS) => planFeatures(id).find((f) => f.startsWith('Monitoring:'));
+    expect([line('trial'), line('basic'), line('pro'), line('enterprise')]).toEqual([
+      'Monitoring: 1 monitor, weekly',
+      'Monitoring: 3 monitors, daily',
+      'Monitoring: 10 monitors, every 6 hours',
+      'Monitoring: 50 monitors, hourly',
+    ]);
   });
 
   it('resets on the first of the next UTC month', () => {

@@ -88,6 +88,8 @@ export const monitorSchema = z.object({
   cadence: cadenceSchema,
   alerts: alertModeSchema,
   paused: z.boolean(),
+  /** Why Vigil paused it (a downgrade left more monitors than the plan's count; the newest ones pause); null otherwise. */
+  pausedReason: z.string().nullable(),
   createdAt: z.string(),
   lastRunAt: z.string().nullable(),
   lastSearchId: z.string().nullable(),
@@ -142,5 +144,5 @@ export type Alert = z.infer<typeof alertSchema>;
 export const alertListSchema = z.object({ unread: z.number().int().nonnegative(), alerts: z.array(alertSchema) });
 export const alertsReadBodySchema = z.object({ ids: z.array(z.string().min(1).max(64)).max(100).optional() }).strict();
 
-/** `?token=` of the unsubscribe link. */
-export const unsubscribeQuerySchema = z.object({ token: z.string().min(1, 'token is required').max(300) });
+/** `?token=` of the unsubscribe link (a digest's names up to 50 monitors: about 1,400 characters). */
+export const unsubscribeQuerySchema = z.object({ token: z.string().min(1, 'token is required').max(2000) });

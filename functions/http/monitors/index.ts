@@ -13,12 +13,14 @@ import {
   getMonitor,
   listMonitorsByUser,
   monitorCount,
+  planExcessRefusal,
   planOf,
   putMonitor,
   releaseMonitorSlot,
   reserveMonitorSlot,
   toMonitorDto,
   updateMonitor,
+  withinPlanCount,
   type MonitorRecord,
 } from '../../services/monitors/monitors';
 import { startMonitorRun } from '../../services/monitors/runs';
@@ -103,6 +105,8 @@ const updateMonitorEndpoint = userEndpoint(contract.updateMonitor, async ({ para
     const m = await ownMonitor(caller, params.id);
     const plan = await planOf(m.userId);
     if (body.cadence) assertCadenceAllowed(plan, body.cadence, await monitorCount(m.userId));
+    // Resuming needs one of the plan's slots: after a downgrade only the oldest monitors hold one (402 PLAN_LIMIT).
+    if (body.paused === false && m.paused && !(await withinPlanCount(m, plan))) throw planExcessRefusal(plan, await monitorCount(m.userId));
     // Turning "Submit automatically" on needs a paid plan; turning it off (or keeping it after a downgrade) never does.
     if (body.autoSubmit === true && !m.autoSubmit) assertAutoSubmitAllowed(plan);
     const updated = await updateMonitor(m, body);
@@ -146,28 +150,45 @@ function page(title: string, body: string, status = 200) {
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/** The caller's monitors a verified token names (another user's, or deleted ones, are left out). */
+async function namedMonitors(who: { monitorIds: string[]; userId: string }): Promise<MonitorRecord[]> {
+  const found: MonitorRecord[] = [];
+  for (const id of who.monitorIds) {
+    const m = await getMonitor(id);
+    if (m?.userId === who.userId) found.push(m);
+  }
+  return found;
+}
+
 /** Opening the link in a browser asks for a confirming click (mail scanners follow GET links; RFC 8058). */
 const unsubscribePage = publicEndpoint(contract.unsubscribePage, async ({ query }) => {
   const who = await verifyUnsubscribeToken(query.token);
   if (!who) return page('Link not valid', '<h1>This link is not valid</h1><p>Change alert settings in Vigil under Settings.</p>', 400);
-  const m = await getMonitor(who.monitorId);
+  const names = (await namedMonitors(who)).map((m) => `“${escape(m.name)}”`);
+  const what = names.length === 0 ? 'the deleted monitor' : names.length === 1 ? `the monitor ${names[0]}` : `the monitors ${names.join(', ')}`;
   return page(
     'Turn off alerts',
-    `<h1>Turn off alerts</h1><p>Stop e-mail alerts for the monitor “${escape(m?.name ?? 'deleted monitor')}”?</p>` +
+    `<h1>Turn off alerts</h1><p>Stop e-mail alerts for ${what}?</p>` +
       `<form method="post" action="/api/alerts/unsubscribe?token=${encodeURIComponent(query.token)}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Turn off alerts</button></form>`,
   );
 });
 
-/** RFC 8058 one-click: a signed POST turns the monitor's alerts off, without signing in. */
+/**
+ * RFC 8058 one-click: a signed POST turns off the e-mail alerts of every monitor the token names (one, or all
+ * of a digest's), without signing in. The bell still shows their alerts.
+ */
 const unsubscribe = publicEndpoint(contract.unsubscribe, async ({ query }) => {
   const who = await verifyUnsubscribeToken(query.token);
   if (!who) return page('Link not valid', '<h1>This link is not valid</h1>', 400);
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const m = await getMonitor(who.monitorId);
-    if (!m || m.userId !== who.userId || m.alerts === 'off') break;
-    if (await updateMonitor(m, { alerts: 'off' })) break;
+  for (const id of who.monitorIds) {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const m = await getMonitor(id);
+      if (!m || m.userId !== who.userId || m.alerts === 'off') break;
+      if (await updateMonitor(m, { alerts: 'off' })) break;
+    }
   }
-  return page('Alerts turned off', '<h1>Alerts turned off</h1><p>You will get no more e-mail alerts for this monitor. The bell in Vigil still shows them.</p>');
+  const these = who.monitorIds.length === 1 ? 'this monitor' : 'these monitors';
+  return page('Alerts turned off', `<h1>Alerts turned off</h1><p>You will get no more e-mail alerts for ${these}. The bell in Vigil still shows them.</p>`);
 });
 
 export const handler = areaHandler('monitors', [

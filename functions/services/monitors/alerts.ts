@@ -1,5 +1,5 @@
 import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Alert } from '../../../shared/schemas/monitor';
+import type { Alert, AlertMode } from '../../../shared/schemas/monitor';
 import { db, tableName } from '../../adapters/dynamo/client';
 import { keys } from '../../adapters/dynamo/keys';
 import { GSI1, GSI3 } from '../../adapters/dynamo/table-design';
@@ -9,7 +9,7 @@ import { config } from '../../lib/config';
 import { logger } from '../../lib/logger';
 import { isConditionFailure, queryNewest } from '../../adapters/dynamo/io';
 import { getUser } from '../users';
-import type { MonitorRecord } from './monitors';
+import { getMonitor, type MonitorRecord } from './monitors';
 import { unsubscribeToken } from './unsubscribe';
 
 export const ALERT = 'ALERT';
@@ -26,7 +26,8 @@ export function setAlertMailSender(s: MailSender | undefined): void {
   sender = s;
 }
 
-type AlertItem = Alert & { userId: string; mailed: boolean };
+/** `alertMode` is the monitor's setting when the alert was raised: only `daily` alerts wait for a digest. */
+type AlertItem = Alert & { userId: string; mailed: boolean; alertMode?: AlertMode };
 
 function toAlert(item: Record<string, unknown>): AlertItem {
   return {
@@ -42,10 +43,11 @@ function toAlert(item: Record<string, unknown>): AlertItem {
     createdAt: item.createdAt as string,
     read: item.read === true,
     mailed: item.mailed === true,
+    ...(item.alertMode ? { alertMode: item.alertMode as AlertMode } : {}),
   };
 }
 
-export const toAlertDto = ({ userId: _u, mailed: _m, ...a }: AlertItem): Alert => a;
+export const toAlertDto = ({ userId: _u, mailed: _m, alertMode: _a, ...a }: AlertItem): Alert => a;
 
 /**
  * Records an alert for the bell and mails it as the monitor's setting says: `instant` now, `daily` in the
@@ -105,7 +107,12 @@ async function scheduleDigest(userId: string, now: Date): Promise<void> {
     });
 }
 
-/** Sends the digests due at `now` (at most `limit`): one e-mail per user with the alerts not mailed yet. */
+/**
+ * Sends the digests due at `now` (at most `limit`): one e-mail per user with the alerts raised in `daily` mode
+ * and not mailed yet. An `off` alert is for the bell only, and an `instant` one was mailed when raised (or its
+ * mail failed and the bell shows it), so neither is ever in a digest; nor is an alert of a monitor deleted or
+ * switched off since (the digest's unsubscribe link turns its monitors off).
+ */
 export async function sendDueDigests(now: Date, limit: number): Promise<number> {
   const res = await db().send(
     new QueryCommand({
@@ -128,10 +135,21 @@ export async function sendDueDigests(now: Date, limit: number): Promise<number> 
         throw err;
       });
     if (!claimed) continue;
-    const pending = (await listAlertItems(userId)).filter((a) => !a.mailed);
+    const pending = await digestAlerts(userId);
     if (pending.length > 0 && (await mailAlerts(userId, pending))) sent += 1;
   }
   return sent;
+}
+
+/** The alerts a user's digest holds: raised in `daily` mode, not mailed, their monitor still there and not off. */
+async function digestAlerts(userId: string): Promise<AlertItem[]> {
+  const waiting = (await listAlertItems(userId)).filter((a) => !a.mailed && a.alertMode === 'daily');
+  const modes = new Map<string, AlertMode | undefined>();
+  for (const id of new Set(waiting.map((a) => a.monitorId))) {
+    const m = await getMonitor(id);
+    modes.set(id, m?.userId === userId ? m.alerts : undefined);
+  }
+  return waiting.filter((a) => modes.get(a.monitorId) !== undefined && modes.get(a.monitorId) !== 'off');
 }
 
 async function listAlertItems(userId: string): Promise<AlertItem[]> {
@@ -177,16 +195,24 @@ export function reviewLink(alert: Pick<Alert, 'kind' | 'searchId' | 'items'>): s
   return `${base}/search?id=${alert.searchId}&filter=new`;
 }
 
+const unsubscribeLink = async (monitorIds: string[], userId: string) =>
+  `${config().publicUrl}/api/alerts/unsubscribe?token=${encodeURIComponent(await unsubscribeToken(monitorIds, userId))}`;
+
 /**
  * One e-mail for one or more alerts, to the account's address, with `List-Unsubscribe` (a signed one-click link,
- * RFC 8058: `List-Unsubscribe-Post: List-Unsubscribe=One-Click`) that turns the monitor's alerts off without
- * signing in. Marks the alerts mailed. Failures are logged: the bell still shows the alert.
+ * RFC 8058: `List-Unsubscribe-Post: List-Unsubscribe=One-Click`) that turns off the e-mail alerts of every
+ * monitor the mail is about, without signing in. A digest about several monitors also lists a link per
+ * monitor, so one monitor can be turned off and the others kept. Marks the alerts mailed. Failures are
+ * logged: the bell still shows the alert.
  */
 async function mailAlerts(userId: string, alerts: AlertItem[], monitor?: MonitorRecord): Promise<boolean> {
   const user = await getUser(userId);
   if (!user?.email) return false;
   const first = alerts[0]!;
-  const unsubscribe = `${config().publicUrl}/api/alerts/unsubscribe?token=${encodeURIComponent(await unsubscribeToken(first.monitorId, userId))}`;
+  // The monitors the mail is about, in the order their alerts are listed, with the name each alert carries.
+  const monitors = new Map<string, string>();
+  for (const a of alerts) if (!monitors.has(a.monitorId)) monitors.set(a.monitorId, a.monitorId === monitor?.id ? monitor.name : a.monitorName);
+  const unsubscribe = await unsubscribeLink([...monitors.keys()], userId);
   const count = alerts.reduce((n, a) => n + a.items.length, 0);
   const subject =
     alerts.length === 1
@@ -202,7 +228,14 @@ async function mailAlerts(userId: string, alerts: AlertItem[], monitor?: Monitor
     }
     lines.push('', `Review them: ${reviewLink(a)}`, '');
   }
-  lines.push('--', `You get this because alerts are on for the monitor "${monitor?.name ?? first.monitorName}".`, `Turn these alerts off: ${unsubscribe}`);
+  if (monitors.size === 1) {
+    lines.push('--', `You get this because alerts are on for the monitor "${[...monitors.values()][0]}".`, `Turn these alerts off: ${unsubscribe}`);
+  } else {
+    const names = [...monitors.values()].map((n) => `"${n}"`).join(', ');
+    lines.push('--', `You get this digest because daily alerts are on for the monitors ${names}.`);
+    for (const [id, name] of monitors) lines.push(`Turn off alerts for "${name}": ${await unsubscribeLink([id], userId)}`);
+    lines.push(`Turn off alerts for all of them: ${unsubscribe}`);
+  }
   try {
     await mail().send({
       to: user.email,
@@ -224,4 +257,3 @@ async function mailAlerts(userId: string, alerts: AlertItem[], monitor?: Monitor
   }
   return true;
 }
-

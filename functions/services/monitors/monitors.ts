@@ -39,6 +39,7 @@ function toRecord(item: Item): MonitorRecord {
     cadence: item.cadence as Cadence,
     alerts: item.alerts as AlertMode,
     paused: item.paused === true,
+    pausedReason: (item.pausedReason as string | undefined) ?? null,
     createdAt: item.createdAt as string,
     lastRunAt: (item.lastRunAt as string | undefined) ?? null,
     lastSearchId: (item.lastSearchId as string | undefined) ?? null,
@@ -220,6 +221,8 @@ export async function updateMonitor(current: MonitorRecord, update: MonitorUpdat
   if (update.autoSubmit !== undefined) set('autoSubmit = :autoSubmit', ':autoSubmit', update.autoSubmit);
   if (update.originalUrl) set('originalUrl = :originalUrl', ':originalUrl', update.originalUrl);
   const removed = update.originalUrl === null ? ['originalUrl'] : [];
+  // Pausing or resuming is the creator's decision: a pause the plan made (pausePlanExcess) no longer explains it.
+  if (update.paused !== undefined) removed.push('pausedReason');
   if (paused) {
     sets.push('nextRunAt = :null');
     values[':null'] = null;
@@ -253,6 +256,55 @@ export async function deleteMonitor(m: MonitorRecord): Promise<void> {
   await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.entity(MONITOR, m.id) }));
   await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.monitorSeenImages(m.id) }));
   await releaseMonitorSlot(m.userId);
+}
+
+/** The user's monitors in creation order (oldest first): the order in which they hold the plan's slots. */
+const byAge = (a: MonitorRecord, b: MonitorRecord) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id);
+
+/**
+ * Whether the monitor holds one of the plan's slots. After a downgrade the account may keep more monitors than the
+ * plan's count (they are not deleted); the oldest N, paused or not, hold the slots and keep running, the newer
+ * ones do not. One GetItem of the counter, and a Query of the user's monitors only when the count is over.
+ */
+export async function withinPlanCount(m: Pick<MonitorRecord, 'id' | 'userId'>, plan: string): Promise<boolean> {
+  const limit = planRule(plan).monitors.count;
+  if ((await monitorCount(m.userId)) <= limit) return true;
+  const oldest = (await listMonitorsByUser(m.userId)).sort(byAge).slice(0, limit);
+  return oldest.some((x) => x.id === m.id);
+}
+
+/** Why a monitor beyond the plan's count is paused (stored on it and shown on the Monitoring page), and the 402 refusing its run or resume. */
+export function planExcessRefusal(plan: string, used: number): PlanLimitError {
+  const rule = planRule(plan);
+  const next = PLAN_ORDER.find((p) => PLANS[p].monitors.count > rule.monitors.count);
+  const count = `${rule.monitors.count} monitor${rule.monitors.count === 1 ? '' : 's'}`;
+  return new PlanLimitError(
+    `Paused: the ${rule.name} plan includes ${count}, and your oldest ${rule.monitors.count === 1 ? 'one keeps' : `${rule.monitors.count} keep`} running. ` +
+      `Delete a monitor${next ? ` or upgrade to ${PLANS[next].name}` : ''} to resume this one.`,
+    { limit: rule.monitors.count, used, resetsAt: null },
+  );
+}
+
+/**
+ * Pauses a monitor that no longer holds a plan slot (after a downgrade), with the reason, out of the due index;
+ * conditional on it being unpaused, so a creator's own pause is never overwritten. Returns the refusal.
+ */
+export async function pausePlanExcess(m: MonitorRecord, plan: string): Promise<PlanLimitError> {
+  const refusal = planExcessRefusal(plan, await monitorCount(m.userId));
+  await db()
+    .send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.entity(MONITOR, m.id),
+        UpdateExpression: 'SET paused = :true, pausedReason = :reason, nextRunAt = :null REMOVE gsi3pk, gsi3sk',
+        ConditionExpression: 'attribute_exists(pk) AND paused = :false',
+        ExpressionAttributeValues: { ':true': true, ':false': false, ':reason': refusal.message, ':null': null },
+      }),
+    )
+    .catch((err) => {
+      if (!isConditionFailure(err)) throw err;
+    });
+  return refusal;
 }
 
 /**

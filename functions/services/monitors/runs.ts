@@ -1,15 +1,22 @@
 import { ulid } from 'ulid';
 import { logger } from '../../lib/logger';
 import { startScan } from '../search/start-scan';
-import { claimRun, dueMonitors, planOf, type MonitorRecord } from './monitors';
+import { claimRun, dueMonitors, pausePlanExcess, planOf, withinPlanCount, type MonitorRecord } from './monitors';
 
 /**
  * Starts one run of a monitor through the one start-scan service: claims it on the monitor first (so it runs
  * once), then starts an ordinary scan execution tagged with the monitor. Returns the search id, or undefined
- * when the claim was lost (someone else started it, or it was paused meanwhile).
+ * when the claim was lost (someone else started it, or it was paused meanwhile) or the monitor was paused for
+ * being beyond the plan's count (scheduled runs; run now throws the 402).
  */
 export async function startMonitorRun(m: MonitorRecord, origin: 'monitor-run-now' | 'monitor-scheduled', now = new Date().toISOString()): Promise<string | undefined> {
   const plan = await planOf(m.userId);
+  // A monitor beyond the plan's count (after a downgrade) is paused with its reason instead of run; run now is refused (402).
+  if (!(await withinPlanCount(m, plan))) {
+    const refusal = await pausePlanExcess(m, plan);
+    if (origin === 'monitor-run-now') throw refusal;
+    return undefined;
+  }
   const searchId = ulid();
   if (!(await claimRun(m, searchId, { scheduled: origin === 'monitor-scheduled', plan }, now))) return undefined;
   await startScan({

@@ -8,6 +8,7 @@ import { db, tableName } from '../../../adapters/dynamo/client';
 import { keys } from '../../../adapters/dynamo/keys';
 import type { NewResult } from '../../../services/search/results';
 import { getUserStats } from '../../../services/stats';
+import { transitionCase } from '../../../services/cases/case-store';
 import { AGENT_DEFAULTS } from '../../../services/notices/agent-identity';
 import { FIXTURE_ABUSE } from '../../../../test/fixture-web';
 import { SUBMISSION_MACHINE } from '../../../../local/workflows';
@@ -201,6 +202,30 @@ describe('the submission workflow', () => {
     expect(await mailsFor(caseNumber)).toHaveLength(2);
     expect((await getUserStats(payer.userId)).dmcaSent).toBe(before.dmcaSent + 1); // sent once, counted once
     expect((await readCase(payer, caseId)).submission).toMatchObject({ attempt: 2, state: 'escalated' });
+  });
+
+  it('reappeared (issue 11): "Submit again" takes a takedown unit, sends the notice again and the case is sent again', async () => {
+    const { caseId, caseNumber, url } = await openCase(payer, 'leaks.test', { goneAfterFetches: 1 });
+    await call(contract.submitAutomated, { as: payer, params: { id: caseId } });
+    await h.sfn.idle();
+    expect((await readCase(payer, caseId)).status).toBe('resolved');
+
+    // The copy is back online; a monitor run reopened the case (follow-up.ts's transition).
+    h.web.setPage(url, { body: pageHtml(h.web.url('leaks.test', '/media/back.jpg')) });
+    expect(await transitionCase(caseId, ['resolved'], 'reappeared', new Date().toISOString())).toBe(true);
+    const used = async () => (await call(contract.usage, { as: payer, params: { id: 'me' } })).body.allowances.submissions.used as number;
+    const before = { used: await used(), sent: (await getUserStats(payer.userId)).dmcaSent, mails: (await mailsFor(caseNumber)).length };
+
+    const res = await call(contract.submitAutomated, { as: payer, params: { id: caseId } });
+    expect(res.body).toMatchObject({ success: true, error: null, attempt: 2 });
+    await h.sfn.idle();
+    expect(await used()).toBe(before.used + 1);
+    const c = await readCase(payer, caseId);
+    expect(c.status).toBe('sent');
+    expect(c.statusHistory.map((s) => s.status)).toEqual(['pending', 'sent', 'resolved', 'reappeared', 'sent']);
+    expect(c.submission).toMatchObject({ attempt: 2, state: 'escalated' }); // still online at the re-check
+    expect(await mailsFor(caseNumber)).toHaveLength(before.mails + 1);
+    expect((await getUserStats(payer.userId)).dmcaSent).toBe(before.sent + 1);
   });
 
   it('no abuse contact found: records it on the case, flags it for escalation and sends nothing', async () => {

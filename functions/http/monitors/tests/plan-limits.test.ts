@@ -1,0 +1,135 @@
+import { ulid } from 'ulid';
+import { contract } from '../../../../shared/contract';
+import { CADENCE_SECONDS, type Cadence } from '../../../../shared/schemas/monitor';
+import type { PlanId } from '../../../../shared/schemas/user';
+import { user, type TestUser } from '../../../../test/fixtures';
+import { call, multipart, startHarness, type Harness } from '../../../../test/harness';
+import { changeStoredPlan, readStoredPlan } from '../../../services/billing/plan-store';
+import { setAlertMailSender } from '../../../services/monitors/alerts';
+import { getMonitor, putMonitor } from '../../../services/monitors/monitors';
+import { handler as dispatch } from '../../../workflows/monitors/dispatcher';
+
+/*
+ * Monitor allowances and the dispatcher's bound (issue 11) at the route level, on the local runtime's pieces
+ * (the search ASL in the Step Functions stand-in, the sandbox web, dynalite). No interval override: cadences
+ * are the real ones, so a monitor that ran is not due again during the test. The dispatcher starts at most
+ * MONITOR_DISPATCH_LIMIT = 2 runs a tick.
+ */
+
+let h: Harness;
+
+const fields = (cadence: Cadence) => ({ userId: 'me', query: 'Luna Vale', searchEngines: '["google"]', contentType: 'images', cadence, alerts: 'off' });
+const create = async (who: TestUser, cadence: Cadence) => call(contract.createMonitor, { as: who, ...(await multipart(fields(cadence))) });
+const detail = async (who: TestUser, id: string) => (await call(contract.getMonitor, { as: who, params: { id } })).body;
+
+async function toPlan(who: { userId: string }, plan: PlanId) {
+  await changeStoredPlan((await readStoredPlan(who.userId))!, plan, new Date().toISOString());
+}
+
+beforeAll(async () => {
+  h = await startHarness({ scans: true, env: { MONITOR_DISPATCH_LIMIT: '2' } });
+  setAlertMailSender(undefined);
+}, 60_000);
+afterAll(() => h.close());
+
+describe('the dispatcher', () => {
+  it('starts at most MONITOR_DISPATCH_LIMIT due runs a tick, oldest due first; the rest run next tick', async () => {
+    const creator = await user({ plan: 'enterprise' });
+    const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
+    const base = { userId: creator.userId, names: ['Luna Vale'], searchEngines: ['google'], contentType: 'images', references: [], cadence: 'weekly' as const, alerts: 'off' as const };
+    // Created newest first, so the due order is not the creation order of the items.
+    const newest = await putMonitor({ ...base, id: ulid(), name: 'newest' }, at(1));
+    const middle = await putMonitor({ ...base, id: ulid(), name: 'middle' }, at(2));
+    const oldest = await putMonitor({ ...base, id: ulid(), name: 'oldest' }, at(3));
+
+    const first = await dispatch();
+    expect(first).toMatchObject({ due: 2, started: 2, failed: 0 });
+    await h.sfn.idle();
+    expect((await getMonitor(oldest.id))!.runCount).toBe(1);
+    expect((await getMonitor(middle.id))!.runCount).toBe(1);
+    const waiting = (await getMonitor(newest.id))!;
+    expect(waiting).toMatchObject({ runCount: 0, lastRunAt: null, nextRunAt: newest.nextRunAt });
+
+    const second = await dispatch();
+    expect(second).toMatchObject({ due: 1, started: 1 });
+    await h.sfn.idle();
+    expect((await getMonitor(newest.id))!.runCount).toBe(1);
+    expect(await dispatch()).toMatchObject({ due: 0, started: 0 });
+  }, 120_000);
+});
+
+describe('after a downgrade', () => {
+  it('keeps the oldest monitors within the new plan\'s count running and pauses the newer ones with the reason', async () => {
+    const creator = await user({ plan: 'basic', email: 'downgrade@limits.test' });
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await create(creator, 'daily');
+      expect(res.status).toBe(201);
+      ids.push(res.body.id);
+      await new Promise((r) => setTimeout(r, 5)); // distinct creation times
+    }
+    const [oldest, middle, newest] = ids as [string, string, string];
+    await toPlan(creator, 'trial'); // 1 monitor, weekly
+
+    // Run now of a monitor beyond the count: refused, and the monitor is paused with the reason.
+    const runNow = await call(contract.runMonitor, { as: creator, params: { id: newest } });
+    expect(runNow.status).toBe(402);
+    expect(runNow.body).toMatchObject({ code: 'PLAN_LIMIT', limit: 1, used: 3, resetsAt: null });
+    expect(runNow.body.error).toBe('Paused: the Free Trial plan includes 1 monitor, and your oldest one keeps running. Delete a monitor or upgrade to Basic to resume this one.');
+    expect(await detail(creator, newest)).toMatchObject({ paused: true, pausedReason: runNow.body.error, nextRunAt: null, runCount: 0 });
+
+    // The tick: the oldest runs (at the trial's weekly cadence), the middle one is paused instead of run.
+    const tick = await dispatch();
+    expect(tick).toMatchObject({ due: 2, started: 1, failed: 0 });
+    await h.sfn.idle();
+    const kept = await detail(creator, oldest);
+    expect(kept).toMatchObject({ paused: false, pausedReason: null, runCount: 1 });
+    expect(Date.parse(kept.nextRunAt) - Date.parse(kept.lastRunAt)).toBe(CADENCE_SECONDS.weekly * 1000);
+    expect(await detail(creator, middle)).toMatchObject({ paused: true, pausedReason: expect.stringMatching(/^Paused: the Free Trial plan includes 1 monitor/), runCount: 0, nextRunAt: null });
+    const listed = (await call(contract.listMonitors, { as: creator, params: { id: 'me' } })).body as { id: string; pausedReason: string | null }[];
+    expect(listed.filter((m) => m.pausedReason).map((m) => m.id).sort()).toEqual([middle, newest].sort());
+    expect(await dispatch()).toMatchObject({ due: 0 });
+
+    // Resuming one beyond the count is refused while the account holds more than the plan's count.
+    const resume = (id: string) => call(contract.updateMonitor, { as: creator, params: { id }, body: { paused: false } });
+    expect((await resume(middle)).body).toMatchObject({ code: 'PLAN_LIMIT', limit: 1, used: 3 });
+    expect((await call(contract.deleteMonitor, { as: creator, params: { id: newest } })).status).toBe(204);
+    expect((await resume(middle)).status).toBe(402);
+    // Other changes keep the reason; the oldest may be paused and resumed by the creator (it keeps its slot).
+    expect((await call(contract.updateMonitor, { as: creator, params: { id: middle }, body: { name: 'Second' } })).body).toMatchObject({ paused: true, pausedReason: expect.stringMatching(/^Paused/) });
+    expect((await call(contract.updateMonitor, { as: creator, params: { id: oldest }, body: { paused: true } })).status).toBe(200);
+    expect((await resume(oldest)).body).toMatchObject({ paused: false, pausedReason: null });
+
+    // Upgrading gives the slots back: the paused monitor may be resumed, and its reason goes.
+    await toPlan(creator, 'basic');
+    const resumed = await resume(middle);
+    expect(resumed.status).toBe(200);
+    expect(resumed.body).toMatchObject({ paused: false, pausedReason: null });
+    expect(resumed.body.nextRunAt).not.toBeNull();
+  }, 120_000);
+});
+
+describe('monitor allowances on paid plans', () => {
+  const table: [PlanId, number, Cadence, Cadence][] = [
+    ['basic', 3, 'daily', 'every-6-hours'],
+    ['pro', 10, 'every-6-hours', 'hourly'],
+    ['enterprise', 50, 'hourly', 'hourly'],
+  ];
+  it.each(table)('%s: %d monitors at %s at most; one more, or a faster cadence, is 402 PLAN_LIMIT', async (plan, count, fastest, tooFast) => {
+    const creator = await user({ plan });
+    if (fastest !== tooFast) {
+      const fast = await create(creator, tooFast);
+      expect(fast.status).toBe(402);
+      expect(fast.body).toMatchObject({ code: 'PLAN_LIMIT', limit: count, used: 0, resetsAt: null });
+      expect(fast.body.error).toMatch(new RegExp(`monitors run at most ${fastest.replace(/-/g, ' ')}`));
+    }
+    for (let i = 0; i < count; i++) expect((await create(creator, fastest)).status).toBe(201);
+    const over = await create(creator, 'weekly');
+    expect(over.status).toBe(402);
+    expect(over.body).toMatchObject({ code: 'PLAN_LIMIT', limit: count, used: count, resetsAt: null });
+    expect(over.body.error).toMatch(new RegExp(`plan includes ${count} monitors`));
+    // A monitor's cadence cannot be raised beyond the plan either.
+    const [first] = (await call(contract.listMonitors, { as: creator, params: { id: 'me' } })).body as { id: string }[];
+    if (fastest !== tooFast) expect((await call(contract.updateMonitor, { as: creator, params: { id: first!.id }, body: { cadence: tooFast } })).status).toBe(402);
+  }, 120_000);
+});
