@@ -154,6 +154,7 @@ export function buildVigil(app: App, options: BuildVigilOptions = {}): VigilStac
       ...[...workflows.taskFunctionsByName].map(([task, f]) => [`Task${task}`, f.fn] as const),
       ...[...workflows.recoveryFunctions].map(([name, f]) => [`Recovery${name}`, f.fn] as const),
       ['MonthlyReport', workflows.monthlyReport.fn] as const,
+      ['MonitorDispatcher', workflows.monitorDispatcher.fn] as const,
     ]),
     stateMachines: new Map<string, sfn.IStateMachine>([
       ['Search', workflows.searchStateMachine],

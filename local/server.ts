@@ -9,10 +9,10 @@ import sirv from 'sirv';
 import { resetDbClient } from '../functions/adapters/dynamo/client';
 import { config, resetConfig } from '../functions/lib/config';
 import { logger } from '../functions/lib/logger';
-import { handler as dispatchMonitors } from '../functions/workflows/monitors/dispatcher';
 import { SECURITY_HEADERS } from '../shared/security-headers';
 import { buildBundles } from './bundles/build';
 import { BundlePool } from './bundles/pool';
+import { monitorDispatcher, startMonitorTicks } from './monitor-ticks';
 import { createGateway } from './gateway';
 import { endAbandonedExecution } from '../functions/workflows/recovery/execution-ended';
 import { checkRecheckAfterSeconds } from '../infra/stacks/workflows-stack';
@@ -206,7 +206,7 @@ async function start(opts: ServerOptions, cleanups: Array<() => unknown>): Promi
     : createGateway();
   const hosts = servedHosts(opts.host ?? process.env.HOST ?? '127.0.0.1', port);
   handle = hostCheck(url, hosts, router({ gateway, idp, s3, sandbox, webDir }));
-  cleanups.push(startMonitorTicks(Number(process.env.MONITOR_TICK_SECONDS ?? 60)));
+  cleanups.push(startMonitorTicks(Number(process.env.MONITOR_TICK_SECONDS ?? 60), monitorDispatcher(pool)));
 
   let closing: Promise<void> | undefined;
   return {
@@ -276,25 +276,6 @@ function configureEnvironment(input: { url: string; port: number; dataDir: strin
   resetDbClient();
   // The logger was created when its module loaded; give it the level configured now.
   logger.setLogLevel(config().logLevel as Parameters<typeof logger.setLogLevel>[0]);
-}
-
-/**
- * The local stand-in for the EventBridge rule that invokes the monitor dispatcher on AWS: the same handler,
- * every MONITOR_TICK_SECONDS (default 60; 0 turns it off). A tick still running when the next is due is not
- * overlapped. Returns the function that stops it.
- */
-function startMonitorTicks(seconds: number): () => void {
-  if (!Number.isFinite(seconds) || seconds <= 0) return () => undefined;
-  let busy = false;
-  const timer = setInterval(() => {
-    if (busy) return;
-    busy = true;
-    dispatchMonitors()
-      .catch((err: Error) => logger.error('monitor dispatcher tick failed', { error: err }))
-      .finally(() => (busy = false));
-  }, seconds * 1000);
-  timer.unref();
-  return () => clearInterval(timer);
 }
 
 /** Sets more of the functions' environment after start-up (before any handler has loaded) and re-reads it. */

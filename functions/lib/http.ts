@@ -10,7 +10,7 @@ import { ForbiddenError, HttpError, NotFoundError, UnauthorizedError, Validation
 import { requireOwned } from './ownership';
 import { parseOrThrow } from './validation';
 import { logger } from './logger';
-import { tracer } from './tracer';
+import { markTraced, tracer } from './tracer';
 import { checkJsonContentType, checkSameOrigin, parseCookies } from './request-guard';
 
 export type { Caller };
@@ -210,9 +210,11 @@ export function areaHandler(area: Area, endpoints: readonly Endpoint[]) {
       return errorResult(err, event);
     }
   };
-  return middy<HttpEvent, HttpResult>()
-    // Replies can hold user data: X-Ray gets the segment and errors, never the response body.
-    .use(captureLambdaHandler(tracer, { captureResponse: false }))
-    .use(httpHeaderNormalizer({ canonical: false }))
-    .handler(core);
+  return markTraced(
+    middy<HttpEvent, HttpResult>()
+      // Replies can hold user data: X-Ray gets the segment and errors, never the response body.
+      .use(captureLambdaHandler(tracer, { captureResponse: false }))
+      .use(httpHeaderNormalizer({ canonical: false }))
+      .handler(core),
+  );
 }

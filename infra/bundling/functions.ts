@@ -3,13 +3,17 @@ import * as path from 'node:path';
 import { AREAS } from '../../shared/contract';
 import { REPO_ROOT } from '../context';
 import { AREA_ACCESS, areaEntry } from '../stacks/api-stack';
-import { BULK_TASK_SPECS, RECOVERY_SPECS, SEARCH_TASK_SPECS, SUBMISSION_TASK_SPECS, type TaskSpec } from '../stacks/workflows-stack';
+import { BULK_TASK_SPECS, RECOVERY_SPECS, SCHEDULED_SPECS, SEARCH_TASK_SPECS, SUBMISSION_TASK_SPECS, type TaskSpec } from '../stacks/workflows-stack';
 
-/** One Lambda function of the app, as the stacks deploy it: an API area or a workflow task. */
+/** One Lambda function of the app, as the stacks deploy it: an API area, a workflow task, a recovery or a scheduled function. */
 export interface LambdaFunctionSpec {
-  /** The area (`dmca`) or the Task state name (`SendNotice`): the key of bench:lambda and of the local runtime. */
+  /**
+   * The area (`dmca`), the Task state name (`SendNotice`) or the construct id (`MonitorDispatcher`): the key
+   * of bench:lambda and of the local runtime.
+   */
   name: string;
-  kind: 'area' | 'task' | 'recovery';
+  /** `scheduled`: invoked by an EventBridge schedule outside any workflow (the monitor dispatcher, the monthly report). */
+  kind: 'area' | 'task' | 'recovery' | 'scheduled';
   /** For tasks: the workflow it belongs to. */
   workflow?: 'search' | 'submission' | 'bulk-submission';
   /** Entry file relative to the repository root. */
@@ -22,7 +26,10 @@ export interface LambdaFunctionSpec {
   timeoutSeconds: number;
 }
 
-/** Every function the stacks deploy (areas and tasks whose entry file exists), in a stable order. */
+/**
+ * Every function the stacks deploy (areas and tasks whose entry file exists, the recovery and the scheduled
+ * functions), in a stable order. infra/tests/vigil-app.test.ts checks it against the synthesized templates.
+ */
 export function lambdaFunctions(): LambdaFunctionSpec[] {
   const exists = (entry: string) => fs.existsSync(path.join(REPO_ROOT, entry));
   const tasks = (workflow: 'search' | 'submission' | 'bulk-submission', specs: Record<string, TaskSpec>): LambdaFunctionSpec[] =>
@@ -45,6 +52,16 @@ export function lambdaFunctions(): LambdaFunctionSpec[] {
     ...tasks('bulk-submission', BULK_TASK_SPECS),
     ...Object.entries(RECOVERY_SPECS).map(
       ([name, spec]): LambdaFunctionSpec => ({ name, kind: 'recovery', entry: spec.entry, media: false, pdf: false, timeoutSeconds: spec.timeout.toSeconds() }),
+    ),
+    ...Object.entries(SCHEDULED_SPECS).map(
+      ([name, spec]: [string, TaskSpec]): LambdaFunctionSpec => ({
+        name,
+        kind: 'scheduled',
+        entry: spec.entry,
+        media: Boolean(spec.media),
+        pdf: Boolean(spec.pdf),
+        timeoutSeconds: spec.timeout.toSeconds(),
+      }),
     ),
   ];
 }

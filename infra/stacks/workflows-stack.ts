@@ -71,6 +71,23 @@ export const BULK_SUBMISSION_TIMEOUT = Duration.seconds(BULK_SUBMISSION_TIMEOUT_
 export const MONITOR_DISPATCH_SCHEDULE = 'rate(5 minutes)';
 export const MONITOR_DISPATCHER_ENTRY = 'functions/workflows/monitors/dispatcher.ts';
 
+/**
+ * The functions an EventBridge schedule invokes outside any workflow: the monitor dispatcher (every 5 minutes;
+ * it starts scans, so it also gets the search machine's ARN and StartExecution on it) and the monthly platform
+ * report to the administrators (REPORT_RECIPIENTS, set through the functionEnv context). Keyed by construct id,
+ * which is also their name in lambdaFunctions() (bundles mode, bench:lambda) and in the ops alarms.
+ */
+export const SCHEDULED_SPECS = {
+  MonitorDispatcher: { entry: MONITOR_DISPATCHER_ENTRY, access: { table: 'readWrite', sendMail: true }, timeout: Duration.minutes(2) },
+  MonthlyReportTask: {
+    entry: 'functions/workflows/reports/monthly-report.ts',
+    access: { table: 'read', sendMail: true },
+    memorySize: 1024,
+    timeout: Duration.minutes(5),
+    pdf: true,
+  },
+} satisfies Record<string, TaskSpec>;
+
 /** The submission waits RECHECK_AFTER_SECONDS (a day by default) before its re-check; the execution may last a week. */
 export const SUBMISSION_TIMEOUT = Duration.seconds(SUBMISSION_TIMEOUT_SECONDS);
 /** The search workflow's own time limit: a scan still running after it is ended by Step Functions (TIMED_OUT). */
@@ -131,6 +148,8 @@ export class WorkflowsStack extends Stack {
   reconcileRule!: events.Rule;
   /** The monthly platform report to the administrators (REPORT_RECIPIENTS, set through the functionEnv context). */
   readonly monthlyReport: ApiFunction;
+  /** The monitor dispatcher, on its 5-minute schedule. */
+  readonly monitorDispatcher: ApiFunction;
   /** Task name -> its function, for the tasks whose entry exists. */
   readonly taskFunctionsByName = new Map<SearchTaskName | SubmissionTaskName | BulkTaskName, ApiFunction>();
 
@@ -172,14 +191,16 @@ export class WorkflowsStack extends Stack {
     }
 
     // One dispatcher on a schedule finds due monitors through the due-time GSI and starts ordinary scans.
+    const dispatcherSpec = SCHEDULED_SPECS.MonitorDispatcher;
     const dispatcher = new ApiFunction(this, 'MonitorDispatcher', {
-      entry: MONITOR_DISPATCHER_ENTRY,
+      entry: dispatcherSpec.entry,
       description: 'Vigil monitor dispatcher: starts due monitor runs and sends alert digests',
       environment: { ...props.environment, SEARCH_STATE_MACHINE_ARN: this.searchStateMachine.stateMachineArn },
-      timeout: Duration.minutes(2),
+      timeout: dispatcherSpec.timeout,
       logRetentionDays: props.logRetentionDays,
     });
-    applyAccess(dispatcher, { table: 'readWrite', sendMail: true }, props);
+    applyAccess(dispatcher, dispatcherSpec.access, props);
+    this.monitorDispatcher = dispatcher;
     this.searchStateMachine.grantStartExecution(dispatcher.fn);
     new events.Rule(this, 'MonitorDispatchSchedule', {
       description: 'Runs the monitor dispatcher every 5 minutes',
@@ -188,16 +209,17 @@ export class WorkflowsStack extends Stack {
     });
 
     // On the 1st of each month at 06:00 UTC, the previous month's platform report goes to the administrators.
+    const reportSpec = SCHEDULED_SPECS.MonthlyReportTask;
     this.monthlyReport = new ApiFunction(this, 'MonthlyReportTask', {
-      entry: 'functions/workflows/reports/monthly-report.ts',
+      entry: reportSpec.entry,
       description: 'Vigil monthly platform report e-mailed to the administrators',
       environment: props.environment,
-      memorySize: 1024,
-      timeout: Duration.minutes(5),
+      memorySize: reportSpec.memorySize,
+      timeout: reportSpec.timeout,
       logRetentionDays: props.logRetentionDays,
       layers: [this.pdfLayer.layer],
     });
-    applyAccess(this.monthlyReport, { table: 'read', sendMail: true }, props);
+    applyAccess(this.monthlyReport, reportSpec.access, props);
     new events.Rule(this, 'MonthlyReportSchedule', {
       description: 'Monthly platform report',
       schedule: events.Schedule.cron({ minute: '0', hour: '6', day: '1', month: '*', year: '*' }),

@@ -13,6 +13,7 @@ import { REPO_ROOT } from '../context';
 import { MEDIA_LAYER_ENVIRONMENT } from '../layers/media-layer';
 import { areaEntry, ASSISTANT_TIMEOUT_SECONDS } from '../stacks/api-stack';
 import { checkRecheckAfterSeconds } from '../stacks/workflows-stack';
+import { lambdaFunctions } from '../bundling/functions';
 import { PROD_CONTEXT, removeTempDirs, synthVigil, type SynthesizedVigil } from './vigil-app';
 
 const SITE_URL = 'https://vigil.test';
@@ -21,6 +22,13 @@ const STRIPE_SECRET_ARN = 'arn:aws:secretsmanager:us-east-1:123456789012:secret:
 // One synthesis (with cdk-nag) shared by every test in this file: bundling and nag are the slow parts.
 let vigil: SynthesizedVigil;
 const template = (stack: Stack) => Template.fromJSON(vigil.assembly.getStackByName(stack.stackName).template);
+/** Every Vigil function of the synthesized templates: all Node functions (CDK's deployment handler is Python). */
+const appFunctions = () =>
+  Object.values(vigil.stacks).flatMap((stack) =>
+    Object.entries(template(stack).findResources('AWS::Lambda::Function'))
+      .filter(([, fn]) => String(fn.Properties.Runtime).startsWith('nodejs'))
+      .map(([id, fn]) => ({ stack: stack.stackName, id, description: String(fn.Properties.Description) })),
+  );
 const logicalId = (el: { node: { defaultChild?: unknown } }) =>
   Stack.of(el as never).getLogicalId(el.node.defaultChild as CfnElement);
 
@@ -359,6 +367,20 @@ describe('workflows stack', () => {
   });
 });
 
+describe('bundles', () => {
+  // bundles mode, bench:lambda and the bundle checks build what lambdaFunctions() lists: it must be every
+  // function the templates deploy, the scheduled ones (dispatcher, monthly report) included.
+  it('lambdaFunctions() lists every function of the templates', () => {
+    const deployed = appFunctions();
+    const listed = lambdaFunctions();
+    expect(listed).toHaveLength(deployed.length);
+    for (const name of ['MonitorDispatcher', 'MonthlyReportTask']) {
+      expect(listed.find((f) => f.name === name)?.kind).toBe('scheduled');
+      expect(deployed.filter((f) => f.id.startsWith(name))).toHaveLength(1);
+    }
+  });
+});
+
 describe('media and PDF layers', () => {
   it('go to every function whose bundle imports sharp or runs ffmpeg (media), or imports pdfmake or fontkit (PDF), and to no other', () => {
     const media: string[] = [];
@@ -499,10 +521,14 @@ describe('ops stack', () => {
     const t = template(vigil.stacks.ops);
     const alarms = Object.values(t.findResources('AWS::CloudWatch::Alarm')).map((a) => a.Properties);
     const names = alarms.map((a) => String(a.AlarmName));
-    const functionCount =
-      vigil.stacks.api.functions.size + vigil.stacks.workflows.taskFunctionsByName.size + vigil.stacks.workflows.recoveryFunctions.size + 1; // + the monthly report
+    // Every Node function of every template (the only other is CDK's Python deployment handler), counted from
+    // the synthesized templates rather than from the stacks' own lists, which could leave the same one out.
+    const functionCount = appFunctions().length;
     expect(names.filter((n) => n.endsWith('Errors'))).toHaveLength(functionCount);
     expect(names.filter((n) => n.endsWith('Throttles') && !n.includes('Table'))).toHaveLength(functionCount);
+    for (const name of ['MonitorDispatcherErrors', 'MonitorDispatcherThrottles', 'MonthlyReportErrors', 'MonthlyReportThrottles']) {
+      expect(names).toContain(`Vigil-prod-${name}`);
+    }
     for (const name of ['Api5xxRate', 'SearchExecutionsFailed', 'SearchExecutionsTimedOut', 'SubmissionExecutionsFailed', 'SubmissionExecutionsTimedOut', 'TableReadThrottles', 'TableWriteThrottles', 'SesBounceRate', 'SesComplaintRate']) {
       expect(names).toContain(`Vigil-prod-${name}`);
     }

@@ -4,6 +4,7 @@ import { logger } from '../../lib/logger';
 import { claimSubmissionAttempt, getCase, updateSubmission, type CaseRecord } from '../../services/cases/case-store';
 import { settleItem } from './submit-item';
 import type { BulkItemInput, BulkItemOutcome } from './types';
+import { traced } from '../../lib/tracer';
 
 export const BULK_ITEM_FAILED = 'The bulk submission could not start this notice. Please try again, or download the PDF and send it by hand.';
 
@@ -36,4 +37,4 @@ export async function itemFailed(input: BulkItemInput, now = new Date()): Promis
   return { resultId: item.resultId, caseId: c.id, outcome: 'failed', reason: BULK_ITEM_FAILED };
 }
 
-export const handler = (input: BulkItemInput) => itemFailed(input);
+export const handler = traced((input: BulkItemInput) => itemFailed(input));

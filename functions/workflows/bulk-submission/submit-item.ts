@@ -8,6 +8,7 @@ import { settleBulkItem } from '../../services/submissions/bulk-executions';
 import { logger } from '../../lib/logger';
 import { ALREADY_RESOLVED } from './states';
 import type { BulkItemInput, BulkItemOutcome } from './types';
+import { traced } from '../../lib/tracer';
 
 /** Gives back the one allowance unit the endpoint took for this item: no notice starts for it. */
 const giveBackUnit = (input: BulkItemInput) => returnAllowance({ refs: input.allowance.refs, n: 1 });
@@ -60,4 +61,4 @@ export async function submitItem(input: BulkItemInput): Promise<BulkItemOutcome>
   return { resultId: item.resultId, caseId: c.id, outcome: started ? 'started' : 'under-way' };
 }
 
-export const handler = (input: BulkItemInput) => submitItem(input);
+export const handler = traced((input: BulkItemInput) => submitItem(input));

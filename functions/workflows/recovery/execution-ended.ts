@@ -1,6 +1,7 @@
 import type { EventBridgeEvent } from 'aws-lambda';
 import { config } from '../../lib/config';
 import { logger } from '../../lib/logger';
+import { traced } from '../../lib/tracer';
 import { updateSubmission } from '../../services/cases/case-store';
 import { finishSearch } from '../../services/search/searches';
 import { endStoppedBulk } from './bulk';
@@ -105,8 +106,8 @@ interface StatusChangeDetail {
 }
 
 /** Lambda entry: the EventBridge rule on `Step Functions Execution Status Change` (FAILED, TIMED_OUT, ABORTED). */
-export async function handler(event: EventBridgeEvent<'Step Functions Execution Status Change', StatusChangeDetail>) {
+export const handler = traced(async (event: EventBridgeEvent<'Step Functions Execution Status Change', StatusChangeDetail>) => {
   const d = event.detail;
   if (!['FAILED', 'TIMED_OUT', 'ABORTED'].includes(d.status)) return { kind: 'ignored', ended: false };
   return endAbandonedExecution({ stateMachineArn: d.stateMachineArn, name: d.name, status: d.status as AbandonedStatus, input: d.input, error: d.error });
-}
+});

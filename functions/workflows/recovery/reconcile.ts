@@ -3,6 +3,7 @@ import { logger } from '../../lib/logger';
 import { listStoppedExecutions } from '../../adapters/workflows';
 import { endAbandonedExecution, type AbandonedStatus } from './execution-ended';
 import { sweepOverdue } from './sweep';
+import { traced } from '../../lib/tracer';
 
 /** How far back each run looks: several schedule periods, so a missed run or a late event is still caught. */
 export const RECONCILE_LOOKBACK_MS = 2 * 3600 * 1000;
@@ -35,4 +36,4 @@ export async function reconcile(now = Date.now()): Promise<{ checked: number; en
   return { checked, ended, swept };
 }
 
-export const handler = () => reconcile();
+export const handler = traced((_event?: unknown) => reconcile());

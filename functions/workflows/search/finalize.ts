@@ -3,6 +3,7 @@ import { afterMonitorRun } from '../../services/monitors/follow-up';
 import { closeSearch } from '../../services/search/scan-steps';
 import type { FinalSearchStatus } from '../../../shared/schemas/search';
 import type { SearchState } from './types';
+import { traced } from '../../lib/tracer';
 
 /**
  * The final status of a scan: `failed` when a step outside the engine Map failed or no engine answered;
@@ -34,4 +35,4 @@ export async function finalize(state: SearchState): Promise<{ status: FinalSearc
   return { status: search.status as FinalSearchStatus };
 }
 
-export const handler = finalize;
+export const handler = traced(finalize);

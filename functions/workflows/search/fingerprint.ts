@@ -5,6 +5,7 @@ import { encodeHashes, hashReference, hashVideoReference, MIN_QUALITY } from '..
 import { updateSearchProgress } from '../../services/search/searches';
 import type { FingerprintOutput, SearchState } from './types';
 import { putWork, workKey } from './work-store';
+import { traced } from '../../lib/tracer';
 
 /** The stored reference set: one entry per hashed reference file. */
 export interface StoredFingerprint {
@@ -71,4 +72,4 @@ async function hashReferences(state: SearchState): Promise<{ stored: StoredFinge
   return { stored, skipped };
 }
 
-export const handler = fingerprint;
+export const handler = traced(fingerprint);

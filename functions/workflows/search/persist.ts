@@ -3,6 +3,7 @@ import { saveTriagedResults } from '../../services/search/scan-steps';
 import { setSearchNewCount, updateSearchProgress } from '../../services/search/searches';
 import type { SearchState } from './types';
 import { getWork } from './work-store';
+import { traced } from '../../lib/tracer';
 
 /** Persist task: writes the triaged results and the user's counters (idempotent: result ids derive from the URL). */
 export async function persist(state: SearchState): Promise<{ persisted: number }> {
@@ -15,4 +16,4 @@ export async function persist(state: SearchState): Promise<{ persisted: number }
   return { persisted: ids.length };
 }
 
-export const handler = persist;
+export const handler = traced(persist);

@@ -14,6 +14,7 @@ import { getSearch, updateSearchProgress } from '../../services/search/searches'
 import { splitNames } from '../../../shared/schemas/search-start';
 import type { EngineOutcome, QueryEngineInput } from './types';
 import { putWork, workKey } from './work-store';
+import { traced } from '../../lib/tracer';
 
 /** Reverse image search needs a public URL of the reference: a presigned GET valid for the search's duration. */
 const REFERENCE_URL_SECONDS = 30 * 60;
@@ -80,4 +81,4 @@ export async function queryEngine(input: QueryEngineInput): Promise<EngineOutcom
 }
 
 /** Lambda entry of the QueryEngine task (found missing by running the deployed bundle: VIGIL_HANDLERS=bundles). */
-export const handler = queryEngine;
+export const handler = traced(queryEngine);

@@ -14,6 +14,7 @@ import { classifySite, nameMatch, scoreCandidate } from './scoring';
 import { makeVerifier } from './triage-verify';
 import type { EngineResult, SearchState, TriageOutput } from './types';
 import { getWork, putWork, workKey } from './work-store';
+import { traced } from '../../lib/tracer';
 
 /** At most this many results are kept per scan, best first (the spec's "Web + up to 290 Images/Videos"). */
 export const MAX_RESULTS_PER_SCAN = 300;
@@ -220,4 +221,4 @@ export async function triage(state: SearchState): Promise<TriageOutput> {
   return { triagedKey, kept: best.length, matched, droppedAllowlisted: merged.length - kept.length };
 }
 
-export const handler = triage;
+export const handler = traced(triage);

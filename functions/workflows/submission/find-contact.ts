@@ -5,6 +5,7 @@ import { lookupUrlOf } from '../../services/submissions/case-host';
 import { updateSubmission } from '../../services/cases/case-store';
 import { SubmissionSupersededError, loadCase } from './load-case';
 import type { ContactOutput, SubmissionState } from './types';
+import { traced } from '../../lib/tracer';
 
 /**
  * Task FindContact: where the notice goes. The site's known DMCA agent, else the abuse contact of its
@@ -33,4 +34,4 @@ export async function findContact(input: SubmissionState): Promise<ContactOutput
   return { found: true, email: contact.email, source: contact.source, ...(contact.entityName ? { entityName: contact.entityName } : {}) };
 }
 
-export const handler = findContact;
+export const handler = traced(findContact);

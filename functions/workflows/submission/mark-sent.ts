@@ -2,6 +2,7 @@ import { updateSubmission } from '../../services/cases/case-store';
 import { markCaseSent } from '../../services/cases/case-transitions';
 import { loadCase } from './load-case';
 import type { MarkedOutput, SubmissionState } from './types';
+import { traced } from '../../lib/tracer';
 
 /**
  * Task MarkSent: the case becomes `sent` (sentAt, statusHistory) if it was pending, and only then is
@@ -24,4 +25,4 @@ export async function markSent(input: SubmissionState, now = new Date()): Promis
   return { transitioned, recheckAt };
 }
 
-export const handler = (input: SubmissionState) => markSent(input);
+export const handler = traced((input: SubmissionState) => markSent(input));

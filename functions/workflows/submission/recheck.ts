@@ -5,6 +5,7 @@ import { getResult } from '../../services/search/results';
 import { SubmissionSupersededError, loadCase } from './load-case';
 import { judgePage, snapshotPage } from './page-check';
 import type { RecheckOutput, SubmissionState } from './types';
+import { traced } from '../../lib/tracer';
 
 /**
  * Task Recheck: after the wait, re-fetches every infringing URL through the safe fetcher and compares it with
@@ -40,4 +41,4 @@ export async function recheck(input: SubmissionState, now = new Date()): Promise
   return { outcome: 'still-online', reason, urls };
 }
 
-export const handler = (input: SubmissionState) => recheck(input);
+export const handler = traced((input: SubmissionState) => recheck(input));

@@ -2,6 +2,7 @@ import { updateSubmission } from '../../services/cases/case-store';
 import { logger } from '../../lib/logger';
 import { SUBMISSION_ERRORS } from './states';
 import type { SubmissionState } from './types';
+import { traced } from '../../lib/tracer';
 
 /** What a person reads on the case for each failure (the technical cause goes to the logs only). */
 export function failureMessage(errorName: string, recipient?: string): string {
@@ -45,4 +46,4 @@ export async function recordFailure(input: SubmissionState): Promise<{ recorded:
   return { recorded, error };
 }
 
-export const handler = recordFailure;
+export const handler = traced(recordFailure);

@@ -8,6 +8,7 @@ import { SubmissionSupersededError, loadCase } from './load-case';
 import { mailSender } from './mail';
 import { snapshotPage } from './page-check';
 import type { NoticeOutput, SubmissionState } from './types';
+import { traced } from '../../lib/tracer';
 
 /**
  * Task SendNotice: captures each infringing page as it is now (the baseline the re-check compares with),
@@ -35,4 +36,4 @@ export async function sendNotice(input: SubmissionState): Promise<NoticeOutput> 
   }
 }
 
-export const handler = sendNotice;
+export const handler = traced(sendNotice);

@@ -1,0 +1,47 @@
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { REPO_ROOT } from '../context';
+
+// .github/workflows/deploy.yml, read as text (no YAML parser is a dependency of the project): production is
+// deployed only after CI passed on main, with OIDC credentials, behind the `prod` environment; PRs get a diff.
+const read = (file: string) => fs.readFileSync(path.join(REPO_ROOT, '.github', 'workflows', file), 'utf8');
+const deploy = read('deploy.yml');
+/** The lines of one top-level block (`on:`) or one job (`  deploy:`), up to the next line as indented as it. */
+const block = (text: string, header: string) => {
+  const lines = text.split('\n');
+  const start = lines.indexOf(header);
+  expect(start).toBeGreaterThanOrEqual(0);
+  const indent = header.length - header.trimStart().length;
+  const end = lines.findIndex((l, i) => i > start && l.trim() !== '' && !l.trimStart().startsWith('#') && l.length - l.trimStart().length <= indent);
+  return lines.slice(start, end === -1 ? undefined : end).join('\n');
+};
+
+describe('deploy.yml', () => {
+  it('deploys on main only after the ci workflow completed successfully, the commit CI tested', () => {
+    const on = block(deploy, 'on:');
+    expect(on).not.toMatch(/^\s+push:/m);
+    expect(on).toMatch(/workflow_run:\n\s+workflows: \[ci\]\n\s+types: \[completed\]\n\s+branches: \[main\]/);
+    // The workflow it waits for is named `ci`.
+    expect(read('ci.yml')).toMatch(/^name: ci$/m);
+
+    const job = block(deploy, '  deploy:');
+    expect(job).toContain("github.event.workflow_run.conclusion == 'success'");
+    expect(job).toContain("github.event.workflow_run.event == 'push'");
+    expect(job).toContain('ref: ${{ github.event.workflow_run.head_sha }}');
+    expect(job).toMatch(/cdk deploy --all .*\$\{\{ env\.CDK_CONTEXT \}\}/);
+    expect(deploy).toMatch(/CDK_CONTEXT: >-\n\s+-c stage=prod/);
+  });
+
+  it('keeps the environment gate and OIDC credentials from a role, and the diff on pull requests', () => {
+    const job = block(deploy, '  deploy:');
+    expect(job).toMatch(/environment:\n\s+name: prod/);
+    expect(block(deploy, 'permissions:')).toContain('id-token: write');
+    expect(deploy).not.toMatch(/aws-access-key-id|aws-secret-access-key|secrets\.AWS/i);
+    for (const name of ['  deploy:', '  diff:']) expect(block(deploy, name)).toContain('role-to-assume: ${{ vars.AWS_DEPLOY_ROLE_ARN }}');
+
+    const diff = block(deploy, '  diff:');
+    expect(block(deploy, 'on:')).toMatch(/^\s+pull_request:/m);
+    expect(diff).toContain("if: github.event_name == 'pull_request'");
+    expect(diff).toContain('npx cdk diff --all ${{ env.CDK_CONTEXT }}');
+  });
+});

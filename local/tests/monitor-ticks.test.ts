@@ -1,0 +1,47 @@
+import { rmSync } from 'node:fs';
+import { startTestDynamo } from '../../test/harness';
+import { buildBundles, type BuiltBundles } from '../bundles/build';
+import { BundlePool } from '../bundles/pool';
+import { monitorDispatcher, startMonitorTicks } from '../monitor-ticks';
+import type { RunningDynamo } from '../stand-ins/dynamo';
+
+// The local stand-in for the dispatcher's EventBridge schedule: in bundles mode it runs the dispatcher's own
+// Lambda bundle in its child process (as every other function there), not the source in the runtime's process.
+let dynamo: RunningDynamo;
+let built: BuiltBundles;
+let pool: BundlePool;
+
+beforeAll(async () => {
+  dynamo = await startTestDynamo();
+  // Only the dispatcher's bundle, built as `cdk synth` builds it (and as VIGIL_HANDLERS=bundles does).
+  built = await buildBundles({ only: (spec) => spec.name === 'MonitorDispatcher', media: false });
+  pool = new BundlePool(built);
+}, 120_000);
+afterAll(async () => {
+  await pool?.close();
+  if (built) rmSync(built.dir, { recursive: true, force: true });
+  await dynamo?.close();
+});
+
+const idle = { due: 0, started: 0, failed: 0, digests: 0 };
+
+it('ticks the monitor dispatcher from its Lambda bundle in bundles mode', async () => {
+  expect(built.bundles.get('MonitorDispatcher')?.spec).toMatchObject({ kind: 'scheduled', entry: 'functions/workflows/monitors/dispatcher.ts' });
+  const invoke = jest.spyOn(pool, 'invoke');
+  const dispatched: unknown[] = [];
+  const dispatch = monitorDispatcher(pool);
+  const stop = startMonitorTicks(0.05, () => dispatch().then((r) => dispatched.push(r)));
+  try {
+    const until = Date.now() + 30_000;
+    while (dispatched.length === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+  } finally {
+    stop();
+  }
+  // The bundle read the (empty) table through its own client: nothing is due.
+  expect(dispatched[0]).toEqual(idle);
+  expect(invoke).toHaveBeenCalledWith('MonitorDispatcher', expect.objectContaining({ source: 'aws.events', 'detail-type': 'Scheduled Event' }));
+}, 60_000);
+
+it('runs the same handler from source without a pool', async () => {
+  expect(await monitorDispatcher()()).toEqual(idle);
+});
