@@ -123,6 +123,18 @@ export function withinBulkLimit(plan: string | null | undefined, count: number):
   return bulkLimit === null || count <= bulkLimit;
 }
 
+/**
+ * The bulk limit rule in one place for site and server (PRODUCT.md section 6): the sentence refusing a bulk
+ * selection of `count` violations over the plan's limit, or undefined when it fits. The trial wording is the
+ * original one; the other limited plans get the same sentence with their name and limit.
+ */
+export function bulkLimitExceeded(plan: string | null | undefined, count: number): string | undefined {
+  if (withinBulkLimit(plan, count)) return undefined;
+  const rule = planRule(plan);
+  const who = rule.id === 'trial' ? 'Trial' : rule.name;
+  return `${who} accounts are limited to ${rule.bulkLimit} bulk submissions. Please upgrade to process more violations.`;
+}
+
 /** Whether the plan may file takedowns with `platform`. */
 export function planAllowsPlatform(plan: string | null | undefined, platform: string): boolean {
   return (planRule(plan).platforms as readonly string[]).includes(platform);

@@ -1,5 +1,6 @@
 import {
   bulkIneligibility,
+  bulkLimitExceeded,
   isNameMatchOnly,
   PLAN_ORDER,
   PLANS,
@@ -68,17 +69,12 @@ export function bulkEligible<T extends BulkCandidate>(results: readonly T[]): T[
 }
 
 /**
- * The toast for a bulk selection the plan does not allow, or null when it fits (PRODUCT.md section 5). The trial text is
- * the spec's; other plans get the same sentence with their name and limit. Enterprise is unlimited.
+ * The toast for a bulk selection the plan does not allow, or null when it fits (PRODUCT.md section 6): the
+ * sentence the server refuses with (`bulkLimitExceeded`, shared/plans.ts). Enterprise is unlimited.
  */
 export function planLimitExceeded(plan: string | null | undefined, selectedCount: number): ToastText | null {
-  const rule = planRule(plan);
-  if (rule.bulkLimit === null || selectedCount <= rule.bulkLimit) return null;
-  const who = rule.id === 'trial' ? 'Trial' : rule.name;
-  return {
-    title: 'Plan Limit Exceeded',
-    description: `${who} accounts are limited to ${rule.bulkLimit} bulk submissions. Please upgrade to process more violations.`,
-  };
+  const description = bulkLimitExceeded(plan, selectedCount);
+  return description ? { title: 'Plan Limit Exceeded', description } : null;
 }
 
 /** The check a bulk submit click runs before anything is sent: the first failing rule's toast, or null. */
