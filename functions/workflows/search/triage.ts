@@ -3,7 +3,7 @@ import { safeFetch } from '../../adapters/fetch/safe-fetch';
 import type { Candidate } from '../../adapters/providers';
 import { logger } from '../../lib/logger';
 import { bestMatch, decodeHashes, hashCandidate, hashToHex, ReferenceSet } from '../../matching';
-import { loadAllowlistMatcher } from '../../services/allowlist';
+import { withoutAllowlisted } from '../../services/allowlist';
 import { storeEvidenceImage, storeThumbnail } from '../../services/evidence/images';
 import type { NewResult } from '../../services/search/results';
 import { getSearch, updateSearchProgress } from '../../services/search/searches';
@@ -168,9 +168,8 @@ export async function triage(state: SearchState): Promise<TriageOutput> {
   const ok = (state.engineResults ?? []).filter((r): r is Extract<EngineResult, { ok: true }> => r.ok);
   const candidates = (await Promise.all(ok.map((r) => getWork<Candidate[]>(r.result.candidatesKey)))).flat();
 
-  const allowlisted = await loadAllowlistMatcher(state.userId);
   const merged = mergeCandidates(candidates);
-  const kept = merged.filter((m) => !allowlisted(m.candidate.domain));
+  const kept = await withoutAllowlisted(state.userId, merged, (m) => [m.candidate.domain]);
   const refs = state.fingerprint?.fingerprintsKey
     ? loadReferenceSet(await getWork<StoredFingerprint[]>(state.fingerprint.fingerprintsKey))
     : undefined;
