@@ -1,4 +1,4 @@
-import { contract } from '../../../shared/contract';
+import { apiPath, contract } from '../../../shared/contract';
 import { monitorExtraFieldsSchema } from '../../../shared/schemas/monitor';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import { areaHandler, assertOwner, json, publicEndpoint, resolveUserParam, userEndpoint, type Caller } from '../../lib/http';
@@ -128,7 +128,7 @@ const unsubscribePage = publicEndpoint(contract.unsubscribePage, async ({ query 
   return page(
     'Turn off alerts',
     `<h1>Turn off alerts</h1><p>Stop e-mail alerts for the monitor “${escape(m?.name ?? 'deleted monitor')}”?</p>` +
-      `<form method="post" action="/api/alerts/unsubscribe?token=${encodeURIComponent(query.token)}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Turn off alerts</button></form>`,
+      `<form method="post" action="${escape(apiPath(contract.unsubscribe, { query: { token: query.token } }))}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Turn off alerts</button></form>`,
   );
 });
 

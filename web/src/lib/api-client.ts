@@ -5,7 +5,7 @@
  * the spec wants, and the exact error message format is part of the contract. Paths and reply types come
  * from the API contract (shared/contract.ts) through {@link api} and {@link apiPath}.
  */
-import type { BodyIn, ParamsIn, QueryIn, ReplyOf, RouteDef } from '@shared/contract';
+import { apiPath, type BodyIn, type ParamsIn, type QueryIn, type ReplyOf, type RouteDef } from '@shared/contract';
 
 /** A non-ok HTTP response. `message` is `${status}: ${bodyText || statusText}` (PRODUCT.md section 8). */
 export class ApiError extends Error {
@@ -119,23 +119,8 @@ export interface CallInput<R> extends Omit<RequestOptions, 'body'> {
   body?: BodyIn<R> | FormData;
 }
 
-/**
- * The URL of a contract row (shared/contract.ts): `{name}` placeholders filled from `params` (encoded) and
- * `query` appended (undefined values left out). SWR keys are these URLs, so a key and its call cannot drift.
- */
-export function apiPath<R extends RouteDef>(route: R, input: { params?: ParamsIn<R>; query?: QueryIn<R> } = {}): string {
-  const params = (input.params ?? {}) as Record<string, string>;
-  const path = route.path.replace(/\{(\w+)\}/g, (_m, name: string) => {
-    if (params[name] === undefined) throw new Error(`${route.name}: path parameter ${name} is missing`);
-    return encodeURIComponent(params[name]);
-  });
-  const query = new URLSearchParams();
-  for (const [name, value] of Object.entries((input.query ?? {}) as Record<string, unknown>)) {
-    if (value !== undefined) query.set(name, String(value));
-  }
-  const search = query.toString();
-  return search ? `${path}?${search}` : path;
-}
+/** The URL of a contract row: the one builder in shared/contract.ts, used by the server's HTML pages too. */
+export { apiPath };
 
 /** Calls a contract row: `api(contract.getCase, {params: {id}})`; the answer is typed by the row's reply schema. */
 export function api<R extends RouteDef>(route: R, input: CallInput<R> = {}): Promise<ReplyOf<R>> {
