@@ -15,7 +15,7 @@ import { makeVerifier } from './triage-verify';
 import type { EngineResult, SearchState, TriageOutput } from './types';
 import { getWork, putWork, workKey } from './work-store';
 
-/** At most this many results are kept per scan, best first (the spec's "Web + up to 290 Images/Videos"). */
+/** At most this many results are kept per scan, best first (web results and up to 290 images and videos). */
 export const MAX_RESULTS_PER_SCAN = 300;
 /** Images fetched at once; each fetch is capped in size and time by the safe fetcher (decodes have their own slots: lib/decode-limits.ts). */
 const FETCH_CONCURRENCY = 8;

@@ -2,7 +2,7 @@
  * The one HTTP client of the site (PRODUCT.md section 8). Every call sends the session cookie, speaks JSON unless told
  * otherwise, and turns any non-ok response into an {@link ApiError} whose message is
  * `${status}: ${body text or status text}`. It is a thin wrapper on fetch: no library adds anything here that
- * the spec wants, and the exact error message format is part of the contract. Paths and reply types come
+ * PRODUCT.md section 8 asks for, and the exact error message format is part of the contract. Paths and reply types come
  * from the API contract (shared/contract.ts) through {@link api} and {@link apiPath}.
  */
 import { apiPath, type BodyIn, type ParamsIn, type QueryIn, type ReplyOf, type RouteDef } from '@shared/contract';
@@ -93,7 +93,7 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
 /** The SWR fetcher: a GET on the key path (PRODUCT.md section 7, "the default query function"). */
 export const fetcher = <T>(path: string): Promise<T> => apiRequest<T>('GET', path);
 
-/** Like {@link fetcher} but a 401 yields `null` instead of an error (the spec's "returnNull" query mode). */
+/** Like {@link fetcher} but a 401 yields `null` instead of an error (a signed-out visitor is not an error). */
 export async function fetcherOrNullOn401<T>(path: string): Promise<T | null> {
   try {
     return await apiRequest<T>('GET', path);
@@ -105,7 +105,7 @@ export async function fetcherOrNullOn401<T>(path: string): Promise<T | null> {
 
 /**
  * The message to show a person for a failed call: the API's `error` text when it sent one, otherwise `fallback`.
- * Toasts that the spec describes as "with the server message" use this.
+ * Toasts that show the server's message (PRODUCT.md section 8) use this.
  */
 export function apiErrorMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError) return error.body?.error ?? fallback;

@@ -15,7 +15,7 @@ import type { SearchResult } from '@shared/schemas/search';
 
 /*
  * Takedown rules the protect step, the cases page, the DMCA page and the creator settings share (PRODUCT.md sections 4,
- * 5, 6 and 9). Pure functions and the spec's texts, so they are tested without a browser. Relative imports keep
+ * 5, 6 and 9). Pure functions and the texts of PRODUCT.md sections 5 and 8, so they are tested without a browser. Relative imports keep
  * them loadable by jest, which has no path aliases.
  */
 
@@ -134,7 +134,7 @@ export interface CreatorDetails {
 }
 
 /**
- * The creator's details with the spec's fallbacks (PRODUCT.md section 3): the saved content-creator fields first, then
+ * The creator's details with the fallbacks of PRODUCT.md section 3: the saved content-creator fields first, then
  * fullName, email, phone and address of the account. Empty strings where neither is known.
  */
 export function creatorDetails(user: Partial<CreatorUser> | null | undefined): CreatorDetails {
