@@ -168,15 +168,14 @@ export function resetConfig(): void {
 
 /**
  * Variables read at call time rather than once per process: tests and the local runtime change them while a
- * process runs. The groups below (mail, assistant, agent identity, DNS, re-check wait) are parsed here from an
- * environment record a test may pass; the search providers' group is still parsed by
- * adapters/providers/config.ts from `environment()`. This is the one place in `functions/` that touches
- * `process.env`; everything else asks here.
+ * process runs. The groups below (mail, assistant, agent identity, DNS, re-check wait, search providers) are
+ * parsed here from an environment record a test may pass. This is the one place in `functions/` that touches
+ * `process.env`; everything else asks here and takes typed values.
  */
 export type Environment = Readonly<Record<string, string | undefined>>;
 
-/** The process environment, for the modules that parse their own group of variables from a record. */
-export function environment(): Environment {
+/** The process environment, the default record of the readers below. */
+function environment(): Environment {
   return process.env;
 }
 
@@ -345,5 +344,85 @@ export function agentIdentityConfig(env: Environment = environment()): AgentIden
     email: e.AGENT_EMAIL ?? AGENT_DEFAULTS.email,
     phone: e.AGENT_PHONE ?? AGENT_DEFAULTS.phone,
     signatureName: e.AGENT_SIGNATURE_NAME ?? AGENT_DEFAULTS.signatureName,
+  };
+}
+
+/** Search provider keys; a missing key turns that provider off (the sandbox stands in when configured). */
+export interface ProviderKeys {
+  serpapiKey?: string;
+  braveKey?: string;
+  tineyeKey?: string;
+  googleCseKey?: string;
+  googleCseCx?: string;
+}
+
+/** The search providers' settings (adapters/providers/config.ts turns them into a ProviderConfig). */
+export interface ProviderSettings {
+  /** The keys from the environment (used when no secret is named). */
+  keys: ProviderKeys;
+  /** Secrets Manager secret holding the keys (on AWS), and where to ask for it. */
+  secretArn?: string;
+  secretsRegion?: string;
+  secretsEndpoint?: string;
+  serpapiBaseUrl: string;
+  braveBaseUrl: string;
+  tineyeBaseUrl: string;
+  googleCseBaseUrl: string;
+  /** The sandbox web's base URL (e.g. http://localhost:3000/sandbox); providers without a key point at it. */
+  sandboxOrigin?: string;
+  timeoutMs: number;
+  retries: number;
+  retryBaseMs: number;
+  maxRetryWaitMs: number;
+}
+
+const providerKeysSchema = z.object({
+  SERPAPI_KEY: optionalText,
+  BRAVE_API_KEY: optionalText,
+  TINEYE_API_KEY: optionalText,
+  GOOGLE_CSE_KEY: optionalText,
+  GOOGLE_CSE_CX: optionalText,
+});
+
+/** Provider keys from a record with the variables' names: the environment, or the provider secret's JSON. */
+export function providerKeysFrom(record: Record<string, unknown>): ProviderKeys {
+  const k = parseGroup('provider keys', providerKeysSchema, record as Environment);
+  return { serpapiKey: k.SERPAPI_KEY, braveKey: k.BRAVE_API_KEY, tineyeKey: k.TINEYE_API_KEY, googleCseKey: k.GOOGLE_CSE_KEY, googleCseCx: k.GOOGLE_CSE_CX };
+}
+
+const providerSchema = z.object({
+  PROVIDER_SECRET_ARN: optionalText,
+  AWS_REGION: optionalText,
+  SECRETS_MANAGER_ENDPOINT: optionalText,
+  SERPAPI_BASE_URL: z.string().url().default('https://serpapi.com'),
+  BRAVE_BASE_URL: z.string().url().default('https://api.search.brave.com'),
+  TINEYE_BASE_URL: z.string().url().default('https://api.tineye.com'),
+  GOOGLE_CSE_BASE_URL: z.string().url().default('https://www.googleapis.com'),
+  SANDBOX_ORIGIN: z.string().url().optional(),
+  PROVIDER_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
+  PROVIDER_RETRIES: z.coerce.number().int().min(0).default(2),
+  PROVIDER_RETRY_BASE_MS: z.coerce.number().int().min(0).default(1_000),
+  PROVIDER_MAX_RETRY_WAIT_MS: z.coerce.number().int().min(0).default(10_000),
+});
+
+const stripSlashes = (url: string) => url.replace(/\/+$/, '');
+
+/** PROVIDER_SECRET_ARN or the keys, the providers' base URLs, SANDBOX_ORIGIN and the call limits. */
+export function providerSettings(env: Environment = environment()): ProviderSettings {
+  const e = parseGroup('search provider', providerSchema, env);
+  return {
+    keys: providerKeysFrom(env),
+    secretArn: e.PROVIDER_SECRET_ARN,
+    secretsRegion: e.AWS_REGION,
+    secretsEndpoint: e.SECRETS_MANAGER_ENDPOINT,
+    serpapiBaseUrl: stripSlashes(e.SERPAPI_BASE_URL),
+    braveBaseUrl: stripSlashes(e.BRAVE_BASE_URL),
+    tineyeBaseUrl: stripSlashes(e.TINEYE_BASE_URL),
+    googleCseBaseUrl: stripSlashes(e.GOOGLE_CSE_BASE_URL),
+    sandboxOrigin: e.SANDBOX_ORIGIN ? stripSlashes(e.SANDBOX_ORIGIN) : undefined,
+    timeoutMs: e.PROVIDER_TIMEOUT_MS,
+    retries: e.PROVIDER_RETRIES,
+    retryBaseMs: e.PROVIDER_RETRY_BASE_MS,
+    maxRetryWaitMs: e.PROVIDER_MAX_RETRY_WAIT_MS,
   };
 }
