@@ -29,7 +29,7 @@ import {
   googleExportQuerySchema,
   submissionInfoQuerySchema,
   submissionInfoSchema,
-} from './schemas/dmca';
+} from './schemas/cases';
 import { eventBodySchema } from './schemas/events';
 import {
   alertListSchema,

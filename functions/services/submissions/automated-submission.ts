@@ -1,5 +1,5 @@
 import { PLANS, isNameMatchOnly } from '../../../shared/plans';
-import { ACTIVE_SUBMISSION_STATES, type SubmissionState } from '../../../shared/schemas/dmca';
+import { ACTIVE_SUBMISSION_STATES, type SubmissionState } from '../../../shared/schemas/cases';
 import { startWorkflow } from '../../adapters/workflows';
 import { config, recheckAfterSeconds } from '../../lib/config';
 import { ConflictError, PaymentRequiredError, WorkflowUnavailableError } from '../../lib/errors';

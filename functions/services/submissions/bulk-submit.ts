@@ -1,5 +1,5 @@
 import { PLANS, PLATFORM_LABELS, bulkIneligibility, bulkLimitExceeded, isNameMatchOnly, planAllowsPlatform, type SubmissionPlatform } from '../../../shared/plans';
-import { bulkSubmitSchema, type BulkSubmit, type BulkSubmitInput, type BulkSubmitResponse } from '../../../shared/schemas/dmca';
+import { bulkSubmitSchema, type BulkSubmit, type BulkSubmitInput, type BulkSubmitResponse } from '../../../shared/schemas/cases';
 import type { PlanId } from '../../../shared/schemas/user';
 import { ulid } from 'ulid';
 import { startWorkflow } from '../../adapters/workflows';
