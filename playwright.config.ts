@@ -13,7 +13,7 @@ const BUNDLES_PORT = Number(process.env.E2E_BUNDLES_PORT ?? PORT + 1);
 const WITH_BUNDLES = process.env.E2E_BUNDLES !== '0';
 /**
  * The main journeys again at a phone's width (issue 14), the tests tagged `@mobile`: sign-in, scan and the review
- * queue (review.spec.ts), and the takedown (case, notice PDF, upgrade, submission, resolved; takedown.spec.ts), in
+ * queue (review.spec.ts), and the takedown (case, notice PDF, upgrade, submission, resolved; submission-journey.spec.ts), in
  * a 390 x 844 viewport (a narrowed desktop Chromium, no touch emulation). Two journeys, to keep CI time small.
  */
 const MOBILE_VIEWPORT = { width: 390, height: 844 };

@@ -29,7 +29,7 @@ import {
   googleExportQuerySchema,
   submissionInfoQuerySchema,
   submissionInfoSchema,
-} from './schemas/dmca';
+} from './schemas/cases';
 import { eventBodySchema } from './schemas/events';
 import {
   alertListSchema,
@@ -216,3 +216,22 @@ export type ParamsIn<R> = R extends { params: infer S } ? In<S> : undefined;
 export type QueryIn<R> = R extends { query: infer S } ? In<S> : undefined;
 export type BodyIn<R> = R extends { body: infer S } ? In<S> : unknown;
 export type ReplyOf<R> = R extends { reply: infer S } ? Out<S> : unknown;
+
+/**
+ * The URL of a contract row: `{name}` placeholders filled from `params` (encoded) and
+ * `query` appended (undefined values left out). The web's calls and SWR keys and the server's HTML
+ * pages (forms, links) build their URLs here, so no path is written by hand.
+ */
+export function apiPath<R extends RouteDef>(route: R, input: { params?: ParamsIn<R>; query?: QueryIn<R> } = {}): string {
+  const params = (input.params ?? {}) as Record<string, string>;
+  const path = route.path.replace(/\{(\w+)\}/g, (_m, name: string) => {
+    if (params[name] === undefined) throw new Error(`${route.name}: path parameter ${name} is missing`);
+    return encodeURIComponent(params[name]);
+  });
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries((input.query ?? {}) as Record<string, unknown>)) {
+    if (value !== undefined) query.set(name, String(value));
+  }
+  const search = query.toString();
+  return search ? `${path}?${search}` : path;
+}

@@ -1,4 +1,4 @@
-import { DEFAULT_AUTO_SUBMIT_THRESHOLD, PLANS, allowanceResetsAt, bulkIneligibility, planAllowsCadence, planAllowsPlatform, planFeatures, planRule, withinBulkLimit } from './plans';
+import { DEFAULT_AUTO_SUBMIT_THRESHOLD, PLANS, allowanceResetsAt, bulkIneligibility, bulkLimitExceeded, planAllowsCadence, planAllowsPlatform, planFeatures, planRule, withinBulkLimit } from './plans';
 
 describe('plan rules', () => {
   it('prices the plans as the spec says', () => {
@@ -13,6 +13,13 @@ describe('plan rules', () => {
     expect(withinBulkLimit('pro', 100)).toBe(true);
     expect(withinBulkLimit('pro', 101)).toBe(false);
     expect(withinBulkLimit('enterprise', 100_000)).toBe(true);
+  });
+
+  it('states the bulk limit in one sentence for site and server, none when the selection fits', () => {
+    expect(bulkLimitExceeded('trial', 3)).toBeUndefined();
+    expect(bulkLimitExceeded('trial', 4)).toBe('Trial accounts are limited to 3 bulk submissions. Please upgrade to process more violations.');
+    expect(bulkLimitExceeded('basic', 11)).toBe('Basic accounts are limited to 10 bulk submissions. Please upgrade to process more violations.');
+    expect(bulkLimitExceeded('enterprise', 100_000)).toBeUndefined();
   });
 
   it('treats an unknown or missing plan as the trial', () => {

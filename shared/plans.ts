@@ -123,6 +123,18 @@ export function withinBulkLimit(plan: string | null | undefined, count: number):
   return bulkLimit === null || count <= bulkLimit;
 }
 
+/**
+ * The bulk limit rule in one place for site and server (PRODUCT.md section 6): the sentence refusing a bulk
+ * selection of `count` violations over the plan's limit, or undefined when it fits. The trial wording is the
+ * original one; the other limited plans get the same sentence with their name and limit.
+ */
+export function bulkLimitExceeded(plan: string | null | undefined, count: number): string | undefined {
+  if (withinBulkLimit(plan, count)) return undefined;
+  const rule = planRule(plan);
+  const who = rule.id === 'trial' ? 'Trial' : rule.name;
+  return `${who} accounts are limited to ${rule.bulkLimit} bulk submissions. Please upgrade to process more violations.`;
+}
+
 /** Whether the plan may file takedowns with `platform`. */
 export function planAllowsPlatform(plan: string | null | undefined, platform: string): boolean {
   return (planRule(plan).platforms as readonly string[]).includes(platform);
@@ -214,9 +226,23 @@ export function discountedCents(plan: PlanId, discountPercent: number): number {
 }
 
 /**
- * The one MRR rule: how much monthly recurring revenue moves, in cents, when a user's plan or discount changes
- * (a plan change, a cancellation, or an administrator's discount).
+ * A user's subscription as MRR counts it. `invoicedCents` is set for a subscription billed by Stripe: Stripe
+ * decides what is charged, so it adds what its last paid invoice charged each month (0 before the first);
+ * otherwise (demo billing) it adds the plan's discounted list price.
  */
-export function mrrChangeCents(from: { plan: PlanId; discountPercent: number }, to: { plan: PlanId; discountPercent: number }): number {
-  return discountedCents(to.plan, to.discountPercent) - discountedCents(from.plan, from.discountPercent);
+export interface MrrSubscription {
+  plan: PlanId;
+  discountPercent: number;
+  invoicedCents?: number;
+}
+
+/** What a subscription adds to MRR each month, in cents. */
+const monthlyRecurringCents = (s: MrrSubscription) => s.invoicedCents ?? discountedCents(s.plan, s.discountPercent);
+
+/**
+ * The one MRR rule: how much monthly recurring revenue moves, in cents, when a user's subscription changes
+ * (a plan change, a cancellation, an administrator's discount, or a paid Stripe invoice).
+ */
+export function mrrChangeCents(from: MrrSubscription, to: MrrSubscription): number {
+  return monthlyRecurringCents(to) - monthlyRecurringCents(from);
 }

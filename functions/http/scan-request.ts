@@ -1,8 +1,10 @@
+import * as z from 'zod';
 import type { ZodType } from 'zod';
 import { MAX_REFERENCE_FILE_BYTES, MAX_REFERENCE_FILES } from '../../shared/references';
 import { searchStartFieldsSchema, type SearchStartFields } from '../../shared/schemas/search-start';
 import { ValidationError } from '../lib/errors';
 import { resolveUserParam, type Caller, type HttpEvent } from '../lib/http';
+import { parseOrThrow } from '../lib/validation';
 import { parseMultipart } from '../lib/multipart';
 import { checkReferenceFiles } from '../services/references';
 
@@ -12,14 +14,9 @@ import { checkReferenceFiles } from '../services/references';
  */
 export async function parseScanRequest<E>(event: HttpEvent, caller: Caller, extra?: ZodType<E>) {
   const { fields, files } = await parseMultipart(event, { maxFiles: MAX_REFERENCE_FILES, maxFileBytes: MAX_REFERENCE_FILE_BYTES });
-  const parsed = searchStartFieldsSchema.safeParse(fields);
-  const extraParsed = extra?.safeParse(fields);
-  const issues = [...(parsed.success ? [] : parsed.error.issues), ...(extraParsed && !extraParsed.success ? extraParsed.error.issues : [])].map((i) => ({
-    path: `body.${i.path.join('.')}`,
-    message: i.message,
-  }));
-  if (issues.length > 0) throw new ValidationError(issues.map((i) => i.message).join('; '), issues);
-  const input = parsed.data as SearchStartFields;
+  // One schema for both sets of fields, so one parse reports every field's issue at once.
+  const schema: ZodType<SearchStartFields> = extra ? z.intersection(searchStartFieldsSchema, extra) : searchStartFieldsSchema;
+  const input = parseOrThrow(schema, fields, 'body');
   const userId = resolveUserParam(caller, input.userId || 'me');
   const references = await checkReferenceFiles(files.filter((f) => f.field === 'referenceFiles'));
   if (input.query.length === 0 && references.length === 0) {
@@ -27,5 +24,5 @@ export async function parseScanRequest<E>(event: HttpEvent, caller: Caller, extr
       { path: 'body.query', message: 'Enter a creator name or upload at least one reference file.' },
     ]);
   }
-  return { userId, input, references, extra: extraParsed?.data as E };
+  return { userId, input, references, extra: input as unknown as E };
 }

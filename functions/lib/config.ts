@@ -168,14 +168,14 @@ export function resetConfig(): void {
 
 /**
  * Variables read at call time rather than once per process: tests and the local runtime change them while a
- * process runs, and modules that parse a group of variables (billing, mail, assistant, providers, agent
- * identity, DNS) take an environment record as a parameter so tests can pass their own. This is the one
- * place in `functions/` that touches `process.env`; everything else asks here.
+ * process runs. The groups below (mail, assistant, agent identity, DNS, re-check wait, search providers) are
+ * parsed here from an environment record a test may pass. This is the one place in `functions/` that touches
+ * `process.env`; everything else asks here and takes typed values.
  */
 export type Environment = Readonly<Record<string, string | undefined>>;
 
-/** The process environment, for the modules that parse their own group of variables from a record. */
-export function environment(): Environment {
+/** The process environment, the default record of the readers below. */
+function environment(): Environment {
   return process.env;
 }
 
@@ -208,3 +208,221 @@ export const live = {
   ffprobePath: () => liveSchema.shape.FFPROBE_PATH.parse(process.env.FFPROBE_PATH),
   logLevel: () => liveSchema.shape.LOG_LEVEL.parse(process.env.LOG_LEVEL),
 };
+
+/*
+ * The groups of variables read at call time (tests and the local runtime change them while a process runs).
+ * Each reader takes an environment record (the process's by default) so a test can pass its own, validates it
+ * and returns typed values; a variable set to something invalid is an error naming it.
+ */
+
+/** Reads `schema` from `env`, throwing one error that names every invalid variable. */
+function parseGroup<T>(group: string, schema: z.ZodType<T>, env: Environment): T {
+  const result = schema.safeParse(env);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+  throw new Error(`Invalid ${group} configuration: ${problems}`);
+}
+
+/** The chat assistant (services/assistant/create-assistant.ts). */
+export interface AssistantConfig {
+  /** Bedrock model or inference profile id; when absent the offline (help-centre) assistant is used. */
+  bedrockModelId?: string;
+  region: string;
+  /** Endpoint override (a VPC endpoint, or a loopback fixture in tests). */
+  bedrockEndpoint?: string;
+  /** Per-call time limit; API Gateway gives up after 30 s, so stay well below. */
+  requestTimeoutMs: number;
+}
+
+const assistantSchema = z.object({
+  BEDROCK_MODEL_ID: z.string().trim().optional(),
+  BEDROCK_REGION: z.string().optional(),
+  AWS_REGION: z.string().default('us-east-1'),
+  BEDROCK_ENDPOINT: z.string().url().optional(),
+  BEDROCK_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
+});
+
+/** BEDROCK_MODEL_ID (unset or empty: offline assistant), BEDROCK_REGION (default AWS_REGION), BEDROCK_ENDPOINT, BEDROCK_TIMEOUT_MS. */
+export function assistantConfig(env: Environment = environment()): AssistantConfig {
+  const e = parseGroup('assistant', assistantSchema, env);
+  return {
+    bedrockModelId: e.BEDROCK_MODEL_ID || undefined,
+    region: e.BEDROCK_REGION ?? e.AWS_REGION,
+    bedrockEndpoint: e.BEDROCK_ENDPOINT,
+    requestTimeoutMs: e.BEDROCK_TIMEOUT_MS,
+  };
+}
+
+/** The mail sender (adapters/mail/create-mail-sender.ts). */
+export interface MailConfig {
+  /** Set: messages are written as .eml files here (the local runtime sets DATA_DIR/outbox). */
+  outboxDir?: string;
+  /** The address the deployment may send as (SES-verified on AWS). Optional locally. */
+  mailFrom?: string;
+  /** SES endpoint override (tests, a local SES stand-in). */
+  sesEndpoint?: string;
+  sesConfigurationSet?: string;
+  region: string;
+}
+
+const mailSchema = z.object({
+  OUTBOX_DIR: optionalText,
+  MAIL_FROM: optionalText,
+  SES_ENDPOINT: optionalText.pipe(z.string().url().optional()),
+  SES_CONFIGURATION_SET: optionalText,
+  AWS_REGION: z.string().default('us-east-1'),
+});
+
+/** OUTBOX_DIR, MAIL_FROM, SES_ENDPOINT, SES_CONFIGURATION_SET, AWS_REGION. */
+export function mailConfig(env: Environment = environment()): MailConfig {
+  const e = parseGroup('mail', mailSchema, env);
+  return { outboxDir: e.OUTBOX_DIR, mailFrom: e.MAIL_FROM, sesEndpoint: e.SES_ENDPOINT, sesConfigurationSet: e.SES_CONFIGURATION_SET, region: e.AWS_REGION };
+}
+
+/** DNS_OVER_HTTPS_URL: the DNS-over-HTTPS endpoint host names are resolved through, or undefined (the system resolver). */
+export function dnsOverHttpsUrl(env: Environment = environment()): string | undefined {
+  return parseGroup('DNS', z.object({ DNS_OVER_HTTPS_URL: optionalText.pipe(z.string().url().optional()) }), env).DNS_OVER_HTTPS_URL;
+}
+
+/** Default wait before a submission's re-check: one day. */
+export const DEFAULT_RECHECK_AFTER_SECONDS = 86_400;
+
+/** RECHECK_AFTER_SECONDS: a whole number of seconds from 0 to a year (the CDK app checks the same), else one day. */
+export function recheckAfterSeconds(env: Environment = environment()): number {
+  const seconds = z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() ? Number(v) : undefined),
+    z.number().int().min(0).max(365 * 86_400).optional(),
+  );
+  return parseGroup('re-check', z.object({ RECHECK_AFTER_SECONDS: seconds }), env).RECHECK_AFTER_SECONDS ?? DEFAULT_RECHECK_AFTER_SECONDS;
+}
+
+/** The company's DMCA agent every notice is filed under (services/notices/agent-identity.ts). */
+export interface AgentIdentity {
+  /** The agent's name as it appears in the contact block ("Name" on the search engines' forms). */
+  name: string;
+  /** The company the agent acts for ("Company" on the forms). */
+  company: string;
+  /** Postal address, one string; newlines or semicolons separate its lines. */
+  address: string;
+  email: string;
+  phone: string;
+  /** Name typed after "/s/" as the electronic signature. */
+  signatureName: string;
+}
+
+/** Clearly fictional local values (example.com, a 555-01xx number), so a local notice is never mistaken for a real one. */
+export const AGENT_DEFAULTS: AgentIdentity = {
+  name: 'Vigil DMCA Agent',
+  company: 'Vigil Content Protection, Inc.',
+  address: '100 Example Avenue, Suite 400; Springfield, CA 90000; United States',
+  email: 'dmca-agent@example.com',
+  phone: '+1 (555) 010-0199',
+  signatureName: 'Vigil Content Protection, Inc., DMCA Agent',
+};
+
+const agentText = optionalText.pipe(z.string().min(1).optional());
+const agentSchema = z.object({
+  AGENT_NAME: agentText,
+  AGENT_COMPANY: agentText,
+  AGENT_ADDRESS: agentText,
+  AGENT_EMAIL: optionalText.pipe(z.string().email().optional()),
+  AGENT_PHONE: agentText,
+  AGENT_SIGNATURE_NAME: agentText,
+});
+
+/**
+ * AGENT_NAME, AGENT_COMPANY, AGENT_ADDRESS, AGENT_EMAIL, AGENT_PHONE, AGENT_SIGNATURE_NAME; empty counts as unset
+ * (the defaults above). A malformed AGENT_EMAIL is an error naming it, so a misconfigured deployment fails at
+ * start rather than sending notices with a bad contact address.
+ */
+export function agentIdentityConfig(env: Environment = environment()): AgentIdentity {
+  const e = parseGroup('agent identity', agentSchema, env);
+  return {
+    name: e.AGENT_NAME ?? AGENT_DEFAULTS.name,
+    company: e.AGENT_COMPANY ?? AGENT_DEFAULTS.company,
+    address: e.AGENT_ADDRESS ?? AGENT_DEFAULTS.address,
+    email: e.AGENT_EMAIL ?? AGENT_DEFAULTS.email,
+    phone: e.AGENT_PHONE ?? AGENT_DEFAULTS.phone,
+    signatureName: e.AGENT_SIGNATURE_NAME ?? AGENT_DEFAULTS.signatureName,
+  };
+}
+
+/** Search provider keys; a missing key turns that provider off (the sandbox stands in when configured). */
+export interface ProviderKeys {
+  serpapiKey?: string;
+  braveKey?: string;
+  tineyeKey?: string;
+  googleCseKey?: string;
+  googleCseCx?: string;
+}
+
+/** The search providers' settings (adapters/providers/config.ts turns them into a ProviderConfig). */
+export interface ProviderSettings {
+  /** The keys from the environment (used when no secret is named). */
+  keys: ProviderKeys;
+  /** Secrets Manager secret holding the keys (on AWS), and where to ask for it. */
+  secretArn?: string;
+  secretsRegion?: string;
+  secretsEndpoint?: string;
+  serpapiBaseUrl: string;
+  braveBaseUrl: string;
+  tineyeBaseUrl: string;
+  googleCseBaseUrl: string;
+  /** The sandbox web's base URL (e.g. http://localhost:3000/sandbox); providers without a key point at it. */
+  sandboxOrigin?: string;
+  timeoutMs: number;
+  retries: number;
+  retryBaseMs: number;
+  maxRetryWaitMs: number;
+}
+
+const providerKeysSchema = z.object({
+  SERPAPI_KEY: optionalText,
+  BRAVE_API_KEY: optionalText,
+  TINEYE_API_KEY: optionalText,
+  GOOGLE_CSE_KEY: optionalText,
+  GOOGLE_CSE_CX: optionalText,
+});
+
+/** Provider keys from a record with the variables' names: the environment, or the provider secret's JSON. */
+export function providerKeysFrom(record: Record<string, unknown>): ProviderKeys {
+  const k = parseGroup('provider keys', providerKeysSchema, record as Environment);
+  return { serpapiKey: k.SERPAPI_KEY, braveKey: k.BRAVE_API_KEY, tineyeKey: k.TINEYE_API_KEY, googleCseKey: k.GOOGLE_CSE_KEY, googleCseCx: k.GOOGLE_CSE_CX };
+}
+
+const providerSchema = z.object({
+  PROVIDER_SECRET_ARN: optionalText,
+  AWS_REGION: optionalText,
+  SECRETS_MANAGER_ENDPOINT: optionalText,
+  SERPAPI_BASE_URL: z.string().url().default('https://serpapi.com'),
+  BRAVE_BASE_URL: z.string().url().default('https://api.search.brave.com'),
+  TINEYE_BASE_URL: z.string().url().default('https://api.tineye.com'),
+  GOOGLE_CSE_BASE_URL: z.string().url().default('https://www.googleapis.com'),
+  SANDBOX_ORIGIN: z.string().url().optional(),
+  PROVIDER_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
+  PROVIDER_RETRIES: z.coerce.number().int().min(0).default(2),
+  PROVIDER_RETRY_BASE_MS: z.coerce.number().int().min(0).default(1_000),
+  PROVIDER_MAX_RETRY_WAIT_MS: z.coerce.number().int().min(0).default(10_000),
+});
+
+const stripSlashes = (url: string) => url.replace(/\/+$/, '');
+
+/** PROVIDER_SECRET_ARN or the keys, the providers' base URLs, SANDBOX_ORIGIN and the call limits. */
+export function providerSettings(env: Environment = environment()): ProviderSettings {
+  const e = parseGroup('search provider', providerSchema, env);
+  return {
+    keys: providerKeysFrom(env),
+    secretArn: e.PROVIDER_SECRET_ARN,
+    secretsRegion: e.AWS_REGION,
+    secretsEndpoint: e.SECRETS_MANAGER_ENDPOINT,
+    serpapiBaseUrl: stripSlashes(e.SERPAPI_BASE_URL),
+    braveBaseUrl: stripSlashes(e.BRAVE_BASE_URL),
+    tineyeBaseUrl: stripSlashes(e.TINEYE_BASE_URL),
+    googleCseBaseUrl: stripSlashes(e.GOOGLE_CSE_BASE_URL),
+    sandboxOrigin: e.SANDBOX_ORIGIN ? stripSlashes(e.SANDBOX_ORIGIN) : undefined,
+    timeoutMs: e.PROVIDER_TIMEOUT_MS,
+    retries: e.PROVIDER_RETRIES,
+    retryBaseMs: e.PROVIDER_RETRY_BASE_MS,
+    maxRetryWaitMs: e.PROVIDER_MAX_RETRY_WAIT_MS,
+  };
+}

@@ -196,16 +196,26 @@ export async function removeAllowlistEntry(userId: string, id: string): Promise<
 
 /**
  * Loads a user's allowlist once and returns a matcher for many candidates: it takes a URL or a host and is
- * true when that host is an allowlisted domain or a subdomain of one. The search workflow builds one per
- * scan and drops matching candidates before storing results.
+ * true when that host is an allowlisted domain or a subdomain of one.
  */
-export async function loadAllowlistMatcher(userId: string): Promise<(urlOrHost: string) => boolean> {
+async function loadAllowlistMatcher(userId: string): Promise<(urlOrHost: string) => boolean> {
   const domains = (await listAllowlist(userId)).map((e) => e.domain);
   return (urlOrHost: string) => {
     if (domains.length === 0) return false;
     const host = normaliseDomain(urlOrHost);
     return host !== undefined && domains.some((d) => domainCovers(d, host));
   };
+}
+
+/**
+ * Where the allowlist is applied: `items` without those on an allowlisted site, read once for all of them.
+ * `sitesOf` gives an item's URLs or hosts; one allowlisted is enough to drop it. Triage drops candidates here
+ * before storing results; automatic submission filters a run's results here again, so a site the creator
+ * allowlisted during the run gets no notice.
+ */
+export async function withoutAllowlisted<T>(userId: string, items: readonly T[], sitesOf: (item: T) => readonly string[]): Promise<T[]> {
+  const allowlisted = await loadAllowlistMatcher(userId);
+  return items.filter((item) => !sitesOf(item).some(allowlisted));
 }
 
 /** True when the URL's or host's domain, or a parent domain of it, is on the user's allowlist. */

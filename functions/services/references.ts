@@ -1,7 +1,11 @@
 import { fileTypeFromBuffer } from 'file-type';
+import { ulid } from 'ulid';
 import { MAX_REFERENCE_TOTAL_BYTES, REFERENCE_TYPES } from '../../shared/references';
+import { putObject } from '../adapters/s3';
+import { config } from '../lib/config';
 import { PayloadTooLargeError, UnsupportedMediaTypeError } from '../lib/errors';
 import type { UploadedFile } from '../lib/multipart';
+import type { StoredReference } from './search/start-scan';
 
 export interface CheckedReference {
   filename: string;
@@ -34,4 +38,20 @@ export async function checkReferenceFiles(files: UploadedFile[]): Promise<Checke
     checked.push({ filename: f.filename, mime: type.mime, kind: type.kind, extension, content: f.content });
   }
   return checked;
+}
+
+/**
+ * Stores checked reference files in the uploads bucket under `references/{userId}/{folder}/{id}.{ext}` (a scan's
+ * id, or `monitors/{monitorId}`), the original file name in the object's metadata. Called only once the scan or
+ * monitor is admitted, so a refused request stores nothing.
+ */
+export async function storeReferences(userId: string, folder: string, references: CheckedReference[]): Promise<StoredReference[]> {
+  const stored: StoredReference[] = [];
+  for (const ref of references) {
+    const id = ulid();
+    const key = `references/${userId}/${folder}/${id}.${ref.extension}`;
+    await putObject(config().uploadsBucket, key, ref.content, ref.mime, { filename: encodeURIComponent(ref.filename) });
+    stored.push({ id, key, filename: ref.filename, mediaType: ref.mime, kind: ref.kind });
+  }
+  return stored;
 }

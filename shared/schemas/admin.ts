@@ -3,7 +3,7 @@ import { planIdSchema } from './user';
 
 /**
  * The administrator's Business Dashboard calls (PRODUCT.md sections 2 "Admin", 3 and 7). Field names are exactly
- * the spec's. Fractions are 0-1 (the screen shows them as percentages with one decimal); money is US dollars
+ * the ones the screens read. Fractions are 0-1 (the screen shows them as percentages with one decimal); money is US dollars
  * rounded to the cent. How each figure is computed: docs/ARCHITECTURE.md, "Admin figures, risk formula and
  * cost model".
  */

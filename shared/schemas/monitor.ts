@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { CADENCES } from '../cadence';
-import { originalUrlSchema } from './dmca';
+import { originalUrlSchema } from './cases';
 
 /** Monitors (issue 11): a saved, scheduled scan; a plan allows its own fastest cadence and every slower one. */
 export { CADENCE_LABELS, CADENCE_SECONDS, type Cadence } from '../cadence';

@@ -47,12 +47,12 @@ export const riskMetricsSchema = z.object({
   averageResponseTime: z.number().nonnegative(),
   /** Distinct sites hosting open exposures. */
   contentExposure: z.number().int().nonnegative(),
-  /** Present (true) only when the caller has no data at all and these are the spec's sample values. */
+  /** Present (true) only when the caller has no data at all and these are the sample values of PRODUCT.md section 9. */
   sample: z.literal(true).optional(),
 });
 export type RiskMetrics = z.infer<typeof riskMetricsSchema>;
 
-/** The spec's default risk values (PRODUCT.md section 9), returned with `sample: true` only to a caller without data. */
+/** The sample risk values of PRODUCT.md section 9, returned with `sample: true` only to a caller without data. */
 export const RISK_SAMPLE_METRICS: Readonly<RiskMetrics> = {
   overallRiskScore: 75,
   riskLevel: 'MEDIUM',

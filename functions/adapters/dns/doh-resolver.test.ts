@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { dnsOverHttpsUrl } from '../../lib/config';
 import { configuredResolver, dohResolver } from './doh-resolver';
 
 let server: Server;
@@ -37,7 +38,7 @@ describe('dohResolver', () => {
   });
 
   it('is used only when DNS_OVER_HTTPS_URL is configured', () => {
-    expect(configuredResolver({})).toBeUndefined();
-    expect(typeof configuredResolver({ DNS_OVER_HTTPS_URL: base })).toBe('function');
+    expect(configuredResolver(dnsOverHttpsUrl({}))).toBeUndefined();
+    expect(typeof configuredResolver(dnsOverHttpsUrl({ DNS_OVER_HTTPS_URL: base }))).toBe('function');
   });
 });

@@ -1,4 +1,4 @@
-import { environment, type Environment } from '../../lib/config';
+import { dnsOverHttpsUrl } from '../../lib/config';
 /**
  * A host-name resolver over DNS-over-HTTPS, JSON flavour (`GET <url>?name=<host>&type=A`, answers as
  * `{Status, Answer: [{type, data}]}`, the format of Google's and Cloudflare's JSON resolvers). Used by the
@@ -39,7 +39,6 @@ export function dohResolver(baseUrl: string, opts: { timeoutMs?: number; fetch?:
 }
 
 /** The resolver the configuration selects: DNS_OVER_HTTPS_URL when set, else undefined (system resolver). */
-export function configuredResolver(env: Environment = environment()): HostResolver | undefined {
-  const url = env.DNS_OVER_HTTPS_URL?.trim();
+export function configuredResolver(url: string | undefined = dnsOverHttpsUrl()): HostResolver | undefined {
   return url ? dohResolver(url) : undefined;
 }

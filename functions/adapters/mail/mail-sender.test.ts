@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { simpleParser, type AddressObject } from 'mailparser';
+import { mailConfig } from '../../lib/config';
 import { createMailSender } from './create-mail-sender';
 import { MailDeliveryError, type MailMessage } from './mail-sender';
 import { OutboxMailSender } from './outbox-mail-sender';
@@ -32,7 +33,7 @@ describe('OutboxMailSender', () => {
   afterEach(() => rm(dir, { recursive: true, force: true }));
 
   it('writes a real MIME .eml: to the abuse address, from the agent, with the PDF attached', async () => {
-    const sender = createMailSender({ OUTBOX_DIR: path.join(dir, 'outbox') });
+    const sender = createMailSender(mailConfig({ OUTBOX_DIR: path.join(dir, 'outbox') }));
     expect(sender.kind).toBe('outbox');
     const sent = await sender.send(message);
 
@@ -134,6 +135,6 @@ describe('SesMailSender', () => {
   });
 
   it('is what the configuration selects without OUTBOX_DIR', () => {
-    expect(createMailSender({ MAIL_FROM: 'notices@vigil.example', AWS_REGION: 'eu-west-1' }).kind).toBe('ses');
+    expect(createMailSender(mailConfig({ MAIL_FROM: 'notices@vigil.example', AWS_REGION: 'eu-west-1' })).kind).toBe('ses');
   });
 });

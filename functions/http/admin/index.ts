@@ -26,7 +26,7 @@ const financial = userEndpoint(contract.financial, async () => json(await adminF
 const financialStats = userEndpoint(contract.financialStats, async () => json(await adminFinancialStats()));
 const aiInsights = userEndpoint(contract.aiInsights, async () => json(await adminInsights()));
 
-/** An array, as the spec's client reads it; the next page's cursor travels in the `x-next-cursor` header. */
+/** An array, as the site reads it; the next page's cursor travels in the `x-next-cursor` header. */
 const userManagement = userEndpoint(contract.userManagement, async ({ query }) => {
   const page = await listManagedUsers(query);
   return json(page.users, 200, page.nextCursor ? { headers: { [NEXT_CURSOR_HEADER]: page.nextCursor } } : {});

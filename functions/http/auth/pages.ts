@@ -1,3 +1,4 @@
+import { apiPath, contract } from '../../../shared/contract';
 import type { Reply } from '../../lib/http';
 
 const escapeHtml = (s: string) =>
@@ -9,13 +10,13 @@ const escapeHtml = (s: string) =>
  */
 export function signInProblemPage(status: number, title: string, message: string, cookies?: string[]): Reply {
   return page(status, title, `<p>${escapeHtml(message)}</p>
-<a href="/api/login">Try again</a><a class="secondary" href="/">Back to Vigil</a>`, cookies);
+<a href="${apiPath(contract.login)}">Try again</a><a class="secondary" href="/">Back to Vigil</a>`, cookies);
 }
 
 /** The page behind GET /api/logout: signing out is a POST of this form (same-origin, so the CSRF check passes). */
 export function signOutConfirmPage(): Reply {
   return page(200, 'Sign out of Vigil?', `<p>You will need to sign in again to see your scans and cases.</p>
-<form method="post" action="/api/logout"><button type="submit">Sign out</button><a class="secondary" href="/">Stay signed in</a></form>`);
+<form method="post" action="${apiPath(contract.logout)}"><button type="submit">Sign out</button><a class="secondary" href="/">Stay signed in</a></form>`);
 }
 
 function page(status: number, title: string, content: string, cookies?: string[]): Reply {

@@ -1,10 +1,8 @@
-import { ulid } from 'ulid';
-import { contract } from '../../../shared/contract';
+import { apiPath, contract } from '../../../shared/contract';
 import { monitorExtraFieldsSchema } from '../../../shared/schemas/monitor';
-import { putObject } from '../../adapters/s3';
-import { config } from '../../lib/config';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import { areaHandler, assertOwner, json, publicEndpoint, resolveUserParam, userEndpoint, type Caller } from '../../lib/http';
+import { isOwnedBy, requireOwned } from '../../lib/ownership';
 import { listAlerts, markAlertsRead } from '../../services/monitors/alerts';
 import {
   assertAutoSubmitAllowed,
@@ -15,18 +13,15 @@ import {
   monitorCount,
   planExcessRefusal,
   planOf,
-  putMonitor,
-  releaseMonitorSlot,
-  reserveMonitorSlot,
   toMonitorDto,
   updateMonitor,
   withinPlanCount,
   type MonitorRecord,
 } from '../../services/monitors/monitors';
+import { createMonitor } from '../../services/monitors/create-monitor';
 import { startMonitorRun } from '../../services/monitors/runs';
 import { verifyUnsubscribeToken } from '../../services/monitors/unsubscribe';
 import { listSearchesByMonitor } from '../../services/search/searches';
-import type { StoredReference } from '../../services/search/start-scan';
 import { parseScanRequest } from '../scan-request';
 
 /*
@@ -38,49 +33,28 @@ const RUNS_SHOWN = 20;
 
 /** The caller's own monitor, or 404 (admins may look through GET only). */
 async function ownMonitor(caller: Caller, id: string): Promise<MonitorRecord> {
-  const m = await getMonitor(id);
-  if (!m || m.userId !== caller.userId) throw new NotFoundError('Monitor');
-  return m;
+  return requireOwned(await getMonitor(id), caller.userId, 'Monitor');
 }
 
 /**
  * `POST /api/monitors` (multipart): the fields and checks of `POST /api/search` plus `cadence`, `alerts`,
- * `name`, `autoSubmit` and `originalUrl` ("Submit automatically" is refused on the trial: 402 PLAN_REQUIRED). The plan's cadence and count are checked (402 PLAN_LIMIT) before anything is
- * written; the reference files are stored once, under the monitor, and every run reuses them.
+ * `name`, `autoSubmit` and `originalUrl` ("Submit automatically" is refused on the trial: 402 PLAN_REQUIRED).
+ * The plan checks, the slot and the stored files are the service's (services/monitors/create-monitor.ts).
  */
-const createMonitor = userEndpoint(contract.createMonitor, async ({ event, caller }) => {
+const createMonitorEndpoint = userEndpoint(contract.createMonitor, async ({ event, caller }) => {
   const { userId, input, references, extra } = await parseScanRequest(event, caller, monitorExtraFieldsSchema);
-  const plan = await planOf(userId);
-  assertCadenceAllowed(plan, extra.cadence, await monitorCount(userId));
-  if (extra.autoSubmit) assertAutoSubmitAllowed(plan);
-  await reserveMonitorSlot(userId, plan);
-  const id = ulid();
-  try {
-    const stored: StoredReference[] = [];
-    for (const ref of references) {
-      const refId = ulid();
-      const key = `references/${userId}/monitors/${id}/${refId}.${ref.extension}`;
-      await putObject(config().uploadsBucket, key, ref.content, ref.mime, { filename: encodeURIComponent(ref.filename) });
-      stored.push({ id: refId, key, filename: ref.filename, mediaType: ref.mime, kind: ref.kind });
-    }
-    const monitor = await putMonitor({
-      id,
-      userId,
-      name: extra.name || input.query.join(', ') || references.map((r) => r.filename).join(', '),
-      names: input.query,
-      searchEngines: input.searchEngines,
-      contentType: input.contentType,
-      references: stored,
-      cadence: extra.cadence,
-      alerts: extra.alerts,
-      autoSubmit: extra.autoSubmit,
-      originalUrl: extra.originalUrl ?? null,
-    });
-    return json(toMonitorDto(monitor, plan), 201);
-  } catch (err) {
-    await releaseMonitorSlot(userId); // nothing half-written keeps the slot
-    throw err;
-  }
+  const { monitor, plan } = await createMonitor(userId, {
+    name: extra.name,
+    cadence: extra.cadence,
+    alerts: extra.alerts,
+    autoSubmit: extra.autoSubmit,
+    originalUrl: extra.originalUrl,
+    names: input.query,
+    searchEngines: input.searchEngines,
+    contentType: input.contentType,
+    references,
+  });
+  return json(toMonitorDto(monitor, plan), 201);
 });
 
 const listMonitors = userEndpoint(contract.listMonitors, async ({ params, caller }) => {
@@ -155,7 +129,7 @@ async function namedMonitors(who: { monitorIds: string[]; userId: string }): Pro
   const found: MonitorRecord[] = [];
   for (const id of who.monitorIds) {
     const m = await getMonitor(id);
-    if (m?.userId === who.userId) found.push(m);
+    if (isOwnedBy(m, who.userId)) found.push(m);
   }
   return found;
 }
@@ -169,7 +143,7 @@ const unsubscribePage = publicEndpoint(contract.unsubscribePage, async ({ query 
   return page(
     'Turn off alerts',
     `<h1>Turn off alerts</h1><p>Stop e-mail alerts for ${what}?</p>` +
-      `<form method="post" action="/api/alerts/unsubscribe?token=${encodeURIComponent(query.token)}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Turn off alerts</button></form>`,
+      `<form method="post" action="${escape(apiPath(contract.unsubscribe, { query: { token: query.token } }))}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">Turn off alerts</button></form>`,
   );
 });
 
@@ -183,7 +157,7 @@ const unsubscribe = publicEndpoint(contract.unsubscribe, async ({ query }) => {
   for (const id of who.monitorIds) {
     for (let attempt = 0; attempt < 3; attempt++) {
       const m = await getMonitor(id);
-      if (!m || m.userId !== who.userId || m.alerts === 'off') break;
+      if (!isOwnedBy(m, who.userId) || m.alerts === 'off') break;
       if (await updateMonitor(m, { alerts: 'off' })) break;
     }
   }
@@ -192,7 +166,7 @@ const unsubscribe = publicEndpoint(contract.unsubscribe, async ({ query }) => {
 });
 
 export const handler = areaHandler('monitors', [
-  createMonitor,
+  createMonitorEndpoint,
   listMonitors,
   getMonitorEndpoint,
   updateMonitorEndpoint,

@@ -1,9 +1,7 @@
-import { ulid } from 'ulid';
 import { contract } from '../../../shared/contract';
-import { putObject } from '../../adapters/s3';
-import { config } from '../../lib/config';
 import { areaHandler, json, userEndpoint } from '../../lib/http';
-import { startScan, type StoredReference } from '../../services/search/start-scan';
+import { storeReferences } from '../../services/references';
+import { startScan } from '../../services/search/start-scan';
 import { parseScanRequest } from '../scan-request';
 
 /**
@@ -19,16 +17,7 @@ const startSearch = userEndpoint(contract.startSearch, async ({ event, caller })
     contentType: input.contentType,
     origin: 'manual',
     // Stored only once the scan is admitted, so a refused request stores nothing.
-    storeReferences: async (searchId) => {
-      const stored: StoredReference[] = [];
-      for (const ref of references) {
-        const id = ulid();
-        const key = `references/${userId}/${searchId}/${id}.${ref.extension}`;
-        await putObject(config().uploadsBucket, key, ref.content, ref.mime, { filename: encodeURIComponent(ref.filename) });
-        stored.push({ id, key, filename: ref.filename, mediaType: ref.mime, kind: ref.kind });
-      }
-      return stored;
-    },
+    storeReferences: (searchId) => storeReferences(userId, searchId, references),
   });
   return json(started, 201);
 });

@@ -5,6 +5,7 @@ import { db, tableName } from '../../adapters/dynamo/client';
 import { keys } from '../../adapters/dynamo/keys';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import { requestDiscountSync } from '../billing/discount-sync';
+import { invoicedMrrCents } from '../billing/invoiced-mrr';
 import { recordDiscountChange } from '../metrics/hooks';
 import { readUserTotals, type UserTotals } from '../metrics/user-totals';
 import { DISCOUNT_ATTRIBUTE, readProfileItem, writeDiscount } from '../profile-store';
@@ -78,7 +79,8 @@ const ATTEMPTS = 5;
 /**
  * Sets a user's discount percent (0-100; the caller has validated it). The write is conditional on the plan
  * and discount read, so a concurrent plan change or discount edit makes it re-read and try again; for a paid
- * plan `mrr` then moves by the change in the discounted price. A user with a Stripe subscription gets the
+ * plan on demo billing `mrr` then moves by the change in the discounted price (a Stripe subscription's moves
+ * once, when the next invoice charges the discount). A user with a Stripe subscription gets the
  * discount there at once: the account function (the only holder of the Stripe secret) is asked to apply it
  * (billing/discount-sync.ts). Returns the user's row.
  *
@@ -93,7 +95,8 @@ export async function setDiscount(userId: string, discount: number, now = new Da
     const written = await writeDiscount(userId, discount, { plan: storedPlan, discount: storedDiscount }, now.toISOString());
     if (!written) continue;
     const plan = planRule(storedPlan).id;
-    await recordDiscountChange({ userId, plan, fromDiscount: clampPercent(storedDiscount), toDiscount: discount });
+    // A Stripe subscription's MRR moves when its next invoice is paid at the new price, not here.
+    await recordDiscountChange({ userId, plan, fromDiscount: clampPercent(storedDiscount), toDiscount: discount, invoicedCents: invoicedMrrCents(Item) });
     await requestDiscountSync(userId, typeof Item.stripeSubscriptionId === 'string');
     const totals = await readUserTotals([userId]);
     return toManagedUser({ ...Item, [DISCOUNT_ATTRIBUTE]: discount }, totals.get(userId));

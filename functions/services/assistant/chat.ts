@@ -4,7 +4,8 @@ import { config } from '../../lib/config';
 import { takeChatMessage } from '../allowances/rate-limits';
 import { recordChatMessage } from '../metrics';
 import type { Assistant, AssistantReply, AssistantRequest } from './assistant';
-import { assistantConfigFromEnv, createAssistant } from './create-assistant';
+import { assistantConfig } from '../../lib/config';
+import { createAssistant } from './create-assistant';
 
 /** One assistant per process: Bedrock when BEDROCK_MODEL_ID is configured, the offline help-centre assistant otherwise. */
 let current: { assistant: Assistant; usesBedrock: boolean } | undefined;
@@ -17,7 +18,7 @@ let current: { assistant: Assistant; usesBedrock: boolean } | undefined;
 export async function chat(userId: string, req: AssistantRequest): Promise<AssistantReply> {
   const isMessage = req.message !== GET_SUGGESTIONS_MESSAGE;
   if (isMessage) await takeChatMessage(userId);
-  current ??= { assistant: createAssistant(), usesBedrock: assistantConfigFromEnv().bedrockModelId !== undefined };
+  current ??= { assistant: createAssistant(), usesBedrock: assistantConfig().bedrockModelId !== undefined };
   const reply = await current.assistant.reply(req);
   if (isMessage) await recordChatMessage({ bedrock: current.usesBedrock });
   return { ...reply, reply: withSupportEmail(reply.reply, config().supportEmail) };

@@ -3,6 +3,7 @@ import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import * as oidc from 'openid-client';
 import { db, tableName } from '../../adapters/dynamo/client';
 import { keys } from '../../adapters/dynamo/keys';
+import { contract } from '../../../shared/contract';
 import { config } from '../../lib/config';
 
 /** The secrets of one sign-in between /api/login and /api/auth/callback; they never reach the browser. */
@@ -16,7 +17,8 @@ export interface SignInAttempt {
 export const SIGN_IN_COOKIE = 'vigil_signin';
 /** How long a person may take on the sign-in page. */
 export const SIGN_IN_TTL_SECONDS = 15 * 60;
-const COOKIE_PATH = '/api/auth/';
+/** The callback's folder (`/api/auth/`), so the attempt's cookie is not sent with every API call. */
+const COOKIE_PATH = contract.callback.path.replace(/[^/]*$/, '');
 
 const hash = (value: string) => createHash('sha256').update(value).digest('base64url');
 const secure = () => (config().publicUrl.startsWith('https://') ? '; Secure' : '');

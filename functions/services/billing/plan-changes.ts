@@ -4,6 +4,7 @@ import { logger } from '../../lib/logger';
 import { recordPlanChange } from '../metrics/hooks';
 import { countCancellation, countCharge, countPlanMove, putBillingEvent, type BillingEvent } from './billing-events';
 import { changeStoredPlan, setBillingAttributes, type StoredPlan } from './plan-store';
+import { invoicedMrrCents } from './invoiced-mrr';
 
 /**
  * The one way a paid plan takes effect, whoever triggers it (ImmediateBilling at once, the Stripe webhook
@@ -54,6 +55,7 @@ export async function applyPaidPlan(
  * cancellation counted). Nothing is charged, so no billing event is written.
  */
 export async function cancelToTrial(current: StoredPlan, at: string): Promise<void> {
+  const invoiced = invoicedMrrCents(current);
   await changeStoredPlan(current, 'trial', at, 'cancelled');
   await countCancellation(current.plan);
   await recordPlanChange({
@@ -63,8 +65,8 @@ export async function cancelToTrial(current: StoredPlan, at: string): Promise<vo
     fromDiscount: current.discountPercent,
     toDiscount: current.discountPercent,
     amountCents: 0,
-    // A Stripe subscription takes off the MRR its paid invoices recorded; demo billing its list price.
-    ...(current.mrrCents !== undefined ? { mrrDeltaCents: -current.mrrCents } : {}),
+    // A Stripe subscription takes off what its paid invoices charged; demo billing its list price.
+    ...(invoiced !== undefined ? { invoiced: { fromCents: invoiced, toCents: 0 } } : {}),
     at,
   });
   logger.info('subscription cancelled', { userId: current.userId, from: current.plan });
@@ -83,6 +85,8 @@ export async function applyStripePlan(current: StoredPlan, planId: PlanId, opts:
     ['pendingPlan', 'pastDueSince'],
   );
   await countPlanMove({ planId, previousPlan: current.plan, createdAt: opts.at });
-  await recordPlanChange({ userId: current.userId, from: current.plan, to: planId, fromDiscount: 0, toDiscount: 0, amountCents: 0, mrrDeltaCents: 0, at: opts.at });
+  // MRR stays what was invoiced until the subscription's first invoice is paid.
+  const invoiced = invoicedMrrCents(current) ?? 0;
+  await recordPlanChange({ userId: current.userId, from: current.plan, to: planId, fromDiscount: 0, toDiscount: 0, amountCents: 0, invoiced: { fromCents: invoiced, toCents: invoiced }, at: opts.at });
   logger.info('plan changed', { userId: current.userId, from: current.plan, to: planId, provider: 'stripe' });
 }

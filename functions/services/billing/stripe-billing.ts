@@ -10,6 +10,7 @@ import { recordPlanChange } from '../metrics/hooks';
 import { countPlanMove, putBillingEvent } from './billing-events';
 import type { BillingPort } from './billing-port';
 import { changeStoredPlan, setBillingAttributes, type StoredPlan } from './plan-store';
+import { invoicedMrrCents } from './invoiced-mrr';
 
 class PaymentProviderError extends HttpError {
   constructor() {
@@ -151,7 +152,8 @@ export class StripeBilling implements BillingPort {
     await setBillingAttributes(current.userId, periodEnd ? { currentPeriodEnd: periodEnd } : {}, ['pendingPlan']);
     await countPlanMove({ planId, previousPlan: current.plan, createdAt: at });
     // MRR and revenue follow the proration invoice when Stripe reports it paid.
-    await recordPlanChange({ userId: current.userId, from: current.plan, to: planId, fromDiscount: 0, toDiscount: 0, amountCents: 0, mrrDeltaCents: 0, at });
+    const invoiced = invoicedMrrCents(current) ?? 0;
+    await recordPlanChange({ userId: current.userId, from: current.plan, to: planId, fromDiscount: 0, toDiscount: 0, amountCents: 0, invoiced: { fromCents: invoiced, toCents: invoiced }, at });
     return { success: true, outcome: 'applied', plan: planId, status: 'active', checkoutUrl: null, charge: null };
   }
 

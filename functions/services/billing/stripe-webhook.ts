@@ -9,6 +9,7 @@ import { recordPlanChange } from '../metrics/hooks';
 import { countPlanMove, countRevenue, putBillingEvent } from './billing-events';
 import { applyStripePlan, cancelToTrial } from './plan-changes';
 import { changeStoredPlan, readStoredPlan, setBillingAttributes } from './plan-store';
+import { invoicedMrrCents } from './invoiced-mrr';
 import { periodEndOf } from './stripe-billing';
 
 /**
@@ -138,6 +139,7 @@ async function invoicePaid(event: Stripe.Event, invoice: Stripe.Invoice): Promis
     }
     const amountCents = invoice.amount_paid;
     const recurring = recurringCents(invoice);
+    const invoicedBefore = invoicedMrrCents(current) ?? 0;
     await setBillingAttributes(
       userId,
       {
@@ -171,7 +173,8 @@ async function invoicePaid(event: Stripe.Event, invoice: Stripe.Invoice): Promis
       fromDiscount: current.discountPercent,
       toDiscount: current.discountPercent,
       amountCents,
-      mrrDeltaCents: recurring === undefined ? 0 : recurring - (current.mrrCents ?? 0),
+      // An invoice of prorations only leaves MRR where the last recurring charge put it.
+      invoiced: { fromCents: invoicedBefore, toCents: recurring ?? invoicedBefore },
       at: when,
     });
     return 'recorded';

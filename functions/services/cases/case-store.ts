@@ -1,5 +1,5 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ACTIVE_SUBMISSION_STATES } from '../../../shared/schemas/dmca';
+import { ACTIVE_SUBMISSION_STATES } from '../../../shared/schemas/cases';
 import type {
   CaseStatus,
   CaseSubmission,
@@ -7,7 +7,7 @@ import type {
   DmcaSearchEngine,
   Escalation,
   SubmissionState,
-} from '../../../shared/schemas/dmca';
+} from '../../../shared/schemas/cases';
 import { db, tableName } from '../../adapters/dynamo/client';
 import { keys } from '../../adapters/dynamo/keys';
 import { isConditionFailure, queryNewest } from '../../adapters/dynamo/io';

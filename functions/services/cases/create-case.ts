@@ -1,5 +1,5 @@
 import { ulid } from 'ulid';
-import { splitInfringingUrls, type CaseCreate, type DmcaSearchEngine } from '../../../shared/schemas/dmca';
+import { splitInfringingUrls, type CaseCreate, type DmcaSearchEngine } from '../../../shared/schemas/cases';
 import { deterministicUlid } from '../../lib/deterministic-ulid';
 import { HttpError, ValidationError } from '../../lib/errors';
 import { recordCaseCreated } from '../metrics/hooks';

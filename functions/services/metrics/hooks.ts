@@ -194,22 +194,25 @@ export interface PlanChange {
   /** What this change charged, in cents (0 for a cancellation). */
   amountCents: number;
   /**
-   * The MRR change when it is known from what was charged (Stripe's paid invoices); without it, the difference
-   * of the two discounted list prices (demo billing).
+   * For a subscription billed by Stripe, the monthly amounts invoiced before and after (see `invoicedMrrCents`,
+   * billing/invoiced-mrr.ts); without it, MRR counts the discounted list prices (demo billing).
    */
-  mrrDeltaCents?: number;
+  invoiced?: { fromCents: number; toCents: number };
   at?: Date | string;
 }
 
 /**
- * A plan changed. Moves `mrr` by the difference of the two discounted prices, adds the charge to the user's
+ * A plan changed. Moves `mrr` by `mrrChangeCents` (shared/plans.ts), adds the charge to the user's
  * `totalSpentCents`, counts a trial -> paid change in `subscriptions-started` (and the `paid` funnel stage) and
  * a paid -> trial change in `cancellations`. Charges, revenue, upgrades and the `subscribers-<plan>` counts stay
  * with billing (countCharge; the cancellation path takes the subscriber off itself), which runs next to this.
  */
 export function recordPlanChange(c: PlanChange): Promise<void> {
   return quietly('recordPlanChange', async () => {
-    const mrrDelta = c.mrrDeltaCents ?? mrrChangeCents({ plan: c.from, discountPercent: c.fromDiscount }, { plan: c.to, discountPercent: c.toDiscount });
+    const mrrDelta = mrrChangeCents(
+      { plan: c.from, discountPercent: c.fromDiscount, invoicedCents: c.invoiced?.fromCents },
+      { plan: c.to, discountPercent: c.toDiscount, invoicedCents: c.invoiced?.toCents },
+    );
     const writes: Promise<unknown>[] = [
       bumpAttributes(COUNTERS.mrr, { [ATTR.amountCents]: mrrDelta }),
       addToUserTotals(c.userId, { totalSpentCents: c.amountCents }),
@@ -225,10 +228,16 @@ export function recordPlanChange(c: PlanChange): Promise<void> {
   });
 }
 
-/** An administrator changed a user's discount: moves `mrr` by the change of the discounted price. */
-export function recordDiscountChange(c: { userId: string; plan: PlanId; fromDiscount: number; toDiscount: number }): Promise<void> {
+/**
+ * An administrator changed a user's discount: moves `mrr` by the change of the discounted price. A subscription
+ * billed by Stripe (`invoicedCents` set) does not move here: its next paid invoice charges the discount and moves it.
+ */
+export function recordDiscountChange(c: { userId: string; plan: PlanId; fromDiscount: number; toDiscount: number; invoicedCents?: number }): Promise<void> {
   return quietly('recordDiscountChange', async () => {
-    const mrrDelta = mrrChangeCents({ plan: c.plan, discountPercent: c.fromDiscount }, { plan: c.plan, discountPercent: c.toDiscount });
+    const mrrDelta = mrrChangeCents(
+      { plan: c.plan, discountPercent: c.fromDiscount, invoicedCents: c.invoicedCents },
+      { plan: c.plan, discountPercent: c.toDiscount, invoicedCents: c.invoicedCents },
+    );
     if (mrrDelta !== 0) await bumpAttributes(COUNTERS.mrr, { [ATTR.amountCents]: mrrDelta });
   });
 }

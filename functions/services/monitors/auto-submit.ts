@@ -2,7 +2,7 @@ import { BULK_ELIGIBILITY, DEFAULT_AUTO_SUBMIT_THRESHOLD, planRule, type Submiss
 import type { AutoSubmitOutcome } from '../../../shared/schemas/monitor';
 import { PlanLimitError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
-import { loadAllowlistMatcher } from '../allowlist';
+import { withoutAllowlisted } from '../allowlist';
 import { planOf } from '../billing/plan-store';
 import { onResultSite } from '../cases/same-site';
 import { siteOf } from '../submissions/case-host';
@@ -13,7 +13,7 @@ import { submitResults } from '../submissions/bulk-submit';
 import { autoSubmitInactive, recordAutoSubmit, type MonitorRecord } from './monitors';
 
 /*
- * "Submit automatically" (issue 11, PRODUCT.md section 11): on a paid plan, a monitor run's new copies that
+ * "Submit automatically" (issue 11, PRODUCT.md section 6): on a paid plan, a monitor run's new copies that
  * match a reference by their picture (fingerprint or verified, never a name alone), with high priority and on
  * no allowlisted site, are reviewed as unauthorized by the system, get their case and are submitted through
  * bulk submission as far as the plan's allowance goes. Everything else waits for review.
@@ -76,12 +76,10 @@ async function giveBack(userId: string, resultId: string): Promise<void> {
  */
 export async function autoSubmitNew(m: MonitorRecord, searchId: string, results: ResultRecord[], now = new Date()): Promise<AutoSubmitOutcome | undefined> {
   if (!m.autoSubmit) return undefined;
-  // Triage already dropped allowlisted sites; read again, since the creator may have added one during the run.
-  // The creator's own site (the original URL's) never gets a notice, allowlisted or not.
-  const allowlisted = await loadAllowlistMatcher(m.userId);
+  // Triage already dropped allowlisted sites; the same rule runs again, since the creator may have added one
+  // during the run. The creator's own site (the original URL's) never gets a notice, allowlisted or not.
   const ownSite = m.originalUrl ? siteOf(m.originalUrl) : undefined;
-  const candidates = results
-    .filter((r) => qualifiesForAutoSubmit(r) && !allowlisted(r.url) && !allowlisted(r.domain))
+  const candidates = (await withoutAllowlisted(m.userId, results.filter(qualifiesForAutoSubmit), (r) => [r.url, r.domain]))
     .filter((r) => !ownSite || !onResultSite(r.domain || siteOf(r.url), ownSite))
     .sort((a, b) => b.confidenceScore - a.confidenceScore);
   if (candidates.length === 0) return undefined;

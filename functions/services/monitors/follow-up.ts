@@ -1,4 +1,4 @@
-import { splitInfringingUrls } from '../../../shared/schemas/dmca';
+import { splitInfringingUrls } from '../../../shared/schemas/cases';
 import { logger } from '../../lib/logger';
 import { judgePage, snapshotPage } from '../../workflows/submission/page-check';
 import { listCasesByUser, transitionCase } from '../cases/case-store';

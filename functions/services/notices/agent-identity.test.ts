@@ -1,4 +1,4 @@
-import { AGENT_DEFAULTS, readAgentIdentity } from './agent-identity';
+import { AGENT_DEFAULTS, agentIdentityConfig as readAgentIdentity } from '../../lib/config';
 
 describe('readAgentIdentity', () => {
   it('falls back to the fictional local defaults', () => {

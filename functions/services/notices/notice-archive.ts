@@ -1,5 +1,6 @@
 import { putObject } from '../../adapters/s3';
 import { config } from '../../lib/config';
+import { isOwnedBy } from '../../lib/ownership';
 import { agentIdentity } from './agent-identity';
 import { renderNoticePdf } from './notice-pdf';
 import type { NoticeInput } from './notice-content';
@@ -26,7 +27,7 @@ export interface ArchivedNotice {
  */
 export async function renderAndArchiveNotice(c: CaseRecord, now = new Date()): Promise<ArchivedNotice> {
   const [result, creator] = await Promise.all([getResult(c.searchResultId), getCreatorFields(c.userId)]);
-  const input = buildNoticeInput(c, result && result.userId === c.userId ? result : undefined, creator, agentIdentity(), now);
+  const input = buildNoticeInput(c, isOwnedBy(result, c.userId) ? result : undefined, creator, agentIdentity(), now);
   const pdf = await renderNoticePdf(input);
   const bucket = config().noticesBucket;
   const key = noticeKey(c, now);

@@ -1,4 +1,4 @@
-import { splitInfringingUrls, splitResultUrls } from '../../../shared/schemas/dmca';
+import { splitInfringingUrls, splitResultUrls } from '../../../shared/schemas/cases';
 import type { AgentIdentity } from './agent-identity';
 import type { NoticeEvidence, NoticeInput } from './notice-content';
 import type { CreatorFields } from '../creator-profile';

@@ -60,7 +60,7 @@ export function levelOf(score: number): RiskLevel {
   return LEVEL_CUTOFFS.find(([from]) => score >= from)![1];
 }
 
-/** True when the caller has nothing the formula could use (then the spec's sample values are shown). */
+/** True when the caller has nothing the formula could use (then the sample values of PRODUCT.md section 9 are shown). */
 export const hasNoData = (d: RiskData) => d.results.length === 0 && d.cases.length === 0 && !d.hasSearches;
 
 /** `GET /api/risk/metrics` for a period ending `now`. */

@@ -11,7 +11,7 @@ import { computeContentAnalysis, computeHotspots, computeRiskMetrics, computeTre
 
 /**
  * The signed-in creator's risk picture, from their own results and cases only (the caller's user id is the
- * only input that selects data). A caller with no scans, results or cases gets the spec's sample metrics
+ * only input that selects data). A caller with no scans, results or cases gets the sample metrics of PRODUCT.md section 9
  * marked `sample: true`, and empty lists (the screen shows its own samples for those).
  */
 

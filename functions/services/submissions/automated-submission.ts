@@ -1,7 +1,7 @@
 import { PLANS, isNameMatchOnly } from '../../../shared/plans';
-import { ACTIVE_SUBMISSION_STATES, type SubmissionState } from '../../../shared/schemas/dmca';
+import { ACTIVE_SUBMISSION_STATES, type SubmissionState } from '../../../shared/schemas/cases';
 import { startWorkflow } from '../../adapters/workflows';
-import { config, environment, type Environment } from '../../lib/config';
+import { config, recheckAfterSeconds } from '../../lib/config';
 import { ConflictError, PaymentRequiredError, WorkflowUnavailableError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import type { SubmissionWorkflowInput } from '../../workflows/submission/types';
@@ -13,16 +13,6 @@ import { requireOwned } from '../../lib/ownership';
 
 export const AUTOMATED_PAID_ONLY =
   'Automated submission is available on paid plans. Upgrade to Basic, Pro or Enterprise to use it.';
-
-/** Default wait before the re-check: one day. */
-export const DEFAULT_RECHECK_AFTER_SECONDS = 86_400;
-
-/** RECHECK_AFTER_SECONDS (a whole number of seconds, 0 allowed), else one day. */
-export function recheckAfterSeconds(env: Environment = environment()): number {
-  const raw = env.RECHECK_AFTER_SECONDS?.trim();
-  const n = raw ? Number(raw) : NaN;
-  return Number.isInteger(n) && n >= 0 && n <= 365 * 86_400 ? n : DEFAULT_RECHECK_AFTER_SECONDS;
-}
 
 export interface SubmissionStart {
   /** True when this call started a new attempt; false when one was already under way (a repeated click). */

@@ -1,5 +1,5 @@
-import { PLANS, PLATFORM_LABELS, bulkIneligibility, isNameMatchOnly, planAllowsPlatform, withinBulkLimit, type SubmissionPlatform } from '../../../shared/plans';
-import { bulkSubmitSchema, type BulkSubmit, type BulkSubmitInput, type BulkSubmitResponse } from '../../../shared/schemas/dmca';
+import { PLANS, PLATFORM_LABELS, bulkIneligibility, bulkLimitExceeded, isNameMatchOnly, planAllowsPlatform, type SubmissionPlatform } from '../../../shared/plans';
+import { bulkSubmitSchema, type BulkSubmit, type BulkSubmitInput, type BulkSubmitResponse } from '../../../shared/schemas/cases';
 import type { PlanId } from '../../../shared/schemas/user';
 import { ulid } from 'ulid';
 import { startWorkflow } from '../../adapters/workflows';
@@ -23,13 +23,6 @@ export const DERIVED_KEY_WINDOW_SECONDS = 120;
 /** How long a response to a request with an Idempotency-Key is replayed. */
 export const EXPLICIT_KEY_TTL_SECONDS = 24 * 3600;
 
-/** The spec's trial message, and the same sentence for the other limited plans. */
-export function bulkLimitMessage(plan: PlanId): string {
-  const rule = PLANS[plan];
-  const who = plan === 'trial' ? 'Trial' : rule.name;
-  return `${who} accounts are limited to ${rule.bulkLimit} bulk submissions. Please upgrade to process more violations.`;
-}
-
 const list = (items: string[]) => (items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
 
 /** Names the plans that include a platform, cheapest first ("Basic, Pro or Enterprise"). */
@@ -51,7 +44,8 @@ export function ineligibility(result: ResultRecord, threshold: number): string |
 
 /** Plan gates, on the stored plan: the number of selected violations and the platforms. */
 function checkPlan(plan: PlanId, body: BulkSubmit): void {
-  if (!withinBulkLimit(plan, body.searchResultIds.length)) throw new BulkPlanError(bulkLimitMessage(plan), 'PLAN_LIMIT_EXCEEDED');
+  const overLimit = bulkLimitExceeded(plan, body.searchResultIds.length);
+  if (overLimit) throw new BulkPlanError(overLimit, 'PLAN_LIMIT_EXCEEDED');
   const refused = body.platforms.filter((p) => !planAllowsPlatform(plan, p));
   if (refused.length > 0) {
     const labels = refused.map((p) => PLATFORM_LABELS[p]);

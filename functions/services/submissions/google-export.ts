@@ -1,4 +1,4 @@
-import { splitInfringingUrls } from '../../../shared/schemas/dmca';
+import { splitInfringingUrls } from '../../../shared/schemas/cases';
 import { getCreatorFields } from '../creator-profile';
 import { buildGoogleBulkFile, type GoogleBulkFile } from './google-bulk-export';
 import { getCase, listCasesByUser, type CaseRecord } from '../cases/case-store';

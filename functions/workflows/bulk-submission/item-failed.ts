@@ -1,4 +1,4 @@
-import { ACTIVE_SUBMISSION_STATES } from '../../../shared/schemas/dmca';
+import { ACTIVE_SUBMISSION_STATES } from '../../../shared/schemas/cases';
 import { isOwnedBy } from '../../lib/ownership';
 import { logger } from '../../lib/logger';
 import { claimSubmissionAttempt, getCase, updateSubmission, type CaseRecord } from '../../services/cases/case-store';

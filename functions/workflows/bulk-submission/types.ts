@@ -1,5 +1,5 @@
 import type { SubmissionPlatform } from '../../../shared/plans';
-import type { DmcaSearchEngine } from '../../../shared/schemas/dmca';
+import type { DmcaSearchEngine } from '../../../shared/schemas/cases';
 import type { AllowanceUse } from '../../services/allowances/allowances';
 
 /** One accepted result of a bulk submission: its case is `caseId` (an existing case of the result, or the bulk id). */

@@ -3,7 +3,7 @@ import { safeFetch } from '../../adapters/fetch/safe-fetch';
 import type { Candidate } from '../../adapters/providers';
 import { logger } from '../../lib/logger';
 import { bestMatch, decodeHashes, hashCandidate, hashToHex, ReferenceSet } from '../../matching';
-import { loadAllowlistMatcher } from '../../services/allowlist';
+import { withoutAllowlisted } from '../../services/allowlist';
 import { storeEvidenceImage, storeThumbnail } from '../../services/evidence/images';
 import type { NewResult } from '../../services/search/results';
 import { getSearch, updateSearchProgress } from '../../services/search/searches';
@@ -16,7 +16,7 @@ import type { EngineResult, SearchState, TriageOutput } from './types';
 import { getWork, putWork, workKey } from './work-store';
 import { traced } from '../../lib/tracer';
 
-/** At most this many results are kept per scan, best first (the spec's "Web + up to 290 Images/Videos"). */
+/** At most this many results are kept per scan, best first (web results and up to 290 images and videos). */
 export const MAX_RESULTS_PER_SCAN = 300;
 /** Images fetched at once; each fetch is capped in size and time by the safe fetcher (decodes have their own slots: lib/decode-limits.ts). */
 const FETCH_CONCURRENCY = 8;
@@ -169,9 +169,8 @@ export async function triage(state: SearchState): Promise<TriageOutput> {
   const ok = (state.engineResults ?? []).filter((r): r is Extract<EngineResult, { ok: true }> => r.ok);
   const candidates = (await Promise.all(ok.map((r) => getWork<Candidate[]>(r.result.candidatesKey)))).flat();
 
-  const allowlisted = await loadAllowlistMatcher(state.userId);
   const merged = mergeCandidates(candidates);
-  const kept = merged.filter((m) => !allowlisted(m.candidate.domain));
+  const kept = await withoutAllowlisted(state.userId, merged, (m) => [m.candidate.domain]);
   const refs = state.fingerprint?.fingerprintsKey
     ? loadReferenceSet(await getWork<StoredFingerprint[]>(state.fingerprint.fingerprintsKey))
     : undefined;

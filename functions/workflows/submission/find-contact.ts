@@ -1,4 +1,4 @@
-import { splitInfringingUrls } from '../../../shared/schemas/dmca';
+import { splitInfringingUrls } from '../../../shared/schemas/cases';
 import { configuredResolver } from '../../adapters/dns/doh-resolver';
 import { findAbuseContact } from '../../adapters/rdap/find-abuse-contact';
 import { lookupUrlOf } from '../../services/submissions/case-host';

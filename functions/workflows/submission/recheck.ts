@@ -1,4 +1,4 @@
-import { splitInfringingUrls } from '../../../shared/schemas/dmca';
+import { splitInfringingUrls } from '../../../shared/schemas/cases';
 import { updateSubmission } from '../../services/cases/case-store';
 import { resolveCase } from '../../services/cases/case-transitions';
 import { getResult } from '../../services/search/results';

@@ -1,4 +1,4 @@
-import { splitInfringingUrls } from '../../../shared/schemas/dmca';
+import { splitInfringingUrls } from '../../../shared/schemas/cases';
 import { MailDeliveryError } from '../../adapters/mail/mail-sender';
 import { updateSubmission } from '../../services/cases/case-store';
 import { renderAndArchiveNotice } from '../../services/notices/notice-archive';

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { providerConfigFromEnv, type ProviderConfig } from '../../../functions/adapters/providers';
+import { providerConfigFrom, type ProviderConfig } from '../../../functions/adapters/providers';
+import { providerSettings } from '../../../functions/lib/config';
 import { createSandbox, type Sandbox, type SandboxOptions } from '..';
 
 /** What the control endpoints answer (fields present depend on the endpoint). */
@@ -34,7 +35,7 @@ export async function startSandbox(opts: Omit<SandboxOptions, 'origin'> = {}, pr
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}/sandbox`;
   const sandbox = (mounted.sandbox = createSandbox({ origin, ...opts }));
   await sandbox.ready;
-  const config = providerConfigFromEnv({ SANDBOX_ORIGIN: origin, PROVIDER_TIMEOUT_MS: '5000', PROVIDER_RETRY_BASE_MS: '10', ...providerEnv });
+  const config = providerConfigFrom(providerSettings({ SANDBOX_ORIGIN: origin, PROVIDER_TIMEOUT_MS: '5000', PROVIDER_RETRY_BASE_MS: '10', ...providerEnv }));
   return {
     origin,
     sandbox,

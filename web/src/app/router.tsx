@@ -19,7 +19,7 @@ const MonitoringPage = lazy(() => import('@/features/monitoring/components/monit
 const MonitorPage = lazy(() => import('@/features/monitoring/components/monitor-page').then((m) => ({ default: m.MonitorPage })));
 const ReviewPage = lazy(() => import('@/features/review/components/review-page').then((m) => ({ default: m.ReviewPage })));
 const CasesPage = lazy(() => import('@/features/cases/components/cases-page').then((m) => ({ default: m.CasesPage })));
-const DmcaPage = lazy(() => import('@/features/dmca/components/dmca-page').then((m) => ({ default: m.DmcaPage })));
+const DmcaPage = lazy(() => import('@/features/cases/components/case-page').then((m) => ({ default: m.DmcaPage })));
 const SettingsPage = lazy(() => import('@/features/settings/components/settings-page').then((m) => ({ default: m.SettingsPage })));
 const AccountPage = lazy(() => import('@/features/account/components/account-page').then((m) => ({ default: m.AccountPage })));
 const HelpPage = lazy(() => import('@/features/help/components/help-page').then((m) => ({ default: m.HelpPage })));

@@ -2,10 +2,10 @@
  * The one HTTP client of the site (PRODUCT.md section 8). Every call sends the session cookie, speaks JSON unless told
  * otherwise, and turns any non-ok response into an {@link ApiError} whose message is
  * `${status}: ${body text or status text}`. It is a thin wrapper on fetch: no library adds anything here that
- * the spec wants, and the exact error message format is part of the contract. Paths and reply types come
+ * PRODUCT.md section 8 asks for, and the exact error message format is part of the contract. Paths and reply types come
  * from the API contract (shared/contract.ts) through {@link api} and {@link apiPath}.
  */
-import type { BodyIn, ParamsIn, QueryIn, ReplyOf, RouteDef } from '@shared/contract';
+import { apiPath, type BodyIn, type ParamsIn, type QueryIn, type ReplyOf, type RouteDef } from '@shared/contract';
 
 /** A non-ok HTTP response. `message` is `${status}: ${bodyText || statusText}` (PRODUCT.md section 8). */
 export class ApiError extends Error {
@@ -93,7 +93,7 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
 /** The SWR fetcher: a GET on the key path (PRODUCT.md section 7, "the default query function"). */
 export const fetcher = <T>(path: string): Promise<T> => apiRequest<T>('GET', path);
 
-/** Like {@link fetcher} but a 401 yields `null` instead of an error (the spec's "returnNull" query mode). */
+/** Like {@link fetcher} but a 401 yields `null` instead of an error (a signed-out visitor is not an error). */
 export async function fetcherOrNullOn401<T>(path: string): Promise<T | null> {
   try {
     return await apiRequest<T>('GET', path);
@@ -105,7 +105,7 @@ export async function fetcherOrNullOn401<T>(path: string): Promise<T | null> {
 
 /**
  * The message to show a person for a failed call: the API's `error` text when it sent one, otherwise `fallback`.
- * Toasts that the spec describes as "with the server message" use this.
+ * Toasts that show the server's message (PRODUCT.md section 8) use this.
  */
 export function apiErrorMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError) return error.body?.error ?? fallback;
@@ -119,23 +119,8 @@ export interface CallInput<R> extends Omit<RequestOptions, 'body'> {
   body?: BodyIn<R> | FormData;
 }
 
-/**
- * The URL of a contract row (shared/contract.ts): `{name}` placeholders filled from `params` (encoded) and
- * `query` appended (undefined values left out). SWR keys are these URLs, so a key and its call cannot drift.
- */
-export function apiPath<R extends RouteDef>(route: R, input: { params?: ParamsIn<R>; query?: QueryIn<R> } = {}): string {
-  const params = (input.params ?? {}) as Record<string, string>;
-  const path = route.path.replace(/\{(\w+)\}/g, (_m, name: string) => {
-    if (params[name] === undefined) throw new Error(`${route.name}: path parameter ${name} is missing`);
-    return encodeURIComponent(params[name]);
-  });
-  const query = new URLSearchParams();
-  for (const [name, value] of Object.entries((input.query ?? {}) as Record<string, unknown>)) {
-    if (value !== undefined) query.set(name, String(value));
-  }
-  const search = query.toString();
-  return search ? `${path}?${search}` : path;
-}
+/** The URL of a contract row: the one builder in shared/contract.ts, used by the server's HTML pages too. */
+export { apiPath };
 
 /** Calls a contract row: `api(contract.getCase, {params: {id}})`; the answer is typed by the row's reply schema. */
 export function api<R extends RouteDef>(route: R, input: CallInput<R> = {}): Promise<ReplyOf<R>> {

@@ -1,4 +1,4 @@
-import { ACTIVE_SUBMISSION_STATES, type CaseSubmission } from '@shared/schemas/dmca';
+import { ACTIVE_SUBMISSION_STATES, type CaseSubmission } from '@shared/schemas/cases';
 
 /** Whether an automated submission is still running (a new one cannot start until it ends). */
 export function submissionInProgress(submission: Pick<CaseSubmission, 'state'> | undefined): boolean {

@@ -13,13 +13,14 @@ import {
   describeProviders,
   googleCseProvider,
   loadProviderKeys,
-  providerConfigFromEnv,
+  providerConfigFrom,
   providerFor,
   resetProviderKeyCache,
   serpApiProvider,
   tinEyeProvider,
   type AdapterOptions,
 } from '..';
+import { providerSettings } from '../../../lib/config';
 import { startFixtureServer } from './fixture-server';
 
 let fx: Awaited<ReturnType<typeof startFixtureServer>>;
@@ -263,7 +264,7 @@ describe('providerFor', () => {
   const base = { SANDBOX_ORIGIN: 'http://localhost:3000/sandbox/' };
 
   it('uses the same adapters against the sandbox when no key is configured', () => {
-    const config = providerConfigFromEnv(base);
+    const config = providerConfigFrom(providerSettings(base));
     const google = providerFor('google', config);
     expect(google).toMatchObject({ id: 'serpapi', sandbox: true });
     expect(providerFor('brave', config)).toMatchObject({ id: 'brave', sandbox: true });
@@ -275,17 +276,17 @@ describe('providerFor', () => {
   });
 
   it('prefers configured keys, and Custom Search only when it is all Google has', () => {
-    const keyed = providerConfigFromEnv({ ...base, SERPAPI_KEY: 's', BRAVE_API_KEY: 'b', GOOGLE_CSE_KEY: 'g', GOOGLE_CSE_CX: 'c' });
+    const keyed = providerConfigFrom(providerSettings({ ...base, SERPAPI_KEY: 's', BRAVE_API_KEY: 'b', GOOGLE_CSE_KEY: 'g', GOOGLE_CSE_CX: 'c' }));
     expect(providerFor('google', keyed)).toMatchObject({ id: 'serpapi', sandbox: false });
     expect(providerFor('brave', keyed)).toMatchObject({ id: 'brave', sandbox: false });
-    const cseOnly = providerConfigFromEnv({ GOOGLE_CSE_KEY: 'g', GOOGLE_CSE_CX: 'c' });
+    const cseOnly = providerConfigFrom(providerSettings({ GOOGLE_CSE_KEY: 'g', GOOGLE_CSE_CX: 'c' }));
     expect(providerFor('google', cseOnly)).toMatchObject({ id: 'google_cse', sandbox: false });
     expect(() => providerFor('bing', cseOnly)).toThrow(ProviderNotConfiguredError);
   });
 
   it('points a keyed adapter at the configured base URL', async () => {
     fx.reply('engine=duckduckgo', { fixture: 'serpapi-duckduckgo.json' });
-    const config = providerConfigFromEnv({ SERPAPI_KEY: 'real', SERPAPI_BASE_URL: `${fx.base}/alt/` });
+    const config = providerConfigFrom(providerSettings({ SERPAPI_KEY: 'real', SERPAPI_BASE_URL: `${fx.base}/alt/` }));
     await providerFor('duckduckgo', config).search({ engine: 'duckduckgo', kind: 'web', query: 'x' });
     expect(fx.requests[0].path).toBe('/alt/search.json');
     expect(fx.requests[0].query.get('api_key')).toBe('real');
@@ -296,7 +297,7 @@ describe('loadProviderKeys', () => {
   beforeEach(() => resetProviderKeyCache());
 
   it('reads the environment when no secret is named', async () => {
-    await expect(loadProviderKeys({ SERPAPI_KEY: 'abc', BRAVE_API_KEY: ' ' })).resolves.toEqual({ serpapiKey: 'abc' });
+    await expect(loadProviderKeys(providerSettings({ SERPAPI_KEY: 'abc', BRAVE_API_KEY: ' ' }))).resolves.toEqual({ serpapiKey: 'abc' });
   });
 
   it('reads the Secrets Manager secret named by PROVIDER_SECRET_ARN, once per TTL', async () => {
@@ -316,8 +317,8 @@ describe('loadProviderKeys', () => {
     const secretsClient = new SecretsManagerClient({ region: 'us-east-1', endpoint, credentials: { accessKeyId: 'x', secretAccessKey: 'y' } });
     try {
       const env = { PROVIDER_SECRET_ARN: 'arn:aws:secretsmanager:us-east-1:123:secret:vigil/providers', SERPAPI_KEY: 'from-env' };
-      await expect(loadProviderKeys(env, { secretsClient })).resolves.toEqual({ serpapiKey: 'from-secret', tineyeKey: 't' });
-      await loadProviderKeys(env, { secretsClient });
+      await expect(loadProviderKeys(providerSettings(env), { secretsClient })).resolves.toEqual({ serpapiKey: 'from-secret', tineyeKey: 't' });
+      await loadProviderKeys(providerSettings(env), { secretsClient });
       expect(calls).toBe(1);
     } finally {
       sm.close();

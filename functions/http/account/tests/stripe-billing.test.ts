@@ -6,10 +6,12 @@ import { keys } from '../../../adapters/dynamo/keys';
 import { resetStripe } from '../../../adapters/stripe/client';
 import { allowanceStatus } from '../../../services/allowances';
 import { BILLING, readStoredPlan } from '../../../services/billing';
-import { resetBilling } from '..';
+import { handler as accountHandler, resetBilling } from '..';
+import { APPLY_DISCOUNT } from '../../../services/billing/discount-sync';
 import { contract } from '../../../../shared/contract';
 import { call, startHarness, type Harness } from '../../../../test/harness';
-import { user, type TestUser } from '../../../../test/fixtures';
+import { session as signedIn, user, type TestUser } from '../../../../test/fixtures';
+import type { Context } from 'aws-lambda';
 
 /*
  * Stripe billing end to end: the real `stripe` SDK against the local Stripe fake (test/stripe-fake.ts), and the
@@ -160,6 +162,24 @@ describe('Stripe billing against the local fake', () => {
     const session = [...stripe.sessions.values()].at(-1)!;
     expect(session.coupon).toBe('vigil-20-off');
     expect(await charges(user.userId)).toEqual([4000]);
+  });
+
+  it("an administrator's discount on a Stripe subscription moves MRR once, when the next paid invoice charges it", async () => {
+    const subscriber = await newUser();
+    const subId = await subscribe(subscriber, 'basic');
+    const mrr = await counter('mrr', 'amountCents');
+    const admin = await signedIn({ isAdmin: true });
+    const res = await call(contract.setDiscount, { as: admin, params: { userId: subscriber.userId }, body: { discount: 20 } });
+    expect(res.status).toBe(200);
+    // The account function puts the coupon on the subscription (the event the admin function queues on AWS).
+    expect(await accountHandler({ operation: APPLY_DISCOUNT, userId: subscriber.userId }, {} as Context)).toEqual({ outcome: 'applied' });
+    await deliverAll();
+    // Nothing was charged yet at the new price: MRR is what the last invoice charged.
+    expect(await counter('mrr', 'amountCents')).toBe(mrr);
+    stripe.renew(subId);
+    expect(await deliverAll()).toEqual(['invoice.paid:recorded']);
+    expect(await readStoredPlan(subscriber.userId)).toMatchObject({ discountPercent: 20, mrrCents: 4000 });
+    expect(await counter('mrr', 'amountCents')).toBe(mrr - 1000);
   });
 
   it('portal without a Stripe customer is a clear 409', async () => {

@@ -3,7 +3,7 @@ import { ulid } from 'ulid';
 import { allowlistEntrySchema, allowlistListSchema } from '../../../../shared/schemas/allowlist';
 import { db, tableName } from '../../../adapters/dynamo/client';
 import { keys } from '../../../adapters/dynamo/keys';
-import { isAllowlisted, listAllowlist, loadAllowlistMatcher } from '../../../services/allowlist';
+import { isAllowlisted, listAllowlist, withoutAllowlisted } from '../../../services/allowlist';
 import { contract } from '../../../../shared/contract';
 import { call, startHarness, type Harness } from '../../../../test/harness';
 import { session, type TestUser } from '../../../../test/fixtures';
@@ -197,7 +197,7 @@ describe('isAllowlisted', () => {
     expect(await isAllowlisted(u.userId, 'https://partner.example.evil.test/')).toBe(false);
     expect(await isAllowlisted(u.userId, 'not a url')).toBe(false);
     expect(await isAllowlisted(other.userId, 'partner.example')).toBe(false);
-    const matcher = await loadAllowlistMatcher(u.userId);
-    expect(['https://partner.example/x', 'https://other.example/y'].filter(matcher)).toEqual(['https://partner.example/x']);
+    const kept = await withoutAllowlisted(u.userId, [['https://partner.example/x'], ['https://other.example/y'], ['other.example', 'cdn.partner.example']], (sites) => sites);
+    expect(kept).toEqual([['https://other.example/y']]);
   });
 });

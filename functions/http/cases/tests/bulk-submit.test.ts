@@ -1,6 +1,6 @@
 import { ulid } from 'ulid';
 import { allowanceResetsAt } from '../../../../shared/plans';
-import { bulkSubmitResponseSchema } from '../../../../shared/schemas/dmca';
+import { bulkSubmitResponseSchema } from '../../../../shared/schemas/cases';
 import type { PlanId } from '../../../../shared/schemas/user';
 import { resetConfig } from '../../../lib/config';
 import { listCasesByUser } from '../../../services/cases/case-store';

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { ulid } from 'ulid';
-import { caseCreatedSchema, caseListSchema, caseSchema, submissionInfoSchema } from '../../../../shared/schemas/dmca';
+import { caseCreatedSchema, caseListSchema, caseSchema, submissionInfoSchema } from '../../../../shared/schemas/cases';
 import { getObject } from '../../../adapters/s3';
 import { getCase } from '../../../services/cases/case-store';
 import type { NewResult } from '../../../services/search/results';

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { ulid } from 'ulid';
-import { caseSchema } from '../../../../shared/schemas/dmca';
+import { caseSchema } from '../../../../shared/schemas/cases';
 import type { NewResult } from '../../../services/search/results';
 import { getResult } from '../../../services/search/results';
 import { contract } from '../../../../shared/contract';

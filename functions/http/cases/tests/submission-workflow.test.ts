@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { DescribeExecutionCommand, SFNClient } from '@aws-sdk/client-sfn';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import { caseSchema, type DmcaCase } from '../../../../shared/schemas/dmca';
+import { caseSchema, type DmcaCase } from '../../../../shared/schemas/cases';
 import { db, tableName } from '../../../adapters/dynamo/client';
 import { keys } from '../../../adapters/dynamo/keys';
 import type { NewResult } from '../../../services/search/results';

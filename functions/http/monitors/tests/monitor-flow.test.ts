@@ -226,6 +226,9 @@ describe('monitor routes', () => {
     const token = new URL(unsubscribe).searchParams.get('token')!;
     const page = await call(contract.unsubscribePage, { as: 'anonymous', query: { token } });
     expect(page.status).toBe(200);
+    // Its confirming form posts to the one-click route with the same token.
+    const action = /<form method="post" action="([^"]+)"/.exec(page.body as string)![1]!;
+    expect(action).toBe(`/api/alerts/unsubscribe?token=${token}`);
     expect((await call(contract.unsubscribe, { as: 'anonymous', query: { token: `${token.slice(0, -2)}xx` } })).status).toBe(400);
     const done = await call(contract.unsubscribe, { as: 'anonymous', query: { token }, body: 'List-Unsubscribe=One-Click' });
     expect(done.status).toBe(200);

@@ -3,6 +3,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
+import { mailConfig } from '../../../lib/config';
 import { createMailSender } from '../../../adapters/mail/create-mail-sender';
 import { AGENT_DEFAULTS } from '../../notices/agent-identity';
 import { buildNoticeEmail } from '../notice-email';
@@ -25,7 +26,7 @@ describe('a notice sent through the outbox', () => {
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
   it('arrives as an .eml addressed to the abuse contact, from the agent, with the notice PDF attached', async () => {
-    const sender = createMailSender({ OUTBOX_DIR: dir });
+    const sender = createMailSender(mailConfig({ OUTBOX_DIR: dir }));
     const sent = await sender.send(await buildNoticeEmail(input, 'abuse@hosting.example'));
 
     const mail = await simpleParser(await readFile(sent.location!));

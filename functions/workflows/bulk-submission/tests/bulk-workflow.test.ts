@@ -1,4 +1,4 @@
-import { bulkSubmitResponseSchema } from '../../../../shared/schemas/dmca';
+import { bulkSubmitResponseSchema } from '../../../../shared/schemas/cases';
 import { contract } from '../../../../shared/contract';
 import { call, startHarness, type Harness } from '../../../../test/harness';
 import { aCopyOnline, scanWithResults, user, type TestUser } from '../../../../test/fixtures';

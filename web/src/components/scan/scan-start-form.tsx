@@ -25,7 +25,7 @@ export interface ScanStartFormProps {
 
 /**
  * The scan start form (PRODUCT.md sections 2 and 5): creator names (comma-separated), optional reference files, and a
- * start button that stays disabled, with the spec's hint, until there is a name or a file. While a start is under
+ * start button that stays disabled, with the hint of PRODUCT.md section 5, until there is a name or a file. While a start is under
  * way the form shows the simulated progress bar of PRODUCT.md section 4.
  */
 export function ScanStartForm({ submitLabel, onStart, running, outcome, children }: ScanStartFormProps) {

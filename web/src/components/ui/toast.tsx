@@ -5,7 +5,7 @@ import type { ComponentProps, ReactElement } from 'react';
 import { cn } from '@/lib/utils';
 
 /**
- * Styled Radix Toast parts (shadcn). Radix's defaults are the spec's values (PRODUCT.md section 9): display 5000 ms,
+ * Styled Radix Toast parts (shadcn). Radix's defaults are the values PRODUCT.md section 9 states: display 5000 ms,
  * swipe right with a 50 px threshold, hotkey F8; they are not overridden.
  */
 export const ToastProvider = ToastPrimitives.Provider;

@@ -16,8 +16,8 @@ const SAMPLE_FIGURES = [
 ] as const;
 
 /**
- * Admin Dashboard tab (administrators only): the spec's static sample revenue figures and the way to the
- * Business Dashboard, where the real figures are. The financial-stats call is made here as the spec lists it;
+ * Admin Dashboard tab (administrators only): static sample revenue figures and the way to the
+ * Business Dashboard, where the real figures are. The financial-stats call is made here as the original screen made it;
  * its answer is not shown (PRODUCT.md section 7: "result not used").
  */
 export function AdminSummaryTab() {

@@ -44,7 +44,7 @@ export function BillingTab() {
         toast({ title: 'Plan Upgraded', description: `You are now on the ${ACCOUNT_PLAN_NAMES[result.plan]} plan.` });
       }
     } catch (error) {
-      // Billing switched off (503 BILLING_UNAVAILABLE) says so; other failures keep the spec's text.
+      // Billing switched off (503 BILLING_UNAVAILABLE) says so; other failures keep the text of PRODUCT.md section 8.
       const unavailable = error instanceof ApiError && error.body?.code === 'BILLING_UNAVAILABLE';
       toast({
         title: 'Upgrade Failed',

@@ -1,7 +1,7 @@
 import useSWR from 'swr';
 import type { PlanId } from '@shared/plans';
 import { useCurrentUser } from '@/lib/auth';
-import { getSubscription, SUBSCRIPTION_KEY } from '@/lib/takedowns-api';
+import { getSubscription, SUBSCRIPTION_KEY } from '@/lib/submissions-api';
 import { ACCOUNT_DEFAULT_PLAN } from '../lib/account-plans';
 
 export interface AccountPlan {
@@ -17,7 +17,7 @@ export interface AccountPlan {
 
 /**
  * The plan and status the Account page shows: the subscription call's, else the signed-in user's plan (the same
- * stored plan, known at once), else basic as the spec says for "none known".
+ * stored plan, known at once), else basic, the Account page's plan when none is known.
  */
 export function useAccountPlan(): AccountPlan {
   const user = useCurrentUser();

@@ -20,7 +20,7 @@ import { SystemTab } from './system-tab';
 import { UserManagementTab } from './user-management-tab';
 import { UsersTab } from './users-tab';
 
-/** The eight tabs, in the spec's order (PRODUCT.md sections 2 and 9: admin tab count 8). */
+/** The eight tabs, in the order PRODUCT.md section 2 lists them. */
 export const ADMIN_TABS = [
   { value: 'overview', label: 'Overview', icon: LayoutDashboard },
   { value: 'revenue', label: 'Revenue', icon: DollarSign },

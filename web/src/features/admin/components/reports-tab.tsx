@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { REPORTS } from '../data/static-figures';
 
-/** Reports: the six report buttons (no behaviour in the spec). */
+/** Reports: the six report buttons (Export and Schedule work, PRODUCT.md section 10; the others are display only). */
 export function ReportsTab() {
   return (
     <Card>

@@ -6,7 +6,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { GROWTH_BADGES, PLAN_REVENUE_BREAKDOWN, PLAN_REVENUE_TOTAL, PROJECTED_ARR } from '../data/static-figures';
 import { formatPeriod, formatUsd, growthBadgeVariant, signedPercentFromFraction } from '../lib/format';
 
-/** Revenue: the spec's static plan breakdown and growth badges, and the monthly financial table from the server. */
+/** Revenue: the static plan breakdown and growth badges (PRODUCT.md section 2), and the monthly financial table from the server. */
 export function RevenueTab({ rows }: { rows: FinancialRow[] }) {
   return (
     <div className="space-y-6">

@@ -5,7 +5,7 @@ import { SYSTEM_ALERTS, SYSTEM_HEALTH } from '../data/static-figures';
 import { formatCount } from '../lib/format';
 import { FigureRow } from './section-card';
 
-/** System: the spec's static health and alert cards, and API usage counts from the system call. */
+/** System: the static health and alert cards (PRODUCT.md section 2), and API usage counts from the system call. */
 export function SystemTab({ system }: { system: AdminSystem }) {
   return (
     <div className="grid gap-4 lg:grid-cols-3">

@@ -102,7 +102,7 @@ function UserRow({ user, selected, onSelect, editor }: UserRowProps) {
       <TableCell>
         {editing ? (
           <form
-            // The spec's own check (toast 'Invalid discount value') replaces the browser's min/max bubble.
+            // The check of PRODUCT.md section 5 (toast 'Invalid discount value') replaces the browser's min/max bubble.
             noValidate
             className="flex items-center gap-1.5"
             onSubmit={(e) => {

@@ -8,7 +8,7 @@ import { formatCount } from '../lib/format';
 import { StatCard } from '@/components/stat-card';
 import { FigureRow, SectionCard } from './section-card';
 
-/** Users: trial users, subscribers per plan, this month's movements and the spec's static conversion funnel. */
+/** Users: trial users, subscribers per plan, this month's movements and the static conversion funnel (PRODUCT.md section 2). */
 export function UsersTab({ users }: { users: AdminUsers }) {
   const { basic, pro, enterprise } = users.subscriptionBreakdown;
   return (

@@ -1,6 +1,6 @@
 /*
- * The static parts of the Business Dashboard, exactly as PRODUCT.md section 2 gives them. They are sample figures in
- * the spec (not computed), and the screen labels them as such.
+ * The static parts of the Business Dashboard, exactly as PRODUCT.md section 2 gives them. They are sample figures
+ * (not computed), and the screen labels them as such.
  */
 
 /** Revenue tab: plan breakdown in US dollars. */

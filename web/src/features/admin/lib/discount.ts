@@ -9,7 +9,7 @@ export const DISCOUNT_TOASTS = {
 
 /**
  * The discount typed in the inline editor as a number from 0 to 100 inclusive (PRODUCT.md section 5), or `null` when
- * it is not one (empty, not a number, out of range): then the spec's toast shows and nothing is sent. The range
+ * it is not one (empty, not a number, out of range): then the toast of PRODUCT.md section 5 shows and nothing is sent. The range
  * check is the server's own schema, so the two can never disagree.
  */
 export function parseDiscount(input: string): number | null {

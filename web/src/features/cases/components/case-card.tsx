@@ -2,13 +2,13 @@ import { AlertTriangle, Download, ExternalLink, Eye, FileText, Loader2 } from 'l
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { contract } from '@shared/contract';
-import type { DmcaCase } from '@shared/schemas/dmca';
+import type { DmcaCase } from '@shared/schemas/cases';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { api, apiErrorMessage } from '@/lib/api-client';
-import { dmcaEngineLabel } from '@/lib/takedown-rules';
-import { GENERATION_FAILED, downloadNoticePdf, generateNoticeAndOpenPortal, refreshCases } from '@/lib/takedowns-api';
+import { dmcaEngineLabel } from '@/lib/submission-rules';
+import { GENERATION_FAILED, downloadNoticePdf, generateNoticeAndOpenPortal, refreshCases } from '@/lib/submissions-api';
 import { cn } from '@/lib/utils';
 import { submissionInProgress, submissionStatusText } from '@/lib/submission-status';
 import { canGenerateForm, caseStatusBadge, caseUrls, type StatusTone } from '../utils/case-status';

@@ -5,7 +5,7 @@ import { CHAT_FAILURE_REPLY, historyForRequest, makeMessage, sendableText, type 
 
 /**
  * The conversation of the chat widget: messages, the suggestions on offer and whether a reply is pending.
- * `send` ignores what PRODUCT.md section 4 says to ignore; a failed call becomes the spec's apology message.
+ * `send` ignores what PRODUCT.md section 4 says to ignore; a failed call becomes the apology of PRODUCT.md section 8.
  */
 export function useChat(page: string) {
   const [messages, setMessages] = useState<ChatMessage[]>([]);

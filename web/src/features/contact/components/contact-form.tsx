@@ -14,7 +14,7 @@ import { CONTACT_LIMITS, CONTACT_TOASTS, contactFormSchema, EMPTY_CONTACT_FORM, 
 /**
  * The Get in Touch form (PRODUCT.md sections 4, 5 and 8): idle, then sending (button 'Sending...', disabled), then idle.
  * A sent message clears the form; a failed one keeps it so nothing typed is lost. Missing required fields give
- * one toast instead of field messages, as the spec says.
+ * one toast instead of field messages, as PRODUCT.md section 5 says.
  */
 export function ContactForm() {
   const form = useForm<ContactFormValues>({ resolver: zodResolver(contactFormSchema), defaultValues: EMPTY_CONTACT_FORM });

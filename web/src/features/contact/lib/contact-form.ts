@@ -14,8 +14,8 @@ const required = z.string().trim().min(1, 'Required');
 
 /**
  * The Get in Touch form (PRODUCT.md section 5): name, email and message required, subject optional. The e-mail's
- * format is left to the browser's email-type input and the server (shared/schemas/contact.ts), as in the spec;
- * this schema only decides "is anything required missing", which the spec answers with one toast rather than
+ * format is left to the browser's email-type input and the server (shared/schemas/contact.ts), as PRODUCT.md
+ * section 5 has it; this schema only decides "is anything required missing", answered with one toast rather than
  * field messages.
  */
 export const contactFormSchema = z.object({

@@ -8,7 +8,7 @@ const TONE_CLASSES = {
   grey: 'border-transparent bg-muted text-muted-foreground',
 } as const;
 
-/** A result's confidence (0-100) coloured by the spec's thresholds: red from 80, yellow from 60, grey below. */
+/** A result's confidence (0-100) coloured by the thresholds of PRODUCT.md section 4: red from 80, yellow from 60, grey below. */
 export function ConfidenceBadge({ confidence }: { confidence: number }) {
   const tone = confidenceTone(confidence);
   return (

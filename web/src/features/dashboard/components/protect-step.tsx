@@ -1,5 +1,5 @@
 /**
  * Step 3 of the dashboard: the takedowns release's protect step (bulk DMCA automation and manual forms). It lives
- * in components/takedowns because features may not import one another; the dashboard mounts it from here.
+ * in components/submissions because features may not import one another; the dashboard mounts it from here.
  */
-export { ProtectStep } from '@/components/takedowns/protect-step';
+export { ProtectStep } from '@/components/submissions/protect-step';

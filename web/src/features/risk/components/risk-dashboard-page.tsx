@@ -24,7 +24,7 @@ const TABS = [
 
 /**
  * Content Protection Risk Dashboard (PRODUCT.md section 2): the creator's own risk picture for a period, from their
- * results and cases. While they have no data the server's figures are the spec's defaults marked `sample`, and the
+ * results and cases. While they have no data the server's figures are the sample values of PRODUCT.md section 9, marked `sample`, and the
  * lists fall back to built-in samples; both are labelled so nobody mistakes them for their own figures.
  */
 export function RiskDashboardPage() {
@@ -62,7 +62,7 @@ export function RiskDashboardPage() {
               ))}
             </SelectContent>
           </Select>
-          {/* The spec gives this button no behaviour. */}
+          {/* This button is display only (PRODUCT.md section 2). */}
           <Button type="button">
             <Radio aria-hidden="true" />
             Real-time Monitor

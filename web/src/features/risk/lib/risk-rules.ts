@@ -42,7 +42,7 @@ export function riskBadgeVariant(score: number): RiskBadgeVariant {
 
 /**
  * The metrics to show and whether they are sample values: the server's own, flagged sample when it says so, or
- * the spec's defaults (score 75, MEDIUM, 12, 87%, 5, 2.3h, 18h, 23) when the call returned nothing.
+ * the sample values of PRODUCT.md section 9 (score 75, MEDIUM, 12, 87%, 5, 2.3h, 18h, 23) when the call returned nothing.
  */
 export function metricsToShow(metrics: RiskMetrics | null | undefined): { metrics: RiskMetrics; sample: boolean } {
   if (!metrics) return { metrics: RISK_SAMPLE_METRICS, sample: true };

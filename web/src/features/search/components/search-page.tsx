@@ -43,7 +43,7 @@ export function SearchPage() {
       setParams({ id: result.id });
       toast({ title: 'Search Started', description: 'Your content search is now running. Results will appear shortly.' });
     } catch (error) {
-      // A used-up allowance gets the upgrade prompt; anything else the spec's failure toast.
+      // A used-up allowance gets the upgrade prompt; anything else the failure toast of PRODUCT.md section 8.
       if (!showPlanLimit(error)) toast({ variant: 'destructive', title: 'Search Failed', description: apiErrorMessage(error, 'Search failed') });
       throw error;
     }

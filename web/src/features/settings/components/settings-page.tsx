@@ -5,7 +5,7 @@ import { useTabParam } from '@/lib/use-tab-param';
 import { AlertsTab } from './alerts-tab';
 import { AllowlistTab } from './allowlist-tab';
 import { CreatorSettingsTab } from './creator-settings-tab';
-import { DmcaTemplatesTab } from './dmca-templates-tab';
+import { DmcaTemplatesTab } from './notice-templates-tab';
 
 const TABS = [
   { value: 'creator', label: 'Content Creator', icon: UserRound },

@@ -1,6 +1,6 @@
 import { Check, ClipboardList, Copy, ExternalLink } from 'lucide-react';
 import { useState } from 'react';
-import type { SubmissionInfoDto } from '@shared/schemas/dmca';
+import type { SubmissionInfoDto } from '@shared/schemas/cases';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';

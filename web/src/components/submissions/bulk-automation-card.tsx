@@ -3,7 +3,7 @@ import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { DEFAULT_AUTO_SUBMIT_THRESHOLD, planRule } from '@shared/plans';
 import { showPlanLimit } from '@/lib/plan-limit';
-import { DMCA_MESSAGES, isHttpUrl, type BulkSubmitResponse } from '@shared/schemas/dmca';
+import { DMCA_MESSAGES, isHttpUrl, type BulkSubmitResponse } from '@shared/schemas/cases';
 import type { SearchResult } from '@shared/schemas/search';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -28,8 +28,8 @@ import {
   bulkSuccessDescription,
   defaultPlatforms,
   platformOptions,
-} from '@/lib/takedown-rules';
-import { usePlan } from '@/lib/takedowns-api';
+} from '@/lib/submission-rules';
+import { usePlan } from '@/lib/submissions-api';
 import { bulkItemProgress, useBulkCases, useBulkSubmit, useUserResults, type BulkItemProgress } from './bulk-submit';
 import { submissionStatusText } from '@/lib/submission-status';
 

@@ -11,7 +11,7 @@ import {
   isBulkEligible,
   planLimitExceeded,
   platformOptions,
-} from './takedown-rules';
+} from './submission-rules';
 
 const result = (confidenceScore: number, priority: 'high' | 'medium' | 'low', userReviewStatus: 'unauthorized' | 'safe' | null) => ({
   confidenceScore,

@@ -1,4 +1,4 @@
-import { splitResultUrls } from '@shared/schemas/dmca';
+import { splitResultUrls } from '@shared/schemas/cases';
 
 /*
  * The URL picker of the DMCA page (PRODUCT.md section 2): a search result's `url` is a comma-separated list with

@@ -1,5 +1,6 @@
 import {
   bulkIneligibility,
+  bulkLimitExceeded,
   isNameMatchOnly,
   PLAN_ORDER,
   PLANS,
@@ -14,7 +15,7 @@ import type { SearchResult } from '@shared/schemas/search';
 
 /*
  * Takedown rules the protect step, the cases page, the DMCA page and the creator settings share (PRODUCT.md sections 4,
- * 5, 6 and 9). Pure functions and the spec's texts, so they are tested without a browser. Relative imports keep
+ * 5, 6 and 9). Pure functions and the texts of PRODUCT.md sections 5 and 8, so they are tested without a browser. Relative imports keep
  * them loadable by jest, which has no path aliases.
  */
 
@@ -68,17 +69,12 @@ export function bulkEligible<T extends BulkCandidate>(results: readonly T[]): T[
 }
 
 /**
- * The toast for a bulk selection the plan does not allow, or null when it fits (PRODUCT.md section 5). The trial text is
- * the spec's; other plans get the same sentence with their name and limit. Enterprise is unlimited.
+ * The toast for a bulk selection the plan does not allow, or null when it fits (PRODUCT.md section 6): the
+ * sentence the server refuses with (`bulkLimitExceeded`, shared/plans.ts). Enterprise is unlimited.
  */
 export function planLimitExceeded(plan: string | null | undefined, selectedCount: number): ToastText | null {
-  const rule = planRule(plan);
-  if (rule.bulkLimit === null || selectedCount <= rule.bulkLimit) return null;
-  const who = rule.id === 'trial' ? 'Trial' : rule.name;
-  return {
-    title: 'Plan Limit Exceeded',
-    description: `${who} accounts are limited to ${rule.bulkLimit} bulk submissions. Please upgrade to process more violations.`,
-  };
+  const description = bulkLimitExceeded(plan, selectedCount);
+  return description ? { title: 'Plan Limit Exceeded', description } : null;
 }
 
 /** The check a bulk submit click runs before anything is sent: the first failing rule's toast, or null. */
@@ -138,7 +134,7 @@ export interface CreatorDetails {
 }
 
 /**
- * The creator's details with the spec's fallbacks (PRODUCT.md section 3): the saved content-creator fields first, then
+ * The creator's details with the fallbacks of PRODUCT.md section 3: the saved content-creator fields first, then
  * fullName, email, phone and address of the account. Empty strings where neither is known.
  */
 export function creatorDetails(user: Partial<CreatorUser> | null | undefined): CreatorDetails {

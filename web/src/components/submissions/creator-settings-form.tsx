@@ -11,8 +11,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { apiErrorMessage } from '@/lib/api-client';
-import { creatorDetails } from '@/lib/takedown-rules';
-import { saveCreatorSettings, useCreatorUser } from '@/lib/takedowns-api';
+import { creatorDetails } from '@/lib/submission-rules';
+import { saveCreatorSettings, useCreatorUser } from '@/lib/submissions-api';
 
 /**
  * The Settings page's Content Creator tab (PRODUCT.md sections 2, 5 and 8): name, e-mail, optional phone and address,

@@ -1,4 +1,4 @@
-import type { SubmissionState } from '@shared/schemas/dmca';
+import type { SubmissionState } from '@shared/schemas/cases';
 import { bulkItemProgress } from './bulk-submit';
 
 const at = '2026-11-25T01:00:00.000Z';

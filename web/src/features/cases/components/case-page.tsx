@@ -1,17 +1,17 @@
 import { ArrowLeft, FolderOpen, RefreshCw } from 'lucide-react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import type { DmcaCase } from '@shared/schemas/dmca';
+import type { DmcaCase } from '@shared/schemas/cases';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { PageSpinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api-client';
 import { LOGIN_PATH } from '@/lib/auth';
-import { dmcaEngineLabel } from '@/lib/takedown-rules';
-import { useCreatorUser, usePlan } from '@/lib/takedowns-api';
+import { dmcaEngineLabel } from '@/lib/submission-rules';
+import { useCreatorUser, usePlan } from '@/lib/submissions-api';
 import { useCase } from '../api/get-case';
 import { useSearchResult } from '../api/get-search-result';
-import { DmcaForm } from './dmca-form';
+import { DmcaForm } from './case-form';
 
 /**
  * The DMCA generation page (PRODUCT.md section 2), at `/dmca/new?resultId=…` for a new notice about one search result

@@ -1,9 +1,9 @@
 import useSWR, { mutate } from 'swr';
 import useSWRMutation from 'swr/mutation';
-import { bulkSubmitResponseSchema, type BulkSubmitInput, type BulkSubmitResponse, type DmcaCase, type SubmissionState } from '@shared/schemas/dmca';
+import { bulkSubmitResponseSchema, type BulkSubmitInput, type BulkSubmitResponse, type DmcaCase, type SubmissionState } from '@shared/schemas/cases';
 import { searchResultListSchema } from '@shared/schemas/search';
 import { api } from '@/lib/api-client';
-import { CASES_KEY, USER_RESULTS_KEY, getCases, refreshCases } from '@/lib/takedowns-api';
+import { CASES_KEY, USER_RESULTS_KEY, getCases, refreshCases } from '@/lib/submissions-api';
 import { contract } from '@shared/contract';
 
 /**

@@ -1,12 +1,12 @@
 import { ShieldCheck } from 'lucide-react';
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { Link } from 'react-router';
-import type { DmcaFormInput } from '@shared/schemas/dmca';
+import type { DmcaFormInput } from '@shared/schemas/cases';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
-import type { CreatorDetails } from '@/lib/takedown-rules';
+import type { CreatorDetails } from '@/lib/submission-rules';
 import { FieldError, fieldA11y } from './field-error';
 
 interface CreatorFieldsProps {

@@ -2,12 +2,12 @@ import { Bot, CheckCircle2, Download, FilePlus2, Info, Loader2, Lock, Send } fro
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { planRule, type PlanId } from '@shared/plans';
-import type { CaseSubmission, SubmissionInfoDto } from '@shared/schemas/dmca';
+import type { CaseSubmission, SubmissionInfoDto } from '@shared/schemas/cases';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
 import { apiErrorMessage } from '@/lib/api-client';
-import { GENERATION_FAILED, generateNoticeAndOpenPortal, getSubmissionInfo, openInNewTab } from '@/lib/takedowns-api';
+import { GENERATION_FAILED, generateNoticeAndOpenPortal, getSubmissionInfo, openInNewTab } from '@/lib/submissions-api';
 import { submitAutomated } from '../api/submit-automated';
 import { automatedFailureText } from '../utils/automated-failure';
 import { submissionInProgress, submissionStatusText } from '@/lib/submission-status';

@@ -3,7 +3,7 @@ import { DEFAULT_AUTO_SUBMIT_THRESHOLD, SUBMISSION_PLATFORMS } from '../plans';
 
 /**
  * DMCA cases, the DMCA form, automated and bulk submission (PRODUCT.md sections 3, 5, 7 and 9). The web form and
- * the API parse these same schemas, with the spec's messages.
+ * the API parse these same schemas, with the messages of PRODUCT.md section 5.
  */
 
 export const DMCA_MESSAGES = {
@@ -126,7 +126,7 @@ const idSchema = (what: string) =>
     .transform((s) => s.toUpperCase());
 
 /**
- * `POST /api/dmca` body. `userId` is accepted because the spec's client sends it; when present it must be
+ * `POST /api/dmca` body. `userId` is accepted because the site sends it; when present it must be
  * the caller (or `me`). The case is always the caller's: the result must be theirs.
  */
 export const caseCreateSchema = z.object({
@@ -297,7 +297,7 @@ export type BulkSubmitInput = z.input<typeof bulkSubmitSchema>;
 export type BulkSubmit = z.infer<typeof bulkSubmitSchema>;
 
 /**
- * One selected violation of a bulk submission: `accepted` (also `submitted`, the spec's name) when its notice is
+ * One selected violation of a bulk submission: `accepted` (also `submitted`, the original name; PRODUCT.md section 10) when its notice is
  * queued in the bulk workflow, with the case it goes into (`caseId`; `caseNumber` once that case exists), else
  * the reason it was left out.
  */

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { DMCA_SEARCH_ENGINES, dmcaFormSchema, splitInfringingUrls, type DmcaCase, type DmcaFormInput, type DmcaFormValues } from '@shared/schemas/dmca';
+import { DMCA_SEARCH_ENGINES, dmcaFormSchema, splitInfringingUrls, type DmcaCase, type DmcaFormInput, type DmcaFormValues } from '@shared/schemas/cases';
 import type { SearchResult } from '@shared/schemas/search';
 import { isNameMatchOnly, type PlanId } from '@shared/plans';
 import type { CreatorUser } from '@shared/schemas/creator';
@@ -13,7 +13,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { apiErrorMessage } from '@/lib/api-client';
-import { ORIGINAL_URL_PLACEHOLDER, creatorDetails, dmcaEngineLabel } from '@/lib/takedown-rules';
+import { ORIGINAL_URL_PLACEHOLDER, creatorDetails, dmcaEngineLabel } from '@/lib/submission-rules';
 import { confirmContent } from '../api/confirm-content';
 import { createCase } from '../api/create-case';
 import { infringingUrlText, resultUrls, selectedInOrder, toggleUrl, violationDescription } from '../utils/url-selection';

@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import { caseSchema, type DmcaCase } from '@shared/schemas/dmca';
+import { caseSchema, type DmcaCase } from '@shared/schemas/cases';
 import { api, apiPath } from '@/lib/api-client';
 import { contract } from '@shared/contract';
 

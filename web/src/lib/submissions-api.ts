@@ -1,6 +1,6 @@
 import useSWR, { mutate } from 'swr';
 import { creatorUserSchema, type CreatorSettingsInput, type CreatorUser } from '@shared/schemas/creator';
-import { caseListSchema, submissionInfoSchema, type DmcaCase, type SubmissionInfoDto } from '@shared/schemas/dmca';
+import { caseListSchema, submissionInfoSchema, type DmcaCase, type SubmissionInfoDto } from '@shared/schemas/cases';
 import { subscriptionSchema, type Subscription } from '@shared/schemas/subscription';
 import { DEFAULT_PLAN, type PlanId } from '@shared/plans';
 import { api, apiPath } from './api-client';

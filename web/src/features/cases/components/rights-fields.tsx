@@ -1,5 +1,5 @@
 import { Controller, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
-import type { DmcaFormInput, RightsOwner } from '@shared/schemas/dmca';
+import type { DmcaFormInput, RightsOwner } from '@shared/schemas/cases';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
@@ -25,7 +25,7 @@ interface RightsFieldsProps {
 
 /**
  * Who owns the rights in the work (the notice is sent on the owner's behalf) and, for a copy found by name
- * only, the creator's check of the page. The same zod rules as the API (shared/schemas/dmca.ts checkRights).
+ * only, the creator's check of the page. The same zod rules as the API (shared/schemas/cases.ts checkRights).
  */
 export function RightsFields({ control, register, errors, locked, nameOnly, onConfirmOpenCase }: RightsFieldsProps) {
   return (

@@ -1,10 +1,10 @@
-import { caseCreatedSchema, type CaseCreateInput, type CaseCreated } from '@shared/schemas/dmca';
+import { caseCreatedSchema, type CaseCreateInput, type CaseCreated } from '@shared/schemas/cases';
 import { api } from '@/lib/api-client';
-import { refreshCases } from '@/lib/takedowns-api';
+import { refreshCases } from '@/lib/submissions-api';
 import { contract } from '@shared/contract';
 
 /**
- * Opens a case: `POST /api/dmca` with the spec's creation payload. The creator's own details are not part of it:
+ * Opens a case: `POST /api/dmca` with the contract's creation body (shared/contract.ts). The creator's own details are not part of it:
  * notices are filed under Vigil's agent identity.
  * @throws {ApiError} when the server refuses it (its body carries the message to show).
  */

@@ -1,5 +1,5 @@
 import { creatorSettingsSchema } from './creator';
-import { bulkSubmitSchema, caseCreateSchema, dmcaFormSchema, splitInfringingUrls, splitResultUrls } from './dmca';
+import { bulkSubmitSchema, caseCreateSchema, dmcaFormSchema, splitInfringingUrls, splitResultUrls } from './cases';
 import { upgradeBodySchema } from './subscription';
 
 const messages = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues.map((i) => i.message) ?? [];

@@ -1,0 +1,55 @@
+import { ulid } from 'ulid';
+import type { PlanId } from '../../../shared/schemas/user';
+import { storeReferences, type CheckedReference } from '../references';
+import {
+  assertAutoSubmitAllowed,
+  assertCadenceAllowed,
+  monitorCount,
+  planOf,
+  putMonitor,
+  releaseMonitorSlot,
+  reserveMonitorSlot,
+  type MonitorRecord,
+  type NewMonitor,
+} from './monitors';
+
+/** What `POST /api/monitors` asks for, parsed and checked (the reference files by their bytes). */
+export interface MonitorRequest extends Pick<NewMonitor, 'names' | 'searchEngines' | 'contentType' | 'cadence' | 'alerts' | 'autoSubmit'> {
+  name?: string;
+  originalUrl?: string;
+  references: CheckedReference[];
+}
+
+/**
+ * Creates a monitor: the plan's cadence, monitor count and "Submit automatically" are checked (402) and a slot
+ * of the plan's monitor count reserved before anything is written; then the reference files are stored once,
+ * under the monitor (every run reuses them), and the monitor is written. If storing fails, the slot is given
+ * back, so nothing half-written keeps it. Returns the monitor with the plan it was checked against.
+ */
+export async function createMonitor(userId: string, req: MonitorRequest): Promise<{ monitor: MonitorRecord; plan: PlanId }> {
+  const plan = await planOf(userId);
+  assertCadenceAllowed(plan, req.cadence, await monitorCount(userId));
+  if (req.autoSubmit) assertAutoSubmitAllowed(plan);
+  await reserveMonitorSlot(userId, plan);
+  const id = ulid();
+  try {
+    const references = await storeReferences(userId, `monitors/${id}`, req.references);
+    const monitor = await putMonitor({
+      id,
+      userId,
+      name: req.name || req.names.join(', ') || req.references.map((r) => r.filename).join(', '),
+      names: req.names,
+      searchEngines: req.searchEngines,
+      contentType: req.contentType,
+      references,
+      cadence: req.cadence,
+      alerts: req.alerts,
+      autoSubmit: req.autoSubmit,
+      originalUrl: req.originalUrl ?? null,
+    });
+    return { monitor, plan };
+  } catch (err) {
+    await releaseMonitorSlot(userId); // nothing half-written keeps the slot
+    throw err;
+  }
+}
