@@ -1,4 +1,5 @@
 import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { apiPath, contract } from '../../../shared/contract';
 import type { Alert, AlertMode } from '../../../shared/schemas/monitor';
 import { db, tableName } from '../../adapters/dynamo/client';
 import { keys } from '../../adapters/dynamo/keys';
@@ -196,7 +197,7 @@ export function reviewLink(alert: Pick<Alert, 'kind' | 'searchId' | 'items'>): s
 }
 
 const unsubscribeLink = async (monitorIds: string[], userId: string) =>
-  `${config().publicUrl}/api/alerts/unsubscribe?token=${encodeURIComponent(await unsubscribeToken(monitorIds, userId))}`;
+  `${config().publicUrl}${apiPath(contract.unsubscribePage, { query: { token: await unsubscribeToken(monitorIds, userId) } })}`;
 
 /**
  * One e-mail for one or more alerts, to the account's address, with `List-Unsubscribe` (a signed one-click link,
