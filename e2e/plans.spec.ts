@@ -22,7 +22,7 @@ test("a trial creator's 4th scan of the month gets the upgrade prompt, and the U
   await page.getByRole('button', { name: 'Start Search' }).click();
   await expect(page.getByText('Plan limit reached', { exact: true })).toBeVisible();
   const notifications = page.getByRole('region', { name: /Notifications/ });
-  await expect(notifications.getByText(/includes 3 scans a month and you have used 3.*\(3 of 3 used\)/)).toBeVisible();
+  await expect(notifications.getByText(/includes 3 scans a month and you have used 3.*\(3 of 3 used, resets /)).toBeVisible();
   await notifications.getByRole('link', { name: 'Upgrade' }).click();
   await expect(page).toHaveURL(/\/account\?tab=billing/);
   await expect(page.getByTestId('demo-billing')).toContainText('Demo billing');
