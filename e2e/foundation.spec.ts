@@ -67,13 +67,30 @@ test.describe('sign-in', () => {
     expect((await page.request.get('/api/auth/user')).status()).toBe(401);
   });
 
-  test('a later sign-in needs the same password; a short one is refused at sign-up', async ({ page }) => {
+  test('a later sign-in needs the same password; a short one is refused at sign-up; Sign out of all devices ends every session', async ({ page, browser }) => {
     const email = uniqueEmail();
     await page.goto('/api/login');
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill('short');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByRole('alert')).toHaveText('Password must be at least 8 characters.');
+
+    await signIn(page, email, PASSWORD);
+
+    // A second device (its own browser context, its own cookies) signed in as the same creator.
+    const other = await browser.newContext();
+    const phone = await other.newPage();
+    await signIn(phone, email, PASSWORD);
+    expect((await phone.request.get('/api/auth/user')).status()).toBe(200);
+    // Account's "Sign out of all devices" ends both sessions: this one and the other device's.
+    await page.goto('/account');
+    await page.getByRole('button', { name: 'Sign out of all devices' }).click();
+    await expect(page.getByRole('link', { name: /sign in/i }).first()).toBeVisible();
+    expect((await page.request.get('/api/auth/user')).status()).toBe(401);
+    expect((await phone.request.get('/api/auth/user')).status()).toBe(401);
+    await phone.reload();
+    await expect(phone.getByRole('link', { name: /sign in/i }).first()).toBeVisible();
+    await other.close();
 
     await signIn(page, email, PASSWORD);
     await page.goto('/api/logout');
