@@ -77,22 +77,6 @@ test.describe('sign-in', () => {
 
     await signIn(page, email, PASSWORD);
 
-    // A second device (its own browser context, its own cookies) signed in as the same creator.
-    const other = await browser.newContext();
-    const phone = await other.newPage();
-    await signIn(phone, email, PASSWORD);
-    expect((await phone.request.get('/api/auth/user')).status()).toBe(200);
-    // Account's "Sign out of all devices" ends both sessions: this one and the other device's.
-    await page.goto('/account');
-    await page.getByRole('button', { name: 'Sign out of all devices' }).click();
-    await expect(page.getByRole('link', { name: /sign in/i }).first()).toBeVisible();
-    expect((await page.request.get('/api/auth/user')).status()).toBe(401);
-    expect((await phone.request.get('/api/auth/user')).status()).toBe(401);
-    await phone.reload();
-    await expect(phone.getByRole('link', { name: /sign in/i }).first()).toBeVisible();
-    await other.close();
-
-    await signIn(page, email, PASSWORD);
     await page.goto('/api/logout');
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL('**/');
@@ -101,6 +85,25 @@ test.describe('sign-in', () => {
     await page.getByLabel('Password').fill('not the password');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByRole('alert')).toHaveText('Incorrect email or password.');
+
+    // Signed in here again, and on a second device (its own browser context, its own cookies) as the same creator,
+    // which ends every session with Account's "Sign out of all devices": its own and this one's.
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(async () => (await page.request.get('/api/auth/user')).status()).toBe(200);
+    const other = await browser.newContext();
+    const phone = await other.newPage();
+    await signIn(phone, email, PASSWORD);
+    expect((await page.request.get('/api/auth/user')).status()).toBe(200);
+    await phone.goto('/account');
+    await phone.getByRole('button', { name: 'Sign out of all devices' }).click();
+    await expect(phone.getByRole('link', { name: /sign in/i }).first()).toBeVisible();
+    expect((await phone.request.get('/api/auth/user')).status()).toBe(401);
+    expect((await page.request.get('/api/auth/user')).status()).toBe(401);
+    await page.reload();
+    await expect(page.getByRole('link', { name: /sign in/i }).first()).toBeVisible();
+    await other.close();
   });
 
   test('Help and Contact show the support inbox the server is configured with (SUPPORT_EMAIL), never a built-in one', async ({ page }) => {
