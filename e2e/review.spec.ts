@@ -110,7 +110,7 @@ test("the queue's button twins decide, move, undo and open the keys; a refused d
   { times: 1 });
   await actions.getByRole('button', { name: /^Unauthorized/ }).click();
   await expect(page.getByText('Not saved', { exact: true })).toBeVisible();
-  await expect(page.getByText('This result changed meanwhile. Your decision was rolled back.')).toBeVisible();
+  await expect(page.getByText('This result changed meanwhile. Your decision was rolled back.', { exact: true })).toBeVisible();
   await actions.getByRole('button', { name: /^Previous/ }).click();
   await expect(position).toHaveText(`Result 1 of ${before.pendingReview}`);
   await expect(page.getByText('Undecided', { exact: true })).toBeVisible();
