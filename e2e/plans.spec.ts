@@ -23,7 +23,7 @@ interface Result {
   evidence?: { matchMethod?: string };
 }
 
-test("a trial creator's 4th scan and 4th violation submitted of the month get the upgrade prompt with the figures, and the Usage tab shows the counts", async ({ page, baseURL }) => {
+test("a trial creator's 4th scan (search page and a monitor's Run now) and 4th violation submitted of the month get the upgrade prompt with the figures, and the Usage tab shows the counts", async ({ page, baseURL }) => {
   test.setTimeout(180_000);
   await signIn(page, uniqueEmail('plans'));
   const origin = new URL(baseURL!).origin;
@@ -56,6 +56,18 @@ test("a trial creator's 4th scan and 4th violation submitted of the month get th
   });
   await expect(page.getByTestId('usage-resets')).toHaveText(reset);
   await expect(page.getByText("You have used this month's scans.")).toBeVisible();
+
+  // A monitor's "Run now" takes a scan from the same allowance: the same upgrade prompt, not a plain failure toast.
+  const monitor = await page.request.post('/api/monitors', {
+    headers: FROM_SITE,
+    multipart: { userId: 'me', query: 'Luna Vale', searchEngines: '["google"]', cadence: 'weekly', alerts: 'instant' },
+  });
+  expect(monitor.status(), await monitor.text()).toBe(201);
+  await page.goto('/monitoring');
+  await page.getByRole('button', { name: 'Run now' }).click();
+  await expect(notifications.getByText('Plan limit reached', { exact: true })).toBeVisible();
+  await expect(notifications.getByText(/3 scans a month and you have used 3.*\(3 of 3 used, resets /)).toBeVisible();
+  await expect(notifications.getByText('Run started failed', { exact: true })).toHaveCount(0);
 
   // Violations: four copies matched by picture, marked unauthorized; three go out in one bulk request (the trial's
   // 3 a month), then the 4th, sent from the bulk card, gets 402 PLAN_LIMIT and the upgrade prompt with the figures.
