@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { seriousFindings } from './support/axe';
-import { signIn, uniqueEmail } from './support/session';
+import { FROM_SITE, signIn, uniqueEmail } from './support/session';
 
 /*
  * axe on every route, signed out and signed in (creator and administrator): zero serious or critical
@@ -17,6 +17,7 @@ const SIGNED_IN = [
   '/review?view=list',
   '/cases',
   '/dmca/new',
+  '/monitoring',
   '/settings',
   '/account',
   '/help',
@@ -63,6 +64,50 @@ test('every signed-out route has no serious or critical axe finding', async ({ p
 test('every signed-in route has no serious or critical axe finding', async ({ page }) => {
   await signIn(page, uniqueEmail('axe'));
   expect(await sweep(page, SIGNED_IN)).toEqual([]);
+});
+
+/**
+ * The screens that only show their parts with data: a scan with results (the filled review queue with its evidence
+ * panel, the key list and the allowlist confirmation, a filled results list), a monitor and a case. Seeded through
+ * the API against the sandbox web, as the other journeys do.
+ */
+test('the screens with data (queue, results list, monitor, case) have no serious or critical axe finding', async ({ page }) => {
+  await signIn(page, uniqueEmail('axe-data'));
+  const photo = { name: 'luna.jpg', mimeType: 'image/jpeg', buffer: await (await page.request.get('/sandbox/demo/originals/1.jpg')).body() };
+  const started = await page.request.post('/api/search', {
+    headers: FROM_SITE,
+    multipart: { userId: 'me', query: 'Luna Vale', contentType: 'images,videos', searchEngines: '["google"]', referenceFiles: photo },
+  });
+  expect(started.status()).toBe(201);
+  const scanId = ((await started.json()) as { id: string }).id;
+  await expect.poll(async () => (await (await page.request.get(`/api/search/${scanId}`)).json()).status, { timeout: 60_000 }).toBe('completed');
+
+  const [first]: { id: string; url: string }[] = await (await page.request.get('/api/user/me/results?limit=500')).json();
+  expect((await page.request.put('/api/search-results/review', { headers: FROM_SITE, data: { ids: [first!.id], status: 'unauthorized' } })).status()).toBe(200);
+  const kase = await page.request.post('/api/dmca', {
+    headers: FROM_SITE,
+    data: { searchResultId: first!.id, infringingUrl: first!.url.split(',')[0]!.trim(), originalUrl: 'https://lunavale.example/gallery/1', description: 'My photo set, posted without permission.', searchEngine: 'google' },
+  });
+  expect(kase.status(), await kase.text()).toBe(201);
+  const caseId = ((await kase.json()) as { id: string }).id;
+  const monitor = await page.request.post('/api/monitors', {
+    headers: FROM_SITE,
+    multipart: { userId: 'me', query: 'Luna Vale', contentType: 'images,videos', searchEngines: '["google"]', cadence: 'weekly', alerts: 'instant', referenceFiles: photo },
+  });
+  expect(monitor.status(), await monitor.text()).toBe(201);
+  const monitorId = ((await monitor.json()) as { id: string }).id;
+
+  const findings = await sweep(page, ['/review', '/review?view=list', `/search?id=${scanId}`, '/cases', `/dmca/${caseId}`, '/monitoring', `/monitoring/${monitorId}`]);
+  // The queue's key list and its allowlist confirmation, opened as a creator would.
+  await page.goto('/review?undecided=1');
+  await expect(page.getByTestId('queue-position')).toBeVisible();
+  await page.keyboard.press('?');
+  await expect(page.getByRole('heading', { name: 'Keyboard shortcuts' })).toBeVisible();
+  findings.push(...(await seriousFindings(page)).map((f) => `/review [keys]: ${f}`));
+  await page.keyboard.press('a');
+  await expect(page.getByRole('alertdialog')).toBeVisible();
+  findings.push(...(await seriousFindings(page)).map((f) => `/review [allowlist confirmation]: ${f}`));
+  expect(findings).toEqual([]);
 });
 
 test('every admin screen has no serious or critical axe finding', async ({ page }) => {

@@ -67,7 +67,7 @@ test.describe('sign-in', () => {
     expect((await page.request.get('/api/auth/user')).status()).toBe(401);
   });
 
-  test('a later sign-in needs the same password; a short one is refused at sign-up', async ({ page }) => {
+  test('a later sign-in needs the same password; a short one is refused at sign-up; Sign out of all devices ends every session', async ({ page, browser }) => {
     const email = uniqueEmail();
     await page.goto('/api/login');
     await page.getByLabel('Email').fill(email);
@@ -76,6 +76,7 @@ test.describe('sign-in', () => {
     await expect(page.getByRole('alert')).toHaveText('Password must be at least 8 characters.');
 
     await signIn(page, email, PASSWORD);
+
     await page.goto('/api/logout');
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL('**/');
@@ -84,6 +85,25 @@ test.describe('sign-in', () => {
     await page.getByLabel('Password').fill('not the password');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByRole('alert')).toHaveText('Incorrect email or password.');
+
+    // Signed in here again, and on a second device (its own browser context, its own cookies) as the same creator,
+    // which ends every session with Account's "Sign out of all devices": its own and this one's.
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(async () => (await page.request.get('/api/auth/user')).status()).toBe(200);
+    const other = await browser.newContext();
+    const phone = await other.newPage();
+    await signIn(phone, email, PASSWORD);
+    expect((await page.request.get('/api/auth/user')).status()).toBe(200);
+    await phone.goto('/account');
+    await phone.getByRole('button', { name: 'Sign out of all devices' }).click();
+    await expect(phone.getByRole('link', { name: /sign in/i }).first()).toBeVisible();
+    expect((await phone.request.get('/api/auth/user')).status()).toBe(401);
+    expect((await page.request.get('/api/auth/user')).status()).toBe(401);
+    await page.reload();
+    await expect(page.getByRole('link', { name: /sign in/i }).first()).toBeVisible();
+    await other.close();
   });
 
   test('Help and Contact show the support inbox the server is configured with (SUPPORT_EMAIL), never a built-in one', async ({ page }) => {

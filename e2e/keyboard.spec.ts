@@ -2,16 +2,32 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { demoPhotos } from './support/scan';
 import { signIn, uniqueEmail } from './support/session';
 
-/** Presses Tab until `target` has focus (at most 80 times), as a keyboard user moves through the page. */
+/** What draws focus on a control: its outline and its box shadow (rings are box shadows), as computed now. */
+const focusStyle = (target: Locator) =>
+  target.evaluate((el) => {
+    const s = getComputedStyle(el);
+    const outline = s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0 ? `${s.outlineStyle} ${s.outlineWidth} ${s.outlineColor}` : 'none';
+    return { outline, boxShadow: s.boxShadow };
+  });
+
+/**
+ * Presses Tab until `target` has focus (at most 80 times), as a keyboard user moves through the page, and checks
+ * that focus is visible: the focused control's outline or box shadow differs from its own unfocused style (buttons
+ * and inputs carry a permanent `shadow-xs`, so "has a box shadow" alone would pass without a focus ring).
+ */
 async function tabTo(page: Page, target: Locator): Promise<void> {
+  await target.waitFor();
+  if (await target.evaluate((el) => el === document.activeElement)) await target.evaluate((el) => (el as HTMLElement).blur());
+  const unfocused = await focusStyle(target);
   for (let i = 0; i < 80; i++) {
     if (await target.evaluate((el) => el === document.activeElement)) {
-      // Focus is visible: the focused control draws an outline or ring.
-      const shown = await target.evaluate((el) => {
-        const s = getComputedStyle(el);
-        return (s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) > 0) || s.boxShadow !== 'none';
-      });
-      expect(shown, 'focus is visible').toBe(true);
+      // Polled: a ring that fades in (a CSS transition) reads as unfocused for its first frame.
+      await expect
+        .poll(async () => {
+          const focused = await focusStyle(target);
+          return (focused.outline !== 'none' && focused.outline !== unfocused.outline) || focused.boxShadow !== unfocused.boxShadow;
+        }, { message: `focus is visible on ${target} (its unfocused style: ${JSON.stringify(unfocused)})`, timeout: 2_000 })
+        .toBe(true);
       return;
     }
     await page.keyboard.press('Tab');

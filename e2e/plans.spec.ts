@@ -1,9 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn, uniqueEmail } from './support/session';
+import { FROM_SITE, signIn, uniqueEmail } from './support/session';
 
-/** Starts a scan through the API as the signed-in page (same session cookie) and waits for it to finish. */
-async function scanToEnd(page: Page, origin: string): Promise<void> {
-  const res = await page.request.post('/api/search', { headers: { origin }, multipart: { query: 'Luna Vale', searchEngines: '["google"]' } });
+/**
+ * Starts a scan through the API as the signed-in page (same session cookie) and waits for it to finish; with
+ * `photo`, the sandbox's demo original goes along as a reference file, so copies are matched by picture.
+ */
+async function scanToEnd(page: Page, origin: string, photo?: Buffer): Promise<void> {
+  const multipart = { query: 'Luna Vale', searchEngines: '["google"]', ...(photo ? { referenceFiles: { name: 'luna.jpg', mimeType: 'image/jpeg', buffer: photo } } : {}) };
+  const res = await page.request.post('/api/search', { headers: { origin }, multipart });
   expect(res.status()).toBe(201);
   const { id } = (await res.json()) as { id: string };
   await expect
@@ -11,10 +15,20 @@ async function scanToEnd(page: Page, origin: string): Promise<void> {
     .not.toMatch(/^(pending|running)$/);
 }
 
-test("a trial creator's 4th scan of the month gets the upgrade prompt, and the Usage tab shows the counts", async ({ page, baseURL }) => {
+interface Result {
+  id: string;
+  url: string;
+  priority: string;
+  confidenceScore: number;
+  evidence?: { matchMethod?: string };
+}
+
+test("a trial creator's 4th scan (search page and a monitor's Run now) and 4th violation submitted of the month get the upgrade prompt with the figures, and the Usage tab shows the counts", async ({ page, baseURL }) => {
+  test.setTimeout(180_000);
   await signIn(page, uniqueEmail('plans'));
   const origin = new URL(baseURL!).origin;
-  for (let i = 0; i < 3; i++) await scanToEnd(page, origin);
+  const photo = await (await page.request.get('/sandbox/demo/originals/1.jpg')).body();
+  for (let i = 0; i < 3; i++) await scanToEnd(page, origin, i === 0 ? photo : undefined);
 
   // The fourth, from the Search page: 402 PLAN_LIMIT becomes the upgrade prompt with the figures.
   await page.goto('/search');
@@ -22,7 +36,7 @@ test("a trial creator's 4th scan of the month gets the upgrade prompt, and the U
   await page.getByRole('button', { name: 'Start Search' }).click();
   await expect(page.getByText('Plan limit reached', { exact: true })).toBeVisible();
   const notifications = page.getByRole('region', { name: /Notifications/ });
-  await expect(notifications.getByText(/includes 3 scans a month and you have used 3.*\(3 of 3 used\)/)).toBeVisible();
+  await expect(notifications.getByText(/includes 3 scans a month and you have used 3.*\(3 of 3 used, resets /)).toBeVisible();
   await notifications.getByRole('link', { name: 'Upgrade' }).click();
   await expect(page).toHaveURL(/\/account\?tab=billing/);
   await expect(page.getByTestId('demo-billing')).toContainText('Demo billing');
@@ -42,6 +56,51 @@ test("a trial creator's 4th scan of the month gets the upgrade prompt, and the U
   });
   await expect(page.getByTestId('usage-resets')).toHaveText(reset);
   await expect(page.getByText("You have used this month's scans.")).toBeVisible();
+
+  // A monitor's "Run now" takes a scan from the same allowance: the same upgrade prompt, not a plain failure toast.
+  const monitor = await page.request.post('/api/monitors', {
+    headers: FROM_SITE,
+    multipart: { userId: 'me', query: 'Luna Vale', searchEngines: '["google"]', cadence: 'weekly', alerts: 'instant' },
+  });
+  expect(monitor.status(), await monitor.text()).toBe(201);
+  await page.goto('/monitoring');
+  await page.getByRole('button', { name: 'Run now' }).click();
+  await expect(notifications.getByText('Plan limit reached', { exact: true })).toBeVisible();
+  await expect(notifications.getByText(/3 scans a month and you have used 3.*\(3 of 3 used, resets /)).toBeVisible();
+  await expect(notifications.getByText('Run started failed', { exact: true })).toHaveCount(0);
+
+  // Violations: four copies matched by picture, marked unauthorized; three go out in one bulk request (the trial's
+  // 3 a month), then the 4th, sent from the bulk card, gets 402 PLAN_LIMIT and the upgrade prompt with the figures.
+  const results: Result[] = await (await page.request.get('/api/user/me/results?limit=500')).json();
+  const four = results.filter((r) => r.priority === 'high' && r.confidenceScore >= 0.8 && r.evidence?.matchMethod !== 'name').slice(0, 4);
+  expect(four).toHaveLength(4);
+  expect((await page.request.put('/api/search-results/review', { headers: FROM_SITE, data: { ids: four.map((r) => r.id), status: 'unauthorized' } })).status()).toBe(200);
+  const three = await page.request.post('/api/dmca/bulk-submit', {
+    headers: { ...FROM_SITE, 'idempotency-key': crypto.randomUUID() },
+    data: { searchResultIds: four.slice(0, 3).map((r) => r.id), platforms: ['google'], originalUrl: 'https://lunavale.example/gallery/1' },
+  });
+  expect(three.status(), await three.text()).toBe(200);
+  // Each item keeps its unit once its notice starts: three used, whatever the workflow has done so far.
+  const usedSubmissions = async () =>
+    ((await (await page.request.get('/api/user/me/usage')).json()) as { allowances: { submissions: { used: number } } }).allowances.submissions.used;
+  await expect.poll(usedSubmissions, { timeout: 30_000 }).toBe(3);
+
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Send Takedown Notices' }).click();
+  const card = page.getByRole('region', { name: 'Bulk DMCA Automation' });
+  await card.getByRole('listitem').filter({ has: page.locator(`a[href="${four[3]!.url.split(',')[0]!.trim()}"]`) }).getByRole('checkbox').click();
+  await expect(card.getByText('1 selected')).toBeVisible();
+  await card.getByLabel(/^Original URL/).fill('https://lunavale.example/gallery/1');
+  const refused = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/api/dmca/bulk-submit'));
+  await card.getByRole('button', { name: 'Submit Automated DMCA Requests' }).click();
+  const answer = await refused;
+  expect(answer.status()).toBe(402);
+  expect(await answer.json()).toMatchObject({ code: 'PLAN_LIMIT', limit: 3, used: 3, resetsAt: expect.any(String) });
+  await expect(notifications.getByText('Plan limit reached', { exact: true }).last()).toBeVisible();
+  await expect(notifications.getByText(/3 violation submissions a month and you have used 3.*\(3 of 3 used, resets /)).toBeVisible();
+  await expect(notifications.getByRole('link', { name: 'Upgrade' }).last()).toBeVisible();
+  await page.goto('/account?tab=usage');
+  await expect(page.getByTestId('usage-submissions')).toHaveText('3 of 3 used');
 
   // Upgrading (demo billing applies it at once) lifts the limit: the next scan starts.
   await page.goto('/account?tab=billing');

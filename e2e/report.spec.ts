@@ -50,3 +50,36 @@ test('a creator downloads the 30-day report as PDF and CSV, listing each case wi
   expect(lines).toHaveLength(1 + CASES); // the header and one row per case
   for (const c of cases) expect(lines.filter((l) => l.startsWith(`${c.caseNumber},pending,`))).toHaveLength(1);
 });
+
+test("the admin's Export Report downloads the platform report; Schedule Report turns the monthly e-mail on and off", async ({ page }, testInfo) => {
+  await signIn(page, 'admin@vigil.test');
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Business Dashboard' })).toBeVisible();
+
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Export Report' }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^vigil-platform-report-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.pdf$/);
+  const pdf = await saved(download, testInfo);
+  expect(readFileSync(pdf).subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  expect(execFileSync('pdftotext', ['-layout', pdf, '-'], { encoding: 'utf8' })).toMatch(/Cases opened\s+\d+/);
+
+  // Off until scheduled; on, the button is pressed and the next send (06:00 UTC on the 1st) is stated, after a reload too.
+  const schedule = page.getByRole('button', { name: 'Schedule Report' });
+  const state = page.getByTestId('report-schedule');
+  await expect(state).toHaveText('Monthly report e-mail: off');
+  await expect(schedule).toHaveAttribute('aria-pressed', 'false');
+  await schedule.click();
+  await expect(page.getByText('Report scheduled', { exact: true })).toBeVisible();
+  const now = new Date();
+  const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + (now.getUTCDate() === 1 && now.getUTCHours() < 6 ? 0 : 1), 1));
+  const nextDay = next.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+  await expect(state).toHaveText(`Monthly report e-mail: on, next ${nextDay} to 1 administrator`);
+  await page.reload();
+  await expect(state).toHaveText(`Monthly report e-mail: on, next ${nextDay} to 1 administrator`);
+  await expect(schedule).toHaveAttribute('aria-pressed', 'true');
+  expect(await (await page.request.get('/api/admin/report/schedule')).json()).toMatchObject({ enabled: true, recipients: ['admin@vigil.test'] });
+
+  await schedule.click();
+  await expect(page.getByText('Report schedule stopped', { exact: true })).toBeVisible();
+  await expect(state).toHaveText('Monthly report e-mail: off');
+  expect(await (await page.request.get('/api/admin/report/schedule')).json()).toMatchObject({ enabled: false, nextSendAt: null });
+});

@@ -91,3 +91,71 @@ test('the list view marks a shift-click selection in one request; the filters li
   await expect(page.getByLabel('Sort')).toHaveValue('host');
   await expect(list.getByText('Safe', { exact: true })).toHaveCount(0);
 });
+
+test("the queue's button twins decide, move, undo and open the keys; a refused decision rolls back with a message; 500 results render as a window", async ({ page }) => {
+  await signIn(page, uniqueEmail('twins'));
+  await scanLunaVale(page);
+  await page.goto('/review?undecided=1');
+  await expect(page.getByRole('heading', { name: 'Review queue' })).toBeVisible();
+  const before = await stats(page);
+  const position = page.getByTestId('queue-position');
+  const actions = page.getByRole('toolbar', { name: 'Review actions' });
+  await expect(position).toHaveText(`Result 1 of ${before.pendingReview}`);
+
+  // The server refuses the first decision once (409): the screen says so and the result is undecided again.
+  await page.route(/\/api\/search-results\/[^/]+\/review$/, (route) =>
+    route.request().method() === 'PUT'
+      ? route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ error: 'This result changed meanwhile.', code: 'CONFLICT' }) })
+      : route.fallback(),
+  { times: 1 });
+  await actions.getByRole('button', { name: /^Unauthorized/ }).click();
+  await expect(page.getByText('Not saved', { exact: true })).toBeVisible();
+  await expect(page.getByText('This result changed meanwhile. Your decision was rolled back.', { exact: true })).toBeVisible();
+  await actions.getByRole('button', { name: /^Previous/ }).click();
+  await expect(position).toHaveText(`Result 1 of ${before.pendingReview}`);
+  await expect(page.getByText('Undecided', { exact: true })).toBeVisible();
+  await expect(actions.getByRole('button', { name: /^Undo/ })).toBeDisabled();
+  expect(await stats(page)).toMatchObject(before);
+
+  // Each key's button: Safe decides and moves on, Previous and Next move, Undo takes the decision back.
+  await actions.getByRole('button', { name: /^Safe/ }).click();
+  await expect(position).toHaveText(`Result 2 of ${before.pendingReview}`);
+  await expect(page.getByTestId('stat-pendingReview')).toHaveText(String(before.pendingReview - 1));
+  await actions.getByRole('button', { name: /^Next/ }).click();
+  await expect(position).toHaveText(`Result 3 of ${before.pendingReview}`);
+  await actions.getByRole('button', { name: /^Undo/ }).click();
+  await expect(position).toHaveText(`Result 1 of ${before.pendingReview}`);
+  await expect(page.getByText('Undecided', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('stat-pendingReview')).toHaveText(String(before.pendingReview));
+  await expect.poll(async () => (await stats(page)).pendingReview).toBe(before.pendingReview);
+  await actions.getByRole('button', { name: /^Keys/ }).click();
+  await expect(page.getByRole('heading', { name: 'Keyboard shortcuts' })).toBeVisible();
+  await actions.getByRole('button', { name: /^Allowlist domain/ }).click();
+  await expect(page.getByRole('alertdialog')).toBeVisible();
+  await page.getByRole('alertdialog').getByRole('button', { name: /^Cancel/ }).click();
+  await expect(page.getByRole('alertdialog')).toHaveCount(0);
+
+  // 500 results (the scan's, repeated with their own ids and falling confidence): only a window of rows is in the
+  // page, and scrolling the list reaches the last.
+  const real: Record<string, unknown>[] = await (await page.request.get('/api/user/me/results?limit=500')).json();
+  const many = Array.from({ length: 500 }, (_, i) => ({
+    ...real[i % real.length],
+    id: `many-${i + 1}`,
+    title: `Copy ${i + 1} of 500`,
+    confidenceScore: 1 - i / 1000,
+    confidence: 100 - i / 10,
+    userReviewStatus: null,
+  }));
+  await page.route(/\/api\/user\/me\/results\?limit=500$/, (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(many) }));
+  await page.goto('/review?view=list');
+  const list = page.getByTestId('review-list');
+  await expect(list.getByText('Copy 1 of 500', { exact: true })).toBeVisible();
+  const rows = list.getByRole('listitem');
+  expect(await rows.count()).toBeLessThan(60);
+  await expect(rows.first()).toHaveAttribute('aria-setsize', '500');
+  await list.evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+  await expect(list.getByText('Copy 500 of 500', { exact: true })).toBeVisible();
+  await expect(list.locator('li[aria-posinset="500"]')).toBeVisible();
+  await expect(list.getByText('Copy 1 of 500', { exact: true })).toHaveCount(0);
+  expect(await rows.count()).toBeLessThan(60);
+});

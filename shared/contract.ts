@@ -48,7 +48,7 @@ import {
   riskPeriodQuerySchema,
   riskTrendListSchema,
 } from './schemas/risk';
-import { reportQuerySchema, reportSentSchema } from './schemas/report';
+import { reportQuerySchema, reportScheduleBodySchema, reportScheduleSchema, reportSentSchema } from './schemas/report';
 import {
   bulkReviewBodySchema,
   bulkReviewReplySchema,
@@ -157,7 +157,9 @@ export const contract = rows({
   exportGoogleSelected: { method: 'POST', path: '/api/dmca/export/google', area: 'cases', auth: 'user', summary: 'The same export for a list of case ids in the body', body: googleExportBodySchema },
   userReport: { method: 'GET', path: '/api/user/{id}/report', area: 'documents', auth: 'user', summary: 'Protection report for a period (from, to: days; format pdf or csv; the last 30 days by default): scans, results, cases with their notices (owner or admin)', params: userParams, query: reportQuerySchema },
   platformReport: { method: 'GET', path: '/api/admin/report', area: 'documents', auth: 'admin', summary: 'The same report across all creators, figures only (no creator identity)', query: reportQuerySchema },
-  sendReportNow: { method: 'POST', path: '/api/admin/report/send', area: 'documents', auth: 'admin', summary: 'E-mail the platform report (PDF and CSV) to the administrators now, as the monthly job does', query: reportQuerySchema, reply: reportSentSchema },
+  sendReportNow: { method: 'POST', path: '/api/admin/report/send', area: 'documents', auth: 'admin', summary: 'E-mail the platform report (PDF and CSV) to the administrators now (the monthly job sends it when scheduled)', query: reportQuerySchema, reply: reportSentSchema },
+  reportSchedule: { method: 'GET', path: '/api/admin/report/schedule', area: 'admin', auth: 'admin', summary: "The monthly platform report's schedule: on or off, the next send (06:00 UTC on the 1st) and the recipients", reply: reportScheduleSchema },
+  setReportSchedule: { method: 'PUT', path: '/api/admin/report/schedule', area: 'admin', auth: 'admin', summary: 'Turn the monthly platform report e-mail on or off ({"enabled": boolean})', body: reportScheduleBodySchema, reply: reportScheduleSchema },
 
   getUser: { method: 'GET', path: '/api/user/{id}', area: 'account', auth: 'user', summary: 'The user with the creator identity kept on file (never put in notices)', params: userParams, reply: creatorUserSchema },
   putContentCreator: { method: 'PUT', path: '/api/user/{id}/content-creator', area: 'account', auth: 'user', summary: 'Save the creator identity (owner only)', params: userParams, body: creatorSettingsSchema, reply: creatorUserSchema },

@@ -38,3 +38,18 @@ export type ReportQuery = z.infer<typeof reportQuerySchema>;
 /** `POST /api/admin/report/send` reply: the platform report went to these administrators. */
 export const reportSentSchema = z.object({ recipients: z.array(z.string()), period: z.object({ from: z.string(), to: z.string() }) });
 export type ReportSent = z.infer<typeof reportSentSchema>;
+
+/**
+ * The monthly platform report's schedule (`GET`/`PUT /api/admin/report/schedule`): whether the job on the 1st of
+ * each month e-mails the previous month's report, when it next does (06:00 UTC on the 1st; null when off), and to
+ * whom. Off until an administrator schedules it.
+ */
+export const reportScheduleSchema = z.object({
+  enabled: z.boolean(),
+  nextSendAt: z.string().nullable(),
+  recipients: z.array(z.string()),
+  updatedAt: z.string().nullable(),
+});
+export type ReportSchedule = z.infer<typeof reportScheduleSchema>;
+
+export const reportScheduleBodySchema = z.object({ enabled: z.boolean({ error: 'enabled must be true or false.' }) }, { error: 'The body must be {"enabled": true | false}.' });

@@ -32,6 +32,7 @@ export const BODIES: Record<string, (s: Seed) => { body: string; type: string; o
   'PUT /api/user/{id}/content-creator': () =>
     json({ contentCreatorName: 'Owner Name', contentCreatorEmail: 'owner@security.test', contentCreatorPhone: '', contentCreatorAddress: '1 Main St' }, false),
   'PUT /api/admin/users/{userId}': () => json({ discount: 10 }, false),
+  'PUT /api/admin/report/schedule': () => json({ enabled: false }, false),
   'PUT /api/monitors/{id}': () => json({ paused: true }, false),
   'POST /api/dmca': (s) =>
     json(

@@ -99,6 +99,8 @@ export const keys = {
   alertDigest: (userId: string): Key => ({ pk: `USER#${userId}`, sk: 'ALERT_DIGEST' }),
   /** A signing key kept in the table (created once, conditionally), e.g. for unsubscribe links. */
   signingKey: (name: string): Key => ({ pk: `SECRET#${name}`, sk: 'SECRET' }),
+  /** A platform setting an administrator changes (e.g. the monthly report's schedule), one item per name. */
+  setting: (name: string): Key => ({ pk: `SETTING#${name}`, sk: 'SETTING' }),
 
   /** Generic "list an owner's items of a type, newest first" on gsi1. */
   ownedBy: (userId: string, type: string, sortValue: string) => ({

@@ -12,6 +12,7 @@ import {
   listManagedUsers,
   setDiscount as saveDiscount,
 } from '../../services/admin';
+import { getReportSchedule, setReportSchedule } from '../../services/reports/schedule';
 
 /*
  * The Business Dashboard's calls (PRODUCT.md section 7). Every route is `admin` in the route table, so the chain
@@ -41,4 +42,8 @@ const setDiscount = userEndpoint(contract.setDiscount, async ({ params, body }) 
   },
 );
 
-export const handler = areaHandler('admin', [metrics, users, system, financial, financialStats, userManagement, aiInsights, setDiscount]);
+/** Schedule Report: the monthly platform report e-mail, on or off (the job on the 1st reads it). */
+const reportSchedule = userEndpoint(contract.reportSchedule, async () => json(await getReportSchedule()));
+const saveReportSchedule = userEndpoint(contract.setReportSchedule, async ({ body, caller }) => json(await setReportSchedule(body.enabled, caller.userId)));
+
+export const handler = areaHandler('admin', [metrics, users, system, financial, financialStats, userManagement, aiInsights, setDiscount, reportSchedule, saveReportSchedule]);

@@ -21,11 +21,18 @@ export function previousMonth(now: Date): ReportPeriod {
   return { from: from.toISOString().slice(0, 10), to: lastOfPrevious.toISOString().slice(0, 10) };
 }
 
+/** Who the report went to, and the period it covers. */
+export interface PlatformReportSent {
+  recipients: string[];
+  period: ReportPeriod;
+}
+
 /**
  * E-mails the platform report (PDF and CSV attached) to the administrators in REPORT_RECIPIENTS: the
- * monthly scheduled job, and the admin's "send now". Throws ValidationError when nobody is configured.
+ * monthly scheduled job (when scheduled, ./schedule.ts), and `POST /api/admin/report/send`. Throws
+ * ValidationError when nobody is configured.
  */
-export async function sendPlatformReport(period: ReportPeriod, now = new Date()): Promise<{ recipients: string[]; period: ReportPeriod }> {
+export async function sendPlatformReport(period: ReportPeriod, now = new Date()): Promise<PlatformReportSent> {
   const recipients = live.reportRecipients();
   if (!recipients.length) throw new ValidationError('No administrator is set to receive reports (REPORT_RECIPIENTS).');
   const report = await collectPlatformReport(period, now);

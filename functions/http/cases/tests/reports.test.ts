@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { ulid } from 'ulid';
 import { putCase, transitionCase } from '../../../services/cases/case-store';
-import { previousMonth, resetReportMailSender } from '../../../services/reports/send-report';
+import { nextMonthlySend } from '../../../services/reports/schedule';
+import { previousMonth, resetReportMailSender, type PlatformReportSent } from '../../../services/reports/send-report';
 import { handler as monthlyReport } from '../../../workflows/reports/monthly-report';
 import { persistResults, type NewResult } from '../../../services/search/results';
 import { reviewResult } from '../../../services/search/review';
@@ -211,10 +212,44 @@ describe('the monthly platform report by e-mail', () => {
     expect(previousMonth(new Date('2026-01-15T00:00:00Z'))).toEqual({ from: '2025-12-01', to: '2025-12-31' });
   });
 
-  it('the scheduled job e-mails the PDF and CSV to the administrators', async () => {
+  it('Schedule Report turns the monthly e-mail on and off; only administrators see or change it', async () => {
+    const off = await call(contract.reportSchedule, { as: admin });
+    expect(off.status).toBe(200);
+    expect(off.body).toEqual({ enabled: false, nextSendAt: null, recipients: ['ops@vigil.example', 'boss@vigil.example'], updatedAt: null });
+
+    const on = await call(contract.setReportSchedule, { as: admin, body: { enabled: true } });
+    expect(on.status).toBe(200);
+    const now = new Date();
+    const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + (now.getUTCDate() === 1 && now.getUTCHours() < 6 ? 0 : 1), 1, 6)).toISOString();
+    expect(on.body).toMatchObject({ enabled: true, nextSendAt: next, updatedAt: expect.any(String) });
+    expect((await call(contract.reportSchedule, { as: admin })).body).toMatchObject({ enabled: true, nextSendAt: next });
+
+    expect((await call(contract.reportSchedule, { as: owner })).status).toBe(403);
+    expect((await call(contract.setReportSchedule, { as: owner, body: { enabled: false } })).status).toBe(403);
+    expect((await call(contract.setReportSchedule, { as: 'anonymous', body: { enabled: false } })).status).toBe(401);
+    const bad = await call(contract.setReportSchedule, { as: admin, body: { enabled: 'yes' } });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('enabled');
+    expect((await call(contract.reportSchedule, { as: admin })).body).toMatchObject({ enabled: true });
+  });
+
+  it('the next send is 06:00 UTC on the 1st, today when it is the 1st before then', () => {
+    expect(nextMonthlySend(new Date('2026-11-27T14:00:00Z'))).toBe('2026-12-01T06:00:00.000Z');
+    expect(nextMonthlySend(new Date('2026-12-01T05:59:00Z'))).toBe('2026-12-01T06:00:00.000Z');
+    expect(nextMonthlySend(new Date('2026-12-01T06:00:00Z'))).toBe('2027-01-01T06:00:00.000Z');
+  });
+
+  it('the scheduled job e-mails the PDF and CSV to the administrators when scheduled, and nothing when not', async () => {
     await seedCreator();
     const now = new Date();
-    const sent = await monthlyReport({ time: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1, 6)).toISOString() });
+    const time = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1, 6)).toISOString();
+    expect((await call(contract.setReportSchedule, { as: admin, body: { enabled: false } })).status).toBe(200);
+    const before = (await mails()).length;
+    expect(await monthlyReport({ time })).toEqual({ sent: false, reason: 'not scheduled' });
+    expect((await mails()).length).toBe(before);
+
+    expect((await call(contract.setReportSchedule, { as: admin, body: { enabled: true } })).status).toBe(200);
+    const sent = (await monthlyReport({ time })) as PlatformReportSent;
     expect(sent.recipients).toEqual(['ops@vigil.example', 'boss@vigil.example']);
     const [mail] = (await mails()).filter((m) => m.headers.get('x-vigil-report') === `${sent.period.from}/${sent.period.to}`);
     expect(mail.subject).toBe(`Vigil platform report ${sent.period.from} to ${sent.period.to}`);

@@ -1,45 +1,74 @@
-import { CalendarClock, Download } from 'lucide-react';
+import { CalendarCheck, CalendarClock, Download } from 'lucide-react';
 import { useState } from 'react';
+import useSWR from 'swr';
 import { contract } from '@shared/contract';
+import { reportScheduleSchema, type ReportSchedule } from '@shared/schemas/report';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { api, apiErrorMessage, apiPath } from '@/lib/api-client';
 
 /** The platform report of the last 30 days (figures only): the server names the file. */
 const EXPORT_PATH = apiPath(contract.platformReport, { query: { format: 'pdf' } });
+const SCHEDULE_KEY = apiPath(contract.reportSchedule);
+
+const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const admins = (n: number) => `${n} administrator${n === 1 ? '' : 's'}`;
+
+/** What the schedule does, in one line beside the button. */
+function scheduleText(s: ReportSchedule): string {
+  if (!s.enabled) return 'Monthly report e-mail: off';
+  return `Monthly report e-mail: on, next ${day(s.nextSendAt!)} to ${admins(s.recipients.length)}`;
+}
 
 /**
- * Export Report downloads the platform report (PDF); Schedule Report e-mails it to the administrators now.
- * The same report also goes out by itself on the 1st of every month.
+ * Export Report downloads the platform report (PDF). Schedule Report turns the monthly e-mail on or off: when on,
+ * the job on the 1st of each month sends the previous month's report (PDF and CSV) to the administrators
+ * (REPORT_RECIPIENTS); the button is pressed while it is on, and the line beside it gives the next send date.
  */
 export function ReportActions() {
-  const [sending, setSending] = useState(false);
-  const send = async () => {
-    setSending(true);
+  const { data: schedule, mutate } = useSWR(SCHEDULE_KEY, async () => reportScheduleSchema.parse(await api(contract.reportSchedule)));
+  const [saving, setSaving] = useState(false);
+  const toggle = async () => {
+    if (!schedule) return;
+    setSaving(true);
     try {
-      const sent = await api(contract.sendReportNow);
-      toast({
-        title: 'Report sent',
-        description: `The report for ${sent.period.from} to ${sent.period.to} went to ${sent.recipients.length} administrator${sent.recipients.length === 1 ? '' : 's'}. It is also sent on the 1st of every month.`,
-      });
+      const saved = reportScheduleSchema.parse(await api(contract.setReportSchedule, { body: { enabled: !schedule.enabled } }));
+      await mutate(saved, { revalidate: false });
+      toast(
+        saved.enabled
+          ? { title: 'Report scheduled', description: `The platform report goes to ${admins(saved.recipients.length)} on the 1st of every month, next on ${day(saved.nextSendAt!)}.` }
+          : { title: 'Report schedule stopped', description: 'The monthly platform report is no longer e-mailed. Export Report still downloads it.' },
+      );
     } catch (error) {
-      toast({ variant: 'destructive', title: 'Report not sent', description: apiErrorMessage(error, 'Please try again.') });
+      toast({ variant: 'destructive', title: 'Schedule not changed', description: apiErrorMessage(error, 'Please try again.') });
     } finally {
-      setSending(false);
+      setSaving(false);
     }
   };
   return (
-    <div className="flex gap-2">
-      <Button asChild variant="outline">
-        <a href={EXPORT_PATH} download>
-          <Download aria-hidden="true" />
-          Export Report
-        </a>
-      </Button>
-      <Button type="button" onClick={() => void send()} disabled={sending}>
-        <CalendarClock aria-hidden="true" />
-        Schedule Report
-      </Button>
+    <div className="flex flex-col gap-2 sm:items-end">
+      <div className="flex gap-2">
+        <Button asChild variant="outline">
+          <a href={EXPORT_PATH} download>
+            <Download aria-hidden="true" />
+            Export Report
+          </a>
+        </Button>
+        <Button
+          type="button"
+          variant={schedule?.enabled ? 'secondary' : 'default'}
+          aria-pressed={schedule?.enabled ?? false}
+          aria-describedby="report-schedule"
+          onClick={() => void toggle()}
+          disabled={!schedule || saving}
+        >
+          {schedule?.enabled ? <CalendarCheck aria-hidden="true" /> : <CalendarClock aria-hidden="true" />}
+          Schedule Report
+        </Button>
+      </div>
+      <p id="report-schedule" role="status" className="text-sm text-muted-foreground" data-testid="report-schedule">
+        {schedule ? scheduleText(schedule) : ''}
+      </p>
     </div>
   );
 }

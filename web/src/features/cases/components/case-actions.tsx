@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
 import { apiErrorMessage } from '@/lib/api-client';
+import { showPlanLimit } from '@/lib/plan-limit';
 import { GENERATION_FAILED, generateNoticeAndOpenPortal, getSubmissionInfo, openInNewTab } from '@/lib/submissions-api';
 import { submitAutomated } from '../api/submit-automated';
 import { automatedFailureText } from '../utils/automated-failure';
@@ -75,6 +76,8 @@ export function CaseActions({ plan, openCase, canCreate, creating, submission }:
         setAssistant(info);
       }
     } catch (error) {
+      // The month's or the day's submissions used up (402 PLAN_LIMIT), or a plan changed to trial meanwhile (PLAN_REQUIRED).
+      if (showPlanLimit(error)) return;
       toast({ variant: 'destructive', title: 'Automated Submission Failed', description: automatedFailureText(apiErrorMessage(error, '')) });
     } finally {
       setBusy(null);

@@ -13,6 +13,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { toast } from '@/components/ui/use-toast';
 import { apiErrorMessage } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/auth';
+import { showPlanLimit } from '@/lib/plan-limit';
 import { createMonitor, runMonitorNow, updateMonitor, useMonitors } from '@/lib/monitors-api';
 import { AutoSubmitFields } from './auto-submit-fields';
 import { act } from './monitor-actions';
@@ -43,7 +44,8 @@ export function MonitoringPage() {
       await createMonitor({ ...values, cadence, alerts, autoSubmit: autoSubmit && rule.automatedSubmission, originalUrl });
       toast({ title: 'Monitor created', description: 'Its first run starts within a few minutes.' });
     } catch (err) {
-      toast({ variant: 'destructive', title: 'Monitor not created', description: apiErrorMessage(err, 'Please try again.') });
+      // The plan's monitor count or cadence (402 PLAN_LIMIT), or "Submit automatically" on a trial (PLAN_REQUIRED).
+      if (!showPlanLimit(err)) toast({ variant: 'destructive', title: 'Monitor not created', description: apiErrorMessage(err, 'Please try again.') });
       throw err;
     }
   };
