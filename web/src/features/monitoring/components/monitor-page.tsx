@@ -56,6 +56,7 @@ export function MonitorPage() {
           </Button>
         </div>
       </div>
+      {m.pausedReason && <p className="-mt-3 mb-6 text-sm text-muted-foreground">{m.pausedReason}</p>}
       <div className="grid gap-6">
         <Card>
           <CardHeader>

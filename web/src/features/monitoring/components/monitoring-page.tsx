@@ -154,6 +154,7 @@ function MonitorTable({ monitors }: { monitors: Monitor[] }) {
                   Submits automatically
                 </Badge>
               )}
+              {m.pausedReason && <p className="mt-1 max-w-md text-xs text-muted-foreground">{m.pausedReason}</p>}
             </TableCell>
             <TableCell>{cadenceLabel(m.cadence)}</TableCell>
             <TableCell>{when(m.lastRunAt)}</TableCell>
