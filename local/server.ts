@@ -19,7 +19,8 @@ import { checkRecheckAfterSeconds } from '../infra/stacks/workflows-stack';
 import { createIdp, type RunningIdp } from './idp';
 import { ensureTable, startDynalite, type RunningDynamo } from './stand-ins/dynamo';
 import { startLambda } from './stand-ins/lambda';
-import { LOCAL_CREDENTIALS, startS3, type RunningS3 } from './stand-ins/s3';
+import { LOCAL_CREDENTIALS } from './stand-ins/credentials';
+import { startS3, type RunningS3 } from './stand-ins/s3';
 import { createSandbox } from './sandbox';
 import { startLocalWorkflows } from './workflows';
 

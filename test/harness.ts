@@ -11,6 +11,7 @@ import type { LocalWorkflows } from '../local/workflows';
 import type { BULK_TASK_HANDLERS as BulkTaskHandlers } from '../functions/workflows/bulk-submission';
 import { resetDbClient } from '../functions/adapters/dynamo/client';
 import { resetConfig } from '../functions/lib/config';
+import { LOCAL_CREDENTIALS } from '../local/stand-ins/credentials';
 import { ensureTable, startDynalite, type RunningDynamo } from '../local/stand-ins/dynamo';
 import type { FixtureWeb } from './fixture-web';
 import type { TestUser } from './fixtures';
@@ -31,8 +32,9 @@ export async function startTestDynamo(extraEnv: Record<string, string> = {}): Pr
   const dynamo = await startDynalite();
   const tableName = `test-${Math.random().toString(36).slice(2, 8)}`;
   Object.assign(process.env, {
-    AWS_ACCESS_KEY_ID: 'local',
-    AWS_SECRET_ACCESS_KEY: 'local',
+    // The runtime's own key, as under npm start: the S3 stand-in checks signatures against it.
+    AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
+    AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
     AWS_REGION: 'us-east-1',
     DYNAMODB_ENDPOINT: dynamo.endpoint,
     TABLE_NAME: tableName,
@@ -279,9 +281,8 @@ export async function startHarness(opts: HarnessOptions = {}) {
   const outbox = join(dir, 'outbox');
   const withS3 = opts.s3 || opts.submissions || opts.scans;
   const withWorkflows = opts.submissions || opts.scans;
-  const s3Stand = withS3 ? await import('../local/stand-ins/s3') : undefined;
-  const s3: RunningS3 | undefined = s3Stand
-    ? await s3Stand.startS3({ directory: join(dir, 's3'), buckets: ['test-uploads', 'test-notices'] })
+  const s3: RunningS3 | undefined = withS3
+    ? await (await import('../local/stand-ins/s3')).startS3({ directory: join(dir, 's3'), buckets: ['test-uploads', 'test-notices'] })
     : undefined;
   const web: FixtureWeb | undefined = opts.submissions ? await (await import('./fixture-web')).startFixtureWeb() : undefined;
   const ses = opts.submissions ? await startSesStandIn() : undefined;
@@ -297,8 +298,7 @@ export async function startHarness(opts: HarnessOptions = {}) {
   if (opts.scans) resets.push((await import('../functions/adapters/providers')).resetProviderKeyCache);
   const resetMailSender = withWorkflows ? (await import('../functions/workflows/submission')).resetMailSender : () => undefined;
   const dynamo = await startTestDynamo({
-    // The S3 stand-in checks signatures against the runtime's own secret, as it does under npm start.
-    ...(s3 ? { S3_ENDPOINT: s3.endpoint, UPLOADS_BUCKET: 'test-uploads', NOTICES_BUCKET: 'test-notices', AWS_SECRET_ACCESS_KEY: s3Stand!.LOCAL_CREDENTIALS.secretAccessKey } : {}),
+    ...(s3 ? { S3_ENDPOINT: s3.endpoint, UPLOADS_BUCKET: 'test-uploads', NOTICES_BUCKET: 'test-notices' } : {}),
     ...(web ? { SANDBOX_ORIGIN: web.origin, RDAP_BASE_URL: `${web.origin}/rdap`, DNS_OVER_HTTPS_URL: `${web.origin}/dns/resolve`, RECHECK_AFTER_SECONDS: '3600' } : {}),
     ...(sandbox ? { SANDBOX_ORIGIN: sandbox.origin, RDAP_BASE_URL: `${sandbox.origin}/rdap`, DNS_OVER_HTTPS_URL: `${sandbox.origin}/dns/resolve`, PROVIDER_RETRIES: '0' } : {}),
     ...(workflows ? workflows.env : {}),

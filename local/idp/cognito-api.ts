@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { LOCAL_CREDENTIALS } from '../stand-ins/s3';
+import { LOCAL_CREDENTIALS } from '../stand-ins/credentials';
 import { checkSignedJsonRequest } from '../stand-ins/sigv4-guard';
 import { findAccountBySub, setAccountDisabled } from './accounts';
 import type { IdpStore } from './store';

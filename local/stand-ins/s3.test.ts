@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { LOCAL_CREDENTIALS, startS3, type RunningS3 } from './s3';
+import { LOCAL_CREDENTIALS } from './credentials';
+import { startS3, type RunningS3 } from './s3';
 
 // The loopback port of the S3 stand-in is reachable by anything on the machine, a web page's fetch included:
 // it must hold to the same rules as the site's /s3 mount (local/tests/server.test.ts, "the S3 mount").

@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { LOCAL_CREDENTIALS } from './credentials';
 import { sdkOnly } from './loopback-guard';
 import { checkS3Request } from './sigv4-guard';
 
@@ -16,12 +16,6 @@ const S3rver = require('s3rver') as new (opts: Record<string, unknown>) => S3rve
 const { DUMMY_ACCOUNT } = require('s3rver/lib/models/account') as {
   DUMMY_ACCOUNT: { createKeyPair(id: string, secret: string): void };
 };
-
-/**
- * The credentials the local runtime gives every AWS SDK client; dynalite ignores them, the S3 guard checks them.
- * The secret is new in every process: a well-known one would let anyone who reaches the port sign S3 requests.
- */
-export const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: randomBytes(24).toString('base64url') } as const;
 
 export interface RunningS3 {
   /** The loopback endpoint (path-style: `${endpoint}/${bucket}/${key}`). */

@@ -6,7 +6,8 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import sharp from 'sharp';
 import { safeFetch } from '../../../functions/adapters/fetch/safe-fetch';
 import { providerFor, type Candidate, type Engine, type SearchKind } from '../../../functions/adapters/providers';
-import { LOCAL_CREDENTIALS, startS3, type RunningS3 } from '../../stand-ins/s3';
+import { LOCAL_CREDENTIALS } from '../../stand-ins/credentials';
+import { startS3, type RunningS3 } from '../../stand-ins/s3';
 import { renderScene } from '../images';
 import { startSandbox, type RunningSandbox } from './harness';
 

@@ -11,6 +11,7 @@ import {
   managedUserListSchema,
   managedUserSchema,
 } from '../../../../shared/schemas/admin';
+import { reportScheduleSchema } from '../../../../shared/schemas/report';
 import { discountedCents, PLANS } from '../../../../shared/plans';
 import type { PlanId } from '../../../../shared/schemas/user';
 import { adminFinancial, adminInsights, adminMetrics, adminSystem } from '../../../services/admin';
@@ -42,6 +43,7 @@ const schemaOf: Record<string, { parse(v: unknown): unknown }> = {
   financialStats: financialStatsSchema.strict(),
   userManagement: managedUserListSchema,
   aiInsights: aiInsightsSchema,
+  reportSchedule: reportScheduleSchema.strict(),
 };
 
 describe('every /api/admin/* route', () => {
@@ -51,9 +53,11 @@ describe('every /api/admin/* route', () => {
       'GET /api/admin/financial',
       'GET /api/admin/financial-stats',
       'GET /api/admin/metrics',
+      'GET /api/admin/report/schedule',
       'GET /api/admin/system',
       'GET /api/admin/user-management',
       'GET /api/admin/users',
+      'PUT /api/admin/report/schedule',
       'PUT /api/admin/users/{userId}',
     ]);
     expect(ADMIN_ROUTES.every((r) => r.auth === 'admin')).toBe(true);
