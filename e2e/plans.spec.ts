@@ -60,14 +60,18 @@ test("a trial creator's 4th scan (search page and a monitor's Run now) and 4th v
   // A monitor's "Run now" takes a scan from the same allowance: the same upgrade prompt, not a plain failure toast.
   const monitor = await page.request.post('/api/monitors', {
     headers: FROM_SITE,
-    multipart: { userId: 'me', query: 'Luna Vale', searchEngines: '["google"]', cadence: 'weekly', alerts: 'instant' },
+    multipart: { userId: 'me', query: 'Luna Vale', searchEngines: '["google"]', cadence: 'weekly', alerts: 'off' },
   });
   expect(monitor.status(), await monitor.text()).toBe(201);
+  const monitorId = ((await monitor.json()) as { id: string }).id;
   await page.goto('/monitoring');
   await page.getByRole('button', { name: 'Run now' }).click();
   await expect(notifications.getByText('Plan limit reached', { exact: true })).toBeVisible();
   await expect(notifications.getByText(/3 scans a month and you have used 3.*\(3 of 3 used, resets /)).toBeVisible();
   await expect(notifications.getByText('Run started failed', { exact: true })).toHaveCount(0);
+  // The e2e server runs every cadence every 20 s (scheduled runs are outside the scan allowance): a monitor left
+  // behind would keep scanning through the later journeys.
+  expect((await page.request.delete(`/api/monitors/${monitorId}`, { headers: FROM_SITE })).status()).toBe(204);
 
   // Violations: four copies matched by picture, marked unauthorized; three go out in one bulk request (the trial's
   // 3 a month), then the 4th, sent from the bulk card, gets 402 PLAN_LIMIT and the upgrade prompt with the figures.
