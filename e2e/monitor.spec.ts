@@ -37,6 +37,14 @@ async function alertMailsListing(url: string, since: number): Promise<{ raw: str
   return parsed.filter((m) => m.text.includes(url));
 }
 
+// The e2e server runs every cadence every 20 s: a monitor left behind would keep scanning (and hashing the
+// sandbox's pictures) through every later journey.
+test.afterEach(async ({ page }) => {
+  for (const m of (await (await page.request.get('/api/user/me/monitors')).json()) as { id: string }[]) {
+    expect((await page.request.delete(`/api/monitors/${m.id}`, { headers: FROM_SITE })).status()).toBe(204);
+  }
+});
+
 test('a monitor finds the planted copies, marks only a new leak new, alerts once, and reopens a restored copy', async ({ page }) => {
   test.setTimeout(300_000);
   const started = Date.now(); // the outbox outlives one server: earlier runs' mail is older
