@@ -370,9 +370,13 @@ export interface ProviderSettings {
   googleCseBaseUrl: string;
   /** The sandbox web's base URL (e.g. http://localhost:3000/sandbox); providers without a key point at it. */
   sandboxOrigin?: string;
+  /** Per-attempt time cap for one provider call. */
   timeoutMs: number;
+  /** In-process retries on ThrottledError before it is left to the state machine. */
   retries: number;
+  /** First backoff step when the provider does not say how long to wait. */
   retryBaseMs: number;
+  /** A Retry-After longer than this is not waited for in-process (the state machine's Retry takes over). */
   maxRetryWaitMs: number;
 }
 

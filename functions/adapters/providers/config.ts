@@ -3,22 +3,8 @@ import * as z from 'zod';
 import { providerKeysFrom, providerSettings, type ProviderKeys, type ProviderSettings } from '../../lib/config';
 import { captureClient } from '../../lib/tracer';
 
-export interface ProviderConfig extends ProviderKeys {
-  serpapiBaseUrl: string;
-  braveBaseUrl: string;
-  tineyeBaseUrl: string;
-  googleCseBaseUrl: string;
-  /** The sandbox web's base URL (e.g. http://localhost:3000/sandbox); providers without a key point at it. */
-  sandboxOrigin?: string;
-  /** Per-attempt time cap for one provider call. */
-  timeoutMs: number;
-  /** In-process retries on ThrottledError before it is left to the state machine. */
-  retries: number;
-  /** First backoff step when the provider does not say how long to wait. */
-  retryBaseMs: number;
-  /** A Retry-After longer than this is not waited for in-process (the state machine's Retry takes over). */
-  maxRetryWaitMs: number;
-}
+/** What the adapters take: the settings' base URLs and limits, with the keys in force (no secret to look up). */
+export type ProviderConfig = ProviderKeys & Omit<ProviderSettings, 'keys' | 'secretArn' | 'secretsRegion' | 'secretsEndpoint'>;
 
 /** The configuration the adapters take: the settings' base URLs and limits with the keys in force. */
 export function providerConfigFrom(s: ProviderSettings = providerSettings(), keys: ProviderKeys = s.keys): ProviderConfig {
