@@ -17,6 +17,8 @@ const WITH_BUNDLES = process.env.E2E_BUNDLES !== '0';
  * a 390 x 844 viewport (a narrowed desktop Chromium, no touch emulation). Two journeys, to keep CI time small.
  */
 const MOBILE_VIEWPORT = { width: 390, height: 844 };
+/** Playwright workers (E2E_WORKERS; see the note on the config below). */
+const WORKERS = Number(process.env.E2E_WORKERS ?? 1);
 /** Where the e2e server writes sent e-mail, so journeys can open the message a host would receive. */
 export const E2E_OUTBOX = process.env.E2E_OUTBOX ?? `${tmpdir()}/vigil-e2e-outbox-${PORT}`;
 /** The e2e server's support inbox (not the sandbox default), so a page showing a built-in address fails. */
@@ -26,13 +28,19 @@ export const E2E_SUPPORT_EMAIL = 'help@vigil-e2e.test';
  * Browser journeys in Debian's Chromium (never a downloaded browser) against the real local runtime,
  * started in memory by e2e/support/serve.ts: every journey against the handlers run from source (project
  * `source`), and the scan and takedown journeys again against the deployable Lambda bundles (project
- * `bundles`, a second server with VIGIL_HANDLERS=bundles). Both servers write mail to one outbox; journeys
- * run one at a time.
+ * `bundles`, a second server with VIGIL_HANDLERS=bundles). Both servers write mail to one outbox.
+ *
+ * Journeys keep out of each other's way, so `E2E_WORKERS=2` (or more) can run spec files side by side: each
+ * signs in as its own user, uploads demo photos made its own (e2e/support/photos.ts, so the sandbox plants copies
+ * per journey), and finds its own mail in the outbox by what it names. The tests tagged `@alone` assert
+ * platform-wide figures (the admin's totals), so project `alone` runs them last, after every other project.
+ * One worker by default: on CI's two cores the journeys are CPU-bound (Chromium's axe and rendering above
+ * all), and two workers measured no faster (13.3 against 13.7 min here) while doubling every step's latency.
  */
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
-  workers: 1,
+  workers: WORKERS,
   retries: 0,
   timeout: 90_000,
   expect: { timeout: 15_000 },
@@ -57,9 +65,12 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'source', testIgnore: /bundles\.spec\.ts$/, use: { baseURL: `http://localhost:${PORT}` } },
+    { name: 'source', grepInvert: /@alone/, testIgnore: /bundles\.spec\.ts$/, use: { baseURL: `http://localhost:${PORT}` } },
     { name: 'mobile', grep: /@mobile/, testIgnore: /bundles\.spec\.ts$/, use: { baseURL: `http://localhost:${PORT}`, viewport: MOBILE_VIEWPORT } },
     ...(WITH_BUNDLES ? [{ name: 'bundles', grep: /@bundles/, timeout: 180_000, use: { baseURL: `http://localhost:${BUNDLES_PORT}` } }] : []),
+    // With one worker the projects run in this order, so `alone` is last anyway; with more, it waits for the others
+    // (a dependency runs its whole project even when a run names one spec file, so it is only added when needed).
+    { name: 'alone', grep: /@alone/, ...(WORKERS > 1 ? { dependencies: ['source', 'mobile', ...(WITH_BUNDLES ? ['bundles'] : [])] } : {}), use: { baseURL: `http://localhost:${PORT}` } },
   ],
   webServer: [
     {

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { seriousFindings } from './support/axe';
+import { demoPhoto } from './support/photos';
 import { FROM_SITE, signIn, uniqueEmail } from './support/session';
 
 /*
@@ -73,7 +74,7 @@ test('every signed-in route has no serious or critical axe finding', async ({ pa
  */
 test('the screens with data (queue, results list, monitor, case) have no serious or critical axe finding', async ({ page }) => {
   await signIn(page, uniqueEmail('axe-data'));
-  const photo = { name: 'luna.jpg', mimeType: 'image/jpeg', buffer: await (await page.request.get('/sandbox/demo/originals/1.jpg')).body() };
+  const photo = { name: 'luna.jpg', mimeType: 'image/jpeg', buffer: await demoPhoto(page.request, 1) };
   const started = await page.request.post('/api/search', {
     headers: FROM_SITE,
     multipart: { userId: 'me', query: 'Luna Vale', contentType: 'images,videos', searchEngines: '["google"]', referenceFiles: photo },

@@ -14,7 +14,8 @@ test('a regular user is refused everywhere admin', async ({ page }) => {
   await expect(page.getByRole('tab', { name: 'Admin Dashboard' })).toHaveCount(0);
 });
 
-test('the admin sees figures move when a user signs up, scans and upgrades, and edits a discount', async ({ browser, page }) => {
+// Exact platform-wide figures: tagged @alone, so it runs after every other journey, with the server to itself.
+test('the admin sees figures move when a user signs up, scans and upgrades, and edits a discount', { tag: '@alone' }, async ({ browser, page }) => {
   await signIn(page, 'admin@vigil.test');
   const before = await (await page.request.get('/api/admin/metrics')).json();
   const systemBefore = await (await page.request.get('/api/admin/system')).json();

@@ -1,10 +1,8 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { simpleParser } from 'mailparser';
-import { E2E_OUTBOX } from '../playwright.config';
 import { seriousFindings } from './support/axe';
+import { outboxMailsWith, type OutboxMail } from './support/outbox';
+import { demoPhoto } from './support/photos';
 import { signIn, uniqueEmail, FROM_SITE } from './support/session';
 
 /*
@@ -26,15 +24,9 @@ async function waitForRuns(page: Page, id: string, n: number): Promise<Run[]> {
   return monitorRuns(page, id);
 }
 
-/** Alert e-mails in the outbox whose text lists `url` (bodies are quoted-printable: parsed, not grepped). */
-async function alertMailsListing(url: string, since: number): Promise<{ raw: string; text: string }[]> {
-  if (!existsSync(E2E_OUTBOX)) return [];
-  const raws = readdirSync(E2E_OUTBOX)
-    .filter((f) => f.endsWith('.eml') && statSync(join(E2E_OUTBOX, f)).mtimeMs >= since)
-    .map((f) => readFileSync(join(E2E_OUTBOX, f), 'utf8'))
-    .filter((raw) => /^X-Vigil-Alert:/im.test(raw));
-  const parsed = await Promise.all(raws.map(async (raw) => ({ raw, text: (await simpleParser(raw)).text ?? '' })));
-  return parsed.filter((m) => m.text.includes(url));
+/** Alert e-mails whose text lists `url`. */
+async function alertMailsListing(url: string, since: number): Promise<OutboxMail[]> {
+  return (await outboxMailsWith(url, since)).filter((m) => /^X-Vigil-Alert:/im.test(m.raw));
 }
 
 // The e2e server runs every cadence every 20 s: a monitor left behind would keep scanning (and hashing the
@@ -51,7 +43,7 @@ test('a monitor finds the planted copies, marks only a new leak new, alerts once
   await signIn(page, uniqueEmail('monitor'));
   // A paid plan: automated notices are part of the journey (the demo billing applies it at once).
   expect((await page.request.post('/api/subscription/upgrade', { headers: FROM_SITE, data: { planId: 'pro' } })).ok()).toBe(true);
-  const photo = await (await page.request.get('/sandbox/demo/originals/2.jpg')).body();
+  const photo = await demoPhoto(page.request, 2);
 
   // Create the monitor on the Monitoring page.
   await page.goto('/');
@@ -119,7 +111,7 @@ test('a monitor finds the planted copies, marks only a new leak new, alerts once
 test('a monitor with "Submit automatically" files a case for a new picture copy by itself', async ({ page }) => {
   test.setTimeout(240_000);
   await signIn(page, uniqueEmail('autosubmit'));
-  const photo = await (await page.request.get('/sandbox/demo/originals/3.jpg')).body();
+  const photo = await demoPhoto(page.request, 3);
 
   // On the trial the switch is offered with an upgrade prompt, and cannot be turned on.
   await page.goto('/monitoring');

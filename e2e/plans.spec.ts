@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { demoPhoto } from './support/photos';
 import { FROM_SITE, signIn, uniqueEmail } from './support/session';
 
 /**
@@ -27,7 +28,7 @@ test("a trial creator's 4th scan (search page and a monitor's Run now) and 4th v
   test.setTimeout(180_000);
   await signIn(page, uniqueEmail('plans'));
   const origin = new URL(baseURL!).origin;
-  const photo = await (await page.request.get('/sandbox/demo/originals/1.jpg')).body();
+  const photo = await demoPhoto(page.request, 1);
   for (let i = 0; i < 3; i++) await scanToEnd(page, origin, i === 0 ? photo : undefined);
 
   // The fourth, from the Search page: 402 PLAN_LIMIT becomes the upgrade prompt with the figures.

@@ -1,13 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_OUTBOX } from '../playwright.config';
+import { outboxMailsWith } from './support/outbox';
+import { demoPhoto } from './support/photos';
 import { signIn, uniqueEmail, FROM_SITE } from './support/session';
 
 /** Starts a scan for the demo creator through the API (the scan journey itself is covered in scan.spec.ts). */
 async function scanDemoCreator(page: Page): Promise<string> {
-  const photo = await (await page.request.get('/sandbox/demo/originals/1.jpg')).body();
+  const photo = await demoPhoto(page.request, 1);
   const started = await page.request.post('/api/search', {
     headers: FROM_SITE,
     multipart: {
@@ -25,8 +24,6 @@ async function scanDemoCreator(page: Page): Promise<string> {
     .toBe('completed');
   return id;
 }
-
-const outboxMessages = () => (existsSync(E2E_OUTBOX) ? readdirSync(E2E_OUTBOX).filter((f) => f.endsWith('.eml')) : []);
 
 test('a creator turns a reviewed result into a case, downloads the notice, upgrades, submits it, and sees it resolved', { tag: ['@mobile', '@bundles'] }, async ({ page }, testInfo) => {
   // Search engines' portals are on the internet, which this machine cannot reach: answer them with a stub page.
@@ -87,7 +84,7 @@ test('a creator turns a reviewed result into a case, downloads the notice, upgra
   await page.getByRole('button', { name: 'Upgrade to Pro' }).click();
   await expect(page.getByText('Plan Upgraded', { exact: true })).toBeVisible();
 
-  const sentBefore = outboxMessages().length;
+  const sentSince = Date.now();
   await page.goto('/cases');
   await page.getByRole('link', { name: /^View case / }).first().click();
   const [portal2] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Submit Automatically' }).click()]);
@@ -96,8 +93,12 @@ test('a creator turns a reviewed result into a case, downloads the notice, upgra
   await expect(page.getByText('United States').first()).toBeVisible();
 
   // The host's abuse desk receives a real MIME message with the notice attached.
-  await expect.poll(() => outboxMessages().length, { timeout: 30_000 }).toBe(sentBefore + 1);
-  const eml = readFileSync(join(E2E_OUTBOX, outboxMessages().sort().at(-1)!), 'utf8');
+  // Journeys run side by side and share the outbox: this case's notice is the one naming its case number.
+  await expect(page).toHaveURL(/\/dmca\/[0-9A-Z]{26}$/);
+  const { caseNumber } = (await (await page.request.get(`/api/dmca/${page.url().split('/').at(-1)}`)).json()) as { caseNumber: string };
+  const notices = () => outboxMailsWith(`Case number: ${caseNumber}`, sentSince);
+  await expect.poll(async () => (await notices()).length, { timeout: 30_000 }).toBe(1);
+  const eml = (await notices())[0]!.raw;
   expect(eml).toMatch(/^To: .*abuse@sandbox-hosting\.example/m);
   expect(eml).toMatch(/Content-Type: application\/pdf/);
   expect(eml).not.toContain('casey.private@example.org');
@@ -124,16 +125,18 @@ test('a creator sends reviewed copies in bulk: the answer comes at once and the 
   // Three copies that qualify for bulk submission (high priority, at least 70%, matched by picture), marked unauthorized.
   const results = (await (await page.request.get('/api/user/me/results')).json()) as {
     id: string;
+    url: string;
     priority: string;
     confidenceScore: number;
     evidence?: { matchMethod?: string };
   }[];
-  const ids = results.filter((r) => r.priority === 'high' && r.confidenceScore >= 0.7 && r.evidence?.matchMethod !== 'name').slice(0, 3).map((r) => r.id);
+  const picked = results.filter((r) => r.priority === 'high' && r.confidenceScore >= 0.7 && r.evidence?.matchMethod !== 'name').slice(0, 3);
+  const ids = picked.map((r) => r.id);
   expect(ids).toHaveLength(3);
   const reviewed = await page.request.put('/api/search-results/review', { headers: FROM_SITE, data: { ids, status: 'unauthorized' } });
   expect(reviewed.status()).toBe(200);
 
-  const sentBefore = outboxMessages().length;
+  const sentSince = Date.now();
   await page.goto('/');
   await page.getByRole('button', { name: 'Send Takedown Notices' }).click();
   const card = page.getByRole('region', { name: 'Bulk DMCA Automation' });
@@ -152,7 +155,8 @@ test('a creator sends reviewed copies in bulk: the answer comes at once and the 
   await expect(outcome.getByText(/^\d of 3 sent(, \d failed)?\.$/)).toBeVisible({ timeout: 60_000 });
   const sent = Number((await outcome.getByText(/^\d of 3 sent/).innerText()).slice(0, 1));
   expect(sent).toBeGreaterThan(0);
-  await expect.poll(() => outboxMessages().length, { timeout: 30_000 }).toBeGreaterThanOrEqual(sentBefore + sent);
+  const noticesSent = async () => (await Promise.all(picked.map(async (r) => (await outboxMailsWith(r.url, sentSince)).length > 0))).filter(Boolean).length;
+  await expect.poll(noticesSent, { timeout: 30_000 }).toBeGreaterThanOrEqual(sent);
 
   // The cases list has the three cases the workflow made.
   await page.goto('/cases');

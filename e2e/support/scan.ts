@@ -2,16 +2,15 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { demoPhoto } from './photos';
 
-/** Downloads the sandbox's demo originals to files the file picker can upload. */
+/** Downloads the sandbox's demo originals, made this journey's own (photos.ts), to files the file picker can upload. */
 export async function demoPhotos(request: APIRequestContext): Promise<string[]> {
   const dir = mkdtempSync(join(tmpdir(), 'vigil-e2e-'));
   const files: string[] = [];
   for (const n of [1, 2]) {
-    const res = await request.get(`/sandbox/demo/originals/${n}.jpg`);
-    expect(res.ok()).toBe(true);
     const file = join(dir, `luna-${n}.jpg`);
-    writeFileSync(file, await res.body());
+    writeFileSync(file, await demoPhoto(request, n));
     files.push(file);
   }
   return files;

@@ -2,8 +2,8 @@ import { expect, type Page } from '@playwright/test';
 
 let counter = 0;
 
-/** A fresh e-mail per journey, so journeys never share an account. */
-export const uniqueEmail = (prefix = 'creator') => `${prefix}.${Date.now().toString(36)}${(counter++).toString(36)}@vigil.test`;
+/** A fresh e-mail per journey, so journeys never share an account (the process id tells two workers apart). */
+export const uniqueEmail = (prefix = 'creator') => `${prefix}.${Date.now().toString(36)}-${process.pid.toString(36)}-${(counter++).toString(36)}@vigil.test`;
 
 export const PASSWORD = 'correct horse battery';
 

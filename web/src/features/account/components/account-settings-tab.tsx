@@ -64,9 +64,10 @@ export function AccountSettingsTab() {
             </Avatar>
             <div className="min-w-0">
               <p className="truncate font-semibold">{name ?? 'No name on file'}</p>
-              <p className="flex items-center gap-1.5 truncate text-sm text-muted-foreground">
-                <Mail className="size-3.5" aria-hidden="true" />
-                {user.email}
+              {/* A long address wraps rather than widening the card past a phone's screen. */}
+              <p className="flex items-center gap-1.5 text-sm text-muted-foreground">
+                <Mail className="size-3.5 shrink-0" aria-hidden="true" />
+                <span className="min-w-0 break-all">{user.email}</span>
               </p>
             </div>
           </div>
