@@ -45,28 +45,43 @@ function taps(from: number, length: number, limit: number, n: number): Taps {
 export function resampleToGrid(img: LumaImage, box: Box): Float32Array {
   const tx = taps(box.x, box.w, img.width, G);
   const ty = taps(box.y, box.h, img.height, G);
-  const y0 = ty.start[0];
-  const y1 = ty.start[G - 1] + ty.count[G - 1];
+  // Locals, not property reads, in the loops (hashing speed, issue 13: about a third of the time it took).
+  const data = img.data;
+  const width = img.width;
+  const xStart = tx.start;
+  const xCount = tx.count;
+  const xWeights = tx.weights;
+  const xStride = tx.stride;
+  const yStart = ty.start;
+  const yCount = ty.count;
+  const yWeights = ty.weights;
+  const yStride = ty.stride;
+  const y0 = yStart[0];
+  const y1 = yStart[G - 1] + yCount[G - 1];
   const rows = y1 - y0;
   const tmp = new Float64Array(rows * G);
   for (let r = 0; r < rows; r++) {
-    const src = (y0 + r) * img.width;
+    const src = (y0 + r) * width;
+    const row = r * G;
     for (let c = 0; c < G; c++) {
-      const s0 = tx.start[c];
-      const base = c * tx.stride;
+      const s0 = src + xStart[c];
+      const base = c * xStride;
+      const n = xCount[c];
       let sum = 0;
-      for (let k = 0; k < tx.count[c]; k++) sum += img.data[src + s0 + k] * tx.weights[base + k];
-      tmp[r * G + c] = sum;
+      for (let k = 0; k < n; k++) sum += data[s0 + k] * xWeights[base + k];
+      tmp[row + c] = sum;
     }
   }
   const out = new Float32Array(G * G);
   for (let r = 0; r < G; r++) {
-    const s0 = ty.start[r] - y0;
-    const base = r * ty.stride;
+    const s0 = (yStart[r] - y0) * G;
+    const base = r * yStride;
+    const n = yCount[r];
+    const row = r * G;
     for (let c = 0; c < G; c++) {
       let sum = 0;
-      for (let k = 0; k < ty.count[r]; k++) sum += tmp[(s0 + k) * G + c] * ty.weights[base + k];
-      out[r * G + c] = sum;
+      for (let k = 0; k < n; k++) sum += tmp[s0 + k * G + c] * yWeights[base + k];
+      out[row + c] = sum;
     }
   }
   return out;
