@@ -17,7 +17,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pMap from 'p-map';
-import { LOOSE_THRESHOLD, STRICT_THRESHOLD } from '../functions/matching/index';
+import { CONFIDENT_QUALITY, decide, LOOSE_THRESHOLD, STRICT_THRESHOLD } from '../functions/matching/index';
 import { DiskCache } from './matching/cache';
 import { loadDataset, queryOriginals, type OriginalRef, type QueryOriginal } from './matching/dataset';
 import { EDIT_NAMES } from './matching/edits';
@@ -223,7 +223,7 @@ async function main(): Promise<void> {
       `FPR resolution ${(1 / distractorQueries).toExponential(1)} overall, ${distractorPerFold.map((n) => (1 / n).toExponential(1)).join(' / ')} per fold; target ${fprTarget}`,
   );
   if (verified) console.log(verifiedTable('vigil + verification (calibrated in this run)', verified));
-  if (shipped) console.log(verifiedTable(`vigil as shipped (strict ${STRICT_THRESHOLD}, loose ${LOOSE_THRESHOLD}, verification between)`, shipped));
+  if (shipped) console.log(verifiedTable(`vigil as shipped (strict ${STRICT_THRESHOLD}, loose ${LOOSE_THRESHOLD}, verification between, and below the strict one under quality ${CONFIDENT_QUALITY})`, shipped));
   if (verifyCost) {
     console.log(
       `verification: ${verifyCost.verified} grey-zone queries verified at the shipped thresholds, ${verifyCost.meanVerifyMs.toFixed(1)} ms each; ` +
@@ -258,13 +258,16 @@ async function main(): Promise<void> {
 
 /** Distractor queries that went to verification (shipped grey zone) and how many it accepted. */
 function greyZoneOf(distractors: QueryResult[]): { verified: number; accepted: number; meanVerifyMs: number } {
-  const grey = distractors.filter((q) => q.distance > STRICT_THRESHOLD && q.distance <= LOOSE_THRESHOLD && q.verified !== undefined);
+  const grey = distractors.filter((q) => decide(q.distance, q.quality ?? 100) === 'verify' && q.verified !== undefined);
   return { verified: grey.length, accepted: grey.filter((q) => q.verified).length, meanVerifyMs: grey.length ? grey.reduce((n, q) => n + (q.verifyMs ?? 0), 0) / grey.length : 0 };
 }
 
 /** Distractor queries the shipped thresholds (and verification) accept, counted by nearest reference and by distractor original. */
 function falsePositivesOf(distractors: QueryResult[]): { total: number; byReference: Record<string, number>; byDistractor: Record<string, number> } {
-  const accepted = distractors.filter((q) => q.distance <= STRICT_THRESHOLD || (q.distance <= LOOSE_THRESHOLD && q.verified === true));
+  const accepted = distractors.filter((q) => {
+    const d = decide(q.distance, q.quality ?? 100);
+    return d === 'fingerprint' || (d === 'verify' && q.verified === true);
+  });
   const count = (key: (q: QueryResult) => string) => accepted.reduce<Record<string, number>>((m, q) => ({ ...m, [key(q)]: (m[key(q)] ?? 0) + 1 }), {});
   return { total: accepted.length, byReference: count((q) => q.reference ?? '?'), byDistractor: count((q) => (q.original ?? '?').replace(/~\d+$/, '')) };
 }

@@ -8,11 +8,12 @@
  * aspect changes too), brought to a long side of 160 to 320 px (a thumbnail), then one of the benchmark's seeded edits.
  * Each query goes through the product's own path: `hashCandidate` (and its quality gate), `bestMatch`
  * against every reference's hashes, and for grey-zone distances (above the strict threshold, at most the
- * loose one) the verification stage (functions/matching/verify.ts) against the nearest reference.
+ * loose one, or any distance within it for a query under CONFIDENT_QUALITY: `decide`) the verification stage
+ * (functions/matching/verify.ts) against the nearest reference.
  * The original is decoded once to raw pixels; windows are cut from them without decoding again.
  */
 import sharp from 'sharp';
-import { bestMatch, hashCandidate, MIN_QUALITY } from '../../functions/matching/index';
+import { bestMatch, CONFIDENT_QUALITY, decide, hashCandidate, MIN_QUALITY, NEAR_IDENTICAL } from '../../functions/matching/index';
 import { verifyCopy } from '../../functions/matching/verify';
 import type { DiskCache } from './cache';
 import type { OriginalRef } from './dataset';
@@ -86,8 +87,8 @@ export function interleave<T>(folds: [T[], T[]]): [T, 0 | 1][] {
   return out;
 }
 
-/** A query's outcome as cached: distance, nearest reference index (-1: none), verified (grey zone only), ms hashing and scanning, ms verifying. */
-type Cached = [number, number, 0 | 1 | null, number, number];
+/** A query's outcome as cached: distance, nearest reference index (-1: none), verified (queries `decide` sends to verification only), ms hashing and scanning, ms verifying, PDQ quality. */
+type Cached = [number, number, 0 | 1 | null, number, number, number];
 
 export interface GreyZone {
   strict: number;
@@ -108,7 +109,7 @@ export async function runDistractorQueries(
   cache: DiskCache,
   versions: { hashing: string; verify: string },
 ): Promise<QueryResult[]> {
-  const key = `${versions.hashing}|${versions.verify}|${grey.strict}-${grey.loose}|${QUERY_SIDE}|${WINDOW_SHARE}|${seed}|${count}|${o.source}|${o.id}|${gallery.key}`;
+  const key = `${versions.hashing}|${versions.verify}|${grey.strict}-${grey.loose}-q${CONFIDENT_QUALITY}-n${NEAR_IDENTICAL}|${QUERY_SIDE}|${WINDOW_SHARE}|${seed}|${count}|${o.source}|${o.id}|${gallery.key}`;
   const hit = await cache.get('distractors', key);
   const plans = planDistractorQueries(o.width, o.height, count, new Rng(seed).fork(`distractors|${o.id}`));
   let rows: Cached[];
@@ -130,8 +131,10 @@ export async function runDistractorQueries(
       let distance = 257;
       let nearest = -1;
       let verified: 0 | 1 | null = null;
+      let quality = 0;
       try {
         const c = await hashCandidate(bytes);
+        quality = c.quality;
         const best = c.quality >= MIN_QUALITY ? bestMatch(c, gallery.set) : undefined;
         if (best) {
           distance = best.distance;
@@ -141,22 +144,23 @@ export async function runDistractorQueries(
         // Undecodable output (none expected): it can match nothing, as in the product.
       }
       const hashed = performance.now();
-      if (distance > grey.strict && distance <= grey.loose && nearest >= 0) {
+      if (decide(distance, quality, grey) === 'verify' && nearest >= 0) {
         const ref = gallery.refs[nearest];
         verified = (await verifyOneAtATime(bytes, (await ref.load()).png, ref.id)) ? 1 : 0;
       }
       const ms = (from: number, to: number) => Math.round((to - from) * 100) / 100;
-      rows.push([distance, nearest, verified, ms(started, hashed), verified === null ? 0 : ms(hashed, performance.now())]);
+      rows.push([distance, nearest, verified, ms(started, hashed), verified === null ? 0 : ms(hashed, performance.now()), quality]);
     }
     await cache.put('distractors', key, JSON.stringify(rows));
   }
-  return rows.map(([distance, nearest, verified, ms, verifyMs], k) => ({
+  return rows.map(([distance, nearest, verified, ms, verifyMs, quality], k) => ({
     fold,
     edit: plans[k].edit,
     distance,
     original: `${o.id}~${k}`,
     reference: gallery.refs[nearest]?.id,
     ms,
+    quality,
     ...(verified === null ? {} : { verified: verified === 1, verifyMs }),
   }));
 }

@@ -1,3 +1,5 @@
+import { decide } from '../../functions/matching/index';
+
 /**
  * Threshold calibration and recall, per method, from the distances the benchmark measured.
  *
@@ -17,6 +19,8 @@ export interface QueryResult {
   reference?: string;
   /** Milliseconds to hash the query and scan the references. */
   ms?: number;
+  /** The query's PDQ quality (vigil; undefined for other methods): below CONFIDENT_QUALITY the fingerprint does not decide alone. */
+  quality?: number;
   /** Grey-zone queries: the verification stage's decision and its time. */
   verified?: boolean;
   verifyMs?: number;
@@ -106,8 +110,11 @@ export function evaluateVerified(refQueries: QueryResult[], distractorQueries: Q
     (f) => fixed?.loose ?? calibrateLoose(distractorQueries.filter((q) => q.fold === f), strict[f], fprTarget, upTo),
   ) as [number, number];
   const other = (q: QueryResult) => (fixed ? 0 : 1 - q.fold);
-  const byPrint = (q: QueryResult) => q.distance <= strict[other(q)];
-  const judged = (q: QueryResult) => byPrint(q) || (q.distance <= loose[other(q)] && q.verified === true);
+  // The product's rule (`decide`) with the fold's thresholds: the fingerprint decides alone only a confident
+  // query; anything else within the loose threshold needs verification.
+  const decision = (q: QueryResult) => decide(q.distance, q.quality ?? 100, { strict: strict[other(q)], loose: loose[other(q)] });
+  const byPrint = (q: QueryResult) => decision(q) === 'fingerprint';
+  const judged = (q: QueryResult) => byPrint(q) || (decision(q) === 'verify' && q.verified === true);
   const perEdit: Record<string, number> = {};
   for (const edit of edits) {
     const qs = refQueries.filter((q) => q.edit === edit);

@@ -18,6 +18,8 @@ export interface Method {
   fixedThreshold?: number;
   reference(input: Buffer): Promise<Uint32Array>;
   query(input: Buffer): Promise<Uint32Array>;
+  /** The query's hashes with its PDQ quality, for a method whose decision depends on it (vigil: `decide`). */
+  candidate?(input: Buffer): Promise<{ hashes: Uint32Array; quality: number }>;
 }
 
 /** Smallest Hamming distance between any hash of `a` and any of `b`, hashes `words` wide. */
@@ -56,6 +58,10 @@ export async function vigil(plan: ReferencePlan = REFERENCE_PLAN): Promise<Metho
     query: async (b) => {
       const c = await hashCandidateImage(b);
       return c.quality >= MIN_QUALITY ? c.hashes : new Uint32Array(0);
+    },
+    candidate: async (b) => {
+      const c = await hashCandidateImage(b);
+      return c.quality >= MIN_QUALITY ? c : { hashes: new Uint32Array(0), quality: c.quality };
     },
   };
 }

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import pMap from 'p-map';
-import { bestMatch, ReferenceSet } from '../../functions/matching/index';
+import { bestMatch, CONFIDENT_QUALITY, decide, NEAR_IDENTICAL, ReferenceSet } from '../../functions/matching/index';
 import { loadOpenCv, verifyCopy } from '../../functions/matching/verify';
 import { packWords, sourceDigest, unpackWords, type DiskCache } from './cache';
 import type { OriginalRef, QueryOriginal } from './dataset';
@@ -43,15 +43,15 @@ export async function referenceHashes(m: Method, refs: OriginalRef[], cache: Dis
   return { refs, hashes, set, key: `${m.name}|${m.version}|${refs.map((r) => `${r.source}|${r.id}`).join(',')}` };
 }
 
-/** Per edit: distance, nearest reference index (distractors) and the milliseconds hashing and scanning took. */
-type Cached = Record<string, [number, number, number]>;
+/** Per edit: distance, nearest reference index (distractors), the milliseconds hashing and scanning took, and the query's PDQ quality (vigil; 100 for the others). */
+type Cached = Record<string, [number, number, number, number]>;
 
 /**
  * Edits one query original every way, hashes each edit with every method and finds its distance (to its
  * own reference, or for a distractor to the nearest reference of the gallery). Cached per method.
  */
 export async function hashQueries(q: QueryOriginal, methods: Method[], galleries: Map<string, Gallery>, seed: number, cache: DiskCache): Promise<Record<string, QueryResult[]>> {
-  const key = (m: Method) => `${m.version}|${seed}|${q.role}|${q.original.source}|${q.original.id}|${q.role === 'distractor' ? galleries.get(m.name)!.key : ''}`;
+  const key = (m: Method) => `${m.version}|quality|${seed}|${q.role}|${q.original.source}|${q.original.id}|${q.role === 'distractor' ? galleries.get(m.name)!.key : ''}`;
   const found: Record<string, Cached | undefined> = {};
   for (const m of methods) {
     const hit = await cache.get('dist', key(m));
@@ -66,13 +66,13 @@ export async function hashQueries(q: QueryOriginal, methods: Method[], galleries
       for (const m of missing) {
         const g = galleries.get(m.name)!;
         const started = performance.now();
-        const hashes = await m.query(bytes);
+        const { hashes, quality } = m.candidate ? await m.candidate(bytes) : { hashes: await m.query(bytes), quality: 100 };
         let distance: number;
         let nearest = -1;
         if (q.role === 'reference') {
           distance = minDistance(hashes, g.hashes.get(o.id)!, m.words);
         } else if (m.words === 8) {
-          const best = hashes.length ? bestMatch(hashes, g.set) : undefined;
+          const best = hashes.length ? bestMatch({ hashes, quality }, g.set) : undefined;
           distance = best?.distance ?? 257;
           nearest = best ? g.refs.findIndex((r) => r.id === best.referenceId) : -1;
         } else {
@@ -82,7 +82,7 @@ export async function hashQueries(q: QueryOriginal, methods: Method[], galleries
             if (d < distance) [distance, nearest] = [d, i];
           }
         }
-        made[m.name][edit] = [distance, nearest, Math.round((performance.now() - started) * 100) / 100];
+        made[m.name][edit] = [distance, nearest, Math.round((performance.now() - started) * 100) / 100, quality];
       }
     }
     for (const m of missing) {
@@ -100,6 +100,7 @@ export async function hashQueries(q: QueryOriginal, methods: Method[], galleries
       original: q.original.id,
       reference: q.role === 'reference' ? q.original.id : galleries.get(m.name)!.refs[c[edit][1]]?.id,
       ms: c[edit][2],
+      quality: c[edit][3],
     }));
   }
   return out;
@@ -128,7 +129,9 @@ export async function verifyGreyZone(
   const version = await matcherDigest('verify.ts');
   const byOriginal = new Map<string, QueryResult[]>();
   for (const r of results) {
-    if (r.distance <= VERIFY_FROM || r.distance > upTo || !r.reference || !r.original) continue;
+    // Also below VERIFY_FROM: a query under CONFIDENT_QUALITY is verified at any distance (`decide`).
+    const confident = (r.quality ?? 100) >= CONFIDENT_QUALITY;
+    if ((r.distance <= VERIFY_FROM && confident) || r.distance <= NEAR_IDENTICAL || r.distance > upTo || !r.reference || !r.original) continue;
     byOriginal.set(r.original, [...(byOriginal.get(r.original!) ?? []), r]);
   }
   const originals = new Map(queries.map((q) => [q.original.id, q.original]));
@@ -162,7 +165,7 @@ export async function verifyGreyZone(
     },
     { concurrency },
   );
-  const grey = results.filter((r) => r.distance > shipped.strict && r.distance <= shipped.loose && r.verifyMs !== undefined);
+  const grey = results.filter((r) => decide(r.distance, r.quality ?? 100, shipped) === 'verify' && r.verifyMs !== undefined);
   const verifyMs = grey.reduce((n, r) => n + r.verifyMs!, 0);
   const baseMs = results.reduce((n, r) => n + (r.ms ?? 0), 0);
   return {

@@ -38,6 +38,36 @@ export const MATCH_THRESHOLD = STRICT_THRESHOLD;
 /** PDQ's quality below which a view's hash is mostly noise: such views are never hashed (see hash-image.ts). */
 export { MIN_QUALITY };
 
+/**
+ * PDQ quality from which a fingerprint match decides alone. Below it (a graphic of a few flat areas and edges,
+ * quality MIN_QUALITY to 69) a hash says little more than where the edges run, and unrelated graphics share
+ * that: on the calibration folder, windows of a two-tone painting with one diagonal edge (quality 55) came within
+ * 30 bits of a wallpaper tile with one diagonal edge (bench/match.ts, README.md "Query FPR at scale"). Such a
+ * candidate is a copy only if verified, from NEAR_IDENTICAL to LOOSE_THRESHOLD. Photographs score 70 and more.
+ */
+export const CONFIDENT_QUALITY = 70;
+
+/**
+ * Distance at or below which the fingerprint decides alone whatever the quality (from MIN_QUALITY): the same
+ * picture re-encoded, resized or lightly edited. No distractor query of the run at scale came within 27 bits
+ * of a reference (20,140 queries, README.md), so 24 keeps a margin while graphics' plain copies (a thumbnail,
+ * a JPEG) need no verification, which rarely finds enough features in a flat graphic to pass.
+ */
+export const NEAR_IDENTICAL = 24;
+
+/** How a candidate at `distance` from its nearest reference, whose best view has PDQ quality `quality`, is decided. */
+export type Decision = 'fingerprint' | 'verify' | 'none';
+
+/**
+ * The matcher's rule, in one place (triage, the benchmarks): see STRICT_THRESHOLD and CONFIDENT_QUALITY. The
+ * benchmark passes other thresholds to judge a calibration.
+ */
+export function decide(distance: number, quality: number, thresholds: { strict: number; loose: number } = { strict: STRICT_THRESHOLD, loose: LOOSE_THRESHOLD }): Decision {
+  if (quality < MIN_QUALITY || distance > thresholds.loose) return 'none';
+  if (distance <= NEAR_IDENTICAL) return 'fingerprint';
+  return distance <= thresholds.strict && quality >= CONFIDENT_QUALITY ? 'fingerprint' : 'verify';
+}
+
 /** Hashes of a reference image (see the module comment). Throws on bytes that are not a decodable image. */
 export function hashReference(input: Buffer | Uint8Array): Promise<ImageHashes> {
   return hashReferenceImage(input);
@@ -86,9 +116,9 @@ export interface Match {
   distance: number;
   /** 0..1, see `similarityFromDistance`. */
   similarity: number;
-  /** Distance at most `STRICT_THRESHOLD` and the candidate not flat: a copy by fingerprint alone. */
+  /** Distance at most `STRICT_THRESHOLD` and the candidate's quality at least `CONFIDENT_QUALITY`: a copy by fingerprint alone. */
   isMatch: boolean;
-  /** In the grey zone (above `STRICT_THRESHOLD`, at most `LOOSE_THRESHOLD`, not flat): a copy only if verified. */
+  /** Within `LOOSE_THRESHOLD` but not decided by the fingerprint (`decide`): a copy only if verified. */
   needsVerification: boolean;
 }
 
@@ -123,11 +153,12 @@ export function bestMatch(candidate: ImageHashes | Uint32Array, set: ReferenceSe
     }
   }
   if (owner < 0) return undefined;
+  const decision = decide(distance, quality);
   return {
     referenceId: set.ids[owner],
     distance,
     similarity: similarityFromDistance(distance),
-    isMatch: distance <= STRICT_THRESHOLD && quality >= MIN_QUALITY,
-    needsVerification: distance > STRICT_THRESHOLD && distance <= LOOSE_THRESHOLD && quality >= MIN_QUALITY,
+    isMatch: decision === 'fingerprint',
+    needsVerification: decision === 'verify',
   };
 }

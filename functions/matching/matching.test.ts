@@ -4,9 +4,15 @@ import sharp, { type Sharp } from 'sharp';
 import { DIHEDRAL, GRID, dct64To16, dihedralBlock, writeBits } from './dct';
 import { hammingAt, nearest, popcount32 } from './hamming';
 import {
+  CONFIDENT_QUALITY,
+  LOOSE_THRESHOLD,
   MATCH_THRESHOLD,
+  MIN_QUALITY,
+  NEAR_IDENTICAL,
   ReferenceSet,
+  STRICT_THRESHOLD,
   bestMatch,
+  decide,
   decodeHashes,
   encodeHashes,
   hashCandidate,
@@ -84,6 +90,42 @@ describe('PDQ core', () => {
       // Assert: the transforms are exact on the 64x64 grid, so the bits agree (bar rounding at the median).
       expect({ kind, distance: hammingAt(derived, 0, bitsOf(transformed[kind]), 0) }).toEqual({ kind, distance: 0 });
     }
+  });
+});
+
+describe('the decision rule', () => {
+  it('lets the fingerprint decide alone a confident picture within the strict threshold, and any near-identical one', () => {
+    expect(decide(STRICT_THRESHOLD, CONFIDENT_QUALITY)).toBe('fingerprint');
+    expect(decide(0, 100)).toBe('fingerprint');
+    // A graphic of a few flat areas: decided alone only when near-identical, verified beyond.
+    expect(decide(NEAR_IDENTICAL, MIN_QUALITY)).toBe('fingerprint');
+    expect(decide(NEAR_IDENTICAL + 1, CONFIDENT_QUALITY - 1)).toBe('verify');
+    expect(decide(30, 55)).toBe('verify');
+    expect(decide(STRICT_THRESHOLD, CONFIDENT_QUALITY - 1)).toBe('verify');
+    expect(decide(STRICT_THRESHOLD + 1, 100)).toBe('verify');
+    expect(decide(LOOSE_THRESHOLD, 100)).toBe('verify');
+    expect(decide(LOOSE_THRESHOLD + 1, 100)).toBe('none');
+    // Too flat to fingerprint: never a match, never verified.
+    expect(decide(0, MIN_QUALITY - 1)).toBe('none');
+  });
+
+  it('sends an unrelated graphic with the same one diagonal edge to verification instead of matching it', async () => {
+    // Arrange: the calibration folder's worst false positives were such pairs (a two-tone painting and a
+    // wallpaper tile, 28 to 38 bits apart): a hash of one edge says where the edge runs, not what the picture is.
+    const graphic = (w: number, h: number, triangle: string, ink: string, paper: string) =>
+      sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><rect width="${w}" height="${h}" fill="${paper}"/><polygon points="${triangle}" fill="${ink}"/></svg>`)).png().toBuffer();
+    const reference = await hashReference(await graphic(1024, 960, '0,180 0,960 760,960', '#1d5fa0', '#a8e4fa'));
+    const other = await sharp(await graphic(800, 800, '0,120 0,800 600,800', '#7f2149', '#74cdf7')).resize(300).jpeg().toBuffer();
+
+    // Act
+    const candidate = await hashCandidate(other);
+    const match = bestMatch(candidate, ReferenceSet.from([{ id: 'wallpaper', hashes: reference.hashes }]));
+
+    // Assert: close enough for the fingerprint alone to have matched it, but not near-identical nor confident.
+    expect(match!.distance).toBeLessThanOrEqual(STRICT_THRESHOLD);
+    expect(match!.distance).toBeGreaterThan(NEAR_IDENTICAL);
+    expect(candidate.quality).toBeLessThan(CONFIDENT_QUALITY);
+    expect(match).toMatchObject({ isMatch: false, needsVerification: true });
   });
 });
 
@@ -175,10 +217,13 @@ describe('hashing images', () => {
       const set = ReferenceSet.from([{ id: name, hashes: references.get(name)! }]);
 
       // Act
-      const match = bestMatch(await hashCandidate(await edits[edit](original, width!, height!)), set);
+      const candidate = await hashCandidate(await edits[edit](original, width!, height!));
+      const match = bestMatch(candidate, set);
 
-      // Assert
-      expect(match).toMatchObject({ referenceId: name, isMatch: true });
+      // Assert: found within the strict threshold, so decided by the fingerprint, or sent to verification when
+      // the copy's picture is under CONFIDENT_QUALITY (rocket's flat sky, cropped) and not near-identical.
+      const alone = candidate.quality >= CONFIDENT_QUALITY || match!.distance <= NEAR_IDENTICAL;
+      expect(match).toMatchObject({ referenceId: name, isMatch: alone, needsVerification: !alone });
       expect(match!.distance).toBeLessThanOrEqual(MATCH_THRESHOLD);
     });
 
@@ -246,10 +291,12 @@ describe('hashing images', () => {
         .extract({ left: Math.round(width! * fx), top: Math.round(height! * fy), width: Math.round(width! * 0.8), height: Math.round(height! * 0.8) })
         .jpeg()
         .toBuffer();
-      const match = bestMatch(await hashCandidate(copy), set);
+      const candidate = await hashCandidate(copy);
+      const match = bestMatch(candidate, set);
 
-      // Assert
-      expect({ at: [fx, fy], isMatch: match!.isMatch }).toEqual({ at: [fx, fy], isMatch: true });
+      // Assert: within the strict threshold; decided by the fingerprint, or verified when under CONFIDENT_QUALITY.
+      expect({ at: [fx, fy], distance: match!.distance <= STRICT_THRESHOLD, decided: match!.isMatch || match!.needsVerification }).toEqual({ at: [fx, fy], distance: true, decided: true });
+      expect(match!.isMatch).toBe(candidate.quality >= CONFIDENT_QUALITY || match!.distance <= NEAR_IDENTICAL);
     }
   });
 
