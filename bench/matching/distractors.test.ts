@@ -2,6 +2,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import { decide } from '../../functions/matching/index';
 import { DiskCache } from './cache';
 import type { OriginalRef } from './dataset';
 import { distanceTail, interleave, planDistractorQueries, QUERY_SIDE, runDistractorQueries } from './distractors';
@@ -75,7 +76,8 @@ describe('running generated distractor queries through the matcher', () => {
     const reference = await picture('ref', 1);
     const other = await picture('other', 2);
     const gallery = await referenceHashes(method, [reference, other], cache, 1);
-    // The distractor is the reference itself: its windows must come out near it (the path finds copies).
+    // The distractor is the reference itself: its windows must come out near it (the path finds copies). With
+    // a strict threshold of 256 only queries under CONFIDENT_QUALITY go to verification (`decide`).
     const noGrey = { strict: 256, loose: 256 };
     const versions = { hashing: 'test', verify: 'test' };
     const results = await runDistractorQueries(reference, 1, 12, gallery, noGrey, 5, cache, versions);
@@ -84,7 +86,8 @@ describe('running generated distractor queries through the matcher', () => {
     for (const r of results) {
       expect(r.fold).toBe(1);
       expect(EDIT_NAMES).toContain(r.edit);
-      expect(r.verified).toBeUndefined();
+      expect(r.quality).toEqual(expect.any(Number));
+      expect(r.verified === undefined).toBe(decide(r.distance, r.quality!, noGrey) !== 'verify');
     }
     const near = results.filter((r) => r.distance <= 72);
     expect(near.length).toBeGreaterThan(0);
