@@ -6,7 +6,7 @@
  * - `hashCandidate(bytes)`: one to four hashes for an image found on the web (as is, without borders or
  *   screenshot chrome, and the picture of a screenshot decoded a second time, finer).
  * - `ReferenceSet.from([...])` then `bestMatch(candidate, set)`: the closest reference, its Hamming distance,
- *   `similarity` (0..1) and `isMatch` (distance at most `MATCH_THRESHOLD`).
+ *   `similarity` (0..1), and `isMatch` or `needsVerification` as `decide` rules (distance and PDQ quality).
  * - `encodeHashes` / `decodeHashes`: base64 for DynamoDB or S3.
  *
  * See reference/matching.md for the method and bench/match.ts for how the threshold was calibrated.
@@ -116,7 +116,7 @@ export interface Match {
   distance: number;
   /** 0..1, see `similarityFromDistance`. */
   similarity: number;
-  /** Distance at most `STRICT_THRESHOLD` and the candidate's quality at least `CONFIDENT_QUALITY`: a copy by fingerprint alone. */
+  /** A copy by fingerprint alone (`decide`): within `NEAR_IDENTICAL`, or within `STRICT_THRESHOLD` at a quality of at least `CONFIDENT_QUALITY`. */
   isMatch: boolean;
   /** Within `LOOSE_THRESHOLD` but not decided by the fingerprint (`decide`): a copy only if verified. */
   needsVerification: boolean;
