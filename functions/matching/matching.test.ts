@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import { DIHEDRAL, GRID, dct64To16, dihedralBlock, writeBits } from './dct';
+import { oneEdgeGraphicPair } from './fixtures/graphics';
 import { hammingAt, nearest, popcount32 } from './hamming';
 import {
   CONFIDENT_QUALITY,
@@ -112,10 +113,9 @@ describe('the decision rule', () => {
   it('sends an unrelated graphic with the same one diagonal edge to verification instead of matching it', async () => {
     // Arrange: the calibration folder's worst false positives were such pairs (a two-tone painting and a
     // wallpaper tile, 28 to 38 bits apart): a hash of one edge says where the edge runs, not what the picture is.
-    const graphic = (w: number, h: number, triangle: string, ink: string, paper: string) =>
-      sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><rect width="${w}" height="${h}" fill="${paper}"/><polygon points="${triangle}" fill="${ink}"/></svg>`)).png().toBuffer();
-    const reference = await hashReference(await graphic(1024, 960, '0,180 0,960 760,960', '#1d5fa0', '#a8e4fa'));
-    const other = await sharp(await graphic(800, 800, '0,120 0,800 600,800', '#7f2149', '#74cdf7')).resize(300).jpeg().toBuffer();
+    const pair = await oneEdgeGraphicPair();
+    const reference = await hashReference(pair.reference);
+    const other = pair.other;
 
     // Act
     const candidate = await hashCandidate(other);

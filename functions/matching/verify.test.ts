@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
+import { oneEdgeGraphicPair } from './fixtures/graphics';
 import { MIN_INLIERS, verifyCopy } from './verify';
 
 const fixture = (name: string) => readFileSync(path.join(__dirname, 'fixtures', `${name}.jpg`));
@@ -8,10 +9,7 @@ const fixture = (name: string) => readFileSync(path.join(__dirname, 'fixtures', 
 describe('geometric verification', () => {
   it('refuses an unrelated graphic whose one diagonal edge the fingerprint finds close', async () => {
     // The pair of matching.test.ts ("the decision rule"): 28 bits apart, sent here because neither is confident.
-    const graphic = (w: number, h: number, triangle: string, ink: string, paper: string) =>
-      sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><rect width="${w}" height="${h}" fill="${paper}"/><polygon points="${triangle}" fill="${ink}"/></svg>`)).png().toBuffer();
-    const reference = await graphic(1024, 960, '0,180 0,960 760,960', '#1d5fa0', '#a8e4fa');
-    const other = await sharp(await graphic(800, 800, '0,120 0,800 600,800', '#7f2149', '#74cdf7')).resize(300).jpeg().toBuffer();
+    const { reference, other } = await oneEdgeGraphicPair();
     const v = await verifyCopy(other, reference);
     expect(v.verified).toBe(false);
     expect(v.inliers).toBeLessThan(MIN_INLIERS);
