@@ -1,8 +1,9 @@
 import type { EventBridgeEvent } from 'aws-lambda';
-import { claimSubmissionAttempt, getCase, putCase, updateSubmission } from '../../services/cases/case-store';
-import { createSearch, getSearch } from '../../services/search/searches';
+import { getCase, updateSubmission } from '../../services/cases/case-store';
+import { getSearch } from '../../services/search/searches';
 import { startHarness, type Harness } from '../../../test/harness';
 import { ENDED_REASONS, handler } from './execution-ended';
+import { caseInSubmission, searchWithId } from './test-seeds';
 
 // The EventBridge rule's target on AWS (infra/stacks/workflows-stack.ts, ExecutionStoppedRule): called here with
 // the event as Step Functions sends it, not with the function's own argument type.
@@ -50,14 +51,10 @@ function statusChange(machine: string, name: string, status: Status, input: unkn
   } as unknown as EventBridgeEvent<'Step Functions Execution Status Change', never>;
 }
 
-const newSearch = (id: string) => createSearch({ id, userId: 'u-ended', query: 'Luna', searchEngines: ['google', 'bing'], contentType: 'images' });
+const USER = 'u-ended';
+const newSearch = (id: string) => searchWithId(id, USER);
 const newCase = async (id: string) => {
-  const createdAt = new Date().toISOString();
-  await putCase({
-    id, userId: 'u-ended', caseNumber: `VGL-2026-${id}`, searchResultId: `r-${id}`, infringingUrl: 'https://copy.example/a',
-    originalUrl: 'https://me.example/a', description: 'mine', searchEngine: 'google', host: 'copy.example', origin: 'form', createdAt,
-  });
-  expect(await claimSubmissionAttempt((await getCase(id))!, 1, createdAt)).toBe(true);
+  await caseInSubmission(id, USER);
   await updateSubmission(id, 1, { state: 'sending' });
 };
 

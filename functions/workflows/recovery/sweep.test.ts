@@ -1,13 +1,14 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../adapters/dynamo/client';
 import { keys } from '../../adapters/dynamo/keys';
-import { claimSubmissionAttempt, getCase, putCase, updateSubmission } from '../../services/cases/case-store';
-import { createSearch, finishSearch, getSearch } from '../../services/search/searches';
+import { claimSubmissionAttempt, getCase, updateSubmission } from '../../services/cases/case-store';
+import { finishSearch, getSearch } from '../../services/search/searches';
 import { SEARCH_TIMEOUT_SECONDS, SUBMISSION_TIMEOUT_SECONDS, SWEEP_GRACE_SECONDS } from '../../lib/workflow-timeouts';
 import { startHarness, type Harness } from '../../../test/harness';
 import { ENDED_REASONS } from './execution-ended';
 import { reconcile } from './reconcile';
 import { sweepOverdue } from './sweep';
+import { caseInSubmission, searchWithId } from './test-seeds';
 
 let h: Harness;
 beforeAll(async () => {
@@ -18,17 +19,9 @@ afterAll(() => h.close());
 
 const raw = async (type: string, id: string) => (await db().send(new GetCommand({ TableName: tableName(), Key: keys.entity(type, id) }))).Item!;
 const later = (seconds: number) => new Date(Date.now() + seconds * 1000);
-const newSearch = (id: string) => createSearch({ id, userId: 'u-sweep', query: 'Luna', searchEngines: ['google', 'bing'], contentType: 'images' });
-const newCase = async (id: string) => {
-  const createdAt = new Date().toISOString();
-  await putCase({
-    id, userId: 'u-sweep', caseNumber: `VGL-2026-${id}`, searchResultId: `r-${id}`, infringingUrl: 'https://copy.example/a',
-    originalUrl: 'https://me.example/a', description: 'mine', searchEngine: 'google', host: 'copy.example', origin: 'form', createdAt,
-  });
-  const c = (await getCase(id))!;
-  expect(await claimSubmissionAttempt(c, 1, createdAt)).toBe(true);
-  return c;
-};
+const USER = 'u-sweep';
+const newSearch = (id: string) => searchWithId(id, USER);
+const newCase = (id: string) => caseInSubmission(id, USER);
 
 describe('the reconciler sweep of work open past its workflow timeout', () => {
   it('ends a scan still running after the search timeout with the "took too long" reason, and only then', async () => {
