@@ -41,6 +41,10 @@ export const keys = {
    * the Account page's Usage tab reads this one item. A new month is a new item, so nothing is ever reset.
    */
   userMonth: (userId: string, isoDate: string): Key => ({ pk: `USER#${userId}`, sk: `USAGE#${month(isoDate)}` }),
+  /** The user's one scan slot: the lease of the scan starting or running (services/allowances/scan-slot.ts). */
+  scanSlot: (userId: string): Key => ({ pk: `USER#${userId}`, sk: 'SCAN_SLOT' }),
+  /** How many monitors the user has, taken and released with each create and delete (services/monitors/monitors.ts). */
+  monitorCount: (userId: string): Key => ({ pk: `USER#${userId}`, sk: 'MONITOR_COUNT' }),
 
   /**
    * Uniqueness guard of a user's allowlist: one item per (user, domain), written with a conditional put before

@@ -27,8 +27,6 @@ export const SLOT_LEASE_SECONDS = 10 * 60;
  */
 const SLOT_ITEM_DAYS = 1;
 
-const slotKey = (userId: string) => ({ pk: `USER#${userId}`, sk: 'SCAN_SLOT' });
-
 class ScanRunningError extends TooManyRequestsError {
   constructor(retryAfterSeconds: number) {
     super('A scan of yours is already running. Wait for it to finish before starting another.', retryAfterSeconds);
@@ -46,7 +44,7 @@ async function searchStatus(searchId: string): Promise<string | undefined> {
 /** Takes the user's scan slot for `searchId`, or throws 429 (with Retry-After) while another scan holds it. */
 export async function takeScanSlot(userId: string, searchId: string, now = new Date()): Promise<void> {
   const nowSeconds = Math.floor(now.getTime() / 1000);
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: slotKey(userId), ConsistentRead: true }));
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.scanSlot(userId), ConsistentRead: true }));
   if (Item) {
     const leaseUntil = Number(Item.leaseUntil ?? 0);
     if (leaseUntil > nowSeconds) throw new ScanRunningError(Math.min(60, leaseUntil - nowSeconds));
@@ -57,7 +55,7 @@ export async function takeScanSlot(userId: string, searchId: string, now = new D
       new PutCommand({
         TableName: tableName(),
         Item: {
-          ...slotKey(userId),
+          ...keys.scanSlot(userId),
           userId,
           searchId,
           takenAt: now.toISOString(),
@@ -78,7 +76,7 @@ export async function takeScanSlot(userId: string, searchId: string, now = new D
 export async function releaseScanSlot(userId: string, searchId: string): Promise<void> {
   try {
     await db().send(
-      new DeleteCommand({ TableName: tableName(), Key: slotKey(userId), ConditionExpression: 'searchId = :id', ExpressionAttributeValues: { ':id': searchId } }),
+      new DeleteCommand({ TableName: tableName(), Key: keys.scanSlot(userId), ConditionExpression: 'searchId = :id', ExpressionAttributeValues: { ':id': searchId } }),
     );
   } catch (err) {
     if (!isConditionFailure(err)) throw err;

@@ -98,11 +98,9 @@ export function assertCadenceAllowed(plan: string, cadence: Cadence, used: numbe
   );
 }
 
-const countKey = (userId: string) => ({ pk: `USER#${userId}`, sk: 'MONITOR_COUNT' });
-
 /** How many monitors the user keeps (the allowance counter). */
 export async function monitorCount(userId: string): Promise<number> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: countKey(userId), ConsistentRead: true }));
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.monitorCount(userId), ConsistentRead: true }));
   return Number(Item?.count ?? 0);
 }
 
@@ -116,7 +114,7 @@ export async function reserveMonitorSlot(userId: string, plan: string): Promise<
     await db().send(
       new UpdateCommand({
         TableName: tableName(),
-        Key: countKey(userId),
+        Key: keys.monitorCount(userId),
         UpdateExpression: 'ADD #count :one SET userId = :u, entity = :e',
         ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
         ExpressionAttributeNames: { '#count': 'count' },
@@ -139,7 +137,7 @@ export async function releaseMonitorSlot(userId: string): Promise<void> {
   await db().send(
     new UpdateCommand({
       TableName: tableName(),
-      Key: countKey(userId),
+      Key: keys.monitorCount(userId),
       UpdateExpression: 'ADD #count :minus',
       ConditionExpression: '#count > :zero',
       ExpressionAttributeNames: { '#count': 'count' },
