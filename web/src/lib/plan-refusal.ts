@@ -1,4 +1,5 @@
 import { ApiError } from './api-client';
+import { utcDateText } from './utils';
 
 /**
  * A `402` refusal that an upgrade lifts: `PLAN_LIMIT` (an allowance used up: scans, submissions, monitors; with
@@ -24,11 +25,9 @@ export function planLimitOf(error: unknown): PlanLimit | undefined {
   return { error: body.error ?? 'Your plan does not include this.', code: body.code, ...figures };
 }
 
-const resetDate = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-
 /** The prompt's sentence: the server's own, then the figures when there are any ("3 of 3 used, resets December 1, 2026"). */
 export function planLimitText(limit: PlanLimit): string {
   if (limit.limit === undefined) return limit.error;
-  const resets = limit.resetsAt ? `, resets ${resetDate(limit.resetsAt)}` : '';
+  const resets = limit.resetsAt ? `, resets ${utcDateText(limit.resetsAt)}` : '';
   return `${limit.error} (${limit.used} of ${limit.limit} used${resets})`;
 }

@@ -4,10 +4,10 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
 import { Spinner } from '@/components/ui/spinner';
-import { cn } from '@/lib/utils';
+import { cn, utcDateText } from '@/lib/utils';
 import { useUsage, useUserStats } from '../api/get-usage';
 import { useAccountPlan } from '../hooks/use-account-plan';
-import { ACCOUNT_PLAN_NAMES, ACCOUNT_SEARCH_ALLOWANCE, bulkSubmissionsText, dailySendsText, resetDateText, usageMeter, type UsageMeter } from '../lib/account-plans';
+import { ACCOUNT_PLAN_NAMES, ACCOUNT_SEARCH_ALLOWANCE, bulkSubmissionsText, dailySendsText, usageMeter, type UsageMeter } from '../lib/account-plans';
 
 const monthName = (period: string) => {
   const d = new Date(`${period}-01T00:00:00Z`);
@@ -52,7 +52,7 @@ export function UsageTab() {
             {usage.data && (
               <>
                 {' '}
-                Allowances reset on <span data-testid="usage-resets">{resetDateText(usage.data.resetsAt)}</span> (UTC).
+                Allowances reset on <span data-testid="usage-resets">{utcDateText(usage.data.resetsAt)}</span> (UTC).
               </>
             )}
           </CardDescription>

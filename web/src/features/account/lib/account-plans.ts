@@ -73,12 +73,6 @@ export function dailySendsText(perDay: number | null): string {
   return perDay === null ? 'No daily cap' : `At most ${perDay} a day`;
 }
 
-/** The reset date of the monthly allowances, as the Usage tab states it (`December 1, 2026`, UTC). */
-export function resetDateText(resetsAt: string): string {
-  const d = new Date(resetsAt);
-  return Number.isNaN(d.getTime()) ? resetsAt : d.toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
-}
-
 /** The bulk submission limit in words (`null` is unlimited). */
 export function bulkSubmissionsText(limit: number | null): string {
   return limit === null ? 'Unlimited violations per submission' : `Up to ${limit} violations per submission`;

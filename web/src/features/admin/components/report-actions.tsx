@@ -6,18 +6,18 @@ import { reportScheduleSchema, type ReportSchedule } from '@shared/schemas/repor
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { api, apiErrorMessage, apiPath } from '@/lib/api-client';
+import { utcDateText } from '@/lib/utils';
 
 /** The platform report of the last 30 days (figures only): the server names the file. */
 const EXPORT_PATH = apiPath(contract.platformReport, { query: { format: 'pdf' } });
 const SCHEDULE_KEY = apiPath(contract.reportSchedule);
 
-const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 const admins = (n: number) => `${n} administrator${n === 1 ? '' : 's'}`;
 
 /** What the schedule does, in one line beside the button. */
 function scheduleText(s: ReportSchedule): string {
   if (!s.enabled) return 'Monthly report e-mail: off';
-  return `Monthly report e-mail: on, next ${day(s.nextSendAt!)} to ${admins(s.recipients.length)}`;
+  return `Monthly report e-mail: on, next ${utcDateText(s.nextSendAt!)} to ${admins(s.recipients.length)}`;
 }
 
 /**
@@ -36,7 +36,7 @@ export function ReportActions() {
       await mutate(saved, { revalidate: false });
       toast(
         saved.enabled
-          ? { title: 'Report scheduled', description: `The platform report goes to ${admins(saved.recipients.length)} on the 1st of every month, next on ${day(saved.nextSendAt!)}.` }
+          ? { title: 'Report scheduled', description: `The platform report goes to ${admins(saved.recipients.length)} on the 1st of every month, next on ${utcDateText(saved.nextSendAt!)}.` }
           : { title: 'Report schedule stopped', description: 'The monthly platform report is no longer e-mailed. Export Report still downloads it.' },
       );
     } catch (error) {
