@@ -1,6 +1,6 @@
 import path from 'node:path';
 import pMap from 'p-map';
-import { bestMatch, CONFIDENT_QUALITY, decide, NEAR_IDENTICAL, ReferenceSet } from '../../functions/matching/index';
+import { bestMatch, decide, ReferenceSet } from '../../functions/matching/index';
 import { loadOpenCv, verifyCopy } from '../../functions/matching/verify';
 import { packWords, sourceDigest, unpackWords, type DiskCache } from './cache';
 import type { OriginalRef, QueryOriginal } from './dataset';
@@ -129,9 +129,9 @@ export async function verifyGreyZone(
   const version = await matcherDigest('verify.ts');
   const byOriginal = new Map<string, QueryResult[]>();
   for (const r of results) {
-    // Also below VERIFY_FROM: a query under CONFIDENT_QUALITY is verified at any distance (`decide`).
-    const confident = (r.quality ?? 100) >= CONFIDENT_QUALITY;
-    if ((r.distance <= VERIFY_FROM && confident) || r.distance <= NEAR_IDENTICAL || r.distance > upTo || !r.reference || !r.original) continue;
+    // The product's rule over the widest grey zone a calibration may choose: a query under `CONFIDENT_QUALITY` is
+    // verified below VERIFY_FROM too.
+    if (decide(r.distance, r.quality ?? 100, { strict: VERIFY_FROM, loose: upTo }) !== 'verify' || !r.reference || !r.original) continue;
     byOriginal.set(r.original, [...(byOriginal.get(r.original!) ?? []), r]);
   }
   const originals = new Map(queries.map((q) => [q.original.id, q.original]));
