@@ -49,20 +49,18 @@ function fromHex(hex: string): Uint32Array {
 
 /** Ours: reference-side variants, candidate-side trim (functions/matching). */
 export async function vigil(plan: ReferencePlan = REFERENCE_PLAN): Promise<Method> {
+  // The product's rule: a flat candidate (PDQ quality below MIN_QUALITY) never matches.
+  const candidate = async (b: Buffer) => {
+    const c = await hashCandidateImage(b);
+    return c.quality >= MIN_QUALITY ? c : { hashes: new Uint32Array(0), quality: c.quality };
+  };
   return {
     name: 'vigil',
     version: `${await matcherDigest()}|${JSON.stringify(plan)}`,
     words: 8,
     reference: async (b) => (await hashReferenceImage(b, plan)).hashes,
-    // The product's rule: a flat candidate (PDQ quality below MIN_QUALITY) never matches.
-    query: async (b) => {
-      const c = await hashCandidateImage(b);
-      return c.quality >= MIN_QUALITY ? c.hashes : new Uint32Array(0);
-    },
-    candidate: async (b) => {
-      const c = await hashCandidateImage(b);
-      return c.quality >= MIN_QUALITY ? c : { hashes: new Uint32Array(0), quality: c.quality };
-    },
+    query: async (b) => (await candidate(b)).hashes,
+    candidate,
   };
 }
 
