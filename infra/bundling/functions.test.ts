@@ -1,11 +1,17 @@
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { build } from 'esbuild';
+import { build, type BuildResult } from 'esbuild';
 import { isTraced } from '../../functions/lib/tracer';
 import { buildPdfLayer, PDF_LAYER_MODULES } from '../layers/pdf-layer';
 import { lambdaFunctions } from './functions';
-import { esbuildOptions } from './lambda-bundle';
+import { entryMetafile, esbuildOptions, esbuildOptionsForMany, LAMBDA_BUNDLE } from './lambda-bundle';
+
+/** Every bundle from one build, in memory, as the local runtime builds them (shared by the tests below). */
+const MANY_DIR = path.join(os.tmpdir(), 'vigil-many');
+let many: Promise<BuildResult> | undefined;
+const buildMany = () =>
+  (many ??= build({ ...esbuildOptionsForMany(Object.fromEntries(lambdaFunctions().map((s) => [s.name, s.entry])), MANY_DIR), write: false }));
 
 describe('lambdaFunctions', () => {
   const specs = lambdaFunctions();
@@ -37,16 +43,35 @@ describe('the PDF layer', () => {
   // A bundle that imports pdfmake or fontkit (external in every bundle) without the layer fails on Lambda, and a
   // function with the layer it does not use pays for it in cold starts: the `pdf` flags must match the code.
   it('is given to exactly the functions whose bundles import the PDF renderer', async () => {
-    const needsLayer: string[] = [];
-    for (const spec of specs) {
-      const out = path.join(os.tmpdir(), 'vigil-pdf-layer-check', spec.name);
-      const result = await build({ ...esbuildOptions(spec.entry, out), write: false, minify: false, sourcemap: false });
-      const imports = Object.values(result.metafile?.outputs ?? {}).flatMap((o) => o.imports.filter((i) => i.external).map((i) => i.path));
-      if (imports.some((i) => PDF_LAYER_MODULES.some((m) => i === m || i.startsWith(`${m}/`)))) needsLayer.push(spec.name);
-    }
+    const { metafile } = await buildMany();
+    const needsLayer = specs
+      .filter((spec) => {
+        const output = entryMetafile(metafile!, path.join(MANY_DIR, spec.name, LAMBDA_BUNDLE.outfile)).outputs;
+        const imports = Object.values(output).flatMap((o) => o.imports.filter((i) => i.external).map((i) => i.path));
+        return imports.some((i) => PDF_LAYER_MODULES.some((m) => i === m || i.startsWith(`${m}/`)));
+      })
+      .map((spec) => spec.name);
     expect(needsLayer.sort()).toEqual(specs.filter((s) => s.pdf).map((s) => s.name).sort());
     expect(needsLayer).toEqual(expect.arrayContaining(['documents', 'SendNotice']));
-  }, 300_000);
+  }, 120_000);
+});
+
+describe('one build of many bundles', () => {
+  // The local runtime and bench:lambda build every bundle in one esbuild run; cdk synth builds each alone.
+  // A PDF renderer with assets, a media task and a plain area: the same bytes and the same inputs either way.
+  it.each(['documents', 'Triage', 'system'])('%s: the same bundle, source map and inputs as a build of its entry alone', async (name) => {
+    const specs = lambdaFunctions();
+    const spec = specs.find((s) => s.name === name)!;
+    const out = path.join(os.tmpdir(), 'vigil-alone', name);
+    const alone = await build({ ...esbuildOptions(spec.entry, out), write: false });
+    const many = await buildMany();
+    const files = (result: BuildResult, dir: string) =>
+      Object.fromEntries(result.outputFiles!.filter((f) => path.dirname(f.path) === dir).map((f) => [path.basename(f.path), f.text]));
+    expect(Object.keys(files(alone, out)).sort()).toEqual([LAMBDA_BUNDLE.outfile, `${LAMBDA_BUNDLE.outfile}.map`]);
+    expect(files(many, path.join(MANY_DIR, name))).toEqual(files(alone, out));
+    const inputs = entryMetafile(many.metafile!, path.join(MANY_DIR, name, LAMBDA_BUNDLE.outfile)).inputs;
+    expect(Object.keys(inputs).sort()).toEqual(Object.keys(alone.metafile!.inputs).sort());
+  }, 120_000);
 });
 
 describe('the PDF layer folder', () => {

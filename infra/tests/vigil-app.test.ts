@@ -397,6 +397,7 @@ describe('media and PDF layers', () => {
         );
         // sharp is never inlined (its loader needs its own package beside the binding), only imported.
         expect(bundle).not.toContain('sharp.node');
+        expect(bundle).not.toContain('@img/sharp-');
         // Every bundle carries the config schema (which names FFMPEG_PATH); only the video code calls its getter.
         const needsMedia = /from\s*"sharp"|import\(\s*"sharp"\s*\)/.test(bundle) || /\.ffmpegPath\(\)/.test(bundle);
         if (needsMedia) media.push(`${stack.stackName}/${id}`);

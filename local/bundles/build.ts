@@ -4,7 +4,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { promisify } from 'node:util';
 import { build } from 'esbuild';
-import { COPY_ASSETS_SCRIPT, esbuildOptions, LAMBDA_BUNDLE } from '../../infra/bundling/lambda-bundle';
+import { COPY_ASSETS_SCRIPT, entryMetafile, esbuildOptionsForMany, LAMBDA_BUNDLE } from '../../infra/bundling/lambda-bundle';
 import { lambdaFunctions, type LambdaFunctionSpec } from '../../infra/bundling/functions';
 import { REPO_ROOT } from '../../infra/context';
 import { buildLocalMediaLayer } from '../../infra/layers/local-media-layer';
@@ -52,15 +52,17 @@ export async function buildBundles(opts: { dir?: string; only?: (spec: LambdaFun
   fs.mkdirSync(dir, { recursive: true });
   const specs = lambdaFunctions().filter(opts.only ?? (() => true));
   const bundles = new Map<string, BuiltBundle>();
+  for (const spec of specs) fs.rmSync(path.join(dir, spec.name), { recursive: true, force: true });
+  // One build for all of them (the shared modules parsed once); each output is what a build of its entry gives.
+  const { metafile } = await build(esbuildOptionsForMany(Object.fromEntries(specs.map((spec) => [spec.name, spec.entry])), dir));
   await Promise.all(
     specs.map(async (spec) => {
       const out = path.join(dir, spec.name);
-      fs.rmSync(out, { recursive: true, force: true });
-      const result = await build(esbuildOptions(spec.entry, out));
-      fs.writeFileSync(path.join(out, LAMBDA_BUNDLE.metafile), JSON.stringify(result.metafile));
+      const file = path.join(out, LAMBDA_BUNDLE.outfile);
+      fs.writeFileSync(path.join(out, LAMBDA_BUNDLE.metafile), JSON.stringify(entryMetafile(metafile!, file)));
       // The very command NodejsFunction's afterBundling hook runs.
       await run(process.execPath, [COPY_ASSETS_SCRIPT, out]);
-      bundles.set(spec.name, { spec, dir: out, file: path.join(out, LAMBDA_BUNDLE.outfile) });
+      bundles.set(spec.name, { spec, dir: out, file });
     }),
   );
   const runner = path.join(dir, 'runner.mjs');
