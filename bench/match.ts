@@ -21,7 +21,7 @@ import { CONFIDENT_QUALITY, decide, LOOSE_THRESHOLD, STRICT_THRESHOLD } from '..
 import { DiskCache } from './matching/cache';
 import { loadDataset, queryOriginals, type OriginalRef, type QueryOriginal } from './matching/dataset';
 import { EDIT_NAMES } from './matching/edits';
-import { calibrate, evaluate, evaluateVerified, type MethodResult, type QueryResult, type VerifiedResult } from './matching/evaluate';
+import { calibrate, evaluate, evaluateVerified, recallByKind, referenceKinds, type MethodResult, type QueryResult, type VerifiedResult } from './matching/evaluate';
 import { PEERS, vigil, type Method } from './matching/methods';
 import { distanceTail, interleave, runDistractorQueries } from './matching/distractors';
 import { hashQueries, matcherDigest, referenceHashes, VERIFY_UP_TO, verifyGreyZone, type Gallery } from './matching/run';
@@ -164,6 +164,9 @@ async function main(): Promise<void> {
     shipped = evaluateVerified(ours.refs, ours.distractors, EDIT_NAMES, fprTarget, { strict: STRICT_THRESHOLD, loose: STRICT_THRESHOLD });
   }
   const allDistractors = ours?.distractors.map((q) => q.distance);
+  // Where recall is lost: the shipped decision's recall per kind of reference (photograph-like, flat graphic, too plain to fingerprint).
+  const kinds = ours && referenceKinds(ours.refs, (id) => (galleries.get('vigil')!.hashes.get(id)?.length ?? 0) > 0);
+  const byKind = ours && kinds && !values['no-verify'] ? recallByKind(ours.refs, kinds, EDIT_NAMES, { strict: STRICT_THRESHOLD, loose: LOOSE_THRESHOLD }) : undefined;
 
   const seconds = Number(values['speed-seconds']);
   let speed = { decodeOnly: { thumb480: 0, jpeg8mp: 0 }, methods: {} as Record<string, Rates>, ratio: {} as Record<string, Rates>, spread: {} as Record<string, Record<string, RatioSpread>> };
@@ -201,6 +204,7 @@ async function main(): Promise<void> {
                 shipped: { ...shipped, strictThreshold: STRICT_THRESHOLD, looseThreshold: LOOSE_THRESHOLD },
                 shippedQueryFpr: shipped.queryFpr,
                 shippedMacroRecall: shipped.macroRecall,
+                shippedByReferenceKind: byKind,
                 verificationCost: verifyCost,
               }
             : {}),
@@ -224,6 +228,10 @@ async function main(): Promise<void> {
   );
   if (verified) console.log(verifiedTable('vigil + verification (calibrated in this run)', verified));
   if (shipped) console.log(verifiedTable(`vigil as shipped (strict ${STRICT_THRESHOLD}, loose ${LOOSE_THRESHOLD}, verification between, and below the strict one under quality ${CONFIDENT_QUALITY})`, shipped));
+  for (const [kind, r] of Object.entries(byKind ?? {})) {
+    const worst = Object.entries(r.perEdit).sort((a, b) => a[1] - b[1]).slice(0, 3);
+    console.log(`  ${kind} references (${r.references}): macro recall ${pct(r.macroRecall).trim()}, lowest edits: ${worst.map(([e, v]) => `${e} ${pct(v).trim()}`).join(', ')}`);
+  }
   if (verifyCost) {
     console.log(
       `verification: ${verifyCost.verified} grey-zone queries verified at the shipped thresholds, ${verifyCost.meanVerifyMs.toFixed(1)} ms each; ` +

@@ -19,6 +19,7 @@ import type { DiskCache } from './cache';
 import type { OriginalRef } from './dataset';
 import { EDIT_NAMES, EDITS } from './edits';
 import type { QueryResult } from './evaluate';
+import { NO_DISTANCE } from './methods';
 import type { Gallery } from './run';
 import { Rng } from './rng';
 
@@ -128,7 +129,7 @@ export async function runDistractorQueries(
       const id = `${o.id}~${k}`;
       const bytes = await EDITS[p.edit]({ id, source: o.source, png, width: p.outWidth, height: p.outHeight }, new Rng(seed).fork(`${id}|${p.edit}`));
       const started = performance.now();
-      let distance = 257;
+      let distance = NO_DISTANCE;
       let nearest = -1;
       let verified: 0 | 1 | null = null;
       let quality = 0;

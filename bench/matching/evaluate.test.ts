@@ -1,4 +1,5 @@
-import { calibrate, evaluate, type QueryResult } from './evaluate';
+import { calibrate, evaluate, recallByKind, referenceKinds, type QueryResult } from './evaluate';
+import { minDistance, NO_DISTANCE } from './methods';
 import { quantile, spreadOf } from './speed';
 
 describe('threshold calibration', () => {
@@ -35,6 +36,35 @@ describe('evaluation', () => {
     expect(result.macroRecall).toBe(1);
     // The fold-1 distractor at 50 is judged with fold 0's 59: a held-out false positive.
     expect(result.falsePositives).toBe(1);
+  });
+});
+
+describe('recall by kind of reference', () => {
+  const q = (reference: string, edit: string, distance: number, quality: number, verified?: boolean): QueryResult => ({ fold: 0, edit, distance, reference, original: reference, quality, verified });
+  const refs = [
+    // A photograph: its thumbnail hashes at quality 100, and its copies within 52 bits match by fingerprint.
+    q('photo', 'thumbnail-320', 4, 100),
+    q('photo', 'crop', 48, 90),
+    // A gradient: its thumbnail is under quality 70, so its crop goes to verification, which refuses it.
+    q('gradient', 'thumbnail-320', 10, 55),
+    q('gradient', 'crop', 40, 50, false),
+    // Too plain to fingerprint: nothing stored, so nothing matches, not even a copy made detailed by a watermark.
+    q('white', 'thumbnail-320', minDistance(new Uint32Array(8), new Uint32Array(0), 8), 0),
+    q('white', 'crop', minDistance(new Uint32Array(8), new Uint32Array(0), 8), 100),
+  ];
+
+  it('sorts references by what the product stores and by their thumbnail\'s PDQ quality', () => {
+    const kinds = referenceKinds(refs, (id) => id !== 'white');
+    expect(Object.fromEntries(kinds)).toEqual({ photo: 'detailed', gradient: 'flat', white: 'no fingerprint' });
+  });
+
+  it('gives the shipped decision\'s recall per kind, so a loss on flat graphics shows as such', () => {
+    const byKind = recallByKind(refs, referenceKinds(refs, (id) => id !== 'white'), ['thumbnail-320', 'crop'], { strict: 52, loose: 72 });
+    expect(byKind.detailed).toEqual({ references: 1, macroRecall: 1, minEditRecall: 1, perEdit: { 'thumbnail-320': 1, crop: 1 } });
+    expect(byKind.flat).toEqual({ references: 1, macroRecall: 0.5, minEditRecall: 0, perEdit: { 'thumbnail-320': 1, crop: 0 } });
+    expect(byKind['no fingerprint']?.macroRecall).toBe(0);
+    // A distance that survives the JSON cache: Infinity would come back as null, and `null <= 24` is true.
+    expect(JSON.parse(JSON.stringify(refs[5]!.distance))).toBe(NO_DISTANCE);
   });
 });
 

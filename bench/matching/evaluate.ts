@@ -1,4 +1,4 @@
-import { decide } from '../../functions/matching/index';
+import { CONFIDENT_QUALITY, decide } from '../../functions/matching/index';
 
 /**
  * Threshold calibration and recall, per method, from the distances the benchmark measured.
@@ -135,4 +135,41 @@ export function evaluateVerified(refQueries: QueryResult[], distractorQueries: Q
     referenceQueries: refQueries.length,
     decidedBy: { fingerprint, verified: refQueries.filter(judged).length - fingerprint },
   };
+}
+
+/**
+ * What kind of picture a reference is, for the recall breakdown: `no fingerprint` when the product stores no
+ * hash for it (every view too plain: MIN_QUALITY), `detailed` when a plain thumbnail of it (`probeEdit`) hashes
+ * at PDQ quality CONFIDENT_QUALITY or more (photographs, paintings: a copy's fingerprint can decide alone),
+ * `flat` otherwise (gradients, flat graphic wallpapers: copies go to verification).
+ */
+export type ReferenceKind = 'detailed' | 'flat' | 'no fingerprint';
+export const REFERENCE_KINDS: ReferenceKind[] = ['detailed', 'flat', 'no fingerprint'];
+
+export function referenceKinds(refQueries: QueryResult[], storesHashes: (reference: string) => boolean, probeEdit = 'thumbnail-320'): Map<string, ReferenceKind> {
+  const kinds = new Map<string, ReferenceKind>();
+  for (const q of refQueries) {
+    if (q.edit !== probeEdit || !q.reference) continue;
+    kinds.set(q.reference, !storesHashes(q.reference) ? 'no fingerprint' : (q.quality ?? 100) >= CONFIDENT_QUALITY ? 'detailed' : 'flat');
+  }
+  return kinds;
+}
+
+export interface KindRecall {
+  references: number;
+  macroRecall: number;
+  minEditRecall: number;
+  perEdit: Record<string, number>;
+}
+
+/** The shipped decision's recall over the reference queries of each kind of reference (`referenceKinds`). */
+export function recallByKind(refQueries: QueryResult[], kinds: Map<string, ReferenceKind>, edits: string[], shipped: { strict: number; loose: number }): Partial<Record<ReferenceKind, KindRecall>> {
+  const out: Partial<Record<ReferenceKind, KindRecall>> = {};
+  for (const kind of REFERENCE_KINDS) {
+    const qs = refQueries.filter((q) => q.reference !== undefined && kinds.get(q.reference) === kind);
+    if (!qs.length) continue;
+    const r = evaluateVerified(qs, [], edits, 0, shipped);
+    out[kind] = { references: new Set(qs.map((q) => q.reference)).size, macroRecall: r.macroRecall, minEditRecall: r.minEditRecall, perEdit: r.perEdit };
+  }
+  return out;
 }

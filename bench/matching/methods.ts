@@ -22,9 +22,15 @@ export interface Method {
   candidate?(input: Buffer): Promise<{ hashes: Uint32Array; quality: number }>;
 }
 
-/** Smallest Hamming distance between any hash of `a` and any of `b`, hashes `words` wide. */
+/** The distance of a query that has nothing to compare: more than any 256-bit distance, so no threshold accepts it. */
+export const NO_DISTANCE = 257;
+
+/**
+ * Smallest Hamming distance between any hash of `a` and any of `b`, hashes `words` wide; NO_DISTANCE when
+ * either has none (a reference too plain to store a hash matches nothing, as in the product).
+ */
 export function minDistance(a: Uint32Array, b: Uint32Array, words: number): number {
-  let best = Infinity;
+  let best = NO_DISTANCE;
   for (let i = 0; i < a.length; i += words) {
     for (let j = 0; j < b.length; j += words) {
       let d = 0;

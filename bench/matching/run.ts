@@ -6,7 +6,7 @@ import { packWords, sourceDigest, unpackWords, type DiskCache } from './cache';
 import type { OriginalRef, QueryOriginal } from './dataset';
 import { EDIT_NAMES, EDITS } from './edits';
 import type { QueryResult } from './evaluate';
-import { minDistance, type Method } from './methods';
+import { minDistance, NO_DISTANCE, type Method } from './methods';
 import { Rng } from './rng';
 
 const MATCHING_DIR = path.resolve(__dirname, '..', '..', 'functions', 'matching');
@@ -73,10 +73,10 @@ export async function hashQueries(q: QueryOriginal, methods: Method[], galleries
           distance = minDistance(hashes, g.hashes.get(o.id)!, m.words);
         } else if (m.words === 8) {
           const best = hashes.length ? bestMatch({ hashes, quality }, g.set) : undefined;
-          distance = best?.distance ?? 257;
+          distance = best?.distance ?? NO_DISTANCE;
           nearest = best ? g.refs.findIndex((r) => r.id === best.referenceId) : -1;
         } else {
-          distance = 257;
+          distance = NO_DISTANCE;
           for (let i = 0; i < g.refs.length; i++) {
             const d = minDistance(hashes, g.hashes.get(g.refs[i].id)!, m.words);
             if (d < distance) [distance, nearest] = [d, i];
@@ -96,7 +96,8 @@ export async function hashQueries(q: QueryOriginal, methods: Method[], galleries
     out[m.name] = EDIT_NAMES.map((edit) => ({
       fold: q.fold,
       edit,
-      distance: c[edit][0],
+      // Distances cached before NO_DISTANCE were Infinity, which JSON wrote as null (and `null <= 24` is true).
+      distance: c[edit][0] ?? NO_DISTANCE,
       original: q.original.id,
       reference: q.role === 'reference' ? q.original.id : galleries.get(m.name)!.refs[c[edit][1]]?.id,
       ms: c[edit][2],
