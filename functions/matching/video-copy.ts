@@ -5,7 +5,7 @@
  * agree on (`matchVideoCopy`): agreement of several frames is what keeps a clip's false-positive rate low
  * although it asks many more questions than one thumbnail does.
  */
-import { bestMatch, hashCandidate, LOOSE_THRESHOLD, MIN_QUALITY, STRICT_THRESHOLD, type ImageHashes, type ReferenceSet } from './index';
+import { bestMatch, decide, hashCandidate, LOOSE_THRESHOLD, MIN_QUALITY, STRICT_THRESHOLD, type ImageHashes, type ReferenceSet } from './index';
 import { candidateHashesFromLuma, cropLuma } from './hash-image';
 import { insetViews, persistentInset } from './inset';
 import { decodeLuma, type Box, type LumaImage, type WorkingSize } from './luma';
@@ -22,6 +22,13 @@ export const VIDEO_RULE = {
   minFrameShare: 0.5,
   /** Frames that must be within STRICT_THRESHOLD of the reference (fewer only when the clip has fewer frames). */
   minStrictFrames: 2,
+  /**
+   * Frames the fingerprint decides alone (`decide`: within NEAR_IDENTICAL, or within STRICT_THRESHOLD at
+   * CONFIDENT_QUALITY) that make the clip a copy whatever its other frames are: each of them is a thumbnail-strength
+   * match by itself. Found by bench:video: a slideshow whose other slides are too plain for the reference to
+   * have stored a hash of them, letterboxed, had 5 frames at 10 bits and still missed the share.
+   */
+  minDecisiveFrames: 2,
 };
 
 export interface VideoCandidate {
@@ -37,6 +44,8 @@ export interface VideoMatch {
   /** Frames within STRICT_THRESHOLD, and within LOOSE_THRESHOLD, of this reference. */
   strictFrames: number;
   looseFrames: number;
+  /** Frames whose fingerprint alone matches this reference (`decide`). */
+  decisiveFrames: number;
   /** Frames with enough detail to count (the denominator of the share). */
   informativeFrames: number;
   /** The closest frame's distance. */
@@ -106,26 +115,38 @@ export async function hashVideoCandidate(input: string | Buffer, options: { fps?
  * The reference a clip copies, if any. Each informative frame votes for its closest reference (`bestMatch`
  * over the set). The clip is a copy of reference R when at least `minFrameShare` of its informative frames
  * are within LOOSE_THRESHOLD of R and at least `minStrictFrames` of them (all, for a shorter clip) within
- * STRICT_THRESHOLD: a thumbnail-strength match confirmed by the rest of the clip. Returns the reference
- * with the most agreeing frames (undefined when no frame has detail or the set is empty).
+ * STRICT_THRESHOLD: a thumbnail-strength match confirmed by the rest of the clip; or when at least
+ * `minDecisiveFrames` of its frames match R by fingerprint alone, as a thumbnail would (`decide`). Returns the
+ * matching reference, else the one with the most agreeing frames (undefined when no frame has detail or the
+ * set is empty).
  */
 export function matchVideoCopy(candidate: VideoCandidate | ImageHashes[], set: ReferenceSet, rule = VIDEO_RULE): VideoMatch | undefined {
   const frames = (Array.isArray(candidate) ? candidate : candidate.frames).filter((f) => f.hashes.length > 0 && f.quality >= MIN_QUALITY);
-  const tally = new Map<string, { strict: number; loose: number; distance: number }>();
+  const tally = new Map<string, { strict: number; loose: number; decisive: number; distance: number }>();
   for (const f of frames) {
     const m = bestMatch(f, set);
     if (!m || m.distance > LOOSE_THRESHOLD) continue;
-    const t = tally.get(m.referenceId) ?? { strict: 0, loose: 0, distance: 257 };
+    const t = tally.get(m.referenceId) ?? { strict: 0, loose: 0, decisive: 0, distance: 257 };
     t.loose++;
     if (m.distance <= STRICT_THRESHOLD) t.strict++;
+    if (decide(m.distance, f.quality) === 'fingerprint') t.decisive++;
     t.distance = Math.min(t.distance, m.distance);
     tally.set(m.referenceId, t);
   }
   let best: VideoMatch | undefined;
   for (const [referenceId, t] of tally) {
-    if (best && (t.loose < best.looseFrames || (t.loose === best.looseFrames && t.strict <= best.strictFrames))) continue;
-    const isMatch = t.strict >= Math.min(rule.minStrictFrames, frames.length) && t.loose >= rule.minFrameShare * frames.length;
-    best = { referenceId, strictFrames: t.strict, looseFrames: t.loose, informativeFrames: frames.length, distance: t.distance, isMatch };
+    const agreed = t.strict >= Math.min(rule.minStrictFrames, frames.length) && t.loose >= rule.minFrameShare * frames.length;
+    const isMatch = agreed || t.decisive >= Math.min(rule.minDecisiveFrames, frames.length);
+    // A matching reference first, then the one with the most agreeing frames.
+    const rank = (m: { isMatch: boolean; looseFrames: number; strictFrames: number }) => [Number(m.isMatch), m.looseFrames, m.strictFrames];
+    const candidate = { referenceId, strictFrames: t.strict, looseFrames: t.loose, decisiveFrames: t.decisive, informativeFrames: frames.length, distance: t.distance, isMatch };
+    if (!best || isAbove(rank(candidate), rank(best))) best = candidate;
   }
   return best;
+}
+
+/** Whether `a` comes before `b` in lexicographic order, largest first. */
+function isAbove(a: number[], b: number[]): boolean {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] > b[i];
+  return false;
 }

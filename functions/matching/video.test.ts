@@ -2,11 +2,11 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { ReferenceSet, bestMatch, hashCandidate, hashVideoReference } from './index';
+import { ReferenceSet, bestMatch, decide, hashCandidate, hashVideoReference } from './index';
 import { persistentInset } from './inset';
 import { decodeLuma } from './luma';
 import { sampleFrames } from './video';
-import { hashVideoCandidate, matchVideoCopy } from './video-copy';
+import { hashVideoCandidate, matchVideoCopy, VIDEO_RULE } from './video-copy';
 
 const fixture = (name: string) => path.join(__dirname, 'fixtures', name);
 const ffmpeg = (...args: string[]) => execFileSync('ffmpeg', ['-v', 'error', '-y', ...args]);
@@ -143,5 +143,17 @@ describe('video copies', () => {
     // Frames too flat to hash do not count either way.
     const flat = { hashes: new Uint32Array(0), quality: 0 };
     expect(matchVideoCopy([frames[0], frames[1], flat, flat, flat], set)).toMatchObject({ isMatch: true, informativeFrames: 2 });
+  }, 60_000);
+
+  it('is a copy when two frames match by fingerprint alone, however many other frames there are', async () => {
+    const frames = await Promise.all((await sampleFrames(reference)).pngs.map((p) => hashCandidate(p)));
+    const unrelated = await hashCandidate(readFileSync(fixture('chelsea.jpg')));
+    // Two frames of the reference among six others (a slideshow whose other slides the creator never uploaded):
+    // a quarter of the clip, under the share, but each frame is a match on its own as a thumbnail would be.
+    expect(frames.slice(0, 2).map((f) => decide(bestMatch(f, set)!.distance, f.quality))).toEqual(['fingerprint', 'fingerprint']);
+    const slideshow = [frames[0], frames[1], ...Array(6).fill(unrelated)];
+    expect(matchVideoCopy(slideshow, set)).toMatchObject({ referenceId: 'reference', isMatch: true, decisiveFrames: 2, informativeFrames: 8 });
+    // Without that rule the same clip is not a copy (the share rule alone).
+    expect(matchVideoCopy(slideshow, set, { ...VIDEO_RULE, minDecisiveFrames: Infinity })?.isMatch).toBe(false);
   }, 60_000);
 });
