@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
 import { seriousFindings } from './support/axe';
 import { demoPhoto } from './support/photos';
 import { FROM_SITE, signIn, uniqueEmail } from './support/session';
@@ -75,10 +76,13 @@ test('every signed-in route has no serious or critical axe finding', async ({ pa
 test('the screens with data (queue, results list, monitor, case) have no serious or critical axe finding', async ({ page }) => {
   await signIn(page, uniqueEmail('axe-data'));
   const photo = { name: 'luna.jpg', mimeType: 'image/jpeg', buffer: await demoPhoto(page.request, 1) };
-  const started = await page.request.post('/api/search', {
-    headers: FROM_SITE,
-    multipart: { userId: 'me', query: 'Luna Vale', contentType: 'images,videos', searchEngines: '["google"]', referenceFiles: photo },
-  });
+  // With a second file too plain to fingerprint, so the scan card names it (and axe sees that note).
+  const scan = new FormData();
+  for (const [name, value] of Object.entries({ userId: 'me', query: 'Luna Vale', contentType: 'images,videos', searchEngines: '["google"]' })) scan.append(name, value);
+  scan.append('referenceFiles', new File([new Uint8Array(photo.buffer)], photo.name, { type: photo.mimeType }));
+  const plain = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#7a8a9a' } }).png().toBuffer();
+  scan.append('referenceFiles', new File([new Uint8Array(plain)], 'plain-wall.png', { type: 'image/png' }));
+  const started = await page.request.post('/api/search', { headers: FROM_SITE, multipart: scan });
   expect(started.status()).toBe(201);
   const scanId = ((await started.json()) as { id: string }).id;
   await expect.poll(async () => (await (await page.request.get(`/api/search/${scanId}`)).json()).status, { timeout: 60_000 }).toBe('completed');
@@ -108,6 +112,8 @@ test('the screens with data (queue, results list, monitor, case) have no serious
   } finally {
     expect((await page.request.delete(`/api/monitors/${monitorId}`, { headers: FROM_SITE })).status()).toBe(204);
   }
+  await page.goto(`/search?id=${scanId}`);
+  await expect(page.getByRole('note', { name: 'One file is not used to recognise copies' })).toContainText('plain-wall.png: too little detail to fingerprint');
   // The queue's key list and its allowlist confirmation, opened as a creator would.
   await page.goto('/review?undecided=1');
   await expect(page.getByTestId('queue-position')).toBeVisible();

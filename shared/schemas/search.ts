@@ -61,6 +61,11 @@ export const searchSchema = z.object({
   monitorId: z.string().optional(),
   /** Monitor runs: results this run found first. */
   newCount: z.number().int().nonnegative().optional(),
+  /**
+   * Reference files the scan could not fingerprint (too little detail, or not decodable), with the reason: it
+   * matches no picture by them, only by name. Absent when every file was used.
+   */
+  skippedReferences: z.array(z.object({ filename: z.string(), reason: z.string() })).optional(),
 });
 export type Search = z.infer<typeof searchSchema>;
 

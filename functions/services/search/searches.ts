@@ -32,9 +32,17 @@ export interface ReferenceFile {
 }
 
 
+/** A reference file the scan could not fingerprint, and why (`too little detail to fingerprint`, ...). */
+export interface SkippedReference {
+  id: string;
+  reason: string;
+}
+
 /** A search as the services see it: the API shape plus what only the backend reads. */
-export interface SearchRecord extends Search {
+export interface SearchRecord extends Omit<Search, 'skippedReferences'> {
   references: ReferenceFile[];
+  /** Reference files the Fingerprint task could not hash, by id (the DTO names them by file name). */
+  skippedReferences?: SkippedReference[];
   /** Searches written before origins were stored read as `manual`. */
   origin: ScanOrigin;
 }
@@ -68,6 +76,7 @@ function toRecord(item: SearchItem): SearchRecord {
     ...(item.newCount !== undefined ? { newCount: Number(item.newCount) } : {}),
     ...(item.metadata ? { metadata: item.metadata as SearchMetadata } : {}),
     references: (item.references as ReferenceFile[]) ?? [],
+    ...(item.skippedReferences ? { skippedReferences: item.skippedReferences as SkippedReference[] } : {}),
   };
 }
 
@@ -149,6 +158,8 @@ export interface ProgressUpdate {
   enginesTotal?: number;
   /** Added to the current values; concurrent Map branches can report at once without losing counts. */
   increment?: { enginesDone?: number; candidatesFound?: number; candidatesMatched?: number };
+  /** Replaces the reference files the scan could not fingerprint (the Fingerprint task's `skipped`). */
+  skippedReferences?: SkippedReference[];
 }
 
 /**
@@ -167,6 +178,10 @@ export async function updateSearchProgress(searchId: string, update: ProgressUpd
   if (update.enginesTotal !== undefined) {
     sets.push('enginesTotal = :enginesTotal');
     values[':enginesTotal'] = update.enginesTotal;
+  }
+  if (update.skippedReferences !== undefined) {
+    sets.push('skippedReferences = :skippedReferences');
+    values[':skippedReferences'] = update.skippedReferences.map(({ id, reason }) => ({ id, reason }));
   }
   for (const name of PROGRESS_COUNTERS) {
     const n = update.increment?.[name];
@@ -265,8 +280,9 @@ async function freeSlotOf(search: SearchRecord): Promise<void> {
 
 /** The API shape of a search (drops backend-only fields such as the reference file keys). */
 export function toSearchDto(record: SearchRecord): Search {
-  const { references: _references, origin: _origin, ...search } = record;
-  return search;
+  const { references, origin: _origin, skippedReferences, ...search } = record;
+  const skipped = (skippedReferences ?? []).map(({ id, reason }) => ({ filename: references.find((r) => r.id === id)?.filename ?? 'a reference file', reason }));
+  return { ...search, ...(skipped.length ? { skippedReferences: skipped } : {}) };
 }
 
 /** A monitor's runs (its searches), newest first. */

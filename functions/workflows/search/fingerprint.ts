@@ -29,6 +29,8 @@ export async function fingerprint(state: SearchState): Promise<FingerprintOutput
     ? (JSON.parse(kept.body.toString('utf8')) as { stored: StoredFingerprint[]; skipped: FingerprintOutput['skipped'] })
     : await hashReferences(state);
   if (monitorKey && !kept) await putObject(config().uploadsBucket, monitorKey, JSON.stringify({ stored, skipped }), 'application/json');
+  // The creator is told which files match no picture (the scan page names them).
+  if (skipped.length > 0) await updateSearchProgress(state.searchId, { skippedReferences: skipped });
   let fingerprintsKey: string | undefined;
   if (stored.length > 0) {
     fingerprintsKey = workKey(state.searchId, 'fingerprints');

@@ -8,6 +8,7 @@ import {
   groupByContentType,
   hasSandboxResults,
   replaceResult,
+  skippedReferencesNote,
   uniqueDomainCount,
 } from './scan-results';
 
@@ -78,5 +79,23 @@ describe('scan result helpers', () => {
     expect(next.images[0]!.userReviewStatus).toBe('safe');
     expect(next.web).toBe(grouped.web);
     expect(replaceResult(undefined, updated)).toBeUndefined();
+  });
+});
+
+describe('skippedReferencesNote', () => {
+  it('names each file the scan could not fingerprint, with its reason', () => {
+    expect(skippedReferencesNote(undefined)).toBeUndefined();
+    expect(skippedReferencesNote([])).toBeUndefined();
+    expect(skippedReferencesNote([{ filename: 'wall.png', reason: 'too little detail to fingerprint' }])).toEqual({
+      title: 'One file is not used to recognise copies',
+      files: ['wall.png: too little detail to fingerprint'],
+      hint: 'Copies of a picture with more detail, such as a photograph, can be recognised; the scan still searches by the creator name it was given.',
+    });
+    const two = skippedReferencesNote([
+      { filename: 'wall.png', reason: 'too little detail to fingerprint' },
+      { filename: 'clip.mp4', reason: 'could not be decoded' },
+    ]);
+    expect(two?.title).toBe('2 files are not used to recognise copies');
+    expect(two?.files).toEqual(['wall.png: too little detail to fingerprint', 'clip.mp4: could not be decoded']);
   });
 });

@@ -74,3 +74,16 @@ export function replaceResult<T extends SearchResult[] | GroupedResults | undefi
   const changed = next.web !== grouped.web || next.images !== grouped.images || next.videos !== grouped.videos;
   return (changed ? next : data) as T;
 }
+
+/**
+ * What the scan card says about reference files the scan could not fingerprint (`skippedReferences`): which,
+ * and why, and what the scan still does. Undefined when every file was used.
+ */
+export function skippedReferencesNote(skipped: readonly { filename: string; reason: string }[] | undefined): { title: string; files: string[]; hint: string } | undefined {
+  if (!skipped?.length) return undefined;
+  return {
+    title: skipped.length === 1 ? 'One file is not used to recognise copies' : `${skipped.length} files are not used to recognise copies`,
+    files: skipped.map((s) => `${s.filename}: ${s.reason}`),
+    hint: 'Copies of a picture with more detail, such as a photograph, can be recognised; the scan still searches by the creator name it was given.',
+  };
+}

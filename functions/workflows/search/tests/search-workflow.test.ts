@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { contract } from '../../../../shared/contract';
 import { allowanceResetsAt } from '../../../../shared/plans';
 import { user, type TestUser } from '../../../../test/fixtures';
@@ -77,6 +78,23 @@ describe('a scan of the sandbox web', () => {
       expect(res.headers.get('content-type')).toMatch(/^image\/(jpeg|png|webp)$/);
       expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="[0-9a-f]{32}\.(jpg|png|webp)"$/);
     }
+  }, 120_000);
+
+  it('names a reference file it could not fingerprint, and still matches by the others', async () => {
+    const plain = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#7a8a9a' } }).png().toBuffer();
+    const started = await startScan({ userId: 'me', query: 'Luna Vale', searchEngines: '["google"]', contentType: 'images' }, [
+      { name: 'one.jpg', bytes: await original(1), type: 'image/jpeg' },
+      { name: 'plain-wall.png', bytes: plain, type: 'image/png' },
+    ]);
+    expect(started.status).toBe(201);
+    // Not known before the Fingerprint task has looked at the files.
+    expect(started.body.skippedReferences).toBeUndefined();
+
+    await h.sfn.idle();
+    const search = await get(contract.getSearch, started.body.id);
+    expect(search.status).toBe('completed');
+    expect(search.skippedReferences).toEqual([{ filename: 'plain-wall.png', reason: 'too little detail to fingerprint' }]);
+    expect(search.progress.candidatesMatched).toBeGreaterThan(0);
   }, 120_000);
 
   it('ends partial when one engine fails, naming it', async () => {

@@ -1,4 +1,4 @@
-import { AlertTriangle, CheckCircle2, Clock, Loader2, XCircle } from 'lucide-react';
+import { AlertTriangle, CheckCircle2, Clock, ImageOff, Loader2, XCircle } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
@@ -12,7 +12,7 @@ import {
   formatCountdown,
   isOpenStatus,
 } from '@/lib/scan-progress';
-import { engineLabel, engineList } from '@/lib/scan-results';
+import { engineLabel, engineList, skippedReferencesNote } from '@/lib/scan-results';
 import { SandboxNotice } from './sandbox-notice';
 
 export const SEARCH_FAILED_MESSAGE = 'Search failed. Please try again or contact support if the issue persists.';
@@ -53,6 +53,7 @@ export function ScanProgressCard({ searchId, scan, engines, startedAtMs }: ScanP
   const value = cardProgress(status, elapsed);
   const shownEngines = scan?.searchEngines ?? engines ?? [];
   const progress = scan?.progress;
+  const skipped = skippedReferencesNote(scan?.skippedReferences);
 
   const heading =
     status === 'failed'
@@ -138,6 +139,21 @@ export function ScanProgressCard({ searchId, scan, engines, startedAtMs }: ScanP
                 </div>
               ))}
             </dl>
+          </div>
+        )}
+
+        {skipped && (
+          <div role="note" aria-label={skipped.title} className="grid gap-1 rounded-md border bg-muted/50 p-3 text-sm">
+            <p className="flex items-center gap-1.5 font-medium">
+              <ImageOff className="size-4 text-muted-foreground" aria-hidden="true" />
+              {skipped.title}
+            </p>
+            <ul className="list-disc pl-5 [overflow-wrap:anywhere]">
+              {skipped.files.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+            <p className="text-muted-foreground">{skipped.hint}</p>
           </div>
         )}
 
