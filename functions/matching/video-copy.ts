@@ -133,13 +133,13 @@ export function matchVideoCopy(candidate: VideoCandidate | ImageHashes[], set: R
     t.distance = Math.min(t.distance, m.distance);
     tally.set(m.referenceId, t);
   }
+  // A matching reference first, then the one with the most agreeing frames.
+  const rank = (m: VideoMatch) => [Number(m.isMatch), m.looseFrames, m.strictFrames];
   let best: VideoMatch | undefined;
   for (const [referenceId, t] of tally) {
     const agreed = t.strict >= Math.min(rule.minStrictFrames, frames.length) && t.loose >= rule.minFrameShare * frames.length;
     const isMatch = agreed || t.decisive >= Math.min(rule.minDecisiveFrames, frames.length);
-    // A matching reference first, then the one with the most agreeing frames.
-    const rank = (m: { isMatch: boolean; looseFrames: number; strictFrames: number }) => [Number(m.isMatch), m.looseFrames, m.strictFrames];
-    const candidate = { referenceId, strictFrames: t.strict, looseFrames: t.loose, decisiveFrames: t.decisive, informativeFrames: frames.length, distance: t.distance, isMatch };
+    const candidate: VideoMatch = { referenceId, strictFrames: t.strict, looseFrames: t.loose, decisiveFrames: t.decisive, informativeFrames: frames.length, distance: t.distance, isMatch };
     if (!best || isAbove(rank(candidate), rank(best))) best = candidate;
   }
   return best;

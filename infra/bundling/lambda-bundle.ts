@@ -104,7 +104,7 @@ export function esbuildOptions(entry: string, outDir: string): BuildOptions {
  * `entries` (name to entry file). Without code splitting every output is a whole bundle of its entry, byte for
  * byte what `esbuildOptions` builds for that entry alone (infra/bundling/functions.test.ts checks it), but the
  * modules the functions share (the SDK, middy, the services) are parsed once instead of once per function:
- * about 9 s instead of 25 s for all of them on two cores.
+ * esbuild takes about 9 s instead of 25 s for the 30 bundles on two cores.
  */
 export function esbuildOptionsForMany(entries: Record<string, string>, outDir: string): BuildOptions {
   const { outfile: _outfile, entryPoints: _entryPoints, ...common } = esbuildOptions('', outDir);
@@ -123,7 +123,9 @@ export function esbuildOptionsForMany(entries: Record<string, string>, outDir: s
  * step (copy-assets.mjs) reads the inputs to know which modules the bundle holds.
  */
 export function entryMetafile(metafile: Metafile, outfile: string): Metafile {
-  const output = metafile.outputs[path.relative(REPO_ROOT, outfile).split(path.sep).join('/')];
+  // esbuild keys outputs by their path from absWorkingDir (REPO_ROOT), with forward slashes.
+  const key = path.relative(REPO_ROOT, outfile).split(path.sep).join('/');
+  const output = metafile.outputs[key];
   if (!output?.entryPoint) throw new Error(`${outfile} is not an entry point's output in this metafile`);
   const inputs: Metafile['inputs'] = {};
   const pending = [output.entryPoint];
@@ -133,5 +135,5 @@ export function entryMetafile(metafile: Metafile, outfile: string): Metafile {
     inputs[file] = input;
     pending.push(...input.imports.filter((i) => !i.external).map((i) => i.path));
   }
-  return { inputs, outputs: { [path.relative(REPO_ROOT, outfile)]: output } };
+  return { inputs, outputs: { [key]: output } };
 }
