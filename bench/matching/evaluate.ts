@@ -137,15 +137,16 @@ export function evaluateVerified(refQueries: QueryResult[], distractorQueries: Q
   };
 }
 
-/**
- * What kind of picture a reference is, for the recall breakdown: `no fingerprint` when the product stores no
- * hash for it (every view too plain: MIN_QUALITY), `detailed` when a plain thumbnail of it (`probeEdit`) hashes
- * at PDQ quality CONFIDENT_QUALITY or more (photographs, paintings: a copy's fingerprint can decide alone),
- * `flat` otherwise (gradients, flat graphic wallpapers: copies go to verification).
- */
+/** What kind of picture a reference is, for the recall breakdown (`referenceKinds`). */
 export type ReferenceKind = 'detailed' | 'flat' | 'no fingerprint';
 export const REFERENCE_KINDS: ReferenceKind[] = ['detailed', 'flat', 'no fingerprint'];
 
+/**
+ * Each queried reference's kind: `no fingerprint` when the product stores no hash for it (every view too
+ * plain: MIN_QUALITY), `detailed` when a plain thumbnail of it (`probeEdit`) hashes at PDQ quality
+ * CONFIDENT_QUALITY or more (photographs, paintings: a copy's fingerprint can decide alone), `flat` otherwise
+ * (gradients, flat graphic wallpapers: copies go to verification).
+ */
 export function referenceKinds(refQueries: QueryResult[], storesHashes: (reference: string) => boolean, probeEdit = 'thumbnail-320'): Map<string, ReferenceKind> {
   const kinds = new Map<string, ReferenceKind>();
   for (const q of refQueries) {
