@@ -84,7 +84,8 @@ export const monitorSchema = z.object({
   names: z.array(z.string()),
   searchEngines: z.array(z.string()),
   contentType: z.string(),
-  references: z.array(z.object({ id: z.string(), filename: z.string(), mediaType: z.string() })),
+  /** `notUsed`: why the monitor's runs cannot recognise copies of this file (too little detail to fingerprint, ...). */
+  references: z.array(z.object({ id: z.string(), filename: z.string(), mediaType: z.string(), notUsed: z.string().optional() })),
   cadence: cadenceSchema,
   alerts: alertModeSchema,
   paused: z.boolean(),

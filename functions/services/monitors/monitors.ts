@@ -17,12 +17,15 @@ import { config } from '../../lib/config';
 import { PaymentRequiredError, PlanLimitError, ValidationError } from '../../lib/errors';
 import { planOf } from '../billing/plan-store';
 import { isConditionFailure, queryNewest } from '../../adapters/dynamo/io';
+import type { SkippedReference } from '../search/searches';
 import type { StoredReference } from '../search/start-scan';
 
 export const MONITOR = 'MONITOR';
 
 export interface MonitorRecord extends Omit<Monitor, 'references' | 'autoSubmitInactive'> {
   references: StoredReference[];
+  /** Reference files its runs could not fingerprint, as its first run found (`recordSkippedReferences`). */
+  skippedReferences?: SkippedReference[];
 }
 
 type Item = Record<string, unknown>;
@@ -50,6 +53,7 @@ function toRecord(item: Item): MonitorRecord {
     autoSubmit: item.autoSubmit === true,
     originalUrl: (item.originalUrl as string | undefined) ?? null,
     lastAutoSubmit: (item.lastAutoSubmit as AutoSubmitOutcome | undefined) ?? null,
+    ...(item.skippedReferences ? { skippedReferences: item.skippedReferences as SkippedReference[] } : {}),
   };
 }
 
@@ -71,11 +75,30 @@ export function assertAutoSubmitAllowed(plan: string): void {
 
 /** The API shape: reference files without their storage keys, and whether automatic submission acts on the plan. */
 export function toMonitorDto(m: MonitorRecord, plan: string): Monitor {
+  const { skippedReferences, ...monitor } = m;
+  const notUsed = (id: string) => skippedReferences?.find((s) => s.id === id)?.reason;
   return {
-    ...m,
-    references: m.references.map((r) => ({ id: r.id, filename: r.filename, mediaType: r.mediaType })),
+    ...monitor,
+    references: m.references.map((r) => ({ id: r.id, filename: r.filename, mediaType: r.mediaType, ...(notUsed(r.id) ? { notUsed: notUsed(r.id) } : {}) })),
     autoSubmitInactive: autoSubmitInactive(m, plan),
   };
+}
+
+/** Records which of the monitor's reference files its runs cannot fingerprint (the Fingerprint task, each run). */
+export async function recordSkippedReferences(monitorId: string, skipped: SkippedReference[]): Promise<void> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.entity(MONITOR, monitorId),
+        UpdateExpression: 'SET skippedReferences = :skipped',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':skipped': skipped.map(({ id, reason }) => ({ id, reason })) },
+      }),
+    );
+  } catch (err) {
+    if (!isConditionFailure(err)) throw err; // deleted while its run was going: nothing to record
+  }
 }
 
 /** Seconds between runs: the cadence's, or MONITOR_INTERVAL_OVERRIDE_SECONDS on the local runtime (demos, tests). */

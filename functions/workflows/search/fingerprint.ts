@@ -2,6 +2,7 @@ import { getObject, putObject } from '../../adapters/s3';
 import { config } from '../../lib/config';
 import { logger } from '../../lib/logger';
 import { encodeHashes, hashReference, hashVideoReference, MIN_QUALITY } from '../../matching';
+import { recordSkippedReferences } from '../../services/monitors/monitors';
 import { updateSearchProgress } from '../../services/search/searches';
 import type { FingerprintOutput, SearchState } from './types';
 import { putWork, workKey } from './work-store';
@@ -29,8 +30,11 @@ export async function fingerprint(state: SearchState): Promise<FingerprintOutput
     ? (JSON.parse(kept.body.toString('utf8')) as { stored: StoredFingerprint[]; skipped: FingerprintOutput['skipped'] })
     : await hashReferences(state);
   if (monitorKey && !kept) await putObject(config().uploadsBucket, monitorKey, JSON.stringify({ stored, skipped }), 'application/json');
-  // The creator is told which files match no picture (the scan page names them).
-  if (skipped.length > 0) await updateSearchProgress(state.searchId, { skippedReferences: skipped });
+  // The creator is told which files match no picture (the scan card and the monitor's page name them).
+  if (skipped.length > 0) {
+    await updateSearchProgress(state.searchId, { skippedReferences: skipped });
+    if (state.monitorId) await recordSkippedReferences(state.monitorId, skipped);
+  }
   let fingerprintsKey: string | undefined;
   if (stored.length > 0) {
     fingerprintsKey = workKey(state.searchId, 'fingerprints');

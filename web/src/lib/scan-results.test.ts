@@ -89,7 +89,7 @@ describe('skippedReferencesNote', () => {
     expect(skippedReferencesNote([{ filename: 'wall.png', reason: 'too little detail to fingerprint' }])).toEqual({
       title: 'One file is not used to recognise copies',
       files: ['wall.png: too little detail to fingerprint'],
-      hint: 'Copies of a picture with more detail, such as a photograph, can be recognised; the scan still searches by the creator name it was given.',
+      hint: 'Copies of a picture with more detail, such as a photograph, can be recognised. Creator names are searched as usual.',
     });
     const two = skippedReferencesNote([
       { filename: 'wall.png', reason: 'too little detail to fingerprint' },

@@ -76,7 +76,7 @@ export function replaceResult<T extends SearchResult[] | GroupedResults | undefi
 }
 
 /**
- * What the scan card says about reference files the scan could not fingerprint (`skippedReferences`): which,
+ * What the scan card and the monitor page say about reference files Vigil could not fingerprint: which,
  * and why, and what the scan still does. Undefined when every file was used.
  */
 export function skippedReferencesNote(skipped: readonly { filename: string; reason: string }[] | undefined): { title: string; files: string[]; hint: string } | undefined {
@@ -84,6 +84,6 @@ export function skippedReferencesNote(skipped: readonly { filename: string; reas
   return {
     title: skipped.length === 1 ? 'One file is not used to recognise copies' : `${skipped.length} files are not used to recognise copies`,
     files: skipped.map((s) => `${s.filename}: ${s.reason}`),
-    hint: 'Copies of a picture with more detail, such as a photograph, can be recognised; the scan still searches by the creator name it was given.',
+    hint: 'Copies of a picture with more detail, such as a photograph, can be recognised. Creator names are searched as usual.',
   };
 }

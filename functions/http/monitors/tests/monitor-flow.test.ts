@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import sharp from 'sharp';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { contract } from '../../../../shared/contract';
 import { user, type TestUser } from '../../../../test/fixtures';
@@ -148,10 +149,17 @@ describe('monitor routes', () => {
     // A paid plan, so the notice flow is the real one the creator would use.
     await changeStoredPlan((await readStoredPlan(owner.userId))!, 'pro', new Date().toISOString());
     const reference = await original(1);
-    const created = await call(contract.createMonitor, { as: owner, ...(await multipart({ ...monitorFields, cadence: 'every-6-hours', name: 'Luna watch' }, [{ name: 'luna.jpg', bytes: reference, type: 'image/jpeg' }])) });
+    // With a second file too plain to fingerprint: the monitor's page names it once a run has looked at it.
+    const plain = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#7a8a9a' } }).png().toBuffer();
+    const files = [
+      { name: 'luna.jpg', bytes: reference, type: 'image/jpeg' },
+      { name: 'plain-wall.png', bytes: plain, type: 'image/png' },
+    ];
+    const created = await call(contract.createMonitor, { as: owner, ...(await multipart({ ...monitorFields, cadence: 'every-6-hours', name: 'Luna watch' }, files)) });
     expect(created.status).toBe(201);
     const monitorId = created.body.id as string;
     expect(created.body).toMatchObject({ name: 'Luna watch', cadence: 'every-6-hours', paused: false, runCount: 0 });
+    expect(created.body.references.map((r: { notUsed?: string }) => r.notUsed)).toEqual([undefined, undefined]);
 
     // Run 1 (due at once): finds the planted copies; everything is new.
     const tick = await dispatch();
@@ -160,6 +168,10 @@ describe('monitor routes', () => {
     const detail1 = (await call(contract.getMonitor, { as: owner, params: { id: monitorId } })).body;
     const run1 = detail1.lastSearchId as string;
     expect(detail1.runs).toEqual([expect.objectContaining({ searchId: run1, status: 'completed' })]);
+    expect(detail1.references).toEqual([
+      expect.not.objectContaining({ notUsed: expect.anything() }),
+      expect.objectContaining({ filename: 'plain-wall.png', notUsed: 'too little detail to fingerprint' }),
+    ]);
     const results1 = (await call(contract.searchResults, { as: owner, params: { id: run1 } })).body as any[]; // eslint-disable-line @typescript-eslint/no-explicit-any
     const matched = results1.filter((r) => r.evidence.matchedReferenceId);
     expect(matched.length).toBeGreaterThanOrEqual(4);

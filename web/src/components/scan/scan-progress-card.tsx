@@ -1,4 +1,4 @@
-import { AlertTriangle, CheckCircle2, Clock, ImageOff, Loader2, XCircle } from 'lucide-react';
+import { AlertTriangle, CheckCircle2, Clock, Loader2, XCircle } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
@@ -12,8 +12,9 @@ import {
   formatCountdown,
   isOpenStatus,
 } from '@/lib/scan-progress';
-import { engineLabel, engineList, skippedReferencesNote } from '@/lib/scan-results';
+import { engineLabel, engineList } from '@/lib/scan-results';
 import { SandboxNotice } from './sandbox-notice';
+import { SkippedReferencesNote } from './skipped-references-note';
 
 export const SEARCH_FAILED_MESSAGE = 'Search failed. Please try again or contact support if the issue persists.';
 
@@ -53,7 +54,6 @@ export function ScanProgressCard({ searchId, scan, engines, startedAtMs }: ScanP
   const value = cardProgress(status, elapsed);
   const shownEngines = scan?.searchEngines ?? engines ?? [];
   const progress = scan?.progress;
-  const skipped = skippedReferencesNote(scan?.skippedReferences);
 
   const heading =
     status === 'failed'
@@ -142,20 +142,7 @@ export function ScanProgressCard({ searchId, scan, engines, startedAtMs }: ScanP
           </div>
         )}
 
-        {skipped && (
-          <div role="note" aria-label={skipped.title} className="grid gap-1 rounded-md border bg-muted/50 p-3 text-sm">
-            <p className="flex items-center gap-1.5 font-medium">
-              <ImageOff className="size-4 text-muted-foreground" aria-hidden="true" />
-              {skipped.title}
-            </p>
-            <ul className="list-disc pl-5 [overflow-wrap:anywhere]">
-              {skipped.files.map((line) => (
-                <li key={line}>{line}</li>
-              ))}
-            </ul>
-            <p className="text-muted-foreground">{skipped.hint}</p>
-          </div>
-        )}
+        <SkippedReferencesNote skipped={scan?.skippedReferences} />
 
         {status === 'partial' && scan?.metadata && scan.metadata.failedEngines.length > 0 && (
           <p className="text-sm text-muted-foreground">Engines that did not answer: {engineList(scan.metadata.failedEngines)}.</p>

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ALERT_MODE_LABELS, type MonitorDetail } from '@shared/schemas/monitor';
+import { SkippedReferencesNote } from '@/components/scan/skipped-references-note';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -72,6 +73,10 @@ export function MonitorPage() {
             <p>Next run: {m.paused ? 'Paused' : when(m.nextRunAt)}</p>
             <p>Engines: {m.searchEngines.join(', ')}</p>
             <p>New copies found in all: {m.totalNewCount}</p>
+            <SkippedReferencesNote
+              className="sm:col-span-2"
+              skipped={m.references.flatMap((r) => (r.notUsed ? [{ filename: r.filename, reason: r.notUsed }] : []))}
+            />
           </CardContent>
         </Card>
         <AutoSubmitCard key={`${m.autoSubmit}-${m.originalUrl}`} m={m} />
