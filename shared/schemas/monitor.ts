@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { CADENCES } from '../cadence';
 import { originalUrlSchema } from './cases';
+import { skippedReferencesSchema } from './search';
 
 /** Monitors (issue 11): a saved, scheduled scan; a plan allows its own fastest cadence and every slower one. */
 export { CADENCE_LABELS, CADENCE_SECONDS, type Cadence } from '../cadence';
@@ -84,8 +85,9 @@ export const monitorSchema = z.object({
   names: z.array(z.string()),
   searchEngines: z.array(z.string()),
   contentType: z.string(),
-  /** `notUsed`: why the monitor's runs cannot recognise copies of this file (too little detail to fingerprint, ...). */
-  references: z.array(z.object({ id: z.string(), filename: z.string(), mediaType: z.string(), notUsed: z.string().optional() })),
+  references: z.array(z.object({ id: z.string(), filename: z.string(), mediaType: z.string() })),
+  /** Its reference files that its runs cannot fingerprint, once its first run has looked; absent when none. */
+  skippedReferences: skippedReferencesSchema.optional(),
   cadence: cadenceSchema,
   alerts: alertModeSchema,
   paused: z.boolean(),

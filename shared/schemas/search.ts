@@ -41,6 +41,12 @@ export const searchMetadataSchema = z.object({
 });
 export type SearchMetadata = z.infer<typeof searchMetadataSchema>;
 
+/**
+ * Reference files Vigil could not fingerprint (too little detail, or not decodable), with the reason: no
+ * picture is matched by them, only names are searched. A search's, and a monitor's once a run has looked.
+ */
+export const skippedReferencesSchema = z.array(z.object({ filename: z.string(), reason: z.string() }));
+
 /** `GET /api/search/{id}`. */
 export const searchSchema = z.object({
   id: z.string(),
@@ -61,11 +67,8 @@ export const searchSchema = z.object({
   monitorId: z.string().optional(),
   /** Monitor runs: results this run found first. */
   newCount: z.number().int().nonnegative().optional(),
-  /**
-   * Reference files the scan could not fingerprint (too little detail, or not decodable), with the reason: it
-   * matches no picture by them, only by name. Absent when every file was used.
-   */
-  skippedReferences: z.array(z.object({ filename: z.string(), reason: z.string() })).optional(),
+  /** Reference files the scan could not fingerprint, with the reason; absent when every file was used. */
+  skippedReferences: skippedReferencesSchema.optional(),
 });
 export type Search = z.infer<typeof searchSchema>;
 

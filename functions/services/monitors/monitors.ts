@@ -17,14 +17,14 @@ import { config } from '../../lib/config';
 import { PaymentRequiredError, PlanLimitError, ValidationError } from '../../lib/errors';
 import { planOf } from '../billing/plan-store';
 import { isConditionFailure, queryNewest } from '../../adapters/dynamo/io';
-import type { SkippedReference } from '../search/searches';
+import { namedSkippedReferences, type SkippedReference } from '../search/searches';
 import type { StoredReference } from '../search/start-scan';
 
 export const MONITOR = 'MONITOR';
 
-export interface MonitorRecord extends Omit<Monitor, 'references' | 'autoSubmitInactive'> {
+export interface MonitorRecord extends Omit<Monitor, 'references' | 'autoSubmitInactive' | 'skippedReferences'> {
   references: StoredReference[];
-  /** Reference files its runs could not fingerprint, as its first run found (`recordSkippedReferences`). */
+  /** Reference files its runs cannot fingerprint, by id, as the run that hashed them found (`recordSkippedReferences`). */
   skippedReferences?: SkippedReference[];
 }
 
@@ -76,15 +76,15 @@ export function assertAutoSubmitAllowed(plan: string): void {
 /** The API shape: reference files without their storage keys, and whether automatic submission acts on the plan. */
 export function toMonitorDto(m: MonitorRecord, plan: string): Monitor {
   const { skippedReferences, ...monitor } = m;
-  const notUsed = (id: string) => skippedReferences?.find((s) => s.id === id)?.reason;
   return {
     ...monitor,
-    references: m.references.map((r) => ({ id: r.id, filename: r.filename, mediaType: r.mediaType, ...(notUsed(r.id) ? { notUsed: notUsed(r.id) } : {}) })),
+    references: m.references.map((r) => ({ id: r.id, filename: r.filename, mediaType: r.mediaType })),
+    ...namedSkippedReferences(m.references, skippedReferences),
     autoSubmitInactive: autoSubmitInactive(m, plan),
   };
 }
 
-/** Records which of the monitor's reference files its runs cannot fingerprint (the Fingerprint task, each run). */
+/** Records which of the monitor's reference files its runs cannot fingerprint (the Fingerprint task, on the run that hashes them). */
 export async function recordSkippedReferences(monitorId: string, skipped: SkippedReference[]): Promise<void> {
   try {
     await db().send(

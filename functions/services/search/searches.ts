@@ -281,8 +281,19 @@ async function freeSlotOf(search: SearchRecord): Promise<void> {
 /** The API shape of a search (drops backend-only fields such as the reference file keys). */
 export function toSearchDto(record: SearchRecord): Search {
   const { references, origin: _origin, skippedReferences, ...search } = record;
-  const skipped = (skippedReferences ?? []).map(({ id, reason }) => ({ filename: references.find((r) => r.id === id)?.filename ?? 'a reference file', reason }));
-  return { ...search, ...(skipped.length ? { skippedReferences: skipped } : {}) };
+  return { ...search, ...namedSkippedReferences(references, skippedReferences) };
+}
+
+/**
+ * The API's `skippedReferences` (a search's or a monitor's): the skipped files by name, with their reason;
+ * nothing when none was skipped.
+ */
+export function namedSkippedReferences(
+  references: readonly { id: string; filename: string }[],
+  skipped: readonly SkippedReference[] = [],
+): { skippedReferences?: { filename: string; reason: string }[] } {
+  if (skipped.length === 0) return {};
+  return { skippedReferences: skipped.map(({ id, reason }) => ({ filename: references.find((r) => r.id === id)?.filename ?? 'a reference file', reason })) };
 }
 
 /** A monitor's runs (its searches), newest first. */

@@ -29,12 +29,12 @@ export async function fingerprint(state: SearchState): Promise<FingerprintOutput
   const { stored, skipped } = kept
     ? (JSON.parse(kept.body.toString('utf8')) as { stored: StoredFingerprint[]; skipped: FingerprintOutput['skipped'] })
     : await hashReferences(state);
-  if (monitorKey && !kept) await putObject(config().uploadsBucket, monitorKey, JSON.stringify({ stored, skipped }), 'application/json');
-  // The creator is told which files match no picture (the scan card and the monitor's page name them).
-  if (skipped.length > 0) {
-    await updateSearchProgress(state.searchId, { skippedReferences: skipped });
-    if (state.monitorId) await recordSkippedReferences(state.monitorId, skipped);
+  if (monitorKey && !kept) {
+    await putObject(config().uploadsBucket, monitorKey, JSON.stringify({ stored, skipped }), 'application/json');
+    if (skipped.length > 0) await recordSkippedReferences(state.monitorId!, skipped);
   }
+  // The creator is told which files match no picture (the scan card and the monitor's page name them).
+  if (skipped.length > 0) await updateSearchProgress(state.searchId, { skippedReferences: skipped });
   let fingerprintsKey: string | undefined;
   if (stored.length > 0) {
     fingerprintsKey = workKey(state.searchId, 'fingerprints');

@@ -1,3 +1,5 @@
+import type { SkippedReference } from '../../services/search/searches';
+
 /** What `POST /api/search` starts the search workflow with (the execution input). */
 export interface SearchWorkflowInput {
   searchId: string;
@@ -19,7 +21,7 @@ export interface FingerprintOutput {
   /** Image references usable for reverse image search. */
   reverseImageReferences: { id: string; key: string }[];
   /** Reference files that could not be hashed (for example too flat to fingerprint), with the reason. */
-  skipped: { id: string; reason: string }[];
+  skipped: SkippedReference[];
 }
 
 /** What one QueryEngine branch returns: candidates go to S3 because Step Functions payloads cap at 256 KB. */

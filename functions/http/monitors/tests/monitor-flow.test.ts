@@ -159,7 +159,8 @@ describe('monitor routes', () => {
     expect(created.status).toBe(201);
     const monitorId = created.body.id as string;
     expect(created.body).toMatchObject({ name: 'Luna watch', cadence: 'every-6-hours', paused: false, runCount: 0 });
-    expect(created.body.references.map((r: { notUsed?: string }) => r.notUsed)).toEqual([undefined, undefined]);
+    expect(created.body.references.map((r: { filename: string }) => r.filename)).toEqual(['luna.jpg', 'plain-wall.png']);
+    expect(created.body.skippedReferences).toBeUndefined();
 
     // Run 1 (due at once): finds the planted copies; everything is new.
     const tick = await dispatch();
@@ -168,10 +169,7 @@ describe('monitor routes', () => {
     const detail1 = (await call(contract.getMonitor, { as: owner, params: { id: monitorId } })).body;
     const run1 = detail1.lastSearchId as string;
     expect(detail1.runs).toEqual([expect.objectContaining({ searchId: run1, status: 'completed' })]);
-    expect(detail1.references).toEqual([
-      expect.not.objectContaining({ notUsed: expect.anything() }),
-      expect.objectContaining({ filename: 'plain-wall.png', notUsed: 'too little detail to fingerprint' }),
-    ]);
+    expect(detail1.skippedReferences).toEqual([{ filename: 'plain-wall.png', reason: 'too little detail to fingerprint' }]);
     const results1 = (await call(contract.searchResults, { as: owner, params: { id: run1 } })).body as any[]; // eslint-disable-line @typescript-eslint/no-explicit-any
     const matched = results1.filter((r) => r.evidence.matchedReferenceId);
     expect(matched.length).toBeGreaterThanOrEqual(4);

@@ -73,10 +73,7 @@ export function MonitorPage() {
             <p>Next run: {m.paused ? 'Paused' : when(m.nextRunAt)}</p>
             <p>Engines: {m.searchEngines.join(', ')}</p>
             <p>New copies found in all: {m.totalNewCount}</p>
-            <SkippedReferencesNote
-              className="sm:col-span-2"
-              skipped={m.references.flatMap((r) => (r.notUsed ? [{ filename: r.filename, reason: r.notUsed }] : []))}
-            />
+            <SkippedReferencesNote className="sm:col-span-2" skipped={m.skippedReferences} />
           </CardContent>
         </Card>
         <AutoSubmitCard key={`${m.autoSubmit}-${m.originalUrl}`} m={m} />
