@@ -13,8 +13,6 @@ const config: KnipConfig = {
     'functions/workflows/*/*.ts',
     // The child process the local runtime's bundles mode starts by path (local/bundles/pool.ts).
     'local/bundles/runner.mjs',
-    // The asset step every bundle build runs by path (infra/bundling/lambda-bundle.ts).
-    'infra/bundling/copy-assets.mjs',
     // `npm run bench:*` (`tsx bench/x.ts`).
     'bench/*.ts',
   ],

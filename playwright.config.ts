@@ -34,8 +34,9 @@ export const E2E_SUPPORT_EMAIL = 'help@vigil-e2e.test';
  * signs in as its own user, uploads demo photos made its own (e2e/support/photos.ts, so the sandbox plants copies
  * per journey), and finds its own mail in the outbox by what it names. The tests tagged `@alone` assert
  * platform-wide figures (the admin's totals), so project `alone` runs them last, after every other project.
- * One worker by default: on CI's two cores the journeys are CPU-bound (Chromium's axe and rendering above
- * all), and two workers measured no faster (13.3 against 13.7 min here) while doubling every step's latency.
+ * One worker by default. On CI's two cores, with tracing off, two workers measured 8.0 against 9.5 min for the
+ * whole suite here, but they double every step's latency against the journeys' timeouts; one keeps CI inside its
+ * budget without that risk. (With tracing on, the journeys were CPU-bound and two workers gained nothing.)
  */
 export default defineConfig({
   testDir: 'e2e',
@@ -48,8 +49,14 @@ export default defineConfig({
   outputDir: 'test-results',
   use: {
     baseURL: `http://localhost:${PORT}`,
-    trace: 'retain-on-failure',
+    // Tracing records every step's snapshot and a screencast, which made Chromium's compositor and the runner
+    // the journeys' biggest CPU users (a third of the suite's time on CI's two cores). Off unless asked for:
+    // E2E_TRACE=retain-on-failure npx playwright test e2e/scan.spec.ts keeps a failed journey's trace.
+    trace: (process.env.E2E_TRACE ?? 'off') as 'off' | 'on' | 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // No animations (web/src/styles/index.css shortens them under reduced motion): spinners and transitions would
+    // keep the compositor drawing frames while a journey waits for the server.
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

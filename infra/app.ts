@@ -11,6 +11,8 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { readVigilContext, REPO_ROOT, type Stage } from './context';
 import { MEDIA_LAYER_ENVIRONMENT } from './layers/media-layer';
+import { lambdaFunctions } from './bundling/functions';
+import { bundleTogether } from './bundling/lambda-code';
 
 export interface VigilStacks {
   data: DataStack;
@@ -47,6 +49,8 @@ export interface BuildVigilOptions {
 export function buildVigil(app: App, options: BuildVigilOptions = {}): VigilStacks {
   const ctx = readVigilContext(app);
   const env = options.env;
+  // Every function's bundle in one esbuild run, the first time one is staged.
+  bundleTogether(app, Object.fromEntries(lambdaFunctions().map((f) => [f.name, f.entry])));
 
   // `Vigil-dev-Data`, `Vigil-prod-Api`, ...: each stage's stacks are separate, so both can live in one account.
   const name = (part: string) => stackName(ctx.stage, part);

@@ -2,8 +2,8 @@ import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { buildBundles, type BuiltBundles } from '../../local/bundles/build';
 
-// The local builder runs the same esbuild options (LAMBDA_BUNDLE) and the same asset step (copy-assets.mjs, the
-// afterBundling hook of every NodejsFunction) as `cdk synth`, so its output is what CDK zips for these functions.
+// The local builder and `cdk synth` (lambdaCode) both build with buildLambdaBundles: the same esbuild options
+// (LAMBDA_BUNDLE) and the same asset step (copyBundleAssets), so this output is what CDK zips for these functions.
 const FONTS = ['NotoSansJP-Regular.ttf', 'Roboto-Italic.ttf', 'Roboto-Medium.ttf', 'Roboto-MediumItalic.ttf', 'Roboto-Regular.ttf'];
 const RENDERERS = ['documents', 'SendNotice', 'MonthlyReportTask'];
 

@@ -57,7 +57,7 @@ describe('the PDF layer', () => {
 });
 
 describe('one build of many bundles', () => {
-  // The local runtime and bench:lambda build every bundle in one esbuild run; cdk synth builds each alone.
+  // buildLambdaBundles builds every bundle of an app in one esbuild run; an entry outside an app is built alone.
   // A PDF renderer with assets, a media task and a plain area: the same bytes and the same inputs either way.
   it.each(['documents', 'Triage', 'system'])('%s: the same bundle, source map and inputs as a build of its entry alone', async (name) => {
     const specs = lambdaFunctions();

@@ -1,16 +1,16 @@
+import * as fs from 'node:fs';
 import * as path from 'node:path';
-import type { BuildOptions, Metafile } from 'esbuild';
-import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
+import { buildSync, type BuildOptions, type Metafile } from 'esbuild';
 import { REPO_ROOT } from '../context';
+import { copyBundleAssets } from './copy-assets';
 import { MEDIA_LAYER_MODULES } from '../layers/media-layer';
 import { PDF_LAYER_MODULES } from '../layers/pdf-layer';
 
 /**
- * The one definition of how a Lambda bundle is built. `ApiFunction` (CDK's NodejsFunction, which runs the
- * esbuild CLI) and the local bundle builder (`local/bundles/build.ts`, esbuild's API, for
- * `VIGIL_HANDLERS=bundles` and `npm run bench:lambda`) both derive their options from `LAMBDA_BUNDLE`, and both
- * finish a bundle with the same asset step (`infra/bundling/copy-assets.mjs`), so what the local runtime and
- * the tests load is what `cdk deploy` uploads.
+ * The one definition of how a Lambda bundle is built. `ApiFunction`'s code (`lambdaCode`, the asset `cdk synth`
+ * stages) and the local bundle builder (`local/bundles/build.ts`, for `VIGIL_HANDLERS=bundles` and
+ * `npm run bench:lambda`) both come from `buildLambdaBundles`: the options of `LAMBDA_BUNDLE` and the asset step
+ * (`copyBundleAssets`), so what the local runtime and the tests load is what `cdk deploy` uploads.
  */
 export const LAMBDA_BUNDLE = {
   /** Lambda's runtime is Node 22 (VIGIL_RUNTIME). */
@@ -44,40 +44,11 @@ export const LAMBDA_BUNDLE = {
    * Everything else, the AWS SDK included, is bundled, so Lambda runs the very versions the tests ran.
    */
   external: [...MEDIA_LAYER_MODULES, ...PDF_LAYER_MODULES] as string[],
-  /** The bundle's file name inside its folder (NodejsFunction's name for ESM output). */
+  /** The bundle's file name inside its folder; the Lambda handler is `index.<export>`. */
   outfile: 'index.mjs',
-  /** esbuild's metafile beside the bundle: the asset step reads it to know which modules the bundle holds. */
-  metafile: 'index.meta.json',
 } as const;
 
-/** The asset step: copies what the bundled modules read from disk (fonts) into the bundle's folder. */
-export const COPY_ASSETS_SCRIPT = path.join(REPO_ROOT, 'infra', 'bundling', 'copy-assets.mjs');
-
-/** NodejsFunction's bundling options for LAMBDA_BUNDLE (plus a function's extra externals). */
-export function cdkBundling(extra: nodejs.BundlingOptions = {}): nodejs.BundlingOptions {
-  return {
-    minify: LAMBDA_BUNDLE.minify,
-    sourceMap: LAMBDA_BUNDLE.sourcemap,
-    sourcesContent: LAMBDA_BUNDLE.sourcesContent,
-    target: LAMBDA_BUNDLE.target,
-    format: nodejs.OutputFormat.ESM,
-    mainFields: [...LAMBDA_BUNDLE.mainFields],
-    banner: LAMBDA_BUNDLE.banner,
-    define: { ...LAMBDA_BUNDLE.define },
-    bundleAwsSDK: true,
-    metafile: true,
-    logLevel: nodejs.LogLevel.WARNING,
-    ...extra,
-    externalModules: [...new Set([...LAMBDA_BUNDLE.external, ...(extra.externalModules ?? [])])],
-    commandHooks: {
-      beforeBundling: () => [],
-      beforeInstall: () => [],
-      afterBundling: (_inputDir, outputDir) => [`node "${COPY_ASSETS_SCRIPT}" "${outputDir}"`],
-    },
-  };
-}
-
-/** esbuild API options for LAMBDA_BUNDLE: what NodejsFunction passes to the esbuild CLI for one entry. */
+/** esbuild API options for LAMBDA_BUNDLE, for one entry built alone. */
 export function esbuildOptions(entry: string, outDir: string): BuildOptions {
   return {
     entryPoints: [path.resolve(REPO_ROOT, entry)],
@@ -120,7 +91,7 @@ export function esbuildOptionsForMany(entries: Record<string, string>, outDir: s
 /**
  * The metafile esbuild writes for one entry built alone, cut from the metafile of a build of many
  * (`esbuildOptionsForMany`): the inputs reachable from that output's entry point, and that output. The asset
- * step (copy-assets.mjs) reads the inputs to know which modules the bundle holds.
+ * step (`copyBundleAssets`) reads the inputs to know which modules the bundle holds.
  */
 export function entryMetafile(metafile: Metafile, outfile: string): Metafile {
   // esbuild keys outputs by their path from absWorkingDir (REPO_ROOT), with forward slashes.
@@ -136,4 +107,23 @@ export function entryMetafile(metafile: Metafile, outfile: string): Metafile {
     pending.push(...input.imports.filter((i) => !i.external).map((i) => i.path));
   }
   return { inputs, outputs: { [key]: output } };
+}
+
+/**
+ * Builds the bundle of each of `entries` (folder name to entry file) into `outDir/<name>/`: `index.mjs`, its
+ * source map and the assets its modules read at run time. One esbuild run for all of them
+ * (`esbuildOptionsForMany`), then the asset step per bundle. Synchronous, because CDK stages an asset while the
+ * construct is created. Returns each bundle's folder.
+ */
+export function buildLambdaBundles(entries: Record<string, string>, outDir: string): Map<string, string> {
+  const names = Object.keys(entries);
+  for (const name of names) fs.rmSync(path.join(outDir, name), { recursive: true, force: true });
+  const { metafile } = buildSync(esbuildOptionsForMany(entries, outDir));
+  const dirs = new Map<string, string>();
+  for (const name of names) {
+    const dir = path.join(outDir, name);
+    copyBundleAssets(dir, entryMetafile(metafile!, path.join(dir, LAMBDA_BUNDLE.outfile)));
+    dirs.set(name, dir);
+  }
+  return dirs;
 }

@@ -2,11 +2,10 @@ import * as path from 'node:path';
 import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
-import * as nodejs from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { REPO_ROOT } from '../context';
-import { cdkBundling } from '../bundling/lambda-bundle';
+import { LAMBDA_BUNDLE } from '../bundling/lambda-bundle';
+import { lambdaCode } from '../bundling/lambda-code';
 
 /** Lambda's runtime for every Vigil function (the local runtime and CI run the same code on Node 20+). */
 export const VIGIL_RUNTIME = lambda.Runtime.NODEJS_22_X;
@@ -24,21 +23,19 @@ export interface ApiFunctionProps {
   timeout?: Duration;
   /** @default 30 days */
   logRetentionDays?: number;
-  /** Extra esbuild options. `externalModules` adds to the modules the media layer provides (sharp). */
-  bundling?: nodejs.BundlingOptions;
   /** Layers to attach, e.g. the media layer's (MediaLayer.functionProps) for functions that decode images or videos. */
   layers?: lambda.ILayerVersion[];
 }
 
 /**
  * A Lambda function with Vigil's defaults, for API areas and workflow tasks alike: Node 22 on arm64, an
- * esbuild bundle (ESM, minified, with source maps, options from infra/bundling/lambda-bundle.ts) built locally
- * without Docker, X-Ray tracing, its own
+ * esbuild bundle (ESM, minified, with source maps, options from infra/bundling/lambda-bundle.ts; `lambdaCode`)
+ * built locally without Docker, X-Ray tracing, its own
  * log group with retention, and its own role that may write only to that log group. Data access is added
  * with `applyAccess` (infra/constructs/grants.ts), which grants exact actions on exact resources.
  */
 export class ApiFunction extends Construct {
-  readonly fn: nodejs.NodejsFunction;
+  readonly fn: lambda.Function;
   readonly logGroup: logs.LogGroup;
   readonly role: iam.Role;
 
@@ -57,9 +54,10 @@ export class ApiFunction extends Construct {
     });
     this.logGroup.grantWrite(this.role);
 
-    this.fn = new nodejs.NodejsFunction(this, 'Function', {
-      entry: path.resolve(REPO_ROOT, props.entry),
-      handler: props.handler ?? 'handler',
+    this.fn = new lambda.Function(this, 'Function', {
+      // The bundle (LAMBDA_BUNDLE.outfile) and its assets; sharp and the PDF renderer come from layers.
+      code: lambdaCode(this, props.entry),
+      handler: `${path.basename(LAMBDA_BUNDLE.outfile, path.extname(LAMBDA_BUNDLE.outfile))}.${props.handler ?? 'handler'}`,
       description: props.description,
       runtime: VIGIL_RUNTIME,
       architecture: lambda.Architecture.ARM_64,
@@ -72,11 +70,6 @@ export class ApiFunction extends Construct {
       layers: props.layers,
       // Stack traces point into the TypeScript sources through the bundled source maps.
       environment: { LOG_LEVEL: 'INFO', NODE_OPTIONS: '--enable-source-maps', ...props.environment },
-      projectRoot: REPO_ROOT,
-      depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
-      // The options every bundle is built with, locally too (infra/bundling/lambda-bundle.ts); sharp stays
-      // external and comes from the media layer, and the asset step copies the files modules read at run time.
-      bundling: cdkBundling(props.bundling),
     });
 
     // X-Ray's PutTraceSegments/PutTelemetryRecords have no resource-level permissions.

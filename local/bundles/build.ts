@@ -1,16 +1,11 @@
-import { execFile } from 'node:child_process';
 import * as fs from 'node:fs';
 import * as os from 'node:os';
 import * as path from 'node:path';
-import { promisify } from 'node:util';
-import { build } from 'esbuild';
-import { COPY_ASSETS_SCRIPT, entryMetafile, esbuildOptionsForMany, LAMBDA_BUNDLE } from '../../infra/bundling/lambda-bundle';
+import { buildLambdaBundles, LAMBDA_BUNDLE } from '../../infra/bundling/lambda-bundle';
 import { lambdaFunctions, type LambdaFunctionSpec } from '../../infra/bundling/functions';
 import { REPO_ROOT } from '../../infra/context';
 import { buildLocalMediaLayer } from '../../infra/layers/local-media-layer';
 import { buildPdfLayer } from '../../infra/layers/pdf-layer';
-
-const run = promisify(execFile);
 
 export interface BuiltBundle {
   spec: LambdaFunctionSpec;
@@ -41,8 +36,8 @@ export function layerEnvironment(built: BuiltBundles, spec: LambdaFunctionSpec):
 }
 
 /**
- * Builds every function's Lambda bundle as `cdk synth` does (the options of infra/bundling/lambda-bundle.ts
- * and the same asset step, infra/bundling/copy-assets.mjs) into `dir/<name>/`, a folder outside the
+ * Builds every function's Lambda bundle as `cdk synth` does (`buildLambdaBundles`: the options of
+ * infra/bundling/lambda-bundle.ts and the same asset step) into `dir/<name>/`, a folder outside the
  * repository (default: a new one under the OS temp dir), with the local media layer in `dir/opt/`, the PDF layer in `dir/opt-pdf/` and the
  * child runner. A bundle that would need anything from the repository at run time fails when it runs there.
  */
@@ -51,19 +46,9 @@ export async function buildBundles(opts: { dir?: string; only?: (spec: LambdaFun
   if (isInside(dir, REPO_ROOT)) throw new Error(`the bundles must be built outside the repository, not in ${dir}`);
   fs.mkdirSync(dir, { recursive: true });
   const specs = lambdaFunctions().filter(opts.only ?? (() => true));
-  const bundles = new Map<string, BuiltBundle>();
-  for (const spec of specs) fs.rmSync(path.join(dir, spec.name), { recursive: true, force: true });
-  // One build for all of them (the shared modules parsed once); each output is what a build of its entry gives.
-  const { metafile } = await build(esbuildOptionsForMany(Object.fromEntries(specs.map((spec) => [spec.name, spec.entry])), dir));
-  await Promise.all(
-    specs.map(async (spec) => {
-      const out = path.join(dir, spec.name);
-      const file = path.join(out, LAMBDA_BUNDLE.outfile);
-      fs.writeFileSync(path.join(out, LAMBDA_BUNDLE.metafile), JSON.stringify(entryMetafile(metafile!, file)));
-      // The very command NodejsFunction's afterBundling hook runs.
-      await run(process.execPath, [COPY_ASSETS_SCRIPT, out]);
-      bundles.set(spec.name, { spec, dir: out, file });
-    }),
+  const dirs = buildLambdaBundles(Object.fromEntries(specs.map((spec) => [spec.name, spec.entry])), dir);
+  const bundles = new Map<string, BuiltBundle>(
+    specs.map((spec) => [spec.name, { spec, dir: dirs.get(spec.name)!, file: path.join(dirs.get(spec.name)!, LAMBDA_BUNDLE.outfile) }]),
   );
   const runner = path.join(dir, 'runner.mjs');
   fs.copyFileSync(path.join(__dirname, 'runner.mjs'), runner);

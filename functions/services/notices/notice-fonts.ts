@@ -22,7 +22,7 @@ const FONT_FILES = {
 
 /**
  * Where the font files are. In a Lambda bundle they sit beside it in `assets/fonts/` (copied there by
- * infra/bundling/copy-assets.mjs, whose rule for this module must keep the names above); nothing is resolved
+ * infra/bundling/copy-assets.ts, whose rule for this module must keep the names above); nothing is resolved
  * from node_modules at run time. From source (the tests, `npm start`) they are read from their packages.
  */
 function locateFonts(): TFontDictionary {
