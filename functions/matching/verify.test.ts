@@ -58,4 +58,17 @@ describe('geometric verification', () => {
     const all = await Promise.all(Array.from({ length: 20 }, (_, i) => verifyCopy(copy, ref, `concurrent-${i}`)));
     expect(all.map((v) => v.verified)).toEqual(Array(20).fill(true));
   }, 60_000);
+  it('does not decode a candidate against a reference too plain to have the keypoints a copy needs', async () => {
+    // A soft gradient: ORB finds fewer corners than MIN_INLIERS, straight or mirrored, so no candidate could be
+    // verified against it, and the candidate (here not even an image) is never read.
+    const width = 640;
+    const height = 480;
+    const pixels = Buffer.alloc(width * height * 3);
+    for (let y = 0; y < height; y++) for (let x = 0; x < width; x++) pixels.fill(Math.round((x / width) * 200), (y * width + x) * 3, (y * width + x) * 3 + 3);
+    const gradient = await sharp(pixels, { raw: { width, height, channels: 3 } }).png().toBuffer();
+    const v = await verifyCopy(Buffer.from('not an image'), gradient);
+    expect(v).toMatchObject({ verified: false, inliers: 0 });
+    // A detailed reference does read the candidate, and refuses bytes that are not a picture.
+    await expect(verifyCopy(Buffer.from('not an image'), fixture('astronaut'))).rejects.toThrow();
+  }, 30_000);
 });
