@@ -20,6 +20,11 @@ type Mat = any;
 
 /** Keypoints kept per picture. */
 const FEATURES = 1000;
+/**
+ * ORB's scale pyramid (its default is 8 levels of 1.2x): 6 levels cover a 2.5x scale difference between a
+ * keypoint in the reference (512 px) and in the candidate (up to 800 px), which thumbnails and screenshots stay within.
+ */
+const PYRAMID_LEVELS = 6;
 /** Long side the reference and the candidate are decoded at for feature detection. */
 const REFERENCE_SIDE = 512;
 const CANDIDATE_SIDE = 800;
@@ -111,6 +116,7 @@ function detect(cv: Cv, grey: Grey, mirror: boolean): Features {
   img.data.set(grey.data);
   if (mirror) cv.flip(img, img, 1);
   const orb = new cv.ORB(FEATURES);
+  orb.setNLevels(PYRAMID_LEVELS);
   const keypoints = new cv.KeyPointVector();
   const descriptors = new cv.Mat();
   const none = new cv.Mat();
