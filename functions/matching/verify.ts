@@ -94,7 +94,7 @@ async function decodeGrey(input: Buffer | Uint8Array, side: number): Promise<Gre
     sharp(input, { limitInputPixels: decodeLimits().maxPixels, failOn: 'none' })
       .rotate()
       .flatten({ background: '#ffffff' })
-      // Linear resampling: features are found at this size, and Lanczos cost twice the decode on a phone screenshot.
+      // Linear resampling: features are found at this size; Lanczos made a phone screenshot's decode and resize 30 ms, not 22.
       .resize(side, side, { fit: 'inside', withoutEnlargement: true, kernel: 'linear' })
       .greyscale()
       .raw()
@@ -333,11 +333,8 @@ export async function verifyCopy(candidate: Buffer | Uint8Array, reference: Buff
     // with too few is not matched. The decision is the one the full fit would give (reported with 0 inliers).
     if (ref.descriptors.rows < MIN_INLIERS && mirrored.descriptors.rows < MIN_INLIERS) return NOT_VERIFIED;
     const cand = detect(cv, await decodeGrey(candidate, CANDIDATE_SIDE), false);
-    if (cand.descriptors.rows < MIN_INLIERS) {
-      cand.descriptors.delete();
-      return NOT_VERIFIED;
-    }
     try {
+      if (cand.descriptors.rows < MIN_INLIERS) return NOT_VERIFIED;
       const straight = fit(cv, ref, cand, false);
       if (straight.verified) return straight;
       const flipped = fit(cv, mirrored, cand, true);
