@@ -35,18 +35,15 @@ const ASSET_RULES = [
   },
 ];
 
-/** Copies the assets the bundle in `outDir` needs (its inputs read from `metafile`); returns the copied paths. */
-export function copyBundleAssets(outDir: string, metafile: Metafile): string[] {
+/** Copies the assets the bundle in `outDir` needs (its inputs read from `metafile`). */
+export function copyBundleAssets(outDir: string, metafile: Metafile): void {
   const inputs = Object.keys(metafile.inputs).map((p) => p.split(path.sep).join('/'));
-  const copied: string[] = [];
   for (const rule of ASSET_RULES) {
     if (!inputs.some((input) => input === rule.module || input.endsWith(`/${rule.module}`))) continue;
     for (const { from, to } of rule.files()) {
       const target = path.join(outDir, to);
       fs.mkdirSync(path.dirname(target), { recursive: true });
       fs.copyFileSync(from, target);
-      copied.push(to);
     }
   }
-  return copied;
 }
