@@ -227,7 +227,7 @@ async function main(): Promise<void> {
       `FPR resolution ${(1 / distractorQueries).toExponential(1)} overall, ${distractorPerFold.map((n) => (1 / n).toExponential(1)).join(' / ')} per fold; target ${fprTarget}`,
   );
   if (verified) console.log(verifiedTable('vigil + verification (calibrated in this run)', verified));
-  if (shipped) console.log(verifiedTable(`vigil as shipped (strict ${STRICT_THRESHOLD}, loose ${LOOSE_THRESHOLD}, verification between, and below the strict one under quality ${CONFIDENT_QUALITY})`, shipped));
+  if (shipped) console.log(verifiedTable(`vigil as shipped (strict ${STRICT_THRESHOLD}, loose ${LOOSE_THRESHOLD}, verification between, and below the strict one unless both pictures are of quality ${CONFIDENT_QUALITY})`, shipped));
   for (const [kind, r] of Object.entries(byKind ?? {})) {
     const worst = Object.entries(r.perEdit).sort((a, b) => a[1] - b[1]).slice(0, 3);
     console.log(`  ${kind} references (${r.references}): macro recall ${pct(r.macroRecall).trim()}, lowest edits: ${worst.map(([e, v]) => `${e} ${pct(v).trim()}`).join(', ')}`);

@@ -222,10 +222,16 @@ async function main(): Promise<void> {
   log(`hashing ${n} reference clips...`);
   const refVigil = await pMap(
     references,
-    async (c) => unpackWords(await cache.json('video-ref', `${refDigest}|${path.basename(c.file)}`, async () => packWords((await hashVideoReference(c.file)).hashes))),
+    async (c) => {
+      const stored = await cache.json('video-ref', `${refDigest}|quality|${path.basename(c.file)}`, async () => {
+        const r = await hashVideoReference(c.file);
+        return { hashes: packWords(r.hashes), quality: r.quality };
+      });
+      return { hashes: unpackWords(stored.hashes), quality: stored.quality };
+    },
     { concurrency },
   );
-  const set = ReferenceSet.from(refVigil.map((hashes, i) => ({ id: String(i), hashes })));
+  const set = ReferenceSet.from(refVigil.map((r, i) => ({ id: String(i), ...r })));
   const refPdq = await pMap(
     references,
     async (c) => (await cache.json('video-ref-pdq', path.basename(c.file), async () => pMap((await sampleFrames(c.file, { fps: 1 })).pngs, async (p) => packWords((await pdqHash(p)).hash), { concurrency: 1 }))).map(unpackWords),

@@ -88,7 +88,7 @@ export function interleave<T>(folds: [T[], T[]]): [T, 0 | 1][] {
   return out;
 }
 
-/** A query's outcome as cached: distance, nearest reference index (-1: none), verified (queries `decide` sends to verification only), ms hashing and scanning, ms verifying, PDQ quality. */
+/** A query's outcome as cached: distance, nearest reference index (-1: none), verified (queries `decide` sends to verification only), ms hashing and scanning, ms verifying, and the PDQ quality `decide` was given (the lower of the query's and its nearest reference's). */
 type Cached = [number, number, 0 | 1 | null, number, number, number];
 
 export interface GreyZone {
@@ -140,6 +140,8 @@ export async function runDistractorQueries(
         if (best) {
           distance = best.distance;
           nearest = gallery.refs.findIndex((r) => r.id === best.referenceId);
+          // The product's rule holds the candidate and its nearest reference to the same quality (`bestMatch`).
+          quality = Math.min(quality, gallery.qualities.get(best.referenceId) ?? 100);
         }
       } catch {
         // Undecodable output (none expected): it can match nothing, as in the product.

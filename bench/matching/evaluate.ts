@@ -19,7 +19,10 @@ export interface QueryResult {
   reference?: string;
   /** Milliseconds to hash the query and scan the references. */
   ms?: number;
-  /** The query's PDQ quality (vigil; undefined for other methods): below CONFIDENT_QUALITY the fingerprint does not decide alone. */
+  /**
+   * The PDQ quality `decide` is given (vigil; undefined for other methods): the lower of the query's and its
+   * reference's. Below CONFIDENT_QUALITY the fingerprint does not decide alone.
+   */
   quality?: number;
   /** Grey-zone queries: the verification stage's decision and its time. */
   verified?: boolean;
@@ -143,7 +146,7 @@ export const REFERENCE_KINDS: ReferenceKind[] = ['detailed', 'flat', 'no fingerp
 
 /**
  * Each queried reference's kind: `no fingerprint` when the product stores no hash for it (every view too
- * plain: MIN_QUALITY), `detailed` when a plain thumbnail of it (`probeEdit`) hashes at PDQ quality
+ * plain: MIN_QUALITY), `detailed` when it and a plain thumbnail of it (`probeEdit`) hash at PDQ quality
  * CONFIDENT_QUALITY or more (photographs, paintings: a copy's fingerprint can decide alone), `flat` otherwise
  * (gradients, flat graphic wallpapers: copies go to verification).
  */

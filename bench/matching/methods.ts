@@ -16,7 +16,8 @@ export interface Method {
   words: number;
   /** A published threshold used as is instead of calibrating (PDQ's 31). */
   fixedThreshold?: number;
-  reference(input: Buffer): Promise<Uint32Array>;
+  /** A reference's hashes, with its PDQ quality for a method whose decision depends on it (vigil: `decide`). */
+  reference(input: Buffer): Promise<{ hashes: Uint32Array; quality?: number }>;
   query(input: Buffer): Promise<Uint32Array>;
   /** The query's hashes with its PDQ quality, for a method whose decision depends on it (vigil: `decide`). */
   candidate?(input: Buffer): Promise<{ hashes: Uint32Array; quality: number }>;
@@ -64,7 +65,7 @@ export async function vigil(plan: ReferencePlan = REFERENCE_PLAN): Promise<Metho
     name: 'vigil',
     version: `${await matcherDigest()}|${JSON.stringify(plan)}`,
     words: 8,
-    reference: async (b) => (await hashReferenceImage(b, plan)).hashes,
+    reference: (b) => hashReferenceImage(b, plan),
     query: async (b) => (await candidate(b)).hashes,
     candidate,
   };
@@ -75,7 +76,7 @@ const pdq: Method = {
   version: '1',
   words: 8,
   fixedThreshold: PDQ_THRESHOLD,
-  reference: async (b) => (await pdqHash(b)).hash,
+  reference: async (b) => ({ hashes: (await pdqHash(b)).hash }),
   query: async (b) => (await pdqHash(b)).hash,
 };
 
@@ -83,7 +84,7 @@ const sharpPhash: Method = {
   name: 'sharp-phash',
   version: '1',
   words: 2,
-  reference: async (b) => fromBitString(await phash(b)),
+  reference: async (b) => ({ hashes: fromBitString(await phash(b)) }),
   query: async (b) => fromBitString(await phash(b)),
 };
 
@@ -98,7 +99,7 @@ async function blockhash(b: Buffer): Promise<Uint32Array> {
   return fromHex(bmvbhash({ width: info.width, height: info.height, data }, 16));
 }
 
-const blockhashCore: Method = { name: 'blockhash-core', version: '1', words: 8, reference: blockhash, query: blockhash };
+const blockhashCore: Method = { name: 'blockhash-core', version: '1', words: 8, reference: async (b) => ({ hashes: await blockhash(b) }), query: blockhash };
 
 /** The classic 64-bit difference hash: 9x8 grey, each pixel compared with its right neighbour. */
 export async function dhash64(b: Buffer): Promise<Uint32Array> {
@@ -108,6 +109,6 @@ export async function dhash64(b: Buffer): Promise<Uint32Array> {
   return out;
 }
 
-const dhash: Method = { name: 'dhash', version: '1', words: 2, reference: dhash64, query: dhash64 };
+const dhash: Method = { name: 'dhash', version: '1', words: 2, reference: async (b) => ({ hashes: await dhash64(b) }), query: dhash64 };
 
 export const PEERS: Method[] = [pdq, sharpPhash, blockhashCore, dhash];

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import pMap from 'p-map';
-import { bestMatch, decide, ReferenceSet } from '../../functions/matching/index';
+import { bestMatch, decide, NEAR_IDENTICAL, ReferenceSet } from '../../functions/matching/index';
 import { loadOpenCv, verifyCopy } from '../../functions/matching/verify';
 import { packWords, sourceDigest, unpackWords, type DiskCache } from './cache';
 import type { OriginalRef, QueryOriginal } from './dataset';
@@ -23,6 +23,8 @@ export function matcherDigest(only?: string): Promise<string> {
 export interface Gallery {
   refs: OriginalRef[];
   hashes: Map<string, Uint32Array>;
+  /** Each reference's PDQ quality (vigil; 100 for the others): `decide` holds both pictures to CONFIDENT_QUALITY. */
+  qualities: Map<string, number>;
   /** All hashes with their owners (vigil uses the product's `ReferenceSet`). */
   set: ReferenceSet;
   /** Identifies the gallery (method version and reference ids) in cache keys. */
@@ -31,16 +33,21 @@ export interface Gallery {
 
 export async function referenceHashes(m: Method, refs: OriginalRef[], cache: DiskCache, concurrency: number): Promise<Gallery> {
   const hashes = new Map<string, Uint32Array>();
+  const qualities = new Map<string, number>();
   await pMap(
     refs,
     async (o) => {
-      const packed = await cache.json('ref', `${m.name}|${m.version}|${o.source}|${o.id}`, async () => packWords(await m.reference((await o.load()).png)));
-      hashes.set(o.id, unpackWords(packed));
+      const stored = await cache.json('ref', `${m.name}|${m.version}|quality|${o.source}|${o.id}`, async () => {
+        const r = await m.reference((await o.load()).png);
+        return { hashes: packWords(r.hashes), quality: r.quality ?? 100 };
+      });
+      hashes.set(o.id, unpackWords(stored.hashes));
+      qualities.set(o.id, stored.quality);
     },
     { concurrency },
   );
-  const set = ReferenceSet.from(refs.map((o) => ({ id: o.id, hashes: m.words === 8 ? hashes.get(o.id)! : new Uint32Array(0) })));
-  return { refs, hashes, set, key: `${m.name}|${m.version}|${refs.map((r) => `${r.source}|${r.id}`).join(',')}` };
+  const set = ReferenceSet.from(refs.map((o) => ({ id: o.id, hashes: m.words === 8 ? hashes.get(o.id)! : new Uint32Array(0), quality: qualities.get(o.id) })));
+  return { refs, hashes, qualities, set, key: `${m.name}|${m.version}|quality|${refs.map((r) => `${r.source}|${r.id}`).join(',')}` };
 }
 
 /** Per edit: distance, nearest reference index (distractors), the milliseconds hashing and scanning took, and the query's PDQ quality (vigil; 100 for the others). */
@@ -93,22 +100,31 @@ export async function hashQueries(q: QueryOriginal, methods: Method[], galleries
   const out: Record<string, QueryResult[]> = {};
   for (const m of methods) {
     const c = found[m.name]!;
-    out[m.name] = EDIT_NAMES.map((edit) => ({
-      fold: q.fold,
-      edit,
-      // Distances cached before NO_DISTANCE were Infinity, which JSON wrote as null (and `null <= 24` is true).
-      distance: c[edit][0] ?? NO_DISTANCE,
-      original: q.original.id,
-      reference: q.role === 'reference' ? q.original.id : galleries.get(m.name)!.refs[c[edit][1]]?.id,
-      ms: c[edit][2],
-      quality: c[edit][3],
-    }));
+    const g = galleries.get(m.name)!;
+    out[m.name] = EDIT_NAMES.map((edit) => {
+      const reference = q.role === 'reference' ? q.original.id : g.refs[c[edit][1]]?.id;
+      return {
+        fold: q.fold,
+        edit,
+        // Distances cached before NO_DISTANCE were Infinity, which JSON wrote as null (and `null <= 24` is true).
+        distance: c[edit][0] ?? NO_DISTANCE,
+        original: q.original.id,
+        reference,
+        ms: c[edit][2],
+        // What the product's rule is given: the lower of the query's and its reference's quality.
+        quality: Math.min(c[edit][3], (reference === undefined ? undefined : g.qualities.get(reference)) ?? 100),
+      };
+    });
   }
   return out;
 }
 
-/** Grey-zone bounds the benchmark verifies by default (the widest any calibration considers); `--verify-up-to` widens it. */
-export const VERIFY_FROM = 40;
+/**
+ * Grey-zone bounds the benchmark verifies by default: from NEAR_IDENTICAL, below which the fingerprint always
+ * decides, so a calibration may put the strict threshold anywhere above it (it was 40 until stop 20, when the
+ * strict threshold was calibrated down to 48); `--verify-up-to` widens the top.
+ */
+export const VERIFY_FROM = NEAR_IDENTICAL;
 export const VERIFY_UP_TO = 80;
 
 /**
@@ -130,8 +146,7 @@ export async function verifyGreyZone(
   const version = await matcherDigest('verify.ts');
   const byOriginal = new Map<string, QueryResult[]>();
   for (const r of results) {
-    // The product's rule over the widest grey zone a calibration may choose: a query under `CONFIDENT_QUALITY` is
-    // verified below VERIFY_FROM too.
+    // The product's rule over the widest grey zone a calibration may choose.
     if (decide(r.distance, r.quality ?? 100, { strict: VERIFY_FROM, loose: upTo }) !== 'verify' || !r.reference || !r.original) continue;
     byOriginal.set(r.original, [...(byOriginal.get(r.original!) ?? []), r]);
   }

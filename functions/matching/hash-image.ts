@@ -18,7 +18,7 @@ export interface ImageHashes {
  * view, of a reference and of a candidate, is gated by its own quality: a view below it is not emitted, so it
  * can neither match nor go to verification. Gating only the whole image let a flat picture through when a
  * padding or a screenshot frame added strong edges at its border while its trimmed view, the one that
- * matched, was flat (README.md, "Query FPR at scale").
+ * matched, was flat (bench/README.md, "Query FPR at scale").
  */
 export const MIN_QUALITY = 20;
 
@@ -228,7 +228,7 @@ export function candidateHashesFromLuma(img: LumaImage, picture: Box = pictureBo
  * is decoded again at `REFINE_SIDE` px and the picture is found again in it. On the first 40 references of
  * the calibration folder, screenshot copies' distance to their reference fell from a median of about 20 to
  * about 8 bits, and bench/match.ts's screenshot + crop rose from 55% to 85% on the folder of 05:10 UTC (see
- * README.md). Photos of more than 4.5 MP are never decoded twice (hashing speed, issue 13), nor is any input
+ * bench/README.md). Photos of more than 4.5 MP are never decoded twice (hashing speed, issue 13), nor is any input
  * without a frame around its picture.
  */
 export const REFINE_MAX_PIXELS = 4_500_000;

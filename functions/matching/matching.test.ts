@@ -6,6 +6,7 @@ import { oneEdgeGraphicPair } from './fixtures/graphics';
 import { hammingAt, nearest, popcount32 } from './hamming';
 import {
   CONFIDENT_QUALITY,
+  HASH_WORDS,
   LOOSE_THRESHOLD,
   MATCH_THRESHOLD,
   MIN_QUALITY,
@@ -126,6 +127,23 @@ describe('the decision rule', () => {
     expect(match!.distance).toBeGreaterThan(NEAR_IDENTICAL);
     expect(candidate.quality).toBeLessThan(CONFIDENT_QUALITY);
     expect(match).toMatchObject({ isMatch: false, needsVerification: true });
+  });
+
+  it('holds the reference to the confident quality too: a photograph near a graphic reference is verified', () => {
+    // Arrange: one stored hash and a candidate 30 bits from it, of a photograph's quality. On the calibration
+    // folder a detailed picture came 38 bits from a wallpaper tile of two flat blues and one edge (quality 64).
+    const stored = Uint32Array.from({ length: HASH_WORDS }, (_, i) => (0x9e3779b9 * (i + 1)) >>> 0);
+    const near = stored.slice();
+    for (let bit = 0; bit < 30; bit++) near[bit % HASH_WORDS] ^= 1 << (bit >> 3);
+    const candidate = { hashes: near, quality: 100 };
+    const setOf = (quality?: number) => ReferenceSet.from([{ id: 'reference', hashes: stored, quality }]);
+
+    // Act
+    const byQuality = [CONFIDENT_QUALITY - 6, CONFIDENT_QUALITY, undefined].map((quality) => bestMatch(candidate, setOf(quality)));
+
+    // Assert: a graphic reference needs verification; a photograph, or a set stored before qualities were kept, does not.
+    expect(byQuality.map((m) => m!.distance)).toEqual([30, 30, 30]);
+    expect(byQuality.map((m) => (m!.isMatch ? 'fingerprint' : m!.needsVerification ? 'verify' : 'none'))).toEqual(['verify', 'fingerprint', 'fingerprint']);
   });
 });
 

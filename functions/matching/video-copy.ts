@@ -5,7 +5,7 @@
  * agree on (`matchVideoCopy`): agreement of several frames is what keeps a clip's false-positive rate low
  * although it asks many more questions than one thumbnail does.
  */
-import { bestMatch, decide, hashCandidate, LOOSE_THRESHOLD, MIN_QUALITY, STRICT_THRESHOLD, type ImageHashes, type ReferenceSet } from './index';
+import { bestMatch, hashCandidate, LOOSE_THRESHOLD, MIN_QUALITY, STRICT_THRESHOLD, type ImageHashes, type ReferenceSet } from './index';
 import { candidateHashesFromLuma, cropLuma } from './hash-image';
 import { insetViews, persistentInset } from './inset';
 import { decodeLuma, type Box, type LumaImage, type WorkingSize } from './luma';
@@ -23,8 +23,8 @@ export const VIDEO_RULE = {
   /** Frames that must be within STRICT_THRESHOLD of the reference (fewer only when the clip has fewer frames). */
   minStrictFrames: 2,
   /**
-   * Frames the fingerprint decides alone (`decide`: within NEAR_IDENTICAL, or within STRICT_THRESHOLD at
-   * CONFIDENT_QUALITY) that make the clip a copy whatever its other frames are: each of them is a thumbnail-strength
+   * Frames the fingerprint decides alone (`bestMatch`'s `isMatch`: within NEAR_IDENTICAL, or within STRICT_THRESHOLD
+   * when frame and reference are both of CONFIDENT_QUALITY) that make the clip a copy whatever its other frames are: each of them is a thumbnail-strength
    * match by itself. Found by bench:video: a slideshow whose other slides are too plain for the reference to
    * have stored a hash of them, letterboxed, had 5 frames at 10 bits and still missed the share.
    */
@@ -44,7 +44,7 @@ export interface VideoMatch {
   /** Frames within STRICT_THRESHOLD, and within LOOSE_THRESHOLD, of this reference. */
   strictFrames: number;
   looseFrames: number;
-  /** Frames whose fingerprint alone matches this reference (`decide`). */
+  /** Frames whose fingerprint alone matches this reference (`bestMatch`'s `isMatch`). */
   decisiveFrames: number;
   /** Frames with enough detail to count (the denominator of the share). */
   informativeFrames: number;
@@ -129,7 +129,7 @@ export function matchVideoCopy(candidate: VideoCandidate | ImageHashes[], set: R
     const t = tally.get(m.referenceId) ?? { strict: 0, loose: 0, decisive: 0, distance: 257 };
     t.loose++;
     if (m.distance <= STRICT_THRESHOLD) t.strict++;
-    if (decide(m.distance, f.quality) === 'fingerprint') t.decisive++;
+    if (m.isMatch) t.decisive++;
     t.distance = Math.min(t.distance, m.distance);
     tally.set(m.referenceId, t);
   }

@@ -11,7 +11,7 @@ type Item = Record<string, unknown>;
  * (a test keeps them equal). Not imported from functions/matching/index.ts, which would pull the image decoder
  * (sharp) into the Persist and Finalize bundles.
  */
-export const SAME_PICTURE_DISTANCE = 52;
+export const SAME_PICTURE_DISTANCE = 48;
 
 /** Most picture fingerprints a monitor remembers (newest kept); 64 hex digits each keeps the item far below 400 KB. */
 export const MAX_SEEN_IMAGES = 3000;

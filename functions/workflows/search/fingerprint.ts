@@ -14,6 +14,8 @@ export interface StoredFingerprint {
   kind: 'image' | 'video';
   /** base64 of the packed 256-bit hashes (all variants, or all frames of a video). */
   hashes: string;
+  /** PDQ quality of its best view (a graphic under CONFIDENT_QUALITY is never matched by fingerprint alone); absent in sets kept before it was stored. */
+  quality?: number;
 }
 
 /**
@@ -69,7 +71,7 @@ async function hashReferences(state: SearchState): Promise<{ stored: StoredFinge
         skipped.push({ id: ref.id, reason: 'too little detail to fingerprint' });
         continue;
       }
-      stored.push({ referenceId: ref.id, kind: ref.kind, hashes: encodeHashes(hashed.hashes) });
+      stored.push({ referenceId: ref.id, kind: ref.kind, hashes: encodeHashes(hashed.hashes), quality: hashed.quality });
     } catch (err) {
       logger.warn('reference could not be hashed', { searchId: state.searchId, referenceId: ref.id, error: err as Error });
       skipped.push({ id: ref.id, reason: 'could not be decoded' });

@@ -80,7 +80,7 @@ function platformOf(domain: string): string {
 }
 
 function loadReferenceSet(stored: StoredFingerprint[]): ReferenceSet {
-  return ReferenceSet.from(stored.map((s) => ({ id: s.referenceId, hashes: decodeHashes(s.hashes) })));
+  return ReferenceSet.from(stored.map((s) => ({ id: s.referenceId, hashes: decodeHashes(s.hashes), quality: s.quality })));
 }
 
 interface Visual {

@@ -13,7 +13,7 @@ import type { NewResult } from '../../../../functions/services/search/results';
 import { createSearch } from '../../../services/search/searches';
 import { startS3, type RunningS3 } from '../../../../local/stand-ins/s3';
 import { startTestDynamo } from '../../../../test/harness';
-import { fingerprint } from '../fingerprint';
+import { fingerprint, type StoredFingerprint } from '../fingerprint';
 import { triage } from '../triage';
 import type { SearchState } from '../types';
 import { getWork, putWork } from '../work-store';
@@ -92,6 +92,10 @@ describe('triage with the verification stage', () => {
       references: [{ id: 'ref-1', key: `references/${userId}/${search.id}/ref-1`, kind: 'image', mediaType: 'image/jpeg' }],
     };
     state.fingerprint = await fingerprint(state);
+    // The stored set keeps each reference's quality, which triage holds to the confident quality with the candidate's.
+    expect(await getWork<StoredFingerprint[]>(state.fingerprint.fingerprintsKey!)).toEqual([
+      expect.objectContaining({ referenceId: 'ref-1', quality: (await hashReference(reference)).quality }),
+    ]);
     const candidatesKey = `work/${search.id}/google`;
     await putWork(candidatesKey, [
       candidate('grey', serve('grey.jpg', grey!), 'tilted repost'),
