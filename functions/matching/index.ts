@@ -53,9 +53,10 @@ export const CONFIDENT_QUALITY = 70;
 
 /**
  * Distance at or below which the fingerprint decides alone whatever the quality (from MIN_QUALITY): the same
- * picture re-encoded, resized or lightly edited. No distractor query of the run at scale came within 27 bits
- * of a reference (20,140 queries, bench/README.md), so 24 keeps a margin while graphics' plain copies (a thumbnail,
- * a JPEG) need no verification, which rarely finds enough features in a flat graphic to pass.
+ * picture re-encoded, resized or lightly edited. No distractor query of the 20,140-query run came within 27
+ * bits of a reference, so 24 lets graphics' plain copies (a thumbnail, a JPEG) match without verification,
+ * which rarely finds enough features in a flat graphic to pass. The 100,064-query run found one pair of
+ * graphics at 22 bits (a two-tone painting and a wallpaper tile; bench/README.md, "At the goal's resolution").
  */
 export const NEAR_IDENTICAL = 24;
 
