@@ -140,8 +140,8 @@ export async function runDistractorQueries(
         if (best) {
           distance = best.distance;
           nearest = gallery.refs.findIndex((r) => r.id === best.referenceId);
-          // The product's rule holds the candidate and its nearest reference to the same quality (`bestMatch`).
-          quality = Math.min(quality, gallery.qualities.get(best.referenceId) ?? 100);
+          // The quality the product's rule is given: the lower of the candidate's and its nearest reference's.
+          quality = best.quality;
         }
       } catch {
         // Undecodable output (none expected): it can match nothing, as in the product.

@@ -132,6 +132,8 @@ export interface Match {
   distance: number;
   /** 0..1, see `similarityFromDistance`. */
   similarity: number;
+  /** The PDQ quality `decide` was given: the lower of the candidate's and the reference's. */
+  quality: number;
   /** A copy by fingerprint alone (`decide`): within `NEAR_IDENTICAL`, or within `STRICT_THRESHOLD` when both pictures' quality is at least `CONFIDENT_QUALITY`. */
   isMatch: boolean;
   /** Within `LOOSE_THRESHOLD` but not decided by the fingerprint (`decide`): a copy only if verified. */
@@ -169,11 +171,13 @@ export function bestMatch(candidate: ImageHashes | Uint32Array, set: ReferenceSe
     }
   }
   if (owner < 0) return undefined;
-  const decision = decide(distance, Math.min(quality, set.qualities[owner]));
+  const both = Math.min(quality, set.qualities[owner]);
+  const decision = decide(distance, both);
   return {
     referenceId: set.ids[owner],
     distance,
     similarity: similarityFromDistance(distance),
+    quality: both,
     isMatch: decision === 'fingerprint',
     needsVerification: decision === 'verify',
   };

@@ -143,6 +143,7 @@ describe('the decision rule', () => {
 
     // Assert: a graphic reference needs verification; a photograph, or a set stored before qualities were kept, does not.
     expect(byQuality.map((m) => m!.distance)).toEqual([30, 30, 30]);
+    expect(byQuality.map((m) => m!.quality)).toEqual([CONFIDENT_QUALITY - 6, CONFIDENT_QUALITY, 100]);
     expect(byQuality.map((m) => (m!.isMatch ? 'fingerprint' : m!.needsVerification ? 'verify' : 'none'))).toEqual(['verify', 'fingerprint', 'fingerprint']);
   });
 });
