@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { oneEdgeGraphicPair } from './fixtures/graphics';
-import { MIN_INLIERS, verifyCopy } from './verify';
+import { MAX_PARALLAX, MIN_AGREEMENT, MIN_INLIERS, MIN_SPREAD, verifyCopy } from './verify';
 
 const fixture = (name: string) => readFileSync(path.join(__dirname, 'fixtures', `${name}.jpg`));
 
@@ -44,6 +44,72 @@ describe('geometric verification', () => {
     expect(v.mirrored).toBe(true);
     expect(v.region!.x).toBeCloseTo(0.25, 1);
     expect(v.region!.w).toBeCloseTo(0.5, 1);
+  }, 30_000);
+
+  it('refuses the same scene seen from a few centimetres away (a stereo pair), which a homography maps in part', async () => {
+    // Two views of one scene: a far plane (the astronaut) and a nearer object (part of the coffee) in front of it.
+    // Moving the camera shifts the plane by 6 px and the nearer object by 40 px, as in opencv's aloeL/aloeR.
+    const scene = await sharp(fixture('astronaut')).resize(600, 400, { fit: 'cover' }).raw().toBuffer();
+    const object = await sharp(fixture('coffee')).resize(220, 220).extract({ left: 40, top: 20, width: 160, height: 180 }).png().toBuffer();
+    const view = (planeShift: number, objectLeft: number) =>
+      sharp(scene, { raw: { width: 600, height: 400, channels: 3 } })
+        .extract({ left: 20 + planeShift, top: 0, width: 540, height: 400 })
+        .composite([{ input: object, left: objectLeft, top: 110 }])
+        .jpeg({ quality: 90 })
+        .toBuffer();
+    const left = await view(0, 200);
+    const right = await view(6, 160);
+    const v = await verifyCopy(right, left);
+    // The plane alone would pass the inlier and spread tests; the object's correspondences move together off it.
+    expect(v.inliers).toBeGreaterThanOrEqual(MIN_INLIERS);
+    expect(v.spread).toBeGreaterThanOrEqual(MIN_SPREAD);
+    expect(v.parallax).toBeGreaterThan(MAX_PARALLAX);
+    expect(v.verified).toBe(false);
+    // A copy of one view (cropped, recompressed) is one picture: no second surface, and it is verified.
+    const copy = await sharp(left).extract({ left: 30, top: 20, width: 480, height: 360 }).jpeg({ quality: 60 }).toBuffer();
+    const same = await verifyCopy(copy, left);
+    expect(same.parallax).toBeLessThanOrEqual(MAX_PARALLAX);
+    expect(same.verified).toBe(true);
+  }, 30_000);
+
+  it('keeps a copy posted over an enlarged, blurred copy of itself (the second picture is not a second surface)', async () => {
+    // A common repost format (a 1080x1350 portrait): the picture over a blurred enlargement of itself. The
+    // enlargement's correspondences are off the homography, but at another scale, so they do not move together.
+    const ref = fixture('chelsea');
+    const front = await sharp(ref).resize(972).toBuffer();
+    const { height } = await sharp(front).metadata();
+    const post = await sharp(ref)
+      .resize(1080, 1350, { fit: 'cover' })
+      .blur(3)
+      .composite([{ input: front, left: 54, top: Math.round((1350 - height!) / 2) }])
+      .jpeg({ quality: 80 })
+      .toBuffer();
+    const v = await verifyCopy(post, ref);
+    expect(v.parallax).toBeLessThanOrEqual(MAX_PARALLAX);
+    expect(v.verified).toBe(true);
+  }, 30_000);
+
+  it('refuses another photograph of the same poster: the homography maps the poster, the rest does not agree', async () => {
+    // The creator's photo shows a poster (the astronaut) in a scene (coffee); someone else's shows the same poster
+    // elsewhere (chelsea). The poster alone passes the geometric tests; the warped reference disagrees around it.
+    const poster = await sharp(fixture('astronaut')).resize(260, 260).toBuffer();
+    const photo = (scene: string, left: number) =>
+      sharp(fixture(scene))
+        .resize(600, 400, { fit: 'cover' })
+        .composite([{ input: poster, left, top: 70 }])
+        .jpeg({ quality: 90 })
+        .toBuffer();
+    const mine = await photo('coffee', 170);
+    const v = await verifyCopy(await photo('chelsea', 130), mine);
+    expect(v.inliers).toBeGreaterThanOrEqual(MIN_INLIERS);
+    expect(v.spread).toBeGreaterThanOrEqual(MIN_SPREAD);
+    expect(v.agreement).toBeLessThan(MIN_AGREEMENT);
+    expect(v.verified).toBe(false);
+    // A copy of the creator's photo, brightened, desaturated, cropped and shrunk, agrees cell by cell.
+    const copy = await sharp(mine).modulate({ brightness: 1.3, saturation: 0.4 }).extract({ left: 20, top: 10, width: 500, height: 380 }).resize(300).jpeg({ quality: 60 }).toBuffer();
+    const same = await verifyCopy(copy, mine);
+    expect(same.agreement).toBeGreaterThan(0.9);
+    expect(same.verified).toBe(true);
   }, 30_000);
 
   it('rejects a different photograph', async () => {
