@@ -293,7 +293,7 @@ function agreementOf(cv: Cv, ref: Features, cand: Features, h: Mat): number {
   }
 }
 
-/** Mean normalised cross-correlation of `a` and `b` over AGREEMENT_CELL px cells wholly `inside` and with detail in `b`. */
+/** Mean normalised cross-correlation of `a` (reference) and `b` (candidate) over AGREEMENT_CELL px cells wholly `inside`, with detail in both and nothing drawn on top in `b`; 1 when no cell qualifies. */
 function meanCellCorrelation(a: Float32Array, b: Float32Array, inside: Uint8Array, width: number, height: number): number {
   const c = AGREEMENT_CELL;
   const n = c * c;
