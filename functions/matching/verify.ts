@@ -262,8 +262,8 @@ function fit(cv: Cv, ref: Features, cand: Features, mirrored: boolean): Verifica
  * benchmark's distractor queries (bench/README.md, "Two more tests in verification"): of the 33 windows of the
  * aloe stereo pair that pass the geometric tests, 18 agree below 0.7 (those showing the plant; windows of the
  * patterned cloth alone agree like copies), against 17 of 1,405 copies (thumbnails of 62 references, 33 edits
- * each). Written here because OpenCV.js has the
- * warp and the blur but no per-cell correlation; a few milliseconds at 800 px.
+ * each). Written here because OpenCV.js has the warp and the blur but no per-cell correlation; a few
+ * milliseconds at 800 px.
  */
 function agreementOf(cv: Cv, ref: Features, cand: Features, h: Mat): number {
   const size = new cv.Size(cand.width, cand.height);
@@ -353,9 +353,11 @@ function parallaxOf(m: number[], src: number[], dst: number[], inlier: Uint8Arra
     if (inlier[i]) continue;
     const x = src[2 * i];
     const y = src[2 * i + 1];
-    const z = m[6] * x + m[7] * y + m[8];
-    const dx = dst[2 * i] - (m[0] * x + m[1] * y + m[2]) / z;
-    const dy = dst[2 * i + 1] - (m[3] * x + m[4] * y + m[5]) / z;
+    // A point the homography sends to infinity has no residual another could agree with.
+    const p = mapPoint(m, x, y);
+    if (!p) continue;
+    const dx = dst[2 * i] - p[0];
+    const dy = dst[2 * i + 1] - p[1];
     if (Math.hypot(dx, dy) <= RANSAC_PX) continue;
     xs.push(x);
     ys.push(y);
@@ -392,11 +394,18 @@ function project(m: number[], w: number, h: number): Quad | undefined {
     [w, h],
     [0, h],
   ]) {
-    const z = m[6] * x + m[7] * y + m[8];
-    if (!(Math.abs(z) > 1e-9)) return undefined;
-    out.push([(m[0] * x + m[1] * y + m[2]) / z, (m[3] * x + m[4] * y + m[5]) / z]);
+    const p = mapPoint(m, x, y);
+    if (!p) return undefined;
+    out.push(p);
   }
   return out;
+}
+
+/** (x, y) through the homography `m` (row-major 3x3); undefined when it goes to infinity. */
+function mapPoint(m: number[], x: number, y: number): [number, number] | undefined {
+  const z = m[6] * x + m[7] * y + m[8];
+  if (!(Math.abs(z) > 1e-9)) return undefined;
+  return [(m[0] * x + m[1] * y + m[2]) / z, (m[3] * x + m[4] * y + m[5]) / z];
 }
 
 /**
