@@ -142,25 +142,34 @@ async function watermarkPng(dir: string): Promise<string> {
 
 /** The files that decide the hashes of a reference clip, and of a clip's frames (with the inset): cached hashes of other code are not reused. */
 const REFERENCE_FILES = ['dct.ts', 'dimensions.ts', 'hash-image.ts', 'luma.ts', 'resample.ts', 'trim.ts', 'video.ts'];
-const QUERY_FILES = [...REFERENCE_FILES, 'inset.ts', 'video-copy.ts'];
+const QUERY_FILES = [...REFERENCE_FILES, 'inset.ts', 'overlay.ts', 'video-copy.ts'];
 
-/** A clip's frames hashed both ways: vigil's candidate hashes per frame (frame and inset), one PDQ hash per frame. */
+/**
+ * A clip's frames hashed both ways: vigil's candidate hashes per frame (frame, inset, overlays painted out),
+ * one PDQ hash per frame.
+ */
 interface QueryFrames {
   vigil: ImageHashes[];
   inset?: { x: number; y: number; w: number; h: number };
+  overlays: { x: number; y: number; w: number; h: number }[];
   pdq: Uint32Array[];
 }
 
 async function queryFrames(cache: DiskCache, digest: string, file: string): Promise<QueryFrames> {
-  type Packed = { vigil: { hashes: string; quality: number }[]; inset?: QueryFrames['inset']; pdq: string[] };
-  const packed = await cache.json<Packed>('video-query', `${digest}|${path.basename(file)}`, async () => {
+  type Packed = { vigil: { hashes: string; quality: number }[]; inset?: QueryFrames['inset']; overlays: QueryFrames['overlays']; pdq: string[] };
+  const packed = await cache.json<Packed>('video-query', `${digest}|overlays|${path.basename(file)}`, async () => {
     const { pngs } = await sampleFrames(file, { fps: 1, maxFrames: 120 });
     const v = await hashVideoFrames(pngs);
     const pdq: string[] = [];
     for (const png of pngs) pdq.push(packWords((await pdqHash(png)).hash));
-    return { vigil: v.frames.map((f) => ({ hashes: packWords(f.hashes), quality: f.quality })), inset: v.inset, pdq };
+    return { vigil: v.frames.map((f) => ({ hashes: packWords(f.hashes), quality: f.quality })), inset: v.inset, overlays: v.overlays, pdq };
   });
-  return { vigil: packed.vigil.map((f) => ({ hashes: unpackWords(f.hashes), quality: f.quality })), inset: packed.inset, pdq: packed.pdq.map(unpackWords) };
+  return {
+    vigil: packed.vigil.map((f) => ({ hashes: unpackWords(f.hashes), quality: f.quality })),
+    inset: packed.inset,
+    overlays: packed.overlays,
+    pdq: packed.pdq.map(unpackWords),
+  };
 }
 
 function minDistance(a: Uint32Array, b: Uint32Array): number {
@@ -251,6 +260,7 @@ async function main(): Promise<void> {
     detail?: { referenceId: string; strictFrames: number; looseFrames: number; informativeFrames: number; distance: number };
     frameDistances: number[];
     inset?: QueryFrames['inset'];
+    overlays: QueryFrames['overlays'];
     pdqFramesFp: number;
   };
   const jobs = [...references.map((c, i) => ({ c, i, role: 'reference' as const })), ...unrelated.map((c, i) => ({ c, i, role: 'unrelated' as const }))].flatMap((j) => edits.map((edit) => ({ ...j, edit })));
@@ -269,7 +279,7 @@ async function main(): Promise<void> {
       const pdqFramesFp = role === 'unrelated' ? q.pdq.filter((f) => refPdq.some((r) => r.some((h) => minDistance(f, h) <= PDQ_THRESHOLD))).length : 0;
       if (++done % 10 === 0) log(`  ${done}/${jobs.length} clips, ${((Date.now() - started) / 1000).toFixed(0)} s`);
       const { isMatch: _, ...detail } = m ?? { isMatch: false };
-      return { edit, role, source: i, file: path.basename(file), vigil: m?.isMatch ? Number(m.referenceId) : -1, pdq: p, frames: q.vigil.length, detail: m ? (detail as Outcome['detail']) : undefined, frameDistances, inset: q.inset, pdqFramesFp };
+      return { edit, role, source: i, file: path.basename(file), vigil: m?.isMatch ? Number(m.referenceId) : -1, pdq: p, frames: q.vigil.length, detail: m ? (detail as Outcome['detail']) : undefined, frameDistances, inset: q.inset, overlays: q.overlays, pdqFramesFp };
     },
     { concurrency },
   );
@@ -301,6 +311,9 @@ async function main(): Promise<void> {
             unrelatedFramesWithinLoose: negatives.reduce((s, o) => s + o.frameDistances.filter((d) => d <= LOOSE_THRESHOLD).length, 0),
             nearestUnrelatedFrame: Math.min(...negatives.flatMap((o) => o.frameDistances)),
             unrelatedClipsWithInset: negatives.filter((o) => o.inset).length,
+            unrelatedClipsWithOverlay: negatives.filter((o) => o.overlays.length > 0).length,
+            // Which edits the static overlays were found in (reference and unrelated clips): the watermark's, ideally only.
+            clipsWithOverlayByEdit: Object.fromEntries(edits.map((e) => [e, outcomes.filter((o) => o.edit === e && o.overlays.length > 0).length])),
           }
         : {}),
     };
@@ -324,7 +337,9 @@ async function main(): Promise<void> {
     lines.push(`${m}: ${r.falsePositives}/${r.unrelatedClips} unrelated clips matched (query FPR ${r.queryFpr.toFixed(3)}); ${r.frameFpr.toExponential(1)} of ${r.unrelatedFrames} unrelated frames`);
   }
   const vr = report.methods.vigil;
-  lines.push(`vigil: unrelated frames within ${LOOSE_THRESHOLD}: ${vr.unrelatedFramesWithinLoose}; nearest unrelated frame at ${vr.nearestUnrelatedFrame}; unrelated clips with an inset: ${vr.unrelatedClipsWithInset}`);
+  lines.push(`vigil: unrelated frames within ${LOOSE_THRESHOLD}: ${vr.unrelatedFramesWithinLoose}; nearest unrelated frame at ${vr.nearestUnrelatedFrame}; unrelated clips with an inset: ${vr.unrelatedClipsWithInset}, with an overlay: ${vr.unrelatedClipsWithOverlay}`);
+  const overlaid = Object.entries(vr.clipsWithOverlayByEdit ?? {}).filter(([, n]) => n > 0);
+  lines.push(`vigil: clips with a static overlay painted out, by edit (of ${2 * n} each): ${overlaid.map(([e, k]) => `${e} ${k}`).join(', ') || 'none'}`);
   const v = report.methods.vigil;
   lines.push('', `${v.macroRecall >= 0.95 ? 'MET' : 'MISSED'}: macro recall ${pct(v.macroRecall).trim()} (goal >= 95%)`, `${v.minEditRecall >= 0.8 ? 'MET' : 'MISSED'}: lowest edit ${pct(v.minEditRecall).trim()} (goal >= 80%)`);
   console.log(lines.join('\n'));

@@ -30,10 +30,13 @@ const MAX_SIDE_SHARE = 0.9;
 const MIN_SIDE_CONTRAST = 0.3;
 const OFFSET = 3;
 /** Frames that must differ for persistence to mean anything (a static shot proves nothing). */
-const MIN_FRAMES = 3;
+export const MIN_FRAMES = 3;
 
-/** Per-pixel persistence of vertical edges (steps along x) and horizontal edges (steps along y). */
-function persistence(frames: LumaImage[]): { vertical: Float32Array; horizontal: Float32Array; width: number; height: number } {
+/**
+ * Per-pixel persistence of vertical edges (steps along x) and horizontal edges (steps along y): the share of
+ * the frames in which the pixel sits on a luma step of at least EDGE_STEP.
+ */
+export function edgePersistence(frames: LumaImage[]): { vertical: Float32Array; horizontal: Float32Array; width: number; height: number } {
   const { width, height } = frames[0];
   const vertical = new Float32Array(width * height);
   const horizontal = new Float32Array(width * height);
@@ -112,7 +115,7 @@ function prefixAlong(p: Float32Array, width: number, height: number, alongY: boo
  */
 export function persistentInset(frames: LumaImage[]): Box | undefined {
   if (frames.length < MIN_FRAMES) return undefined;
-  const { vertical, horizontal, width, height } = persistence(frames);
+  const { vertical, horizontal, width, height } = edgePersistence(frames);
   const xs = candidateLines(vertical, width, height, true);
   const ys = candidateLines(horizontal, width, height, false);
   if (xs.length === 0 || ys.length === 0) return undefined;
@@ -122,11 +125,22 @@ export function persistentInset(frames: LumaImage[]): Box | undefined {
   const xOptions = [0, ...xs, width];
   const yOptions = [0, ...ys, height];
   const mean = (prefix: Float64Array[], line: number, from: number, to: number) => (prefix[line][to] - prefix[line][from]) / Math.max(1, to - from);
-  // A side's persistence, less that of the more persistent of its parallel neighbours.
+  /**
+   * A side on `line` (or the line either side of it, where the edge is sharpest: a candidate line is placed
+   * by its longest run, which a blurred edge can put a pixel off): its persistence and where it lies, or 0
+   * when it does not stand out by MIN_SIDE_CONTRAST from the less persistent of its parallel neighbours.
+   * The less: an inset's edge has the other picture on one side, which may be busy, while a texture has
+   * edges on both sides.
+   */
   const side = (prefix: Float64Array[], line: number, from: number, to: number) => {
-    const on = mean(prefix, line, from, to);
-    const off = Math.max(...[line - OFFSET, line + OFFSET].filter((l) => l >= 0 && l < prefix.length).map((l) => mean(prefix, l, from, to)));
-    return on - off >= MIN_SIDE_CONTRAST ? on : 0;
+    let found = { value: 0, line };
+    for (const l of [line - 1, line, line + 1]) {
+      if (l < 1 || l >= prefix.length - 1) continue;
+      const on = mean(prefix, l, from, to);
+      const off = Math.min(...[l - OFFSET, l + OFFSET].filter((n) => n >= 0 && n < prefix.length).map((n) => mean(prefix, n, from, to)));
+      if (on - off >= MIN_SIDE_CONTRAST && on > found.value) found = { value: on, line: l };
+    }
+    return found;
   };
   let best: { box: Box; score: number } | undefined;
   for (const x0 of xOptions) {
@@ -139,24 +153,18 @@ export function persistentInset(frames: LumaImage[]): Box | undefined {
           if (h < MIN_SIDE_SHARE * height || h > MAX_SIDE_SHARE * height) continue;
           // Sides are read one pixel in from the corners, where the two edges meet.
           const sides: number[] = [];
-          let verticalSides = 0;
-          let horizontalSides = 0;
-          for (const x of [x0, x1]) {
-            if (x === 0 || x === width) continue;
-            sides.push(side(cols, x, y0 + 1, y1 - 1));
-            verticalSides++;
-          }
-          for (const y of [y0, y1]) {
-            if (y === 0 || y === height) continue;
-            sides.push(side(rows, y, x0 + 1, x1 - 1));
-            horizontalSides++;
-          }
-          if (verticalSides === 0 || horizontalSides === 0) continue;
+          const [left, right] = [x0, x1].map((x) => (x === 0 || x === width ? { value: -1, line: x } : side(cols, x, y0 + 1, y1 - 1)));
+          const [top, bottom] = [y0, y1].map((y) => (y === 0 || y === height ? { value: -1, line: y } : side(rows, y, x0 + 1, x1 - 1)));
+          for (const s of [left, right, top, bottom]) if (s.value >= 0) sides.push(s.value);
+          if (left.value < 0 && right.value < 0) continue;
+          if (top.value < 0 && bottom.value < 0) continue;
           const score = Math.min(...sides);
           if (score < MIN_SIDE_PERSISTENCE) continue;
-          // Prefer the most persistent rectangle, then the one with more edge sides (fewer guesses at the border).
-          const ranked = score + 0.01 * sides.length;
-          if (!best || ranked > best.score) best = { box: { x: x0, y: y0, w, h }, score: ranked };
+          // Prefer the rectangle with the most edge sides, then the most persistent: a side on the border is a
+          // guess, and an inset a few pixels from the border would otherwise win as the larger box reaching it.
+          const ranked = sides.length + score;
+          const box = { x: left.line, y: top.line, w: right.line - left.line, h: bottom.line - top.line };
+          if (!best || ranked > best.score) best = { box, score: ranked };
         }
       }
     }

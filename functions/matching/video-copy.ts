@@ -9,6 +9,7 @@ import { bestMatch, hashCandidate, LOOSE_THRESHOLD, MIN_QUALITY, STRICT_THRESHOL
 import { candidateHashesFromLuma, cropLuma } from './hash-image';
 import { insetViews, persistentInset } from './inset';
 import { decodeLuma, type Box, type LumaImage, type WorkingSize } from './luma';
+import { paintOut, staticOverlays } from './overlay';
 import { sampleFrames, withVideoFile } from './video';
 
 /** Frames are looked at this large for the inset (a 512 px frame at half size): enough to place an edge within 1%. */
@@ -36,6 +37,8 @@ export interface VideoCandidate {
   frames: ImageHashes[];
   /** The picture-in-picture inset, in fractions of the frame, when one was found. */
   inset?: Box;
+  /** Static overlays (a watermark, a logo) painted out of a further view of each frame, in fractions of the frame. */
+  overlays: Box[];
   durationSeconds: number;
 }
 
@@ -70,13 +73,15 @@ function joined(parts: Uint32Array[], quality: number): ImageHashes {
 
 /**
  * Candidate hashes of a clip's frames (see the module comment). `frames` are the sampled frames as images
- * (PNG); each is hashed as a thumbnail would be, and, when the frames share a persistent inset, the inset
- * is cut out of each frame and hashed too.
+ * (PNG); each is hashed as a thumbnail would be; when the frames share a persistent inset, the inset is cut
+ * out of each frame and hashed too; when they share static overlays (overlay.ts), each frame is hashed once
+ * more with them painted out.
  */
 export async function hashVideoFrames(pngs: Buffer[]): Promise<Omit<VideoCandidate, 'durationSeconds'>> {
   const views = await Promise.all(pngs.map((p) => decodeLuma(p, INSET_WORKING_SIZE)));
   const sameSize = views.filter((v) => v.width === views[0]?.width && v.height === views[0]?.height);
   const box = sameSize.length === views.length ? persistentInset(views) : undefined;
+  const overlays = sameSize.length === views.length ? staticOverlays(views) : [];
   const frames: ImageHashes[] = [];
   for (let i = 0; i < pngs.length; i++) {
     const whole = await hashCandidate(pngs[i]);
@@ -88,10 +93,17 @@ export async function hashVideoFrames(pngs: Buffer[]): Promise<Omit<VideoCandida
       parts.push(...kept);
       if (kept.length > 0) quality = Math.max(quality, inset.quality);
     }
+    if (overlays.length > 0) {
+      const painted = candidateHashesFromLuma(paintOut(views[i], overlays));
+      const kept = informative(painted);
+      parts.push(...kept);
+      if (kept.length > 0) quality = Math.max(quality, painted.quality);
+    }
     frames.push(joined(parts, quality));
   }
   const first = views[0];
-  return { frames, inset: box && first ? { x: box.x / first.width, y: box.y / first.height, w: box.w / first.width, h: box.h / first.height } : undefined };
+  const fraction = (b: Box) => ({ x: b.x / first.width, y: b.y / first.height, w: b.w / first.width, h: b.h / first.height });
+  return { frames, inset: box && first ? fraction(box) : undefined, overlays: first ? overlays.map(fraction) : [] };
 }
 
 /** The box INSET_MARGIN pixels inside each side that is an edge (sides on the frame's border stay). */

@@ -2,9 +2,11 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { ReferenceSet, bestMatch, decide, hashCandidate, hashVideoReference } from './index';
 import { persistentInset } from './inset';
-import { decodeLuma } from './luma';
+import { paintOut, staticOverlays } from './overlay';
+import { decodeLuma, type Box, type LumaImage } from './luma';
 import { sampleFrames } from './video';
 import { hashVideoCandidate, matchVideoCopy, VIDEO_RULE } from './video-copy';
 
@@ -64,6 +66,119 @@ describe('video references', () => {
 
   it('rejects bytes that are not a video', async () => {
     await expect(hashVideoReference(Buffer.from('not a video'))).rejects.toThrow(/ff(mpeg|probe) failed/);
+  });
+});
+
+describe('persistent edges: insets and overlays', () => {
+  /**
+   * 16 frames of 256x144 in which a picture of random 8 px blocks (a new one each frame, on a grid shifted each
+   * frame, so no edge persists) shows another such picture in `inset`; `quiet(frame)` may return a box left
+   * plain grey in that frame, inset and background alike (no edge there), and `still(x, y, frame)` a luma
+   * that overrides both (detail that does not move).
+   */
+  function frames(inset: Box, quiet: (frame: number) => Box | undefined = () => undefined, still: (x: number, y: number, frame: number) => number | undefined = () => undefined): LumaImage[] {
+    let seed = 7;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const width = 256;
+    const height = 144;
+    const blocks = () => {
+      const shift = [Math.floor(random() * 8), Math.floor(random() * 8)];
+      const values = Array.from({ length: 34 * 20 }, () => random() * 255);
+      return (x: number, y: number) => values[Math.floor((y + shift[1]) / 8) * 34 + Math.floor((x + shift[0]) / 8)];
+    };
+    const inside = (b: Box, x: number, y: number) => x >= b.x && x < b.x + b.w && y >= b.y && y < b.y + b.h;
+    return Array.from({ length: 16 }, (_, f) => {
+      const [outer, inner] = [blocks(), blocks()];
+      const plain = quiet(f);
+      const data = new Float32Array(width * height);
+      for (let y = 0; y < height; y++) {
+        for (let x = 0; x < width; x++) {
+          data[y * width + x] = plain && inside(plain, x, y) ? 128 : (still(x, y, f) ?? (inside(inset, x, y) ? inner(x, y) : outer(x, y)));
+        }
+      }
+      return { data, width, height };
+    });
+  }
+
+  /** The found box's four sides, each within a pixel of the inset's (a step between two pixels is read on either). */
+  function expectSides(found: Box | undefined, inset: Box) {
+    expect(found).toBeDefined();
+    const sides = (b: Box) => [b.x, b.y, b.x + b.w, b.y + b.h];
+    sides(found!).forEach((side, i) => expect(Math.abs(side - sides(inset)[i])).toBeLessThanOrEqual(1));
+  }
+
+  it('finds the inset on its four edges', () => {
+    const box = { x: 40, y: 30, w: 128, h: 72 };
+    expectSides(persistentInset(frames(box)), box);
+  });
+
+  it('places an inset a few pixels from the corner on its own edges, even where one edge persists less than the others', () => {
+    // The inset ends 6 px from the right and 2 px from the bottom; its right edge is lost in 5 of the 16
+    // frames (a stretch where both pictures have the same flat colour there), so it persists in 11.
+    const box = { x: 122, y: 70, w: 128, h: 72 };
+    const found = persistentInset(frames(box, (f) => (f < 5 ? { x: 240, y: 60, w: 16, h: 90 } : undefined)));
+    // Not the larger box reaching the frame's border past the weaker edge (the rule ranked by persistence first).
+    expectSides(found, box);
+  });
+
+  it('reads an edge against its quieter side: fine stripes inside the inset, along its edge', () => {
+    // In 10 of the 16 frames, columns 176 to 187 of the inset alternate dark and light every 2 px (a railing
+    // a vertical pan keeps in place): the lines just inside its right edge persist almost as much as the edge.
+    const box = { x: 60, y: 40, w: 128, h: 72 };
+    const stripes = (x: number, y: number, f: number) => (f < 10 && x >= 176 && x < 188 && y >= 40 && y < 112 ? (Math.floor(x / 2) % 2 ? 60 : 200) : undefined);
+    expectSides(persistentInset(frames(box, () => undefined, stripes)), box);
+  });
+
+  it('finds no inset in a picture whose texture does not move', () => {
+    const texture = (x: number) => (Math.floor(x / 2) % 2 ? 60 : 200);
+    expect(persistentInset(frames({ x: 0, y: 0, w: 0, h: 0 }, () => undefined, texture))).toBeUndefined();
+  });
+
+  const nowhere = { x: 0, y: 0, w: 0, h: 0 };
+  /** A watermark that never moves: a box 100x20 at (10, 112) with an outline and five letter-like bars. */
+  const watermark = (x: number, y: number) => {
+    if (x < 10 || x >= 110 || y < 112 || y >= 132) return undefined;
+    if (x === 10 || x === 109 || y === 112 || y === 131) return 30;
+    return y >= 116 && y < 128 && (x - 20) % 16 < 4 && x < 100 ? 240 : 30;
+  };
+
+  it('finds a watermark that stays put over a moving picture, as one box around it', () => {
+    const found = staticOverlays(frames(nowhere, () => undefined, watermark));
+    expect(found).toHaveLength(1);
+    const [box] = found;
+    // The watermark's box, padded by up to 4 px (the distance at which its parts are joined).
+    expect(box.x).toBeLessThanOrEqual(10);
+    expect(box.y).toBeLessThanOrEqual(112);
+    expect(box.x + box.w).toBeGreaterThanOrEqual(110);
+    expect(box.y + box.h).toBeGreaterThanOrEqual(132);
+    expect(box.w * box.h).toBeLessThan(110 * 30);
+  });
+
+  it('finds no overlay where the whole picture stays put, nor in an inset (too large to be laid over a clip)', () => {
+    const texture = (x: number, y: number) => ((Math.floor(x / 6) + Math.floor(y / 6)) % 2 ? 60 : 200);
+    expect(staticOverlays(frames(nowhere, () => undefined, texture))).toEqual([]);
+    expect(staticOverlays(frames({ x: 40, y: 30, w: 128, h: 72 }))).toEqual([]);
+    expect(staticOverlays(frames(nowhere).slice(0, 2))).toEqual([]);
+  });
+
+  it('takes the edges of a letterbox\'s bars for lines, not overlays, and still finds a watermark between them', () => {
+    const bars = (_: number, y: number) => (y < 14 || y >= 130 ? 0 : undefined);
+    expect(staticOverlays(frames(nowhere, () => undefined, bars))).toEqual([]);
+    const found = staticOverlays(frames(nowhere, () => undefined, (x, y) => bars(x, y) ?? watermark(x, y + 20)));
+    expect(found).toHaveLength(1);
+    expect(found[0].w).toBeLessThan(110);
+  });
+
+  it('paints an overlay out of a gradient exactly, blending across its short side', () => {
+    const [width, height] = [64, 48];
+    const gradient = (x: number, y: number) => 40 + 2 * x + 3 * y;
+    const data = Float32Array.from({ length: width * height }, (_, i) => gradient(i % width, Math.floor(i / width)));
+    const box = { x: 8, y: 30, w: 40, h: 10 };
+    for (let y = box.y; y < box.y + box.h; y++) data.fill(0, y * width + box.x, y * width + box.x + box.w);
+    const painted = paintOut({ data, width, height }, [box]);
+    for (let i = 0; i < painted.data.length; i++) expect(painted.data[i]).toBeCloseTo(gradient(i % width, Math.floor(i / width)), 3);
+    // The frame it was given is left as it was.
+    expect(data[35 * width + 20]).toBe(0);
   });
 });
 
@@ -130,6 +245,51 @@ describe('video copies', () => {
     const copy = await hashVideoCandidate(otherPip);
     expect(copy.inset).toBeDefined();
     expect(matchVideoCopy(copy, set)?.isMatch ?? false).toBe(false);
+  }, 60_000);
+
+  it('matches a watermarked copy of a softly graded clip by painting the watermark out, which its whole frames alone do not', async () => {
+    // A slow pan across a bokeh wallpaper (soft colour blobs and pale circles: a graphic with just enough
+    // detail to fingerprint), and the same clip with a reposter's watermark in the lower left corner: a dark
+    // translucent box with light marks, the strongest structure in every frame.
+    const blob = (id: string, cx: number, cy: number, colour: string) =>
+      `<radialGradient id="${id}" cx="${cx}" cy="${cy}" r="0.6"><stop offset="0" stop-color="${colour}"/><stop offset="1" stop-color="${colour}" stop-opacity="0"/></radialGradient>`;
+    const wallpaper = (colours: string[], step: number) => {
+      const circles = Array.from({ length: 14 }, (_, k) => `<circle cx="${(k * step) % 960}" cy="${(k * 89) % 540}" r="${30 + ((k * 23) % 60)}" fill="#fff" fill-opacity="0.25"/>`).join('');
+      return `<svg xmlns="http://www.w3.org/2000/svg" width="960" height="540"><defs>${blob('a', 0.25, 0.3, colours[0])}${blob('b', 0.75, 0.7, colours[1])}</defs><rect width="960" height="540" fill="${colours[2]}"/><rect width="960" height="540" fill="url(#a)"/><rect width="960" height="540" fill="url(#b)"/>${circles}</svg>`;
+    };
+    const marks = Array.from({ length: 8 }, (_, k) => `<rect x="${10 + 17 * k}" y="6" width="9" height="12" fill="#fff" fill-opacity="0.85"/>`).join('');
+    const mark = `<svg xmlns="http://www.w3.org/2000/svg" width="150" height="24"><rect x="0.5" y="0.5" width="149" height="23" rx="4" fill="#202020" fill-opacity="0.6"/>${marks}</svg>`;
+    const markPng = path.join(dir, 'mark.png');
+    await sharp(Buffer.from(mark)).png().toFile(markPng);
+    const panAndCopy = async (name: string, svg: string) => {
+      const [still, pan, marked] = [`${name}.png`, `${name}.mp4`, `${name}-marked.mp4`].map((f) => path.join(dir, f));
+      await sharp(Buffer.from(svg)).png().toFile(still);
+      ffmpeg('-loop', '1', '-t', '8', '-i', still, '-vf', "crop=320:180:x='640*t/8':y='360*t/8',fps=10,setsar=1", ...X264, pan);
+      ffmpeg('-i', pan, '-i', markPng, '-filter_complex', '[0:v][1:v]overlay=8:H-h-8', ...X264, marked);
+      return [pan, marked];
+    };
+    const [pan, marked] = await panAndCopy('bokeh', wallpaper(['#f0f', '#ff0', '#08c'], 137));
+    const panSet = ReferenceSet.from([{ id: 'pan', ...(await hashVideoReference(pan)) }]);
+
+    const copy = await hashVideoCandidate(marked);
+    // One overlay, around the watermark (150x24 at 8 px from the left and bottom of 320x180).
+    expect(copy.overlays).toHaveLength(1);
+    const [box] = copy.overlays;
+    expect(box.x).toBeLessThanOrEqual(8 / 320);
+    expect(box.y + box.h).toBeGreaterThanOrEqual((180 - 8) / 180);
+    expect(box.w).toBeLessThan(0.6);
+    expect(box.h).toBeLessThan(0.25);
+    expect(matchVideoCopy(copy, panSet)).toMatchObject({ referenceId: 'pan', isMatch: true });
+
+    // The same frames hashed as plain thumbnails are not a copy, nor is the reference's own clip found to have an overlay.
+    const plain = await Promise.all((await sampleFrames(marked)).pngs.map((p) => hashCandidate(p)));
+    expect(matchVideoCopy(plain, panSet)?.isMatch ?? false).toBe(false);
+    expect((await hashVideoCandidate(pan)).overlays).toEqual([]);
+
+    // Another wallpaper of the kind under the same watermark is not a copy: painting the shared mark out takes
+    // away what the two clips have in common.
+    const [, otherMarked] = await panAndCopy('other-bokeh', wallpaper(['#0f8', '#f80', '#60c'], 211));
+    expect(matchVideoCopy(await hashVideoCandidate(otherMarked), panSet)?.isMatch ?? false).toBe(false);
   }, 60_000);
 
   it('needs several frames to agree: one matching frame in a clip of unrelated frames is not a copy', async () => {
