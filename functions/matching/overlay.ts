@@ -10,8 +10,10 @@ import type { Box, LumaImage } from './luma';
  * carries its hash 90 bits away from the reference (bench:video); painted out, the frame is back within the
  * strict threshold. Painting is a linear blend across the overlay's short side between the pixels just
  * outside it: exact on the gradients where it matters, and on a detailed picture only a smooth band instead
- * of letters. Written here for the same reason as inset.ts: no maintained package on the npm registry finds
- * persistent overlays, and OpenCV's inpainting needs the mask this finds first.
+ * of letters. Written here for the same reason as inset.ts, no maintained package on the npm registry finds
+ * persistent overlays, and without OpenCV, whose dilation, connected components and inpainting would do the
+ * rest: its 10 MB WebAssembly build is loaded by triage's verification only, and what is needed here is a
+ * dilation, a flood fill and a linear blend.
  */
 
 /** A pixel is part of an overlay when it is an edge in at least this share of the frames. */
@@ -21,7 +23,7 @@ const JOIN = 3;
 /** An overlay has at least this many persistent pixels (a speck of compression noise does not count). */
 const MIN_PIXELS = 30;
 /**
- * One overlay covers at most this share of the frame, and all of them together at most TOTAL_SHARE: more
+ * One overlay covers at most this share of the frame, and all of them together at most MAX_TOTAL_SHARE: more
  * is a clip whose picture does not move (every edge persists), or an inset (half the size is a quarter of
  * the frame), not something laid over a clip.
  */
