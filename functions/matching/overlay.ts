@@ -12,7 +12,7 @@ import type { Box, LumaImage } from './luma';
  * outside it: exact on the gradients where it matters, and on a detailed picture only a smooth band instead
  * of letters. Written here for the same reason as inset.ts, no maintained package on the npm registry finds
  * persistent overlays, and without OpenCV, whose dilation, connected components and inpainting would do the
- * rest: its 10 MB WebAssembly build is loaded by triage's verification only, and what is needed here is a
+ * rest: its 7 MB WebAssembly build is loaded by triage's verification only, and what is needed here is a
  * dilation, a flood fill and a linear blend.
  */
 
