@@ -157,6 +157,7 @@ interface QueryFrames {
 
 async function queryFrames(cache: DiskCache, digest: string, file: string): Promise<QueryFrames> {
   type Packed = { vigil: { hashes: string; quality: number }[]; inset?: QueryFrames['inset']; overlays: QueryFrames['overlays']; pdq: string[] };
+  // `overlays` in the key: entries written before the packed format held the overlays are never read.
   const packed = await cache.json<Packed>('video-query', `${digest}|overlays|${path.basename(file)}`, async () => {
     const { pngs } = await sampleFrames(file, { fps: 1, maxFrames: 120 });
     const v = await hashVideoFrames(pngs);

@@ -146,7 +146,7 @@ describe('persistent edges: insets and overlays', () => {
     const found = staticOverlays(frames(nowhere, () => undefined, watermark));
     expect(found).toHaveLength(1);
     const [box] = found;
-    // The watermark's box, padded by up to 4 px (the distance at which its parts are joined).
+    // The watermark's box, padded by the few pixels within which its parts are joined.
     expect(box.x).toBeLessThanOrEqual(10);
     expect(box.y).toBeLessThanOrEqual(112);
     expect(box.x + box.w).toBeGreaterThanOrEqual(110);
