@@ -34,10 +34,21 @@ export const MIN_FRAMES = 3;
 
 /**
  * Per-pixel persistence of vertical edges (steps along x) and horizontal edges (steps along y): the share of
- * the frames in which the pixel sits on a luma step of at least EDGE_STEP.
+ * the frames in which the pixel sits on a luma step of at least EDGE_STEP. Computed once per clip and read by
+ * both `persistentInset` and `staticOverlays` (overlay.ts).
  */
-export function edgePersistence(frames: LumaImage[]): { vertical: Float32Array; horizontal: Float32Array; width: number; height: number } {
-  const { width, height } = frames[0];
+export interface EdgePersistence {
+  vertical: Float32Array;
+  horizontal: Float32Array;
+  width: number;
+  height: number;
+  /** How many frames it was measured over. */
+  frames: number;
+}
+
+/** The edge persistence of frames all of the same size (see `EdgePersistence`). */
+export function edgePersistence(frames: LumaImage[]): EdgePersistence {
+  const { width, height } = frames[0] ?? { width: 0, height: 0 };
   const vertical = new Float32Array(width * height);
   const horizontal = new Float32Array(width * height);
   for (const { data } of frames) {
@@ -55,7 +66,7 @@ export function edgePersistence(frames: LumaImage[]): { vertical: Float32Array; 
     vertical[i] /= frames.length;
     horizontal[i] /= frames.length;
   }
-  return { vertical, horizontal, width, height };
+  return { vertical, horizontal, width, height, frames: frames.length };
 }
 
 /**
@@ -108,14 +119,13 @@ function prefixAlong(p: Float32Array, width: number, height: number, alongY: boo
 
 /**
  * The inset of a clip, if it has one: the rectangle whose sides are the most persistent edges over the
- * frames (all of the same size, at least MIN_FRAMES of them). A side may lie on the frame's border (an
+ * frames (at least MIN_FRAMES of them). A side may lie on the frame's border (an
  * inset in a corner) but at least one vertical and one horizontal side must be edges, each persistent in
  * MIN_SIDE_PERSISTENCE of the frames along its whole length and standing out from its neighbours. Each side keeps 25% to 90% of the frame's.
  * Returns the box in pixels of the frames, or undefined.
  */
-export function persistentInset(frames: LumaImage[]): Box | undefined {
-  if (frames.length < MIN_FRAMES) return undefined;
-  const { vertical, horizontal, width, height } = edgePersistence(frames);
+export function persistentInset({ vertical, horizontal, width, height, frames }: EdgePersistence): Box | undefined {
+  if (frames < MIN_FRAMES) return undefined;
   const xs = candidateLines(vertical, width, height, true);
   const ys = candidateLines(horizontal, width, height, false);
   if (xs.length === 0 || ys.length === 0) return undefined;

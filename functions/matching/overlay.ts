@@ -1,4 +1,4 @@
-import { edgePersistence, MIN_FRAMES } from './inset';
+import { MIN_FRAMES, type EdgePersistence } from './inset';
 import type { Box, LumaImage } from './luma';
 
 /**
@@ -38,13 +38,12 @@ const MAX_TOTAL_SHARE = 0.2;
 const LINE = 4;
 
 /**
- * The boxes of the static overlays of a clip's frames (all of the same size, at least MIN_FRAMES of them),
- * in pixels, each padded by JOIN; none when the frames are too few, or when what persists is too large to
+ * The boxes of the static overlays of a clip's frames (their edge persistence, over at least MIN_FRAMES
+ * frames), in pixels, each padded by JOIN; none when the frames are too few, or when what persists is too large to
  * be an overlay (see MAX_SHARE).
  */
-export function staticOverlays(frames: LumaImage[]): Box[] {
-  if (frames.length < MIN_FRAMES) return [];
-  const { vertical, horizontal, width, height } = edgePersistence(frames);
+export function staticOverlays({ vertical, horizontal, width, height, frames }: EdgePersistence): Box[] {
+  if (frames < MIN_FRAMES) return [];
   const persistent = new Uint8Array(width * height);
   for (let i = 0; i < persistent.length; i++) persistent[i] = Math.max(vertical[i], horizontal[i]) >= OVERLAY_PERSISTENCE ? 1 : 0;
   const joined = dilate(persistent, width, height, JOIN);
@@ -73,7 +72,7 @@ export function staticOverlays(frames: LumaImage[]): Box[] {
     }
     const box = { x: x0, y: y0, w: x1 - x0 + 1, h: y1 - y0 + 1 };
     if (pixels < MIN_PIXELS) continue;
-    if (Math.min(x1 - x0, y1 - y0) + 1 <= 2 * JOIN + LINE) continue;
+    if (Math.min(box.w, box.h) <= 2 * JOIN + LINE) continue;
     if (box.w * box.h > MAX_SHARE * width * height) return [];
     area += box.w * box.h;
     boxes.push(box);

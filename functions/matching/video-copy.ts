@@ -7,7 +7,7 @@
  */
 import { bestMatch, hashCandidate, LOOSE_THRESHOLD, MIN_QUALITY, STRICT_THRESHOLD, type ImageHashes, type ReferenceSet } from './index';
 import { candidateHashesFromLuma, cropLuma } from './hash-image';
-import { insetViews, persistentInset } from './inset';
+import { edgePersistence, insetViews, persistentInset } from './inset';
 import { decodeLuma, type Box, type LumaImage, type WorkingSize } from './luma';
 import { paintOut, staticOverlays } from './overlay';
 import { sampleFrames, withVideoFile } from './video';
@@ -80,25 +80,22 @@ function joined(parts: Uint32Array[], quality: number): ImageHashes {
 export async function hashVideoFrames(pngs: Buffer[]): Promise<Omit<VideoCandidate, 'durationSeconds'>> {
   const views = await Promise.all(pngs.map((p) => decodeLuma(p, INSET_WORKING_SIZE)));
   const sameSize = views.filter((v) => v.width === views[0]?.width && v.height === views[0]?.height);
-  const box = sameSize.length === views.length ? persistentInset(views) : undefined;
-  const overlays = sameSize.length === views.length ? staticOverlays(views) : [];
+  const persistence = sameSize.length === views.length ? edgePersistence(views) : undefined;
+  const box = persistence && persistentInset(persistence);
+  const overlays = persistence ? staticOverlays(persistence) : [];
   const frames: ImageHashes[] = [];
   for (let i = 0; i < pngs.length; i++) {
-    const whole = await hashCandidate(pngs[i]);
-    const parts = informative(whole);
-    let quality = parts.length > 0 ? whole.quality : 0;
-    for (const view of box ? insetViews(box, views[i].width, views[i].height) : []) {
-      const inset = candidateHashesFromLuma(cropLuma(views[i], shrink(view, views[i])));
-      const kept = informative(inset);
+    // The frame's views with detail, and the best quality among them (0 when none has any).
+    const parts: Uint32Array[] = [];
+    let quality = 0;
+    const add = (view: ImageHashes) => {
+      const kept = informative(view);
       parts.push(...kept);
-      if (kept.length > 0) quality = Math.max(quality, inset.quality);
-    }
-    if (overlays.length > 0) {
-      const painted = candidateHashesFromLuma(paintOut(views[i], overlays));
-      const kept = informative(painted);
-      parts.push(...kept);
-      if (kept.length > 0) quality = Math.max(quality, painted.quality);
-    }
+      if (kept.length > 0) quality = Math.max(quality, view.quality);
+    };
+    add(await hashCandidate(pngs[i]));
+    for (const view of box ? insetViews(box, views[i].width, views[i].height) : []) add(candidateHashesFromLuma(cropLuma(views[i], shrink(view, views[i]))));
+    if (overlays.length > 0) add(candidateHashesFromLuma(paintOut(views[i], overlays)));
     frames.push(joined(parts, quality));
   }
   const first = views[0];

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { ReferenceSet, bestMatch, decide, hashCandidate, hashVideoReference } from './index';
-import { persistentInset } from './inset';
+import { edgePersistence, persistentInset } from './inset';
 import { paintOut, staticOverlays } from './overlay';
 import { decodeLuma, type Box, type LumaImage } from './luma';
 import { sampleFrames } from './video';
@@ -109,14 +109,14 @@ describe('persistent edges: insets and overlays', () => {
 
   it('finds the inset on its four edges', () => {
     const box = { x: 40, y: 30, w: 128, h: 72 };
-    expectSides(persistentInset(frames(box)), box);
+    expectSides(persistentInset(edgePersistence(frames(box))), box);
   });
 
   it('places an inset a few pixels from the corner on its own edges, even where one edge persists less than the others', () => {
     // The inset ends 6 px from the right and 2 px from the bottom; its right edge is lost in 5 of the 16
     // frames (a stretch where both pictures have the same flat colour there), so it persists in 11.
     const box = { x: 122, y: 70, w: 128, h: 72 };
-    const found = persistentInset(frames(box, (f) => (f < 5 ? { x: 240, y: 60, w: 16, h: 90 } : undefined)));
+    const found = persistentInset(edgePersistence(frames(box, (f) => (f < 5 ? { x: 240, y: 60, w: 16, h: 90 } : undefined))));
     // Not the larger box reaching the frame's border past the weaker edge (the rule ranked by persistence first).
     expectSides(found, box);
   });
@@ -126,12 +126,12 @@ describe('persistent edges: insets and overlays', () => {
     // a vertical pan keeps in place): the lines just inside its right edge persist almost as much as the edge.
     const box = { x: 60, y: 40, w: 128, h: 72 };
     const stripes = (x: number, y: number, f: number) => (f < 10 && x >= 176 && x < 188 && y >= 40 && y < 112 ? (Math.floor(x / 2) % 2 ? 60 : 200) : undefined);
-    expectSides(persistentInset(frames(box, () => undefined, stripes)), box);
+    expectSides(persistentInset(edgePersistence(frames(box, () => undefined, stripes))), box);
   });
 
   it('finds no inset in a picture whose texture does not move', () => {
     const texture = (x: number) => (Math.floor(x / 2) % 2 ? 60 : 200);
-    expect(persistentInset(frames({ x: 0, y: 0, w: 0, h: 0 }, () => undefined, texture))).toBeUndefined();
+    expect(persistentInset(edgePersistence(frames({ x: 0, y: 0, w: 0, h: 0 }, () => undefined, texture)))).toBeUndefined();
   });
 
   const nowhere = { x: 0, y: 0, w: 0, h: 0 };
@@ -143,7 +143,7 @@ describe('persistent edges: insets and overlays', () => {
   };
 
   it('finds a watermark that stays put over a moving picture, as one box around it', () => {
-    const found = staticOverlays(frames(nowhere, () => undefined, watermark));
+    const found = staticOverlays(edgePersistence(frames(nowhere, () => undefined, watermark)));
     expect(found).toHaveLength(1);
     const [box] = found;
     // The watermark's box, padded by the few pixels within which its parts are joined.
@@ -156,15 +156,15 @@ describe('persistent edges: insets and overlays', () => {
 
   it('finds no overlay where the whole picture stays put, nor in an inset (too large to be laid over a clip)', () => {
     const texture = (x: number, y: number) => ((Math.floor(x / 6) + Math.floor(y / 6)) % 2 ? 60 : 200);
-    expect(staticOverlays(frames(nowhere, () => undefined, texture))).toEqual([]);
-    expect(staticOverlays(frames({ x: 40, y: 30, w: 128, h: 72 }))).toEqual([]);
-    expect(staticOverlays(frames(nowhere).slice(0, 2))).toEqual([]);
+    expect(staticOverlays(edgePersistence(frames(nowhere, () => undefined, texture)))).toEqual([]);
+    expect(staticOverlays(edgePersistence(frames({ x: 40, y: 30, w: 128, h: 72 })))).toEqual([]);
+    expect(staticOverlays(edgePersistence(frames(nowhere).slice(0, 2)))).toEqual([]);
   });
 
   it('takes the edges of a letterbox\'s bars for lines, not overlays, and still finds a watermark between them', () => {
     const bars = (_: number, y: number) => (y < 14 || y >= 130 ? 0 : undefined);
-    expect(staticOverlays(frames(nowhere, () => undefined, bars))).toEqual([]);
-    const found = staticOverlays(frames(nowhere, () => undefined, (x, y) => bars(x, y) ?? watermark(x, y + 20)));
+    expect(staticOverlays(edgePersistence(frames(nowhere, () => undefined, bars)))).toEqual([]);
+    const found = staticOverlays(edgePersistence(frames(nowhere, () => undefined, (x, y) => bars(x, y) ?? watermark(x, y + 20))));
     expect(found).toHaveLength(1);
     expect(found[0].w).toBeLessThan(110);
   });
@@ -213,7 +213,7 @@ describe('video copies', () => {
   it('finds a picture-in-picture inset from the persistence of its edges, and none in a plain clip', async () => {
     const frames = async (file: string) => Promise.all((await sampleFrames(file)).pngs.map((p) => decodeLuma(p, { minSide: 144, largeSide: 256, largeFrom: 1000 })));
     const pipFrames = await frames(pip);
-    const box = persistentInset(pipFrames);
+    const box = persistentInset(edgePersistence(pipFrames));
     // The inset is the right half of the top half, 10 px of 320 (8 of 256) in from the frame's edges.
     const { width, height } = pipFrames[0];
     expect(box).toBeDefined();
@@ -221,8 +221,8 @@ describe('video copies', () => {
     expect(Math.abs(box!.y / height - 10 / 180)).toBeLessThan(0.02);
     expect(Math.abs(box!.w / width - 0.5)).toBeLessThan(0.02);
     expect(Math.abs(box!.h / height - 0.5)).toBeLessThan(0.03);
-    expect(persistentInset(await frames(reference))).toBeUndefined();
-    expect(persistentInset(await frames(background))).toBeUndefined();
+    expect(persistentInset(edgePersistence(await frames(reference)))).toBeUndefined();
+    expect(persistentInset(edgePersistence(await frames(background)))).toBeUndefined();
   }, 60_000);
 
   it('matches a picture-in-picture copy through its inset, which its whole frames alone do not', async () => {
