@@ -81,6 +81,17 @@ export default tseslint.config(
     files: ['functions/**/*.ts'],
     rules: { 'no-restricted-syntax': zodNamespace },
   },
+  {
+    // functions/store/ owns the table: nothing else in functions/ (tests included) imports the DynamoDB SDK.
+    files: ['functions/**/*.ts'],
+    ignores: ['functions/store/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['@aws-sdk/client-dynamodb', '@aws-sdk/lib-dynamodb'], message: 'Only functions/store/ talks to DynamoDB: use an entity or store/table.' }] },
+      ],
+    },
+  },
   componentBoundaries,
   webRest,
   ...featureBoundaries,

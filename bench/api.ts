@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { countDynamoOperations } from '../functions/adapters/dynamo/operation-counter';
+import { countDynamoOperations } from '../functions/store/operation-counter';
 import { startServer } from '../local/server';
 import { last, TestBrowser } from '../local/tests/support/browser';
 import { OUT_DIR, writeReport } from './support/output';
@@ -14,7 +14,7 @@ import { renderTable } from './support/table';
  * the dashboard's calls (stats, grouped results, latest search, allowlist, cases) in a loop until the end while
  * the scans run. Reports per route p50/p99, errors (any 4xx/5xx),
  * and DynamoDB reads and writes per request, counted by the middleware on the functions' DynamoDB client
- * (functions/adapters/dynamo/operation-counter.ts, as the "no write on a GET" test uses it). The counts come
+ * (functions/store/operation-counter.ts, as the "no write on a GET" test uses it). The counts come
  * from a calibration pass after the load, once every scan has ended: each route called alone, so every
  * operation is the route's own (workflows run in this process too). The scan's own figure is measured on the
  * first scan, alone; its workflow starts within that window, so it is an upper bound. Goal: zero errors and

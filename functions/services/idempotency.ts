@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../adapters/dynamo/client';
-import { keys } from '../adapters/dynamo/keys';
-import { TTL_ATTRIBUTE } from '../adapters/dynamo/table-design';
+import { db, tableName } from '../store/table';
+import { keys } from '../store/keys';
+import { TTL_ATTRIBUTE } from '../store/table';
 import { ConflictError, HttpError } from '../lib/errors';
-import { isConditionFailure } from '../adapters/dynamo/io';
+import { isConditionFailure } from '../store/table';
 
 /**
  * Run-once for requests that must not take effect twice (bulk submission): the first request writes an

@@ -1,9 +1,9 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { clampPercent, planRule } from '../../shared/plans';
 import type { PlanId } from '../../shared/schemas/user';
-import { db, tableName } from '../adapters/dynamo/client';
-import { isConditionFailure } from '../adapters/dynamo/io';
-import { keys } from '../adapters/dynamo/keys';
+import { db, tableName } from '../store/table';
+import { isConditionFailure } from '../store/table';
+import { keys } from '../store/keys';
 
 /*
  * The user's PROFILE item (`keys.user(userId)`, `USER#id / PROFILE`): this module is the only one that writes

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../adapters/dynamo/client';
-import { keys } from '../adapters/dynamo/keys';
-import { GSIS } from '../adapters/dynamo/table-design';
+import { db, tableName } from '../store/table';
+import { keys } from '../store/keys';
+import { GSIS } from '../store/table';
 import { identityStatus } from '../adapters/identity/directory';
 import { config } from '../lib/config';
 

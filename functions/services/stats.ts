@@ -1,7 +1,7 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { UserStats } from '../../shared/schemas/search';
-import { db, tableName } from '../adapters/dynamo/client';
-import { keys } from '../adapters/dynamo/keys';
+import { db, tableName } from '../store/table';
+import { keys } from '../store/keys';
 
 /** The counters of `GET /api/user/{id}/stats`, all on the one item `keys.userCounters(userId)`. */
 export const STAT_COUNTERS = ['activeViolations', 'resolvedCases', 'dmcaSent', 'pendingReview'] as const;

@@ -2,9 +2,9 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import type { CurrentUser, PlanId } from '../../shared/schemas/user';
-import { db, tableName } from '../adapters/dynamo/client';
-import { keys, type Key } from '../adapters/dynamo/keys';
-import { INDEX_KEY_ATTRIBUTES } from '../adapters/dynamo/table-design';
+import { db, tableName } from '../store/table';
+import { keys, type Key } from '../store/keys';
+import { INDEX_KEY_ATTRIBUTES } from '../store/table';
 import { createProfileItem, readProfileItem, writeLastSignIn } from './profile-store';
 
 /** A user's profile as stored (without the table's key attributes). */

@@ -3,7 +3,7 @@ import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
-import { GSIS } from '../../functions/adapters/dynamo/table-design';
+import { GSIS } from '../../functions/store/table';
 import type { ExternalServices } from '../context';
 import type { ApiFunction } from './api-function';
 import { acknowledgeWildcardResource } from './nag';

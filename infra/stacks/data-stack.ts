@@ -2,7 +2,7 @@ import { Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aw
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
-import { GSIS, TABLE_KEYS, TTL_ATTRIBUTE } from '../../functions/adapters/dynamo/table-design';
+import { GSIS, TABLE_KEYS, TTL_ATTRIBUTE } from '../../functions/store/table';
 import { privateBucket } from '../constructs/private-bucket';
 
 /**

@@ -6,7 +6,7 @@ import * as path from 'node:path';
 import { Stack, type CfnElement } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
-import { GSIS, TABLE_KEYS, TTL_ATTRIBUTE } from '../../functions/adapters/dynamo/table-design';
+import { GSIS, TABLE_KEYS, TTL_ATTRIBUTE } from '../../functions/store/table';
 import { AREAS, ROUTES, routeKey } from '../../shared/contract';
 import { CONTENT_SECURITY_POLICY } from '../../shared/security-headers';
 import { REPO_ROOT } from '../context';

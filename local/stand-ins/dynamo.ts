@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ResourceInUseException } from '@aws-sdk/client-dynamodb';
-import { GSIS, TABLE_KEYS } from '../../functions/adapters/dynamo/table-design';
+import { GSIS, TABLE_KEYS } from '../../functions/store/table';
 import { guardServer } from './loopback-guard';
 
 // dynalite has no type definitions; its factory returns a plain http.Server.

@@ -1,4 +1,4 @@
-import { countDynamoOperations, type DynamoOperationCounter } from '../../functions/adapters/dynamo/operation-counter';
+import { countDynamoOperations, type DynamoOperationCounter } from '../../functions/store/operation-counter';
 import { ROUTES, routeKey } from '../../shared/contract';
 import { PARAMS, QUERIES } from './catalogue';
 import { startWorld, type World } from './seed';

@@ -1,6 +1,6 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import fc from 'fast-check';
-import { db, tableName } from '../../functions/adapters/dynamo/client';
+import { db, tableName } from '../../functions/store/table';
 import { ROUTES, routeKey, type RouteDef } from '../../shared/contract';
 import { BODIES, PARAMS, UNCOVERABLE } from './catalogue';
 import { startWorld, type World } from './seed';

@@ -1,15 +1,15 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { ManagedUser } from '../../../shared/schemas/admin';
 import { clampPercent, planRule } from '../../../shared/plans';
-import { db, tableName } from '../../adapters/dynamo/client';
-import { keys } from '../../adapters/dynamo/keys';
+import { db, tableName } from '../../store/table';
+import { keys } from '../../store/keys';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import { requestDiscountSync } from '../billing/discount-sync';
 import { invoicedMrrCents } from '../billing/invoiced-mrr';
 import { recordDiscountChange } from '../metrics/hooks';
 import { readUserTotals, type UserTotals } from '../metrics/user-totals';
 import { DISCOUNT_ATTRIBUTE, readProfileItem, writeDiscount } from '../profile-store';
-import { GSI1 } from '../../adapters/dynamo/table-design';
+import { GSI1 } from '../../store/table';
 
 /**
  * The admin's user table (`GET /api/admin/user-management`, paged over gsi1 `USERS`, newest sign-ups first)

@@ -1,10 +1,11 @@
 import { PLANS, allowanceResetsAt, planRule } from '../../../shared/plans';
 import type { PlanId } from '../../../shared/schemas/user';
-import { keys } from '../../adapters/dynamo/keys';
+import { keys } from '../../store/keys';
 import { PlanLimitError } from '../../lib/errors';
 import { effectivePlan, planOf, type StoredPlan } from '../billing/plan-store';
 import { monthOf } from '../metrics/periods';
-import { giveCount, readCount, takeCount, type CounterRef } from './counters';
+import * as counter from '../../store/counters';
+import type { CounterRef } from '../../store/counters';
 
 /**
  * The plan allowances of shared/plans.ts, enforced (issue 10). Monthly uses are counted on the user's usage item of
@@ -62,13 +63,13 @@ export async function takeAllowance(userId: string, kind: AllowanceKind, n = 1, 
   const { allowances } = planRule(plan);
   const limit = kind === 'scans' ? allowances.scansPerMonth : allowances.submissionsPerMonth;
   const month = monthRef(userId, kind, now);
-  const taken = await takeCount(month, limit, n);
+  const taken = await counter.take(month, limit, n);
   if (!taken.taken) throw monthlyRefusal(plan, kind, limit!, taken.used, now);
   if (kind === 'scans' || allowances.submissionsPerDay === null) return { refs: [month], n };
   const day = dayRef(userId, now);
-  const daily = await takeCount(day, allowances.submissionsPerDay, n);
+  const daily = await counter.take(day, allowances.submissionsPerDay, n);
   if (!daily.taken) {
-    await giveCount(month, n);
+    await counter.give(month, n);
     throw new PlanLimitError(
       `At most ${allowances.submissionsPerDay} automated notices can be sent a day on your ${PLANS[plan].name} plan ` +
         '(this protects the deliverability of every notice). Please continue tomorrow.',
@@ -80,7 +81,7 @@ export async function takeAllowance(userId: string, kind: AllowanceKind, n = 1, 
 
 /** Gives a take back: the scan or notice it was for did not start. */
 export async function returnAllowance(use: AllowanceUse): Promise<void> {
-  for (const ref of use.refs) await giveCount(ref, use.n);
+  for (const ref of use.refs) await counter.give(ref, use.n);
 }
 
 /** Uses counted this month, per allowance, with the limits of the plan in force and the reset time. */
@@ -94,7 +95,7 @@ export interface AllowanceStatus {
 export async function allowanceStatus(userId: string, stored: StoredPlan | undefined, now = new Date()): Promise<AllowanceStatus> {
   const plan = effectivePlan(stored, now);
   const { allowances } = PLANS[plan];
-  const [scans, submissions] = await Promise.all([readCount(monthRef(userId, 'scans', now)), readCount(monthRef(userId, 'submissions', now))]);
+  const [scans, submissions] = await Promise.all([counter.read(monthRef(userId, 'scans', now)), counter.read(monthRef(userId, 'submissions', now))]);
   return {
     plan,
     resetsAt: allowanceResetsAt(now),

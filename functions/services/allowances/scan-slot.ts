@@ -1,9 +1,9 @@
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../../adapters/dynamo/client';
-import { keys } from '../../adapters/dynamo/keys';
-import { TTL_ATTRIBUTE } from '../../adapters/dynamo/table-design';
+import { db, tableName } from '../../store/table';
+import { keys } from '../../store/keys';
+import { TTL_ATTRIBUTE } from '../../store/table';
 import { TooManyRequestsError } from '../../lib/errors';
-import { isConditionFailure } from '../../adapters/dynamo/io';
+import { isConditionFailure } from '../../store/table';
 
 /**
  * At most one scan starting or running per user (issue 10's abuse limit beside the monthly allowance). One slot

@@ -2,8 +2,8 @@ import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { PLANS } from '../../../shared/plans';
 import type { PlanId } from '../../../shared/schemas/user';
-import { db, tableName } from '../../adapters/dynamo/client';
-import { keys, type Key } from '../../adapters/dynamo/keys';
+import { db, tableName } from '../../store/table';
+import { keys, type Key } from '../../store/keys';
 import { COUNTER_ATTRIBUTE } from '../users';
 
 /**

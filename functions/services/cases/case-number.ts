@@ -1,6 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../../adapters/dynamo/client';
-import { keys } from '../../adapters/dynamo/keys';
+import { db, tableName } from '../../store/table';
+import { keys } from '../../store/keys';
 import { COUNTER_ATTRIBUTE } from '../users';
 
 /** The counter behind case numbers: item `COUNTER#case-number / TOTAL`, attribute `count`. */

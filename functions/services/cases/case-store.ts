@@ -8,10 +8,10 @@ import type {
   Escalation,
   SubmissionState,
 } from '../../../shared/schemas/cases';
-import { db, tableName } from '../../adapters/dynamo/client';
-import { keys } from '../../adapters/dynamo/keys';
-import { isConditionFailure, queryNewest } from '../../adapters/dynamo/io';
-import { GSI1, GSI2, INDEX_KEY_ATTRIBUTES } from '../../adapters/dynamo/table-design';
+import { db, tableName } from '../../store/table';
+import { keys } from '../../store/keys';
+import { isConditionFailure, queryNewest } from '../../store/table';
+import { GSI1, GSI2, INDEX_KEY_ATTRIBUTES } from '../../store/table';
 import { SUBMISSION_TIMEOUT_SECONDS, sweepAfter } from '../../lib/workflow-timeouts';
 
 /**

@@ -1,9 +1,9 @@
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { pageOf, type AppPage, type EventBody } from '../../../shared/schemas/events';
-import { db, tableName } from '../../adapters/dynamo/client';
-import { keys } from '../../adapters/dynamo/keys';
-import { TTL_ATTRIBUTE } from '../../adapters/dynamo/table-design';
+import { db, tableName } from '../../store/table';
+import { keys } from '../../store/keys';
+import { TTL_ATTRIBUTE } from '../../store/table';
 import { TooManyRequestsError } from '../../lib/errors';
 import { COUNTERS, bumpAttributes, type CounterValues } from '../metrics/counters';
 import { recordActivity } from '../metrics/hooks';

@@ -1,7 +1,7 @@
 import { BatchGetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { PlanId } from '../../../shared/schemas/user';
-import { db, tableName } from '../../adapters/dynamo/client';
-import { keys, type Key } from '../../adapters/dynamo/keys';
+import { db, tableName } from '../../store/table';
+import { keys, type Key } from '../../store/keys';
 import { COUNTER_ATTRIBUTE, USER_COUNTERS } from '../users';
 import { dayOf, monthOf, toIso } from './periods';
 

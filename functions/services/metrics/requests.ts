@@ -1,7 +1,7 @@
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../../adapters/dynamo/client';
-import { keys } from '../../adapters/dynamo/keys';
+import { db, tableName } from '../../store/table';
+import { keys } from '../../store/keys';
 import { REQUEST_METRICS, apiMetrics, publishMetrics, type DayFigures } from '../../adapters/metrics';
 import { logger } from '../../lib/logger';
 import { ROUTES, routeKey } from '../../../shared/contract';

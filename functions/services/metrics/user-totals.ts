@@ -1,7 +1,7 @@
 import { BatchGetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../../adapters/dynamo/client';
-import { keys } from '../../adapters/dynamo/keys';
-import { isConditionFailure } from '../../adapters/dynamo/io';
+import { db, tableName } from '../../store/table';
+import { keys } from '../../store/keys';
+import { isConditionFailure } from '../../store/table';
 import { addCounterDeltas } from '../stats';
 import type { MilestoneStage } from './counters';
 

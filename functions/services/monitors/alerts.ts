@@ -1,14 +1,14 @@
 import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { apiPath, contract } from '../../../shared/contract';
 import type { Alert, AlertMode } from '../../../shared/schemas/monitor';
-import { db, tableName } from '../../adapters/dynamo/client';
-import { keys } from '../../adapters/dynamo/keys';
-import { GSI1, GSI3 } from '../../adapters/dynamo/table-design';
+import { db, tableName } from '../../store/table';
+import { keys } from '../../store/keys';
+import { GSI1, GSI3 } from '../../store/table';
 import { createMailSender } from '../../adapters/mail/create-mail-sender';
 import type { MailSender } from '../../adapters/mail/mail-sender';
 import { config } from '../../lib/config';
 import { logger } from '../../lib/logger';
-import { isConditionFailure, queryNewest } from '../../adapters/dynamo/io';
+import { isConditionFailure, queryNewest } from '../../store/table';
 import { getUser } from '../users';
 import { getMonitor, type MonitorRecord } from './monitors';
 import { unsubscribeToken } from './unsubscribe';

@@ -10,13 +10,13 @@ import {
   type Monitor,
   type MonitorUpdate,
 } from '../../../shared/schemas/monitor';
-import { db, tableName } from '../../adapters/dynamo/client';
-import { keys } from '../../adapters/dynamo/keys';
-import { GSI1, GSI3 } from '../../adapters/dynamo/table-design';
+import { db, tableName } from '../../store/table';
+import { keys } from '../../store/keys';
+import { GSI1, GSI3 } from '../../store/table';
 import { config } from '../../lib/config';
 import { PaymentRequiredError, PlanLimitError, ValidationError } from '../../lib/errors';
 import { planOf } from '../billing/plan-store';
-import { isConditionFailure, queryNewest } from '../../adapters/dynamo/io';
+import { isConditionFailure, queryNewest } from '../../store/table';
 import { namedSkippedReferences, type SkippedReference } from '../search/searches';
 import type { StoredReference } from '../search/start-scan';
 

@@ -1,6 +1,6 @@
 import { BatchGetCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../../adapters/dynamo/client';
-import { keys } from '../../adapters/dynamo/keys';
+import { db, tableName } from '../../store/table';
+import { keys } from '../../store/keys';
 import { nearest } from '../../matching/hamming';
 import { hashFromHex } from '../../matching/serialise';
 

@@ -1,8 +1,8 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../../adapters/dynamo/client';
-import { keys } from '../../adapters/dynamo/keys';
-import { isConditionFailure } from '../../adapters/dynamo/io';
+import { db, tableName } from '../../store/table';
+import { keys } from '../../store/keys';
+import { isConditionFailure } from '../../store/table';
 
 let cachedKey: Buffer | undefined;
 

@@ -1,6 +1,6 @@
-import { keys } from '../../adapters/dynamo/keys';
-import { queryNewest } from '../../adapters/dynamo/io';
-import { GSI1 } from '../../adapters/dynamo/table-design';
+import { keys } from '../../store/keys';
+import { queryNewest } from '../../store/table';
+import { GSI1 } from '../../store/table';
 import type { CaseRecord } from '../cases/case-store';
 import { listCasesByUser } from '../cases/case-store';
 import { RESULT } from '../search/results';

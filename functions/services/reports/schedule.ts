@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { ReportSchedule } from '../../../shared/schemas/report';
-import { db, tableName } from '../../adapters/dynamo/client';
-import { keys } from '../../adapters/dynamo/keys';
+import { db, tableName } from '../../store/table';
+import { keys } from '../../store/keys';
 import { live } from '../../lib/config';
 
 /*

@@ -1,11 +1,11 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Priority, ResultContentType } from '../../../shared/schemas/search';
-import { db, tableName } from '../../adapters/dynamo/client';
-import { keys } from '../../adapters/dynamo/keys';
+import { db, tableName } from '../../store/table';
+import { keys } from '../../store/keys';
 import { listCasesByUser } from '../cases/case-store';
 import { RESULT } from '../search/results';
 import { SEARCH } from '../search/searches';
-import { GSI1 } from '../../adapters/dynamo/table-design';
+import { GSI1 } from '../../store/table';
 
 /**
  * What the risk figures are computed from: the caller's results (newest first, at most MAX_RISK_RESULTS,

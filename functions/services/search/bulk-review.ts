@@ -1,14 +1,14 @@
 import { BatchGetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import pMap from 'p-map';
 import type { ReviewStatus } from '../../../shared/schemas/search';
-import { db, tableName } from '../../adapters/dynamo/client';
-import { keys } from '../../adapters/dynamo/keys';
+import { db, tableName } from '../../store/table';
+import { keys } from '../../store/keys';
 import { ConflictError, HttpError } from '../../lib/errors';
 import { isOwnedBy, requireOwned } from '../../lib/ownership';
 import { latestCaseForResult } from '../cases/case-store';
 import { recordMilestone } from '../metrics';
 import { addToUserCounters, type StatCounter } from '../stats';
-import { isConditionFailure } from '../../adapters/dynamo/io';
+import { isConditionFailure } from '../../store/table';
 import { RESULT, getResult, toRecord, type ResultRecord } from './results';
 import { reviewCounterDelta, reviewResult } from './review';
 

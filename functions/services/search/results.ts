@@ -17,15 +17,15 @@ import {
   regionSchema,
   verificationSchema,
 } from '../../../shared/schemas/search';
-import { db, tableName } from '../../adapters/dynamo/client';
-import { keys } from '../../adapters/dynamo/keys';
+import { db, tableName } from '../../store/table';
+import { keys } from '../../store/keys';
 import { addToUserCounters } from '../stats';
-import { batchPut, isConditionFailure, queryNewest } from '../../adapters/dynamo/io';
+import { batchPut, isConditionFailure, queryNewest } from '../../store/table';
 import { canonicalUrl } from '../monitors/canonical-url';
 import { mergeWithHistory } from '../monitors/novelty';
 import { resultIdFor } from './result-id';
 import { SEARCH, getSearch } from './searches';
-import { GSI1, GSI2 } from '../../adapters/dynamo/table-design';
+import { GSI1, GSI2 } from '../../store/table';
 import { isOwnedBy } from '../../lib/ownership';
 
 export const RESULT = 'RESULT';

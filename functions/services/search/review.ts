@@ -1,13 +1,13 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ReviewStatus } from '../../../shared/schemas/search';
-import { db, tableName } from '../../adapters/dynamo/client';
-import { keys } from '../../adapters/dynamo/keys';
+import { db, tableName } from '../../store/table';
+import { keys } from '../../store/keys';
 import { ConflictError } from '../../lib/errors';
 import { recordMilestone } from '../metrics';
 import { addToUserCounters, type StatCounter } from '../stats';
-import { queryNewest, isConditionFailure } from '../../adapters/dynamo/io';
+import { queryNewest, isConditionFailure } from '../../store/table';
 import { RESULT, getResult, type ResultRecord } from './results';
-import { GSI1 } from '../../adapters/dynamo/table-design';
+import { GSI1 } from '../../store/table';
 import { requireOwned } from '../../lib/ownership';
 
 type Counters = Partial<Record<StatCounter, number>>;

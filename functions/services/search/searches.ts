@@ -9,10 +9,10 @@ import {
   type SearchStatus,
 } from '../../../shared/schemas/search';
 import type { ScanOrigin } from '../../../shared/schemas/monitor';
-import { db, tableName } from '../../adapters/dynamo/client';
-import { keys } from '../../adapters/dynamo/keys';
-import { isConditionFailure, queryNewest } from '../../adapters/dynamo/io';
-import { GSI1, GSI2 } from '../../adapters/dynamo/table-design';
+import { db, tableName } from '../../store/table';
+import { keys } from '../../store/keys';
+import { isConditionFailure, queryNewest } from '../../store/table';
+import { GSI1, GSI2 } from '../../store/table';
 import { logger } from '../../lib/logger';
 import { SEARCH_TIMEOUT_SECONDS, sweepAfter } from '../../lib/workflow-timeouts';
 import { releaseScanSlot } from '../allowances/scan-slot';

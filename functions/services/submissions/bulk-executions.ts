@@ -1,7 +1,7 @@
 import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../../adapters/dynamo/client';
-import { isConditionFailure } from '../../adapters/dynamo/io';
-import { keys, type Key } from '../../adapters/dynamo/keys';
+import { db, tableName } from '../../store/table';
+import { isConditionFailure } from '../../store/table';
+import { keys, type Key } from '../../store/keys';
 import { logger } from '../../lib/logger';
 import { BULK_SUBMISSION_TIMEOUT_SECONDS, sweepAfter } from '../../lib/workflow-timeouts';
 import type { BulkSubmissionInput } from '../../workflows/bulk-submission/types';

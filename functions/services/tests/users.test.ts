@@ -1,7 +1,7 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { startTestDynamo } from '../../../test/harness';
-import { db, tableName } from '../../adapters/dynamo/client';
-import { keys } from '../../adapters/dynamo/keys';
+import { db, tableName } from '../../store/table';
+import { keys } from '../../store/keys';
 import { COUNTER_ATTRIBUTE, getOrCreateUserFromClaims, getUser, toCurrentUser, USER_COUNTERS } from '../users';
 
 let stop: () => Promise<void>;

@@ -1,6 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../../adapters/dynamo/client';
-import { keys } from '../../adapters/dynamo/keys';
+import { db, tableName } from '../../store/table';
+import { keys } from '../../store/keys';
 import { claimSubmissionAttempt, getCase, updateSubmission } from '../../services/cases/case-store';
 import { finishSearch, getSearch } from '../../services/search/searches';
 import { SEARCH_TIMEOUT_SECONDS, SUBMISSION_TIMEOUT_SECONDS, SWEEP_GRACE_SECONDS } from '../../lib/workflow-timeouts';

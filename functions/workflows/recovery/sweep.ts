@@ -1,8 +1,8 @@
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../../adapters/dynamo/client';
-import { keys, type DueKind, type Key } from '../../adapters/dynamo/keys';
-import { isConditionFailure } from '../../adapters/dynamo/io';
-import { GSI3 } from '../../adapters/dynamo/table-design';
+import { db, tableName } from '../../store/table';
+import { keys, type DueKind, type Key } from '../../store/keys';
+import { isConditionFailure } from '../../store/table';
+import { GSI3 } from '../../store/table';
 import { logger } from '../../lib/logger';
 import { endOverdueSubmission } from '../../services/cases/case-store';
 import { finishSearch } from '../../services/search/searches';

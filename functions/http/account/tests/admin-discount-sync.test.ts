@@ -10,8 +10,8 @@ import { resetLambdaClient } from '../../../adapters/lambda';
 import { resetStripe } from '../../../adapters/stripe/client';
 import { BILLING, readStoredPlan } from '../../../services/billing';
 import { handler, resetBilling } from '..';
-import { db, tableName } from '../../../adapters/dynamo/client';
-import { keys } from '../../../adapters/dynamo/keys';
+import { db, tableName } from '../../../store/table';
+import { keys } from '../../../store/keys';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 
 /*

@@ -1,8 +1,8 @@
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import Stripe from 'stripe';
 import { startStripeFake, type StripeFake } from '../../../../test/stripe-fake';
-import { db, tableName } from '../../../adapters/dynamo/client';
-import { keys } from '../../../adapters/dynamo/keys';
+import { db, tableName } from '../../../store/table';
+import { keys } from '../../../store/keys';
 import { resetStripe } from '../../../adapters/stripe/client';
 import { allowanceStatus } from '../../../services/allowances';
 import { BILLING, readStoredPlan } from '../../../services/billing';

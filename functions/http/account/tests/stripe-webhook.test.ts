@@ -1,8 +1,8 @@
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import Stripe from 'stripe';
 import { ulid } from 'ulid';
-import { db, tableName } from '../../../adapters/dynamo/client';
-import { keys } from '../../../adapters/dynamo/keys';
+import { db, tableName } from '../../../store/table';
+import { keys } from '../../../store/keys';
 import { BILLING, readStoredPlan } from '../../../services/billing';
 import { resetStripe } from '../../../adapters/stripe/client';
 import { resetConfig } from '../../../lib/config';

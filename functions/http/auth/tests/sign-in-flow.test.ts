@@ -3,8 +3,8 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { currentUserSchema } from '../../../../shared/schemas/user';
 import { startServer, type RunningServer } from '../../../../local/server';
 import { last, signIn, TestBrowser } from '../../../../local/tests/support/browser';
-import { db, tableName } from '../../../adapters/dynamo/client';
-import { keys } from '../../../adapters/dynamo/keys';
+import { db, tableName } from '../../../store/table';
+import { keys } from '../../../store/keys';
 import { SESSION_COOKIE } from '../../../services/sessions';
 import { SIGN_IN_COOKIE } from '../../../services/auth/sign-in-attempts';
 

@@ -1,10 +1,10 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { EventBody } from '../../../../shared/schemas/events';
-import { db, tableName } from '../../../adapters/dynamo/client';
-import { keys } from '../../../adapters/dynamo/keys';
+import { db, tableName } from '../../../store/table';
+import { keys } from '../../../store/keys';
 import { EVENTS_RATE_MESSAGE, readEngagement, recordEvent } from '../../../services/events';
 import { COUNTERS, readMonth } from '../../../services/metrics';
-import { queryNewest } from '../../../adapters/dynamo/io';
+import { queryNewest } from '../../../store/table';
 import { contract } from '../../../../shared/contract';
 import { call, startHarness, type Harness } from '../../../../test/harness';
 import { session, type TestUser } from '../../../../test/fixtures';

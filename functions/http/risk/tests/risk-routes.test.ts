@@ -8,8 +8,8 @@ import {
   riskMetricsSchema,
   riskTrendListSchema,
 } from '../../../../shared/schemas/risk';
-import { db, tableName } from '../../../adapters/dynamo/client';
-import { keys } from '../../../adapters/dynamo/keys';
+import { db, tableName } from '../../../store/table';
+import { keys } from '../../../store/keys';
 import { claimResultTakedown, putCase, transitionCase } from '../../../services/cases/case-store';
 import { persistResults, type NewResult } from '../../../services/search/results';
 import { reviewResult } from '../../../services/search/review';

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { GetCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { startTestDynamo } from '../../../../test/harness';
-import { db, resetDbClient, tableName } from '../../../adapters/dynamo/client';
-import { keys } from '../../../adapters/dynamo/keys';
+import { db, closeDbClient, tableName } from '../../../store/table';
+import { keys } from '../../../store/keys';
 import { resetConfig } from '../../../lib/config';
 import {
   COUNTERS,
@@ -66,7 +66,7 @@ describe('recordRequest', () => {
     const saved = process.env.TABLE_NAME;
     process.env.TABLE_NAME = 'no-such-table';
     resetConfig();
-    resetDbClient();
+    closeDbClient();
     try {
       expect(() => recordRequest('GET /api/health', 200, 1)).not.toThrow();
       expect(() => recordHealth(true)).not.toThrow();
@@ -75,7 +75,7 @@ describe('recordRequest', () => {
     } finally {
       process.env.TABLE_NAME = saved;
       resetConfig();
-      resetDbClient();
+      closeDbClient();
     }
   });
 });

@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { startHarness, type Harness } from '../../../../test/harness';
-import { db, tableName } from '../../../adapters/dynamo/client';
-import { keys } from '../../../adapters/dynamo/keys';
+import { db, tableName } from '../../../store/table';
+import { keys } from '../../../store/keys';
 import { mergeWithHistory, SAME_PICTURE_DISTANCE } from '../novelty';
 
 /*

@@ -1,5 +1,5 @@
 import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { db } from './client';
+import { db } from './table';
 
 /** DynamoDB commands by kind, under the low-level names the document client's commands reach the stack with. */
 export const READ_COMMANDS = new Set(['GetItemCommand', 'BatchGetItemCommand', 'QueryCommand', 'ScanCommand', 'TransactGetItemsCommand']);
