@@ -1,4 +1,3 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { monotonicFactory } from 'ulid';
 import {
   DUPLICATE_DOMAIN_MESSAGE,
@@ -8,14 +7,12 @@ import {
   type AllowlistEntry,
   type AllowlistReason,
 } from '../../shared/schemas/allowlist';
-import { db, tableName } from '../adapters/dynamo/client';
-import { keys } from '../adapters/dynamo/keys';
-import { GSI1, GSIS } from '../adapters/dynamo/table-design';
+import * as entries from '../store/entities/allowlist';
+import type { AllowlistRecord } from '../store/entities/allowlist';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors';
-import { isConditionFailure, queryNewest } from '../adapters/dynamo/io';
 import { requireOwned } from '../lib/ownership';
 
-export const ALLOWLIST = 'ALLOWLIST';
+export type { AllowlistRecord };
 
 /** Ids sort by creation time, also within one millisecond (newest-first lists rely on it). */
 const ulid = monotonicFactory();
@@ -26,47 +23,12 @@ const ulid = monotonicFactory();
  */
 const ORPHAN_GUARD_MS = 30_000;
 
-export interface AllowlistRecord extends AllowlistEntry {
-  userId: string;
-}
-
-type Item = Record<string, unknown>;
-
-const toRecord = (item: Item): AllowlistRecord => ({
-  id: item.id as string,
-  userId: item.userId as string,
-  domain: item.domain as string,
-  reason: item.reason as AllowlistReason,
-  ...(item.notes ? { notes: item.notes as string } : {}),
-  createdAt: item.createdAt as string,
-});
-
 /** The API shape of an entry. */
 export const toAllowlistDto = ({ userId: _userId, ...entry }: AllowlistRecord): AllowlistEntry => entry;
 
 /** A user's allowlist, newest first (at most 500 entries, the per-user cap). */
-export async function listAllowlist(userId: string): Promise<AllowlistRecord[]> {
-  const items = await queryNewest({
-    index: GSI1.indexName,
-    partition: keys.ownedByPartition(userId, ALLOWLIST),
-    limit: MAX_ALLOWLIST_ENTRIES,
-  });
-  return items.map(toRecord);
-}
-
-async function countEntries(userId: string): Promise<number> {
-  const gsi1 = GSIS[0];
-  const res = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: gsi1.indexName,
-      KeyConditionExpression: '#pk = :pk',
-      ExpressionAttributeNames: { '#pk': gsi1.partitionKey },
-      ExpressionAttributeValues: { ':pk': keys.ownedByPartition(userId, ALLOWLIST) },
-      Select: 'COUNT',
-    }),
-  );
-  return res.Count ?? 0;
+export function listAllowlist(userId: string): Promise<AllowlistRecord[]> {
+  return entries.listByOwner(userId, MAX_ALLOWLIST_ENTRIES);
 }
 
 /**
@@ -75,35 +37,12 @@ async function countEntries(userId: string): Promise<number> {
  * win. Returns false when the domain is genuinely taken.
  */
 async function claimDomain(userId: string, domain: string, entryId: string, createdAt: string): Promise<boolean> {
-  const guard = { ...keys.allowlistDomain(userId, domain), entity: 'ALLOWLIST_DOMAIN', userId, domain, entryId, createdAt };
-  try {
-    await db().send(new PutCommand({ TableName: tableName(), Item: guard, ConditionExpression: 'attribute_not_exists(pk)' }));
-    return true;
-  } catch (err) {
-    if (!isConditionFailure(err)) throw err;
-  }
-  const { Item: existing } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.allowlistDomain(userId, domain), ConsistentRead: true }),
-  );
+  const guard = { userId, domain, entryId, createdAt };
+  if (await entries.claimGuard(guard)) return true;
+  const existing = await entries.getGuard(userId, domain);
   if (!existing) return false; // removed meanwhile; a retry by the person will succeed
-  const { Item: entry } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.entity(ALLOWLIST, existing.entryId as string), ConsistentRead: true }),
-  );
-  if (entry || Date.now() - Date.parse(existing.createdAt as string) < ORPHAN_GUARD_MS) return false;
-  try {
-    await db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: guard,
-        ConditionExpression: 'entryId = :dead',
-        ExpressionAttributeValues: { ':dead': existing.entryId },
-      }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+  if ((await entries.get(existing.entryId)) || Date.now() - Date.parse(existing.createdAt) < ORPHAN_GUARD_MS) return false;
+  return entries.takeOverGuard(guard, existing.entryId);
 }
 
 /**
@@ -122,52 +61,20 @@ export async function addAllowlistEntry(
 ): Promise<AllowlistRecord> {
   const domain = normaliseDomain(input.domain);
   if (!domain) throw new ValidationError('Enter a domain such as example.com', [{ path: 'body.domain', message: 'Enter a domain such as example.com' }]);
-  if ((await countEntries(userId)) >= MAX_ALLOWLIST_ENTRIES) {
+  if ((await entries.countByOwner(userId)) >= MAX_ALLOWLIST_ENTRIES) {
     throw new ValidationError(`Your allowlist is full (${MAX_ALLOWLIST_ENTRIES} domains). Remove a domain to add another.`);
   }
   const id = ulid();
   const createdAt = new Date().toISOString();
   if (!(await claimDomain(userId, domain, id, createdAt))) throw new ConflictError(DUPLICATE_DOMAIN_MESSAGE, 'DUPLICATE_DOMAIN');
-  const item: Item = {
-    ...keys.entity(ALLOWLIST, id),
-    ...keys.ownedBy(userId, ALLOWLIST, id),
-    entity: ALLOWLIST,
-    id,
-    userId,
-    domain,
-    reason: input.reason,
-    notes: input.notes,
-    createdAt,
-  };
+  const entry: AllowlistRecord = { id, userId, domain, reason: input.reason, ...(input.notes ? { notes: input.notes } : {}), createdAt };
   try {
-    await db().send(new PutCommand({ TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
+    if (!(await entries.create(entry))) throw new Error(`allowlist entry ${id} exists`);
   } catch (err) {
-    await releaseDomain(userId, domain, id).catch(() => undefined);
+    await entries.releaseGuard(userId, domain, id).catch(() => undefined);
     throw err;
   }
-  return toRecord(item);
-}
-
-/** Deletes the guard only if it still belongs to `entryId` (a newer entry's guard is left alone). */
-async function releaseDomain(userId: string, domain: string, entryId: string): Promise<void> {
-  try {
-    await db().send(
-      new DeleteCommand({
-        TableName: tableName(),
-        Key: keys.allowlistDomain(userId, domain),
-        ConditionExpression: 'entryId = :id',
-        ExpressionAttributeValues: { ':id': entryId },
-      }),
-    );
-  } catch (err) {
-    if (!isConditionFailure(err)) throw err;
-  }
-}
-
-/** Reads one entry by id, or `undefined`. */
-export async function getAllowlistEntry(id: string): Promise<AllowlistRecord | undefined> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.entity(ALLOWLIST, id), ConsistentRead: true }));
-  return Item ? toRecord(Item) : undefined;
+  return entry;
 }
 
 /**
@@ -177,21 +84,9 @@ export async function getAllowlistEntry(id: string): Promise<AllowlistRecord | u
  * @throws NotFoundError when the entry does not exist or belongs to someone else.
  */
 export async function removeAllowlistEntry(userId: string, id: string): Promise<void> {
-  const entry = requireOwned(await getAllowlistEntry(id), userId, 'Allowlist entry');
-  try {
-    await db().send(
-      new DeleteCommand({
-        TableName: tableName(),
-        Key: keys.entity(ALLOWLIST, id),
-        ConditionExpression: 'userId = :u',
-        ExpressionAttributeValues: { ':u': userId },
-      }),
-    );
-  } catch (err) {
-    if (isConditionFailure(err)) throw new NotFoundError('Allowlist entry');
-    throw err;
-  }
-  await releaseDomain(userId, entry.domain, id);
+  const entry = requireOwned(await entries.get(id), userId, 'Allowlist entry');
+  if (!(await entries.deleteOwned(userId, id))) throw new NotFoundError('Allowlist entry');
+  await entries.releaseGuard(userId, entry.domain, id);
 }
 
 /**

@@ -1,8 +1,6 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { allowlistEntrySchema, allowlistListSchema } from '../../../../shared/schemas/allowlist';
-import { db, tableName } from '../../../adapters/dynamo/client';
-import { keys } from '../../../adapters/dynamo/keys';
+import * as allowlistStore from '../../../store/entities/allowlist';
 import { isAllowlisted, listAllowlist, withoutAllowlisted } from '../../../services/allowlist';
 import { contract } from '../../../../shared/contract';
 import { call, startHarness, type Harness } from '../../../../test/harness';
@@ -20,8 +18,7 @@ afterAll(() => h.close());
 
 const add = (who: TestUser | undefined, body: unknown, id = 'me') => call(contract.addAllowlist, { as: who, params: { id }, body });
 const list = (who: TestUser | undefined, id = 'me') => call(contract.listAllowlist, { as: who, params: { id } });
-const guard = async (userId: string, domain: string) =>
-  (await db().send(new GetCommand({ TableName: tableName(), Key: keys.allowlistDomain(userId, domain) }))).Item;
+const guard = (userId: string, domain: string) => allowlistStore.getGuard(userId, domain);
 
 describe('GET /api/user/{id}/allowlist', () => {
   it('refuses an anonymous caller with 401', async () => {
@@ -132,12 +129,7 @@ describe('POST /api/user/{id}/allowlist', () => {
   it('takes over a guard orphaned by a crashed add, but not a fresh one', async () => {
     const u = await session();
     const orphan = (domain: string, ageMs: number) =>
-      db().send(
-        new PutCommand({
-          TableName: tableName(),
-          Item: { ...keys.allowlistDomain(u.userId, domain), userId: u.userId, domain, entryId: ulid(), createdAt: new Date(Date.now() - ageMs).toISOString() },
-        }),
-      );
+      allowlistStore.claimGuard({ userId: u.userId, domain, entryId: ulid(), createdAt: new Date(Date.now() - ageMs).toISOString() });
     await orphan('old.example', 60_000);
     await orphan('fresh.example', 0);
     expect((await add(u, { domain: 'old.example', reason: 'fair_use' })).status).toBe(201);
