@@ -2,17 +2,18 @@ import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import { PAGE_SUGGESTIONS } from '../../../../shared/help/knowledge-base';
 import { ValidationError } from '../../../lib/errors';
 import { logger } from '../../../lib/logger';
-import { createAssistant } from '../../../services/assistant/create-assistant';
-import { OfflineAssistant } from '../../../services/assistant/offline-assistant';
-import { HELP_CENTRE_PREFIX, OFF_TOPIC_REPLY } from '../../../services/assistant/replies';
-import { BedrockAssistant } from '../bedrock-assistant';
-import { converseOk, startConverseFixture, type ConverseFixture } from './converse-fixture';
+import { bedrockConverse } from '../../../adapters/llm/converse';
+import { converseOk, startConverseFixture, type ConverseFixture } from '../../../adapters/llm/tests/converse-fixture';
+import { createAssistant } from '../create-assistant';
+import { ModelAssistant } from '../model-assistant';
+import { OfflineAssistant } from '../offline-assistant';
+import { HELP_CENTRE_PREFIX, OFF_TOPIC_REPLY } from '../replies';
 
 const MODEL_ID = 'anthropic.claude-3-5-haiku-20241022-v1:0';
 
 let fixture: ConverseFixture;
 let client: BedrockRuntimeClient;
-let assistant: BedrockAssistant;
+let assistant: ModelAssistant;
 
 beforeAll(async () => {
   logger.setLogLevel('SILENT');
@@ -23,7 +24,7 @@ beforeAll(async () => {
     credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
     maxAttempts: 1,
   });
-  assistant = new BedrockAssistant({ client, modelId: MODEL_ID });
+  assistant = new ModelAssistant({ converse: bedrockConverse(client, MODEL_ID), modelId: MODEL_ID });
 });
 
 afterAll(async () => {
@@ -36,7 +37,7 @@ beforeEach(() => {
   fixture.answer(converseOk('Pro costs $100/month.'));
 });
 
-describe('BedrockAssistant (Converse API against a loopback fixture)', () => {
+describe('ModelAssistant on Bedrock Converse (against a loopback fixture)', () => {
   it('sends a grounded, signed Converse request and returns the model text with KB suggestions', async () => {
     const out = await assistant.reply({
       message: 'How much does the Pro plan cost?',
@@ -115,7 +116,7 @@ describe('createAssistant', () => {
     process.env.AWS_SECRET_ACCESS_KEY = 'test';
     try {
       const a = createAssistant({ bedrockModelId: 'amazon.nova-micro-v1:0', region: 'eu-west-1', bedrockEndpoint: fixture.endpoint, requestTimeoutMs: 5000 });
-      expect(a).toBeInstanceOf(BedrockAssistant);
+      expect(a).toBeInstanceOf(ModelAssistant);
       expect((await a.reply({ message: 'How much does Pro cost?' })).reply).toBe('Pro costs $100/month.');
       expect(fixture.calls[0]!.modelId).toBe('amazon.nova-micro-v1:0');
       expect(String(fixture.calls[0]!.headers.authorization)).toContain('/eu-west-1/bedrock/');
