@@ -1,6 +1,6 @@
 import { splitInfringingUrls } from '../../../shared/schemas/cases';
 import { logger } from '../../lib/logger';
-import { judgePage, snapshotPage } from '../../workflows/submission/page-check';
+import { judgePage, snapshotPage } from '../cases/page-check';
 import { listCasesByUser, transitionCase } from '../cases/case-store';
 import { getResult, listResultsBySearch } from '../search/results';
 import { getSearch } from '../search/searches';

@@ -3,7 +3,7 @@ import { updateSubmission } from '../../services/cases/case-store';
 import { resolveCase } from '../../services/cases/case-transitions';
 import { getResult } from '../../services/search/results';
 import { SubmissionSupersededError, loadCase } from './load-case';
-import { judgePage, snapshotPage } from './page-check';
+import { judgePage, snapshotPage } from '../../services/cases/page-check';
 import type { RecheckOutput, SubmissionState } from './types';
 import { traced } from '../../lib/tracer';
 

@@ -6,7 +6,7 @@ import { buildNoticeEmail } from '../../services/submissions/notice-email';
 import { MailRejectedError, MailTemporaryError } from './errors';
 import { SubmissionSupersededError, loadCase } from './load-case';
 import { mailSender } from './mail';
-import { snapshotPage } from './page-check';
+import { snapshotPage } from '../../services/cases/page-check';
 import type { NoticeOutput, SubmissionState } from './types';
 import { traced } from '../../lib/tracer';
 

@@ -11,7 +11,7 @@ import { getCase, transitionCase } from '../../../services/cases/case-store';
 import { getSearch } from '../../../services/search/searches';
 import { setAlertMailSender } from '../../../services/monitors/alerts';
 import { resetSigningKey } from '../../../services/monitors/unsubscribe';
-import { snapshotPage } from '../../../workflows/submission/page-check';
+import { snapshotPage } from '../../../services/cases/page-check';
 import { handler as dispatch } from '../../../workflows/monitors/dispatcher';
 
 /*

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Parser } from 'htmlparser2';
 import { safeFetch } from '../../adapters/fetch/safe-fetch';
-import type { PageSnapshot } from '../../services/cases/case-store';
+import type { PageSnapshot } from './case-store';
 
 /**
  * What an infringing URL shows, captured through the safe fetcher when the notice goes out (the baseline)

@@ -1,4 +1,4 @@
-import type { PageSnapshot } from '../../services/cases/case-store';
+import type { PageSnapshot } from './case-store';
 import { judgePage, pageImages } from './page-check';
 
 const at = '2026-06-01T00:00:00.000Z';
