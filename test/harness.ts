@@ -280,7 +280,6 @@ export async function startHarness(opts: HarnessOptions = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'vigil-test-'));
   const outbox = join(dir, 'outbox');
   const withS3 = opts.s3 || opts.submissions || opts.scans;
-  const withWorkflows = opts.submissions || opts.scans;
   const s3: RunningS3 | undefined = withS3
     ? await (await import('../local/stand-ins/s3')).startS3({ directory: join(dir, 's3'), buckets: ['test-uploads', 'test-notices'] })
     : undefined;
@@ -288,15 +287,6 @@ export async function startHarness(opts: HarnessOptions = {}) {
   const ses = opts.submissions ? await startSesStandIn() : undefined;
   const sandbox = opts.scans ? await startSandboxWeb(join(dir, 'sandbox')) : undefined;
   const workflows = opts.scans ? await (await import('../local/workflows')).startLocalWorkflows({ retryMs: 0, waitMs: 0 }) : opts.submissions ? await startSubmissionWorkflow(opts.bulkHandlers, opts.keepExecutions ? join(dir, 'stepfunctions', 'executions.json') : undefined) : undefined;
-  // The clients and caches that read the environment once: started afresh on these stand-ins.
-  const resets: (() => void)[] = [];
-  if (withS3) resets.push((await import('../functions/adapters/s3')).resetS3Client);
-  if (withWorkflows) {
-    resets.push((await import('../functions/adapters/workflows')).resetWorkflowClient, (await import('../functions/workflows/submission')).resetMailSender);
-  }
-  if (opts.submissions) resets.push((await import('../functions/services/notices/agent-identity')).resetAgentIdentity);
-  if (opts.scans) resets.push((await import('../functions/adapters/providers')).resetProviderKeyCache);
-  const resetMailSender = withWorkflows ? (await import('../functions/workflows/submission')).resetMailSender : () => undefined;
   const dynamo = await startTestDynamo({
     ...(s3 ? { S3_ENDPOINT: s3.endpoint, UPLOADS_BUCKET: 'test-uploads', NOTICES_BUCKET: 'test-notices' } : {}),
     ...(web ? { SANDBOX_ORIGIN: web.origin, RDAP_BASE_URL: `${web.origin}/rdap`, DNS_OVER_HTTPS_URL: `${web.origin}/dns/resolve`, RECHECK_AFTER_SECONDS: '3600' } : {}),
@@ -307,8 +297,8 @@ export async function startHarness(opts: HarnessOptions = {}) {
   });
   delete process.env.SES_ENDPOINT;
   if (!opts.env?.STRIPE_SECRET_KEY) delete process.env.STRIPE_SECRET_KEY;
+  // The clients and caches that read the environment (lib/config.ts perConfig) start afresh on these stand-ins.
   resetConfig();
-  for (const reset of resets) reset();
 
   /** `.eml` files written to the outbox so far. */
   const outboxFiles = () => {
@@ -331,17 +321,17 @@ export async function startHarness(opts: HarnessOptions = {}) {
     if (!ses) throw new Error('useSes needs startHarness({ submissions: true })');
     delete process.env.OUTBOX_DIR;
     process.env.SES_ENDPOINT = ses.endpoint;
-    resetMailSender();
+    resetConfig();
   };
   const useOutbox = () => {
     delete process.env.SES_ENDPOINT;
     process.env.OUTBOX_DIR = outbox;
-    resetMailSender();
+    resetConfig();
   };
 
   const close = async () => {
     await workflows?.close();
-    for (const reset of resets) reset();
+    resetConfig();
     await dynamo.close();
     await s3?.close();
     await web?.close();

@@ -1,18 +1,11 @@
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
-import { config } from '../lib/config';
-
-let client: LambdaClient | undefined;
+import { config, perConfig } from '../lib/config';
 
 /** Lambda client; LAMBDA_ENDPOINT points it at the local runtime's stand-in (local/stand-ins/lambda.ts). */
-function lambda(): LambdaClient {
-  client ??= new LambdaClient({ region: config().region, endpoint: config().lambdaEndpoint, maxAttempts: 3 });
-  return client;
-}
-
-export function resetLambdaClient(): void {
-  client?.destroy();
-  client = undefined;
-}
+const lambda = perConfig(
+  () => new LambdaClient({ region: config().region, endpoint: config().lambdaEndpoint, maxAttempts: 3 }),
+  (client) => client.destroy(),
+);
 
 /**
  * Queues one asynchronous invocation (`InvocationType: Event`): Lambda answers 202 once the event is queued and

@@ -1,8 +1,6 @@
 import { GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { config } from '../lib/config';
-
-let client: S3Client | undefined;
+import { config, perConfig } from '../lib/config';
 
 /**
  * The S3 client, created once per process. With `S3_ENDPOINT` set (s3rver locally) it uses path-style
@@ -10,21 +8,16 @@ let client: S3Client | undefined;
  * Not captured by the Tracer (lib/tracer.ts), unlike the other clients: the X-Ray middleware sets a trace
  * header, and this client also presigns URLs, whose signature must not cover a header the browser never sends.
  */
-export function s3(): S3Client {
-  client ??= new S3Client({
-    region: config().region,
-    endpoint: config().s3Endpoint,
-    forcePathStyle: config().s3Endpoint !== undefined,
-    maxAttempts: 3,
-  });
-  return client;
-}
-
-/** Drops the cached client (tests point the process at a fresh s3rver). */
-export function resetS3Client(): void {
-  client?.destroy();
-  client = undefined;
-}
+export const s3: () => S3Client = perConfig(
+  () =>
+    new S3Client({
+      region: config().region,
+      endpoint: config().s3Endpoint,
+      forcePathStyle: config().s3Endpoint !== undefined,
+      maxAttempts: 3,
+    }),
+  (client) => client.destroy(),
+);
 
 /** Default lifetime of a presigned GET: long enough to load a page of previews, short enough not to be shared. */
 export const PRESIGN_SECONDS = 15 * 60;

@@ -1,19 +1,12 @@
 import { DescribeExecutionCommand, ListExecutionsCommand, SFNClient, StartExecutionCommand } from '@aws-sdk/client-sfn';
-import { config } from '../lib/config';
+import { config, perConfig } from '../lib/config';
 import { captureClient } from '../lib/tracer';
 
-let client: SFNClient | undefined;
-
 /** Step Functions client; STEPFUNCTIONS_ENDPOINT points it at the local stand-in (local/stand-ins/stepfunctions.ts). */
-function sfn(): SFNClient {
-  client ??= captureClient(new SFNClient({ region: config().region, endpoint: config().stepFunctionsEndpoint, maxAttempts: 3 }));
-  return client;
-}
-
-export function resetWorkflowClient(): void {
-  client?.destroy();
-  client = undefined;
-}
+const sfn = perConfig(
+  () => captureClient(new SFNClient({ region: config().region, endpoint: config().stepFunctionsEndpoint, maxAttempts: 3 })),
+  (client) => client.destroy(),
+);
 
 /**
  * Starts a state machine execution named after the thing it works on, so a retried start of the same

@@ -161,9 +161,29 @@ export function config(): Config {
   return cached;
 }
 
-/** Forgets the cached configuration so the next call re-reads the environment (tests, local runtime start). */
+/** What `perConfig` values do when the configuration is forgotten: close and drop what they hold. */
+const forgetters = new Set<() => void>();
+
+/**
+ * Forgets the cached configuration so the next call re-reads the environment (tests, local runtime start), and
+ * with it every value made by `perConfig` (closed now, made again on next use).
+ */
 export function resetConfig(): void {
   cached = undefined;
+  for (const forget of forgetters) forget();
+}
+
+/**
+ * A value made once per configuration (an SDK client, a mail sender, a secret read), so a process that changes
+ * its configuration calls `resetConfig()` and never a reset hook per module. `dispose` closes a dropped value.
+ */
+export function perConfig<T>(make: () => T, dispose?: (value: T) => void): () => T {
+  let held: { value: T } | undefined;
+  forgetters.add(() => {
+    if (held && dispose) dispose(held.value);
+    held = undefined;
+  });
+  return () => (held ??= { value: make() }).value;
 }
 
 /**

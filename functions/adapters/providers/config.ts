@@ -1,6 +1,6 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import * as z from 'zod';
-import { providerKeysFrom, providerSettings, type ProviderKeys, type ProviderSettings } from '../../lib/config';
+import { perConfig, providerKeysFrom, providerSettings, type ProviderKeys, type ProviderSettings } from '../../lib/config';
 import { captureClient } from '../../lib/tracer';
 
 /** What the adapters take: the settings' base URLs and limits, with the keys in force (no secret to look up). */
@@ -23,7 +23,8 @@ export function providerConfigFrom(s: ProviderSettings = providerSettings(), key
 }
 
 const SECRET_TTL_MS = 5 * 60_000;
-let cachedSecret: { arn: string; at: number; keys: ProviderKeys } | undefined;
+/** The last secret read, kept per configuration. */
+const secretCache = perConfig(() => ({ last: undefined as { arn: string; at: number; keys: ProviderKeys } | undefined }));
 
 /**
  * Loads provider keys: from the Secrets Manager secret named by PROVIDER_SECRET_ARN when set (a JSON object
@@ -38,7 +39,8 @@ export async function loadProviderKeys(
   const arn = s.secretArn;
   if (!arn) return s.keys;
   const now = deps.now?.() ?? Date.now();
-  if (cachedSecret && cachedSecret.arn === arn && now - cachedSecret.at < SECRET_TTL_MS) return cachedSecret.keys;
+  const cache = secretCache();
+  if (cache.last && cache.last.arn === arn && now - cache.last.at < SECRET_TTL_MS) return cache.last.keys;
   const client =
     deps.secretsClient ??
     captureClient(new SecretsManagerClient({ region: s.secretsRegion, endpoint: s.secretsEndpoint }));
@@ -50,16 +52,11 @@ export async function loadProviderKeys(
     throw new Error(`Provider secret ${arn} is not a JSON object`);
   }
   const keys = providerKeysFrom(z.record(z.string(), z.unknown()).parse(parsed));
-  cachedSecret = { arn, at: now, keys };
+  cache.last = { arn, at: now, keys };
   return keys;
 }
 
 /** Keys (secret or environment) plus the settings' base URLs and limits. */
 export async function loadProviderConfig(s: ProviderSettings = providerSettings(), deps?: Parameters<typeof loadProviderKeys>[1]): Promise<ProviderConfig> {
   return providerConfigFrom(s, await loadProviderKeys(s, deps));
-}
-
-/** Test hook: forgets the cached secret. */
-export function resetProviderKeyCache(): void {
-  cachedSecret = undefined;
 }

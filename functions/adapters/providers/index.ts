@@ -1,6 +1,6 @@
 export * from './types';
 export * from './errors';
-export { loadProviderConfig, loadProviderKeys, providerConfigFrom, resetProviderKeyCache, type ProviderConfig } from './config';
+export { loadProviderConfig, loadProviderKeys, providerConfigFrom, type ProviderConfig } from './config';
 export { providerFor, describeProviders } from './registry';
 export { serpApiProvider, type AdapterOptions } from './serpapi';
 export { braveProvider } from './brave';

@@ -1,6 +1,6 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import Stripe from 'stripe';
-import { config } from '../../lib/config';
+import { config, perConfig } from '../../lib/config';
 import { captureClient } from '../../lib/tracer';
 
 /**
@@ -14,8 +14,8 @@ export interface StripeKeys {
   webhookSecret?: string;
 }
 
-let keys: Promise<StripeKeys | undefined> | undefined;
-let client: { key: string; stripe: Stripe } | undefined;
+/** The keys' read and the client, kept per configuration. */
+const cache = perConfig(() => ({ keys: undefined as Promise<StripeKeys | undefined> | undefined, client: undefined as { key: string; stripe: Stripe } | undefined }));
 
 async function loadKeys(): Promise<StripeKeys | undefined> {
   const c = config();
@@ -29,18 +29,20 @@ async function loadKeys(): Promise<StripeKeys | undefined> {
   return c.stripeSecretKey ? { secretKey: c.stripeSecretKey, webhookSecret: c.stripeWebhookSecret } : undefined;
 }
 
-/** The keys, read once per process (a failed read is retried on the next call). Undefined when none are configured. */
+/** The keys, read once per configuration (a failed read is retried on the next call). Undefined when none are configured. */
 export function stripeKeys(): Promise<StripeKeys | undefined> {
-  keys ??= loadKeys().catch((err: unknown) => {
-    keys = undefined;
+  const c = cache();
+  c.keys ??= loadKeys().catch((err: unknown) => {
+    c.keys = undefined;
     throw err;
   });
-  return keys;
+  return c.keys;
 }
 
 /** The SDK client for `secretKey`, pointed at STRIPE_ENDPOINT when set. */
 export function stripeClient(secretKey: string): Stripe {
-  if (client?.key === secretKey) return client.stripe;
+  const c = cache();
+  if (c.client?.key === secretKey) return c.client.stripe;
   const endpoint = config().stripeEndpoint ? new URL(config().stripeEndpoint!) : undefined;
   const stripe = new Stripe(secretKey, {
     maxNetworkRetries: 2,
@@ -54,12 +56,6 @@ export function stripeClient(secretKey: string): Stripe {
         }
       : {}),
   });
-  client = { key: secretKey, stripe };
+  c.client = { key: secretKey, stripe };
   return stripe;
-}
-
-/** Forgets the keys and client (tests switch configurations). */
-export function resetStripe(): void {
-  keys = undefined;
-  client = undefined;
 }

@@ -1,4 +1,5 @@
 import { stripeKeys } from '../../adapters/stripe/client';
+import { perConfig } from '../../lib/config';
 import { BillingUnavailableError, ForbiddenError, NotFoundError } from '../../lib/errors';
 import { contract } from '../../../shared/contract';
 import { areaHandler, json, publicEndpoint, resolveUserParam, userEndpoint } from '../../lib/http';
@@ -12,13 +13,8 @@ import { getUsage } from '../../services/usage';
  * upgrade through the billing port. Plan gates elsewhere read the stored plan these routes change.
  */
 
-let billing: BillingPort | undefined;
-/** Created once per process from the `BILLING` setting (demo, stripe or none). */
-const billingPort = () => (billing ??= createBilling());
-/** Forgets the billing adapter so the next call reads the configuration again (tests). */
-export function resetBilling(): void {
-  billing = undefined;
-}
+/** Made once per configuration from the `BILLING` setting (demo, stripe or none). */
+const billingPort: () => BillingPort = perConfig(() => createBilling());
 
 const getUser = userEndpoint(contract.getUser, async ({ params, caller }) => json(await getCreatorUser(resolveUserParam(caller, params.id))));
 

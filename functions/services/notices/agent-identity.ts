@@ -1,4 +1,4 @@
-import { agentIdentityConfig, type AgentIdentity } from '../../lib/config';
+import { agentIdentityConfig, perConfig, type AgentIdentity } from '../../lib/config';
 
 /**
  * The company's DMCA agent: the identity every notice is filed and signed under, so the creator's own name,
@@ -9,15 +9,5 @@ import { agentIdentityConfig, type AgentIdentity } from '../../lib/config';
 export type { AgentIdentity };
 export { AGENT_DEFAULTS } from '../../lib/config';
 
-let cached: AgentIdentity | undefined;
-
-/** The process-wide agent identity, read from the environment once. */
-export function agentIdentity(): AgentIdentity {
-  cached ??= agentIdentityConfig();
-  return cached;
-}
-
-/** Forgets the cached identity (tests, local runtime start). */
-export function resetAgentIdentity(): void {
-  cached = undefined;
-}
+/** The process-wide agent identity, read from the environment once per configuration. */
+export const agentIdentity: () => AgentIdentity = perConfig(() => agentIdentityConfig());

@@ -1,17 +1,9 @@
-import { createMailSender } from '../../adapters/mail/create-mail-sender';
-import type { MailSender } from '../../adapters/mail/mail-sender';
+import { mailSender } from '../../adapters/mail/create-mail-sender';
 import { live } from '../../lib/config';
 import { ValidationError } from '../../lib/errors';
 import { collectPlatformReport, type ReportPeriod } from './report-data';
 import { reportFile } from './index';
 
-let sender: MailSender | undefined;
-const mail = () => (sender ??= createMailSender());
-
-/** Forgets the mail sender so the next report reads the configuration again (tests). */
-export function resetReportMailSender(): void {
-  sender = undefined;
-}
 
 /** The calendar month before `now` (UTC): what the scheduled report on the 1st covers. */
 export function previousMonth(now: Date): ReportPeriod {
@@ -38,7 +30,7 @@ export async function sendPlatformReport(period: ReportPeriod, now = new Date())
   const report = await collectPlatformReport(period, now);
   const [pdf, csv] = await Promise.all([reportFile(report, 'pdf'), reportFile(report, 'csv')]);
   const c = report.caseCounts;
-  await mail().send({
+  await mailSender().send({
     to: recipients,
     from: { name: 'Vigil reports', address: 'reports@vigil.invalid' },
     subject: `Vigil platform report ${period.from} to ${period.to}`,

@@ -13,7 +13,6 @@ import type { SubmissionState } from './types';
  */
 export { findContact, markSent, recheck, recordFailure, sendNotice };
 export { SUBMISSION_ERRORS, SUBMISSION_STATE, SUBMISSION_TASKS, type SubmissionTaskName } from './states';
-export { resetMailSender } from './mail';
 export type * from './types';
 
 /** Task handlers keyed by state name, for aws-local-stepfunctions' `taskResourceLocalHandlers`. */

@@ -5,7 +5,7 @@ import { renderAndArchiveNotice } from '../../services/notices/notice-archive';
 import { buildNoticeEmail } from '../../services/submissions/notice-email';
 import { MailRejectedError, MailTemporaryError } from './errors';
 import { SubmissionSupersededError, loadCase } from './load-case';
-import { mailSender } from './mail';
+import { mailSender } from '../../adapters/mail/create-mail-sender';
 import { snapshotPage } from '../../services/cases/page-check';
 import type { NoticeOutput, SubmissionState } from './types';
 import { traced } from '../../lib/tracer';

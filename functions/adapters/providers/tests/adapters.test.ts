@@ -15,12 +15,11 @@ import {
   loadProviderKeys,
   providerConfigFrom,
   providerFor,
-  resetProviderKeyCache,
   serpApiProvider,
   tinEyeProvider,
   type AdapterOptions,
 } from '..';
-import { providerSettings } from '../../../lib/config';
+import { providerSettings, resetConfig } from '../../../lib/config';
 import { startFixtureServer } from './fixture-server';
 
 let fx: Awaited<ReturnType<typeof startFixtureServer>>;
@@ -294,7 +293,7 @@ describe('providerFor', () => {
 });
 
 describe('loadProviderKeys', () => {
-  beforeEach(() => resetProviderKeyCache());
+  beforeEach(() => resetConfig());
 
   it('reads the environment when no secret is named', async () => {
     await expect(loadProviderKeys(providerSettings({ SERPAPI_KEY: 'abc', BRAVE_API_KEY: ' ' }))).resolves.toEqual({ serpapiKey: 'abc' });

@@ -6,7 +6,6 @@ import { db, tableName } from '../../../store/table';
 import { keys } from '../../../store/keys';
 import { resetConfig } from '../../../lib/config';
 import { BILLING } from '../../../services/billing';
-import { resetBilling } from '..';
 import { contract } from '../../../../shared/contract';
 import { call, startHarness, type Harness } from '../../../../test/harness';
 import { user, type TestUser } from '../../../../test/fixtures';
@@ -190,13 +189,11 @@ describe('POST /api/subscription/upgrade with BILLING=none', () => {
   beforeAll(() => {
     process.env.BILLING = 'none';
     resetConfig();
-    resetBilling();
-  });
+      });
   afterAll(() => {
     process.env.BILLING = 'demo';
     resetConfig();
-    resetBilling();
-  });
+      });
 
   it('answers 503 BILLING_UNAVAILABLE and changes nothing', async () => {
     const buyer = await user();

@@ -1,3 +1,4 @@
+import { resetConfig } from '../../../lib/config';
 import type { Context } from 'aws-lambda';
 import Stripe from 'stripe';
 import { ulid } from 'ulid';
@@ -6,10 +7,8 @@ import { startLambda, type RunningLambda } from '../../../../local/stand-ins/lam
 import { call, startHarness, type Harness } from '../../../../test/harness';
 import { session, user as newUser, type TestUser } from '../../../../test/fixtures';
 import { startStripeFake, type StripeFake } from '../../../../test/stripe-fake';
-import { resetLambdaClient } from '../../../adapters/lambda';
-import { resetStripe } from '../../../adapters/stripe/client';
 import { BILLING, readStoredPlan } from '../../../services/billing';
-import { handler, resetBilling } from '..';
+import { handler } from '..';
 import { db, tableName } from '../../../store/table';
 import { keys } from '../../../store/keys';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
@@ -49,16 +48,12 @@ beforeAll(async () => {
       ACCOUNT_FUNCTION_NAME: ACCOUNT_FUNCTION,
     },
   });
-  resetStripe();
-  resetBilling();
-  resetLambdaClient();
-});
+  resetConfig();
+  });
 afterAll(async () => {
   await h.close(); // also clears the environment given above
-  resetStripe();
-  resetBilling();
-  resetLambdaClient();
-  await lambda.close();
+  resetConfig();
+    await lambda.close();
   await stripe.close();
 });
 

@@ -1,12 +1,12 @@
+import { resetConfig } from '../../../lib/config';
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import Stripe from 'stripe';
 import { startStripeFake, type StripeFake } from '../../../../test/stripe-fake';
 import { db, tableName } from '../../../store/table';
 import { keys } from '../../../store/keys';
-import { resetStripe } from '../../../adapters/stripe/client';
 import { allowanceStatus } from '../../../services/allowances';
 import { BILLING, readStoredPlan } from '../../../services/billing';
-import { handler as accountHandler, resetBilling } from '..';
+import { handler as accountHandler } from '..';
 import { APPLY_DISCOUNT } from '../../../services/billing/discount-sync';
 import { contract } from '../../../../shared/contract';
 import { call, startHarness, type Harness } from '../../../../test/harness';
@@ -25,14 +25,12 @@ let stripe: StripeFake;
 beforeAll(async () => {
   stripe = await startStripeFake();
   h = await startHarness({ env: { BILLING: 'stripe', STRIPE_SECRET_KEY: 'sk_test_fake', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_ENDPOINT: stripe.endpoint } });
-  resetStripe();
-  resetBilling();
-});
+  resetConfig();
+  });
 afterAll(async () => {
   await h.close();
-  resetStripe();
-  resetBilling();
-  await stripe.close();
+  resetConfig();
+    await stripe.close();
 });
 
 /** Delivers the events the fake produced, signed as Stripe signs them, in order. */

@@ -4,9 +4,7 @@ import { ulid } from 'ulid';
 import { db, tableName } from '../../../store/table';
 import { keys } from '../../../store/keys';
 import { BILLING, readStoredPlan } from '../../../services/billing';
-import { resetStripe } from '../../../adapters/stripe/client';
 import { resetConfig } from '../../../lib/config';
-import { resetBilling } from '..';
 import { contract } from '../../../../shared/contract';
 import { call, startHarness, type Harness } from '../../../../test/harness';
 import { user } from '../../../../test/fixtures';
@@ -21,14 +19,12 @@ let h: Harness;
 
 beforeAll(async () => {
   h = await startHarness({ env: { BILLING: 'stripe', STRIPE_SECRET_KEY: 'sk_test_local', STRIPE_WEBHOOK_SECRET: SECRET } });
-  resetStripe();
-  resetBilling();
-});
+  resetConfig();
+  });
 afterAll(async () => {
   await h.close();
-  resetStripe();
-  resetBilling();
-});
+  resetConfig();
+  });
 
 interface Reply {
   status: number;
@@ -168,15 +164,13 @@ describe('POST /api/billing/stripe-webhook', () => {
     const userId = await newUser();
     delete process.env.STRIPE_WEBHOOK_SECRET;
     resetConfig();
-    resetStripe();
-    try {
+        try {
       const res = await deliver(checkoutCompleted(userId, 'pro'));
       expect(res).toEqual({ status: 503, body: { error: 'Stripe webhooks are not configured.', code: 'STRIPE_WEBHOOK_NOT_CONFIGURED' } });
     } finally {
       process.env.STRIPE_WEBHOOK_SECRET = SECRET;
       resetConfig();
-      resetStripe();
-    }
+          }
     expect(await plan(userId)).toEqual({ plan: 'trial', status: 'active' });
   });
 

@@ -6,7 +6,8 @@ import { simpleParser } from 'mailparser';
 import { ulid } from 'ulid';
 import { putCase, transitionCase } from '../../../services/cases/case-store';
 import { nextMonthlySend } from '../../../services/reports/schedule';
-import { previousMonth, resetReportMailSender, type PlatformReportSent } from '../../../services/reports/send-report';
+import { resetConfig } from '../../../lib/config';
+import { previousMonth, type PlatformReportSent } from '../../../services/reports/send-report';
 import { handler as monthlyReport } from '../../../workflows/reports/monthly-report';
 import { persistResults, type NewResult } from '../../../services/search/results';
 import { reviewResult } from '../../../services/search/review';
@@ -198,12 +199,12 @@ describe('the monthly platform report by e-mail', () => {
   beforeAll(() => {
     outbox = mkdtempSync(join(tmpdir(), 'vigil-report-outbox-'));
     Object.assign(process.env, { OUTBOX_DIR: outbox, REPORT_RECIPIENTS: 'ops@vigil.example, boss@vigil.example' });
-    resetReportMailSender();
+    resetConfig();
   });
   afterAll(() => {
     delete process.env.OUTBOX_DIR;
     delete process.env.REPORT_RECIPIENTS;
-    resetReportMailSender();
+    resetConfig();
   });
   const mails = async () => Promise.all(readdirSync(outbox).map((f) => simpleParser(readFileSync(join(outbox, f)))));
 

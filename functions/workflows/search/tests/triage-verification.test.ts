@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import type { Candidate } from '../../../adapters/providers';
-import { putObject, resetS3Client } from '../../../adapters/s3';
+import { putObject } from '../../../adapters/s3';
 import { resetConfig } from '../../../lib/config';
 import { bestMatch, hashCandidate, hashReference, ReferenceSet } from '../../../matching';
 import { MIN_INLIERS } from '../../../matching/verify';
@@ -45,7 +45,6 @@ beforeAll(async () => {
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}/sandbox`;
   dynamo = await startTestDynamo({ S3_ENDPOINT: s3.endpoint, UPLOADS_BUCKET: 'verify-uploads', SANDBOX_ORIGIN: origin });
   resetConfig();
-  resetS3Client();
 }, 60_000);
 
 afterAll(async () => {
