@@ -9,7 +9,7 @@
  *   `similarity` (0..1), and `isMatch` or `needsVerification` as `decide` rules (distance and PDQ quality).
  * - `encodeHashes` / `decodeHashes`: base64 for DynamoDB or S3.
  *
- * See reference/matching.md for the method and bench/match.ts for how the threshold was calibrated.
+ * See docs/reference/matching.md for the method and bench/match.ts for how the threshold was calibrated.
  */
 import { HASH_WORDS } from './dct';
 import { hammingAt } from './hamming';

@@ -43,7 +43,7 @@ export const MIN_SPREAD = 0.3;
 /**
  * ...and the homography's outliers must not hold a second surface: at most this many of them may move together
  * (see `parallaxOf`). A copy is one picture, so one homography maps all of it; a photograph of the same scene
- * from a few centimetres away (the hard negatives of reference/matching.md: opencv's aloeL/aloeR) maps its
+ * from a few centimetres away (the hard negatives of docs/reference/matching.md: opencv's aloeL/aloeR) maps its
  * background plane by a homography with hundreds of inliers, while the correct correspondences on nearer
  * surfaces are outliers that agree with their neighbours.
  */
