@@ -1,5 +1,5 @@
 /**
- * The matching benchmark of reference/matching.md (issue 13):
+ * The matching benchmark of docs/reference/matching.md (issue 13):
  *   npm run bench:match -- --images DIR [--seed N] [--out FILE]     (photos: bash bench/setup-photos.sh)
  * Report: bench/out/match.json by default; a table on stdout with each goal MET or MISSED.
  * Options: --fpr 1e-5 (query FPR target of the in-run calibration), --windows N (extra distractor windows per

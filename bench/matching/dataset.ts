@@ -6,7 +6,7 @@ import type { Original } from './edits';
 import type { Rng } from './rng';
 
 const IMAGE = /\.(jpe?g|png|webp|tiff?|gif|avif|svg)$/i;
-/** Tiles of large images are cut at this size (reference/matching.md). */
+/** Tiles of large images are cut at this size (docs/reference/matching.md). */
 export const TILE = 1024;
 /**
  * At most this many tiles of one file are used (evenly spread over its grid): a 5120 px wallpaper would

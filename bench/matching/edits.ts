@@ -112,7 +112,7 @@ async function thumbnail(png: Buffer, side: number, quality: number): Promise<Bu
 }
 
 /**
- * The edits of reference/matching.md, seeded. Applied alike to references and distractors; each returns the
+ * The edits of docs/reference/matching.md, seeded. Applied alike to references and distractors; each returns the
  * bytes a crawler would fetch.
  */
 export const EDITS: Record<string, Edit> = {

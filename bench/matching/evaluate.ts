@@ -3,7 +3,7 @@ import { CONFIDENT_QUALITY, decide } from '../../functions/matching/index';
 /**
  * Threshold calibration and recall, per method, from the distances the benchmark measured.
  *
- * Protocol (reference/matching.md): a threshold is chosen on a calibration half so that the share of
+ * Protocol (docs/reference/matching.md): a threshold is chosen on a calibration half so that the share of
  * distractor queries matching any reference is at most the FPR target; recall per edit is measured on the
  * other half. Both halves take a turn as calibration half (two folds) and recall is pooled over the two,
  * which doubles the recall sample without ever scoring a query against a threshold it helped to choose.

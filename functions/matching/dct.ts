@@ -47,7 +47,7 @@ export function dct64To16(image: Float32Array | Float64Array): Float64Array {
   // T = D * A; frequency i + 1 is odd for even i: those rows are antisymmetric and use the differences.
   // Four folded rows per pass: each T cell is loaded and stored once per four products instead of once per
   // product (hashing speed, issue 13), and the products are still added one after another in k's order, so
-  // every hash stays bit for bit what it was.
+  // every sum, and every hash, is bit for bit that of one row at a time.
   T.fill(0);
   for (let i = 0; i < DCT_SIDE; i++) {
     const folded = i % 2 === 0 ? DIFF : SUM;

@@ -16,9 +16,8 @@ export interface ImageHashes {
 /**
  * PDQ's quality below which a view's hash is mostly noise (flat graphics, gradients, blank walls). Every
  * view, of a reference and of a candidate, is gated by its own quality: a view below it is not emitted, so it
- * can neither match nor go to verification. Gating only the whole image let a flat picture through when a
- * padding or a screenshot frame added strong edges at its border while its trimmed view, the one that
- * matched, was flat (bench/README.md, "Query FPR at scale").
+ * can neither match nor go to verification. Gating the whole image alone is not enough: a padding or a
+ * screenshot frame adds strong edges around a flat picture whose trimmed view, the one that matches, is flat.
  */
 export const MIN_QUALITY = 20;
 
@@ -42,10 +41,10 @@ export interface ReferencePlan {
   /** Add the 8 dihedral variants of every view (true) or only of the uncropped view (false). */
   dihedralEverywhere: boolean;
   /**
-   * Also crop the whole picture when `contentBox` peeled borders from it (not only the content box). Measured
-   * with bench/match.ts on the calibration folder (40 + 30 originals, seed 1): crop 20% off-centre 85% -> 95%,
-   * screenshot + crop 82.5% -> 100%, pad 25% white 90% -> 97.5%; the nearest of 990 distractor queries went
-   * from 72 to 68 bits, still far above STRICT_THRESHOLD (52).
+   * Also crop the whole picture when `contentBox` peeled borders from it (not only the content box): a copy
+   * cropped from the whole picture keeps part of the flat bands `contentBox` peels (a sky, one half of a
+   * two-tone graphic), which crops of the content box miss. It brought no distractor near in the run that
+   * measured it (the nearest at 68 bits, far above STRICT_THRESHOLD, 48). Figures: bench/README.md.
    */
   cropWhole: boolean;
 }
@@ -225,11 +224,9 @@ export function candidateHashesFromLuma(img: LumaImage, picture: Box = pictureBo
  * photo of a 1440x900 browser or 1080x2340 phone screenshot is about 100 px wide, so its box is off by up to
  * a pixel on each edge (1%, about 20 bits of a PDQ hash). When the picture box covers at most
  * `REFINE_MAX_AREA` of a large input of at most `REFINE_MAX_PIXELS`, the box (with a margin of page around it)
- * is decoded again at `REFINE_SIDE` px and the picture is found again in it. On the first 40 references of
- * the calibration folder, screenshot copies' distance to their reference fell from a median of about 20 to
- * about 8 bits, and bench/match.ts's screenshot + crop rose from 55% to 85% on the folder of 05:10 UTC (see
- * bench/README.md). Photos of more than 4.5 MP are never decoded twice (hashing speed, issue 13), nor is any input
- * without a frame around its picture.
+ * is decoded again at `REFINE_SIDE` px and the picture is found again in it, which puts a screenshot copy
+ * a median of about 8 bits from its reference instead of about 20 (bench/README.md). Photos of more than 4.5 MP are never
+ * decoded twice (hashing speed, issue 13), nor is any input without a frame around its picture.
  */
 export const REFINE_MAX_PIXELS = 4_500_000;
 export const REFINE_MAX_AREA = 0.8;

@@ -9,7 +9,8 @@
  *   `similarity` (0..1), and `isMatch` or `needsVerification` as `decide` rules (distance and PDQ quality).
  * - `encodeHashes` / `decodeHashes`: base64 for DynamoDB or S3.
  *
- * See reference/matching.md for the method and bench/match.ts for how the threshold was calibrated.
+ * The method: docs/ARCHITECTURE.md, "Matcher" (built on PDQ: docs/reference/matching.md). How the thresholds
+ * were calibrated: bench/match.ts and bench/README.md.
  */
 import { HASH_WORDS } from './dct';
 import { hammingAt } from './hamming';
@@ -27,10 +28,10 @@ export { HASH_WORDS } from './dct';
  * Distances (of 256 bits) that decide a match. At or below `STRICT_THRESHOLD` the fingerprint alone decides;
  * between it and `LOOSE_THRESHOLD` the candidate is a copy only if the verification stage (verify.ts)
  * finds the reference's features in it in one consistent geometry; above it, never. Calibrated with
- * `npm run bench:match` on the calibration set of bench/setup-photos.sh (see docs/ARCHITECTURE.md,
- * "Matcher"), never on the reserved packages. The strict threshold was 52 until three detailed distractors
- * matched by fingerprint alone at 50 and 52 bits; at 48 they go to verification, which refuses them, and every
- * copy of the calibration run between 49 and 52 bits is still found (verified).
+ * `npm run bench:match` on the calibration set of bench/setup-photos.sh, never on the reserved packages. The
+ * strict one keeps the detailed distractors those runs found out of the fingerprint's reach (verification
+ * refuses them); lower, more copies would need verification and its cost would grow. The loose one is the
+ * largest at which no distractor of the calibration run was verified. The runs: bench/README.md.
  */
 export const STRICT_THRESHOLD = 48;
 export const LOOSE_THRESHOLD = 72;
@@ -43,20 +44,17 @@ export { MIN_QUALITY };
 /**
  * PDQ quality from which a fingerprint match decides alone. Below it (a graphic of a few flat areas and edges,
  * quality MIN_QUALITY to 69) a hash says little more than where the edges run, and unrelated graphics share
- * that: on the calibration folder, windows of a two-tone painting with one diagonal edge (quality 55) came within
- * 30 bits of a wallpaper tile with one diagonal edge (bench/README.md, "Query FPR at scale"). Such a
- * candidate is a copy only if verified, from NEAR_IDENTICAL to LOOSE_THRESHOLD. Photographs score 70 and more.
- * Both pictures are held to it: the quality `decide` is given is the lower of the candidate's and the
- * reference's (a detailed picture 38 bits from a one-edge wallpaper tile was a false positive otherwise).
+ * that, so such a pair is a copy only if verified, from NEAR_IDENTICAL to LOOSE_THRESHOLD. Photographs score
+ * 70 and more. Both pictures are held to it (`decide` is given the lower of the two qualities): a detailed
+ * picture near a graphic reference is just as unreliable.
  */
 export const CONFIDENT_QUALITY = 70;
 
 /**
  * Distance at or below which the fingerprint decides alone whatever the quality (from MIN_QUALITY): the same
- * picture re-encoded, resized or lightly edited. No distractor query of the 20,140-query run came within 27
- * bits of a reference, so 24 lets graphics' plain copies (a thumbnail, a JPEG) match without verification,
- * which rarely finds enough features in a flat graphic to pass. The 100,064-query run found one pair of
- * graphics at 22 bits (a two-tone painting and a wallpaper tile; bench/README.md, "At the goal's resolution").
+ * picture re-encoded, resized or lightly edited. It lets graphics' plain copies (a thumbnail, a JPEG) match
+ * without verification, which rarely finds enough features in a flat graphic to pass; unrelated graphics
+ * almost never come this close (bench/README.md has the one pair found).
  */
 export const NEAR_IDENTICAL = 24;
 

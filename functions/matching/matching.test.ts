@@ -259,7 +259,7 @@ describe('hashing images', () => {
   /**
    * A desktop browser screenshot (1440x900, a grey page, an address bar, a sidebar and a caption) showing a
    * 10% crop of the photo at about 500 px: the photo's box at the working size is about 90 px wide, so
-   * without the second, finer decode of the box (hash-image.ts, `REFINE_*`) rocket's copy was 80 bits from
+   * without the second, finer decode of the box (hash-image.ts, `REFINE_*`) rocket's copy is 80 bits from
    * its reference and coffee's and chelsea's 50.
    */
   async function screenshotOfCrop(photo: Buffer): Promise<Buffer> {
@@ -290,9 +290,8 @@ describe('hashing images', () => {
   });
 
   it.each(['astronaut', 'rocket'])('matches 20%% crops of %s with a flat sky across its top third', async (name) => {
-    // Arrange: contentBox peels the flat band from the reference; a crop keeps part of it. Before the
-    // reference was also cropped from the whole picture (REFERENCE_PLAN.cropWhole) these copies were 60 to
-    // 104 bits away.
+    // Arrange: contentBox peels the flat band from the reference; a crop keeps part of it. Without crops of
+    // the whole picture (REFERENCE_PLAN.cropWhole) these copies are 60 to 104 bits away.
     const photo = fixture(name);
     const { width, height } = await sharp(photo).metadata();
     const band = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="${width}" height="${Math.round(height! * 0.3)}" fill="#f0f0f0"/></svg>`;

@@ -45,7 +45,7 @@ function taps(from: number, length: number, limit: number, n: number): Taps {
 export function resampleToGrid(img: LumaImage, box: Box): Float32Array {
   const tx = taps(box.x, box.w, img.width, G);
   const ty = taps(box.y, box.h, img.height, G);
-  // Locals, not property reads, in the loops (hashing speed, issue 13: about a third of the time it took).
+  // Locals, not property reads, in the loops (hashing speed, issue 13: property reads cost about a third of the time).
   const data = img.data;
   const width = img.width;
   const xStart = tx.start;

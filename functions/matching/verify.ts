@@ -43,7 +43,7 @@ export const MIN_SPREAD = 0.3;
 /**
  * ...and the homography's outliers must not hold a second surface: at most this many of them may move together
  * (see `parallaxOf`). A copy is one picture, so one homography maps all of it; a photograph of the same scene
- * from a few centimetres away (the hard negatives of reference/matching.md: opencv's aloeL/aloeR) maps its
+ * from a few centimetres away (the hard negatives of docs/reference/matching.md: opencv's aloeL/aloeR) maps its
  * background plane by a homography with hundreds of inliers, while the correct correspondences on nearer
  * surfaces are outliers that agree with their neighbours.
  */
@@ -258,12 +258,10 @@ function fit(cv: Cv, ref: Features, cand: Features, mirrored: boolean): Verifica
  * The photometric test: the reference is warped by the homography onto the candidate and both are compared
  * in AGREEMENT_CELL px cells lying wholly inside the warped reference, by normalised cross-correlation; cells
  * flat in either picture, or much busier in the candidate (AGREEMENT_MIN_DETAIL, AGREEMENT_OVERLAY), are
- * skipped. Returns the mean over the cells (1 when none has detail). Measured on thumbnails like the
- * benchmark's distractor queries (bench/README.md, "Two more tests in verification"): of the 33 windows of the
- * aloe stereo pair that pass the geometric tests, 18 agree below 0.7 (those showing the plant; windows of the
- * patterned cloth alone agree like copies), against 17 of 1,405 copies (thumbnails of 62 references, 33 edits
- * each). Written here because OpenCV.js has the warp and the blur but no per-cell correlation; a few
- * milliseconds at 800 px.
+ * skipped. Returns the mean over the cells (1 when none has detail). At MIN_AGREEMENT it refuses the stereo
+ * windows that show a nearer surface and about 1% of copies; a photograph of the same flat surface agrees
+ * like a copy (bench/README.md, "Two more tests in verification"). Written here because OpenCV.js has the
+ * warp and the blur but no per-cell correlation; a few milliseconds at 800 px.
  */
 function agreementOf(cv: Cv, ref: Features, cand: Features, h: Mat): number {
   const size = new cv.Size(cand.width, cand.height);
@@ -337,12 +335,10 @@ function meanCellCorrelation(a: Float32Array, b: Float32Array, inside: Uint8Arra
  * How many of the homography's outliers lie on a second surface: an outlier counts when at least two other
  * outliers within PARALLAX_RADIUS of it on the reference are off the homography by the same residual (within
  * PARALLAX_AGREEMENT). A copy's outliers are wrong matches, scattered at random; a nearer surface seen from
- * another viewpoint moves as one. Measured with a harness (bench/README.md, "Two more tests in
- * verification"): of full-size windows of the aloe pair that verified against their partner, 68% count 16 or
- * more, against 0.7% of the verified copies of 62 detailed references (33 edits each). Thumbnails of the pair
- * (the benchmark's distractor queries, 160 to 320 px) keep too few features on the plant for it: it refused 1
- * of 16 such false positives. Written here because OpenCV.js has no multi-model test; a few hundred outliers
- * at most, under a millisecond.
+ * another viewpoint moves as one. It separates full-size stereo windows from copies well and thumbnails
+ * hardly at all, since they keep too few features on the nearer surface (bench/README.md, "Two more tests in
+ * verification"). Written here because OpenCV.js has no multi-model test; a few hundred outliers at most,
+ * under a millisecond.
  */
 function parallaxOf(m: number[], src: number[], dst: number[], inlier: Uint8Array): number {
   const xs: number[] = [];

@@ -26,8 +26,8 @@ export const VIDEO_RULE = {
   /**
    * Frames the fingerprint decides alone (`bestMatch`'s `isMatch`: within NEAR_IDENTICAL, or within STRICT_THRESHOLD
    * when frame and reference are both of CONFIDENT_QUALITY) that make the clip a copy whatever its other frames are: each of them is a thumbnail-strength
-   * match by itself. Found by bench:video: a slideshow whose other slides are too plain for the reference to
-   * have stored a hash of them, letterboxed, had 5 frames at 10 bits and still missed the share.
+   * match by itself. A slideshow whose other slides are too plain for the reference to store a hash of them
+   * can have several such frames and still miss the share (bench/README.md).
    */
   minDecisiveFrames: 2,
 };
