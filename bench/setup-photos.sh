@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Gathers the photo sets of the matching benchmarks (reference/matching.md, issue 13) from Debian packages:
+# Gathers the photo sets of the matching benchmarks (docs/reference/matching.md, issue 13) from Debian packages:
 #   bash bench/setup-photos.sh [DEST]     (default DEST: ${XDG_CACHE_HOME:-~/.cache}/vigil-bench/photos)
 # Prints two folders, one a line:
 #   DEST/calibration   every tuning and calibration run (`npm run bench:match -- --images DEST/calibration`)
@@ -15,7 +15,7 @@
 # calibration shots, the same wallpaper at several resolutions (only the largest is kept) and light/dark
 # variants of one design (only the light one is kept), which would be copies of each other across the
 # reference/distractor split. Stereo and near-view pairs (aloeL/aloeR, left/right, motorcycle_left/right,
-# aero1/aero3, graf1/graf3) are kept on purpose: they are the hard negatives of reference/matching.md.
+# aero1/aero3, graf1/graf3) are kept on purpose: they are the hard negatives of docs/reference/matching.md.
 # Frames sampled from the videos of opencv-doc (one every 2 s, at most 20 per video) and from the camera
 # sequences of visp-images-data (20 evenly spaced frames each) go into one folder per video named `*.frames`;
 # the benchmark keeps every folder of that name on one side of the split.

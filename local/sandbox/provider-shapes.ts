@@ -4,7 +4,7 @@ import type { Planter } from './planter';
 import { engineShare, hash, type SiteIndex } from './site-index';
 
 /**
- * The sandbox's stand-ins for SerpApi, Brave and TinEye: the same JSON shapes as reference/search-providers.md, so
+ * The sandbox's stand-ins for SerpApi, Brave and TinEye: the same JSON shapes as docs/reference/search-providers.md, so
  * the real adapters run against them unchanged. Every URL in an answer is an absolute URL of a simulated site.
  */
 export interface ShapeContext {

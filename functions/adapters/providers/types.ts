@@ -1,7 +1,7 @@
 /**
  * The search-provider contract. An engine is an index (`google`, `bing`, `duckduckgo`, plus Brave's and TinEye's
  * own indexes); a provider is how we reach it (SerpApi, Brave, TinEye, Google Custom Search). See
- * reference/search-providers.md.
+ * docs/reference/search-providers.md.
  */
 export const ENGINES = ['google', 'bing', 'duckduckgo', 'brave', 'tineye'] as const;
 export type Engine = (typeof ENGINES)[number];

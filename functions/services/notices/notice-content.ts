@@ -4,7 +4,7 @@ import { parseOrThrow } from '../../lib/validation';
 
 /**
  * What a notice says, shared by the PDF and the plain-text e-mail body so the two never drift apart. The
- * wording follows 17 U.S.C. 512(c)(3)(A) (reference/takedown-channels.md). The input deliberately has no
+ * wording follows 17 U.S.C. 512(c)(3)(A) (docs/reference/takedown-channels.md). The input deliberately has no
  * place for the creator's own name, address, phone or e-mail: the authorized agent is the complaining party's
  * contact, and a notice cannot leak what it is never given.
  */

@@ -4,7 +4,7 @@ import { SEARCH_ENGINES, addressOneLine, type SearchEngine } from '../notices/no
 
 /**
  * Where a notice goes for each search engine. None of them has a public submission API
- * (reference/takedown-channels.md): the product opens the engine's form in a new tab and the copy-paste
+ * (docs/reference/takedown-channels.md): the product opens the engine's form in a new tab and the copy-paste
  * assistant shows each value to paste. Every value is the company agent's, never the creator's.
  */
 
@@ -43,7 +43,7 @@ interface Channel {
 const DELISTING_ONLY = 'A search engine only hides the URLs from its results; the copy stays online until the host removes it, so the host is notified separately.';
 
 const CHANNELS: Record<SearchEngine, Channel> = {
-  // Google's Search copyright removal form (reference/takedown-channels.md). No submission API; the Trusted
+  // Google's Search copyright removal form (docs/reference/takedown-channels.md). No submission API; the Trusted
   // Copyright Removal Program's bulk upload is offered through google-bulk-export.ts.
   google: {
     name: 'Google Search',
@@ -58,7 +58,7 @@ const CHANNELS: Record<SearchEngine, Channel> = {
   },
   // Microsoft's "Report a concern to Bing" page, where copyright infringement is one of the concerns; the
   // form asks for a Microsoft account sign-in. Removals from Bing also apply to Yahoo results
-  // (reference/takedown-channels.md).
+  // (docs/reference/takedown-channels.md).
   bing: {
     name: 'Bing',
     submissionUrl: 'https://www.microsoft.com/en-us/concern/bing',
@@ -72,7 +72,7 @@ const CHANNELS: Record<SearchEngine, Channel> = {
   },
   // DuckDuckGo has no copyright web form that we know of; its Terms of Service carry its copyright (DMCA)
   // policy and designated-agent contact, and its web results draw largely on Bing's index, so a Bing
-  // removal usually clears DuckDuckGo too (reference/takedown-channels.md). The brief suggested
+  // removal usually clears DuckDuckGo too (docs/reference/takedown-channels.md). The brief suggested
   // https://duckduckgo.com/dmca; we could not confirm that page offline, so the Terms page is the stable
   // link.
   duckduckgo: {
