@@ -5,7 +5,9 @@ import { db, tableName } from '../../store/table';
 import { keys } from '../../store/keys';
 import { TTL_ATTRIBUTE } from '../../store/table';
 import { TooManyRequestsError } from '../../lib/errors';
-import { COUNTERS, bumpAttributes, type CounterValues } from '../metrics/counters';
+import * as counters from '../../store/entities/counter';
+import type { CounterValues } from '../../store/entities/counter';
+import { COUNTERS } from '../metrics/counters';
 import { recordActivity } from '../metrics/hooks';
 import { takeRateToken, type RateLimit } from '../metrics/rate-limit';
 
@@ -105,7 +107,7 @@ export async function recordEvent(userId: string, body: EventBody, now = new Dat
   );
 
   if (body.type === 'feature_use') {
-    await bumpAttributes(COUNTERS.engagement, { [ENGAGEMENT_ATTRIBUTES.feature(body.feature)]: 1 }, { total: false, daily: true, at });
+    await counters.add(COUNTERS.engagement, { [ENGAGEMENT_ATTRIBUTES.feature(body.feature)]: 1 }, { total: false, daily: true, at });
     return { id };
   }
 
@@ -134,7 +136,7 @@ export async function recordEvent(userId: string, body: EventBody, now = new Dat
   );
   const before = Attributes as VisitBefore | undefined;
   const deltas = pageViewDeltas(before, page, now);
-  await bumpAttributes(COUNTERS.engagement, deltas, { total: false, daily: true, at: before?.startedAt ?? at });
+  await counters.add(COUNTERS.engagement, deltas, { total: false, daily: true, at: before?.startedAt ?? at });
   // A user's first session of the month makes them active this month (recordActivity counts once a month).
   if (!before?.views) await recordActivity(userId, now);
   return { id };
