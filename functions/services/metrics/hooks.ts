@@ -8,7 +8,7 @@ import { AMOUNT_ATTRIBUTE, COUNTER_ATTRIBUTE, planAttribute } from '../../store/
 import { COUNTERS, type MilestoneStage } from './counters';
 import { monthOf, toIso } from './periods';
 import { ACTIVE_MONTH_FLAG, addToUserTotals, milestoneFlag, setUserFlagOnce } from './user-totals';
-import { addToUserMonth } from './user-usage';
+import * as usage from '../../store/entities/usage';
 
 /**
  * The calls producers make so the admin dashboard can read counters instead of counting. Each hook is
@@ -116,7 +116,7 @@ export function recordSearchStarted(s: SearchStarted): Promise<void> {
     await Promise.all([
       counters.add(COUNTERS.searches, { [COUNTER_ATTRIBUTE]: 1, providerCalls, [planAttribute(plan)]: 1 }, { monthly: true, at: s.at }),
       addToUserTotals(s.userId, { searches: 1 }),
-      addToUserMonth(s.userId, { searches: 1 }, s.at),
+      usage.add(s.userId, { searches: 1 }, s.at),
       recordMilestone(s.userId, 'scanned', s.at),
       recordActivity(s.userId, s.at, plan),
     ]);
@@ -142,7 +142,7 @@ export function recordResultsPersisted(count: number, at?: Date | string, userId
   return quietly('recordResultsPersisted', () =>
     Promise.all([
       counters.bump(COUNTERS.violations, count, { monthly: true, at }),
-      userId ? addToUserMonth(userId, { violations: count }, at) : undefined,
+      userId ? usage.add(userId, { violations: count }, at) : undefined,
     ]),
   );
 }
@@ -153,7 +153,7 @@ export function recordCaseCreated(userId: string, at?: Date | string): Promise<v
     Promise.all([
       counters.bump(COUNTERS.casesCreated, 1, { monthly: true, at }),
       addToUserTotals(userId, { dmcaCases: 1 }),
-      addToUserMonth(userId, { cases: 1 }, at),
+      usage.add(userId, { cases: 1 }, at),
       recordMilestone(userId, 'caseFiled', at),
     ]),
   );
