@@ -7,8 +7,8 @@ import * as counters from '../../store/entities/counter';
 import { AMOUNT_ATTRIBUTE, COUNTER_ATTRIBUTE, planAttribute } from '../../store/entities/counter';
 import { COUNTERS, type MilestoneStage } from './counters';
 import { monthOf, toIso } from './periods';
-import { ACTIVE_MONTH_FLAG, addToUserTotals, milestoneFlag, setUserFlagOnce } from './user-totals';
 import * as usage from '../../store/entities/usage';
+import * as userCounters from '../../store/entities/user-counters';
 
 /**
  * The calls producers make so the admin dashboard can read counters instead of counting. Each hook is
@@ -57,7 +57,7 @@ export function estimateProviderCalls(input: { engines: number; contentType: str
  */
 export function recordMilestone(userId: string, stage: MilestoneStage, at?: Date | string): Promise<void> {
   return quietly('recordMilestone', async () => {
-    if (await setUserFlagOnce(userId, milestoneFlag(stage), toIso(at))) await counters.bump(COUNTERS.funnel(stage));
+    if (await userCounters.markReached(userId, stage, toIso(at))) await counters.bump(COUNTERS.funnel(stage));
   });
 }
 
@@ -76,7 +76,7 @@ async function subscribedPlan(userId: string): Promise<PlanId> {
 export function recordActivity(userId: string, at?: Date | string, plan?: PlanId): Promise<void> {
   return quietly('recordActivity', async () => {
     const month = monthOf(toIso(at));
-    if (!(await setUserFlagOnce(userId, ACTIVE_MONTH_FLAG, month, true))) return;
+    if (!(await userCounters.markActive(userId, month))) return;
     const p = plan ?? (await subscribedPlan(userId));
     await counters.add(COUNTERS.activeUsers, { [COUNTER_ATTRIBUTE]: 1, [planAttribute(p)]: 1 }, { total: false, monthly: true, at });
   });
@@ -115,7 +115,7 @@ export function recordSearchStarted(s: SearchStarted): Promise<void> {
     });
     await Promise.all([
       counters.add(COUNTERS.searches, { [COUNTER_ATTRIBUTE]: 1, providerCalls, [planAttribute(plan)]: 1 }, { monthly: true, at: s.at }),
-      addToUserTotals(s.userId, { searches: 1 }),
+      userCounters.add(s.userId, { searches: 1 }),
       usage.add(s.userId, { searches: 1 }, s.at),
       recordMilestone(s.userId, 'scanned', s.at),
       recordActivity(s.userId, s.at, plan),
@@ -152,7 +152,7 @@ export function recordCaseCreated(userId: string, at?: Date | string): Promise<v
   return quietly('recordCaseCreated', () =>
     Promise.all([
       counters.bump(COUNTERS.casesCreated, 1, { monthly: true, at }),
-      addToUserTotals(userId, { dmcaCases: 1 }),
+      userCounters.add(userId, { dmcaCases: 1 }),
       usage.add(userId, { cases: 1 }, at),
       recordMilestone(userId, 'caseFiled', at),
     ]),
@@ -217,7 +217,7 @@ export function recordPlanChange(c: PlanChange): Promise<void> {
     );
     const writes: Promise<unknown>[] = [
       counters.add(COUNTERS.mrr, { [AMOUNT_ATTRIBUTE]: mrrDelta }),
-      addToUserTotals(c.userId, { totalSpentCents: c.amountCents }),
+      userCounters.add(c.userId, { totalSpentCents: c.amountCents }),
     ];
     if (c.from === 'trial' && c.to !== 'trial') {
       writes.push(counters.bump(COUNTERS.subscriptionsStarted, 1, { total: false, monthly: true, at: c.at }));

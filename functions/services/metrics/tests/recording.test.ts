@@ -22,7 +22,7 @@ import {
   takeRateToken,
 } from '..';
 import { readRequestDays } from '../request-days';
-import { readUserTotals } from '../user-totals';
+import { readTotals as readUserTotals } from '../../../store/entities/user-counters';
 
 let dynamo: Awaited<ReturnType<typeof startTestDynamo>>;
 beforeAll(async () => {
