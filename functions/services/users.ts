@@ -1,9 +1,10 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import type { CurrentUser, PlanId } from '../../shared/schemas/user';
 import { db, tableName } from '../store/table';
-import { keys, type Key } from '../store/keys';
+import { keys } from '../store/keys';
+import { USER_COUNTERS, bump } from '../store/entities/counter';
 import { INDEX_KEY_ATTRIBUTES } from '../store/table';
 import { createProfileItem, readProfileItem, writeLastSignIn } from './profile-store';
 
@@ -31,11 +32,6 @@ export interface IdentityClaims {
   family_name?: string;
   picture?: string;
 }
-
-/** Attribute that holds a counter's value on the `keys.counter` / `keys.monthlyCounter` items. */
-export const COUNTER_ATTRIBUTE = 'count';
-/** Counter names kept by this service: all users ever created, and sign-ups per month. */
-export const USER_COUNTERS = { total: 'users', monthlySignups: 'signups' } as const;
 
 const KEY_ATTRIBUTES = [...INDEX_KEY_ATTRIBUTES, 'type'];
 
@@ -120,25 +116,9 @@ async function createProfile(userId: string, claims: IdentityClaims, at: string)
 
 /** Atomic ADDs, so the admin dashboard reads two items instead of counting users. */
 async function countSignUp(at: string): Promise<void> {
-  const add = (Key: Key, extra: Record<string, string>) =>
-    db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key,
-        UpdateExpression: `ADD #count :one SET ${Object.keys(extra).map((k) => `#${k} = :${k}`).join(', ')}`,
-        ExpressionAttributeNames: {
-          '#count': COUNTER_ATTRIBUTE,
-          ...Object.fromEntries(Object.keys(extra).map((k) => [`#${k}`, k])),
-        },
-        ExpressionAttributeValues: {
-          ':one': 1,
-          ...Object.fromEntries(Object.entries(extra).map(([k, v]) => [`:${k}`, v])),
-        },
-      }),
-    );
   await Promise.all([
-    add(keys.counter(USER_COUNTERS.total), { name: USER_COUNTERS.total }),
-    add(keys.monthlyCounter(USER_COUNTERS.monthlySignups, at), { name: USER_COUNTERS.monthlySignups, month: at.slice(0, 7) }),
+    bump(USER_COUNTERS.total),
+    bump(USER_COUNTERS.monthlySignups, 1, { total: false, monthly: true, at, label: 'month' }),
   ]);
 }
 

@@ -1,4 +1,5 @@
-import { ATTR, COUNTERS, MILESTONE_STAGES, PAID_PLANS, num, readMonth, readPeriods, readTotals, type CounterValues } from '../metrics/counters';
+import { AMOUNT_ATTRIBUTE, num, readMonth, readPeriods, readTotals, type CounterValues } from '../../store/entities/counter';
+import { COUNTERS, MILESTONE_STAGES, PAID_PLANS } from '../metrics/counters';
 import { addMonths, lastDays, monthOf, monthsBetween } from '../metrics/periods';
 import { readRequestDays, sumDays } from '../metrics/request-days';
 
@@ -106,7 +107,7 @@ export async function readMonths(now = new Date(), months = FINANCIAL_MONTHS): P
   for (const [day, v] of apiDays) apiByMonth.set(day.slice(0, 7), (apiByMonth.get(day.slice(0, 7)) ?? 0) + v.requests);
   return monthsBetween(from, to).map((month) => ({
     month,
-    revenueCents: num(revenue.get(month), ATTR.amountCents),
+    revenueCents: num(revenue.get(month), AMOUNT_ATTRIBUTE),
     signups: num(signups.get(month)),
     apiRequests: apiByMonth.get(month) ?? 0,
     searches: num(searches.get(month)),

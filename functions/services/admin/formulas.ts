@@ -1,6 +1,7 @@
 import type { AdminMetrics, AdminSystem, AdminUsers, FinancialRow, FinancialStats } from '../../../shared/schemas/admin';
 import { monthCost } from '../metrics/cost-model';
-import { ATTR, COUNTERS, PAID_PLANS, num } from '../metrics/counters';
+import { AMOUNT_ATTRIBUTE, num } from '../../store/entities/counter';
+import { COUNTERS, PAID_PLANS } from '../metrics/counters';
 import type { Daily, MonthFigures, Snapshot } from './figures-store';
 
 /**
@@ -44,11 +45,11 @@ export function computeMetrics(s: Snapshot): AdminMetrics {
   const b = subscriberBreakdown(s);
   const activeSubscriptions = b.basic + b.pro + b.enterprise;
   const totalUsers = nonNegative(num(s.totals.get(COUNTERS.users)));
-  const mrr = nonNegative(num(s.totals.get(COUNTERS.mrr), ATTR.amountCents)) / 100;
+  const mrr = nonNegative(num(s.totals.get(COUNTERS.mrr), AMOUNT_ATTRIBUTE)) / 100;
   const { churn } = churnOf(s);
   const arpu = ratio(mrr, activeSubscriptions);
   return {
-    totalRevenue: roundMoney(nonNegative(num(s.totals.get(COUNTERS.revenue), ATTR.amountCents)) / 100),
+    totalRevenue: roundMoney(nonNegative(num(s.totals.get(COUNTERS.revenue), AMOUNT_ATTRIBUTE)) / 100),
     monthlyRecurringRevenue: roundMoney(mrr),
     totalUsers,
     activeSubscriptions,

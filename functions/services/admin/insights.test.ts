@@ -1,5 +1,6 @@
 import type { Engagement } from '../events/engagement';
-import { COUNTERS, type CounterValues } from '../metrics/counters';
+import type { CounterValues } from '../../store/entities/counter';
+import { COUNTERS } from '../metrics/counters';
 import type { MonthFigures, Snapshot } from './figures-store';
 import { computeMetrics } from './formulas';
 import { deriveInsights, funnelDropoff } from './insights';

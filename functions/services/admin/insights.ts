@@ -3,7 +3,8 @@ import { FEATURES, PAGE_LABELS, type AppPage, type Feature } from '../../../shar
 import { PLANS } from '../../../shared/plans';
 import type { Engagement } from '../events/engagement';
 import { scanCost } from '../metrics/cost-model';
-import { ATTR, COUNTERS, PAID_PLANS, num } from '../metrics/counters';
+import { num, planAttribute } from '../../store/entities/counter';
+import { COUNTERS, PAID_PLANS } from '../metrics/counters';
 import type { MonthFigures, Snapshot } from './figures-store';
 import { churnOf, expensesOf, subscriberBreakdown } from './formulas';
 
@@ -101,7 +102,7 @@ function scansByPlan(s: Snapshot) {
   const plans = ['trial', ...PAID_PLANS] as const;
   return Object.fromEntries(
     plans.map((p) => {
-      const scans = num(searches, ATTR.plan(p));
+      const scans = num(searches, planAttribute(p));
       const subscribers = p === 'trial' ? 0 : subs[p];
       return [p, { scans, subscribers, perSubscriber: ratio(scans, subscribers) }];
     }),
@@ -173,7 +174,7 @@ function churnRiskFactors(i: InsightInputs, dropoff: Record<FunnelStage, number>
   const subs = subscriberBreakdown(s);
   const paid = subs.basic + subs.pro + subs.enterprise;
   const active = s.thisMonth.get(COUNTERS.activeUsers);
-  const activePaid = PAID_PLANS.reduce((a, p) => a + num(active, ATTR.plan(p)), 0);
+  const activePaid = PAID_PLANS.reduce((a, p) => a + num(active, planAttribute(p)), 0);
   const inactive = Math.max(0, paid - activePaid);
   if (paid > 0 && inactive / paid >= THRESHOLDS.inactivePaid) {
     out.push(`${inactive} of ${plural(paid, 'paid subscriber')} (${pct(inactive / paid)}) have not used Vigil this month: they are the likeliest to cancel.`);
@@ -213,7 +214,7 @@ function upsellOpportunities(i: InsightInputs, counts: Record<FunnelStage, numbe
       );
     }
   }
-  const activeTrial = num(i.snapshot.thisMonth.get(COUNTERS.activeUsers), ATTR.plan('trial'));
+  const activeTrial = num(i.snapshot.thisMonth.get(COUNTERS.activeUsers), planAttribute('trial'));
   if (activeTrial > 0) {
     out.push(
       `${plural(activeTrial, 'trial user')} used Vigil this month` +

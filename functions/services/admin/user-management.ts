@@ -7,7 +7,7 @@ import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors'
 import { requestDiscountSync } from '../billing/discount-sync';
 import { invoicedMrrCents } from '../billing/invoiced-mrr';
 import { recordDiscountChange } from '../metrics/hooks';
-import { readUserTotals, type UserTotals } from '../metrics/user-totals';
+import { readTotals as readUserTotals, type UserTotals } from '../../store/entities/user-counters';
 import { DISCOUNT_ATTRIBUTE, readProfileItem, writeDiscount } from '../profile-store';
 import { GSI1 } from '../../store/table';
 

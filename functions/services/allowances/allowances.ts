@@ -3,27 +3,18 @@ import type { PlanId } from '../../../shared/schemas/user';
 import { keys } from '../../store/keys';
 import { PlanLimitError } from '../../lib/errors';
 import { effectivePlan, planOf, type StoredPlan } from '../billing/plan-store';
-import { monthOf } from '../metrics/periods';
 import * as counter from '../../store/counters';
 import type { CounterRef } from '../../store/counters';
+import { allowanceRef, type AllowanceKind } from '../../store/entities/usage';
 
 /**
  * The plan allowances of shared/plans.ts, enforced (issue 10). Monthly uses are counted on the user's usage item of
- * the month (`USER#id / USAGE#yyyy-mm`, attributes below), the same item the Usage tab reads, so the tab shows
- * exactly what the gate counts; a new month is a new item, so nothing is ever reset. The daily burst guard on
- * automated sends is one item per user and UTC day, deleted by TTL.
+ * the month (store/entities/usage.ts), the same item the Usage tab reads, so the tab shows exactly what the gate
+ * counts; a new month is a new item, so nothing is ever reset. The daily burst guard on automated sends is one
+ * item per user and UTC day, deleted by TTL.
  */
 
-export type AllowanceKind = 'scans' | 'submissions';
-
-/** Attributes of the usage item holding the counted uses. */
-export const ALLOWANCE_ATTRIBUTES: Readonly<Record<AllowanceKind, string>> = { scans: 'allowanceScans', submissions: 'allowanceSubmissions' };
-
-const monthRef = (userId: string, kind: AllowanceKind, now: Date): CounterRef => ({
-  key: keys.userMonth(userId, now.toISOString()),
-  attribute: ALLOWANCE_ATTRIBUTES[kind],
-  set: { userId, period: monthOf(now) },
-});
+export type { AllowanceKind };
 
 const dayRef = (userId: string, now: Date): CounterRef => {
   const day = now.toISOString().slice(0, 10);
@@ -62,7 +53,7 @@ export async function takeAllowance(userId: string, kind: AllowanceKind, n = 1, 
   const plan = await planOf(userId, now);
   const { allowances } = planRule(plan);
   const limit = kind === 'scans' ? allowances.scansPerMonth : allowances.submissionsPerMonth;
-  const month = monthRef(userId, kind, now);
+  const month = allowanceRef(userId, kind, now);
   const taken = await counter.take(month, limit, n);
   if (!taken.taken) throw monthlyRefusal(plan, kind, limit!, taken.used, now);
   if (kind === 'scans' || allowances.submissionsPerDay === null) return { refs: [month], n };
@@ -95,7 +86,7 @@ export interface AllowanceStatus {
 export async function allowanceStatus(userId: string, stored: StoredPlan | undefined, now = new Date()): Promise<AllowanceStatus> {
   const plan = effectivePlan(stored, now);
   const { allowances } = PLANS[plan];
-  const [scans, submissions] = await Promise.all([counter.read(monthRef(userId, 'scans', now)), counter.read(monthRef(userId, 'submissions', now))]);
+  const [scans, submissions] = await Promise.all([counter.read(allowanceRef(userId, 'scans', now)), counter.read(allowanceRef(userId, 'submissions', now))]);
   return {
     plan,
     resetsAt: allowanceResetsAt(now),

@@ -1,5 +1,4 @@
 export {
-  ALLOWANCE_ATTRIBUTES,
   allowanceStatus,
   returnAllowance,
   takeAllowance,

@@ -4,7 +4,7 @@ import { PLANS } from '../../../shared/plans';
 import type { PlanId } from '../../../shared/schemas/user';
 import { db, tableName } from '../../store/table';
 import { keys, type Key } from '../../store/keys';
-import { COUNTER_ATTRIBUTE } from '../users';
+import { AMOUNT_ATTRIBUTE, COUNTER_ATTRIBUTE } from '../../store/entities/counter';
 
 /**
  * Billing events and the revenue counters the admin dashboard reads (docs/ARCHITECTURE.md, "Access
@@ -14,7 +14,7 @@ import { COUNTER_ATTRIBUTE } from '../users';
 
 export const BILLING = 'BILLING';
 
-import { AMOUNT_ATTRIBUTE, BILLING_COUNTERS } from '../metrics/counters';
+import { BILLING_COUNTERS } from '../metrics/counters';
 
 export interface BillingEvent {
   id: string;

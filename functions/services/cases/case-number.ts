@@ -1,7 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../store/table';
 import { keys } from '../../store/keys';
-import { COUNTER_ATTRIBUTE } from '../users';
+import { COUNTER_ATTRIBUTE } from '../../store/entities/counter';
 
 /** The counter behind case numbers: item `COUNTER#case-number / TOTAL`, attribute `count`. */
 export const CASE_NUMBER_COUNTER = 'case-number';

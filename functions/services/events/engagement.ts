@@ -1,4 +1,5 @@
-import { COUNTERS, readPeriods, sumValues } from '../metrics/counters';
+import { readPeriods, sumValues } from '../../store/entities/counter';
+import { COUNTERS } from '../metrics/counters';
 import { lastDays } from '../metrics/periods';
 import { ENGAGEMENT_ATTRIBUTES } from './record-event';
 

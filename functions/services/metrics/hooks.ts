@@ -3,10 +3,12 @@ import type { PlanId } from '../../../shared/schemas/user';
 import { logger } from '../../lib/logger';
 import { mrrChangeCents } from '../../../shared/plans';
 import { readStoredPlan } from '../profile-store';
-import { ATTR, COUNTERS, bump, bumpAttributes, type MilestoneStage } from './counters';
+import * as counters from '../../store/entities/counter';
+import { AMOUNT_ATTRIBUTE, COUNTER_ATTRIBUTE, planAttribute } from '../../store/entities/counter';
+import { COUNTERS, type MilestoneStage } from './counters';
 import { monthOf, toIso } from './periods';
-import { ACTIVE_MONTH_FLAG, addToUserTotals, milestoneFlag, setUserFlagOnce } from './user-totals';
-import { addToUserMonth } from './user-usage';
+import * as usage from '../../store/entities/usage';
+import * as userCounters from '../../store/entities/user-counters';
 
 /**
  * The calls producers make so the admin dashboard can read counters instead of counting. Each hook is
@@ -55,7 +57,7 @@ export function estimateProviderCalls(input: { engines: number; contentType: str
  */
 export function recordMilestone(userId: string, stage: MilestoneStage, at?: Date | string): Promise<void> {
   return quietly('recordMilestone', async () => {
-    if (await setUserFlagOnce(userId, milestoneFlag(stage), toIso(at))) await bump(COUNTERS.funnel(stage));
+    if (await userCounters.markReached(userId, stage, toIso(at))) await counters.bump(COUNTERS.funnel(stage));
   });
 }
 
@@ -74,15 +76,15 @@ async function subscribedPlan(userId: string): Promise<PlanId> {
 export function recordActivity(userId: string, at?: Date | string, plan?: PlanId): Promise<void> {
   return quietly('recordActivity', async () => {
     const month = monthOf(toIso(at));
-    if (!(await setUserFlagOnce(userId, ACTIVE_MONTH_FLAG, month, true))) return;
+    if (!(await userCounters.markActive(userId, month))) return;
     const p = plan ?? (await subscribedPlan(userId));
-    await bumpAttributes(COUNTERS.activeUsers, { [ATTR.count]: 1, [ATTR.plan(p)]: 1 }, { total: false, monthly: true, at });
+    await counters.add(COUNTERS.activeUsers, { [COUNTER_ATTRIBUTE]: 1, [planAttribute(p)]: 1 }, { total: false, monthly: true, at });
   });
 }
 
 /** A sign-in was started (`GET /api/login`): the funnel's first stage. */
 export function recordVisit(): Promise<void> {
-  return quietly('recordVisit', () => bump(COUNTERS.visits));
+  return quietly('recordVisit', () => counters.bump(COUNTERS.visits));
 }
 
 export interface SearchStarted {
@@ -112,9 +114,9 @@ export function recordSearchStarted(s: SearchStarted): Promise<void> {
       referenceImages: s.referenceImages,
     });
     await Promise.all([
-      bumpAttributes(COUNTERS.searches, { [ATTR.count]: 1, providerCalls, [ATTR.plan(plan)]: 1 }, { monthly: true, at: s.at }),
-      addToUserTotals(s.userId, { searches: 1 }),
-      addToUserMonth(s.userId, { searches: 1 }, s.at),
+      counters.add(COUNTERS.searches, { [COUNTER_ATTRIBUTE]: 1, providerCalls, [planAttribute(plan)]: 1 }, { monthly: true, at: s.at }),
+      userCounters.add(s.userId, { searches: 1 }),
+      usage.add(s.userId, { searches: 1 }, s.at),
       recordMilestone(s.userId, 'scanned', s.at),
       recordActivity(s.userId, s.at, plan),
     ]);
@@ -124,9 +126,9 @@ export function recordSearchStarted(s: SearchStarted): Promise<void> {
 /** A scan reached its final status (completed and partial count as succeeded). */
 export function recordSearchFinished(status: FinalSearchStatus, at?: Date | string): Promise<void> {
   return quietly('recordSearchFinished', () =>
-    bumpAttributes(
+    counters.add(
       COUNTERS.searchesFinished,
-      { [ATTR.count]: 1, [status === 'failed' ? 'failed' : 'succeeded']: 1 },
+      { [COUNTER_ATTRIBUTE]: 1, [status === 'failed' ? 'failed' : 'succeeded']: 1 },
       { monthly: true, at },
     ),
   );
@@ -139,8 +141,8 @@ export function recordSearchFinished(status: FinalSearchStatus, at?: Date | stri
 export function recordResultsPersisted(count: number, at?: Date | string, userId?: string): Promise<void> {
   return quietly('recordResultsPersisted', () =>
     Promise.all([
-      bump(COUNTERS.violations, count, { monthly: true, at }),
-      userId ? addToUserMonth(userId, { violations: count }, at) : undefined,
+      counters.bump(COUNTERS.violations, count, { monthly: true, at }),
+      userId ? usage.add(userId, { violations: count }, at) : undefined,
     ]),
   );
 }
@@ -149,9 +151,9 @@ export function recordResultsPersisted(count: number, at?: Date | string, userId
 export function recordCaseCreated(userId: string, at?: Date | string): Promise<void> {
   return quietly('recordCaseCreated', () =>
     Promise.all([
-      bump(COUNTERS.casesCreated, 1, { monthly: true, at }),
-      addToUserTotals(userId, { dmcaCases: 1 }),
-      addToUserMonth(userId, { cases: 1 }, at),
+      counters.bump(COUNTERS.casesCreated, 1, { monthly: true, at }),
+      userCounters.add(userId, { dmcaCases: 1 }),
+      usage.add(userId, { cases: 1 }, at),
       recordMilestone(userId, 'caseFiled', at),
     ]),
   );
@@ -161,26 +163,26 @@ export function recordCaseCreated(userId: string, at?: Date | string): Promise<v
 export function recordCaseSent(opts: { at?: Date | string; byEmail?: boolean } = {}): Promise<void> {
   return quietly('recordCaseSent', () =>
     Promise.all([
-      bump(COUNTERS.dmcaSubmissions, 1, { monthly: true, at: opts.at }),
-      opts.byEmail ? bump(COUNTERS.emails, 1, { total: false, monthly: true, at: opts.at }) : undefined,
+      counters.bump(COUNTERS.dmcaSubmissions, 1, { monthly: true, at: opts.at }),
+      opts.byEmail ? counters.bump(COUNTERS.emails, 1, { total: false, monthly: true, at: opts.at }) : undefined,
     ]),
   );
 }
 
 /** A case was resolved (the copy is gone). */
 export function recordCaseResolved(at?: Date | string): Promise<void> {
-  return quietly('recordCaseResolved', () => bump(COUNTERS.casesResolved, 1, { monthly: true, at }));
+  return quietly('recordCaseResolved', () => counters.bump(COUNTERS.casesResolved, 1, { monthly: true, at }));
 }
 
 /** An e-mail was sent through the mail port (contact form, support). Notices use recordCaseSent's `byEmail`. */
 export function recordEmailSent(at?: Date | string): Promise<void> {
-  return quietly('recordEmailSent', () => bump(COUNTERS.emails, 1, { total: false, monthly: true, at }));
+  return quietly('recordEmailSent', () => counters.bump(COUNTERS.emails, 1, { total: false, monthly: true, at }));
 }
 
 /** The assistant answered a message; `bedrock` when a Bedrock model answered (the offline assistant is free). */
 export function recordChatMessage(opts: { bedrock: boolean; at?: Date | string }): Promise<void> {
   return quietly('recordChatMessage', () =>
-    bumpAttributes(COUNTERS.chatMessages, { [ATTR.count]: 1, bedrock: opts.bedrock ? 1 : 0 }, { total: false, monthly: true, at: opts.at }),
+    counters.add(COUNTERS.chatMessages, { [COUNTER_ATTRIBUTE]: 1, bedrock: opts.bedrock ? 1 : 0 }, { total: false, monthly: true, at: opts.at }),
   );
 }
 
@@ -214,15 +216,15 @@ export function recordPlanChange(c: PlanChange): Promise<void> {
       { plan: c.to, discountPercent: c.toDiscount, invoicedCents: c.invoiced?.toCents },
     );
     const writes: Promise<unknown>[] = [
-      bumpAttributes(COUNTERS.mrr, { [ATTR.amountCents]: mrrDelta }),
-      addToUserTotals(c.userId, { totalSpentCents: c.amountCents }),
+      counters.add(COUNTERS.mrr, { [AMOUNT_ATTRIBUTE]: mrrDelta }),
+      userCounters.add(c.userId, { totalSpentCents: c.amountCents }),
     ];
     if (c.from === 'trial' && c.to !== 'trial') {
-      writes.push(bump(COUNTERS.subscriptionsStarted, 1, { total: false, monthly: true, at: c.at }));
+      writes.push(counters.bump(COUNTERS.subscriptionsStarted, 1, { total: false, monthly: true, at: c.at }));
       writes.push(recordMilestone(c.userId, 'paid', c.at));
     }
     if (c.from !== 'trial' && c.to === 'trial') {
-      writes.push(bump(COUNTERS.cancellations, 1, { total: false, monthly: true, at: c.at }));
+      writes.push(counters.bump(COUNTERS.cancellations, 1, { total: false, monthly: true, at: c.at }));
     }
     await Promise.all(writes);
   });
@@ -238,6 +240,6 @@ export function recordDiscountChange(c: { userId: string; plan: PlanId; fromDisc
       { plan: c.plan, discountPercent: c.fromDiscount, invoicedCents: c.invoicedCents },
       { plan: c.plan, discountPercent: c.toDiscount, invoicedCents: c.invoicedCents },
     );
-    if (mrrDelta !== 0) await bumpAttributes(COUNTERS.mrr, { [ATTR.amountCents]: mrrDelta });
+    if (mrrDelta !== 0) await counters.add(COUNTERS.mrr, { [AMOUNT_ATTRIBUTE]: mrrDelta });
   });
 }

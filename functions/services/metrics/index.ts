@@ -1,4 +1,5 @@
-export { COUNTERS, bump, readMonth, readTotals } from './counters';
+export { COUNTERS } from './counters';
+export { bump, readMonth, readTotals } from '../../store/entities/counter';
 export {
   estimateProviderCalls,
   recordActivity,

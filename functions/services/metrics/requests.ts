@@ -1,7 +1,5 @@
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../../store/table';
-import { keys } from '../../store/keys';
+import { probe } from '../../store/entities/counter';
 import { REQUEST_METRICS, apiMetrics, publishMetrics, type DayFigures } from '../../adapters/metrics';
 import { logger } from '../../lib/logger';
 import { ROUTES, routeKey } from '../../../shared/contract';
@@ -54,7 +52,7 @@ export function recordHealth(ok: boolean, at: Date = new Date()): void {
 export async function checkHealth(at: Date = new Date()): Promise<{ ok: boolean }> {
   let ok = true;
   try {
-    await db().send(new GetCommand({ TableName: tableName(), Key: keys.counter(COUNTERS.health), ProjectionExpression: 'pk' }));
+    await probe(COUNTERS.health);
   } catch (error) {
     ok = false;
     logger.error('health check failed', { error: error as Error });

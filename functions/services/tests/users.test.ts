@@ -2,7 +2,8 @@ import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { startTestDynamo } from '../../../test/harness';
 import { db, tableName } from '../../store/table';
 import { keys } from '../../store/keys';
-import { COUNTER_ATTRIBUTE, getOrCreateUserFromClaims, getUser, toCurrentUser, USER_COUNTERS } from '../users';
+import { COUNTER_ATTRIBUTE, USER_COUNTERS } from '../../store/entities/counter';
+import { getOrCreateUserFromClaims, getUser, toCurrentUser } from '../users';
 
 let stop: () => Promise<void>;
 beforeAll(async () => {

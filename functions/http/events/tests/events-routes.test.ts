@@ -1,10 +1,8 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { EventBody } from '../../../../shared/schemas/events';
-import { db, tableName } from '../../../store/table';
 import { keys } from '../../../store/keys';
 import { EVENTS_RATE_MESSAGE, readEngagement, recordEvent } from '../../../services/events';
 import { COUNTERS, readMonth } from '../../../services/metrics';
-import { queryNewest } from '../../../store/table';
+import { getItem, queryNewest } from '../../../store/table';
 import { contract } from '../../../../shared/contract';
 import { call, startHarness, type Harness } from '../../../../test/harness';
 import { session, type TestUser } from '../../../../test/fixtures';
@@ -80,7 +78,7 @@ describe('POST /api/events', () => {
 
 describe('recordEvent', () => {
   const day = (at: string) => keys.dailyCounter(COUNTERS.engagement, at);
-  const rollup = async (at: string) => (await db().send(new GetCommand({ TableName: tableName(), Key: day(at) }))).Item ?? {};
+  const rollup = async (at: string) => (await getItem(day(at), { consistent: false })) ?? {};
 
   it('times sessions by the server clock, caps idle gaps at 30 minutes, and books them on the start day', async () => {
     const who = await session();
