@@ -1,10 +1,12 @@
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { PLANS } from '../../../shared/plans';
 import type { PlanId } from '../../../shared/schemas/user';
-import { db, tableName } from '../../store/table';
+import { add as addToCounter } from '../../store/counters';
+import * as events from '../../store/entities/billing-event';
+import type { BillingEventRecord } from '../../store/entities/billing-event';
 import { keys, type Key } from '../../store/keys';
 import { COUNTER_ATTRIBUTE } from '../users';
+import { AMOUNT_ATTRIBUTE, BILLING_COUNTERS } from '../metrics/counters';
 
 /**
  * Billing events and the revenue counters the admin dashboard reads (docs/ARCHITECTURE.md, "Access
@@ -12,63 +14,20 @@ import { COUNTER_ATTRIBUTE } from '../users';
  * `amountCents`; they are ADDed atomically, so the dashboard reads a few items and never sums events.
  */
 
-export const BILLING = 'BILLING';
+export { BILLING } from '../../store/entities/billing-event';
 
-import { AMOUNT_ATTRIBUTE, BILLING_COUNTERS } from '../metrics/counters';
+export type BillingEvent = BillingEventRecord;
 
-export interface BillingEvent {
-  id: string;
-  userId: string;
-  kind: 'charge' | 'checkout-started';
-  provider: 'local' | 'stripe';
-  /** The Stripe invoice a charge was recorded from (each is recorded once). */
-  invoiceId?: string;
-  planId: PlanId;
-  previousPlan: PlanId;
-  priceUsd: number;
-  discountPercent: number;
-  amountUsd: number;
-  amountCents: number;
-  /** `yyyy-mm` the charge belongs to. */
-  month: string;
-  createdAt: string;
-  checkoutSessionId?: string;
-}
-
-/** Stores a billing event (`BILLING#id`, listed per user on gsi1, newest first). */
+/** Stores a billing event (`BILLING#id`, listed per user newest first). */
 export async function putBillingEvent(event: Omit<BillingEvent, 'id'>): Promise<BillingEvent> {
-  const id = ulid(Date.parse(event.createdAt));
-  const item = { ...event, id };
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...keys.entity(BILLING, id), ...keys.ownedBy(event.userId, BILLING, id), entity: BILLING, ...item },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
-  return item;
+  const stored = { ...event, id: ulid(Date.parse(event.createdAt)) };
+  if (!(await events.create(stored))) throw new Error(`billing event ${stored.id} exists`);
+  return stored;
 }
 
-async function add(key: Key, name: string, deltas: Record<string, number>, month?: string): Promise<void> {
-  const entries = Object.entries(deltas).filter(([, v]) => v !== 0);
-  if (entries.length === 0) return;
-  await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: key,
-      UpdateExpression: `SET #name = :name${month ? ', #month = :month' : ''} ADD ${entries.map((_, i) => `#a${i} :a${i}`).join(', ')}`,
-      ExpressionAttributeNames: {
-        '#name': 'name',
-        ...(month ? { '#month': 'month' } : {}),
-        ...Object.fromEntries(entries.map(([k], i) => [`#a${i}`, k])),
-      },
-      ExpressionAttributeValues: {
-        ':name': name,
-        ...(month ? { ':month': month } : {}),
-        ...Object.fromEntries(entries.map(([, v], i) => [`:a${i}`, v])),
-      },
-    }),
-  );
+/** ADDs `deltas` to one counter item, labelled with its name (and month, for a monthly item). */
+function add(key: Key, name: string, deltas: Record<string, number>, month?: string): Promise<void> {
+  return addToCounter(key, deltas, { name, ...(month ? { month } : {}) });
 }
 
 /** Counts money received: revenue (`count` and `amountCents`) in total and for the month of `createdAt`. */
