@@ -3,7 +3,7 @@ import type { ZodType } from 'zod';
 import { MAX_REFERENCE_FILE_BYTES, MAX_REFERENCE_FILES } from '../../shared/references';
 import { searchStartFieldsSchema, type SearchStartFields } from '../../shared/schemas/search-start';
 import { ValidationError } from '../lib/errors';
-import { resolveUserParam, type Caller, type HttpEvent } from '../lib/http';
+import { resolveUserParam, type Caller, type HttpEvent } from './chain';
 import { parseOrThrow } from '../lib/validation';
 import { parseMultipart } from '../lib/multipart';
 import { checkReferenceFiles } from '../services/references';

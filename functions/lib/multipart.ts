@@ -1,5 +1,5 @@
 import busboy from 'busboy';
-import type { HttpEvent } from './http';
+import type { APIGatewayProxyEventV2 as HttpEvent } from 'aws-lambda';
 import { PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from './errors';
 
 export interface UploadedFile {

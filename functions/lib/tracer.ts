@@ -18,7 +18,7 @@ const TRACED = Symbol.for('vigil.traced');
 
 /**
  * The Lambda `handler` of a function that is not an API area (workflow tasks, recovery, the dispatcher, the
- * report job): `fn` inside the same Tracer middleware as the areas' chain (functions/lib/http.ts), so its
+ * report job): `fn` inside the same Tracer middleware as the areas' chain (functions/http/chain/), so its
  * invocation is an X-Ray segment with the cold start annotated and its error recorded, its SDK calls nested
  * inside. The event goes through unchanged and errors are rethrown as they are (Step Functions' Retry and Catch
  * match their names). No early timeout (middy's default): a task that runs out of time ends as Lambda ends it
@@ -33,7 +33,7 @@ export function traced<A extends [event?: unknown], R>(fn: (...args: A) => Promi
   return markTraced((...args: [...A, context?: Context]) => wrapped(args[0], (args[1] as Context | undefined) ?? ({} as Context)));
 }
 
-/** Marks a handler built with the Tracer middleware (traced() above, the areas' chain in functions/lib/http.ts). */
+/** Marks a handler built with the Tracer middleware (traced() above, the areas' chain in functions/http/chain/). */
 export function markTraced<T extends object>(handler: T): T {
   return Object.assign(handler, { [TRACED]: true });
 }

@@ -1,10 +1,6 @@
 import { createHash } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../store/table';
-import { keys } from '../store/keys';
-import { TTL_ATTRIBUTE } from '../store/table';
+import * as records from '../store/entities/idempotency';
 import { ConflictError, HttpError } from '../lib/errors';
-import { isConditionFailure } from '../store/table';
 
 /**
  * Run-once for requests that must not take effect twice (bulk submission): the first request writes an
@@ -70,40 +66,19 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * response of the first run for a repeat. Errors thrown by `fn` are not stored (the record is deleted).
  */
 export async function runOnce<T>(opts: IdempotencyOptions, fn: () => Promise<StoredResponse<T>>): Promise<IdempotentOutcome<T>> {
-  const key = keys.idempotency(opts.userId, opts.operation, createHash('sha256').update(opts.key).digest('base64url'));
+  const ref = { userId: opts.userId, operation: opts.operation, keyHash: createHash('sha256').update(opts.key).digest('base64url') };
   const lockSeconds = opts.lockSeconds ?? 120;
   const deadline = Date.now() + (opts.waitMs ?? 15_000);
 
   for (;;) {
     const now = Math.floor(Date.now() / 1000);
-    try {
-      await db().send(
-        new PutCommand({
-          TableName: tableName(),
-          Item: {
-            ...key,
-            entity: 'IDEMPOTENCY',
-            userId: opts.userId,
-            operation: opts.operation,
-            requestHash: opts.requestHash,
-            state: 'in_progress',
-            createdAt: new Date().toISOString(),
-            lockExpiresAt: now + lockSeconds,
-            [TTL_ATTRIBUTE]: now + opts.ttlSeconds,
-          },
-          ConditionExpression: 'attribute_not_exists(pk) OR #ttl < :now OR (#state = :running AND lockExpiresAt < :now)',
-          ExpressionAttributeNames: { '#ttl': TTL_ATTRIBUTE, '#state': 'state' },
-          ExpressionAttributeValues: { ':now': now, ':running': 'in_progress' },
-        }),
-      );
-    } catch (err) {
-      if (!isConditionFailure(err)) throw err;
-      const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
-      if (!Item) continue; // deleted by a failed first run in between: try to take it
-      if (Item.requestHash !== opts.requestHash) throw new KeyReusedError();
-      if (Item.state === 'completed') {
-        return { status: Number(Item.status), body: JSON.parse(String(Item.response)) as T, replayed: true };
-      }
+    const run = { requestHash: opts.requestHash, createdAt: new Date().toISOString(), lockExpiresAt: now + lockSeconds, expiresAt: now + opts.ttlSeconds };
+    if (!(await records.claim(ref, run, now))) {
+      const record = await records.get(ref);
+      if (!record) continue; // deleted by a failed first run in between: try to take it
+      if (record.requestHash !== opts.requestHash) throw new KeyReusedError();
+      const stored = records.storedResponse(record);
+      if (stored) return { status: stored.status, body: stored.body as T, replayed: true };
       if (Date.now() >= deadline) {
         throw new ConflictError('This request is still being processed. Please wait a moment and refresh.', 'REQUEST_IN_PROGRESS');
       }
@@ -115,34 +90,10 @@ export async function runOnce<T>(opts: IdempotencyOptions, fn: () => Promise<Sto
     try {
       outcome = await fn();
     } catch (err) {
-      await db()
-        .send(
-          new DeleteCommand({
-            TableName: tableName(),
-            Key: key,
-            ConditionExpression: '#state = :running',
-            ExpressionAttributeNames: { '#state': 'state' },
-            ExpressionAttributeValues: { ':running': 'in_progress' },
-          }),
-        )
-        .catch(() => undefined);
+      await records.release(ref).catch(() => undefined);
       throw err;
     }
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: key,
-        // Stored as a JSON string: the response may hold empty strings and nulls, kept exactly as sent.
-        UpdateExpression: 'SET #state = :done, #status = :status, #response = :response, completedAt = :at',
-        ExpressionAttributeNames: { '#state': 'state', '#status': 'status', '#response': 'response' },
-        ExpressionAttributeValues: {
-          ':done': 'completed',
-          ':status': outcome.status,
-          ':response': JSON.stringify(outcome.body),
-          ':at': new Date().toISOString(),
-        },
-      }),
-    );
+    await records.complete(ref, outcome.status, outcome.body, new Date().toISOString());
     return { ...outcome, replayed: false };
   }
 }

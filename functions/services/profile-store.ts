@@ -1,168 +1,28 @@
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { clampPercent, planRule } from '../../shared/plans';
 import type { PlanId } from '../../shared/schemas/user';
-import { db, tableName } from '../store/table';
-import { isConditionFailure } from '../store/table';
-import { keys } from '../store/keys';
+import * as profiles from '../store/entities/profile';
+import type { CreatorValues, Profile } from '../store/entities/profile';
 
 /*
- * The user's PROFILE item (`keys.user(userId)`, `USER#id / PROFILE`): this module is the only one that writes
- * it (sign-up and sign-in, the creator fields, the plan, the administrator's discount) and it holds the plan
- * reads every gate and metric needs. Billing and the metrics both read the plan here, so neither folder
- * imports the other for it. Every write is one conditional put or update, so no half profile is stored;
- * the rules around them (who may change what, the errors a person sees) stay with the callers.
+ * The user's PROFILE item through its entity (store/entities/profile.ts): the writes other services make on it
+ * (the creator fields, the plan, the billing attributes) and the plan reads every gate and metric needs.
+ * Billing and the metrics both read the plan here, so neither folder imports the other for it. The rules
+ * around the writes (who may change what, the errors a person sees) stay with the callers.
  */
 
-type Item = Record<string, unknown>;
+export type { CreatorValues };
 
-/** The profile item as stored (key attributes included); undefined when the user has none. */
-export async function readProfileItem(userId: string, opts: { consistent?: boolean } = {}): Promise<Item | undefined> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.user(userId), ...(opts.consistent ? { ConsistentRead: true } : {}) }),
-  );
-  return Item;
-}
-
-/**
- * Writes a new profile (with its sign-up listing key) unless one exists. Returns false when the user already
- * had a profile (a concurrent first sign-in got there first), so the caller counts the sign-up once.
- */
-export async function createProfileItem(userId: string, createdAt: string, profile: Item): Promise<boolean> {
-  try {
-    await db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...keys.user(userId), ...keys.userListing(createdAt, userId), type: 'USER', ...profile },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
-}
-
-/** Records a sign-in on an existing profile. */
-export async function writeLastSignIn(userId: string, at: string): Promise<void> {
-  await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.user(userId),
-      UpdateExpression: 'SET lastSignInAt = :at',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':at': at },
-    }),
-  );
-}
-
-/** The creator identity as stored on the profile (see creator-profile.ts). */
-export interface CreatorValues {
-  contentCreatorName: string;
-  contentCreatorEmail: string;
-  contentCreatorPhone: string | null;
-  contentCreatorAddress: string;
-}
-
-/** Saves the creator fields on an existing profile; returns the whole updated item, undefined without a profile. */
-export async function writeCreatorFields(userId: string, values: CreatorValues, at: string): Promise<Item | undefined> {
-  try {
-    const { Attributes } = await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.user(userId),
-        UpdateExpression:
-          'SET contentCreatorName = :n, contentCreatorEmail = :e, contentCreatorPhone = :p, contentCreatorAddress = :a, contentCreatorUpdatedAt = :at',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: {
-          ':n': values.contentCreatorName,
-          ':e': values.contentCreatorEmail,
-          ':p': values.contentCreatorPhone,
-          ':a': values.contentCreatorAddress,
-          ':at': at,
-        },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return Attributes;
-  } catch (err) {
-    if (isConditionFailure(err)) return undefined;
-    throw err;
-  }
+/** Saves the creator fields on an existing profile; returns the updated profile, undefined without a profile. */
+export function writeCreatorFields(userId: string, values: CreatorValues, at: string): Promise<Profile | undefined> {
+  return profiles.saveCreatorFields(userId, values, at);
 }
 
 /**
  * Sets the plan, conditionally on the plan read before (`current.storedPlan`), so of two concurrent changes
  * exactly one is written. Returns false when the stored plan was no longer the one read (or the profile is gone).
  */
-export async function writeStoredPlan(
-  current: Pick<StoredPlan, 'userId' | 'storedPlan'>,
-  to: PlanId,
-  at: string,
-  status: string,
-): Promise<boolean> {
-  const condition =
-    current.storedPlan === undefined ? 'attribute_exists(pk) AND attribute_not_exists(subscriptionPlan)' : 'subscriptionPlan = :from';
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.user(current.userId),
-        UpdateExpression: 'SET subscriptionPlan = :to, subscriptionStatus = :status, planChangedAt = :at',
-        ConditionExpression: condition,
-        ExpressionAttributeValues: {
-          ':to': to,
-          ':status': status,
-          ':at': at,
-          ...(current.storedPlan === undefined ? {} : { ':from': current.storedPlan }),
-        },
-      }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
-}
-
-/**
- * Sets the administrator's discount, conditionally on the plan and discount read before (`expected`, as
- * stored: undefined when absent), so a concurrent plan change or discount edit makes it fail. Returns false then.
- */
-export async function writeDiscount(
-  userId: string,
-  discount: number,
-  expected: { plan: string | undefined; discount: number | undefined },
-  at: string,
-): Promise<boolean> {
-  const values: Item = { ':d': discount, ':at': at };
-  const conditions = ['attribute_exists(pk)'];
-  if (expected.plan === undefined) conditions.push('attribute_not_exists(subscriptionPlan)');
-  else {
-    conditions.push('subscriptionPlan = :plan');
-    values[':plan'] = expected.plan;
-  }
-  if (expected.discount === undefined) conditions.push('attribute_not_exists(#discount)');
-  else {
-    conditions.push('#discount = :old');
-    values[':old'] = expected.discount;
-  }
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.user(userId),
-        UpdateExpression: 'SET #discount = :d, discountUpdatedAt = :at',
-        ConditionExpression: conditions.join(' AND '),
-        ExpressionAttributeNames: { '#discount': DISCOUNT_ATTRIBUTE },
-        ExpressionAttributeValues: values,
-      }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+export function writeStoredPlan(current: Pick<StoredPlan, 'userId' | 'storedPlan'>, to: PlanId, at: string, status: string): Promise<boolean> {
+  return profiles.changePlan(current.userId, current.storedPlan, to, status, at);
 }
 
 /**
@@ -192,28 +52,25 @@ export interface StoredPlan {
   mrrCents?: number;
 }
 
-/** Profile attribute holding the administrator-set discount, a number from 0 to 100. */
-export const DISCOUNT_ATTRIBUTE = 'discountPercent';
-
 /** Reads a user's stored plan (consistent read: a gate right after an upgrade must see it). Undefined without a profile. */
 export async function readStoredPlan(userId: string): Promise<StoredPlan | undefined> {
-  const Item = await readProfileItem(userId, { consistent: true });
-  if (!Item) return undefined;
-  const stored = Item.subscriptionPlan as PlanId | undefined;
+  const profile = await profiles.get(userId, { consistent: true });
+  if (!profile) return undefined;
+  const stored = profile.subscriptionPlan;
   return {
     userId,
-    email: String(Item.email ?? ''),
+    email: profile.email,
     plan: planRule(stored).id,
     storedPlan: stored,
-    status: String(Item.subscriptionStatus ?? 'active'),
-    discountPercent: clampPercent(Item[DISCOUNT_ATTRIBUTE]),
-    planChangedAt: Item.planChangedAt as string | undefined,
-    pastDueSince: Item.pastDueSince as string | undefined,
-    stripeCustomerId: Item.stripeCustomerId as string | undefined,
-    stripeSubscriptionId: Item.stripeSubscriptionId as string | undefined,
-    pendingPlan: Item.pendingPlan as PlanId | undefined,
-    currentPeriodEnd: Item.currentPeriodEnd as string | undefined,
-    mrrCents: Item.mrrCents === undefined ? undefined : Number(Item.mrrCents),
+    status: profile.subscriptionStatus ?? 'active',
+    discountPercent: clampPercent(profile.discountPercent),
+    planChangedAt: profile.planChangedAt,
+    pastDueSince: profile.pastDueSince,
+    stripeCustomerId: profile.stripeCustomerId,
+    stripeSubscriptionId: profile.stripeSubscriptionId,
+    pendingPlan: profile.pendingPlan,
+    currentPeriodEnd: profile.currentPeriodEnd,
+    mrrCents: profile.mrrCents,
   };
 }
 
@@ -244,29 +101,8 @@ export async function planOf(userId: string, now = new Date()): Promise<PlanId> 
 /**
  * Sets (and removes) billing attributes on the profile beside the plan: Stripe ids, the pending change, the
  * period end, the past-due mark, the recorded MRR. Never the plan itself (writeStoredPlan does that, conditionally).
+ * Throws when the user has no profile (callers read the plan first).
  */
 export async function setBillingAttributes(userId: string, set: Record<string, unknown>, remove: string[] = []): Promise<void> {
-  const entries = Object.entries(set).filter(([, v]) => v !== undefined);
-  if (entries.length === 0 && remove.length === 0) return;
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
-  const sets = entries.map(([k, v], i) => {
-    names[`#s${i}`] = k;
-    values[`:s${i}`] = v;
-    return `#s${i} = :s${i}`;
-  });
-  const removes = remove.map((k, i) => {
-    names[`#r${i}`] = k;
-    return `#r${i}`;
-  });
-  await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.user(userId),
-      UpdateExpression: [sets.length ? `SET ${sets.join(', ')}` : '', removes.length ? `REMOVE ${removes.join(', ')}` : ''].join(' ').trim(),
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeNames: names,
-      ...(sets.length ? { ExpressionAttributeValues: values } : {}),
-    }),
-  );
+  if (!(await profiles.updateBilling(userId, set, remove))) throw new Error(`billing attributes: user ${userId} has no profile`);
 }

@@ -1,8 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../store/table';
-import { keys } from '../store/keys';
-import { GSIS } from '../store/table';
+import * as sessions from '../store/entities/session';
+import type { SessionRecord } from '../store/entities/session';
 import { identityStatus } from '../adapters/identity/directory';
 import { config } from '../lib/config';
 
@@ -14,14 +12,8 @@ export interface Caller {
   sessionId: string;
 }
 
-export interface StoredSession extends Caller {
-  /** Kept for RP-initiated logout at the identity provider; never sent to the browser. */
-  idToken?: string;
-  /** The user pool's username (`cognito:username`): admin rights and the enabled flag are re-checked with it. */
-  idpUsername?: string;
-  createdAt: string;
-  expiresAt: number;
-}
+/** A session as stored: the caller at sign-in, the ID token (for logout) and the user pool's username. */
+export type StoredSession = SessionRecord;
 
 export const SESSION_COOKIE = 'vigil_session';
 
@@ -42,10 +34,7 @@ export async function createSession(input: {
   const sessionId = hash(cookieValue);
   const expiresAt = Math.floor(Date.now() / 1000) + config().sessionTtlSeconds;
   const createdAt = new Date().toISOString();
-  const item: StoredSession & Record<string, unknown> = {
-    ...keys.session(sessionId),
-    // Listed under the user, so "sign out of all devices" and a disabled account can end every one.
-    ...keys.ownedBy(input.userId, SESSION_TYPE, `${createdAt}#${sessionId}`),
+  await sessions.put({
     userId: input.userId,
     email: input.email,
     isAdmin: input.isAdmin,
@@ -54,8 +43,7 @@ export async function createSession(input: {
     idpUsername: input.idpUsername,
     createdAt,
     expiresAt,
-  };
-  await db().send(new PutCommand({ TableName: tableName(), Item: item }));
+  });
   return { cookieValue, expiresAt };
 }
 
@@ -63,9 +51,7 @@ export async function createSession(input: {
 export async function findStoredSession(cookies: Record<string, string>): Promise<StoredSession | undefined> {
   const value = cookies[SESSION_COOKIE];
   if (!value || value.length > 200) return undefined;
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.session(hash(value)) }));
-  if (!Item || (Item.expiresAt as number) <= Math.floor(Date.now() / 1000)) return undefined;
-  return Item as StoredSession;
+  return sessions.getLive(hash(value), Math.floor(Date.now() / 1000));
 }
 
 /**
@@ -92,35 +78,14 @@ export async function findSession(cookies: Record<string, string>): Promise<Call
 }
 
 export async function deleteSession(sessionId: string): Promise<void> {
-  await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.session(sessionId) }));
+  await sessions.remove(sessionId);
 }
-
-const SESSION_TYPE = 'SESSION';
 
 /** Ends every session of a user (sign out of all devices; a disabled account). Returns how many ended. */
 export async function deleteUserSessions(userId: string): Promise<number> {
-  const gsi1 = GSIS[0];
-  let ended = 0;
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: gsi1.indexName,
-        KeyConditionExpression: '#pk = :pk',
-        ExpressionAttributeNames: { '#pk': gsi1.partitionKey },
-        ExpressionAttributeValues: { ':pk': keys.ownedByPartition(userId, SESSION_TYPE) },
-        ProjectionExpression: 'sessionId',
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      await deleteSession(item.sessionId as string);
-      ended += 1;
-    }
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return ended;
+  const ids = await sessions.idsByOwner(userId);
+  for (const id of ids) await deleteSession(id);
+  return ids.length;
 }
 
 const secure = () => (config().publicUrl.startsWith('https://') ? '; Secure' : '');

@@ -1,27 +1,12 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import type { CurrentUser, PlanId } from '../../shared/schemas/user';
-import { db, tableName } from '../store/table';
-import { keys } from '../store/keys';
+import type { CurrentUser } from '../../shared/schemas/user';
 import { USER_COUNTERS, bump } from '../store/entities/counter';
-import { INDEX_KEY_ATTRIBUTES } from '../store/table';
-import { createProfileItem, readProfileItem, writeLastSignIn } from './profile-store';
+import * as profiles from '../store/entities/profile';
+import type { Profile } from '../store/entities/profile';
+import { keys } from '../store/keys';
 
 /** A user's profile as stored (without the table's key attributes). */
-export interface UserProfile {
-  id: string;
-  /** The owner of the item: every item stores its owner's user id (ARCHITECTURE.md, "Data"). */
-  userId: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  profileImageUrl: string | null;
-  subscriptionPlan: PlanId;
-  subscriptionStatus: string;
-  createdAt: string;
-  lastSignInAt?: string;
-}
+export type UserProfile = Profile;
 
 /** The ID token claims this service reads (Cognito names; the local IdP issues the same). */
 export interface IdentityClaims {
@@ -33,21 +18,10 @@ export interface IdentityClaims {
   picture?: string;
 }
 
-const KEY_ATTRIBUTES = [...INDEX_KEY_ATTRIBUTES, 'type'];
-
-function stripKeys(item: Record<string, unknown>): UserProfile {
-  const out: Record<string, unknown> = { ...item };
-  for (const k of KEY_ATTRIBUTES) delete out[k];
-  return out as unknown as UserProfile;
-}
-
-const isConditionFailure = (err: unknown) =>
-  err instanceof ConditionalCheckFailedException || (err as Error)?.name === 'ConditionalCheckFailedException';
 
 /** Reads a user's profile; undefined when there is none. */
-export async function getUser(id: string): Promise<UserProfile | undefined> {
-  const Item = await readProfileItem(id);
-  return Item ? stripKeys(Item) : undefined;
+export function getUser(id: string): Promise<UserProfile | undefined> {
+  return profiles.get(id);
 }
 
 /**
@@ -61,33 +35,19 @@ export async function getUser(id: string): Promise<UserProfile | undefined> {
 export async function getOrCreateUserFromClaims(claims: IdentityClaims, now = new Date()): Promise<UserProfile> {
   if (!claims.iss || !claims.sub) throw new Error('identity claims need iss and sub');
   if (!claims.email) throw new Error('identity claims carry no email');
-  const identityKey = keys.identity(claims.iss, claims.sub);
   const at = now.toISOString();
 
-  const { Item: identity } = await db().send(new GetCommand({ TableName: tableName(), Key: identityKey }));
-  let userId = identity?.userId as string | undefined;
+  let userId = (await profiles.getIdentity(claims.iss, claims.sub))?.userId;
   if (!userId) {
     const candidate = ulid(now.getTime());
-    try {
-      await db().send(
-        new PutCommand({
-          TableName: tableName(),
-          Item: { ...identityKey, type: 'IDENTITY', userId: candidate, issuer: claims.iss, subject: claims.sub, createdAt: at },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        }),
-      );
-      userId = candidate;
-    } catch (err) {
-      if (!isConditionFailure(err)) throw err;
-      const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: identityKey, ConsistentRead: true }));
-      userId = Item!.userId as string;
-    }
+    if (await profiles.claimIdentity({ issuer: claims.iss, subject: claims.sub, userId: candidate, createdAt: at })) userId = candidate;
+    else userId = (await profiles.getIdentity(claims.iss, claims.sub, { consistent: true }))!.userId;
   }
 
   // Also covers a first sign-in that stopped between the two writes: the next one completes it.
   const existing = await getUser(userId);
   if (existing) {
-    await writeLastSignIn(userId, at);
+    if (!(await profiles.recordSignIn(userId, at))) throw new Error(`user ${userId}: profile gone during sign-in`);
     return { ...existing, lastSignInAt: at };
   }
   return createProfile(userId, claims, at);
@@ -106,9 +66,9 @@ async function createProfile(userId: string, claims: IdentityClaims, at: string)
     createdAt: at,
     lastSignInAt: at,
   };
-  if (!(await createProfileItem(userId, at, { ...profile }))) {
+  if (!(await profiles.create(profile))) {
     // A concurrent sign-in created it a moment ago; theirs is the one that counts.
-    return stripKeys((await readProfileItem(userId, { consistent: true }))!);
+    return (await profiles.get(userId, { consistent: true }))!;
   }
   await countSignUp(at);
   return profile;

@@ -29,7 +29,7 @@ describe('lambdaFunctions', () => {
   it.each(specs.map((s) => [s.name, s.entry] as const))('%s: its entry %s exports the Lambda handler, inside the Tracer middleware', async (name, entry) => {
     const mod = (await import(`../../${entry}`)) as { handler?: unknown };
     expect(typeof mod.handler).toBe('function');
-    // Areas through their chain (functions/lib/http.ts), every other function through traced() (lib/tracer.ts).
+    // Areas through their chain (functions/http/chain/), every other function through traced() (lib/tracer.ts).
     expect(isTraced(mod.handler)).toBe(!(name in UNTRACED));
   });
 

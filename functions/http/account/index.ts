@@ -2,7 +2,7 @@ import { stripeKeys } from '../../adapters/stripe/client';
 import { perConfig } from '../../lib/config';
 import { BillingUnavailableError, ForbiddenError, NotFoundError } from '../../lib/errors';
 import { contract } from '../../../shared/contract';
-import { areaHandler, json, publicEndpoint, resolveUserParam, userEndpoint } from '../../lib/http';
+import { areaHandler, json, publicEndpoint, resolveUserParam, userEndpoint } from '../chain';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { applyStoredDiscount, createBilling, type ApplyDiscountEvent, getSubscription, isApplyDiscountEvent, handleStripeEvent, planForUpgrade, readStoredPlan, verifyStripeEvent, type BillingPort } from '../../services/billing';
 import { getCreatorUser, updateCreatorFields } from '../../services/creator-profile';

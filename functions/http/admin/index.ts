@@ -1,7 +1,7 @@
 import { NEXT_CURSOR_HEADER } from '../../../shared/schemas/admin';
 import { NotFoundError } from '../../lib/errors';
 import { contract } from '../../../shared/contract';
-import { areaHandler, json, userEndpoint } from '../../lib/http';
+import { areaHandler, json, userEndpoint } from '../chain';
 import {
   adminFinancial,
   adminFinancialStats,

@@ -1,5 +1,5 @@
 import { contract } from '../../../shared/contract';
-import { areaHandler, json, resolveUserParam, userEndpoint } from '../../lib/http';
+import { areaHandler, json, resolveUserParam, userEndpoint } from '../chain';
 import { addAllowlistEntry, listAllowlist, removeAllowlistEntry, toAllowlistDto } from '../../services/allowlist';
 
 /*

@@ -1,7 +1,7 @@
 import { currentUserSchema } from '../../../shared/schemas/user';
 import { contract } from '../../../shared/contract';
 import { UnauthorizedError } from '../../lib/errors';
-import { areaHandler, json, publicEndpoint, redirect, resolveUserParam, userEndpoint, type Reply } from '../../lib/http';
+import { areaHandler, json, publicEndpoint, redirect, resolveUserParam, userEndpoint, type Reply } from '../chain';
 import { beginSignIn, finishSignIn, signOut, type SignInStep } from '../../services/auth/sign-in';
 import { clearedSessionCookie, deleteUserSessions } from '../../services/sessions';
 import { getUser, toCurrentUser } from '../../services/users';

@@ -1,5 +1,5 @@
 import { apiPath, contract } from '../../../shared/contract';
-import type { Reply } from '../../lib/http';
+import type { Reply } from '../chain';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);

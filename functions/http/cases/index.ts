@@ -1,6 +1,6 @@
 import { HttpError, ValidationError } from '../../lib/errors';
 import { contract } from '../../../shared/contract';
-import { areaHandler, assertOwner, binary, json, resolveUserParam, userEndpoint, parseJsonBody, type Reply } from '../../lib/http';
+import { areaHandler, assertOwner, binary, json, resolveUserParam, userEndpoint, parseJsonBody, type Reply } from '../chain';
 import { submitAutomated as startAutomated } from '../../services/submissions/automated-submission';
 import { bulkSubmit as runBulk } from '../../services/submissions/bulk-submit';
 import { getCase, listCasesByUser, toCaseDto } from '../../services/cases/case-store';

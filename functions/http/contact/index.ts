@@ -1,5 +1,5 @@
 import { contract } from '../../../shared/contract';
-import { areaHandler, json, userEndpoint } from '../../lib/http';
+import { areaHandler, json, userEndpoint } from '../chain';
 import { sendContactMessage } from '../../services/contact/send-contact';
 
 /** `POST /api/contact` (PRODUCT.md section 7): validated, stored, mailed to the support inbox, 5 an hour per user. */

@@ -1,5 +1,5 @@
 import { contract } from '../../../shared/contract';
-import { areaHandler, binary, userEndpoint } from '../../lib/http';
+import { areaHandler, binary, userEndpoint } from '../chain';
 import { requireOwned } from '../../lib/ownership';
 import { getCase } from '../../services/cases/case-store';
 import { renderAndArchiveNotice } from '../../services/notices/notice-archive';

@@ -1,5 +1,5 @@
 import { contract } from '../../../shared/contract';
-import { binary, json, resolveUserParam, userEndpoint } from '../../lib/http';
+import { binary, json, resolveUserParam, userEndpoint } from '../chain';
 import { creatorReportFile, platformReportFile } from '../../services/reports';
 import { sendPlatformReport } from '../../services/reports/send-report';
 

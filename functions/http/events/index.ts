@@ -1,5 +1,5 @@
 import { contract } from '../../../shared/contract';
-import { areaHandler, json, userEndpoint } from '../../lib/http';
+import { areaHandler, json, userEndpoint } from '../chain';
 import { recordEvent } from '../../services/events';
 
 /** `POST /api/events`: a page view or feature use of the signed-in caller (engagement figures; 60 a minute). */

@@ -1,7 +1,7 @@
 import { apiPath, contract } from '../../../shared/contract';
 import { monitorExtraFieldsSchema } from '../../../shared/schemas/monitor';
 import { ConflictError, NotFoundError } from '../../lib/errors';
-import { areaHandler, assertOwner, json, publicEndpoint, resolveUserParam, userEndpoint, type Caller } from '../../lib/http';
+import { areaHandler, assertOwner, json, publicEndpoint, resolveUserParam, userEndpoint, type Caller } from '../chain';
 import { isOwnedBy, requireOwned } from '../../lib/ownership';
 import { listAlerts, markAlertsRead } from '../../services/monitors/alerts';
 import {

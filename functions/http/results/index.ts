@@ -1,6 +1,6 @@
 import { ValidationError } from '../../lib/errors';
 import { contract, type QueryOf } from '../../../shared/contract';
-import { areaHandler, assertOwner, json, resolveUserParam, userEndpoint } from '../../lib/http';
+import { areaHandler, assertOwner, json, resolveUserParam, userEndpoint } from '../chain';
 import { getSearch, toSearchDto } from '../../services/search/searches';
 import { getResult, groupResults, listResultsBySearch, listResultsByUser } from '../../services/search/results';
 import { reviewResult as review } from '../../services/search/review';

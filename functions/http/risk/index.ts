@@ -1,5 +1,5 @@
 import { contract } from '../../../shared/contract';
-import { areaHandler, json, userEndpoint } from '../../lib/http';
+import { areaHandler, json, userEndpoint } from '../chain';
 import { riskContentAnalysis, riskHotspots, riskMetrics, riskTrends } from '../../services/risk';
 
 /*

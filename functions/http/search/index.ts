@@ -1,5 +1,5 @@
 import { contract } from '../../../shared/contract';
-import { areaHandler, json, userEndpoint } from '../../lib/http';
+import { areaHandler, json, userEndpoint } from '../chain';
 import { storeReferences } from '../../services/references';
 import { startScan } from '../../services/search/start-scan';
 import { parseScanRequest } from '../scan-request';

@@ -1,7 +1,7 @@
 import { contract } from '../../../shared/contract';
 import { bundleDir } from '../../lib/bundle';
 import { config } from '../../lib/config';
-import { areaHandler, json, publicEndpoint } from '../../lib/http';
+import { areaHandler, json, publicEndpoint } from '../chain';
 import { checkHealth } from '../../services/metrics';
 import { buildOpenApi } from './openapi';
 

@@ -1,18 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import * as oidc from 'openid-client';
-import { db, tableName } from '../../store/table';
-import { keys } from '../../store/keys';
+import * as attempts from '../../store/entities/sign-in-attempt';
+import type { SignInAttemptRecord } from '../../store/entities/sign-in-attempt';
 import { contract } from '../../../shared/contract';
 import { config } from '../../lib/config';
 
 /** The secrets of one sign-in between /api/login and /api/auth/callback; they never reach the browser. */
-export interface SignInAttempt {
-  codeVerifier: string;
-  state: string;
-  nonce: string;
-  expiresAt: number;
-}
+export type SignInAttempt = SignInAttemptRecord;
 
 export const SIGN_IN_COOKIE = 'vigil_signin';
 /** How long a person may take on the sign-in page. */
@@ -35,12 +29,7 @@ export async function startSignInAttempt(): Promise<{ cookieValue: string; attem
     nonce: oidc.randomNonce(),
     expiresAt: Math.floor(Date.now() / 1000) + SIGN_IN_TTL_SECONDS,
   };
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...keys.signInAttempt(hash(cookieValue)), type: 'SIGNIN', ...attempt },
-    }),
-  );
+  await attempts.put(hash(cookieValue), attempt);
   return { cookieValue, attempt };
 }
 
@@ -51,12 +40,7 @@ export async function startSignInAttempt(): Promise<{ cookieValue: string; attem
 export async function consumeSignInAttempt(cookies: Record<string, string>): Promise<SignInAttempt | undefined> {
   const value = cookies[SIGN_IN_COOKIE];
   if (!value || value.length > 200) return undefined;
-  const { Attributes } = await db().send(
-    new DeleteCommand({ TableName: tableName(), Key: keys.signInAttempt(hash(value)), ReturnValues: 'ALL_OLD' }),
-  );
-  if (!Attributes || (Attributes.expiresAt as number) <= Math.floor(Date.now() / 1000)) return undefined;
-  const { codeVerifier, state, nonce, expiresAt } = Attributes as SignInAttempt;
-  return { codeVerifier, state, nonce, expiresAt };
+  return attempts.consume(hash(value), Math.floor(Date.now() / 1000));
 }
 
 export function signInCookie(cookieValue: string): string {

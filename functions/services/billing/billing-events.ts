@@ -1,10 +1,10 @@
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { PLANS } from '../../../shared/plans';
 import type { PlanId } from '../../../shared/schemas/user';
-import { db, tableName } from '../../store/table';
-import { keys, type Key } from '../../store/keys';
-import { AMOUNT_ATTRIBUTE, COUNTER_ATTRIBUTE } from '../../store/entities/counter';
+import * as events from '../../store/entities/billing-event';
+import type { BillingEventRecord } from '../../store/entities/billing-event';
+import { AMOUNT_ATTRIBUTE, COUNTER_ATTRIBUTE, add } from '../../store/entities/counter';
+import { BILLING_COUNTERS } from '../metrics/counters';
 
 /**
  * Billing events and the revenue counters the admin dashboard reads (docs/ARCHITECTURE.md, "Access
@@ -12,73 +12,21 @@ import { AMOUNT_ATTRIBUTE, COUNTER_ATTRIBUTE } from '../../store/entities/counte
  * `amountCents`; they are ADDed atomically, so the dashboard reads a few items and never sums events.
  */
 
-export const BILLING = 'BILLING';
+export { BILLING } from '../../store/entities/billing-event';
 
-import { BILLING_COUNTERS } from '../metrics/counters';
+export type BillingEvent = BillingEventRecord;
 
-export interface BillingEvent {
-  id: string;
-  userId: string;
-  kind: 'charge' | 'checkout-started';
-  provider: 'local' | 'stripe';
-  /** The Stripe invoice a charge was recorded from (each is recorded once). */
-  invoiceId?: string;
-  planId: PlanId;
-  previousPlan: PlanId;
-  priceUsd: number;
-  discountPercent: number;
-  amountUsd: number;
-  amountCents: number;
-  /** `yyyy-mm` the charge belongs to. */
-  month: string;
-  createdAt: string;
-  checkoutSessionId?: string;
-}
-
-/** Stores a billing event (`BILLING#id`, listed per user on gsi1, newest first). */
+/** Stores a billing event (`BILLING#id`, listed per user newest first). */
 export async function putBillingEvent(event: Omit<BillingEvent, 'id'>): Promise<BillingEvent> {
-  const id = ulid(Date.parse(event.createdAt));
-  const item = { ...event, id };
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...keys.entity(BILLING, id), ...keys.ownedBy(event.userId, BILLING, id), entity: BILLING, ...item },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
-  return item;
-}
-
-async function add(key: Key, name: string, deltas: Record<string, number>, month?: string): Promise<void> {
-  const entries = Object.entries(deltas).filter(([, v]) => v !== 0);
-  if (entries.length === 0) return;
-  await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: key,
-      UpdateExpression: `SET #name = :name${month ? ', #month = :month' : ''} ADD ${entries.map((_, i) => `#a${i} :a${i}`).join(', ')}`,
-      ExpressionAttributeNames: {
-        '#name': 'name',
-        ...(month ? { '#month': 'month' } : {}),
-        ...Object.fromEntries(entries.map(([k], i) => [`#a${i}`, k])),
-      },
-      ExpressionAttributeValues: {
-        ':name': name,
-        ...(month ? { ':month': month } : {}),
-        ...Object.fromEntries(entries.map(([, v], i) => [`:a${i}`, v])),
-      },
-    }),
-  );
+  const stored = { ...event, id: ulid(Date.parse(event.createdAt)) };
+  if (!(await events.create(stored))) throw new Error(`billing event ${stored.id} exists`);
+  return stored;
 }
 
 /** Counts money received: revenue (`count` and `amountCents`) in total and for the month of `createdAt`. */
 export async function countRevenue(event: Pick<BillingEvent, 'amountCents' | 'createdAt'>): Promise<void> {
-  const month = event.createdAt.slice(0, 7);
   const money = { [COUNTER_ATTRIBUTE]: 1, [AMOUNT_ATTRIBUTE]: event.amountCents };
-  await Promise.all([
-    add(keys.counter(BILLING_COUNTERS.revenue), BILLING_COUNTERS.revenue, money),
-    add(keys.monthlyCounter(BILLING_COUNTERS.revenue, event.createdAt), BILLING_COUNTERS.revenue, money, month),
-  ]);
+  await add(BILLING_COUNTERS.revenue, money, { monthly: true, at: event.createdAt, label: 'month' });
 }
 
 /**
@@ -86,14 +34,10 @@ export async function countRevenue(event: Pick<BillingEvent, 'amountCents' | 'cr
  * for the month when the new plan costs more. No money: revenue is counted where money is received.
  */
 export async function countPlanMove(event: Pick<BillingEvent, 'planId' | 'previousPlan' | 'createdAt'>): Promise<void> {
-  const month = event.createdAt.slice(0, 7);
-  const writes = [add(keys.counter(BILLING_COUNTERS.subscribers(event.planId)), BILLING_COUNTERS.subscribers(event.planId), { [COUNTER_ATTRIBUTE]: 1 })];
-  if (event.previousPlan !== 'trial') {
-    const name = BILLING_COUNTERS.subscribers(event.previousPlan);
-    writes.push(add(keys.counter(name), name, { [COUNTER_ATTRIBUTE]: -1 }));
-  }
+  const writes = [add(BILLING_COUNTERS.subscribers(event.planId), { [COUNTER_ATTRIBUTE]: 1 })];
+  if (event.previousPlan !== 'trial') writes.push(add(BILLING_COUNTERS.subscribers(event.previousPlan), { [COUNTER_ATTRIBUTE]: -1 }));
   if (PLANS[event.planId].priceUsd > PLANS[event.previousPlan].priceUsd) {
-    writes.push(add(keys.monthlyCounter(BILLING_COUNTERS.upgrades, event.createdAt), BILLING_COUNTERS.upgrades, { [COUNTER_ATTRIBUTE]: 1 }, month));
+    writes.push(add(BILLING_COUNTERS.upgrades, { [COUNTER_ATTRIBUTE]: 1 }, { total: false, monthly: true, at: event.createdAt, label: 'month' }));
   }
   await Promise.all(writes);
 }

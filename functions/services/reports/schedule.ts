@@ -1,7 +1,5 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { ReportSchedule } from '../../../shared/schemas/report';
-import { db, tableName } from '../../store/table';
-import { keys } from '../../store/keys';
+import * as settings from '../../store/entities/setting';
 import { live } from '../../lib/config';
 
 /*
@@ -11,7 +9,7 @@ import { live } from '../../lib/config';
  * one Put and cannot leave a rule behind. Kept apart from send-report.ts so the admin area does not bundle pdfmake.
  */
 
-const SETTING = keys.setting('report-schedule');
+const SETTING = 'report-schedule';
 
 /** When the monthly job next runs after `now`: 06:00 UTC on the 1st (today, if it is the 1st before 06:00). */
 export function nextMonthlySend(now: Date): string {
@@ -21,14 +19,14 @@ export function nextMonthlySend(now: Date): string {
 
 /** The schedule as stored (off when never set), with the next send and the configured recipients. */
 export async function getReportSchedule(now = new Date()): Promise<ReportSchedule> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: SETTING, ConsistentRead: true }));
-  return view(Item?.enabled === true, (Item?.updatedAt as string | undefined) ?? null, now);
+  const stored = await settings.get(SETTING);
+  return view(stored?.enabled === true, stored?.updatedAt ?? null, now);
 }
 
 /** Turns the monthly e-mail on or off; `adminId` is kept with the change (who scheduled it). */
 export async function setReportSchedule(enabled: boolean, adminId: string, now = new Date()): Promise<ReportSchedule> {
   const updatedAt = now.toISOString();
-  await db().send(new PutCommand({ TableName: tableName(), Item: { ...SETTING, entity: 'SETTING', enabled, updatedAt, updatedBy: adminId } }));
+  await settings.put(SETTING, { enabled, updatedAt, updatedBy: adminId });
   return view(enabled, updatedAt, now);
 }
 

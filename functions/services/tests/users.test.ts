@@ -1,6 +1,5 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { startTestDynamo } from '../../../test/harness';
-import { db, tableName } from '../../store/table';
+import { getItem, query } from '../../store/table';
 import { keys } from '../../store/keys';
 import { COUNTER_ATTRIBUTE, USER_COUNTERS } from '../../store/entities/counter';
 import { getOrCreateUserFromClaims, getUser, toCurrentUser } from '../users';
@@ -13,7 +12,7 @@ afterAll(() => stop());
 
 const ISS = 'https://cognito-idp.us-east-1.amazonaws.com/us-east-1_test';
 const counter = async (key: ReturnType<typeof keys.counter>) =>
-  ((await db().send(new GetCommand({ TableName: tableName(), Key: key }))).Item?.[COUNTER_ATTRIBUTE] as number | undefined) ?? 0;
+  ((await getItem(key))?.[COUNTER_ATTRIBUTE] as number | undefined) ?? 0;
 
 describe('users service', () => {
   it('creates a trial user from ID token claims on first sign-in', async () => {
@@ -46,10 +45,8 @@ describe('users service', () => {
       isAdmin: false,
     });
     // Listed for the admin by sign-up time on gsi1.
-    const { Items } = await db().send(
-      new QueryCommand({ TableName: tableName(), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :p', ExpressionAttributeValues: { ':p': 'USERS' } }),
-    );
-    expect(Items?.map((i) => i.gsi1sk)).toContain(`2026-03-04T05:06:07.000Z#${user.id}`);
+    const Items = await query({ index: 'gsi1', partition: 'USERS' });
+    expect(Items.map((i) => i.gsi1sk)).toContain(`2026-03-04T05:06:07.000Z#${user.id}`);
   });
 
   it('finds the same user on later sign-ins and records the time', async () => {
@@ -82,9 +79,7 @@ describe('users service', () => {
 
   it('keeps a global and a monthly sign-up counter', async () => {
     const total = await counter(keys.counter(USER_COUNTERS.total));
-    const { Item } = await db().send(
-      new GetCommand({ TableName: tableName(), Key: keys.monthlyCounter(USER_COUNTERS.monthlySignups, '2026-03-15') }),
-    );
+    const Item = await getItem(keys.monthlyCounter(USER_COUNTERS.monthlySignups, '2026-03-15'));
     expect(total).toBeGreaterThanOrEqual(4);
     expect(Item).toMatchObject({ name: 'signups', month: '2026-03', [COUNTER_ATTRIBUTE]: 1 });
   });

@@ -1,8 +1,7 @@
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { creatorUserSchema } from '../../../../shared/schemas/creator';
 import { subscriptionSchema, upgradeResponseSchema } from '../../../../shared/schemas/subscription';
-import { db, tableName } from '../../../store/table';
+import { getItem, query, updateItem } from '../../../store/table';
 import { keys } from '../../../store/keys';
 import { resetConfig } from '../../../lib/config';
 import { BILLING } from '../../../services/billing';
@@ -23,7 +22,7 @@ afterAll(() => h.close());
 
 const fields = (body: { fields?: { path: string; message: string }[] }) => body.fields ?? [];
 const counter = async (name: string, month?: string) =>
-  (await db().send(new GetCommand({ TableName: tableName(), Key: month ? keys.monthlyCounter(name, month) : keys.counter(name) }))).Item;
+  await getItem(month ? keys.monthlyCounter(name, month) : keys.counter(name));
 
 const creator = {
   contentCreatorName: 'Rowan Ellery',
@@ -138,16 +137,9 @@ describe('GET /api/user/subscription and POST /api/subscription/upgrade (immedia
     });
     expect((await call(contract.subscription, { as: buyer })).body).toMatchObject({ plan: 'pro', monthlyPriceUsd: 100 });
 
-    const events = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': keys.ownedByPartition(buyer.userId, BILLING) },
-      }),
-    );
-    expect(events.Items).toHaveLength(1);
-    expect(events.Items![0]).toMatchObject({ kind: 'charge', provider: 'local', planId: 'pro', previousPlan: 'trial', priceUsd: 100, amountCents: 10000, month });
+    const events = await query({ index: 'gsi1', partition: keys.ownedByPartition(buyer.userId, BILLING) });
+    expect(events).toHaveLength(1);
+    expect(events[0]).toMatchObject({ kind: 'charge', provider: 'local', planId: 'pro', previousPlan: 'trial', priceUsd: 100, amountCents: 10000, month });
     expect(Number((await counter('revenue'))!.amountCents) - before).toBe(10000);
     expect((await counter('revenue', new Date().toISOString()))!.month).toBe(month);
     expect(Number((await counter('subscribers-pro'))!.count)).toBeGreaterThanOrEqual(1);
@@ -161,9 +153,7 @@ describe('GET /api/user/subscription and POST /api/subscription/upgrade (immedia
   });
 
   it("charges the plan's price less the admin-set discount, and moves the subscriber counts", async () => {
-    await db().send(
-      new UpdateCommand({ TableName: tableName(), Key: keys.user(buyer.userId), UpdateExpression: 'SET discountPercent = :d', ExpressionAttributeValues: { ':d': 20 } }),
-    );
+    await updateItem(keys.user(buyer.userId), { set: { discountPercent: 20 } });
     const pro = Number((await counter('subscribers-pro'))!.count);
     const enterprise = Number((await counter('subscribers-enterprise'))?.count ?? 0);
     const res = await call(contract.upgrade, { as: buyer, body: { planId: 'enterprise' } });
@@ -197,12 +187,12 @@ describe('POST /api/subscription/upgrade with BILLING=none', () => {
 
   it('answers 503 BILLING_UNAVAILABLE and changes nothing', async () => {
     const buyer = await user();
-    const before = (await db().send(new GetCommand({ TableName: tableName(), Key: keys.user(buyer.userId) }))).Item;
+    const before = await getItem(keys.user(buyer.userId));
     const revenue = await counter('revenue');
     const res = await call(contract.upgrade, { as: buyer, body: { planId: 'enterprise' } });
     expect(res.status).toBe(503);
     expect(res.body).toMatchObject({ code: 'BILLING_UNAVAILABLE' });
-    expect((await db().send(new GetCommand({ TableName: tableName(), Key: keys.user(buyer.userId) }))).Item).toEqual(before);
+    expect(await getItem(keys.user(buyer.userId))).toEqual(before);
     expect(await counter('revenue')).toEqual(revenue);
     expect((await call(contract.subscription, { as: buyer })).body).toMatchObject({ plan: 'trial', billingMode: 'none' });
     expect((await call(contract.billingMode, { as: 'anonymous' })).body).toEqual({ mode: 'none' });

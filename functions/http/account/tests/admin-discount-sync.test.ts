@@ -9,9 +9,8 @@ import { session, user as newUser, type TestUser } from '../../../../test/fixtur
 import { startStripeFake, type StripeFake } from '../../../../test/stripe-fake';
 import { BILLING, readStoredPlan } from '../../../services/billing';
 import { handler } from '..';
-import { db, tableName } from '../../../store/table';
+import { query } from '../../../store/table';
 import { keys } from '../../../store/keys';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 
 /*
  * Issue 10: an administrator's discount reaches the Stripe subscription at once, without a plan change and without
@@ -77,10 +76,8 @@ async function subscribe(user: TestUser, planId: string): Promise<string> {
 }
 
 async function charges(userId: string): Promise<number[]> {
-  const { Items } = await db().send(
-    new QueryCommand({ TableName: tableName(), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': keys.ownedByPartition(userId, BILLING) } }),
-  );
-  return (Items ?? []).filter((i) => i.kind === 'charge').map((i) => i.amountCents as number);
+  const Items = await query({ index: 'gsi1', partition: keys.ownedByPartition(userId, BILLING) });
+  return Items.filter((i) => i.kind === 'charge').map((i) => i.amountCents as number);
 }
 
 const setDiscount = async (userId: string, discount: number) => {

@@ -1,8 +1,7 @@
 import { resetConfig } from '../../../lib/config';
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import Stripe from 'stripe';
 import { startStripeFake, type StripeFake } from '../../../../test/stripe-fake';
-import { db, tableName } from '../../../store/table';
+import { getItem, query, updateItem } from '../../../store/table';
 import { keys } from '../../../store/keys';
 import { allowanceStatus } from '../../../services/allowances';
 import { BILLING, readStoredPlan } from '../../../services/billing';
@@ -49,18 +48,16 @@ async function deliverAll(): Promise<string[]> {
 async function newUser(discountPercent = 0) {
   const who = await user();
   if (discountPercent) {
-    await db().send(new UpdateCommand({ TableName: tableName(), Key: keys.user(who.userId), UpdateExpression: 'SET discountPercent = :d', ExpressionAttributeValues: { ':d': discountPercent } }));
+    await updateItem(keys.user(who.userId), { set: { discountPercent } });
   }
   return who;
 }
 
 async function charges(userId: string) {
-  const { Items } = await db().send(
-    new QueryCommand({ TableName: tableName(), IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :pk', ExpressionAttributeValues: { ':pk': keys.ownedByPartition(userId, BILLING) } }),
-  );
-  return (Items ?? []).filter((i) => i.kind === 'charge').map((i) => i.amountCents as number);
+  const Items = await query({ index: 'gsi1', partition: keys.ownedByPartition(userId, BILLING) });
+  return Items.filter((i) => i.kind === 'charge').map((i) => i.amountCents as number);
 }
-const counter = async (name: string, attr = 'count') => Number((await db().send(new GetCommand({ TableName: tableName(), Key: keys.counter(name) }))).Item?.[attr] ?? 0);
+const counter = async (name: string, attr = 'count') => Number((await getItem(keys.counter(name)))?.[attr] ?? 0);
 
 /** Upgrades through the route, pays the Checkout at the fake, delivers the events; returns the subscription id. */
 async function subscribe(who: TestUser, planId: string) {

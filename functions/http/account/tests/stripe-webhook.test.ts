@@ -1,7 +1,6 @@
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import Stripe from 'stripe';
 import { ulid } from 'ulid';
-import { db, tableName } from '../../../store/table';
+import { getItem, query, updateItem } from '../../../store/table';
 import { keys } from '../../../store/keys';
 import { BILLING, readStoredPlan } from '../../../services/billing';
 import { resetConfig } from '../../../lib/config';
@@ -82,27 +81,17 @@ function subscriptionDeleted(userId: string, planId: string) {
 async function newUser(discountPercent = 0): Promise<string> {
   const { userId } = await user();
   if (discountPercent) {
-    await db().send(
-      new UpdateCommand({ TableName: tableName(), Key: keys.user(userId), UpdateExpression: 'SET discountPercent = :d', ExpressionAttributeValues: { ':d': discountPercent } }),
-    );
+    await updateItem(keys.user(userId), { set: { discountPercent } });
   }
   return userId;
 }
 
 async function billingEvents(userId: string) {
-  const { Items } = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': keys.ownedByPartition(userId, BILLING) },
-    }),
-  );
-  return Items ?? [];
+  return query({ index: 'gsi1', partition: keys.ownedByPartition(userId, BILLING) });
 }
 
 const counter = async (name: string) =>
-  Number((await db().send(new GetCommand({ TableName: tableName(), Key: keys.counter(name) }))).Item?.count ?? 0);
+  Number((await getItem(keys.counter(name)))?.count ?? 0);
 const plan = async (userId: string) => {
   const p = (await readStoredPlan(userId))!;
   return { plan: p.plan, status: p.status };

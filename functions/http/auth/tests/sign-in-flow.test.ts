@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { currentUserSchema } from '../../../../shared/schemas/user';
 import { startServer, type RunningServer } from '../../../../local/server';
 import { last, signIn, TestBrowser } from '../../../../local/tests/support/browser';
-import { db, tableName } from '../../../store/table';
+import { getItem, updateItem } from '../../../store/table';
 import { keys } from '../../../store/keys';
 import { SESSION_COOKIE } from '../../../services/sessions';
 import { SIGN_IN_COOKIE } from '../../../services/auth/sign-in-attempts';
@@ -160,14 +159,7 @@ describe('sign-in with the local IdP', () => {
     await signIn(b, 'expiry@example.com', 'expiring-soon');
     expect((await b.json('/api/auth/user')).status).toBe(200);
     const value = (await b.cookie(SESSION_COOKIE))!.value;
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.session(sessionHash(value)),
-        UpdateExpression: 'SET expiresAt = :past',
-        ExpressionAttributeValues: { ':past': Math.floor(Date.now() / 1000) - 1 },
-      }),
-    );
+    await updateItem(keys.session(sessionHash(value)), { set: { expiresAt: Math.floor(Date.now() / 1000) - 1 } });
     const res = await b.json('/api/auth/user');
     expect(res.status).toBe(401);
     expect(res.body).toEqual({ error: 'Sign in to continue.', code: 'UNAUTHENTICATED' });
@@ -194,7 +186,7 @@ describe('sign-in with the local IdP', () => {
     expect(endSession.searchParams.get('post_logout_redirect_uri')).toBe(`${app.url}/`);
     expect(endSession.searchParams.get('id_token_hint')).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     expect(await b.cookie(SESSION_COOKIE)).toBeUndefined();
-    expect(await db().send(new GetCommand({ TableName: tableName(), Key: keys.session(sessionHash(oldValue)) }))).not.toHaveProperty('Item');
+    expect(await getItem(keys.session(sessionHash(oldValue)))).toBeUndefined();
 
     // The IdP's page submits itself with an external script (no inline script under the CSP); do what it does.
     const page = last(hops);

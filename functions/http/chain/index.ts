@@ -3,15 +3,16 @@ import httpHeaderNormalizer from '@middy/http-header-normalizer';
 import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type { ZodType } from 'zod';
-import { ROUTES, routeKey, type Area, type AuthRule, type BodyOf, type ParamsOf, type QueryOf, type RouteDef } from '../../shared/contract';
-import { recordRequest } from '../services/metrics/requests';
-import { findSession, type Caller } from '../services/sessions';
-import { ForbiddenError, HttpError, NotFoundError, UnauthorizedError, ValidationError } from './errors';
-import { requireOwned } from './ownership';
-import { parseOrThrow } from './validation';
-import { logger } from './logger';
-import { markTraced, tracer } from './tracer';
-import { checkJsonContentType, checkSameOrigin, parseCookies } from './request-guard';
+import { ROUTES, routeKey, type Area, type AuthRule, type BodyOf, type ParamsOf, type QueryOf, type RouteDef } from '../../../shared/contract';
+import type { Caller } from '../../services/sessions';
+import { ForbiddenError, HttpError, NotFoundError, UnauthorizedError, ValidationError } from '../../lib/errors';
+import { requireOwned } from '../../lib/ownership';
+import { parseOrThrow } from '../../lib/validation';
+import { logger } from '../../lib/logger';
+import { markTraced, tracer } from '../../lib/tracer';
+import { checkJsonContentType, checkSameOrigin, parseCookies } from '../../lib/request-guard';
+import { requestMetrics } from './request-metrics';
+import { callerOf, sessionLookup } from './session';
 
 export type { Caller };
 export type HttpEvent = APIGatewayProxyEventV2;
@@ -171,8 +172,9 @@ function errorResult(err: unknown, event: HttpEvent): HttpResult {
 
 /**
  * The Lambda handler of one area: traces the invocation (X-Ray, inert outside Lambda), normalises headers,
- * refuses cross-site writes, resolves the session, applies the contract row's auth rule, runs the endpoint,
- * maps errors to `{error, code, fields?}`, and records the request's metrics.
+ * records the request's metrics (./request-metrics.ts), refuses cross-site writes, resolves the session
+ * (./session.ts), applies the contract row's auth rule, runs the endpoint and maps errors to
+ * `{error, code, fields?}`.
  * Throws at load time when the area's endpoints and the contract disagree, so a missing handler or a
  * wrong auth kind can never deploy.
  */
@@ -191,19 +193,13 @@ export function areaHandler(area: Area, endpoints: readonly Endpoint[]) {
   const missing = routes.filter((r) => !byKey.has(routeKey(r)));
   if (missing.length) throw new Error(`area ${area}: no endpoint for ${missing.map((r) => `${r.name} (${routeKey(r)})`).join(', ')}`);
 
+  // Every error is answered here, so the middlewares' `after` sees every request.
   const core = async (event: HttpEvent, _context: Context): Promise<HttpResult> => {
-    const started = performance.now();
-    const result = await run(event);
-    // Request timings and counts go to metrics only (no table write); recording never fails the request.
-    recordRequest(event.routeKey, result.statusCode ?? 200, performance.now() - started);
-    return result;
-  };
-  const run = async (event: HttpEvent): Promise<HttpResult> => {
     try {
       const route = byKey.get(event.routeKey);
       checkSameOrigin(event, route?.crossSite);
       if (!route) throw new NotFoundError('Route');
-      const caller = await findSession(parseCookies(event));
+      const caller = await callerOf(event);
       enforce(route.rule, caller);
       return toResult(await route.endpoint.run(event, caller));
     } catch (err) {
@@ -215,6 +211,8 @@ export function areaHandler(area: Area, endpoints: readonly Endpoint[]) {
       // Replies can hold user data: X-Ray gets the segment and errors, never the response body.
       .use(captureLambdaHandler(tracer, { captureResponse: false }))
       .use(httpHeaderNormalizer({ canonical: false }))
+      .use(requestMetrics())
+      .use(sessionLookup())
       .handler(core),
   );
 }

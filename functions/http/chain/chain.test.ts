@@ -1,8 +1,8 @@
-import { handler } from '../http/system';
-import { httpEvent, startTestDynamo } from '../../test/harness';
-import { createSession } from '../services/sessions';
-import { resolveUserParam } from './http';
-import { ForbiddenError } from './errors';
+import { handler } from '../system';
+import { httpEvent, startTestDynamo } from '../../../test/harness';
+import { createSession } from '../../services/sessions';
+import { resolveUserParam } from '.';
+import { ForbiddenError } from '../../lib/errors';
 
 let stop: () => Promise<void>;
 beforeAll(async () => {
