@@ -50,6 +50,5 @@ export async function countCharge(event: Pick<BillingEvent, 'planId' | 'previous
 /** Counts a paid subscription that ended (back to the trial): `subscribers-<plan>` -1. No money moves. */
 export async function countCancellation(previousPlan: PlanId): Promise<void> {
   if (previousPlan === 'trial') return;
-  const name = BILLING_COUNTERS.subscribers(previousPlan);
-  await add(keys.counter(name), name, { [COUNTER_ATTRIBUTE]: -1 });
+  await add(BILLING_COUNTERS.subscribers(previousPlan), { [COUNTER_ATTRIBUTE]: -1 });
 }
