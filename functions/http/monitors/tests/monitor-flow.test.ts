@@ -11,7 +11,7 @@ import { getSearch } from '../../../services/search/searches';
 import { setAlertMailSender } from '../../../services/monitors/alerts';
 import { resetSigningKey } from '../../../services/monitors/unsubscribe';
 import { snapshotPage } from '../../../workflows/submission/page-check';
-import { handler as dispatch } from '../../../workflows/monitors/dispatcher';
+import { handler as dispatch } from '../../../jobs/monitor-dispatch';
 
 /*
  * The monitor journey at the route level, on the local runtime's pieces: the real search ASL in the Step
