@@ -13,7 +13,7 @@ export function scheduledEvent(now = new Date()) {
  */
 export function monitorDispatcher(pool?: BundlePool): () => Promise<unknown> {
   if (pool) return () => pool.invoke('MonitorDispatcher', scheduledEvent());
-  return async () => (await import('../functions/workflows/monitors/dispatcher')).handler(scheduledEvent());
+  return async () => (await import('../functions/jobs/monitor-dispatch')).handler(scheduledEvent());
 }
 
 /**

@@ -12,7 +12,7 @@ export interface LambdaFunctionSpec {
    * of bench:lambda and of the local runtime.
    */
   name: string;
-  /** `scheduled`: invoked by an EventBridge schedule outside any workflow (the monitor dispatcher, the monthly report). */
+  /** `scheduled`: invoked by an EventBridge schedule outside any workflow (functions/jobs/: the monitor dispatcher, the monthly report). */
   kind: 'area' | 'task' | 'recovery' | 'scheduled';
   /** For tasks: the workflow it belongs to. */
   workflow?: 'search' | 'submission' | 'bulk-submission';

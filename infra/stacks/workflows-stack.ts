@@ -67,20 +67,21 @@ export const BULK_TASK_SPECS: Record<BulkTaskName, TaskSpec> = {
 };
 export const BULK_SUBMISSION_TIMEOUT = Duration.seconds(BULK_SUBMISSION_TIMEOUT_SECONDS);
 
-/** The monitor dispatcher: invoked on this schedule, it starts the due monitor runs (issue 11). */
+/** The monitor dispatcher: invoked on this schedule, it starts the due monitor runs and sends the due alert digests (issue 11). */
 export const MONITOR_DISPATCH_SCHEDULE = 'rate(5 minutes)';
-export const MONITOR_DISPATCHER_ENTRY = 'functions/workflows/monitors/dispatcher.ts';
+export const MONITOR_DISPATCHER_ENTRY = 'functions/jobs/monitor-dispatch.ts';
 
 /**
  * The functions an EventBridge schedule invokes outside any workflow: the monitor dispatcher (every 5 minutes;
  * it starts scans, so it also gets the search machine's ARN and StartExecution on it) and the monthly platform
- * report to the administrators (REPORT_RECIPIENTS, set through the functionEnv context). Keyed by construct id,
- * which is also their name in lambdaFunctions() (bundles mode, bench:lambda) and in the ops alarms.
+ * report to the administrators (REPORT_RECIPIENTS, set through the functionEnv context). Their code is in
+ * functions/jobs/, apart from the state machines' tasks. Keyed by construct id, which is also their name in
+ * lambdaFunctions() (bundles mode, bench:lambda) and in the ops alarms.
  */
 export const SCHEDULED_SPECS = {
   MonitorDispatcher: { entry: MONITOR_DISPATCHER_ENTRY, access: { table: 'readWrite', sendMail: true }, timeout: Duration.minutes(2) },
   MonthlyReportTask: {
-    entry: 'functions/workflows/reports/monthly-report.ts',
+    entry: 'functions/jobs/monthly-report.ts',
     access: { table: 'read', sendMail: true },
     memorySize: 1024,
     timeout: Duration.minutes(5),

@@ -26,7 +26,7 @@ afterAll(async () => {
 const idle = { due: 0, started: 0, failed: 0, digests: 0 };
 
 it('ticks the monitor dispatcher from its Lambda bundle in bundles mode', async () => {
-  expect(built.bundles.get('MonitorDispatcher')?.spec).toMatchObject({ kind: 'scheduled', entry: 'functions/workflows/monitors/dispatcher.ts' });
+  expect(built.bundles.get('MonitorDispatcher')?.spec).toMatchObject({ kind: 'scheduled', entry: 'functions/jobs/monitor-dispatch.ts' });
   const invoke = jest.spyOn(pool, 'invoke');
   const dispatched: unknown[] = [];
   const dispatch = monitorDispatcher(pool);

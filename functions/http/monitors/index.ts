@@ -5,19 +5,17 @@ import { areaHandler, assertOwner, json, publicEndpoint, resolveUserParam, userE
 import { isOwnedBy, requireOwned } from '../../lib/ownership';
 import { listAlerts, markAlertsRead } from '../../services/monitors/alerts';
 import {
-  assertAutoSubmitAllowed,
-  assertCadenceAllowed,
   deleteMonitor,
   getMonitor,
   listMonitorsByUser,
   monitorCount,
-  planExcessRefusal,
   planOf,
   toMonitorDto,
   updateMonitor,
   withinPlanCount,
   type MonitorRecord,
 } from '../../services/monitors/monitors';
+import { assertAutoSubmitAllowed, assertCadenceAllowed, planExcessRefusal } from '../../services/monitors/rules';
 import { createMonitor } from '../../services/monitors/create-monitor';
 import { startMonitorRun } from '../../services/monitors/runs';
 import { verifyUnsubscribeToken } from '../../services/monitors/unsubscribe';

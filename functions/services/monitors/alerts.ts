@@ -1,22 +1,19 @@
-import { DeleteCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { apiPath, contract } from '../../../shared/contract';
 import type { Alert, AlertMode } from '../../../shared/schemas/monitor';
-import { db, tableName } from '../../store/table';
-import { keys } from '../../store/keys';
-import { GSI1, GSI3 } from '../../store/table';
+import * as alertStore from '../../store/entities/alert';
+import type { AlertRecord } from '../../store/entities/alert';
+import * as digests from '../../store/entities/alert-digest';
 import { createMailSender } from '../../adapters/mail/create-mail-sender';
 import type { MailSender } from '../../adapters/mail/mail-sender';
 import { config } from '../../lib/config';
 import { logger } from '../../lib/logger';
-import { isConditionFailure, queryNewest } from '../../store/table';
 import { getUser } from '../users';
 import { getMonitor, type MonitorRecord } from './monitors';
 import { unsubscribeToken } from './unsubscribe';
 
-export const ALERT = 'ALERT';
+export const ALERT = alertStore.ALERT;
 /** The bell shows the newest alerts; older ones stay in the table (TTL 180 days). */
 const BELL_LIMIT = 50;
-const ALERT_TTL_DAYS = 180;
 /** Daily digests go out this long after the first alert they hold. */
 const DIGEST_DELAY_SECONDS = 86_400;
 
@@ -27,28 +24,8 @@ export function setAlertMailSender(s: MailSender | undefined): void {
   sender = s;
 }
 
-/** `alertMode` is the monitor's setting when the alert was raised: only `daily` alerts wait for a digest. */
-type AlertItem = Alert & { userId: string; mailed: boolean; alertMode?: AlertMode };
-
-function toAlert(item: Record<string, unknown>): AlertItem {
-  return {
-    id: item.id as string,
-    userId: item.userId as string,
-    kind: item.kind as Alert['kind'],
-    monitorId: item.monitorId as string,
-    monitorName: item.monitorName as string,
-    searchId: item.searchId as string,
-    title: item.title as string,
-    items: (item.items as Alert['items']) ?? [],
-    ...(item.summary ? { summary: item.summary as string } : {}),
-    createdAt: item.createdAt as string,
-    read: item.read === true,
-    mailed: item.mailed === true,
-    ...(item.alertMode ? { alertMode: item.alertMode as AlertMode } : {}),
-  };
-}
-
-export const toAlertDto = ({ userId: _u, mailed: _m, alertMode: _a, ...a }: AlertItem): Alert => a;
+/** The API shape: without the owner, the mail state and `alertMode` (the setting it was raised in: only `daily` alerts wait for a digest). */
+export const toAlertDto = ({ userId: _u, mailed: _m, alertMode: _a, ...a }: AlertRecord): Alert => a;
 
 /**
  * Records an alert for the bell and mails it as the monitor's setting says: `instant` now, `daily` in the
@@ -59,13 +36,10 @@ export async function raiseAlert(
   m: MonitorRecord,
   input: { kind: Alert['kind']; searchId: string; title: string; items: Alert['items']; summary?: string },
   now = new Date(),
-): Promise<AlertItem | undefined> {
+): Promise<AlertRecord | undefined> {
   const id = `${input.searchId}-${input.kind}`;
   const createdAt = now.toISOString();
-  const item = {
-    ...keys.entity(ALERT, id),
-    ...keys.ownedBy(m.userId, ALERT, `${createdAt}#${id}`),
-    entity: ALERT,
+  const alert: AlertRecord = {
     id,
     userId: m.userId,
     kind: input.kind,
@@ -79,15 +53,8 @@ export async function raiseAlert(
     read: false,
     mailed: false,
     alertMode: m.alerts,
-    expiresAt: Math.floor(now.getTime() / 1000) + ALERT_TTL_DAYS * 86_400,
   };
-  try {
-    await db().send(new PutCommand({ TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(pk)' }));
-  } catch (err) {
-    if (isConditionFailure(err)) return undefined; // raised before (a retried step)
-    throw err;
-  }
-  const alert = toAlert(item);
+  if (!(await alertStore.raise(alert))) return undefined; // raised before (a retried step)
   if (m.alerts === 'instant') await mailAlerts(m.userId, [alert], m);
   else if (m.alerts === 'daily') await scheduleDigest(m.userId, now);
   return alert;
@@ -95,17 +62,7 @@ export async function raiseAlert(
 
 async function scheduleDigest(userId: string, now: Date): Promise<void> {
   const dueAt = new Date(now.getTime() + DIGEST_DELAY_SECONDS * 1000).toISOString();
-  await db()
-    .send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...keys.alertDigest(userId), ...keys.due('DIGEST', dueAt, userId), entity: 'ALERT_DIGEST', userId, dueAt },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    )
-    .catch((err) => {
-      if (!isConditionFailure(err)) throw err; // a digest is already scheduled: this alert joins it
-    });
+  await digests.schedule({ userId, dueAt }); // false: a digest is already scheduled, and this alert joins it
 }
 
 /**
@@ -115,35 +72,18 @@ async function scheduleDigest(userId: string, now: Date): Promise<void> {
  * switched off since (the digest's unsubscribe link turns its monitors off).
  */
 export async function sendDueDigests(now: Date, limit: number): Promise<number> {
-  const res = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: GSI3.indexName,
-      KeyConditionExpression: 'gsi3pk = :pk AND gsi3sk <= :now',
-      ExpressionAttributeValues: { ':pk': keys.duePartition('DIGEST'), ':now': `${now.toISOString()}#~` },
-      Limit: limit,
-    }),
-  );
   let sent = 0;
-  for (const d of res.Items ?? []) {
-    const userId = d.userId as string;
+  for (const d of await digests.due(now.toISOString(), limit)) {
     // Claim by deleting the schedule entry: only the caller that deleted it sends.
-    const claimed = await db()
-      .send(new DeleteCommand({ TableName: tableName(), Key: keys.alertDigest(userId), ConditionExpression: 'gsi3sk = :sk', ExpressionAttributeValues: { ':sk': d.gsi3sk } }))
-      .then(() => true)
-      .catch((err) => {
-        if (isConditionFailure(err)) return false;
-        throw err;
-      });
-    if (!claimed) continue;
-    const pending = await digestAlerts(userId);
-    if (pending.length > 0 && (await mailAlerts(userId, pending))) sent += 1;
+    if (!(await digests.claim(d))) continue;
+    const pending = await digestAlerts(d.userId);
+    if (pending.length > 0 && (await mailAlerts(d.userId, pending))) sent += 1;
   }
   return sent;
 }
 
 /** The alerts a user's digest holds: raised in `daily` mode, not mailed, their monitor still there and not off. */
-async function digestAlerts(userId: string): Promise<AlertItem[]> {
+async function digestAlerts(userId: string): Promise<AlertRecord[]> {
   const waiting = (await listAlertItems(userId)).filter((a) => !a.mailed && a.alertMode === 'daily');
   const modes = new Map<string, AlertMode | undefined>();
   for (const id of new Set(waiting.map((a) => a.monitorId))) {
@@ -153,10 +93,8 @@ async function digestAlerts(userId: string): Promise<AlertItem[]> {
   return waiting.filter((a) => modes.get(a.monitorId) !== undefined && modes.get(a.monitorId) !== 'off');
 }
 
-async function listAlertItems(userId: string): Promise<AlertItem[]> {
-  const items = await queryNewest({ index: GSI1.indexName, partition: keys.ownedByPartition(userId, ALERT), limit: BELL_LIMIT });
-  const now = Date.now() / 1000;
-  return items.filter((i) => !(typeof i.expiresAt === 'number' && i.expiresAt < now)).map(toAlert);
+function listAlertItems(userId: string): Promise<AlertRecord[]> {
+  return alertStore.listByOwner(userId, BELL_LIMIT);
 }
 
 /** The bell: the newest alerts and how many are unread. */
@@ -169,23 +107,7 @@ export async function listAlerts(userId: string): Promise<{ unread: number; aler
 export async function markAlertsRead(userId: string, ids?: string[]): Promise<number> {
   const targets = ids ?? (await listAlertItems(userId)).filter((a) => !a.read).map((a) => a.id);
   let changed = 0;
-  for (const id of targets) {
-    try {
-      await db().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: keys.entity(ALERT, id),
-          UpdateExpression: 'SET #read = :true',
-          ConditionExpression: 'userId = :u AND #read = :false',
-          ExpressionAttributeNames: { '#read': 'read' },
-          ExpressionAttributeValues: { ':true': true, ':false': false, ':u': userId },
-        }),
-      );
-      changed += 1;
-    } catch (err) {
-      if (!isConditionFailure(err)) throw err;
-    }
-  }
+  for (const id of targets) if (await alertStore.markRead(userId, id)) changed += 1;
   return changed;
 }
 
@@ -206,7 +128,7 @@ const unsubscribeLink = async (monitorIds: string[], userId: string) =>
  * monitor, so one monitor can be turned off and the others kept. Marks the alerts mailed. Failures are
  * logged: the bell still shows the alert.
  */
-async function mailAlerts(userId: string, alerts: AlertItem[], monitor?: MonitorRecord): Promise<boolean> {
+async function mailAlerts(userId: string, alerts: AlertRecord[], monitor?: MonitorRecord): Promise<boolean> {
   const user = await getUser(userId);
   if (!user?.email) return false;
   const first = alerts[0]!;
@@ -253,8 +175,6 @@ async function mailAlerts(userId: string, alerts: AlertItem[], monitor?: Monitor
     logger.error('alert e-mail not sent', { userId, error: err as Error });
     return false;
   }
-  for (const a of alerts) {
-    await db().send(new UpdateCommand({ TableName: tableName(), Key: keys.entity(ALERT, a.id), UpdateExpression: 'SET mailed = :t', ExpressionAttributeValues: { ':t': true } }));
-  }
+  for (const a of alerts) await alertStore.markMailed(a.id);
   return true;
 }

@@ -10,7 +10,9 @@ import { clearReview } from '../search/bulk-review';
 import type { ResultRecord } from '../search/results';
 import { reviewAutomatically } from '../search/review';
 import { submitResults } from '../submissions/bulk-submit';
-import { autoSubmitInactive, recordAutoSubmit, type MonitorRecord } from './monitors';
+import { recordAutoSubmit } from '../../store/entities/monitor';
+import type { MonitorRecord } from './monitors';
+import { autoSubmitInactive } from './rules';
 
 /*
  * "Submit automatically" (issue 11, PRODUCT.md section 6): on a paid plan, a monitor run's new copies that

@@ -1,17 +1,10 @@
 import { ulid } from 'ulid';
+import { planRule } from '../../../shared/plans';
 import type { PlanId } from '../../../shared/schemas/user';
 import { storeReferences, type CheckedReference } from '../references';
-import {
-  assertAutoSubmitAllowed,
-  assertCadenceAllowed,
-  monitorCount,
-  planOf,
-  putMonitor,
-  releaseMonitorSlot,
-  reserveMonitorSlot,
-  type MonitorRecord,
-  type NewMonitor,
-} from './monitors';
+import * as monitors from '../../store/entities/monitor';
+import { monitorCount, planOf, putMonitor, type MonitorRecord, type NewMonitor } from './monitors';
+import { assertAutoSubmitAllowed, assertCadenceAllowed, monitorCountRefusal } from './rules';
 
 /** What `POST /api/monitors` asks for, parsed and checked (the reference files by their bytes). */
 export interface MonitorRequest extends Pick<NewMonitor, 'names' | 'searchEngines' | 'contentType' | 'cadence' | 'alerts' | 'autoSubmit'> {
@@ -30,7 +23,9 @@ export async function createMonitor(userId: string, req: MonitorRequest): Promis
   const plan = await planOf(userId);
   assertCadenceAllowed(plan, req.cadence, await monitorCount(userId));
   if (req.autoSubmit) assertAutoSubmitAllowed(plan);
-  await reserveMonitorSlot(userId, plan);
+  // One slot of the plan's count, taken atomically: concurrent creates can never pass it (402 PLAN_LIMIT).
+  const slot = await monitors.takeSlot(userId, planRule(plan).monitors.count);
+  if (!slot.taken) throw monitorCountRefusal(plan, slot.used);
   const id = ulid();
   try {
     const references = await storeReferences(userId, `monitors/${id}`, req.references);
@@ -49,7 +44,7 @@ export async function createMonitor(userId: string, req: MonitorRequest): Promis
     });
     return { monitor, plan };
   } catch (err) {
-    await releaseMonitorSlot(userId); // nothing half-written keeps the slot
+    await monitors.giveSlot(userId); // nothing half-written keeps the slot
     throw err;
   }
 }

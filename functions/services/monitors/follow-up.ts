@@ -6,7 +6,8 @@ import { getResult, listResultsBySearch } from '../search/results';
 import { getSearch } from '../search/searches';
 import { raiseAlert } from './alerts';
 import { autoSubmitNew, autoSubmitSummary } from './auto-submit';
-import { getMonitor, recordRunOutcome, type MonitorRecord } from './monitors';
+import { recordRunOutcome } from '../../store/entities/monitor';
+import { getMonitor, type MonitorRecord } from './monitors';
 
 /**
  * What happens after a monitor run finished (called once, by the search workflow's Finalize, when it closed

@@ -1,7 +1,29 @@
 import { ulid } from 'ulid';
 import { logger } from '../../lib/logger';
 import { startScan } from '../search/start-scan';
-import { claimRun, dueMonitors, pausePlanExcess, planOf, withinPlanCount, type MonitorRecord } from './monitors';
+import * as monitors from '../../store/entities/monitor';
+import { PlanLimitError } from '../../lib/errors';
+import { monitorCount, planOf, withinPlanCount, type MonitorRecord } from './monitors';
+import { nextRunAfter, planExcessRefusal, runCadence } from './rules';
+
+/**
+ * Pauses a monitor that no longer holds a plan slot (after a downgrade), with the refusal as its reason, out of
+ * the due index (never over a creator's own pause). Returns the refusal.
+ */
+async function pausePlanExcess(m: MonitorRecord, plan: string): Promise<PlanLimitError> {
+  const refusal = planExcessRefusal(plan, await monitorCount(m.userId));
+  await monitors.pausePlanExcess(m.id, refusal.message);
+  return refusal;
+}
+
+/**
+ * Claims the run on the monitor (so it runs once); a scheduled run also sets the next one, at the cadence the
+ * plan allows (a downgraded plan's fastest when the monitor's is faster). False when the claim was lost.
+ */
+function claimRun(m: MonitorRecord, searchId: string, opts: { scheduled: boolean; plan: string }, now: string): Promise<boolean> {
+  const nextRunAt = opts.scheduled ? nextRunAfter(now, runCadence(opts.plan, m.cadence)) : undefined;
+  return monitors.claimRun(m, { searchId, at: now, nextRunAt });
+}
 
 /**
  * Starts one run of a monitor through the one start-scan service: claims it on the monitor first (so it runs
@@ -46,7 +68,7 @@ export interface DispatchOutcome {
  */
 export async function dispatchDueMonitors(limit: number, now = new Date()): Promise<DispatchOutcome> {
   const iso = now.toISOString();
-  const due = await dueMonitors(iso, limit);
+  const due = await monitors.due(iso, limit);
   const started: string[] = [];
   let failed = 0;
   for (const m of due) {

@@ -1,8 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../../store/table';
-import { keys } from '../../store/keys';
-import { isConditionFailure } from '../../store/table';
+import * as signingKeys from '../../store/entities/signing-key';
 
 let cachedKey: Buffer | undefined;
 
@@ -13,17 +10,10 @@ let cachedKey: Buffer | undefined;
  */
 async function signingKey(): Promise<Buffer> {
   if (cachedKey) return cachedKey;
-  const key = keys.signingKey('unsubscribe');
-  const read = async () => (await db().send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }))).Item?.value as string | undefined;
-  let value = await read();
+  let value = await signingKeys.get('unsubscribe');
   if (!value) {
-    try {
-      value = randomBytes(32).toString('base64');
-      await db().send(new PutCommand({ TableName: tableName(), Item: { ...key, entity: 'SECRET', value }, ConditionExpression: 'attribute_not_exists(pk)' }));
-    } catch (err) {
-      if (!isConditionFailure(err)) throw err;
-      value = await read();
-    }
+    value = randomBytes(32).toString('base64');
+    if (!(await signingKeys.createOnce('unsubscribe', value))) value = await signingKeys.get('unsubscribe');
   }
   cachedKey = Buffer.from(value!, 'base64');
   return cachedKey;

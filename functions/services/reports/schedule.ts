@@ -4,7 +4,7 @@ import { live } from '../../lib/config';
 
 /*
  * The monthly platform report's schedule: one setting item that the admin's Schedule Report button turns on or
- * off and the monthly job (functions/workflows/reports/monthly-report.ts) reads before it sends. The job itself
+ * off and the monthly job (functions/jobs/monthly-report.ts) reads before it sends. The job itself
  * runs every month either way (one EventBridge rule, no schedule to create or delete), so turning it on or off is
  * one Put and cannot leave a rule behind. Kept apart from send-report.ts so the admin area does not bundle pdfmake.
  */

@@ -8,7 +8,7 @@ import { putCase, transitionCase } from '../../../services/cases/case-store';
 import { nextMonthlySend } from '../../../services/reports/schedule';
 import { resetConfig } from '../../../lib/config';
 import { previousMonth, type PlatformReportSent } from '../../../services/reports/send-report';
-import { handler as monthlyReport } from '../../../workflows/reports/monthly-report';
+import { handler as monthlyReport } from '../../../jobs/monthly-report';
 import { persistResults, type NewResult } from '../../../services/search/results';
 import { reviewResult } from '../../../services/search/review';
 import { createSearch, finishSearch } from '../../../services/search/searches';

@@ -9,7 +9,7 @@ import { getMonitor } from '../../../services/monitors/monitors';
 import { listResultsBySearch } from '../../../services/search/results';
 import { setAlertMailSender } from '../../../services/monitors/alerts';
 import { resetSigningKey } from '../../../services/monitors/unsubscribe';
-import { handler as dispatch } from '../../../workflows/monitors/dispatcher';
+import { handler as dispatch } from '../../../jobs/monitor-dispatch';
 
 /*
  * "Submit automatically" (issue 11) at the route level, on the local runtime's pieces as in monitor-flow.test.ts:

@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { contract } from '../../../../shared/contract';
 import { user, type TestUser } from '../../../../test/fixtures';
 import { call, multipart, startHarness, type Harness } from '../../../../test/harness';
-import { db, tableName } from '../../../store/table';
+import { updateItem } from '../../../store/table';
 import { keys } from '../../../store/keys';
 import { changeStoredPlan, readStoredPlan } from '../../../services/billing/plan-store';
 import { getCase, transitionCase } from '../../../services/cases/case-store';
@@ -12,7 +11,7 @@ import { getSearch } from '../../../services/search/searches';
 import { setAlertMailSender } from '../../../services/monitors/alerts';
 import { resetSigningKey } from '../../../services/monitors/unsubscribe';
 import { snapshotPage } from '../../../services/cases/page-check';
-import { handler as dispatch } from '../../../workflows/monitors/dispatcher';
+import { handler as dispatch } from '../../../jobs/monitor-dispatch';
 
 /*
  * The monitor journey at the route level, on the local runtime's pieces: the real search ASL in the Step
@@ -215,7 +214,7 @@ describe('monitor routes', () => {
     expect(caseRes.status).toBe(201);
     const caseId = caseRes.body.id as string;
     const baseline = await snapshotPage(reviewed.url);
-    await db().send(new UpdateCommand({ TableName: tableName(), Key: keys.entity('CASE', caseId), UpdateExpression: 'SET baseline = :b', ExpressionAttributeValues: { ':b': [baseline] } }));
+    await updateItem(keys.entity('CASE', caseId), { set: { baseline: [baseline] } });
     expect(await transitionCase(caseId, ['pending'], 'sent', new Date().toISOString())).toBe(true);
     await fetch(`${origin}/control/remove`, { method: 'POST', body: JSON.stringify({ url: reviewed.url }) });
     expect(await transitionCase(caseId, ['sent'], 'resolved', new Date().toISOString())).toBe(true);

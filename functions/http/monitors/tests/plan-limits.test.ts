@@ -7,7 +7,7 @@ import { call, multipart, startHarness, type Harness } from '../../../../test/ha
 import { changeStoredPlan, readStoredPlan } from '../../../services/billing/plan-store';
 import { setAlertMailSender } from '../../../services/monitors/alerts';
 import { getMonitor, putMonitor } from '../../../services/monitors/monitors';
-import { handler as dispatch } from '../../../workflows/monitors/dispatcher';
+import { handler as dispatch } from '../../../jobs/monitor-dispatch';
 
 /*
  * Monitor allowances and the dispatcher's bound (issue 11) at the route level, on the local runtime's pieces

@@ -1,7 +1,7 @@
-import { logger } from '../../lib/logger';
-import { getReportSchedule } from '../../services/reports/schedule';
-import { previousMonth, sendPlatformReport, type PlatformReportSent } from '../../services/reports/send-report';
-import { traced } from '../../lib/tracer';
+import { logger } from '../lib/logger';
+import { getReportSchedule } from '../services/reports/schedule';
+import { previousMonth, sendPlatformReport, type PlatformReportSent } from '../services/reports/send-report';
+import { traced } from '../lib/tracer';
 
 /**
  * The scheduled job of the monthly platform report: on the 1st of each month (an EventBridge schedule on
