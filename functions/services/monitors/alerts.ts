@@ -3,8 +3,7 @@ import type { Alert, AlertMode } from '../../../shared/schemas/monitor';
 import * as alertStore from '../../store/entities/alert';
 import type { AlertRecord } from '../../store/entities/alert';
 import * as digests from '../../store/entities/alert-digest';
-import { createMailSender } from '../../adapters/mail/create-mail-sender';
-import type { MailSender } from '../../adapters/mail/mail-sender';
+import { mailSender } from '../../adapters/mail/create-mail-sender';
 import { config } from '../../lib/config';
 import { logger } from '../../lib/logger';
 import { getUser } from '../users';
@@ -16,13 +15,6 @@ export const ALERT = alertStore.ALERT;
 const BELL_LIMIT = 50;
 /** Daily digests go out this long after the first alert they hold. */
 const DIGEST_DELAY_SECONDS = 86_400;
-
-let sender: MailSender | undefined;
-const mail = () => (sender ??= createMailSender());
-/** Tests swap the mail sender. */
-export function setAlertMailSender(s: MailSender | undefined): void {
-  sender = s;
-}
 
 /** The API shape: without the owner, the mail state and `alertMode` (the setting it was raised in: only `daily` alerts wait for a digest). */
 export const toAlertDto = ({ userId: _u, mailed: _m, alertMode: _a, ...a }: AlertRecord): Alert => a;
@@ -160,7 +152,7 @@ async function mailAlerts(userId: string, alerts: AlertRecord[], monitor?: Monit
     lines.push(`Turn off alerts for all of them: ${unsubscribe}`);
   }
   try {
-    await mail().send({
+    await mailSender().send({
       to: user.email,
       from: { name: 'Vigil alerts', address: `alerts@${new URL(config().publicUrl).hostname}` },
       subject,

@@ -1,27 +1,30 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { perConfig } from '../../lib/config';
 import * as signingKeys from '../../store/entities/signing-key';
-
-let cachedKey: Buffer | undefined;
 
 /**
  * The key that signs unsubscribe links: 32 random bytes kept in the table, created once with a conditional put
  * (concurrent first uses read back the winner). The same code path on AWS and locally; no extra secret to
  * configure, and a person with table access could already change alert settings directly.
  */
-async function signingKey(): Promise<Buffer> {
-  if (cachedKey) return cachedKey;
+async function loadSigningKey(): Promise<Buffer> {
   let value = await signingKeys.get('unsubscribe');
   if (!value) {
     value = randomBytes(32).toString('base64');
     if (!(await signingKeys.createOnce('unsubscribe', value))) value = await signingKeys.get('unsubscribe');
   }
-  cachedKey = Buffer.from(value!, 'base64');
-  return cachedKey;
+  return Buffer.from(value!, 'base64');
 }
 
-/** Forgets the cached key (tests that start a fresh table). */
-export function resetSigningKey(): void {
-  cachedKey = undefined;
+/** Read once per configuration (a new table is a new configuration); a failed read is tried again next time. */
+const keyCache = perConfig(() => ({ key: undefined as Promise<Buffer> | undefined }));
+function signingKey(): Promise<Buffer> {
+  const cache = keyCache();
+  cache.key ??= loadSigningKey().catch((err: unknown) => {
+    cache.key = undefined;
+    throw err;
+  });
+  return cache.key;
 }
 
 const mac = (key: Buffer, payload: string) => createHmac('sha256', key).update(payload).digest('base64url');

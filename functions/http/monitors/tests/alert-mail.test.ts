@@ -3,9 +3,8 @@ import { contract } from '../../../../shared/contract';
 import type { AlertMode } from '../../../../shared/schemas/monitor';
 import { monitor, user, type TestUser } from '../../../../test/fixtures';
 import { call, startHarness, type Harness } from '../../../../test/harness';
-import { raiseAlert, sendDueDigests, setAlertMailSender } from '../../../services/monitors/alerts';
+import { raiseAlert, sendDueDigests } from '../../../services/monitors/alerts';
 import { getMonitor } from '../../../services/monitors/monitors';
-import { resetSigningKey } from '../../../services/monitors/unsubscribe';
 
 /*
  * Alert e-mail by the monitor's setting (issue 11): `instant` mails once when raised, `daily` waits for the
@@ -18,8 +17,6 @@ const DAY = 86_400_000;
 
 beforeAll(async () => {
   h = await startHarness({ outbox: true, env: { PUBLIC_URL: 'http://localhost:3999' } });
-  resetSigningKey();
-  setAlertMailSender(undefined);
 });
 afterAll(() => h.close());
 

@@ -7,8 +7,6 @@ import { changeStoredPlan, readStoredPlan } from '../../../services/billing/plan
 import { autoSubmitNew } from '../../../services/monitors/auto-submit';
 import { getMonitor } from '../../../services/monitors/monitors';
 import { listResultsBySearch } from '../../../services/search/results';
-import { setAlertMailSender } from '../../../services/monitors/alerts';
-import { resetSigningKey } from '../../../services/monitors/unsubscribe';
 import { handler as dispatch } from '../../../jobs/monitor-dispatch';
 
 /*
@@ -50,8 +48,6 @@ beforeAll(async () => {
     },
   });
   origin = h.sandboxOrigin;
-  resetSigningKey();
-  setAlertMailSender(undefined);
 }, 60_000);
 
 afterAll(() => h.close());

@@ -8,8 +8,6 @@ import { keys } from '../../../store/keys';
 import { changeStoredPlan, readStoredPlan } from '../../../services/billing/plan-store';
 import { getCase, transitionCase } from '../../../services/cases/case-store';
 import { getSearch } from '../../../services/search/searches';
-import { setAlertMailSender } from '../../../services/monitors/alerts';
-import { resetSigningKey } from '../../../services/monitors/unsubscribe';
 import { snapshotPage } from '../../../services/cases/page-check';
 import { handler as dispatch } from '../../../jobs/monitor-dispatch';
 
@@ -47,8 +45,6 @@ async function nextRun(monitorId: string): Promise<string> {
 beforeAll(async () => {
   h = await startHarness({ scans: true, env: { PUBLIC_URL: 'http://localhost:3999', MONITOR_INTERVAL_OVERRIDE_SECONDS: '5' } });
   origin = h.sandboxOrigin;
-  resetSigningKey();
-  setAlertMailSender(undefined);
   owner = await user({ email: 'owner@monitor.test' });
   other = await user({ email: 'other@monitor.test' });
   admin = await user({ email: 'admin@monitor.test', isAdmin: true });

@@ -1,7 +1,6 @@
 import { contract } from '../../../../shared/contract';
 import { user, type TestUser } from '../../../../test/fixtures';
 import { call, multipart, startHarness, type Harness } from '../../../../test/harness';
-import { setAlertMailSender } from '../../../services/monitors/alerts';
 
 /*
  * What is new across runs of one monitor (issue 11), through the routes on the local runtime's pieces (the real
@@ -16,7 +15,6 @@ type Result = { id: string; url: string; domain: string; isNew: boolean; userRev
 
 beforeAll(async () => {
   h = await startHarness({ scans: true });
-  setAlertMailSender(undefined);
   creator = await user({ plan: 'pro', email: 'novelty@monitor.test' });
 }, 60_000);
 afterAll(() => h.close());

@@ -5,7 +5,6 @@ import type { PlanId } from '../../../../shared/schemas/user';
 import { user, type TestUser } from '../../../../test/fixtures';
 import { call, multipart, startHarness, type Harness } from '../../../../test/harness';
 import { changeStoredPlan, readStoredPlan } from '../../../services/billing/plan-store';
-import { setAlertMailSender } from '../../../services/monitors/alerts';
 import { getMonitor, putMonitor } from '../../../services/monitors/monitors';
 import { handler as dispatch } from '../../../jobs/monitor-dispatch';
 
@@ -28,7 +27,6 @@ async function toPlan(who: { userId: string }, plan: PlanId) {
 
 beforeAll(async () => {
   h = await startHarness({ scans: true, env: { MONITOR_DISPATCH_LIMIT: '2' } });
-  setAlertMailSender(undefined);
 }, 60_000);
 afterAll(() => h.close());
 
