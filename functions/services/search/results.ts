@@ -20,10 +20,11 @@ import {
 import { db, tableName } from '../../store/table';
 import { keys } from '../../store/keys';
 import { addToUserCounters } from '../stats';
-import { batchPut, isConditionFailure, queryNewest } from '../../store/table';
+import { batchPut, queryNewest } from '../../store/table';
 import { canonicalUrl } from './canonical-url';
 import { mergeWithHistory } from './novelty';
 import { resultIdFor } from './result-id';
+import * as searches from '../../store/entities/search';
 import { SEARCH, getSearch } from './searches';
 import { GSI1, GSI2 } from '../../store/table';
 import { isOwnedBy } from '../../lib/ownership';
@@ -229,31 +230,9 @@ export async function persistResults(
 
   const ids = [...byId.keys()];
   const batchKey = createHash('sha256').update([...ids].sort().join(',')).digest('base64url').slice(0, 22);
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.entity(SEARCH, searchId),
-        UpdateExpression: 'ADD persistedBatches :batch, resultCount :n',
-        ConditionExpression: '#status IN (:running, :pending) AND NOT contains(persistedBatches, :batchKey)',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':batch': new Set([batchKey]),
-          ':batchKey': batchKey,
-          ':n': ids.length,
-          ':running': 'running',
-          ':pending': 'pending',
-        },
-      }),
-    );
-  } catch (err) {
-    if (!isConditionFailure(err)) throw err;
-    const now = await db().send(new GetCommand({ TableName: tableName(), Key: keys.entity(SEARCH, searchId), ConsistentRead: true }));
-    if ((now.Item?.persistedBatches as Set<string> | undefined)?.has(batchKey)) {
-      return { ids, alreadyPersisted: true, newCount };
-    }
-    throw new SearchClosedError(searchId);
-  }
+  const claim = await searches.claimBatch(searchId, batchKey, ids.length);
+  if (claim === 'duplicate') return { ids, alreadyPersisted: true, newCount };
+  if (claim === 'closed') throw new SearchClosedError(searchId);
   // A monitor's result found again was counted when first found: only first finds are pending review.
   if (toCount > 0) await addToUserCounters(search.userId, { pendingReview: toCount });
   return { ids, alreadyPersisted: false, newCount };
