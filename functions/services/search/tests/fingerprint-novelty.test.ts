@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { startHarness, type Harness } from '../../../../test/harness';
-import { db, tableName } from '../../../store/table';
+import { putItem } from '../../../store/table';
 import { keys } from '../../../store/keys';
 import { mergeWithHistory, SAME_PICTURE_DISTANCE } from '../novelty';
 
@@ -28,7 +27,7 @@ function flip(hex: string, bits: number): string {
 const item = (id: string, fingerprint: string) => ({ id, userId: 'U1', contentType: 'images', url: `https://leaks.example/${id}`, fingerprint });
 
 async function persist(items: Record<string, unknown>[]) {
-  for (const i of items) await db().send(new PutCommand({ TableName: tableName(), Item: { ...keys.entity('RESULT', i.id as string), ...i } }));
+  for (const i of items) await putItem({ ...keys.entity('RESULT', i.id as string), ...i });
 }
 
 describe('fingerprint novelty', () => {
