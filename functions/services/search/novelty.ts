@@ -1,7 +1,5 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../../store/table';
-import { keys } from '../../store/keys';
 import * as stored from '../../store/entities/result';
+import * as seenImages from '../../store/entities/seen-images';
 import type { ResultHistory } from '../../store/entities/result';
 import { nearest } from '../../matching/hamming';
 import { hashFromHex } from '../../matching/serialise';
@@ -53,8 +51,7 @@ export async function mergeWithHistory<T extends Found>(
   now: string,
 ): Promise<{ items: (T & Merged)[]; firstFound: number; newCount: number }> {
   const existing = await stored.readHistory(items.map((i) => i.id));
-  const seenItem = await db().send(new GetCommand({ TableName: tableName(), Key: keys.monitorSeenImages(monitorId), ConsistentRead: true }));
-  const seenBefore = ((seenItem.Item?.hashes as string[] | undefined) ?? []).filter((h) => /^[0-9a-f]{64}$/.test(h));
+  const seenBefore = await seenImages.read(monitorId);
   const seen = seenSet(seenBefore);
   const added: string[] = [];
   let firstFound = 0;
@@ -90,14 +87,7 @@ export async function mergeWithHistory<T extends Found>(
 
   if (added.length > 0) {
     const hashes = [...seenBefore, ...new Set(added)].slice(-MAX_SEEN_IMAGES);
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.monitorSeenImages(monitorId),
-        UpdateExpression: 'SET hashes = :h, monitorId = :m, userId = :u, entity = :e',
-        ExpressionAttributeValues: { ':h': hashes, ':m': monitorId, ':u': items[0]?.userId ?? null, ':e': 'MONITOR_SEEN_IMAGES' },
-      }),
-    );
+    await seenImages.remember({ monitorId, userId: items[0]?.userId ?? null, hashes });
   }
   return { items: merged, firstFound, newCount };
 }
