@@ -22,7 +22,6 @@ import { resultIdFor } from './result-id';
 import { getSearch } from './searches';
 import { isOwnedBy } from '../../lib/ownership';
 
-export { RESULT } from '../../store/entities/result';
 export type { ResultRecord };
 
 /** Most results one `persistResults` call takes (the workflow dedupes and ranks before it persists). */

@@ -7,8 +7,7 @@ import { logger } from '../../lib/logger';
 import { SEARCH_TIMEOUT_SECONDS, sweepAfter } from '../../lib/workflow-timeouts';
 import { releaseScanSlot } from '../allowances/scan-slot';
 
-export { SEARCH } from '../../store/entities/search';
-export type { ProgressUpdate, ReferenceFile, SearchRecord, SkippedReference };
+export type { ReferenceFile, SearchRecord, SkippedReference };
 
 /** Ids sort by creation time, also within one millisecond (newest-first lists rely on it). */
 const ulid = monotonicFactory();
