@@ -1,9 +1,6 @@
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../../store/table';
-import { keys } from '../../store/keys';
-import { TTL_ATTRIBUTE } from '../../store/table';
+import * as slots from '../../store/entities/scan-slot';
+import * as searches from '../../store/entities/search';
 import { TooManyRequestsError } from '../../lib/errors';
-import { isConditionFailure } from '../../store/table';
 
 /**
  * At most one scan starting or running per user (issue 10's abuse limit beside the monthly allowance). One slot
@@ -33,52 +30,20 @@ class ScanRunningError extends TooManyRequestsError {
   }
 }
 
-/** The holder's search status, read here rather than through searches.ts, which releases the slot when a scan ends. */
-async function searchStatus(searchId: string): Promise<string | undefined> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.entity('SEARCH', searchId), ConsistentRead: true, ProjectionExpression: '#s', ExpressionAttributeNames: { '#s': 'status' } }),
-  );
-  return Item?.status as string | undefined;
-}
-
 /** Takes the user's scan slot for `searchId`, or throws 429 (with Retry-After) while another scan holds it. */
 export async function takeScanSlot(userId: string, searchId: string, now = new Date()): Promise<void> {
   const nowSeconds = Math.floor(now.getTime() / 1000);
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.scanSlot(userId), ConsistentRead: true }));
-  if (Item) {
-    const leaseUntil = Number(Item.leaseUntil ?? 0);
-    if (leaseUntil > nowSeconds) throw new ScanRunningError(Math.min(60, leaseUntil - nowSeconds));
-    if ((await searchStatus(Item.searchId as string)) === 'running') throw new ScanRunningError(60);
+  const held = await slots.get(userId);
+  if (held) {
+    if (held.leaseUntil > nowSeconds) throw new ScanRunningError(Math.min(60, held.leaseUntil - nowSeconds));
+    // Read from the search entity, not services/search (which releases the slot when a scan ends).
+    if ((await searches.statusOf(held.searchId)) === 'running') throw new ScanRunningError(60);
   }
-  try {
-    await db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: {
-          ...keys.scanSlot(userId),
-          userId,
-          searchId,
-          takenAt: now.toISOString(),
-          leaseUntil: nowSeconds + SLOT_LEASE_SECONDS,
-          [TTL_ATTRIBUTE]: nowSeconds + SLOT_ITEM_DAYS * 86_400,
-        },
-        ConditionExpression: Item ? 'searchId = :held' : 'attribute_not_exists(pk)',
-        ...(Item ? { ExpressionAttributeValues: { ':held': Item.searchId } } : {}),
-      }),
-    );
-  } catch (err) {
-    if (isConditionFailure(err)) throw new ScanRunningError(60);
-    throw err;
-  }
+  const slot = { userId, searchId, takenAt: now.toISOString(), leaseUntil: nowSeconds + SLOT_LEASE_SECONDS, expiresAt: nowSeconds + SLOT_ITEM_DAYS * 86_400 };
+  if (!(await (held ? slots.takeOver(slot, held.searchId) : slots.claim(slot)))) throw new ScanRunningError(60);
 }
 
 /** Frees the slot if `searchId` holds it: its scan ended, or did not start. A slot held by another scan is left. */
 export async function releaseScanSlot(userId: string, searchId: string): Promise<void> {
-  try {
-    await db().send(
-      new DeleteCommand({ TableName: tableName(), Key: keys.scanSlot(userId), ConditionExpression: 'searchId = :id', ExpressionAttributeValues: { ':id': searchId } }),
-    );
-  } catch (err) {
-    if (!isConditionFailure(err)) throw err;
-  }
+  await slots.release(userId, searchId);
 }

@@ -1,10 +1,10 @@
 import { keys } from '../../store/keys';
 import { queryNewest } from '../../store/table';
 import { GSI1 } from '../../store/table';
+import * as resultStore from '../../store/entities/result';
+import * as searchStore from '../../store/entities/search';
 import type { CaseRecord } from '../cases/case-store';
 import { listCasesByUser } from '../cases/case-store';
-import { RESULT } from '../search/results';
-import { SEARCH } from '../search/searches';
 
 /*
  * What a protection report says (`GET /api/user/{id}/report`, the admin's platform report): for a period,
@@ -88,12 +88,12 @@ function toReportCase(c: CaseRecord & { reappearedAt?: string }): ReportCase {
 /** One creator's report for a period. */
 export async function collectCreatorReport(userId: string, period: ReportPeriod, now = new Date()): Promise<ProtectionReport> {
   const [searches, results, cases] = await Promise.all([
-    queryNewest({ index: GSI1.indexName, partition: keys.ownedByPartition(userId, SEARCH), limit: FAR }),
-    queryNewest({ index: GSI1.indexName, partition: keys.ownedByPartition(userId, RESULT), limit: FAR, below: `${end(period)}~` }),
+    searchStore.listByOwner(userId, FAR),
+    resultStore.listByOwnerFoundBy(userId, end(period), FAR),
     listCasesByUser(userId, FAR),
   ]);
   const scans = searches.filter((s) => within(period, s.createdAt));
-  const monitorRuns = scans.filter((s) => typeof s.monitorId === 'string').length;
+  const monitorRuns = scans.filter((s) => s.monitorId !== undefined).length;
   const found = results.filter((r) => within(period, r.createdAt));
   const decided = results.filter((r) => r.userReviewStatus && within(period, r.reviewedAt));
   const inPeriod = cases.filter((c) =>
@@ -103,7 +103,7 @@ export async function collectCreatorReport(userId: string, period: ReportPeriod,
 
   const hosts = new Map<string, ReportHost>();
   const host = (name: string) => hosts.get(name) ?? hosts.set(name, { host: name, results: 0, cases: 0 }).get(name)!;
-  for (const r of found) host(String(r.domain)).results++;
+  for (const r of found) host(r.domain).results++;
   for (const c of reportCases) host(c.host).cases++;
 
   return {

@@ -1,11 +1,7 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Priority, ResultContentType } from '../../../shared/schemas/search';
-import { db, tableName } from '../../store/table';
-import { keys } from '../../store/keys';
+import * as resultStore from '../../store/entities/result';
+import * as searchStore from '../../store/entities/search';
 import { listCasesByUser } from '../cases/case-store';
-import { RESULT } from '../search/results';
-import { SEARCH } from '../search/searches';
-import { GSI1 } from '../../store/table';
 
 /**
  * What the risk figures are computed from: the caller's results (newest first, at most MAX_RISK_RESULTS,
@@ -48,47 +44,14 @@ export interface RiskData {
   hasSearches: boolean;
 }
 
-type Item = Record<string, unknown>;
 const ms = (v: unknown) => (typeof v === 'string' && v ? Date.parse(v) : undefined);
-
-async function queryOwn(partition: string, limit: number, projection?: string): Promise<Item[]> {
-  const items: Item[] = [];
-  let start: Item | undefined;
-  do {
-    const res = await db().send(
-      new QueryCommand({
-        TableName: tableName(),
-        IndexName: GSI1.indexName,
-        KeyConditionExpression: 'gsi1pk = :pk',
-        ExpressionAttributeValues: { ':pk': partition },
-        ScanIndexForward: false,
-        Limit: Math.min(1000, limit - items.length),
-        ExclusiveStartKey: start,
-        ...(projection
-          ? {
-              ProjectionExpression: projection,
-              ExpressionAttributeNames: Object.fromEntries(
-                [...projection.matchAll(/#\w+/g)].map(([n]) => [n, n.slice(1)]),
-              ),
-            }
-          : {}),
-      }),
-    );
-    items.push(...((res.Items ?? []) as Item[]));
-    start = res.LastEvaluatedKey as Item | undefined;
-  } while (start && items.length < limit);
-  return items;
-}
-
-const RESULT_PROJECTION =
-  '#id, #platform, #domain, #contentType, #priority, #confidence, #userReviewStatus, #createdAt, #evidence.#seenAt, #takedownAt';
 
 /** Loads the caller's results, cases and whether they ever scanned. */
 export async function loadRiskData(userId: string): Promise<RiskData> {
-  const [resultItems, caseRecords, searchItems] = await Promise.all([
-    queryOwn(keys.ownedByPartition(userId, RESULT), MAX_RISK_RESULTS, RESULT_PROJECTION),
+  const [resultItems, caseRecords, hasSearches] = await Promise.all([
+    resultStore.listFactsByOwner(userId, MAX_RISK_RESULTS),
     listCasesByUser(userId, MAX_RISK_CASES),
-    queryOwn(keys.ownedByPartition(userId, SEARCH), 1, '#id'),
+    searchStore.ownerHasSearches(userId),
   ]);
   const cases: RiskCase[] = caseRecords.map((c) => ({
     id: c.id,
@@ -109,15 +72,15 @@ export async function loadRiskData(userId: string): Promise<RiskData> {
   const results: RiskResult[] = resultItems.map((i) => {
     const id = String(i.id);
     const createdAt = Date.parse(String(i.createdAt));
-    const seenAt = ms((i.evidence as Item | undefined)?.seenAt) ?? createdAt;
+    const seenAt = ms(i.seenAt) ?? createdAt;
     const resolvedAt = ms(i.takedownAt) ?? resolvedByResult.get(id);
     const review = i.userReviewStatus === 'unauthorized' || i.userReviewStatus === 'safe' ? i.userReviewStatus : null;
     return {
       id,
       platform: String(i.platform || 'other'),
       domain: String(i.domain ?? ''),
-      contentType: i.contentType as ResultContentType,
-      priority: (i.priority as Priority) ?? 'low',
+      contentType: i.contentType,
+      priority: i.priority ?? 'low',
       confidence: Number(i.confidence ?? 0),
       review,
       createdAt,
@@ -126,5 +89,5 @@ export async function loadRiskData(userId: string): Promise<RiskData> {
       noticeSent: noticeByResult.has(id) || resolvedAt !== undefined,
     };
   });
-  return { results, cases, hasSearches: searchItems.length > 0 };
+  return { results, cases, hasSearches };
 }

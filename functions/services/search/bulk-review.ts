@@ -1,20 +1,16 @@
-import { BatchGetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import pMap from 'p-map';
 import type { ReviewStatus } from '../../../shared/schemas/search';
-import { db, tableName } from '../../store/table';
-import { keys } from '../../store/keys';
+import * as stored from '../../store/entities/result';
 import { ConflictError, HttpError } from '../../lib/errors';
 import { isOwnedBy, requireOwned } from '../../lib/ownership';
 import { latestCaseForResult } from '../cases/case-store';
 import { recordMilestone } from '../metrics';
 import { addToUserCounters, type StatCounter } from '../stats';
-import { isConditionFailure } from '../../store/table';
-import { RESULT, getResult, toRecord, type ResultRecord } from './results';
+import { getResult, type ResultRecord } from './results';
 import { reviewCounterDelta, reviewResult } from './review';
 
 type Counters = Partial<Record<StatCounter, number>>;
 
-const BATCH_GET_SIZE = 100; // the BatchGetItem maximum
 const WRITE_CONCURRENCY = 8;
 
 /** 404 for a bulk request naming ids that are not the caller's: the whole request is refused. */
@@ -27,25 +23,6 @@ export class BulkReviewNotFoundError extends HttpError {
       positions.map((i) => ({ path: `body.ids.${i}`, message: 'No result of yours has this id.' })),
     );
   }
-}
-
-/** Reads results by id with BatchGetItem (100 a call, consistent), re-asking for what DynamoDB hands back unprocessed. */
-async function readResults(ids: string[]): Promise<Map<string, ResultRecord>> {
-  const found = new Map<string, ResultRecord>();
-  for (let i = 0; i < ids.length; i += BATCH_GET_SIZE) {
-    let request: Record<string, unknown>[] | undefined = ids.slice(i, i + BATCH_GET_SIZE).map((id) => ({ ...keys.entity(RESULT, id) }));
-    for (let round = 0; request && request.length > 0; round++) {
-      if (round === 8) throw new Error('readResults: keys still unprocessed after 8 rounds');
-      if (round > 0) await new Promise((r) => setTimeout(r, Math.random() * 50 * 2 ** round));
-      const res = await db().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: request, ConsistentRead: true } } }));
-      for (const item of res.Responses?.[tableName()] ?? []) {
-        const record = toRecord(item);
-        found.set(record.id, record);
-      }
-      request = res.UnprocessedKeys?.[tableName()]?.Keys as Record<string, unknown>[] | undefined;
-    }
-  }
-  return found;
 }
 
 const addInto = (total: Counters, delta: Counters) => {
@@ -63,7 +40,7 @@ const addInto = (total: Counters, delta: Counters) => {
  */
 export async function reviewResults(userId: string, ids: string[], status: ReviewStatus): Promise<ResultRecord[]> {
   const unique = [...new Set(ids)];
-  const records = await readResults(unique);
+  const records = await stored.getMany(unique);
   const refused = ids.flatMap((id, i) => (isOwnedBy(records.get(id), userId) ? [] : [i]));
   if (refused.length) throw new BulkReviewNotFoundError(refused);
 
@@ -77,21 +54,8 @@ export async function reviewResults(userId: string, ids: string[], status: Revie
         const current = records.get(id)!;
         const from = current.userReviewStatus;
         if (from === status) return current;
-        try {
-          await db().send(
-            new UpdateCommand({
-              TableName: tableName(),
-              Key: keys.entity(RESULT, id),
-              UpdateExpression: 'SET userReviewStatus = :to, reviewedAt = :at REMOVE reviewedBy',
-              ConditionExpression:
-                from === null ? 'attribute_exists(pk) AND attribute_not_exists(userReviewStatus)' : 'userReviewStatus = :from',
-              ExpressionAttributeValues: { ':to': status, ':at': reviewedAt, ...(from === null ? {} : { ':from': from }) },
-            }),
-          );
-        } catch (err) {
-          if (!isConditionFailure(err)) throw err;
-          return reviewResult(userId, id, status); // moves its own counters
-        }
+        // Changed concurrently since the check: the single-result review re-reads it (and moves its own counters).
+        if (!(await stored.transitionReview(id, from, status, reviewedAt))) return reviewResult(userId, id, status);
         addInto(total, reviewCounterDelta(from, status));
         return { ...current, userReviewStatus: status, reviewedAt };
       },
@@ -124,20 +88,7 @@ export async function clearReview(userId: string, resultId: string): Promise<Res
     if (await latestCaseForResult(resultId)) {
       throw new ConflictError('A case was opened from this result, so its decision can no longer be undone.', 'REVIEW_HAS_CASE');
     }
-    try {
-      await db().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: keys.entity(RESULT, resultId),
-          UpdateExpression: 'REMOVE userReviewStatus, reviewedAt, reviewedBy',
-          ConditionExpression: 'userReviewStatus = :from',
-          ExpressionAttributeValues: { ':from': from },
-        }),
-      );
-    } catch (err) {
-      if (isConditionFailure(err)) continue;
-      throw err;
-    }
+    if (!(await stored.clearReview(resultId, from))) continue; // changed meanwhile: re-read
     await addToUserCounters(userId, undoCounterDelta(from));
     return { ...current, userReviewStatus: null, reviewedAt: null };
   }

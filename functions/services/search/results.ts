@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { decodeTime } from 'ulid';
 import * as z from 'zod';
 import { normaliseDomain } from '../../../shared/schemas/allowlist';
@@ -7,28 +6,23 @@ import {
   MAX_LIST_LIMIT,
   prioritySchema,
   resultContentTypeSchema,
-  type Evidence,
   type GroupedResults,
-  type Priority,
   type ResultContentType,
-  type ReviewStatus,
-  type SearchResult,
   matchMethodSchema,
   regionSchema,
   verificationSchema,
 } from '../../../shared/schemas/search';
-import { db, tableName } from '../../store/table';
-import { keys } from '../../store/keys';
+import * as stored from '../../store/entities/result';
+import type { ResultRecord, StoredResult } from '../../store/entities/result';
+import * as searches from '../../store/entities/search';
 import { addToUserCounters } from '../stats';
-import { batchPut, isConditionFailure, queryNewest } from '../../store/table';
-import { canonicalUrl } from '../monitors/canonical-url';
-import { mergeWithHistory } from '../monitors/novelty';
+import { canonicalUrl } from './canonical-url';
+import { mergeWithHistory } from './novelty';
 import { resultIdFor } from './result-id';
-import { SEARCH, getSearch } from './searches';
-import { GSI1, GSI2 } from '../../store/table';
+import { getSearch } from './searches';
 import { isOwnedBy } from '../../lib/ownership';
 
-export const RESULT = 'RESULT';
+export type { ResultRecord };
 
 /** Most results one `persistResults` call takes (the workflow dedupes and ranks before it persists). */
 export const MAX_RESULTS_PER_CALL = 1000;
@@ -76,55 +70,6 @@ export const newResultSchema = z.object({
     .default({ engines: [] }),
 });
 export type NewResult = z.input<typeof newResultSchema>;
-
-/** A stored result: the API shape without the two fields computed on read, plus where they come from. */
-export interface ResultRecord extends Omit<SearchResult, 'previewUrl' | 'screenshotBase64'> {
-  /** When the creator confirmed "I have checked this page shows my content" (needed for name-only matches). */
-  contentConfirmedAt?: string;
-  previewRef?: string;
-  screenshotRef?: string;
-}
-
-type Item = Record<string, unknown>;
-
-/**
- * Sort value of both list indexes: persist time, then confidence (so a search's batch reads best match
- * first in a descending query), then the id to make it unique.
- */
-const listSortValue = (createdAt: string, confidence: number, id: string) =>
-  `${createdAt}#${String(Math.round(confidence * 10)).padStart(4, '0')}#${id}`;
-
-export function toRecord(item: Item): ResultRecord {
-  return {
-    id: item.id as string,
-    userId: item.userId as string,
-    searchId: item.searchId as string,
-    title: item.title as string,
-    domain: item.domain as string,
-    url: item.url as string,
-    platform: item.platform as string,
-    source: item.source as string,
-    contentType: item.contentType as ResultContentType,
-    confidence: Number(item.confidence),
-    similarityScore: Number(item.similarityScore),
-    confidenceScore: Number(item.confidenceScore),
-    priority: item.priority as Priority,
-    description: (item.description as string) ?? '',
-    userReviewStatus: (item.userReviewStatus as ReviewStatus | undefined) ?? null,
-    reviewedAt: (item.reviewedAt as string | undefined) ?? null,
-    ...(item.reviewedBy === 'auto' ? { reviewedBy: 'auto' as const } : {}),
-    instances: Number(item.instances ?? 1),
-    evidence: item.evidence as Evidence,
-    createdAt: item.createdAt as string,
-    ...(item.contentConfirmedAt ? { contentConfirmedAt: item.contentConfirmedAt as string } : {}),
-    firstSeenAt: (item.firstSeenAt as string | undefined) ?? (item.createdAt as string),
-    lastSeenAt: (item.lastSeenAt as string | undefined) ?? (item.createdAt as string),
-    isNew: item.isNew === true,
-    ...(item.monitorId ? { monitorId: item.monitorId as string } : {}),
-    ...(item.previewRef ? { previewRef: item.previewRef as string } : {}),
-    ...(item.screenshotRef ? { screenshotRef: item.screenshotRef as string } : {}),
-  };
-}
 
 export interface PersistOutcome {
   /** Ids of the results stored by this call (after de-duplication). */
@@ -186,13 +131,9 @@ export async function persistResults(
   if (byId.size === 0) return { ids: [], alreadyPersisted: false, newCount: 0 };
 
   const createdAt = new Date().toISOString();
-  let items: Item[] = [...byId].map(([id, r]) => {
-    const sort = listSortValue(createdAt, r.confidence, id);
+  let items: StoredResult[] = [...byId].map(([id, r]) => {
+    const sort = stored.listSort(createdAt, r.confidence, id);
     return {
-      ...keys.entity(RESULT, id),
-      ...keys.ownedBy(search.userId, RESULT, sort),
-      ...keys.childOf(SEARCH, searchId, RESULT, sort),
-      entity: RESULT,
       id,
       userId: search.userId,
       searchId,
@@ -215,6 +156,8 @@ export async function persistResults(
       createdAt,
       firstSeenAt: createdAt,
       lastSeenAt: createdAt,
+      ownerSort: sort,
+      searchSort: sort,
     };
   });
   let toCount = items.length;
@@ -225,57 +168,29 @@ export async function persistResults(
     toCount = merged.firstFound;
     newCount = merged.newCount;
   }
-  await batchPut(items);
+  await stored.persistBatch(items);
 
   const ids = [...byId.keys()];
   const batchKey = createHash('sha256').update([...ids].sort().join(',')).digest('base64url').slice(0, 22);
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.entity(SEARCH, searchId),
-        UpdateExpression: 'ADD persistedBatches :batch, resultCount :n',
-        ConditionExpression: '#status IN (:running, :pending) AND NOT contains(persistedBatches, :batchKey)',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':batch': new Set([batchKey]),
-          ':batchKey': batchKey,
-          ':n': ids.length,
-          ':running': 'running',
-          ':pending': 'pending',
-        },
-      }),
-    );
-  } catch (err) {
-    if (!isConditionFailure(err)) throw err;
-    const now = await db().send(new GetCommand({ TableName: tableName(), Key: keys.entity(SEARCH, searchId), ConsistentRead: true }));
-    if ((now.Item?.persistedBatches as Set<string> | undefined)?.has(batchKey)) {
-      return { ids, alreadyPersisted: true, newCount };
-    }
-    throw new SearchClosedError(searchId);
-  }
+  const claim = await searches.claimBatch(searchId, batchKey, ids.length);
+  if (claim === 'duplicate') return { ids, alreadyPersisted: true, newCount };
+  if (claim === 'closed') throw new SearchClosedError(searchId);
   // A monitor's result found again was counted when first found: only first finds are pending review.
   if (toCount > 0) await addToUserCounters(search.userId, { pendingReview: toCount });
   return { ids, alreadyPersisted: false, newCount };
 }
 
 /** Reads one result by id, or `undefined`. */
-export async function getResult(id: string): Promise<ResultRecord | undefined> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.entity(RESULT, id), ConsistentRead: true }));
-  return Item ? toRecord(Item) : undefined;
+export function getResult(id: string): Promise<ResultRecord | undefined> {
+  return stored.get(id);
 }
 
 /**
  * A search's results, newest batch first and, within a batch, most confident first; at most `limit`
  * (capped at 500).
  */
-export async function listResultsBySearch(searchId: string, limit = MAX_LIST_LIMIT): Promise<ResultRecord[]> {
-  const items = await queryNewest({
-    index: GSI2.indexName,
-    partition: keys.childOfPartition(SEARCH, searchId, RESULT),
-    limit: Math.min(limit, MAX_LIST_LIMIT),
-  });
-  return items.map(toRecord);
+export function listResultsBySearch(searchId: string, limit = MAX_LIST_LIMIT): Promise<ResultRecord[]> {
+  return stored.listBySearch(searchId, Math.min(limit, MAX_LIST_LIMIT));
 }
 
 /**
@@ -287,20 +202,13 @@ export async function listResultsByUser(
   userId: string,
   opts: { limit?: number; before?: string } = {},
 ): Promise<ResultRecord[] | undefined> {
-  let below: string | undefined;
+  let below: stored.OwnerCursor | undefined;
   if (opts.before) {
-    const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.entity(RESULT, opts.before) }));
-    const cursor = Item as { userId: string; gsi1sk: string } | undefined;
+    const cursor = await stored.ownerCursor(opts.before);
     if (!isOwnedBy(cursor, userId)) return undefined;
-    below = cursor.gsi1sk;
+    below = cursor.cursor;
   }
-  const items = await queryNewest({
-    index: GSI1.indexName,
-    partition: keys.ownedByPartition(userId, RESULT),
-    limit: Math.min(opts.limit ?? MAX_LIST_LIMIT, MAX_LIST_LIMIT),
-    below,
-  });
-  return items.map(toRecord);
+  return stored.listByOwner(userId, { limit: Math.min(opts.limit ?? MAX_LIST_LIMIT, MAX_LIST_LIMIT), below });
 }
 
 /** Splits results by content type into `{web, images, videos}`, keeping their order. */
@@ -315,13 +223,5 @@ export function groupResults<T extends { contentType: ResultContentType }>(resul
  * before automated or bulk submission). The first confirmation's time is kept.
  */
 export async function confirmResultContent(resultId: string, at: string): Promise<void> {
-  await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.entity(RESULT, resultId),
-      UpdateExpression: 'SET contentConfirmedAt = if_not_exists(contentConfirmedAt, :at)',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':at': at },
-    }),
-  );
+  if (!(await stored.confirmContent(resultId, at))) throw new Error(`confirmResultContent: result ${resultId} does not exist`);
 }

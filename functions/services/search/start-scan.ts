@@ -1,10 +1,10 @@
 import { ulid } from 'ulid';
 import type { ScanOrigin } from '../../../shared/schemas/monitor';
+import type { SearchWorkflowInput } from '../../../shared/workflows/search';
 import { startWorkflow } from '../../adapters/workflows';
 import { config } from '../../lib/config';
 import { WorkflowUnavailableError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
-import type { SearchWorkflowInput } from '../../workflows/search/types';
 import { admitScan } from '../allowances';
 import { recordSearchStarted } from '../metrics';
 import { createSearch, finishSearch, type ReferenceFile } from './searches';

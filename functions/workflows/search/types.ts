@@ -1,17 +1,5 @@
+import type { SearchWorkflowInput } from '../../../shared/workflows/search';
 import type { SkippedReference } from '../../services/search/searches';
-
-/** What `POST /api/search` starts the search workflow with (the execution input). */
-export interface SearchWorkflowInput {
-  searchId: string;
-  userId: string;
-  /** Creator names (already split and trimmed); may be empty when only reference files were given. */
-  names: string[];
-  engines: string[];
-  contentType: string;
-  references: { id: string; key: string; kind: 'image' | 'video'; mediaType: string }[];
-  /** Monitor runs: the monitor (its reference fingerprints are computed once and reused; novelty and alerts). */
-  monitorId?: string;
-}
 
 /** Output of the Fingerprint task: where the reference hash set was stored. */
 export interface FingerprintOutput {

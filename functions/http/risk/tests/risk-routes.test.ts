@@ -1,4 +1,3 @@
-import { BatchGetCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import {
   RISK_PERIOD_MESSAGE,
@@ -8,7 +7,7 @@ import {
   riskMetricsSchema,
   riskTrendListSchema,
 } from '../../../../shared/schemas/risk';
-import { db, tableName } from '../../../store/table';
+import { batchGet, getItem, updateItem } from '../../../store/table';
 import { keys } from '../../../store/keys';
 import { claimResultTakedown, putCase, transitionCase } from '../../../services/cases/case-store';
 import { persistResults, type NewResult } from '../../../services/search/results';
@@ -45,16 +44,12 @@ const result = (path: string, extra: Partial<NewResult>): NewResult => ({
 
 /** Moves a stored result in time (found at `createdAt`, first seen online at `seenAt`), keeping its list order key. */
 async function backdate(id: string, createdAt: number, seenAt: number): Promise<void> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.entity('RESULT', id) }));
+  const Item = await getItem(keys.entity('RESULT', id));
   const sort = String(Item!.gsi1sk);
-  await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.entity('RESULT', id),
-      UpdateExpression: 'SET createdAt = :c, evidence.seenAt = :s, gsi1sk = :g, gsi2sk = :g',
-      ExpressionAttributeValues: { ':c': iso(createdAt), ':s': iso(seenAt), ':g': `${iso(createdAt)}${sort.slice(sort.indexOf('#'))}` },
-    }),
-  );
+  const g = `${iso(createdAt)}${sort.slice(sort.indexOf('#'))}`;
+  await updateItem(keys.entity('RESULT', id), {
+    set: { createdAt: iso(createdAt), evidence: { ...(Item!.evidence as object), seenAt: iso(seenAt) }, gsi1sk: g, gsi2sk: g },
+  });
 }
 
 /**
@@ -75,8 +70,7 @@ beforeAll(async () => {
     result('tube.com/d', { platform: 'tube', priority: 'low', confidence: 40 }),
   ]);
   await finishSearch(search.id, { status: 'completed', successfulEngines: ['google'], failedEngines: [] });
-  const read = await db().send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: stored.map((id) => ({ ...keys.entity('RESULT', id) })) } } }));
-  for (const item of read.Responses![tableName()]!) ids[String(item.url).split('/').pop()!] = String(item.id);
+  for (const item of await batchGet(stored.map((id) => keys.entity('RESULT', id)))) ids[String(item.url).split('/').pop()!] = String(item.id);
 
   await backdate(ids.a!, T - 2 * H, T - 7 * H);
   await backdate(ids.b!, T - 3 * D, T - 3 * D - H);
