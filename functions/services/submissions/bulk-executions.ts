@@ -4,7 +4,7 @@ import { isConditionFailure } from '../../store/table';
 import { keys, type Key } from '../../store/keys';
 import { logger } from '../../lib/logger';
 import { BULK_SUBMISSION_TIMEOUT_SECONDS, sweepAfter } from '../../lib/workflow-timeouts';
-import type { BulkSubmissionInput } from '../../workflows/bulk-submission/types';
+import type { BulkSubmissionInput } from '../../../shared/workflows/bulk-submission';
 
 /**
  * The record of one bulk submission execution (ARCHITECTURE.md, "Bulk submission", "Crash safety"): a small head
