@@ -8,7 +8,7 @@ import { startHarness, type Harness } from '../../../test/harness';
 import { ENDED_REASONS } from './execution-ended';
 import { reconcile } from './reconcile';
 import { sweepOverdue } from './sweep';
-import { caseInSubmission, searchWithId } from './test-seeds';
+import { caseInSubmission, searchWithId } from '../../../test/recovery-seeds';
 
 let h: Harness;
 beforeAll(async () => {
