@@ -1,9 +1,13 @@
 import { conditionFailed, recordStore } from '../../../test/store-recorder';
 import * as due from './due';
 
+let store: ReturnType<typeof recordStore>;
+// Stopped after each test, passed or not: a recorder left on would answer the next test's commands.
+afterEach(() => store?.stop());
+
 describe('due index', () => {
   it('reads one kind\'s entries due by now, oldest first, within the limit', async () => {
-    const store = recordStore(() => ({
+    store = recordStore(() => ({
       Items: [{ pk: 'CASE#c1', sk: 'CASE', gsi3pk: 'SUBMISSION_SWEEP_DUE', gsi3sk: '2026-11-01T00:00:00.000Z#c1', id: 'c1', submissionAttempt: 2 }],
     }));
     const entries = await due.listDue('SUBMISSION_SWEEP', '2026-11-28T00:00:00.000Z', 200);
@@ -22,11 +26,10 @@ describe('due index', () => {
     expect(entries).toEqual([
       { key: { pk: 'CASE#c1', sk: 'CASE' }, dueSk: '2026-11-01T00:00:00.000Z#c1', item: { id: 'c1', submissionAttempt: 2 } },
     ]);
-    store.stop();
   });
 
   it('takes an item out only while it holds the entry read', async () => {
-    const store = recordStore(() => conditionFailed());
+    store = recordStore(() => conditionFailed());
     expect(await due.leave({ key: { pk: 'SEARCH#s1', sk: 'SEARCH' }, dueSk: 'T#s1' })).toBe(false);
     expect(store.commands[0]).toMatchObject({
       name: 'UpdateItem',
@@ -38,6 +41,5 @@ describe('due index', () => {
         ExpressionAttributeValues: { ':u0': 'T#s1' },
       },
     });
-    store.stop();
   });
 });
