@@ -58,6 +58,15 @@ export async function add(key: Key, deltas: Record<string, number>, set: Item = 
   await updateItem(key, { set, add: moved });
 }
 
+/**
+ * ADDs 1 to one item's `attribute` (with `set` beside it) and returns the count this call made: a sequence, so
+ * concurrent callers never get the same number. Creates the item on first use (the first number is 1).
+ */
+export async function next(key: Key, attribute: string, set: Item = {}): Promise<number> {
+  const item = await updateItem(key, { set, add: { [attribute]: 1 } });
+  return Number(item[attribute]);
+}
+
 /** A fixed window of `windowSeconds`, aligned to the epoch (an hour's window turns on the hour). */
 export interface Window {
   /** The window's number, part of its item's key. */

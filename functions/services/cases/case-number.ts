@@ -1,5 +1,4 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../../store/table';
+import * as counter from '../../store/counters';
 import { keys } from '../../store/keys';
 import { COUNTER_ATTRIBUTE } from '../../store/entities/counter';
 
@@ -12,21 +11,12 @@ export function formatCaseNumber(sequence: number, at: Date): string {
 }
 
 /**
- * Allocates the next case number with one atomic ADD on the global counter (UPDATED_NEW returns the value
- * this call produced), so concurrent case creations never share a number. The sequence runs across years;
+ * Allocates the next case number with one atomic ADD on the global counter (store/counters.ts `next` returns the
+ * value this call produced), so concurrent case creations never share a number. The sequence runs across years;
  * the year in the number is the year of opening. A number allocated for a case that is then not written (a
  * concurrent bulk request already made it) is skipped, leaving a gap, never a duplicate.
  */
 export async function allocateCaseNumber(at = new Date()): Promise<string> {
-  const { Attributes } = await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.counter(CASE_NUMBER_COUNTER),
-      UpdateExpression: 'SET #name = :name ADD #count :one',
-      ExpressionAttributeNames: { '#name': 'name', '#count': COUNTER_ATTRIBUTE },
-      ExpressionAttributeValues: { ':name': CASE_NUMBER_COUNTER, ':one': 1 },
-      ReturnValues: 'UPDATED_NEW',
-    }),
-  );
-  return formatCaseNumber(Number(Attributes?.[COUNTER_ATTRIBUTE]), at);
+  const sequence = await counter.next(keys.counter(CASE_NUMBER_COUNTER), COUNTER_ATTRIBUTE, { name: CASE_NUMBER_COUNTER });
+  return formatCaseNumber(sequence, at);
 }

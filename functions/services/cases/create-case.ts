@@ -6,7 +6,7 @@ import { recordCaseCreated } from '../metrics/hooks';
 import { confirmResultContent, getResult, type ResultRecord } from '../search/results';
 import { isNameMatchOnly } from '../../../shared/plans';
 import { onResultSite, registrableDomain } from './same-site';
-import { siteOf } from '../submissions/case-host';
+import { siteOf } from './case-host';
 import { allocateCaseNumber } from './case-number';
 import { crashPoint } from '../../lib/crash-point';
 import { getCase, latestCaseForResult, putCase, recordContentConfirmed, type CaseRecord } from './case-store';

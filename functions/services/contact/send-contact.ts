@@ -1,8 +1,6 @@
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { CONTACT_MESSAGES, type ContactMessage } from '../../../shared/schemas/contact';
-import { db, tableName } from '../../store/table';
-import { keys } from '../../store/keys';
+import * as messages from '../../store/entities/contact';
 import { createMailSender } from '../../adapters/mail/create-mail-sender';
 import type { MailSender } from '../../adapters/mail/mail-sender';
 import { HttpError, TooManyRequestsError } from '../../lib/errors';
@@ -19,7 +17,7 @@ import { returnRateToken, takeRateToken, type RateLimit } from '../metrics/rate-
  * gets a 502 to try again.
  */
 export const CONTACT_RATE_LIMIT: RateLimit = { name: 'contact', max: 5, windowSeconds: 3600 };
-export const CONTACT = 'CONTACT';
+export { CONTACT } from '../../store/entities/contact';
 
 class ContactDeliveryError extends HttpError {
   constructor() {
@@ -60,26 +58,18 @@ export async function sendContactMessage(m: ContactMessage, ctx: ContactContext,
   if (!(await takeRateToken(CONTACT_RATE_LIMIT, ctx.userId, now))) throw new TooManyRequestsError(CONTACT_MESSAGES.rateLimited);
   const id = ulid(now.getTime());
   const at = now.toISOString();
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: {
-        ...keys.entity(CONTACT, id),
-        ...keys.ownedBy(ctx.userId, CONTACT, id),
-        entity: CONTACT,
-        id,
-        userId: ctx.userId,
-        accountEmail: ctx.accountEmail,
-        name: m.name,
-        email: m.email,
-        subject: m.subject ?? '',
-        message: m.message,
-        status: 'received',
-        createdAt: at,
-      },
-      ConditionExpression: 'attribute_not_exists(pk)',
-    }),
-  );
+  const stored = await messages.create({
+    id,
+    userId: ctx.userId,
+    accountEmail: ctx.accountEmail,
+    name: m.name,
+    email: m.email,
+    subject: m.subject ?? '',
+    message: m.message,
+    status: 'received',
+    createdAt: at,
+  });
+  if (!stored) throw new Error(`contact message ${id} exists`);
 
   let messageId: string;
   try {
@@ -93,23 +83,11 @@ export async function sendContactMessage(m: ContactMessage, ctx: ContactContext,
     }));
   } catch (error) {
     logger.error('contact message not sent', { id, error: error as Error });
-    await setStatus(id, 'mail-failed').catch(() => undefined);
+    await messages.setStatus(id, 'mail-failed').catch(() => undefined);
     await returnRateToken(CONTACT_RATE_LIMIT, ctx.userId, now);
     throw new ContactDeliveryError();
   }
-  await setStatus(id, 'sent', messageId);
+  await messages.setStatus(id, 'sent', messageId);
   await recordEmailSent(now);
   return { id };
-}
-
-async function setStatus(id: string, status: 'sent' | 'mail-failed', messageId?: string): Promise<void> {
-  await db().send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.entity(CONTACT, id),
-      UpdateExpression: `SET #status = :status${messageId ? ', messageId = :mid' : ''}`,
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':status': status, ...(messageId ? { ':mid': messageId } : {}) },
-    }),
-  );
 }

@@ -5,7 +5,7 @@ import { logger } from '../../lib/logger';
 import { withoutAllowlisted } from '../allowlist';
 import { planOf } from '../billing/plan-store';
 import { onResultSite } from '../cases/same-site';
-import { siteOf } from '../submissions/case-host';
+import { siteOf } from '../cases/case-host';
 import { clearReview } from '../search/bulk-review';
 import type { ResultRecord } from '../search/results';
 import { reviewAutomatically } from '../search/review';

@@ -4,7 +4,7 @@ import { startWorkflow } from '../../adapters/workflows';
 import { config, recheckAfterSeconds } from '../../lib/config';
 import { ConflictError, PaymentRequiredError, WorkflowUnavailableError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
-import type { SubmissionWorkflowInput } from '../../workflows/submission/types';
+import type { SubmissionWorkflowInput } from '../../../shared/workflows/submission';
 import { takeSubmission } from '../allowances/submissions';
 import { planOf } from '../billing/plan-store';
 import { getResult } from '../search/results';

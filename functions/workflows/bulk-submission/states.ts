@@ -17,6 +17,3 @@ export type BulkTaskName = (typeof BULK_TASKS)[number];
 
 /** How many cases of one bulk submission are worked on at once (the Map's MaxConcurrency). */
 export const BULK_MAX_CONCURRENCY = 5;
-
-/** The reason a result whose case is resolved is not sent again (the endpoint's and the task's). */
-export const ALREADY_RESOLVED = 'Already resolved: the copy was taken down.';

@@ -6,7 +6,7 @@ import { getResult } from '../../services/search/results';
 import { startCaseSubmission } from '../../services/submissions/automated-submission';
 import { settleBulkItem } from '../../services/submissions/bulk-executions';
 import { logger } from '../../lib/logger';
-import { ALREADY_RESOLVED } from './states';
+import { ALREADY_RESOLVED } from '../../../shared/workflows/bulk-submission';
 import type { BulkItemInput, BulkItemOutcome } from './types';
 import { traced } from '../../lib/tracer';
 

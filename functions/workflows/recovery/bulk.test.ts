@@ -1,10 +1,9 @@
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { contract } from '../../../shared/contract';
 import { call, startHarness, type Harness } from '../../../test/harness';
 import { aCopyOnline, scanWithResults, user, type TestUser } from '../../../test/fixtures';
-import { db, tableName } from '../../store/table';
+import { getItem } from '../../store/table';
 import { keys } from '../../store/keys';
 import { config } from '../../lib/config';
 import { BULK_SUBMISSION_TIMEOUT_SECONDS, SWEEP_GRACE_SECONDS } from '../../lib/workflow-timeouts';
@@ -71,7 +70,7 @@ const until = async (what: string, ok: () => Promise<boolean> | boolean) => {
   throw new Error(`timed out waiting for ${what}`);
 };
 const usedSubmissions = async (who: TestUser) => (await call(contract.usage, { as: who, params: { id: 'me' } })).body.allowances.submissions.used as number;
-const raw = async (id: string) => (await db().send(new GetCommand({ TableName: tableName(), Key: keys.entity('BULK', id) }))).Item!;
+const raw = async (id: string) => (await getItem(keys.entity('BULK', id)))!;
 
 /**
  * A bulk submission of `n` results of a pro user, the results at `held` positions kept in their task; returns

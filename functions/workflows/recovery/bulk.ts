@@ -6,7 +6,7 @@ import { caseForBulk } from '../../services/cases/create-case';
 import { getResult } from '../../services/search/results';
 import { endBulk, getBulk, settleBulkItem, type BulkExecutionRecord } from '../../services/submissions/bulk-executions';
 import { recordItemFailure } from '../bulk-submission/item-failed';
-import type { BulkItem } from '../bulk-submission/types';
+import type { BulkItem } from '../../../shared/workflows/bulk-submission';
 
 /** Items of one stopped execution worked on at once (each is a few reads and conditional writes). */
 const AT_ONCE = 10;

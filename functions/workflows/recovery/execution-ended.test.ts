@@ -3,7 +3,7 @@ import { getCase, updateSubmission } from '../../services/cases/case-store';
 import { getSearch } from '../../services/search/searches';
 import { startHarness, type Harness } from '../../../test/harness';
 import { ENDED_REASONS, handler } from './execution-ended';
-import { caseInSubmission, searchWithId } from './test-seeds';
+import { caseInSubmission, searchWithId } from '../../../test/recovery-seeds';
 
 // The EventBridge rule's target on AWS (infra/stacks/workflows-stack.ts, ExecutionStoppedRule): called here with
 // the event as Step Functions sends it, not with the function's own argument type.

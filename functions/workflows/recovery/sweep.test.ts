@@ -1,5 +1,4 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../../store/table';
+import { getItem } from '../../store/table';
 import { keys } from '../../store/keys';
 import { claimSubmissionAttempt, getCase, updateSubmission } from '../../services/cases/case-store';
 import { finishSearch, getSearch } from '../../services/search/searches';
@@ -8,7 +7,7 @@ import { startHarness, type Harness } from '../../../test/harness';
 import { ENDED_REASONS } from './execution-ended';
 import { reconcile } from './reconcile';
 import { sweepOverdue } from './sweep';
-import { caseInSubmission, searchWithId } from './test-seeds';
+import { caseInSubmission, searchWithId } from '../../../test/recovery-seeds';
 
 let h: Harness;
 beforeAll(async () => {
@@ -17,7 +16,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const raw = async (type: string, id: string) => (await db().send(new GetCommand({ TableName: tableName(), Key: keys.entity(type, id) }))).Item!;
+const raw = async (type: string, id: string) => (await getItem(keys.entity(type, id)))!;
 const later = (seconds: number) => new Date(Date.now() + seconds * 1000);
 const USER = 'u-sweep';
 const newSearch = (id: string) => searchWithId(id, USER);

@@ -1,7 +1,7 @@
 import { splitInfringingUrls } from '../../../shared/schemas/cases';
 import { configuredResolver } from '../../adapters/dns/doh-resolver';
 import { findAbuseContact } from '../../adapters/rdap/find-abuse-contact';
-import { lookupUrlOf } from '../../services/submissions/case-host';
+import { lookupUrlOf } from '../../services/cases/case-host';
 import { updateSubmission } from '../../services/cases/case-store';
 import { SubmissionSupersededError, loadCase } from './load-case';
 import type { ContactOutput, SubmissionState } from './types';

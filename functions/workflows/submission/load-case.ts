@@ -1,5 +1,5 @@
 import { getCase, type CaseRecord } from '../../services/cases/case-store';
-import type { SubmissionWorkflowInput } from './types';
+import type { SubmissionWorkflowInput } from '../../../shared/workflows/submission';
 import { isOwnedBy } from '../../lib/ownership';
 
 /** A newer attempt of the same case has started: this execution stops without touching the case. */

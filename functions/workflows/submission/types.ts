@@ -1,17 +1,9 @@
 /**
  * The submission workflow's state (what each Task state receives, payload only, and where its result lands).
- * The case in DynamoDB is the record of truth; the execution state carries only ids and small results.
+ * The case in DynamoDB is the record of truth; the execution state carries only ids and small results. The input
+ * is in shared/workflows/submission.ts (its starters read it too).
  */
-
-/** What `POST /api/dmca/{id}/submit-automated` and bulk submission start the workflow with. */
-export interface SubmissionWorkflowInput {
-  caseId: string;
-  userId: string;
-  /** The case's submission attempt this execution serves; the execution is named `<caseId>-<attempt>`. */
-  attempt: number;
-  /** Seconds the Wait state waits before the re-check (RECHECK_AFTER_SECONDS unless the caller chose). */
-  recheckAfterSeconds: number;
-}
+import type { SubmissionWorkflowInput } from '../../../shared/workflows/submission';
 
 /** FindContact's result, at `$.contact`. */
 export type ContactOutput =

@@ -1,10 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { DescribeExecutionCommand, SFNClient } from '@aws-sdk/client-sfn';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { caseSchema, type DmcaCase } from '../../../../shared/schemas/cases';
-import { db, tableName } from '../../../store/table';
+import { getItem } from '../../../store/table';
 import { keys } from '../../../store/keys';
 import type { NewResult } from '../../../services/search/results';
 import { getUserStats } from '../../../services/stats';
@@ -63,7 +62,7 @@ const readCase = async (who: TestUser, id: string): Promise<DmcaCase> =>
 const mailsFor = (caseNumber: string) => h.mailsFor(caseNumber);
 
 /** An admin dashboard counter (metrics hooks called by the takedown producers). */
-const total = async (name: string) => Number((await db().send(new GetCommand({ TableName: tableName(), Key: keys.counter(name) }))).Item?.count ?? 0);
+const total = async (name: string) => Number((await getItem(keys.counter(name)))?.count ?? 0);
 
 const pdfText = (pdf: Buffer) => execFileSync('pdftotext', ['-enc', 'UTF-8', '-', '-'], { input: pdf }).toString('utf8');
 

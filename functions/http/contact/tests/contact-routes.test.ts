@@ -1,10 +1,9 @@
 import { readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { simpleParser, type AddressObject } from 'mailparser';
 import { CONTACT_MESSAGES, contactResponseSchema } from '../../../../shared/schemas/contact';
 import { SUPPORT_EMAIL } from '../../../../shared/help/knowledge-base';
-import { db, tableName } from '../../../store/table';
+import { getItem } from '../../../store/table';
 import { keys } from '../../../store/keys';
 import { queryNewest } from '../../../store/table';
 import { CONTACT, resetContactMailer, sendContactMessage } from '../../../services/contact/send-contact';
@@ -65,7 +64,7 @@ describe('POST /api/contact', () => {
     expect(mail.text).toContain(`Account: ${who.userId} (${who.email})`);
     expect(mail.headers.get('x-vigil-contact')).toBe(id);
 
-    const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.entity(CONTACT, id) }));
+    const Item = await getItem(keys.entity(CONTACT, id));
     expect(Item).toMatchObject({ id, userId: who.userId, email: 'jane@creator.example', subject: 'Billing question', status: 'sent', messageId: mail.messageId });
   });
 

@@ -1,10 +1,10 @@
-import { claimSubmissionAttempt, getCase, putCase, type CaseRecord } from '../../services/cases/case-store';
-import { createSearch } from '../../services/search/searches';
+import { claimSubmissionAttempt, getCase, putCase, type CaseRecord } from '../functions/services/cases/case-store';
+import { createSearch } from '../functions/services/search/searches';
 
 /*
  * Seeds of the recovery tests (sweep, execution-ended), stored through the services with ids the tests choose:
  * the recovery code finds a search or case by the id in its execution's name, so test/fixtures.ts's builders,
- * which make their own ids, do not fit.
+ * which make their own ids, do not fit. Kept under test/ so the workflow folders hold production code only.
  */
 
 /** A search of `userId` with id `id`, running (as a scan's start stores it). */

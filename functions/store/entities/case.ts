@@ -1,0 +1,266 @@
+// The SDK's UpdateCommand, only for the writes table.ts's `Changes` cannot express (see `updateCaseIf` below).
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import * as z from 'zod';
+import {
+  ACTIVE_SUBMISSION_STATES,
+  caseSchema,
+  caseSubmissionSchema,
+  statusChangeSchema,
+  type CaseStatus,
+  type CaseSubmission,
+  type Escalation,
+  type SubmissionState,
+} from '../../../shared/schemas/cases';
+import { keys } from '../keys';
+import {
+  Cond,
+  GSI1,
+  GSI2,
+  Placeholders,
+  db,
+  getItem,
+  isConditionFailure,
+  putItemIf,
+  queryNewest,
+  tableName,
+  updateItemIf,
+  withoutKeys,
+  type Item,
+} from '../table';
+import { DUE_ATTRIBUTES, stillDue } from './due';
+
+/**
+ * A DMCA case (`CASE#id / CASE`), listed per owner on gsi1 and per search result on gsi2, both by `createdAt#id`
+ * so "newest first" is a descending Query. Its status moves pending -> sent -> resolved (or reappeared), each move
+ * conditional on the status before it; an automated submission attempt is claimed conditionally on the attempt
+ * count read, and holds a `SUBMISSION_SWEEP_DUE` entry on gsi3 until it ends (docs/ARCHITECTURE.md).
+ */
+export const CASE = 'CASE';
+const RESULT = 'RESULT';
+
+/** What a page looked like when its notice went out, to tell later whether the copy is gone. */
+const pageSnapshotSchema = z.object({
+  url: z.string(),
+  /** HTTP status, or 0 when the page could not be fetched. */
+  status: z.number(),
+  contentType: z.string().optional(),
+  /** SHA-256 (hex) of the body. */
+  sha256: z.string().optional(),
+  /** Image URLs the page showed (absolute; at most 100). */
+  images: z.array(z.string()).optional(),
+  error: z.string().optional(),
+  at: z.string(),
+});
+export type PageSnapshot = z.infer<typeof pageSnapshotSchema>;
+
+/**
+ * Version 1: the API shape plus what stays in the backend. Items written before versions were stored have no `v`
+ * and read as 1; the oldest have no `statusHistory` and read with an empty one.
+ */
+const caseItemSchema = caseSchema.extend({
+  v: z.literal(1).default(1),
+  userId: z.string(),
+  origin: z.enum(['form', 'bulk']),
+  statusHistory: z.array(statusChangeSchema).default([]),
+  submission: caseSubmissionSchema.optional(),
+  /** Attempts of automated submission so far; the workflow execution is named `<id>-<attempt>`. */
+  submissionAttempt: z.number().int().optional(),
+  baseline: z.array(pageSnapshotSchema).optional(),
+  /** Where the latest notice PDF is stored, and how many were stored. */
+  lastNoticeKey: z.string().optional(),
+  noticeCount: z.number().optional(),
+});
+export type CaseRecord = Omit<z.infer<typeof caseItemSchema>, 'v'>;
+
+const listed = (c: Pick<CaseRecord, 'createdAt' | 'id'>) => `${c.createdAt}#${c.id}`;
+
+export function toItem(c: CaseRecord): Item {
+  return {
+    ...keys.entity(CASE, c.id),
+    ...keys.ownedBy(c.userId, CASE, listed(c)),
+    ...keys.childOf(RESULT, c.searchResultId, CASE, listed(c)),
+    entity: CASE,
+    v: 1,
+    ...c,
+  };
+}
+
+export function fromItem(item: Item): CaseRecord {
+  const { v: _v, ...c } = caseItemSchema.parse(withoutKeys(item));
+  return c;
+}
+
+/** Reads a case by id (consistent: the submit button reads what the workflow just wrote). */
+export async function get(id: string): Promise<CaseRecord | undefined> {
+  const item = await getItem(keys.entity(CASE, id));
+  return item && fromItem(item);
+}
+
+/** A user's cases, newest first. */
+export async function listByOwner(userId: string, limit: number): Promise<CaseRecord[]> {
+  const items = await queryNewest({ index: GSI1.indexName, partition: keys.ownedByPartition(userId, CASE), limit });
+  return items.map(fromItem);
+}
+
+/** The newest case filed for a search result, read again by id (the index is eventually consistent). */
+export async function latestForResult(resultId: string): Promise<CaseRecord | undefined> {
+  const [item] = await queryNewest({ index: GSI2.indexName, partition: keys.childOfPartition(RESULT, resultId, CASE), limit: 1 });
+  return item ? get(item.id as string) : undefined;
+}
+
+/** Writes a new case; false when one with its id exists. */
+export function create(c: CaseRecord): Promise<boolean> {
+  return putItemIf(toItem(c), Cond.notExists());
+}
+
+/**
+ * An UpdateItem of a case if `condition` holds. table.ts's `Changes` has no `list_append` and takes an attribute
+ * name whole (no nested `submission.state` path), so the writes that need them render their update here, with
+ * table.ts's placeholders and conditions. False when the condition did not hold.
+ */
+async function updateCaseIf(id: string, render: (p: Placeholders) => string, condition: Cond): Promise<boolean> {
+  const p = new Placeholders('u');
+  const update = render(p);
+  const { expression } = condition.build(p);
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.entity(CASE, id),
+        UpdateExpression: update,
+        ConditionExpression: expression,
+        ExpressionAttributeNames: p.names,
+        ...(Object.keys(p.values).length ? { ExpressionAttributeValues: p.values } : {}),
+      }),
+    );
+    return true;
+  } catch (err) {
+    if (isConditionFailure(err)) return false;
+    throw err;
+  }
+}
+
+/** `submission.<field>` (the submission is a map attribute; its fields are written one by one). */
+const submissionField = (p: Placeholders, field: string) => `${p.name('submission')}.${p.name(field)}`;
+const removeDue = (p: Placeholders) => `REMOVE ${DUE_ATTRIBUTES.map((a) => p.name(a)).join(', ')}`;
+
+/** The attribute that records when a case reached a status. */
+const TIME_FIELD: Partial<Record<CaseStatus, 'sentAt' | 'resolvedAt' | 'reappearedAt'>> = { sent: 'sentAt', resolved: 'resolvedAt', reappeared: 'reappearedAt' };
+
+/**
+ * Moves a case to `to` if its status is one of `from`, recording the time (sentAt, resolvedAt, reappearedAt) and
+ * appending to statusHistory. True when this call made the move (so what goes with it happens once).
+ */
+export function transition(id: string, from: readonly CaseStatus[], to: CaseStatus, at: string): Promise<boolean> {
+  const timeField = TIME_FIELD[to];
+  return updateCaseIf(
+    id,
+    (p) => {
+      const history = p.name('statusHistory');
+      const sets = [
+        `${p.name('status')} = ${p.value(to)}`,
+        `${history} = list_append(if_not_exists(${history}, ${p.value([])}), ${p.value([{ status: to, at }])})`,
+        ...(timeField ? [`${p.name(timeField)} = ${p.value(at)}`] : []),
+      ];
+      return `SET ${sets.join(', ')}`;
+    },
+    Cond.in('status', from),
+  );
+}
+
+/**
+ * Claims attempt `next` of a case's automated submission: a fresh `submission` (state queued), the attempt count,
+ * the attempt's sweep entry due at `sweepAt`, and an earlier escalation cleared; only if the attempt count is
+ * still `current` (absent for the first) and the case exists and is not resolved. False when another request
+ * claimed it first.
+ */
+export async function claimSubmissionAttempt(id: string, current: number | undefined, next: number, at: string, sweepAt: string): Promise<boolean> {
+  const submission: CaseSubmission = { attempt: next, state: 'queued', startedAt: at, updatedAt: at };
+  const written = await updateItemIf(
+    keys.entity(CASE, id),
+    { set: { submissionAttempt: next, submission, ...keys.due('SUBMISSION_SWEEP', sweepAt, id) }, remove: ['escalation'] },
+    Cond.and(
+      Cond.exists(),
+      Cond.ne('status', 'resolved'),
+      current === undefined ? Cond.notExists('submissionAttempt') : Cond.eq('submissionAttempt', current),
+    ),
+  );
+  return !!written;
+}
+
+export interface SubmissionPatch {
+  state?: SubmissionState;
+  recipient?: string;
+  contactSource?: string;
+  messageId?: string;
+  recheckAt?: string;
+  error?: string;
+}
+
+/**
+ * Writes the fields of `patch` (and `updatedAt`) into the submission of attempt `attempt`, with the case's
+ * escalation or baseline when given; a final state also takes the case out of the sweep index. False when a
+ * newer attempt has started since, so a late task of an old execution never overwrites the current one.
+ */
+export function updateSubmission(
+  id: string,
+  attempt: number,
+  patch: SubmissionPatch,
+  extra: { escalation?: Escalation; baseline?: PageSnapshot[] },
+  at: string,
+): Promise<boolean> {
+  const ends = patch.state !== undefined && !ACTIVE_SUBMISSION_STATES.includes(patch.state);
+  return updateCaseIf(
+    id,
+    (p) => {
+      const sets = [`${submissionField(p, 'updatedAt')} = ${p.value(at)}`];
+      for (const [field, value] of Object.entries(patch)) if (value !== undefined) sets.push(`${submissionField(p, field)} = ${p.value(value)}`);
+      if (extra.escalation) sets.push(`${p.name('escalation')} = ${p.value(extra.escalation)}`);
+      if (extra.baseline) sets.push(`${p.name('baseline')} = ${p.value(extra.baseline)}`);
+      return `SET ${sets.join(', ')}${ends ? ` ${removeDue(p)}` : ''}`;
+    },
+    Cond.eq('submissionAttempt', attempt),
+  );
+}
+
+/**
+ * Ends attempt `attempt` `failed` with `error` if it is still in progress and the case still holds the sweep
+ * entry `dueSk` (so an attempt claimed since is never touched), and takes the case out of the sweep index.
+ */
+export function endOverdueSubmission(id: string, attempt: number, dueSk: string, error: string, at: string): Promise<boolean> {
+  return updateCaseIf(
+    id,
+    (p) =>
+      `SET ${submissionField(p, 'state')} = ${p.value('failed')}, ${submissionField(p, 'error')} = ${p.value(error)}, ` +
+      `${submissionField(p, 'updatedAt')} = ${p.value(at)} ${removeDue(p)}`,
+    Cond.and(
+      Cond.eq('submissionAttempt', attempt),
+      stillDue(dueSk),
+      Cond.raw((p) => `${submissionField(p, 'state')} IN (${ACTIVE_SUBMISSION_STATES.map((s) => p.value(s)).join(', ')})`),
+    ),
+  );
+}
+
+/** Records where the latest notice PDF of a case is stored, counting it; false when the case does not exist. */
+export async function recordNoticeKey(id: string, key: string): Promise<boolean> {
+  return !!(await updateItemIf(keys.entity(CASE, id), { set: { lastNoticeKey: key }, add: { noticeCount: 1 } }, Cond.exists()));
+}
+
+/** Records the creator's content confirmation (the first time is kept): the case as written, or undefined when absent. */
+export async function confirmContent(id: string, at: string): Promise<CaseRecord | undefined> {
+  const item = await updateItemIf(keys.entity(CASE, id), { setIfAbsent: { contentConfirmedAt: at } }, Cond.exists());
+  return item && fromItem(item);
+}
+
+/**
+ * Claims the "taken down" mark on the case's search result (`RESULT#id`: `takedownCaseId`, `takedownAt`), written
+ * once per result, so of several cases about one result only the first resolved counts the takedown.
+ */
+export async function claimResultTakedown(resultId: string, caseId: string, at: string): Promise<boolean> {
+  const written = await updateItemIf(
+    keys.entity(RESULT, resultId),
+    { set: { takedownCaseId: caseId, takedownAt: at } },
+    Cond.and(Cond.exists(), Cond.notExists('takedownCaseId')),
+  );
+  return !!written;
+}
