@@ -3,7 +3,7 @@ import type { ReviewStatus } from '../../../shared/schemas/search';
 import * as stored from '../../store/entities/result';
 import { ConflictError, HttpError } from '../../lib/errors';
 import { isOwnedBy, requireOwned } from '../../lib/ownership';
-import { latestCaseForResult } from '../cases/case-store';
+import { latestForResult as latestCaseForResult } from '../../store/entities/case';
 import { recordMilestone } from '../metrics';
 import { addToUserCounters, type StatCounter } from '../stats';
 import { getResult, type ResultRecord } from './results';
