@@ -3,7 +3,6 @@ import type { CurrentUser } from '../../shared/schemas/user';
 import { USER_COUNTERS, bump } from '../store/entities/counter';
 import * as profiles from '../store/entities/profile';
 import type { Profile } from '../store/entities/profile';
-import { keys } from '../store/keys';
 
 /** A user's profile as stored (without the table's key attributes). */
 export type UserProfile = Profile;

@@ -1,6 +1,7 @@
 import type { CaseStatus, DmcaCase, DmcaSearchEngine, Escalation } from '../../../shared/schemas/cases';
 import { SUBMISSION_TIMEOUT_SECONDS, sweepAfter } from '../../lib/workflow-timeouts';
 import * as cases from '../../store/entities/case';
+import * as results from '../../store/entities/result';
 import type { CaseRecord, PageSnapshot, SubmissionPatch } from '../../store/entities/case';
 
 /**
@@ -119,7 +120,7 @@ export async function recordNoticeKey(id: string, key: string): Promise<void> {
  * only the first to be resolved lowers the owner's activeViolations. Returns true for that first case.
  */
 export function claimResultTakedown(resultId: string, caseId: string, at: string): Promise<boolean> {
-  return cases.claimResultTakedown(resultId, caseId, at);
+  return results.claimTakedown(resultId, caseId, at);
 }
 
 /** Records the creator's content confirmation on a case (the first time is kept); returns the updated case. */

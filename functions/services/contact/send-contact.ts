@@ -1,8 +1,7 @@
 import { ulid } from 'ulid';
 import { CONTACT_MESSAGES, type ContactMessage } from '../../../shared/schemas/contact';
 import * as messages from '../../store/entities/contact';
-import { createMailSender } from '../../adapters/mail/create-mail-sender';
-import type { MailSender } from '../../adapters/mail/mail-sender';
+import { mailSender } from '../../adapters/mail/create-mail-sender';
 import { HttpError, TooManyRequestsError } from '../../lib/errors';
 import { config } from '../../lib/config';
 import { logger } from '../../lib/logger';
@@ -23,14 +22,6 @@ class ContactDeliveryError extends HttpError {
   constructor() {
     super(502, 'CONTACT_NOT_SENT', 'Your message could not be sent. Please try again in a minute.');
   }
-}
-
-let sender: MailSender | undefined;
-/** The mail sender, created once per process from the environment (OUTBOX_DIR locally, SES on AWS). */
-const mail = () => (sender ??= createMailSender());
-/** Forgets the sender so the next message re-reads the environment (tests switch OUTBOX_DIR). */
-export function resetContactMailer(): void {
-  sender = undefined;
 }
 
 export interface ContactContext {
@@ -73,7 +64,7 @@ export async function sendContactMessage(m: ContactMessage, ctx: ContactContext,
 
   let messageId: string;
   try {
-    ({ messageId } = await mail().send({
+    ({ messageId } = await mailSender().send({
       to: config().supportEmail,
       from: { name: 'Vigil contact form', address: config().supportEmail },
       replyTo: { name: m.name, address: m.email },

@@ -10,7 +10,6 @@ import { getUser } from '../users';
 import { getMonitor, type MonitorRecord } from './monitors';
 import { unsubscribeToken } from './unsubscribe';
 
-export const ALERT = alertStore.ALERT;
 /** The bell shows the newest alerts; older ones stay in the table (TTL 180 days). */
 const BELL_LIMIT = 50;
 /** Daily digests go out this long after the first alert they hold. */

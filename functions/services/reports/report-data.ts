@@ -1,6 +1,4 @@
-import { keys } from '../../store/keys';
-import { queryNewest } from '../../store/table';
-import { GSI1 } from '../../store/table';
+import * as profiles from '../../store/entities/profile';
 import * as resultStore from '../../store/entities/result';
 import * as searchStore from '../../store/entities/search';
 import type { CaseRecord } from '../cases/case-store';
@@ -131,8 +129,7 @@ export async function collectCreatorReport(userId: string, period: ReportPeriod,
 
 /** Every user id, from the admin's sign-up listing (gsi1 `USERS`). */
 async function allUserIds(): Promise<string[]> {
-  const items = await queryNewest({ index: GSI1.indexName, partition: keys.userListing('', '').gsi1pk, limit: FAR });
-  return items.map((item) => String(item.userId ?? String(item.pk).replace(/^USER#/, '')));
+  return (await profiles.listNewest({ limit: FAR })).profiles.map((p) => p.userId);
 }
 
 /**

@@ -1,7 +1,6 @@
 import type { ReviewStatus } from '../../../shared/schemas/search';
 import * as stored from '../../store/entities/result';
-import { keys } from '../../store/keys';
-import { updateItem } from '../../store/table';
+import * as userCounters from '../../store/entities/user-counters';
 import { ConflictError } from '../../lib/errors';
 import { recordMilestone } from '../metrics';
 import { addToUserCounters, type StatCounter } from '../stats';
@@ -66,9 +65,7 @@ export async function recountReviewCounters(userId: string): Promise<{ pendingRe
     if (r.userReviewStatus === null) counts.pendingReview++;
     else if (r.userReviewStatus === 'unauthorized') counts.activeViolations++;
   }
-  // SET, not ADD: the repair overwrites the two counters. The stats item belongs to services/stats.ts, which
-  // has no overwrite of its own yet (see the report of the store refactor).
-  await updateItem(keys.userCounters(userId), { set: { userId, pendingReview: counts.pendingReview, activeViolations: counts.activeViolations } });
+  await userCounters.setReviewCounts(userId, counts);
   return counts;
 }
 

@@ -165,17 +165,6 @@ describe('case entity', () => {
     expect(store.commands[1].input).toMatchObject({ ConditionExpression: 'attribute_exists(#u1)', ExpressionAttributeNames: { '#u0': 'contentConfirmedAt', '#u1': 'pk' } });
   });
 
-  it('claims a result\'s takedown mark once', async () => {
-    store = recordStore();
-    expect(await cases.claimResultTakedown('01JRESULT', '01JCASE', at)).toBe(true);
-    expect(store.commands[0].input).toMatchObject({
-      Key: { pk: 'RESULT#01JRESULT', sk: 'RESULT' },
-      UpdateExpression: 'SET #u0 = :u0, #u1 = :u1',
-      ConditionExpression: '(attribute_exists(#u2)) AND (attribute_not_exists(#u0))',
-      ExpressionAttributeNames: { '#u0': 'takedownCaseId', '#u1': 'takedownAt', '#u2': 'pk' },
-    });
-  });
-
   it('finds a result\'s newest case on gsi2, then reads it by id', async () => {
     store = recordStore((c) => (c.name === 'Query' ? { Items: [cases.toItem(record)] } : { Item: cases.toItem(record) }));
     expect(await cases.latestForResult('01JRESULT')).toEqual(record);

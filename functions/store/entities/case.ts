@@ -251,16 +251,3 @@ export async function confirmContent(id: string, at: string): Promise<CaseRecord
   const item = await updateItemIf(keys.entity(CASE, id), { setIfAbsent: { contentConfirmedAt: at } }, Cond.exists());
   return item && fromItem(item);
 }
-
-/**
- * Claims the "taken down" mark on the case's search result (`RESULT#id`: `takedownCaseId`, `takedownAt`), written
- * once per result, so of several cases about one result only the first resolved counts the takedown.
- */
-export async function claimResultTakedown(resultId: string, caseId: string, at: string): Promise<boolean> {
-  const written = await updateItemIf(
-    keys.entity(RESULT, resultId),
-    { set: { takedownCaseId: caseId, takedownAt: at } },
-    Cond.and(Cond.exists(), Cond.notExists('takedownCaseId')),
-  );
-  return !!written;
-}

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import * as counter from '../counters';
 import { keys } from '../keys';
-import { Cond, batchGet, getItem, updateItemIf, type Item } from '../table';
+import { Cond, batchGet, getItem, updateItem, updateItemIf, type Item } from '../table';
 
 /**
  * A user's counters item (`USER#id / COUNTERS`): numbers changed only by atomic ADD, and flags set once.
@@ -71,6 +71,11 @@ export function fromItem(item: Item): UserCountersRecord {
 /** ADDs to the user's counters in one UpdateItem (creating the item on first use); zeros are skipped. */
 export async function add(userId: string, deltas: Partial<Record<StatCounter | UserTotal, number>>): Promise<void> {
   await counter.add(keys.userCounters(userId), deltas as Record<string, number>, { v: 1, userId });
+}
+
+/** Overwrites the review counters with a recount (the repair of drifted ADDs). */
+export async function setReviewCounts(userId: string, counts: Pick<Record<StatCounter, number>, 'pendingReview' | 'activeViolations'>): Promise<void> {
+  await updateItem(keys.userCounters(userId), { set: { v: 1, userId, pendingReview: counts.pendingReview, activeViolations: counts.activeViolations } });
 }
 
 /** The user's counters (consistent); undefined when nothing was ever counted for them. */

@@ -1,3 +1,4 @@
+import { resetConfig } from '../../../lib/config';
 import { readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { simpleParser, type AddressObject } from 'mailparser';
@@ -6,7 +7,7 @@ import { SUPPORT_EMAIL } from '../../../../shared/help/knowledge-base';
 import { getItem } from '../../../store/table';
 import { keys } from '../../../store/keys';
 import { queryNewest } from '../../../store/table';
-import { CONTACT, resetContactMailer, sendContactMessage } from '../../../services/contact/send-contact';
+import { CONTACT, sendContactMessage } from '../../../services/contact/send-contact';
 import { contract } from '../../../../shared/contract';
 import { call, startHarness, type Harness } from '../../../../test/harness';
 import { session, type TestUser } from '../../../../test/fixtures';
@@ -17,7 +18,6 @@ let outbox: string;
 beforeAll(async () => {
   h = await startHarness({ outbox: true });
   outbox = h.outbox;
-  resetContactMailer();
 });
 afterAll(() => h.close());
 
@@ -90,14 +90,14 @@ describe('sendContactMessage', () => {
     const blocker = path.join(h.dir, 'not-a-dir');
     await writeFile(blocker, '');
     process.env.OUTBOX_DIR = path.join(blocker, 'outbox');
-    resetContactMailer();
+    resetConfig();
     const ctx = { userId: 'U-MAIL-FAIL', accountEmail: 'x@example.test' };
     const now = new Date('2030-01-01T10:10:00.000Z');
     try {
       await expect(sendContactMessage({ ...message }, ctx, now)).rejects.toMatchObject({ statusCode: 502, code: 'CONTACT_NOT_SENT' });
     } finally {
       process.env.OUTBOX_DIR = outbox;
-      resetContactMailer();
+      resetConfig();
     }
     const stored = await queryNewest({ index: 'gsi1', partition: keys.ownedByPartition(ctx.userId, CONTACT), limit: 10 });
     expect(stored.map((i) => i.status)).toEqual(['mail-failed']);
