@@ -72,7 +72,7 @@ import { currentUserSchema } from './schemas/user';
 /**
  * The API contract: one row per route. The CDK API stack creates an HTTP API route per row and picks the
  * area's Lambda function; the local gateway matches requests against the rows; the handler chain
- * (functions/lib/http.ts) parses params, query and body with the row's schemas; the web client
+ * (functions/http/chain/) parses params, query and body with the row's schemas; the web client
  * (web/src/lib/api.ts) builds URLs from the row's path and types replies from its reply schema;
  * /api/openapi.json is generated from the rows. An area is one Lambda function (one bundle).
  *

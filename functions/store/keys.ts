@@ -41,9 +41,9 @@ export const keys = {
    * the Account page's Usage tab reads this one item. A new month is a new item, so nothing is ever reset.
    */
   userMonth: (userId: string, isoDate: string): Key => ({ pk: `USER#${userId}`, sk: `USAGE#${month(isoDate)}` }),
-  /** The user's one scan slot: the lease of the scan starting or running (services/allowances/scan-slot.ts). */
+  /** The user's one scan slot: the lease of the scan starting or running (store/entities/scan-slot.ts). */
   scanSlot: (userId: string): Key => ({ pk: `USER#${userId}`, sk: 'SCAN_SLOT' }),
-  /** How many monitors the user has, taken and released with each create and delete (services/monitors/monitors.ts). */
+  /** How many monitors the user has, taken and released with each create and delete (store/entities/monitor.ts). */
   monitorCount: (userId: string): Key => ({ pk: `USER#${userId}`, sk: 'MONITOR_COUNT' }),
 
   /**

@@ -31,7 +31,7 @@ function publish(figures: Partial<Record<keyof typeof REQUEST_METRICS, number>>,
 /**
  * Records one API request as metrics: `Requests` 1, `Latency` ms, `ServerErrors` 1 for a 5xx, `ClientErrors`
  * 1 for a 4xx; the route dimension is the route table's key (`other` for anything else). No I/O beyond one
- * log line; never throws. Called from the area handler chain in functions/lib/http.ts.
+ * log line; never throws. Called from the area handler chain's request-metrics middleware (functions/http/chain/).
  */
 export function recordRequest(route: string, status: number, ms: number, at: Date = new Date()): void {
   const figures: Partial<DayFigures> = { requests: 1, latencyMs: Math.max(0, Math.round(ms)) };
