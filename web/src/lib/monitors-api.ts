@@ -12,7 +12,7 @@ import {
   type MonitorUpdate,
 } from '@shared/schemas/monitor';
 import { api, apiPath } from './api-client';
-import { buildScanFormData } from './scan-start';
+import { buildScanFormData } from './scan/scan-start';
 
 /*
  * Monitor and alert calls (issue 11), shared by the Monitoring screens, the Settings alert tab and the bell in

@@ -2,7 +2,7 @@ import { mutate } from 'swr';
 import useSWRMutation from 'swr/mutation';
 import { searchResultSchema, type GroupedResults, type ReviewStatus, type SearchResult } from '@shared/schemas/search';
 import { api, apiPath } from '@/lib/api-client';
-import { replaceResult } from '@/lib/scan-results';
+import { replaceResult } from '@/lib/scan/scan-results';
 import { USER_STATS_KEY } from './get-user-stats';
 import { contract } from '@shared/contract';
 

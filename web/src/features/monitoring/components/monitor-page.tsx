@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ALERT_MODE_LABELS, type MonitorDetail } from '@shared/schemas/monitor';
-import { SkippedReferencesNote } from '@/components/scan/skipped-references-note';
+import { SkippedReferencesNote } from '@/lib/scan/components/skipped-references-note';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';

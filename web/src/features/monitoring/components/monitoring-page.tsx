@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { ALERT_MODES, ALERT_MODE_LABELS, type AlertMode, type Cadence, type Monitor } from '@shared/schemas/monitor';
 import { planRule } from '@shared/plans';
-import { ScanStartForm } from '@/components/scan/scan-start-form';
+import { ScanStartForm } from '@/lib/scan/components/scan-start-form';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';

@@ -2,15 +2,15 @@ import { Radar } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { mutate } from 'swr';
-import { ScanProgressCard } from '@/components/scan/scan-progress-card';
-import { ScanStartForm } from '@/components/scan/scan-start-form';
+import { ScanProgressCard } from '@/lib/scan/components/scan-progress-card';
+import { ScanStartForm } from '@/lib/scan/components/scan-start-form';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
 import { apiErrorMessage } from '@/lib/api-client';
 import { showPlanLimit } from '@/lib/plan-limit';
-import { forgetCreatorData, searchResultsKey, startScan, useScan, type Scan } from '@/lib/scan-api';
-import { SEARCH_PAGE_POLL_MS, isOpenStatus, isReviewableStatus } from '@/lib/scan-progress';
-import type { ScanStartFormValues } from '@/lib/scan-start';
+import { forgetCreatorData, searchResultsKey, startScan, useScan, type Scan } from '@/lib/scan/scan-api';
+import { SEARCH_PAGE_POLL_MS, isOpenStatus, isReviewableStatus } from '@/lib/scan/scan-progress';
+import type { ScanStartFormValues } from '@/lib/scan/scan-start';
 import { ResultsSummary } from './results-summary';
 
 /**

@@ -2,7 +2,7 @@ import useSWR, { mutate } from 'swr';
 import { z } from 'zod';
 import { searchStartResponseSchema } from '@shared/schemas/search-start';
 import { searchResultListSchema, searchSchema, type SearchResult } from '@shared/schemas/search';
-import { api, apiPath } from './api-client';
+import { api, apiPath } from '@/lib/api-client';
 import { isOpenStatus } from './scan-progress';
 import { buildScanFormData } from './scan-start';
 import { contract } from '@shared/contract';
