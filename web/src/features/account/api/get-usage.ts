@@ -2,7 +2,7 @@ import useSWR from 'swr';
 import { userStatsSchema, type UserStats } from '@shared/schemas/search';
 import { usageSchema, type Usage } from '@shared/schemas/usage';
 import { api, apiPath } from '@/lib/api-client';
-import { USER_STATS_KEY } from '@/lib/submissions-api';
+import { USER_STATS_KEY } from '@/lib/submissions/submissions-api';
 import { contract } from '@shared/contract';
 
 export type { Usage } from '@shared/schemas/usage';

@@ -3,7 +3,7 @@ import { billingPortalSchema, upgradeResponseSchema, type UpgradeResponse } from
 import type { PlanId } from '@shared/plans';
 import { api } from '@/lib/api-client';
 import { CURRENT_USER_KEY } from '@/lib/auth';
-import { SUBSCRIPTION_KEY } from '@/lib/submissions-api';
+import { SUBSCRIPTION_KEY } from '@/lib/submissions/submissions-api';
 import { contract } from '@shared/contract';
 
 /**

@@ -1,7 +1,7 @@
 import useSWR from 'swr';
 import type { PlanId } from '@shared/plans';
 import { useCurrentUser } from '@/lib/auth';
-import { getSubscription, SUBSCRIPTION_KEY } from '@/lib/submissions-api';
+import { getSubscription, SUBSCRIPTION_KEY } from '@/lib/submissions/submissions-api';
 import { ACCOUNT_DEFAULT_PLAN } from '../lib/account-plans';
 
 export interface AccountPlan {

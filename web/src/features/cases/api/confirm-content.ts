@@ -1,7 +1,7 @@
 import { caseSchema, type DmcaCase } from '@shared/schemas/cases';
 import { contract } from '@shared/contract';
 import { api } from '@/lib/api-client';
-import { refreshCases } from '@/lib/submissions-api';
+import { refreshCases } from '@/lib/submissions/submissions-api';
 
 /**
  * Records "I have checked this page shows my content" on an open case (`POST /api/dmca/{id}/confirm-content`):

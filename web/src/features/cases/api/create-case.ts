@@ -1,6 +1,6 @@
 import { caseCreatedSchema, type CaseCreateInput, type CaseCreated } from '@shared/schemas/cases';
 import { api } from '@/lib/api-client';
-import { refreshCases } from '@/lib/submissions-api';
+import { refreshCases } from '@/lib/submissions/submissions-api';
 import { contract } from '@shared/contract';
 
 /**

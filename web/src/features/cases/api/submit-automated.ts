@@ -1,7 +1,7 @@
 import { mutate } from 'swr';
 import { automatedSubmissionResponseSchema, type AutomatedSubmissionResponse } from '@shared/schemas/cases';
 import { api } from '@/lib/api-client';
-import { refreshCases } from '@/lib/submissions-api';
+import { refreshCases } from '@/lib/submissions/submissions-api';
 import { caseKey } from './get-case';
 import { contract } from '@shared/contract';
 

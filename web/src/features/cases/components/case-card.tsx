@@ -7,10 +7,10 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { api, apiErrorMessage } from '@/lib/api-client';
-import { dmcaEngineLabel } from '@/lib/submission-rules';
-import { GENERATION_FAILED, downloadNoticePdf, generateNoticeAndOpenPortal, refreshCases } from '@/lib/submissions-api';
+import { dmcaEngineLabel } from '@/lib/submissions/submission-rules';
+import { GENERATION_FAILED, downloadNoticePdf, generateNoticeAndOpenPortal, refreshCases } from '@/lib/submissions/submissions-api';
 import { cn } from '@/lib/utils';
-import { submissionInProgress, submissionStatusText } from '@/lib/submission-status';
+import { submissionInProgress, submissionStatusText } from '@/lib/submissions/submission-status';
 import { canGenerateForm, caseStatusBadge, caseUrls, type StatusTone } from '../utils/case-status';
 
 const TONE_CLASSES: Record<StatusTone, string> = {

@@ -28,10 +28,10 @@ import {
   bulkSuccessDescription,
   defaultPlatforms,
   platformOptions,
-} from '@/lib/submission-rules';
-import { usePlan } from '@/lib/submissions-api';
-import { bulkItemProgress, useBulkCases, useBulkSubmit, useUserResults, type BulkItemProgress } from './bulk-submit';
-import { submissionStatusText } from '@/lib/submission-status';
+} from '../submission-rules';
+import { usePlan } from '../submissions-api';
+import { bulkItemProgress, useBulkCases, useBulkSubmit, useUserResults, type BulkItemProgress } from '../api/bulk-submit';
+import { submissionStatusText } from '../submission-status';
 
 interface BulkAutomationCardProps {
   /** A violation to tick at first (the one whose 'Send DMCA' opened the protect step). */

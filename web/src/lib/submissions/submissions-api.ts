@@ -3,8 +3,8 @@ import { creatorUserSchema, type CreatorSettingsInput, type CreatorUser } from '
 import { caseListSchema, submissionInfoSchema, type DmcaCase, type SubmissionInfoDto } from '@shared/schemas/cases';
 import { subscriptionSchema, type Subscription } from '@shared/schemas/subscription';
 import { DEFAULT_PLAN, type PlanId } from '@shared/plans';
-import { api, apiPath } from './api-client';
-import { useCurrentUser } from './auth';
+import { api, apiPath } from '@/lib/api-client';
+import { useCurrentUser } from '@/lib/auth';
 import { contract } from '@shared/contract';
 
 /*

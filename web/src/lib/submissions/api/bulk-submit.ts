@@ -3,7 +3,7 @@ import useSWRMutation from 'swr/mutation';
 import { bulkSubmitResponseSchema, type BulkSubmitInput, type BulkSubmitResponse, type DmcaCase, type SubmissionState } from '@shared/schemas/cases';
 import { searchResultListSchema } from '@shared/schemas/search';
 import { api } from '@/lib/api-client';
-import { CASES_KEY, USER_RESULTS_KEY, getCases, refreshCases } from '@/lib/submissions-api';
+import { CASES_KEY, USER_RESULTS_KEY, getCases, refreshCases } from '../submissions-api';
 import { contract } from '@shared/contract';
 
 /**
