@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { searchStartResponseSchema } from '@shared/schemas/search-start';
 import { searchResultListSchema, searchSchema, type SearchResult } from '@shared/schemas/search';
 import { api, apiPath } from '@/lib/api-client';
+import { forgetUserStats } from '@/lib/results/get-user-stats';
 import { isOpenStatus } from './scan-progress';
 import { buildScanFormData } from './scan-start';
 import { contract } from '@shared/contract';
@@ -66,8 +67,8 @@ export async function refreshScan(id: string): Promise<void> {
 /** Cached lists and counters of the signed-in creator that a finished scan changes. */
 const ME = { params: { id: 'me' } };
 
-function isCreatorDataKey(key: unknown): boolean {
-  return typeof key === 'string' && (key.startsWith(apiPath(contract.userResults, ME)) || key === apiPath(contract.userStats, ME));
+function isCreatorResultsKey(key: unknown): boolean {
+  return typeof key === 'string' && key.startsWith(apiPath(contract.userResults, ME));
 }
 
 /**
@@ -75,5 +76,5 @@ function isCreatorDataKey(key: unknown): boolean {
  * so the next screen that does reads them afresh (data otherwise never goes stale, PRODUCT.md section 9).
  */
 export async function forgetCreatorData(): Promise<void> {
-  await mutate(isCreatorDataKey, undefined, { revalidate: false });
+  await Promise.all([mutate(isCreatorResultsKey, undefined, { revalidate: false }), forgetUserStats()]);
 }

@@ -5,6 +5,7 @@ import { subscriptionSchema, type Subscription } from '@shared/schemas/subscript
 import { DEFAULT_PLAN, type PlanId } from '@shared/plans';
 import { api, apiPath } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/auth';
+import { invalidateUserStats } from '@/lib/results/get-user-stats';
 import { contract } from '@shared/contract';
 
 /*
@@ -21,8 +22,6 @@ export const SUBSCRIPTION_KEY = apiPath(contract.subscription);
 export const CASES_KEY = apiPath(contract.listCases, { params: { id: 'me' } });
 /** The creator's results across searches (newest first, up to 500); review updates patch this list in place. */
 export const USER_RESULTS_KEY = apiPath(contract.userResults, { params: { id: 'me' } });
-/** The summary cards' counters, reloaded when cases change. */
-export const USER_STATS_KEY = apiPath(contract.userStats, { params: { id: 'me' } });
 
 /** Reads the creator's details. */
 export async function getCreatorUser(): Promise<CreatorUser> {
@@ -84,7 +83,7 @@ const SENDING_POLL_MS = 3000;
 
 /** Reloads every view of the cases and the counters they feed (after a case was created, sent or resolved). */
 export async function refreshCases(): Promise<void> {
-  await Promise.all([mutate(CASES_KEY), mutate(USER_STATS_KEY)]);
+  await Promise.all([mutate(CASES_KEY), invalidateUserStats()]);
 }
 
 /** The file name of a case's notice (PRODUCT.md section 7). */

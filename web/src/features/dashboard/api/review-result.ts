@@ -2,8 +2,8 @@ import { mutate } from 'swr';
 import useSWRMutation from 'swr/mutation';
 import { searchResultSchema, type GroupedResults, type ReviewStatus, type SearchResult } from '@shared/schemas/search';
 import { api, apiPath } from '@/lib/api-client';
+import { invalidateUserStats } from '@/lib/results/get-user-stats';
 import { replaceResult } from '@/lib/scan/scan-results';
-import { USER_STATS_KEY } from './get-user-stats';
 import { contract } from '@shared/contract';
 
 /** Marks one result unauthorized or safe: `PUT /api/search-results/{id}/review`. */
@@ -31,7 +31,7 @@ export function useReviewResult() {
   return useSWRMutation('review-result', async (_key: string, { arg }: { arg: { id: string; status: ReviewStatus } }) => {
     const updated = await reviewResult(arg.id, arg.status);
     await mutate(isResultListKey, (data: SearchResult[] | GroupedResults | undefined) => replaceResult(data, updated), { revalidate: false });
-    void mutate(USER_STATS_KEY);
+    void invalidateUserStats();
     return updated;
   });
 }

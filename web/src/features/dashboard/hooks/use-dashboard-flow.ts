@@ -3,11 +3,11 @@ import { mutate } from 'swr';
 import { apiErrorMessage } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/auth';
 import { showPlanLimit } from '@/lib/plan-limit';
+import { invalidateUserStats } from '@/lib/results/get-user-stats';
 import { refreshScan, startScan, useScan, type Scan } from '@/lib/scan/scan-api';
 import { DASHBOARD_POLL_MS, isOpenStatus, isReviewableStatus } from '@/lib/scan/scan-progress';
 import type { ScanStartFormValues } from '@/lib/scan/scan-start';
 import { GROUPED_RESULTS_KEY, LATEST_RESULT_KEY, useLatestResult } from '../api/get-user-results';
-import { USER_STATS_KEY } from '../api/get-user-stats';
 import { dashboardReducer, initialDashboardState, type DashboardAction } from './dashboard-flow';
 
 /**
@@ -42,7 +42,7 @@ export function useDashboardFlow() {
       if (isOpenStatus(scan.status)) return;
       dispatch({ type: 'scan-status', status: scan.status });
       if (isReviewableStatus(scan.status)) {
-        void mutate(USER_STATS_KEY);
+        void invalidateUserStats();
         void mutate(LATEST_RESULT_KEY);
         void mutate(GROUPED_RESULTS_KEY);
         void refreshScan(scan.id);

@@ -3,15 +3,14 @@ import useSWR from 'swr';
 import { z } from 'zod';
 import { contract } from '@shared/contract';
 import { allowlistEntrySchema, type AllowlistEntry } from '@shared/schemas/allowlist';
-import { bulkReviewReplySchema, searchResultSchema, userStatsSchema, type BulkReviewReply, type ReviewStatus, type SearchResult } from '@shared/schemas/search';
+import { bulkReviewReplySchema, searchResultSchema, type BulkReviewReply, type ReviewStatus, type SearchResult } from '@shared/schemas/search';
 import { api, apiPath } from '@/lib/api-client';
+import { invalidateUserStats } from '@/lib/results/get-user-stats';
 
 const me = { id: 'me' };
 
 /** The creator's results for the queue: one list of up to 500, newest first (`GET /api/user/me/results`). */
 export const QUEUE_RESULTS_KEY = apiPath(contract.userResults, { params: me, query: { limit: 500 } });
-/** Same key as the dashboard's summary cards, so both show the counters the decisions move. */
-export const USER_STATS_KEY = apiPath(contract.userStats, { params: me });
 const ALLOWLIST_KEY = apiPath(contract.listAllowlist, { params: me });
 const USER_RESULTS_PREFIX = apiPath(contract.userResults, { params: me });
 
@@ -27,16 +26,12 @@ export function useQueueResults() {
   );
 }
 
-export function useStats() {
-  return useSWR(USER_STATS_KEY, async () => userStatsSchema.parse(await api(contract.userStats, { params: me })));
-}
-
 /** Other screens' cached result lists are stale after queue decisions; they reload when next shown. */
 const refreshOtherLists = () =>
   mutate((key) => typeof key === 'string' && key !== QUEUE_RESULTS_KEY && key.startsWith(USER_RESULTS_PREFIX));
 
 const afterWrite = () => {
-  void mutate(USER_STATS_KEY);
+  void invalidateUserStats();
   void refreshOtherLists();
 };
 
