@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { searchStartResponseSchema } from '@shared/schemas/search-start';
 import { searchResultListSchema, searchSchema, type SearchResult } from '@shared/schemas/search';
 import { api, apiPath } from '@/lib/api-client';
-import { forgetUserStats } from '@/lib/results/get-user-stats';
 import { isOpenStatus } from './scan-progress';
+import { replaceResult } from './scan-results';
 import { buildScanFormData } from './scan-start';
 import { contract } from '@shared/contract';
 
@@ -64,17 +64,14 @@ export async function refreshScan(id: string): Promise<void> {
   await Promise.all([mutate(searchKey(id)), mutate(searchResultsKey(id))]);
 }
 
-/** Cached lists and counters of the signed-in creator that a finished scan changes. */
-const ME = { params: { id: 'me' } };
-
-function isCreatorResultsKey(key: unknown): boolean {
-  return typeof key === 'string' && key.startsWith(apiPath(contract.userResults, ME));
+/** `GET /api/search/{id}/results` keys: the row's path with any one id. */
+function isScanResultsKey(key: unknown): boolean {
+  if (typeof key !== 'string') return false;
+  const [before, after] = contract.searchResults.path.split('{id}');
+  return key.startsWith(before!) && key.endsWith(after!) && !key.slice(before!.length, -after!.length).includes('/');
 }
 
-/**
- * Drops the creator's cached result lists and stats after a scan finished on a screen that does not show them,
- * so the next screen that does reads them afresh (data otherwise never goes stale, PRODUCT.md section 9).
- */
-export async function forgetCreatorData(): Promise<void> {
-  await Promise.all([mutate(isCreatorResultsKey, undefined, { revalidate: false }), forgetUserStats()]);
+/** Swaps a reviewed result into every cached search's results, without reloading any of them. */
+export function replaceInScanResults(updated: SearchResult): Promise<unknown> {
+  return mutate(isScanResultsKey, (data: SearchResult[] | undefined) => replaceResult(data, updated), { revalidate: false });
 }

@@ -20,8 +20,6 @@ export const CREATOR_USER_KEY = apiPath(contract.getUser, { params: { id: 'me' }
 export const SUBSCRIPTION_KEY = apiPath(contract.subscription);
 /** `GET /api/user/me/dmca`: the creator's cases, newest first. */
 export const CASES_KEY = apiPath(contract.listCases, { params: { id: 'me' } });
-/** The creator's results across searches (newest first, up to 500); review updates patch this list in place. */
-export const USER_RESULTS_KEY = apiPath(contract.userResults, { params: { id: 'me' } });
 
 /** Reads the creator's details. */
 export async function getCreatorUser(): Promise<CreatorUser> {

@@ -1,5 +1,4 @@
 import { useCallback, useMemo, useReducer } from 'react';
-import { mutate } from 'swr';
 import { apiErrorMessage } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/auth';
 import { showPlanLimit } from '@/lib/plan-limit';
@@ -7,7 +6,7 @@ import { invalidateUserStats } from '@/lib/results/get-user-stats';
 import { refreshScan, startScan, useScan, type Scan } from '@/lib/scan/scan-api';
 import { DASHBOARD_POLL_MS, isOpenStatus, isReviewableStatus } from '@/lib/scan/scan-progress';
 import type { ScanStartFormValues } from '@/lib/scan/scan-start';
-import { GROUPED_RESULTS_KEY, LATEST_RESULT_KEY, useLatestResult } from '../api/get-user-results';
+import { invalidateGroupedResults, invalidateLatestResult, useLatestResult } from '../api/get-user-results';
 import { dashboardReducer, initialDashboardState, type DashboardAction } from './dashboard-flow';
 
 /**
@@ -43,8 +42,8 @@ export function useDashboardFlow() {
       dispatch({ type: 'scan-status', status: scan.status });
       if (isReviewableStatus(scan.status)) {
         void invalidateUserStats();
-        void mutate(LATEST_RESULT_KEY);
-        void mutate(GROUPED_RESULTS_KEY);
+        void invalidateLatestResult();
+        void invalidateGroupedResults();
         void refreshScan(scan.id);
       }
     },

@@ -8,7 +8,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { toast } from '@/components/ui/use-toast';
 import { apiErrorMessage } from '@/lib/api-client';
 import { showPlanLimit } from '@/lib/plan-limit';
-import { forgetCreatorData, searchResultsKey, startScan, useScan, type Scan } from '@/lib/scan/scan-api';
+import { forgetUserResults } from '@/lib/results/get-user-results';
+import { forgetUserStats } from '@/lib/results/get-user-stats';
+import { searchResultsKey, startScan, useScan, type Scan } from '@/lib/scan/scan-api';
 import { SEARCH_PAGE_POLL_MS, isOpenStatus, isReviewableStatus } from '@/lib/scan/scan-progress';
 import type { ScanStartFormValues } from '@/lib/scan/scan-start';
 import { ResultsSummary } from './results-summary';
@@ -24,11 +26,13 @@ export function SearchPage() {
   const [started, setStarted] = useState<{ id: string; at: number; engines: string[] }>();
 
   const onAnswer = useCallback((scan: Scan) => {
-    // The results are read once the scan is final; reload them in case an earlier read is cached, and let the
-    // dashboard read the creator's lists and stats afresh.
+    // The results are read once the scan is final; reload them in case an earlier read is cached. The creator's
+    // lists and stats, not shown here, are dropped so the next screen that shows them reads them afresh (data
+    // otherwise never goes stale, PRODUCT.md section 9).
     if (isReviewableStatus(scan.status)) {
       void mutate(searchResultsKey(scan.id));
-      void forgetCreatorData();
+      void forgetUserResults();
+      void forgetUserStats();
     }
   }, []);
   const { data: scan, error: scanError } = useScan(searchId, SEARCH_PAGE_POLL_MS, onAnswer);

@@ -1,9 +1,9 @@
-import useSWR, { mutate } from 'swr';
+import useSWR from 'swr';
 import useSWRMutation from 'swr/mutation';
 import { bulkSubmitResponseSchema, type BulkSubmitInput, type BulkSubmitResponse, type DmcaCase, type SubmissionState } from '@shared/schemas/cases';
-import { searchResultListSchema } from '@shared/schemas/search';
 import { api } from '@/lib/api-client';
-import { CASES_KEY, USER_RESULTS_KEY, getCases, refreshCases } from '../submissions-api';
+import { invalidateUserResults } from '@/lib/results/get-user-results';
+import { CASES_KEY, getCases, refreshCases } from '../submissions-api';
 import { contract } from '@shared/contract';
 
 /**
@@ -25,24 +25,11 @@ export function useBulkSubmit() {
         return await bulkSubmit(arg.body, arg.idempotencyKey);
       } finally {
         void refreshCases();
-        void mutate(USER_RESULTS_KEY);
+        void invalidateUserResults();
       }
     },
     { throwOnError: true },
   );
-}
-
-/** Reads the creator's results across searches. */
-async function getUserResults() {
-  return searchResultListSchema.parse(await api(contract.userResults, { params: { id: 'me' } }));
-}
-
-/**
- * The creator's results, read afresh each time the protect step opens: reviews made on the dashboard patch this
- * list, but results from a scan that finished since it was cached would be missing otherwise.
- */
-export function useUserResults() {
-  return useSWR(USER_RESULTS_KEY, getUserResults, { revalidateOnMount: true });
 }
 
 /** How often the cases are read again while a bulk submission is still working through its violations. */

@@ -14,6 +14,7 @@ import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { apiErrorMessage } from '@/lib/api-client';
+import { useUserResults } from '@/lib/results/get-user-results';
 import {
   BULK_FAILED_FALLBACK,
   BULK_FAILED_TITLE,
@@ -30,7 +31,7 @@ import {
   platformOptions,
 } from '../submission-rules';
 import { usePlan } from '../submissions-api';
-import { bulkItemProgress, useBulkCases, useBulkSubmit, useUserResults, type BulkItemProgress } from '../api/bulk-submit';
+import { bulkItemProgress, useBulkCases, useBulkSubmit, type BulkItemProgress } from '../api/bulk-submit';
 import { submissionStatusText } from '../submission-status';
 
 interface BulkAutomationCardProps {
