@@ -1,9 +1,9 @@
-import { mutate } from 'swr';
 import useSWR from 'swr';
 import { contract } from '@shared/contract';
 import { allowlistEntrySchema, type AllowlistEntry } from '@shared/schemas/allowlist';
 import { bulkReviewReplySchema, searchResultSchema, type BulkReviewReply, type ReviewStatus, type SearchResult } from '@shared/schemas/search';
-import { api, apiPath } from '@/lib/api-client';
+import { invalidateAllowlist } from '@/lib/allowlist/get-allowlist';
+import { api } from '@/lib/api-client';
 import { getUserResults, invalidateUserResultsExcept, userResultsKey } from '@/lib/results/get-user-results';
 import { invalidateUserStats } from '@/lib/results/get-user-stats';
 
@@ -12,7 +12,6 @@ const me = { id: 'me' };
 /** The creator's results for the queue: one list of up to 500, newest first (`GET /api/user/me/results`). */
 const QUEUE_QUERY = { limit: 500 };
 const QUEUE_RESULTS_KEY = userResultsKey(QUEUE_QUERY);
-const ALLOWLIST_KEY = apiPath(contract.listAllowlist, { params: me });
 
 /**
  * The loaded list is the queue's snapshot: it is not refetched on focus while the creator works through it
@@ -56,6 +55,6 @@ export async function allowDomain(domain: string): Promise<AllowlistEntry> {
   const entry = allowlistEntrySchema.parse(
     await api(contract.addAllowlist, { params: me, body: { domain, reason: 'authorized_partner', notes: 'Added from the review queue' } }),
   );
-  void mutate(ALLOWLIST_KEY);
+  void invalidateAllowlist();
   return entry;
 }
