@@ -1,23 +1,18 @@
 import useSWR, { mutate } from 'swr';
 import { creatorUserSchema, type CreatorSettingsInput, type CreatorUser } from '@shared/schemas/creator';
 import { caseListSchema, submissionInfoSchema, type DmcaCase, type SubmissionInfoDto } from '@shared/schemas/cases';
-import { subscriptionSchema, type Subscription } from '@shared/schemas/subscription';
-import { DEFAULT_PLAN, type PlanId } from '@shared/plans';
 import { api, apiPath } from '@/lib/api-client';
-import { useCurrentUser } from '@/lib/auth';
 import { invalidateUserStats } from '@/lib/results/get-user-stats';
 import { contract } from '@shared/contract';
 
 /*
- * The takedown calls several features make (PRODUCT.md section 7): the creator's details, the plan, the case list, the
+ * The takedown calls several features make (PRODUCT.md section 7): the creator's details, the case list, the
  * notice PDF and the search engines' submission info. Shared here because features may not import one another.
  * Calls use `me`, never a fixed user id. Responses are parsed with the schemas the API answers with.
  */
 
 /** `GET /api/user/me`: the creator's details with their fallbacks. */
 export const CREATOR_USER_KEY = apiPath(contract.getUser, { params: { id: 'me' } });
-/** `GET /api/user/subscription`: the stored plan, which every plan gate on the server reads. */
-export const SUBSCRIPTION_KEY = apiPath(contract.subscription);
 /** `GET /api/user/me/dmca`: the creator's cases, newest first. */
 export const CASES_KEY = apiPath(contract.listCases, { params: { id: 'me' } });
 
@@ -40,21 +35,6 @@ export async function saveCreatorSettings(values: CreatorSettingsInput): Promise
   const answer = await api(contract.putContentCreator, { params: { id: 'me' }, body: values });
   const parsed = creatorUserSchema.safeParse(answer);
   await mutate(CREATOR_USER_KEY, parsed.success ? parsed.data : undefined, { revalidate: !parsed.success });
-}
-
-/** Reads the creator's plan. */
-export async function getSubscription(): Promise<Subscription> {
-  return subscriptionSchema.parse(await api(contract.subscription));
-}
-
-/**
- * The creator's plan: the subscription call's answer, or the plan of the signed-in user while it loads or when it
- * fails (both come from the same stored plan). `loading` is true until the subscription call answered.
- */
-export function usePlan(): { plan: PlanId; loading: boolean } {
-  const user = useCurrentUser();
-  const { data, isLoading } = useSWR(SUBSCRIPTION_KEY, getSubscription);
-  return { plan: data?.plan ?? user.subscriptionPlan ?? DEFAULT_PLAN, loading: isLoading };
 }
 
 /** Reads the creator's cases. */

@@ -14,6 +14,7 @@ import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { apiErrorMessage } from '@/lib/api-client';
+import { usePlan } from '@/lib/billing/get-subscription';
 import { useUserResults } from '@/lib/results/get-user-results';
 import {
   BULK_FAILED_FALLBACK,
@@ -30,7 +31,6 @@ import {
   defaultPlatforms,
   platformOptions,
 } from '../submission-rules';
-import { usePlan } from '../submissions-api';
 import { bulkItemProgress, useBulkCases, useBulkSubmit, type BulkItemProgress } from '../api/bulk-submit';
 import { submissionStatusText } from '../submission-status';
 
