@@ -1,41 +1,17 @@
 import useSWR, { mutate } from 'swr';
-import { creatorUserSchema, type CreatorSettingsInput, type CreatorUser } from '@shared/schemas/creator';
 import { caseListSchema, submissionInfoSchema, type DmcaCase, type SubmissionInfoDto } from '@shared/schemas/cases';
 import { api, apiPath } from '@/lib/api-client';
 import { invalidateUserStats } from '@/lib/results/get-user-stats';
 import { contract } from '@shared/contract';
 
 /*
- * The takedown calls several features make (PRODUCT.md section 7): the creator's details, the case list, the
- * notice PDF and the search engines' submission info. Shared here because features may not import one another.
+ * The takedown calls several features make (PRODUCT.md section 7): the case list, the notice PDF and the search
+ * engines' submission info. Shared here because features may not import one another.
  * Calls use `me`, never a fixed user id. Responses are parsed with the schemas the API answers with.
  */
 
-/** `GET /api/user/me`: the creator's details with their fallbacks. */
-export const CREATOR_USER_KEY = apiPath(contract.getUser, { params: { id: 'me' } });
 /** `GET /api/user/me/dmca`: the creator's cases, newest first. */
 export const CASES_KEY = apiPath(contract.listCases, { params: { id: 'me' } });
-
-/** Reads the creator's details. */
-export async function getCreatorUser(): Promise<CreatorUser> {
-  return creatorUserSchema.parse(await api(contract.getUser, { params: { id: 'me' } }));
-}
-
-/** The creator's details (`GET /api/user/me`). */
-export function useCreatorUser() {
-  return useSWR(CREATOR_USER_KEY, getCreatorUser);
-}
-
-/**
- * Saves the Content Creator settings: `PUT /api/user/me/content-creator`. The answer (the updated user) replaces
- * the cached details; an answer of another shape just reloads them.
- * @throws {ApiError} when the server refuses the values.
- */
-export async function saveCreatorSettings(values: CreatorSettingsInput): Promise<void> {
-  const answer = await api(contract.putContentCreator, { params: { id: 'me' }, body: values });
-  const parsed = creatorUserSchema.safeParse(answer);
-  await mutate(CREATOR_USER_KEY, parsed.success ? parsed.data : undefined, { revalidate: !parsed.success });
-}
 
 /** Reads the creator's cases. */
 export async function getCases(): Promise<DmcaCase[]> {

@@ -9,7 +9,7 @@ import { ApiError } from '@/lib/api-client';
 import { LOGIN_PATH } from '@/lib/auth';
 import { usePlan } from '@/lib/billing/get-subscription';
 import { dmcaEngineLabel } from '@/lib/submissions/submission-rules';
-import { useCreatorUser } from '@/lib/submissions/submissions-api';
+import { useCreatorUser } from '@/lib/submissions/api/get-creator-user';
 import { useCase } from '../api/get-case';
 import { useSearchResult } from '../api/get-search-result';
 import { DmcaForm } from './case-form';

@@ -12,7 +12,8 @@ import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { apiErrorMessage } from '@/lib/api-client';
 import { creatorDetails } from '../submission-rules';
-import { saveCreatorSettings, useCreatorUser } from '../submissions-api';
+import { useCreatorUser } from '../api/get-creator-user';
+import { saveCreatorSettings } from '../api/save-creator-settings';
 
 /**
  * The Settings page's Content Creator tab (PRODUCT.md sections 2, 5 and 8): name, e-mail, optional phone and address,
