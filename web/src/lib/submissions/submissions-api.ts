@@ -1,44 +1,11 @@
-import useSWR, { mutate } from 'swr';
-import { caseListSchema, submissionInfoSchema, type DmcaCase, type SubmissionInfoDto } from '@shared/schemas/cases';
-import { api, apiPath } from '@/lib/api-client';
-import { invalidateUserStats } from '@/lib/results/get-user-stats';
+import { submissionInfoSchema, type SubmissionInfoDto } from '@shared/schemas/cases';
+import { api } from '@/lib/api-client';
 import { contract } from '@shared/contract';
 
 /*
- * The takedown calls several features make (PRODUCT.md section 7): the case list, the notice PDF and the search
- * engines' submission info. Shared here because features may not import one another.
- * Calls use `me`, never a fixed user id. Responses are parsed with the schemas the API answers with.
+ * The notice PDF and the search engines' submission info (PRODUCT.md section 7). Responses are parsed with the
+ * schemas the API answers with.
  */
-
-/** `GET /api/user/me/dmca`: the creator's cases, newest first. */
-export const CASES_KEY = apiPath(contract.listCases, { params: { id: 'me' } });
-
-/** Reads the creator's cases. */
-export async function getCases(): Promise<DmcaCase[]> {
-  return caseListSchema.parse(await api(contract.listCases, { params: { id: 'me' } }));
-}
-
-/**
- * The creator's cases, newest first (`GET /api/user/me/dmca`). `fresh` reloads them when the caller mounts: a
- * case's status moves on the server (sent, resolved) without any action on this page.
- */
-export function useCases({ fresh = false, followSending = false }: { fresh?: boolean; followSending?: boolean } = {}) {
-  return useSWR(CASES_KEY, getCases, {
-    ...(fresh ? { revalidateOnMount: true } : {}),
-    // `followSending`: read again while a notice is queued or being sent (a bulk submission works in the background).
-    ...(followSending ? { refreshInterval: (cases?: DmcaCase[]) => (cases?.some(isSending) ? SENDING_POLL_MS : 0), dedupingInterval: 0 } : {}),
-  });
-}
-
-/** Submission states a notice passes through within seconds to minutes (the re-check waits a day: not followed). */
-const SENDING: readonly string[] = ['queued', 'finding-contact', 'sending'];
-const isSending = (c: DmcaCase) => !!c.submission && SENDING.includes(c.submission.state);
-const SENDING_POLL_MS = 3000;
-
-/** Reloads every view of the cases and the counters they feed (after a case was created, sent or resolved). */
-export async function refreshCases(): Promise<void> {
-  await Promise.all([mutate(CASES_KEY), invalidateUserStats()]);
-}
 
 /** The file name of a case's notice (PRODUCT.md section 7). */
 export const noticeFileName = (caseId: string) => `dmca-${caseId}.pdf`;

@@ -8,7 +8,8 @@ import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { api, apiErrorMessage } from '@/lib/api-client';
 import { dmcaEngineLabel } from '@/lib/submissions/submission-rules';
-import { GENERATION_FAILED, downloadNoticePdf, generateNoticeAndOpenPortal, refreshCases } from '@/lib/submissions/submissions-api';
+import { invalidateCases } from '@/lib/submissions/api/get-cases';
+import { GENERATION_FAILED, downloadNoticePdf, generateNoticeAndOpenPortal } from '@/lib/submissions/submissions-api';
 import { cn } from '@/lib/utils';
 import { submissionInProgress, submissionStatusText } from '@/lib/submissions/submission-status';
 import { canGenerateForm, caseStatusBadge, caseUrls, type StatusTone } from '../utils/case-status';
@@ -46,7 +47,7 @@ export function CaseCard({ dmcaCase }: { dmcaCase: DmcaCase }) {
     try {
       await api(contract.submitAutomated, { params: { id: dmcaCase.id } });
       toast({ title: 'Notice sent again', description: 'Vigil will check the copy again after the host has had time to act.' });
-      await refreshCases();
+      await invalidateCases();
     } catch (err) {
       toast({ variant: 'destructive', title: 'Not sent', description: apiErrorMessage(err, 'Please try again.') });
     } finally {

@@ -31,7 +31,8 @@ import {
   defaultPlatforms,
   platformOptions,
 } from '../submission-rules';
-import { bulkItemProgress, useBulkCases, useBulkSubmit, type BulkItemProgress } from '../api/bulk-submit';
+import { bulkItemProgress, useBulkSubmit, type BulkItemProgress } from '../api/bulk-submit';
+import { useBulkCases } from '../api/get-cases';
 import { submissionStatusText } from '../submission-status';
 
 interface BulkAutomationCardProps {
