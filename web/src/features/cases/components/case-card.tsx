@@ -9,9 +9,9 @@ import { toast } from '@/components/ui/use-toast';
 import { api, apiErrorMessage } from '@/lib/api-client';
 import { dmcaEngineLabel } from '@/lib/submissions/submission-rules';
 import { invalidateCases } from '@/lib/submissions/api/get-cases';
-import { GENERATION_FAILED, downloadNoticePdf, generateNoticeAndOpenPortal } from '@/lib/submissions/submissions-api';
 import { cn } from '@/lib/utils';
 import { submissionInProgress, submissionStatusText } from '@/lib/submissions/submission-status';
+import { GENERATION_FAILED, downloadNoticePdf, generateNoticeAndOpenPortal } from '../api/generate-notice';
 import { canGenerateForm, caseStatusBadge, caseUrls, type StatusTone } from '../utils/case-status';
 
 const TONE_CLASSES: Record<StatusTone, string> = {

@@ -1,10 +1,10 @@
+import { contract } from '@shared/contract';
 import { submissionInfoSchema, type SubmissionInfoDto } from '@shared/schemas/cases';
 import { api } from '@/lib/api-client';
-import { contract } from '@shared/contract';
 
 /*
- * The notice PDF and the search engines' submission info (PRODUCT.md section 7). Responses are parsed with the
- * schemas the API answers with.
+ * The manual notice of a case (PRODUCT.md sections 4 and 7): its PDF, saved as a download, and the search engine's
+ * submission portal with the copy-paste assistant's fields. Only the cases feature makes these calls.
  */
 
 /** The file name of a case's notice (PRODUCT.md section 7). */
