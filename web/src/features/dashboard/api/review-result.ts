@@ -3,7 +3,7 @@ import { searchResultSchema, type ReviewStatus, type SearchResult } from '@share
 import { api } from '@/lib/api-client';
 import { replaceInUserResults } from '@/lib/results/get-user-results';
 import { invalidateUserStats } from '@/lib/results/get-user-stats';
-import { replaceInScanResults } from '@/lib/scan/scan-api';
+import { replaceInScanResults } from '@/lib/scan/api/get-scan-results';
 import { contract } from '@shared/contract';
 
 /** Marks one result unauthorized or safe: `PUT /api/search-results/{id}/review`. */

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { useScanResults } from '@/lib/scan/scan-api';
+import { useScanResults } from '@/lib/scan/api/get-scan-results';
 import { countByContentType, flattenGrouped, groupByContentType, hasSandboxResults } from '@/lib/scan/scan-results';
 import { cn } from '@/lib/utils';
 import { useGroupedResults } from '../api/get-user-results';

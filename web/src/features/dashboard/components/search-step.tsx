@@ -2,7 +2,7 @@ import { Fingerprint, Globe, ScanEye } from 'lucide-react';
 import { ScanProgressCard } from '@/lib/scan/components/scan-progress-card';
 import { ScanStartForm } from '@/lib/scan/components/scan-start-form';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import type { Scan } from '@/lib/scan/scan-api';
+import type { Scan } from '@/lib/scan/api/get-scan';
 import type { ScanStartFormValues } from '@/lib/scan/scan-start';
 import type { DashboardState } from '../hooks/dashboard-flow';
 import { ScanFacts } from './scan-facts';

@@ -3,7 +3,9 @@ import { apiErrorMessage } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/auth';
 import { showPlanLimit } from '@/lib/plan-limit';
 import { invalidateUserStats } from '@/lib/results/get-user-stats';
-import { refreshScan, startScan, useScan, type Scan } from '@/lib/scan/scan-api';
+import { invalidateScan, useScan, type Scan } from '@/lib/scan/api/get-scan';
+import { invalidateScanResults } from '@/lib/scan/api/get-scan-results';
+import { startScan } from '@/lib/scan/api/start-scan';
 import { DASHBOARD_POLL_MS, isOpenStatus, isReviewableStatus } from '@/lib/scan/scan-progress';
 import type { ScanStartFormValues } from '@/lib/scan/scan-start';
 import { invalidateGroupedResults, invalidateLatestResult, useLatestResult } from '../api/get-user-results';
@@ -44,7 +46,8 @@ export function useDashboardFlow() {
         void invalidateUserStats();
         void invalidateLatestResult();
         void invalidateGroupedResults();
-        void refreshScan(scan.id);
+        void invalidateScan(scan.id);
+        void invalidateScanResults(scan.id);
       }
     },
     [],

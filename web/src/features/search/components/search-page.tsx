@@ -1,7 +1,6 @@
 import { Radar } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { mutate } from 'swr';
 import { ScanProgressCard } from '@/lib/scan/components/scan-progress-card';
 import { ScanStartForm } from '@/lib/scan/components/scan-start-form';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -10,7 +9,9 @@ import { apiErrorMessage } from '@/lib/api-client';
 import { showPlanLimit } from '@/lib/plan-limit';
 import { forgetUserResults } from '@/lib/results/get-user-results';
 import { forgetUserStats } from '@/lib/results/get-user-stats';
-import { searchResultsKey, startScan, useScan, type Scan } from '@/lib/scan/scan-api';
+import { useScan, type Scan } from '@/lib/scan/api/get-scan';
+import { invalidateScanResults } from '@/lib/scan/api/get-scan-results';
+import { startScan } from '@/lib/scan/api/start-scan';
 import { SEARCH_PAGE_POLL_MS, isOpenStatus, isReviewableStatus } from '@/lib/scan/scan-progress';
 import type { ScanStartFormValues } from '@/lib/scan/scan-start';
 import { ResultsSummary } from './results-summary';
@@ -30,7 +31,7 @@ export function SearchPage() {
     // lists and stats, not shown here, are dropped so the next screen that shows them reads them afresh (data
     // otherwise never goes stale, PRODUCT.md section 9).
     if (isReviewableStatus(scan.status)) {
-      void mutate(searchResultsKey(scan.id));
+      void invalidateScanResults(scan.id);
       void forgetUserResults();
       void forgetUserStats();
     }

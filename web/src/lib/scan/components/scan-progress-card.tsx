@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
-import type { Scan } from '../scan-api';
+import type { Scan } from '../api/get-scan';
 import {
   STAGE_LABELS,
   cardProgress,
