@@ -1,4 +1,4 @@
-import useSWR from 'swr';
+import useSWR, { mutate } from 'swr';
 import type { CurrentUser } from '@shared/schemas/user';
 import { apiPath, fetcherOrNullOn401 } from './api-client';
 import { contract } from '@shared/contract';
@@ -10,7 +10,7 @@ import { contract } from '@shared/contract';
 
 export type { CurrentUser } from '@shared/schemas/user';
 
-/** The SWR key of the current user; `mutate(CURRENT_USER_KEY)` reloads it. */
+/** The SWR key of the current user; {@link invalidateCurrentUser} reloads it. */
 export const CURRENT_USER_KEY = apiPath(contract.currentUser);
 /** Full-page navigations (the server runs the OIDC flow), never fetch calls. */
 export const LOGIN_PATH = apiPath(contract.login);
@@ -40,6 +40,11 @@ export function useUser(): AuthState {
   if (data) return { status: 'signed-in', user: data };
   if (isLoading) return { status: 'loading', user: undefined };
   return { status: 'signed-out', user: undefined };
+}
+
+/** Reloads the signed-in user (after a change the session's user carries, such as the plan). */
+export function invalidateCurrentUser(): Promise<unknown> {
+  return mutate(CURRENT_USER_KEY);
 }
 
 /**

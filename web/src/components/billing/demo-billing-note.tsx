@@ -1,16 +1,5 @@
 import { Info } from 'lucide-react';
-import useSWR from 'swr';
-import { billingModeSchema, type BillingMode } from '@shared/schemas/subscription';
-import { contract } from '@shared/contract';
-import { api } from '@/lib/api-client';
-
-export const BILLING_MODE_KEY = contract.billingMode.path;
-
-/** How plan changes are paid here (`GET /api/billing/mode`, public): demo, stripe or none. */
-export function useBillingMode(): BillingMode | undefined {
-  const { data } = useSWR(BILLING_MODE_KEY, async () => billingModeSchema.parse(await api(contract.billingMode)));
-  return data?.mode;
-}
+import { useBillingMode } from '@/lib/billing/get-billing-mode';
 
 /**
  * "Demo billing" on every screen that shows money while the service runs with `BILLING=demo` (`npm start`):

@@ -2,7 +2,8 @@ import { Bell } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '@/components/ui/dropdown-menu';
-import { markAlertsRead, useAlerts } from '@/lib/monitors-api';
+import { useAlerts } from '@/lib/monitors/get-alerts';
+import { markAlertsRead } from '@/lib/monitors/mark-alerts-read';
 
 /** The notification bell of the navigation bar: unread monitor alerts (new copies, copies back online). */
 export function AlertBell() {

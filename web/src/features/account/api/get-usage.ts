@@ -1,8 +1,6 @@
 import useSWR from 'swr';
-import { userStatsSchema, type UserStats } from '@shared/schemas/search';
 import { usageSchema, type Usage } from '@shared/schemas/usage';
 import { api, apiPath } from '@/lib/api-client';
-import { USER_STATS_KEY } from '@/lib/submissions-api';
 import { contract } from '@shared/contract';
 
 export type { Usage } from '@shared/schemas/usage';
@@ -20,9 +18,4 @@ export async function getUsage(): Promise<Usage> {
 
 export function useUsage() {
   return useSWR(USAGE_KEY, getUsage);
-}
-
-/** The creator's all-time counters (`GET /api/user/me/stats`). */
-export function useUserStats() {
-  return useSWR<UserStats>(USER_STATS_KEY, async () => userStatsSchema.parse(await api(contract.userStats, { params: { id: 'me' } })));
 }

@@ -1,9 +1,8 @@
-import { mutate } from 'swr';
 import { billingPortalSchema, upgradeResponseSchema, type UpgradeResponse } from '@shared/schemas/subscription';
 import type { PlanId } from '@shared/plans';
 import { api } from '@/lib/api-client';
-import { CURRENT_USER_KEY } from '@/lib/auth';
-import { SUBSCRIPTION_KEY } from '@/lib/submissions-api';
+import { invalidateCurrentUser } from '@/lib/auth';
+import { invalidateSubscription } from '@/lib/billing/get-subscription';
 import { contract } from '@shared/contract';
 
 /**
@@ -15,7 +14,7 @@ export async function upgradePlan(planId: PlanId): Promise<UpgradeResponse> {
   // The server answers 400 for `trial` (not an upgrade target); the plan buttons never offer it.
   const body = { planId: planId as Exclude<PlanId, 'trial'> };
   const response = upgradeResponseSchema.parse(await api(contract.upgrade, { body }));
-  if (!response.checkoutUrl) await Promise.all([mutate(SUBSCRIPTION_KEY), mutate(CURRENT_USER_KEY)]);
+  if (!response.checkoutUrl) await Promise.all([invalidateSubscription(), invalidateCurrentUser()]);
   return response;
 }
 

@@ -1,11 +1,9 @@
 import { ArrowRight, DollarSign, Repeat, TrendingUp, Users } from 'lucide-react';
 import { Link } from 'react-router';
-import useSWR from 'swr';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { contract } from '@shared/contract';
-import { apiPath } from '@/lib/api-client';
+import { useFinancialStats } from '../api/get-financial-stats';
 
 /** The Admin Dashboard tab's static sample revenue figures (PRODUCT.md section 2). */
 const SAMPLE_FIGURES = [
@@ -21,7 +19,7 @@ const SAMPLE_FIGURES = [
  * its answer is not shown (PRODUCT.md section 7: "result not used").
  */
 export function AdminSummaryTab() {
-  useSWR(apiPath(contract.financialStats));
+  useFinancialStats();
   return (
     <Card>
       <CardHeader className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">

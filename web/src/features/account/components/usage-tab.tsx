@@ -4,8 +4,9 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
 import { Spinner } from '@/components/ui/spinner';
+import { useUserStats } from '@/lib/results/get-user-stats';
 import { cn, utcDateText } from '@/lib/utils';
-import { useUsage, useUserStats } from '../api/get-usage';
+import { useUsage } from '../api/get-usage';
 import { useAccountPlan } from '../hooks/use-account-plan';
 import { ACCOUNT_PLAN_NAMES, ACCOUNT_SEARCH_ALLOWANCE, bulkSubmissionsText, dailySendsText, usageMeter, type UsageMeter } from '../lib/account-plans';
 

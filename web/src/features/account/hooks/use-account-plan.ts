@@ -1,7 +1,6 @@
-import useSWR from 'swr';
 import type { PlanId } from '@shared/plans';
 import { useCurrentUser } from '@/lib/auth';
-import { getSubscription, SUBSCRIPTION_KEY } from '@/lib/submissions-api';
+import { useSubscription } from '@/lib/billing/get-subscription';
 import { ACCOUNT_DEFAULT_PLAN } from '../lib/account-plans';
 
 export interface AccountPlan {
@@ -21,7 +20,7 @@ export interface AccountPlan {
  */
 export function useAccountPlan(): AccountPlan {
   const user = useCurrentUser();
-  const { data } = useSWR(SUBSCRIPTION_KEY, getSubscription);
+  const { data } = useSubscription();
   return {
     plan: data?.plan ?? user.subscriptionPlan ?? ACCOUNT_DEFAULT_PLAN,
     status: data?.status ?? user.subscriptionStatus,

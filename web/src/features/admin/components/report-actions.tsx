@@ -1,16 +1,16 @@
 import { CalendarCheck, CalendarClock, Download } from 'lucide-react';
 import { useState } from 'react';
-import useSWR from 'swr';
 import { contract } from '@shared/contract';
-import { reportScheduleSchema, type ReportSchedule } from '@shared/schemas/report';
+import type { ReportSchedule } from '@shared/schemas/report';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
-import { api, apiErrorMessage, apiPath } from '@/lib/api-client';
+import { apiErrorMessage, apiPath } from '@/lib/api-client';
 import { utcDateText } from '@/lib/utils';
+import { useReportSchedule } from '../api/get-report-schedule';
+import { setReportSchedule } from '../api/set-report-schedule';
 
 /** The platform report of the last 30 days (figures only): the server names the file. */
 const EXPORT_PATH = apiPath(contract.platformReport, { query: { format: 'pdf' } });
-const SCHEDULE_KEY = apiPath(contract.reportSchedule);
 
 const admins = (n: number) => `${n} administrator${n === 1 ? '' : 's'}`;
 
@@ -26,14 +26,13 @@ function scheduleText(s: ReportSchedule): string {
  * (REPORT_RECIPIENTS); the button is pressed while it is on, and the line beside it gives the next send date.
  */
 export function ReportActions() {
-  const { data: schedule, mutate } = useSWR(SCHEDULE_KEY, async () => reportScheduleSchema.parse(await api(contract.reportSchedule)));
+  const { data: schedule } = useReportSchedule();
   const [saving, setSaving] = useState(false);
   const toggle = async () => {
     if (!schedule) return;
     setSaving(true);
     try {
-      const saved = reportScheduleSchema.parse(await api(contract.setReportSchedule, { body: { enabled: !schedule.enabled } }));
-      await mutate(saved, { revalidate: false });
+      const saved = await setReportSchedule(!schedule.enabled);
       toast(
         saved.enabled
           ? { title: 'Report scheduled', description: `The platform report goes to ${admins(saved.recipients.length)} on the 1st of every month, next on ${utcDateText(saved.nextSendAt!)}.` }

@@ -1,7 +1,7 @@
 import { caseSchema, type DmcaCase } from '@shared/schemas/cases';
 import { contract } from '@shared/contract';
 import { api } from '@/lib/api-client';
-import { refreshCases } from '@/lib/submissions-api';
+import { invalidateCases } from '@/lib/submissions/api/get-cases';
 
 /**
  * Records "I have checked this page shows my content" on an open case (`POST /api/dmca/{id}/confirm-content`):
@@ -10,6 +10,6 @@ import { refreshCases } from '@/lib/submissions-api';
  */
 export async function confirmContent(caseId: string): Promise<DmcaCase> {
   const updated = caseSchema.parse(await api(contract.confirmContent, { params: { id: caseId }, body: { confirmed: true } }));
-  void refreshCases();
+  void invalidateCases();
   return updated;
 }

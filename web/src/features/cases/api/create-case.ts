@@ -1,6 +1,6 @@
 import { caseCreatedSchema, type CaseCreateInput, type CaseCreated } from '@shared/schemas/cases';
 import { api } from '@/lib/api-client';
-import { refreshCases } from '@/lib/submissions-api';
+import { invalidateCases } from '@/lib/submissions/api/get-cases';
 import { contract } from '@shared/contract';
 
 /**
@@ -10,6 +10,6 @@ import { contract } from '@shared/contract';
  */
 export async function createCase(payload: CaseCreateInput): Promise<CaseCreated> {
   const created = caseCreatedSchema.parse(await api(contract.createCase, { body: payload }));
-  void refreshCases();
+  void invalidateCases();
   return created;
 }

@@ -1,8 +1,7 @@
-import { mutate } from 'swr';
 import { automatedSubmissionResponseSchema, type AutomatedSubmissionResponse } from '@shared/schemas/cases';
 import { api } from '@/lib/api-client';
-import { refreshCases } from '@/lib/submissions-api';
-import { caseKey } from './get-case';
+import { invalidateCases } from '@/lib/submissions/api/get-cases';
+import { invalidateCase } from './get-case';
 import { contract } from '@shared/contract';
 
 /**
@@ -14,7 +13,7 @@ export async function submitAutomated(caseId: string): Promise<AutomatedSubmissi
   try {
     return automatedSubmissionResponseSchema.parse(await api(contract.submitAutomated, { params: { id: caseId } }));
   } finally {
-    void refreshCases();
-    void mutate(caseKey(caseId));
+    void invalidateCases();
+    void invalidateCase(caseId);
   }
 }

@@ -8,10 +8,10 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { toast } from '@/components/ui/use-toast';
 import { apiErrorMessage } from '@/lib/api-client';
 import { showPlanLimit } from '@/lib/plan-limit';
-import { GENERATION_FAILED, generateNoticeAndOpenPortal, getSubmissionInfo, openInNewTab } from '@/lib/submissions-api';
+import { GENERATION_FAILED, generateNoticeAndOpenPortal, getSubmissionInfo, openInNewTab } from '../api/generate-notice';
 import { submitAutomated } from '../api/submit-automated';
 import { automatedFailureText } from '../utils/automated-failure';
-import { submissionInProgress, submissionStatusText } from '@/lib/submission-status';
+import { submissionInProgress, submissionStatusText } from '@/lib/submissions/submission-status';
 import { CopyAssistant } from './copy-assistant';
 
 /** The case the actions work on, once created. */

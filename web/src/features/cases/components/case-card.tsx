@@ -7,10 +7,11 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { api, apiErrorMessage } from '@/lib/api-client';
-import { dmcaEngineLabel } from '@/lib/submission-rules';
-import { GENERATION_FAILED, downloadNoticePdf, generateNoticeAndOpenPortal, refreshCases } from '@/lib/submissions-api';
+import { dmcaEngineLabel } from '@/lib/submissions/submission-rules';
+import { invalidateCases } from '@/lib/submissions/api/get-cases';
 import { cn } from '@/lib/utils';
-import { submissionInProgress, submissionStatusText } from '@/lib/submission-status';
+import { submissionInProgress, submissionStatusText } from '@/lib/submissions/submission-status';
+import { GENERATION_FAILED, downloadNoticePdf, generateNoticeAndOpenPortal } from '../api/generate-notice';
 import { canGenerateForm, caseStatusBadge, caseUrls, type StatusTone } from '../utils/case-status';
 
 const TONE_CLASSES: Record<StatusTone, string> = {
@@ -46,7 +47,7 @@ export function CaseCard({ dmcaCase }: { dmcaCase: DmcaCase }) {
     try {
       await api(contract.submitAutomated, { params: { id: dmcaCase.id } });
       toast({ title: 'Notice sent again', description: 'Vigil will check the copy again after the host has had time to act.' });
-      await refreshCases();
+      await invalidateCases();
     } catch (err) {
       toast({ variant: 'destructive', title: 'Not sent', description: apiErrorMessage(err, 'Please try again.') });
     } finally {

@@ -13,7 +13,7 @@ import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { apiErrorMessage } from '@/lib/api-client';
-import { ORIGINAL_URL_PLACEHOLDER, creatorDetails, dmcaEngineLabel } from '@/lib/submission-rules';
+import { ORIGINAL_URL_PLACEHOLDER, creatorDetails, dmcaEngineLabel } from '@/lib/submissions/submission-rules';
 import { confirmContent } from '../api/confirm-content';
 import { createCase } from '../api/create-case';
 import { infringingUrlText, resultUrls, selectedInOrder, toggleUrl, violationDescription } from '../utils/url-selection';

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { PageSpinner } from '@/components/ui/spinner';
-import { useCases } from '@/lib/submissions-api';
+import { useCases } from '@/lib/submissions/api/get-cases';
 import { CaseCard } from './case-card';
 import { contract } from '@shared/contract';
 import { apiPath } from '@/lib/api-client';

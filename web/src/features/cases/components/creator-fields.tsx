@@ -6,7 +6,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
-import type { CreatorDetails } from '@/lib/submission-rules';
+import type { CreatorDetails } from '@/lib/submissions/submission-rules';
 import { FieldError, fieldA11y } from './field-error';
 
 interface CreatorFieldsProps {

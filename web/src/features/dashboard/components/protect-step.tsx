@@ -1,5 +1,6 @@
 /**
  * Step 3 of the dashboard: the takedowns release's protect step (bulk DMCA automation and manual forms). It lives
- * in components/submissions because features may not import one another; the dashboard mounts it from here.
+ * in lib/submissions (the submission domain) because features may not import one another; the dashboard mounts it
+ * from here.
  */
-export { ProtectStep } from '@/components/submissions/protect-step';
+export { ProtectStep } from '@/lib/submissions/components/protect-step';

@@ -1,9 +1,9 @@
 import { Fingerprint, Globe, ScanEye } from 'lucide-react';
-import { ScanProgressCard } from '@/components/scan/scan-progress-card';
-import { ScanStartForm } from '@/components/scan/scan-start-form';
+import { ScanProgressCard } from '@/lib/scan/components/scan-progress-card';
+import { ScanStartForm } from '@/lib/scan/components/scan-start-form';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import type { Scan } from '@/lib/scan-api';
-import type { ScanStartFormValues } from '@/lib/scan-start';
+import type { Scan } from '@/lib/scan/api/get-scan';
+import type { ScanStartFormValues } from '@/lib/scan/scan-start';
 import type { DashboardState } from '../hooks/dashboard-flow';
 import { ScanFacts } from './scan-facts';
 

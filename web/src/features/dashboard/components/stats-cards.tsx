@@ -2,7 +2,7 @@ import { AlertTriangle, CheckCircle2, Clock, Send, type LucideIcon } from 'lucid
 import type { UserStats } from '@shared/schemas/search';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/lib/utils';
-import { useUserStats } from '../api/get-user-stats';
+import { useUserStats } from '@/lib/results/get-user-stats';
 
 const CARDS: { key: keyof UserStats; label: string; icon: LucideIcon; tone: string }[] = [
   { key: 'activeViolations', label: 'Active Violations', icon: AlertTriangle, tone: 'bg-red-50 text-red-600' },

@@ -1,13 +1,14 @@
 import { useCallback, useMemo, useReducer } from 'react';
-import { mutate } from 'swr';
 import { apiErrorMessage } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/auth';
 import { showPlanLimit } from '@/lib/plan-limit';
-import { refreshScan, startScan, useScan, type Scan } from '@/lib/scan-api';
-import { DASHBOARD_POLL_MS, isOpenStatus, isReviewableStatus } from '@/lib/scan-progress';
-import type { ScanStartFormValues } from '@/lib/scan-start';
-import { GROUPED_RESULTS_KEY, LATEST_RESULT_KEY, useLatestResult } from '../api/get-user-results';
-import { USER_STATS_KEY } from '../api/get-user-stats';
+import { invalidateUserStats } from '@/lib/results/get-user-stats';
+import { invalidateScan, useScan, type Scan } from '@/lib/scan/api/get-scan';
+import { invalidateScanResults } from '@/lib/scan/api/get-scan-results';
+import { startScan } from '@/lib/scan/api/start-scan';
+import { DASHBOARD_POLL_MS, isOpenStatus, isReviewableStatus } from '@/lib/scan/scan-progress';
+import type { ScanStartFormValues } from '@/lib/scan/scan-start';
+import { invalidateGroupedResults, invalidateLatestResult, useLatestResult } from '../api/get-user-results';
 import { dashboardReducer, initialDashboardState, type DashboardAction } from './dashboard-flow';
 
 /**
@@ -42,10 +43,11 @@ export function useDashboardFlow() {
       if (isOpenStatus(scan.status)) return;
       dispatch({ type: 'scan-status', status: scan.status });
       if (isReviewableStatus(scan.status)) {
-        void mutate(USER_STATS_KEY);
-        void mutate(LATEST_RESULT_KEY);
-        void mutate(GROUPED_RESULTS_KEY);
-        void refreshScan(scan.id);
+        void invalidateUserStats();
+        void invalidateLatestResult();
+        void invalidateGroupedResults();
+        void invalidateScan(scan.id);
+        void invalidateScanResults(scan.id);
       }
     },
     [],

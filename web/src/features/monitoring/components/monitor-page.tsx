@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ALERT_MODE_LABELS, type MonitorDetail } from '@shared/schemas/monitor';
-import { SkippedReferencesNote } from '@/components/scan/skipped-references-note';
+import { SkippedReferencesNote } from '@/lib/scan/components/skipped-references-note';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -9,7 +9,8 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { apiErrorMessage } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/auth';
-import { deleteMonitor, runMonitorNow, updateMonitor, useMonitor } from '@/lib/monitors-api';
+import { useMonitor } from '@/lib/monitors/get-monitors';
+import { deleteMonitor, runMonitorNow, updateMonitor } from '@/lib/monitors/save-monitor';
 import { AutoSubmitFields } from './auto-submit-fields';
 import { act } from './monitor-actions';
 import { cadenceLabel, when } from './monitor-format';

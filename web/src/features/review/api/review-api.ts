@@ -1,42 +1,31 @@
-import { mutate } from 'swr';
 import useSWR from 'swr';
-import { z } from 'zod';
 import { contract } from '@shared/contract';
 import { allowlistEntrySchema, type AllowlistEntry } from '@shared/schemas/allowlist';
-import { bulkReviewReplySchema, searchResultSchema, userStatsSchema, type BulkReviewReply, type ReviewStatus, type SearchResult } from '@shared/schemas/search';
-import { api, apiPath } from '@/lib/api-client';
+import { bulkReviewReplySchema, searchResultSchema, type BulkReviewReply, type ReviewStatus, type SearchResult } from '@shared/schemas/search';
+import { invalidateAllowlist } from '@/lib/allowlist/get-allowlist';
+import { api } from '@/lib/api-client';
+import { getUserResults, invalidateUserResultsExcept, userResultsKey } from '@/lib/results/get-user-results';
+import { invalidateUserStats } from '@/lib/results/get-user-stats';
 
 const me = { id: 'me' };
 
 /** The creator's results for the queue: one list of up to 500, newest first (`GET /api/user/me/results`). */
-export const QUEUE_RESULTS_KEY = apiPath(contract.userResults, { params: me, query: { limit: 500 } });
-/** Same key as the dashboard's summary cards, so both show the counters the decisions move. */
-export const USER_STATS_KEY = apiPath(contract.userStats, { params: me });
-const ALLOWLIST_KEY = apiPath(contract.listAllowlist, { params: me });
-const USER_RESULTS_PREFIX = apiPath(contract.userResults, { params: me });
+const QUEUE_QUERY = { limit: 500 };
+const QUEUE_RESULTS_KEY = userResultsKey(QUEUE_QUERY);
 
 /**
  * The loaded list is the queue's snapshot: it is not refetched on focus while the creator works through it
  * (decisions are laid over it), only when the page is opened again.
  */
 export function useQueueResults() {
-  return useSWR(
-    QUEUE_RESULTS_KEY,
-    async () => z.array(searchResultSchema).parse(await api(contract.userResults, { params: me, query: { limit: 500 } })),
-    { revalidateOnFocus: false, revalidateIfStale: false },
-  );
-}
-
-export function useStats() {
-  return useSWR(USER_STATS_KEY, async () => userStatsSchema.parse(await api(contract.userStats, { params: me })));
+  return useSWR(QUEUE_RESULTS_KEY, () => getUserResults(QUEUE_QUERY), { revalidateOnFocus: false, revalidateIfStale: false });
 }
 
 /** Other screens' cached result lists are stale after queue decisions; they reload when next shown. */
-const refreshOtherLists = () =>
-  mutate((key) => typeof key === 'string' && key !== QUEUE_RESULTS_KEY && key.startsWith(USER_RESULTS_PREFIX));
+const refreshOtherLists = () => invalidateUserResultsExcept(QUEUE_RESULTS_KEY);
 
 const afterWrite = () => {
-  void mutate(USER_STATS_KEY);
+  void invalidateUserStats();
   void refreshOtherLists();
 };
 
@@ -66,6 +55,6 @@ export async function allowDomain(domain: string): Promise<AllowlistEntry> {
   const entry = allowlistEntrySchema.parse(
     await api(contract.addAllowlist, { params: me, body: { domain, reason: 'authorized_partner', notes: 'Added from the review queue' } }),
   );
-  void mutate(ALLOWLIST_KEY);
+  void invalidateAllowlist();
   return entry;
 }

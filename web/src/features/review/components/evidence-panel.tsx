@@ -1,7 +1,7 @@
 import { ExternalLink, ImageOff } from 'lucide-react';
 import { useState } from 'react';
 import type { SearchResult } from '@shared/schemas/search';
-import { engineList } from '@/lib/scan-results';
+import { engineList } from '@/lib/scan/scan-results';
 
 const METHOD_LABELS = { fingerprint: 'Fingerprint match', verified: 'Verified match (feature points)', name: 'Found by name' } as const;
 

@@ -6,8 +6,9 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Label } from '@/components/ui/label';
 import { PageSpinner } from '@/components/ui/spinner';
+import { useUserStats } from '@/lib/results/get-user-stats';
 import { cn } from '@/lib/utils';
-import { useQueueResults, useStats } from '../api/review-api';
+import { useQueueResults } from '../api/review-api';
 import { MIN_CONFIDENCES, SORTS, SORT_LABELS, distinct, readView, selectResults, writeView, type QueueView } from '../lib/queue';
 import { useReviewSession } from '../lib/use-review-session';
 import { ListView } from './list-view';
@@ -29,7 +30,7 @@ export function ReviewPage() {
   // shows a changed filter at once, so a checkbox or select never snaps back while the list re-filters.
   const [view, showView] = useOptimistic(readView(params));
   const results = useQueueResults();
-  const stats = useStats();
+  const stats = useUserStats();
   const session = useReviewSession();
   const all = useMemo(() => results.data ?? [], [results.data]);
   const list = useMemo(() => selectResults(all, view), [all, view.sort, view.minConfidence, view.host, view.platform, view.newOnly, view.undecidedOnly]); // eslint-disable-line react-hooks/exhaustive-deps -- the view's fields, not its identity

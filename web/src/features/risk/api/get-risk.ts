@@ -23,26 +23,32 @@ async function getParsed<T>(path: string, parse: (body: unknown) => T): Promise<
   return body === undefined || body === null ? null : parse(body);
 }
 
+/** The SWR keys of the risk calls: each is the call's path, which the fetcher reads. */
+export const riskMetricsKey = (period: RiskPeriod) => apiPath(contract.riskMetrics, { query: { period } });
+export const RISK_HOTSPOTS_KEY = apiPath(contract.hotspots);
+export const riskTrendsKey = (period: RiskPeriod) => apiPath(contract.trends, { query: { period } });
+export const CONTENT_RISK_KEY = apiPath(contract.contentAnalysis);
+
 /** `GET /api/risk/metrics?period=`. */
 export function useRiskMetrics(period: RiskPeriod) {
-  return useSWR<RiskMetrics | null>(apiPath(contract.riskMetrics, { query: { period } }), (path: string) => getParsed(path, (b) => riskMetricsSchema.parse(b)), {
+  return useSWR<RiskMetrics | null>(riskMetricsKey(period), (path: string) => getParsed(path, (b) => riskMetricsSchema.parse(b)), {
     keepPreviousData: true,
   });
 }
 
 /** `GET /api/risk/hotspots`. */
 export function useRiskHotspots() {
-  return useSWR<RiskHotspot[] | null>(apiPath(contract.hotspots), (path: string) => getParsed(path, (b) => riskHotspotListSchema.parse(b)));
+  return useSWR<RiskHotspot[] | null>(RISK_HOTSPOTS_KEY, (path: string) => getParsed(path, (b) => riskHotspotListSchema.parse(b)));
 }
 
 /** `GET /api/risk/trends?period=`. */
 export function useRiskTrends(period: RiskPeriod) {
-  return useSWR<RiskTrendPoint[] | null>(apiPath(contract.trends, { query: { period } }), (path: string) => getParsed(path, (b) => riskTrendListSchema.parse(b)), {
+  return useSWR<RiskTrendPoint[] | null>(riskTrendsKey(period), (path: string) => getParsed(path, (b) => riskTrendListSchema.parse(b)), {
     keepPreviousData: true,
   });
 }
 
 /** `GET /api/risk/content-analysis`. */
 export function useContentRisk() {
-  return useSWR<ContentRiskItem[] | null>(apiPath(contract.contentAnalysis), (path: string) => getParsed(path, (b) => contentRiskListSchema.parse(b)));
+  return useSWR<ContentRiskItem[] | null>(CONTENT_RISK_KEY, (path: string) => getParsed(path, (b) => contentRiskListSchema.parse(b)));
 }

@@ -1,12 +1,13 @@
 import { AlertTriangle, ListChecks, RefreshCw, ShieldAlert, ShieldCheck } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
-import { SandboxNotice } from '@/components/scan/sandbox-notice';
+import { SandboxNotice } from '@/lib/scan/components/sandbox-notice';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { useScanResults, type Scan } from '@/lib/scan-api';
-import { formatDuration } from '@/lib/scan-progress';
-import { engineList, hasSandboxResults } from '@/lib/scan-results';
+import type { Scan } from '@/lib/scan/api/get-scan';
+import { useScanResults } from '@/lib/scan/api/get-scan-results';
+import { formatDuration } from '@/lib/scan/scan-progress';
+import { engineList, hasSandboxResults } from '@/lib/scan/scan-results';
 import { cn } from '@/lib/utils';
 import { FAILED_ENGINES_NOTE, NO_VIOLATIONS_MESSAGE, VIOLATIONS_DETECTED, failedEnginesMessage, summarizeSearch } from './search-summary';
 import { ViolationList } from './violation-list';

@@ -1,16 +1,19 @@
 import { Radar } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { mutate } from 'swr';
-import { ScanProgressCard } from '@/components/scan/scan-progress-card';
-import { ScanStartForm } from '@/components/scan/scan-start-form';
+import { ScanProgressCard } from '@/lib/scan/components/scan-progress-card';
+import { ScanStartForm } from '@/lib/scan/components/scan-start-form';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
 import { apiErrorMessage } from '@/lib/api-client';
 import { showPlanLimit } from '@/lib/plan-limit';
-import { forgetCreatorData, searchResultsKey, startScan, useScan, type Scan } from '@/lib/scan-api';
-import { SEARCH_PAGE_POLL_MS, isOpenStatus, isReviewableStatus } from '@/lib/scan-progress';
-import type { ScanStartFormValues } from '@/lib/scan-start';
+import { forgetUserResults } from '@/lib/results/get-user-results';
+import { forgetUserStats } from '@/lib/results/get-user-stats';
+import { useScan, type Scan } from '@/lib/scan/api/get-scan';
+import { invalidateScanResults } from '@/lib/scan/api/get-scan-results';
+import { startScan } from '@/lib/scan/api/start-scan';
+import { SEARCH_PAGE_POLL_MS, isOpenStatus, isReviewableStatus } from '@/lib/scan/scan-progress';
+import type { ScanStartFormValues } from '@/lib/scan/scan-start';
 import { ResultsSummary } from './results-summary';
 
 /**
@@ -24,11 +27,13 @@ export function SearchPage() {
   const [started, setStarted] = useState<{ id: string; at: number; engines: string[] }>();
 
   const onAnswer = useCallback((scan: Scan) => {
-    // The results are read once the scan is final; reload them in case an earlier read is cached, and let the
-    // dashboard read the creator's lists and stats afresh.
+    // The results are read once the scan is final; reload them in case an earlier read is cached. The creator's
+    // lists and stats, not shown here, are dropped so the next screen that shows them reads them afresh (data
+    // otherwise never goes stale, PRODUCT.md section 9).
     if (isReviewableStatus(scan.status)) {
-      void mutate(searchResultsKey(scan.id));
-      void forgetCreatorData();
+      void invalidateScanResults(scan.id);
+      void forgetUserResults();
+      void forgetUserStats();
     }
   }, []);
   const { data: scan, error: scanError } = useScan(searchId, SEARCH_PAGE_POLL_MS, onAnswer);

@@ -1,5 +1,5 @@
 import type { Priority, SearchResult } from '@shared/schemas/search';
-import { uniqueDomainCount } from '../../../lib/scan-results';
+import { uniqueDomainCount } from '@/lib/scan/scan-results';
 
 /*
  * The figures of the search page's results summary (PRODUCT.md section 2), kept pure so they are tested.

@@ -1,7 +1,7 @@
 import useSWRMutation from 'swr/mutation';
 import { allowlistEntrySchema, type AllowlistCreate, type AllowlistEntry } from '@shared/schemas/allowlist';
 import { api } from '@/lib/api-client';
-import { ALLOWLIST_KEY } from './get-allowlist';
+import { ALLOWLIST_KEY } from '@/lib/allowlist/get-allowlist';
 import { contract } from '@shared/contract';
 
 /**

@@ -3,7 +3,8 @@ import { ALERT_MODES, ALERT_MODE_LABELS, type AlertMode } from '@shared/schemas/
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { toast } from '@/components/ui/use-toast';
 import { apiErrorMessage } from '@/lib/api-client';
-import { updateMonitor, useMonitors } from '@/lib/monitors-api';
+import { useMonitors } from '@/lib/monitors/get-monitors';
+import { updateMonitor } from '@/lib/monitors/save-monitor';
 
 /** Alert settings (issue 11): per monitor, e-mail after each run, a daily digest, or none. The bell always shows alerts. */
 export function AlertsTab() {

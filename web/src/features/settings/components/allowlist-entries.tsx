@@ -5,7 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
-import { useAllowlist } from '../api/get-allowlist';
+import { useAllowlist } from '@/lib/allowlist/get-allowlist';
 import { useRemoveAllowlistEntry } from '../api/remove-allowlist-entry';
 import { allowlistErrorMessage } from './allowlist-error';
 import { REASON_LABELS } from './allowlist-options';

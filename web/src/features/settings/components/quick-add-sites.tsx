@@ -2,8 +2,8 @@ import { Check, Loader2, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
+import { useAllowlist } from '@/lib/allowlist/get-allowlist';
 import { useAddAllowlistEntry } from '../api/add-allowlist-entry';
-import { useAllowlist } from '../api/get-allowlist';
 import { allowlistErrorMessage } from './allowlist-error';
 import { QUICK_ADD_REASON, QUICK_ADD_SITES, isAllowlisted } from './allowlist-options';
 

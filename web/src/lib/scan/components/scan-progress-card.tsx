@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
-import type { Scan } from '@/lib/scan-api';
+import type { Scan } from '../api/get-scan';
 import {
   STAGE_LABELS,
   cardProgress,
@@ -11,8 +11,8 @@ import {
   elapsedSeconds,
   formatCountdown,
   isOpenStatus,
-} from '@/lib/scan-progress';
-import { engineLabel, engineList } from '@/lib/scan-results';
+} from '../scan-progress';
+import { engineLabel, engineList } from '../scan-results';
 import { SandboxNotice } from './sandbox-notice';
 import { SkippedReferencesNote } from './skipped-references-note';
 

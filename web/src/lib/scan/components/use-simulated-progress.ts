@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { SIMULATED_COMPLETE_AFTER_MS, SIMULATED_TICK_MS, nextSimulatedProgress, simulatedStageText } from '@/lib/scan-progress';
+import { SIMULATED_COMPLETE_AFTER_MS, SIMULATED_TICK_MS, nextSimulatedProgress, simulatedStageText } from '../scan-progress';
 
 interface Run {
   startedAt: number;

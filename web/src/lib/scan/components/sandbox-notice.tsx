@@ -1,5 +1,5 @@
 import { FlaskConical } from 'lucide-react';
-import { SANDBOX_NOTICE } from '@/lib/scan-results';
+import { SANDBOX_NOTICE } from '../scan-results';
 import { cn } from '@/lib/utils';
 
 /**

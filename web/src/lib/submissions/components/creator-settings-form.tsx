@@ -11,13 +11,14 @@ import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { apiErrorMessage } from '@/lib/api-client';
-import { creatorDetails } from '@/lib/submission-rules';
-import { saveCreatorSettings, useCreatorUser } from '@/lib/submissions-api';
+import { creatorDetails } from '../submission-rules';
+import { useCreatorUser } from '../api/get-creator-user';
+import { saveCreatorSettings } from '../api/save-creator-settings';
 
 /**
  * The Settings page's Content Creator tab (PRODUCT.md sections 2, 5 and 8): name, e-mail, optional phone and address,
  * filled from `GET /api/user/me` (saved values first, then the account's), saved with
- * `PUT /api/user/me/content-creator`. Lives in components/ because the settings feature mounts it.
+ * `PUT /api/user/me/content-creator`. Lives in lib/submissions/ because the settings feature mounts it.
  */
 export function CreatorSettingsForm() {
   const user = useCreatorUser();

@@ -10,7 +10,7 @@ export interface ProtectStepProps {
 
 /**
  * Step 3 of the home dashboard (PRODUCT.md section 2): the bulk DMCA automation card and the Manual DMCA Forms card.
- * Lives in components/ because the dashboard feature mounts it and features may not import one another.
+ * Lives in lib/submissions/ because the dashboard feature mounts it and features may not import one another.
  */
 export function ProtectStep({ selectedResultId, onViewViolations }: ProtectStepProps) {
   return (

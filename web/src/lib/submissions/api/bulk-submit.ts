@@ -1,9 +1,8 @@
-import useSWR, { mutate } from 'swr';
 import useSWRMutation from 'swr/mutation';
 import { bulkSubmitResponseSchema, type BulkSubmitInput, type BulkSubmitResponse, type DmcaCase, type SubmissionState } from '@shared/schemas/cases';
-import { searchResultListSchema } from '@shared/schemas/search';
 import { api } from '@/lib/api-client';
-import { CASES_KEY, USER_RESULTS_KEY, getCases, refreshCases } from '@/lib/submissions-api';
+import { invalidateUserResults } from '@/lib/results/get-user-results';
+import { invalidateCases } from './get-cases';
 import { contract } from '@shared/contract';
 
 /**
@@ -24,29 +23,13 @@ export function useBulkSubmit() {
       try {
         return await bulkSubmit(arg.body, arg.idempotencyKey);
       } finally {
-        void refreshCases();
-        void mutate(USER_RESULTS_KEY);
+        void invalidateCases();
+        void invalidateUserResults();
       }
     },
     { throwOnError: true },
   );
 }
-
-/** Reads the creator's results across searches. */
-async function getUserResults() {
-  return searchResultListSchema.parse(await api(contract.userResults, { params: { id: 'me' } }));
-}
-
-/**
- * The creator's results, read afresh each time the protect step opens: reviews made on the dashboard patch this
- * list, but results from a scan that finished since it was cached would be missing otherwise.
- */
-export function useUserResults() {
-  return useSWR(USER_RESULTS_KEY, getUserResults, { revalidateOnMount: true });
-}
-
-/** How often the cases are read again while a bulk submission is still working through its violations. */
-export const BULK_POLL_MS = 2000;
 
 /** Where one accepted violation of a bulk submission stands, read from its case. */
 export type BulkItemProgress = 'queued' | 'working' | 'sent' | 'failed';
@@ -66,13 +49,4 @@ export function bulkItemProgress(c: Pick<DmcaCase, 'status' | 'submission'> | un
   if (SENT_STATES.includes(s.state)) return 'sent';
   if (FAILED_STATES.includes(s.state)) return 'failed';
   return 'working';
-}
-
-/**
- * The cases behind the last bulk submission, read again every BULK_POLL_MS while `watching` (some accepted
- * violation is still queued or being sent), so the card and the cases list show the workflow's progress.
- */
-export function useBulkCases(watching: boolean) {
-  // The app-wide dedupe window is an hour (data never goes stale); polling needs each tick to reach the server.
-  return useSWR(CASES_KEY, getCases, watching ? { refreshInterval: BULK_POLL_MS, dedupingInterval: 0 } : { refreshInterval: 0 });
 }

@@ -1,5 +1,5 @@
 import { ImageOff } from 'lucide-react';
-import { skippedReferencesNote } from '@/lib/scan-results';
+import { skippedReferencesNote } from '../scan-results';
 import { cn } from '@/lib/utils';
 
 /**

@@ -2,7 +2,7 @@ import { FileImage, FileVideo, Upload, X } from 'lucide-react';
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { MAX_REFERENCE_FILES, MAX_REFERENCE_TOTAL_BYTES, REFERENCE_ACCEPT } from '@shared/references';
-import { addReferenceFiles, formatBytes, type RefusedFile } from '@/lib/scan-start';
+import { addReferenceFiles, formatBytes, type RefusedFile } from '../scan-start';
 import { cn } from '@/lib/utils';
 
 interface ReferenceFilePickerProps {

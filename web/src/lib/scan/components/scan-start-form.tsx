@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Progress } from '@/components/ui/progress';
-import { START_HINT, canStartScan, scanStartFormSchema, type ScanStartFormValues } from '@/lib/scan-start';
+import { START_HINT, canStartScan, scanStartFormSchema, type ScanStartFormValues } from '../scan-start';
 import { ReferenceFilePicker } from './reference-file-picker';
 import { useSimulatedProgress } from './use-simulated-progress';
 

@@ -14,6 +14,8 @@ import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { apiErrorMessage } from '@/lib/api-client';
+import { usePlan } from '@/lib/billing/get-subscription';
+import { useUserResults } from '@/lib/results/get-user-results';
 import {
   BULK_FAILED_FALLBACK,
   BULK_FAILED_TITLE,
@@ -28,10 +30,10 @@ import {
   bulkSuccessDescription,
   defaultPlatforms,
   platformOptions,
-} from '@/lib/submission-rules';
-import { usePlan } from '@/lib/submissions-api';
-import { bulkItemProgress, useBulkCases, useBulkSubmit, useUserResults, type BulkItemProgress } from './bulk-submit';
-import { submissionStatusText } from '@/lib/submission-status';
+} from '../submission-rules';
+import { bulkItemProgress, useBulkSubmit, type BulkItemProgress } from '../api/bulk-submit';
+import { useBulkCases } from '../api/get-cases';
+import { submissionStatusText } from '../submission-status';
 
 interface BulkAutomationCardProps {
   /** A violation to tick at first (the one whose 'Send DMCA' opened the protect step). */

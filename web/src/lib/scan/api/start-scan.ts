@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { searchStartResponseSchema } from '@shared/schemas/search-start';
+import { api } from '@/lib/api-client';
+import { buildScanFormData } from '../scan-start';
+import { contract } from '@shared/contract';
+
+export type ScanStarted = z.infer<typeof searchStartResponseSchema>;
+
+/**
+ * Starts a scan: `POST /api/search` as multipart.
+ * @throws {ApiError} when the server refuses it (its body carries `error` and `fields`).
+ */
+export async function startScan(values: { query: string; files: readonly Blob[] }): Promise<ScanStarted> {
+  return searchStartResponseSchema.parse(await api(contract.startSearch, { body: buildScanFormData(values) }));
+}
