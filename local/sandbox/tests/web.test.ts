@@ -31,7 +31,9 @@ afterAll(async () => {
   refServer.close();
 });
 
-const get = (url: string) => safeFetch(url, { sandboxOrigin: sb.origin });
+// A clip is made with ffmpeg on its first request, which takes seconds on a busy machine: the fetch's time cap is
+// left to jest's timeout.
+const get = (url: string) => safeFetch(url, { sandboxOrigin: sb.origin, timeoutMs: 60_000 });
 
 /** Walks RDAP entities recursively for the abuse role's email (as reference/takedown-channels.md describes). */
 interface RdapEntity {
