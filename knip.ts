@@ -13,6 +13,8 @@ const config: KnipConfig = {
     'functions/workflows/*/*.ts',
     // The child process the local runtime's bundles mode starts by path (local/bundles/pool.ts).
     'local/bundles/runner.mjs',
+    // Preloaded (--import) into the runtime the crash suite starts (local/tests/support/runtime.ts).
+    'local/tests/support/shifted-clock.ts',
     // `npm run bench:*` (`tsx bench/x.ts`).
     'bench/*.ts',
   ],

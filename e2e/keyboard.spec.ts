@@ -21,12 +21,13 @@ async function tabTo(page: Page, target: Locator): Promise<void> {
   const unfocused = await focusStyle(target);
   for (let i = 0; i < 80; i++) {
     if (await target.evaluate((el) => el === document.activeElement)) {
-      // Polled: a ring that fades in (a CSS transition) reads as unfocused for its first frame.
+      // Polled: a ring that fades in (a CSS transition) reads as unfocused for its first frame. It waits for the
+      // ring (within the config's expect timeout), not for a set time: a busy machine only makes it poll longer.
       await expect
         .poll(async () => {
           const focused = await focusStyle(target);
           return (focused.outline !== 'none' && focused.outline !== unfocused.outline) || focused.boxShadow !== unfocused.boxShadow;
-        }, { message: `focus is visible on ${target} (its unfocused style: ${JSON.stringify(unfocused)})`, timeout: 2_000 })
+        }, { message: `focus is visible on ${target} (its unfocused style: ${JSON.stringify(unfocused)})` })
         .toBe(true);
       return;
     }

@@ -1,3 +1,4 @@
+// @integration: renders and hashes hundreds of pictures, seconds of CPU, so it runs in the integration tier (test/tiers.ts).
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

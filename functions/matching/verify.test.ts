@@ -1,3 +1,4 @@
+// @integration: hashes and verifies dozens of photos, seconds of CPU, so it runs in the integration tier (test/tiers.ts).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';

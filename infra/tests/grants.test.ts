@@ -2,6 +2,7 @@ import { App, Stack, Validations } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as cxapi from 'aws-cdk-lib/cx-api';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { ApiFunction } from '../constructs/api-function';
 import { applyAccess } from '../constructs/grants';
@@ -9,9 +10,17 @@ import { cdkJsonContext, removeTempDirs, tempDir } from './vigil-app';
 
 type Statement = { Action: string | string[]; Resource: unknown };
 
-/** One function with every kind of access and every optional service configured, synthesized with cdk-nag. */
+/**
+ * One function with every kind of access and every optional service configured, synthesized with cdk-nag. Its code
+ * is not bundled (BUNDLING_STACKS empty): this file reads its IAM policies only, and the whole app's synthesis
+ * (vigil-app.test.ts) bundles every function.
+ */
 function synthFunction(bedrockModelId: string) {
-  const app = new App({ outdir: tempDir('vigil-grants-'), context: cdkJsonContext(), builtinCloudFormationValidation: false });
+  const app = new App({
+    outdir: tempDir('vigil-grants-'),
+    context: { ...cdkJsonContext(), [cxapi.BUNDLING_STACKS]: [] },
+    builtinCloudFormationValidation: false,
+  });
   const stack = new Stack(app, 'Grants', { env: { account: '123456789012', region: 'us-east-1' } });
   const bucket = (id: string) => {
     const b = new s3.Bucket(stack, id, { enforceSSL: true });

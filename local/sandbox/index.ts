@@ -26,6 +26,7 @@ export interface SandboxOptions {
   warm?: boolean;
   /** ffmpeg binary for clips; found on PATH-like defaults when absent; `null` serves pages without video files. */
   ffmpegPath?: string | null;
+  /** The sandbox's clock (default: the system's): dates on pages, and when a notice's removal is due. */
   now?: () => Date;
 }
 
@@ -43,7 +44,7 @@ export interface Sandbox {
   plant(imageUrl: string): Promise<PlantResult>;
   /** Renders every demo picture and thumbnail now. */
   warm(): Promise<void>;
-  /** Cancels scheduled removals. */
+  /** Cancels the removals notices scheduled. */
   close(): void;
 }
 
@@ -76,7 +77,13 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   const leaks = new Leaks({ store, index, renderer, now });
   const faults = new FaultController(options.faults);
   const ctx: ShapeContext = { origin, index, planter, faults, now };
-  const timers = new Set<NodeJS.Timeout>();
+  /**
+   * Removals that notices scheduled (`POST /control/notice`), by URL, with the time they are due on the sandbox's
+   * clock. No timer: every request first applies the ones due (`applyDueNotices`), so what a request sees depends
+   * only on the clock, never on whether a timer happened to have fired yet, and a test moves the clock (`now`)
+   * instead of waiting.
+   */
+  const scheduled = new Map<string, number>();
   let removed: Removed = {};
 
   const ready = (async () => {
@@ -123,6 +130,15 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     return targets;
   };
 
+  const applyDueNotices = async () => {
+    const t = now().getTime();
+    for (const [url, dueAt] of scheduled) {
+      if (dueAt > t) continue;
+      scheduled.delete(url);
+      await remove(url).catch(() => undefined);
+    }
+  };
+
   const warm = async () => {
     const demo = demoContent(now()).media.filter((m) => m.kind === 'image');
     for (const m of demo) {
@@ -134,6 +150,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
 
   async function route(req: IncomingMessage, res: ServerResponse): Promise<void> {
     await ready;
+    await applyDueNotices();
     const url = new URL(req.url ?? '/', 'http://sandbox.invalid');
     let path = url.pathname;
     if (basePath && (path === basePath || path.startsWith(`${basePath}/`))) path = path.slice(basePath.length) || '/';
@@ -225,17 +242,14 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       return json(res, 201, { page: `${origin}${made.page}`, ...(made.image ? { image: `${origin}${made.image}` } : {}) });
     }
     if (method === 'POST' && path === '/control/notice') {
-      // A site that honours notices: the copy goes away after delayMs, as a host acting on an abuse report would.
+      // A site that honours notices: the copy goes away delayMs from now, as a host acting on an abuse report would
+      // (requests from then on see it removed: see `scheduled`).
       const body = z.object({ url: z.string().min(1), delayMs: z.number().int().min(0).max(3_600_000).default(0) }).safeParse(await readJson(req));
       if (!body.success) throw new HttpProblem(400, 'body must be {url, delayMs?}');
       const targets = targetsOf(body.data.url);
-      const timer = setTimeout(() => {
-        timers.delete(timer);
-        remove(body.data.url).catch(() => undefined);
-      }, body.data.delayMs);
-      timer.unref();
-      timers.add(timer);
-      return json(res, 202, { scheduled: targets, removeAt: new Date(now().getTime() + body.data.delayMs).toISOString() });
+      const dueAt = now().getTime() + body.data.delayMs;
+      scheduled.set(body.data.url, dueAt);
+      return json(res, 202, { scheduled: targets, removeAt: new Date(dueAt).toISOString() });
     }
     throw new HttpProblem(404, `no control ${method} ${path}`);
   }
@@ -258,10 +272,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     restore,
     plant: (imageUrl: string) => ready.then(() => planter.plant(imageUrl)),
     warm,
-    close: () => {
-      for (const t of timers) clearTimeout(t);
-      timers.clear();
-    },
+    close: () => scheduled.clear(),
   }) as Sandbox;
 }
 

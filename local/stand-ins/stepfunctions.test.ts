@@ -117,57 +117,64 @@ describe('executions kept on disk across a stop', () => {
   const clientOf = (s: RunningStepFunctions) => new SFNClient({ endpoint: s.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'x', secretAccessKey: 'x' } });
   const onDisk = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as { status: string; waiting?: { state: string; until: number } }[];
 
-  /** Starts an execution waiting `seconds`, and returns a copy of the state file as a kill -9 would leave it. */
+  /**
+   * Starts an execution waiting `seconds`, and returns a copy of the state file as a kill -9 would leave it once
+   * the execution is in its Wait (the first run is closed, which parks the wait: it runs nothing more).
+   */
   async function killedWhileWaiting(seconds: number) {
     const file = join(dir, 'executions.json');
     const first = { before: 0, afterAt: [] as number[] };
     const sfn = await startStepFunctions([machineFor(first)], { stateFile: file });
     const client = clientOf(sfn);
     const { executionArn } = await client.send(new StartExecutionCommand({ stateMachineArn: sfn.arnOf('waiting'), input: JSON.stringify({ seconds }) }));
+    // Waits for the event (the Wait entered, on disk), however long the machine takes: jest's timeout is the limit.
     let snapshot: ReturnType<typeof onDisk> = [];
-    for (let i = 0; i < 100 && !snapshot[0]?.waiting; i++) {
-      await sleep(20);
+    while (!snapshot[0]?.waiting) {
+      await sleep(10);
       snapshot = onDisk(file);
     }
     const killed = join(dir, 'killed.json');
     copyFileSync(file, killed); // the file a kill -9 at this moment leaves behind
     client.destroy();
-    return { executionArn, killed, first, sfn, until: snapshot[0]!.waiting!.until };
+    await sfn.close();
+    return { executionArn, killed, first, until: snapshot[0]!.waiting!.until };
   }
 
+  // The Waits below last 600 s from their start. The restarted stand-in is given a clock (`now`) that stands at a
+  // chosen point against the deadline the first run wrote, so nothing waits on the wall clock: a stand-in that
+  // waited the Wait out again from its start would run past jest's timeout.
   it('resumes a Wait in progress at its original deadline, without running the states before it again', async () => {
-    const { executionArn, killed, first, sfn, until } = await killedWhileWaiting(2);
+    const { executionArn, killed, first, until } = await killedWhileWaiting(600);
     expect(first.before).toBe(1);
     const second = { before: 0, afterAt: [] as number[] };
-    const restarted = await startStepFunctions([machineFor(second)], { stateFile: killed });
+    // The restarted runtime's clock stands 300 ms before the first run's deadline.
+    const restarted = await startStepFunctions([machineFor(second)], { stateFile: killed, now: () => until - 300 });
+    const resumedAt = performance.now();
+    expect(await restarted.recoverInterrupted()).toEqual({ resumed: 1, ended: 0 });
+    // The deadline kept is the first run's, not 600 s from the restart.
+    expect(onDisk(killed)[0]).toMatchObject({ status: 'RUNNING', waiting: { state: 'Pause', until } });
+    await restarted.idle();
+    expect(second.before).toBe(0);
+    expect(second.afterAt).toHaveLength(1);
+    // It waited out the 300 ms left, not nothing (with room for a timer's millisecond rounding and a busy loop).
+    expect(performance.now() - resumedAt).toBeGreaterThanOrEqual(150);
+    const client = clientOf(restarted);
+    const d = await client.send(new DescribeExecutionCommand({ executionArn }));
+    expect(d.status).toBe('SUCCEEDED');
+    expect(JSON.parse(d.output!)).toMatchObject({ seconds: 600, before: { input: 600 } });
+    client.destroy();
+    await restarted.close();
+  });
+
+  it('runs the rest at once when the deadline passed while the runtime was down', async () => {
+    const { killed, until } = await killedWhileWaiting(600);
+    const second = { before: 0, afterAt: [] as number[] };
+    // Restarted an hour after the deadline: the 600 s Wait is over, After runs now (waiting again would time out).
+    const restarted = await startStepFunctions([machineFor(second)], { stateFile: killed, now: () => until + 3_600_000 });
     expect(await restarted.recoverInterrupted()).toEqual({ resumed: 1, ended: 0 });
     await restarted.idle();
     expect(second.before).toBe(0);
     expect(second.afterAt).toHaveLength(1);
-    // At the deadline the first run set, not two seconds after the restart.
-    expect(second.afterAt[0]!).toBeGreaterThanOrEqual(until - 5);
-    expect(second.afterAt[0]! - until).toBeLessThan(1000);
-    const client = clientOf(restarted);
-    const d = await client.send(new DescribeExecutionCommand({ executionArn }));
-    expect(d.status).toBe('SUCCEEDED');
-    expect(JSON.parse(d.output!)).toMatchObject({ seconds: 2, before: { input: 2 } });
-    client.destroy();
-    await restarted.close();
-    await sfn.close();
-  });
-
-  it('runs the rest at once when the deadline passed while the runtime was down', async () => {
-    const { killed, sfn, until } = await killedWhileWaiting(3);
-    await sfn.close();
-    await sleep(Math.max(0, until - Date.now()) + 300);
-    const second = { before: 0, afterAt: [] as number[] };
-    const restarted = await startStepFunctions([machineFor(second)], { stateFile: killed });
-    const resumedAt = Date.now();
-    await restarted.recoverInterrupted();
-    await restarted.idle();
-    expect(second.afterAt).toHaveLength(1);
-    // Well under the 3 s the Wait would take again from the start (a busy machine adds some).
-    expect(second.afterAt[0]! - resumedAt).toBeLessThan(1500);
     await restarted.close();
   });
 
@@ -182,7 +189,7 @@ describe('executions kept on disk across a stop', () => {
     const client = clientOf(sfn);
     await client.send(new StartExecutionCommand({ stateMachineArn: sfn.arnOf('waiting'), name: 'w', input: '{"seconds": 600}' }));
     await client.send(new StartExecutionCommand({ stateMachineArn: sfn.arnOf('stuck'), name: 's', input: '{"seconds": 0}' }));
-    for (let i = 0; i < 100 && !onDisk(file).some((e) => e.waiting); i++) await sleep(20);
+    while (!onDisk(file).some((e) => e.waiting)) await sleep(10);
     const killed = join(dir, 'killed.json');
     copyFileSync(file, killed); // 's' is in its task here
     client.destroy();

@@ -75,6 +75,11 @@ export interface StepFunctionsOptions {
   stateFile?: string;
   /** Called for every execution that ends FAILED (the local counterpart of the EventBridge status rule). */
   onStopped?: (execution: StoppedExecution) => Promise<unknown>;
+  /**
+   * The clock (epoch ms; default Date.now) that executions' start and stop dates are read from and that a resumed
+   * Wait's time left is measured by (its deadline minus now). Tests set it instead of waiting for a deadline.
+   */
+  now?: () => number;
 }
 
 /** The error of an execution the local runtime stopped under (it did not fail by itself). */
@@ -108,6 +113,7 @@ const slow = (ms: number | undefined, names: string[]): Record<string, number> =
  */
 export async function startStepFunctions(machines: LocalMachine[], opts: StepFunctionsOptions = {}): Promise<RunningStepFunctions> {
   const region = opts.region ?? 'us-east-1';
+  const now = opts.now ?? (() => Date.now());
   const arnOf = (name: string) => `arn:aws:states:${region}:${ACCOUNT}:stateMachine:${name}`;
   const byArn = new Map(machines.map((m) => [arnOf(m.name), m]));
   const compiled = new Map(machines.map((m) => [arnOf(m.name), new StateMachine(m.definition as never, VALIDATION)]));
@@ -148,7 +154,7 @@ export async function startStepFunctions(machines: LocalMachine[], opts: StepFun
     const sm = definition ? new StateMachine(definition as never, { validationOptions: { noValidate: true } }) : compiled.get(exec.stateMachineArn)!;
     const waits = machine.waitMs === undefined ? {} : slow(machine.waitMs, stateNames.wait);
     // At least 1 ms: aws-local-stepfunctions reads an override of 0 as "none" and would wait the full time.
-    if (resumeAt) waits[resumeAt.state] = Math.max(1, resumeAt.until - Date.now());
+    if (resumeAt) waits[resumeAt.state] = Math.max(1, resumeAt.until - now());
     const run = sm.run(input, {
       overrides: {
         taskResourceLocalHandlers: machine.handlers as never,
@@ -163,14 +169,14 @@ export async function startStepFunctions(machines: LocalMachine[], opts: StepFun
       (output) => {
         running.delete(exec.executionArn);
         if (exec.parked) return; // stopped by close() in a Wait: stays RUNNING on disk and resumes next start
-        Object.assign(exec, { status: 'SUCCEEDED', output: JSON.stringify(output), stopDate: Date.now() / 1000, waiting: undefined });
+        Object.assign(exec, { status: 'SUCCEEDED', output: JSON.stringify(output), stopDate: now() / 1000, waiting: undefined });
         save();
       },
       (err: Error & { cause?: unknown }) => {
         running.delete(exec.executionArn);
         // aws-local-stepfunctions wraps the state's error; report the state's own error as the service does.
         const inner = err.cause instanceof Error ? err.cause : err;
-        Object.assign(exec, { status: 'FAILED', error: inner.name, cause: inner.message, stopDate: Date.now() / 1000, waiting: undefined });
+        Object.assign(exec, { status: 'FAILED', error: inner.name, cause: inner.message, stopDate: now() / 1000, waiting: undefined });
         logger.warn('local execution failed', { executionArn: exec.executionArn, error: err.message });
         save();
         void stopped(exec);
@@ -213,7 +219,7 @@ export async function startStepFunctions(machines: LocalMachine[], opts: StepFun
       stateMachineArn: body.stateMachineArn!,
       name,
       status: 'RUNNING',
-      startDate: Date.now() / 1000,
+      startDate: now() / 1000,
       input,
       done: Promise.resolve(),
     };
@@ -275,7 +281,7 @@ export async function startStepFunctions(machines: LocalMachine[], opts: StepFun
           status: 'FAILED',
           error: RUNTIME_STOPPED_ERROR,
           cause: 'The local runtime stopped while this execution was running; its work was ended with a reason.',
-          stopDate: Date.now() / 1000,
+          stopDate: now() / 1000,
         });
         ended.push(e);
       }

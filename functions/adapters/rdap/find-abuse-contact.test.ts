@@ -65,7 +65,7 @@ beforeAll(async () => {
     } else if (path.startsWith('/rdap/ip/192.0.2.99') || path === '/rdap/domain/flaky.test') {
       res.writeHead(503).end();
     } else if (path === '/rdap/domain/slow.test') {
-      setTimeout(() => res.writeHead(404).end(), 400);
+      // Never answers: only the lookup's own timeout ends the request.
     } else if (FIXTURES[path]) {
       res.writeHead(200, { 'content-type': 'application/rdap+json' }).end(JSON.stringify(FIXTURES[path]));
     } else {
@@ -75,7 +75,10 @@ beforeAll(async () => {
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/rdap`;
 });
-afterAll(() => new Promise<void>((r) => server.close(() => r())));
+afterAll(() => {
+  server.closeAllConnections();
+  return new Promise<void>((r) => server.close(() => r()));
+});
 beforeEach(() => hits.splice(0));
 
 const DNS: Record<string, string[]> = {

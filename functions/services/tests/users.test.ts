@@ -1,14 +1,21 @@
 import { startTestDynamo } from '../../../test/harness';
+import { middleOfThisMonth, shiftClock, type ShiftedClock } from '../../../test/clock';
 import { getItem, query } from '../../store/table';
 import { keys } from '../../store/keys';
 import { COUNTER_ATTRIBUTE, USER_COUNTERS } from '../../store/entities/counter';
 import { getOrCreateUserFromClaims, getUser, toCurrentUser } from '../users';
 
 let stop: () => Promise<void>;
+/** The month (and day) stay put whenever the file runs: its clock runs on from mid-month (test/clock.ts). */
+let clock: ShiftedClock;
 beforeAll(async () => {
+  clock = shiftClock(middleOfThisMonth());
   stop = (await startTestDynamo()).close;
 });
-afterAll(() => stop());
+afterAll(async () => {
+  await stop();
+  clock.restore();
+});
 
 const ISS = 'https://cognito-idp.us-east-1.amazonaws.com/us-east-1_test';
 const counter = async (key: ReturnType<typeof keys.counter>) =>

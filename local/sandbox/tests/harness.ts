@@ -35,7 +35,9 @@ export async function startSandbox(opts: Omit<SandboxOptions, 'origin'> = {}, pr
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}/sandbox`;
   const sandbox = (mounted.sandbox = createSandbox({ origin, ...opts }));
   await sandbox.ready;
-  const config = providerConfigFrom(providerSettings({ SANDBOX_ORIGIN: origin, PROVIDER_TIMEOUT_MS: '5000', PROVIDER_RETRY_BASE_MS: '10', ...providerEnv }));
+  // A reverse image search plants copies first (clips with ffmpeg), which takes seconds on a busy machine: the time
+  // cap is left to jest's timeout (a test of the cap sets its own).
+  const config = providerConfigFrom(providerSettings({ SANDBOX_ORIGIN: origin, PROVIDER_TIMEOUT_MS: '60000', PROVIDER_RETRY_BASE_MS: '10', ...providerEnv }));
   return {
     origin,
     sandbox,

@@ -16,10 +16,12 @@ export const freePort = () =>
 
 /**
  * The runtime as `npm run serve` starts it, in its own process (so it can be killed outright), on `port` with
- * `dataDir`. Resolves once `/api/health` answers.
+ * `dataDir`. Resolves once `/api/health` answers, which is after it has dealt with what the last run left running
+ * (local/server.ts). `env.VIGIL_CLOCK_OFFSET_MS` sets its clock ahead (shifted-clock.ts).
  */
 export async function startRuntime(port: number, dataDir: string, env: Record<string, string> = {}): Promise<ChildProcess> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', 'local/server.ts'], {
+  // shifted-clock.ts: with VIGIL_CLOCK_OFFSET_MS in `env`, the runtime's clock runs that far ahead of the system's.
+  const proc = spawn(process.execPath, ['--import', 'tsx', '--import', './local/tests/support/shifted-clock.ts', 'local/server.ts'], {
     cwd: REPO_ROOT,
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: process.env.CRASH_DEBUG ? 'WARN' : 'ERROR', NODE_OPTIONS: '', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],

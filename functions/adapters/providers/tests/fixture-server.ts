@@ -9,7 +9,8 @@ export interface FixtureReply {
   /** A fixture file name in ./fixtures, or a raw body string with `raw`. */
   fixture?: string;
   raw?: string;
-  delayMs?: number;
+  /** Never answer (the connection stays open until the server closes): only a client's own timeout ends it. */
+  silent?: boolean;
 }
 
 export interface RecordedRequest {
@@ -39,8 +40,7 @@ export async function startFixtureServer() {
       if (res.destroyed) return;
       res.writeHead(reply.status ?? 200, { 'content-type': 'application/json', ...reply.headers }).end(body);
     };
-    if (reply.delayMs) setTimeout(send, reply.delayMs).unref();
-    else send();
+    if (!reply.silent) send();
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -4,6 +4,7 @@ import * as allowlistStore from '../../../store/entities/allowlist';
 import { isAllowlisted, listAllowlist, withoutAllowlisted } from '../../../services/allowlist';
 import { contract } from '../../../../shared/contract';
 import { call, startHarness, type Harness } from '../../../../test/harness';
+import { freezeClock } from '../../../../test/clock';
 import { session, type TestUser } from '../../../../test/fixtures';
 
 let h: Harness;
@@ -128,13 +129,19 @@ describe('POST /api/user/{id}/allowlist', () => {
 
   it('takes over a guard orphaned by a crashed add, but not a fresh one', async () => {
     const u = await session();
-    const orphan = (domain: string, ageMs: number) =>
-      allowlistStore.claimGuard({ userId: u.userId, domain, entryId: ulid(), createdAt: new Date(Date.now() - ageMs).toISOString() });
-    await orphan('old.example', 60_000);
-    await orphan('fresh.example', 0);
-    expect((await add(u, { domain: 'old.example', reason: 'fair_use' })).status).toBe(201);
-    expect((await add(u, { domain: 'fresh.example', reason: 'fair_use' })).status).toBe(409);
-    expect((await list(u)).body.map((e: { domain: string }) => e.domain)).toEqual(['old.example']);
+    // The clock stands still, so the guards' ages are exactly these however slowly the test runs.
+    const clock = freezeClock();
+    try {
+      const orphan = (domain: string, ageMs: number) =>
+        allowlistStore.claimGuard({ userId: u.userId, domain, entryId: ulid(), createdAt: new Date(Date.now() - ageMs).toISOString() });
+      await orphan('old.example', 60_000);
+      await orphan('fresh.example', 0);
+      expect((await add(u, { domain: 'old.example', reason: 'fair_use' })).status).toBe(201);
+      expect((await add(u, { domain: 'fresh.example', reason: 'fair_use' })).status).toBe(409);
+      expect((await list(u)).body.map((e: { domain: string }) => e.domain)).toEqual(['old.example']);
+    } finally {
+      clock.restore();
+    }
   });
 });
 

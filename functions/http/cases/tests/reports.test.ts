@@ -14,17 +14,24 @@ import { reviewResult } from '../../../services/search/review';
 import { createSearch, finishSearch } from '../../../services/search/searches';
 import { contract, type RouteDef } from '../../../../shared/contract';
 import { call, startHarness, type Harness } from '../../../../test/harness';
+import { middleOfThisMonth, shiftClock, type ShiftedClock } from '../../../../test/clock';
 import { session, user, type TestUser } from '../../../../test/fixtures';
 
 let h: Harness;
+/** The month stays put whenever the file runs (the reports are monthly): its clock runs on from mid-month. */
+let clock: ShiftedClock;
 let owner: TestUser;
 let other: TestUser;
 let admin: TestUser;
 beforeAll(async () => {
+  clock = shiftClock(middleOfThisMonth());
   h = await startHarness();
   [owner, other, admin] = [await session(), await session(), await session({ isAdmin: true })];
 });
-afterAll(() => h.close());
+afterAll(async () => {
+  await h.close();
+  clock.restore();
+});
 
 const route = contract.userReport;
 const adminRoute = contract.platformReport;

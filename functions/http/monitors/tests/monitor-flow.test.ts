@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { contract } from '../../../../shared/contract';
 import { user, type TestUser } from '../../../../test/fixtures';
 import { call, multipart, startHarness, type Harness } from '../../../../test/harness';
+import { shiftClock, type ShiftedClock } from '../../../../test/clock';
 import { updateItem } from '../../../store/table';
 import { keys } from '../../../store/keys';
 import { changeStoredPlan, readStoredPlan } from '../../../services/billing/plan-store';
@@ -14,7 +15,8 @@ import { handler as dispatch } from '../../../jobs/monitor-dispatch';
 /*
  * The monitor journey at the route level, on the local runtime's pieces: the real search ASL in the Step
  * Functions stand-in, the sandbox web, dynalite, s3rver and the .eml outbox. The dispatcher handler is called
- * as the local tick would (MONITOR_INTERVAL_OVERRIDE_SECONDS=5 makes every cadence 5 seconds).
+ * as the local tick would (MONITOR_INTERVAL_OVERRIDE_SECONDS=5 makes every cadence 5 seconds), once the test has
+ * moved the clock (test/clock.ts) to when the monitor is due: nothing waits for it on the wall clock.
  */
 
 let h: Harness;
@@ -22,6 +24,7 @@ let origin: string;
 let owner: TestUser;
 let other: TestUser;
 let admin: TestUser;
+let clock: ShiftedClock;
 
 const monitorFields = { userId: 'me', query: 'Luna Vale', searchEngines: '["google","bing"]', contentType: 'images', cadence: 'weekly', alerts: 'instant' };
 const original = async (n: number) => Buffer.from(await (await fetch(`${origin}/demo/originals/${n}.jpg`)).arrayBuffer());
@@ -30,11 +33,10 @@ async function outboxAlerts() {
   return (await h.outboxMails()).filter((m) => m.headers.has('x-vigil-alert'));
 }
 
-/** Waits until the monitor is due again, then runs one dispatcher tick and waits for the run to finish. */
+/** Moves the clock to when the monitor is due again, then runs one dispatcher tick and waits for the run to finish. */
 async function nextRun(monitorId: string): Promise<string> {
   const m = (await call(contract.getMonitor, { as: owner, params: { id: monitorId } })).body;
-  const wait = Math.max(0, Date.parse(m.nextRunAt) - Date.now()) + 50;
-  await new Promise((r) => setTimeout(r, wait));
+  clock.advanceTo(Date.parse(m.nextRunAt) + 1);
   const tick = await dispatch();
   expect(tick.started).toBe(1);
   await h.sfn.idle();
@@ -43,6 +45,7 @@ async function nextRun(monitorId: string): Promise<string> {
 }
 
 beforeAll(async () => {
+  clock = shiftClock();
   h = await startHarness({ scans: true, env: { PUBLIC_URL: 'http://localhost:3999', MONITOR_INTERVAL_OVERRIDE_SECONDS: '5' } });
   origin = h.sandboxOrigin;
   owner = await user({ email: 'owner@monitor.test' });
@@ -50,7 +53,10 @@ beforeAll(async () => {
   admin = await user({ email: 'admin@monitor.test', isAdmin: true });
 }, 60_000);
 
-afterAll(() => h.close());
+afterAll(async () => {
+  await h.close();
+  clock.restore();
+});
 
 describe('monitor routes', () => {
   it('refuses anonymous callers, bad input and cadences or counts beyond the plan (402 PLAN_LIMIT)', async () => {
@@ -130,7 +136,7 @@ describe('monitor routes', () => {
 
     // With the scan allowance spent, the schedule still runs, and still takes nothing.
     const { m } = await lastRun();
-    await new Promise((r) => setTimeout(r, Math.max(0, Date.parse(m.nextRunAt) - Date.now()) + 50));
+    clock.advanceTo(Date.parse(m.nextRunAt) + 1);
     expect((await dispatch()).started).toBe(1);
     await h.sfn.idle();
     const after = await lastRun();

@@ -4,6 +4,7 @@ import { CADENCE_SECONDS, type Cadence } from '../../../../shared/schemas/monito
 import type { PlanId } from '../../../../shared/schemas/user';
 import { user, type TestUser } from '../../../../test/fixtures';
 import { call, multipart, startHarness, type Harness } from '../../../../test/harness';
+import { shiftClock, type ShiftedClock } from '../../../../test/clock';
 import { changeStoredPlan, readStoredPlan } from '../../../services/billing/plan-store';
 import { getMonitor, putMonitor } from '../../../services/monitors/monitors';
 import { handler as dispatch } from '../../../jobs/monitor-dispatch';
@@ -16,6 +17,8 @@ import { handler as dispatch } from '../../../jobs/monitor-dispatch';
  */
 
 let h: Harness;
+/** Moved a second on where a test needs a later time (a later batch, a later creation), instead of sleeping. */
+let clock: ShiftedClock;
 
 const fields = (cadence: Cadence) => ({ userId: 'me', query: 'Luna Vale', searchEngines: '["google"]', contentType: 'images', cadence, alerts: 'off' });
 const create = async (who: TestUser, cadence: Cadence) => call(contract.createMonitor, { as: who, ...(await multipart(fields(cadence))) });
@@ -26,9 +29,13 @@ async function toPlan(who: { userId: string }, plan: PlanId) {
 }
 
 beforeAll(async () => {
+  clock = shiftClock();
   h = await startHarness({ scans: true, env: { MONITOR_DISPATCH_LIMIT: '2' } });
 }, 60_000);
-afterAll(() => h.close());
+afterAll(async () => {
+  await h.close();
+  clock.restore();
+});
 
 describe('the dispatcher', () => {
   it('starts at most MONITOR_DISPATCH_LIMIT due runs a tick, oldest due first; the rest run next tick', async () => {
@@ -64,7 +71,7 @@ describe('after a downgrade', () => {
       const res = await create(creator, 'daily');
       expect(res.status).toBe(201);
       ids.push(res.body.id);
-      await new Promise((r) => setTimeout(r, 5)); // distinct creation times
+      clock.advance(1_000); // distinct creation times
     }
     const [oldest, middle, newest] = ids as [string, string, string];
     await toPlan(creator, 'trial'); // 1 monitor, weekly

@@ -12,17 +12,24 @@ import { createSearch } from '../../../services/search/searches';
 import { getUserStats } from '../../../services/stats';
 import { contract } from '../../../../shared/contract';
 import { call, startHarness, type Harness } from '../../../../test/harness';
+import { shiftClock, type ShiftedClock } from '../../../../test/clock';
 import { scanWithResults, session, type TestUser } from '../../../../test/fixtures';
 
 let h: Harness;
+/** Moved a second on where a test needs a later time (a later batch, a later creation), instead of sleeping. */
+let clock: ShiftedClock;
 let owner: TestUser;
 let other: TestUser;
 let admin: TestUser;
 beforeAll(async () => {
+  clock = shiftClock();
   h = await startHarness({ s3: true });
   [owner, other, admin] = [await session(), await session(), await session({ isAdmin: true })];
 });
-afterAll(() => h.close());
+afterAll(async () => {
+  await h.close();
+  clock.restore();
+});
 
 const result = (n: number, extra: Partial<NewResult> = {}): NewResult => ({
   url: `https://leak-forum.example/thread/${n}`,
@@ -90,7 +97,7 @@ describe('GET /api/search/{id}/results', () => {
     const search = await createSearch({ userId: owner.userId, query: 'q', searchEngines: ['google'], contentType: 'images' });
     searchId = search.id;
     await persistResults(searchId, [result(1), result(30), result(10)]);
-    await new Promise((r) => setTimeout(r, 5)); // a later batch gets a later persist time
+    clock.advance(1_000); // a later batch gets a later persist time
     await persistResults(searchId, [result(2, { url: 'https://tube.example/v/2', contentType: 'videos' })]);
   });
 
@@ -185,7 +192,7 @@ describe('GET /api/user/{id}/results and /results/grouped', () => {
   beforeAll(async () => {
     u = await session();
     await seedSearch(u, [result(1), result(2, { contentType: 'web', url: 'https://blog.example/a' })]);
-    await new Promise((r) => setTimeout(r, 5));
+    clock.advance(1_000);
     await seedSearch(u, [result(3, { contentType: 'videos', url: 'https://tube.example/v/3' })]);
   });
 
@@ -315,7 +322,7 @@ describe('PUT /api/search-results/{id}/review', () => {
 
   it('does not touch reviewedAt when the same status is sent twice', async () => {
     const first = await put(ids[0]!, 'safe');
-    await new Promise((r) => setTimeout(r, 5));
+    clock.advance(1_000);
     const second = await put(ids[0]!, 'safe');
     expect(second.body.reviewedAt).toBe(first.body.reviewedAt);
   });

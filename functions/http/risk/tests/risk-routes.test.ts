@@ -15,14 +15,17 @@ import { reviewResult } from '../../../services/search/review';
 import { createSearch, finishSearch } from '../../../services/search/searches';
 import { contract, ROUTES, type RouteDef } from '../../../../shared/contract';
 import { call, startHarness, type Harness } from '../../../../test/harness';
+import { middleOfThisMonth, shiftClock, type ShiftedClock } from '../../../../test/clock';
 import { session, type TestUser } from '../../../../test/fixtures';
 
 const H = 3600_000;
 const D = 24 * H;
-const T = Date.now();
+/** Now, for the data's ages: the file's clock runs on from it, so "today" is T's day whenever the file runs. */
+const T = middleOfThisMonth();
 const iso = (ms: number) => new Date(ms).toISOString();
 
 let h: Harness;
+let clock: ShiftedClock;
 let owner: TestUser;
 let other: TestUser;
 let admin: TestUser;
@@ -60,6 +63,7 @@ async function backdate(id: string, createdAt: number, seenAt: number): Promise<
  *  d tube  tube.com  images low    safe          found 1d ago
  */
 beforeAll(async () => {
+  clock = shiftClock(T);
   h = await startHarness();
   [owner, other, admin] = [await session(), await session(), await session({ isAdmin: true })];
   const search = await createSearch({ userId: owner.userId, query: 'Jane', searchEngines: ['google'], contentType: 'images,videos' });
@@ -98,7 +102,10 @@ beforeAll(async () => {
   await transitionCase(caseId, ['sent'], 'resolved', iso(T - 2 * D));
   await claimResultTakedown(ids.c!, caseId, iso(T - 2 * D));
 });
-afterAll(() => h.close());
+afterAll(async () => {
+  await h.close();
+  clock.restore();
+});
 
 const RISK_ROUTES = ROUTES.filter((r) => r.area === 'risk');
 

@@ -1,5 +1,6 @@
 import { ulid } from 'ulid';
 import { startTestDynamo } from '../../../../test/harness';
+import { freezeClock } from '../../../../test/clock';
 import { WorkflowUnavailableError } from '../../../lib/errors';
 import { SLOT_LEASE_SECONDS, takeScanSlot } from '../../allowances/scan-slot';
 import { createSearch, getSearch, listSearchesByUser, toSearchDto } from '../searches';
@@ -67,20 +68,26 @@ describe('one scan starting or running per user', () => {
   });
 
   it('holds a live lease whatever its search says, and frees an expired one only when its search is not running', async () => {
-    const userId = ulid();
-    // A start that died before writing its search: held for the lease, then free.
-    await takeScanSlot(userId, ulid(), minutesAgo(SLOT_LEASE_SECONDS / 60 - 1));
-    await expect(takeScanSlot(userId, ulid())).rejects.toMatchObject({ statusCode: 429 });
-    const other = ulid();
-    await takeScanSlot(other, ulid(), minutesAgo(SLOT_LEASE_SECONDS / 60 + 1));
-    await expect(takeScanSlot(other, ulid())).resolves.toBeUndefined();
+    // The clock stands still, so each lease's age is exactly what it was taken with however slowly the test runs.
+    const clock = freezeClock();
+    try {
+      const userId = ulid();
+      // A start that died before writing its search: held for the lease, then free.
+      await takeScanSlot(userId, ulid(), minutesAgo(SLOT_LEASE_SECONDS / 60 - 1));
+      await expect(takeScanSlot(userId, ulid())).rejects.toMatchObject({ statusCode: 429 });
+      const other = ulid();
+      await takeScanSlot(other, ulid(), minutesAgo(SLOT_LEASE_SECONDS / 60 + 1));
+      await expect(takeScanSlot(other, ulid())).resolves.toBeUndefined();
 
-    // A scan still running after its lease keeps the slot until it ends.
-    const running = await createSearch({ id: ulid(), userId, query: 'Jane Doe', searchEngines: ['google'], contentType: 'images', references: [], origin: 'manual' });
-    const third = ulid();
-    await takeScanSlot(third, running.id, minutesAgo(SLOT_LEASE_SECONDS / 60 + 1));
-    const refused = takeScanSlot(third, ulid());
-    await expect(refused).rejects.toMatchObject({ statusCode: 429, code: 'RATE_LIMITED' });
-    await refused.catch((err: { headers?: Record<string, string> }) => expect(err.headers).toEqual({ 'retry-after': '60' }));
+      // A scan still running after its lease keeps the slot until it ends.
+      const running = await createSearch({ id: ulid(), userId, query: 'Jane Doe', searchEngines: ['google'], contentType: 'images', references: [], origin: 'manual' });
+      const third = ulid();
+      await takeScanSlot(third, running.id, minutesAgo(SLOT_LEASE_SECONDS / 60 + 1));
+      const refused = takeScanSlot(third, ulid());
+      await expect(refused).rejects.toMatchObject({ statusCode: 429, code: 'RATE_LIMITED' });
+      await refused.catch((err: { headers?: Record<string, string> }) => expect(err.headers).toEqual({ 'retry-after': '60' }));
+    } finally {
+      clock.restore();
+    }
   });
 });

@@ -21,6 +21,13 @@ const failFor = new Set<string>();
 /** The failing item waits for this, so the test sees the state right after the answer whatever the machine's load. */
 let releaseFailure: () => void = () => {};
 const failureGate = new Promise<void>((r) => (releaseFailure = r));
+/**
+ * When a test sets it, the first items wait here until BULK_MAX_CONCURRENCY of them are in flight together, so the
+ * limit is reached however slowly the machine starts them (no window of time to pile up in), and anything the
+ * workflow started beyond it meanwhile shows in maxInFlight. Once released, items go straight through.
+ */
+let firstWave: Promise<void> | undefined;
+let releaseWave: () => void = () => {};
 jest.setTimeout(120_000);
 
 const watched: typeof BULK_TASK_HANDLERS = {
@@ -28,8 +35,9 @@ const watched: typeof BULK_TASK_HANDLERS = {
   BulkSubmitItem: async (input: BulkItemInput) => {
     inFlight++;
     maxInFlight = Math.max(maxInFlight, inFlight);
+    if (inFlight >= BULK_MAX_CONCURRENCY) releaseWave();
     try {
-      await new Promise((r) => setTimeout(r, 150)); // long enough for the others to pile up behind the limit
+      await firstWave;
       if (failFor.has(input.item.resultId)) {
         await failureGate;
         throw new Error('injected failure of one item');
@@ -63,6 +71,7 @@ describe('bulk submission workflow (real ASL, local Step Functions)', () => {
     // The failing result already has a case: the failure is recorded on it.
     const failing = ids[3]!;
     failFor.add(failing);
+    firstWave = new Promise<void>((r) => (releaseWave = r));
     const failingCase = await caseForBulk((await getResult(failing))!, { originalUrl: ORIGINAL, searchEngine: 'google', platforms: ['google'] });
 
     const res = await call(contract.bulkSubmit, { as: who, body: { searchResultIds: ids, platforms: ['google'], originalUrl: ORIGINAL } });
