@@ -31,7 +31,7 @@ describe('updateParams', () => {
     const params = updateParams(
       { pk: 'P', sk: 'S' },
       { set: { status: 'sent', skipped: undefined }, setIfAbsent: { createdAt: 't' }, add: { count: 1 }, remove: ['gsi3pk'] },
-      { condition: Cond.eq('status', 'draft'), returnNew: true },
+      { condition: Cond.eq('status', 'draft'), returns: 'new' },
     );
     expect(params).toMatchObject({
       Key: { pk: 'P', sk: 'S' },
@@ -40,6 +40,21 @@ describe('updateParams', () => {
       ExpressionAttributeNames: { '#u0': 'status', '#u1': 'createdAt', '#u2': 'count', '#u3': 'gsi3pk' },
       ExpressionAttributeValues: { ':u0': 'sent', ':u1': 't', ':u2': 1, ':u3': 'draft' },
       ReturnValues: 'ALL_NEW',
+    });
+  });
+
+  it('writes fields inside a map and appends to a list, with a condition on a path', () => {
+    const params = updateParams(
+      { pk: 'P', sk: 'S' },
+      { setIn: { submission: { state: 'failed', error: undefined } }, append: { history: [{ at: 't' }] } },
+      { condition: Cond.in(['submission', 'state'], ['queued']), returns: 'old' },
+    );
+    expect(params).toMatchObject({
+      UpdateExpression: 'SET #u0.#u1 = :u0, #u2 = list_append(if_not_exists(#u2, :u1), :u2)',
+      ConditionExpression: '#u0.#u1 IN (:u3)',
+      ExpressionAttributeNames: { '#u0': 'submission', '#u1': 'state', '#u2': 'history' },
+      ExpressionAttributeValues: { ':u0': 'failed', ':u1': [], ':u2': [{ at: 't' }], ':u3': 'queued' },
+      ReturnValues: 'ALL_OLD',
     });
   });
 

@@ -89,38 +89,38 @@ export class Cond {
     return new Cond(render);
   }
   /** The item exists (its partition key is set). */
-  static exists(attribute: string = TABLE_KEYS.partitionKey): Cond {
-    return new Cond((p) => `attribute_exists(${p.name(attribute)})`);
+  static exists(attribute: Attribute = TABLE_KEYS.partitionKey): Cond {
+    return new Cond((p) => `attribute_exists(${p.ref(attribute)})`);
   }
   /** The item, or the attribute, does not exist. */
-  static notExists(attribute: string = TABLE_KEYS.partitionKey): Cond {
-    return new Cond((p) => `attribute_not_exists(${p.name(attribute)})`);
+  static notExists(attribute: Attribute = TABLE_KEYS.partitionKey): Cond {
+    return new Cond((p) => `attribute_not_exists(${p.ref(attribute)})`);
   }
-  static eq(attribute: string, value: unknown): Cond {
+  static eq(attribute: Attribute, value: unknown): Cond {
     return Cond.compare(attribute, '=', value);
   }
-  static ne(attribute: string, value: unknown): Cond {
+  static ne(attribute: Attribute, value: unknown): Cond {
     return Cond.compare(attribute, '<>', value);
   }
-  static lt(attribute: string, value: unknown): Cond {
+  static lt(attribute: Attribute, value: unknown): Cond {
     return Cond.compare(attribute, '<', value);
   }
-  static le(attribute: string, value: unknown): Cond {
+  static le(attribute: Attribute, value: unknown): Cond {
     return Cond.compare(attribute, '<=', value);
   }
-  static gt(attribute: string, value: unknown): Cond {
+  static gt(attribute: Attribute, value: unknown): Cond {
     return Cond.compare(attribute, '>', value);
   }
-  static ge(attribute: string, value: unknown): Cond {
+  static ge(attribute: Attribute, value: unknown): Cond {
     return Cond.compare(attribute, '>=', value);
   }
   /** The attribute holds one of `values`. */
-  static in(attribute: string, values: readonly unknown[]): Cond {
-    return new Cond((p) => `${p.name(attribute)} IN (${values.map((v) => p.value(v)).join(', ')})`);
+  static in(attribute: Attribute, values: readonly unknown[]): Cond {
+    return new Cond((p) => `${p.ref(attribute)} IN (${values.map((v) => p.value(v)).join(', ')})`);
   }
   /** The attribute is absent or null. */
-  static isNull(attribute: string): Cond {
-    return Cond.or(Cond.notExists(attribute), new Cond((p) => `attribute_type(${p.name(attribute)}, ${p.value('NULL')})`));
+  static isNull(attribute: Attribute): Cond {
+    return Cond.or(Cond.notExists(attribute), new Cond((p) => `attribute_type(${p.ref(attribute)}, ${p.value('NULL')})`));
   }
   static and(...conds: Cond[]): Cond {
     return new Cond((p) => conds.map((c) => `(${c.render(p)})`).join(' AND '));
@@ -131,8 +131,8 @@ export class Cond {
   static not(cond: Cond): Cond {
     return new Cond((p) => `NOT (${cond.render(p)})`);
   }
-  private static compare(attribute: string, op: string, value: unknown): Cond {
-    return new Cond((p) => `${p.name(attribute)} ${op} ${p.value(value)}`);
+  private static compare(attribute: Attribute, op: string, value: unknown): Cond {
+    return new Cond((p) => `${p.ref(attribute)} ${op} ${p.value(value)}`);
   }
 
   /** The expression with its placeholders (pass the update's, so a condition and an update share one numbering). */
@@ -141,6 +141,9 @@ export class Cond {
     return { expression, names: placeholders.names, values: placeholders.values };
   }
 }
+
+/** An attribute by name (taken whole), or a path into a map attribute: `['submission', 'state']`. */
+export type Attribute = string | readonly string[];
 
 /** Numbered `#n`/`:v` placeholders for one expression (or several that share one request). */
 export class Placeholders {
@@ -160,6 +163,10 @@ export class Placeholders {
     }
     return placeholder;
   }
+  /** A placeholder for an attribute or a path into a map (`#a.#b`). */
+  ref(attribute: Attribute): string {
+    return typeof attribute === 'string' ? this.name(attribute) : attribute.map((part) => this.name(part)).join('.');
+  }
   value(value: unknown): string {
     const placeholder = `:${this.prefix}${this.nextValue++}`;
     this.values[placeholder] = value;
@@ -173,6 +180,10 @@ export interface Changes {
   set?: Item;
   /** SET attribute = if_not_exists(attribute, value): written once, then kept. */
   setIfAbsent?: Item;
+  /** SET map.field = value for each field of each map attribute given (`undefined` fields are skipped). */
+  setIn?: Record<string, Item>;
+  /** SET list = list_append(if_not_exists(list, []), items): items added at the end of a list attribute. */
+  append?: Record<string, readonly unknown[]>;
   /** ADD attribute value: numbers are added (a missing attribute counts as 0), sets are unioned. */
   add?: Record<string, number | Set<string>>;
   /** REMOVE attribute. */
@@ -182,6 +193,11 @@ export interface Changes {
 /** Builds an UpdateExpression from `changes`, sharing `placeholders` with the request's condition. */
 export function updateExpression(changes: Changes, placeholders: Placeholders): string {
   const sets = [
+    ...Object.entries(changes.setIn ?? {}).flatMap(([map, fields]) =>
+      Object.entries(fields)
+        .filter(([, v]) => v !== undefined)
+        .map(([field, v]) => `${placeholders.ref([map, field])} = ${placeholders.value(v)}`),
+    ),
     ...Object.entries(changes.set ?? {})
       .filter(([, v]) => v !== undefined)
       .map(([k, v]) => `${placeholders.name(k)} = ${placeholders.value(v)}`),
@@ -191,6 +207,10 @@ export function updateExpression(changes: Changes, placeholders: Placeholders): 
         const name = placeholders.name(k);
         return `${name} = if_not_exists(${name}, ${placeholders.value(v)})`;
       }),
+    ...Object.entries(changes.append ?? {}).map(([k, items]) => {
+      const name = placeholders.name(k);
+      return `${name} = list_append(if_not_exists(${name}, ${placeholders.value([])}), ${placeholders.value(items)})`;
+    }),
   ];
   const adds = Object.entries(changes.add ?? {}).map(([k, v]) => `${placeholders.name(k)} ${placeholders.value(v)}`);
   const removes = (changes.remove ?? []).map((k) => placeholders.name(k));
@@ -256,7 +276,12 @@ export async function putItemIf(item: Item, condition: Cond): Promise<boolean> {
   return whenMet(db().send(new PutCommand(putParams(item, condition))));
 }
 
-export function updateParams(key: Key, changes: Changes, opts: { condition?: Cond; returnNew?: boolean } = {}) {
+/** Which item an UpdateItem or DeleteItem answers with: as written, or as it was before. */
+type Returns = 'new' | 'old';
+const returnValues = (returns: Returns | undefined) =>
+  returns ? { ReturnValues: returns === 'new' ? ('ALL_NEW' as const) : ('ALL_OLD' as const) } : {};
+
+export function updateParams(key: Key, changes: Changes, opts: { condition?: Cond; returns?: Returns } = {}) {
   const p = new Placeholders('u');
   const update = updateExpression(changes, p);
   const condition = opts.condition?.build(p);
@@ -266,20 +291,26 @@ export function updateParams(key: Key, changes: Changes, opts: { condition?: Con
     UpdateExpression: update,
     ...(condition ? { ConditionExpression: condition.expression } : {}),
     ...withExpr({ expression: '', names: p.names, values: p.values }),
-    ...(opts.returnNew ? { ReturnValues: 'ALL_NEW' as const } : {}),
+    ...returnValues(opts.returns),
   };
 }
 
 /** Changes an item (creating it when absent), returning the item as written. */
 export async function updateItem(key: Key, changes: Changes): Promise<Item> {
-  const { Attributes } = await db().send(new UpdateCommand(updateParams(key, changes, { returnNew: true })));
+  const { Attributes } = await db().send(new UpdateCommand(updateParams(key, changes, { returns: 'new' })));
   return (Attributes ?? {}) as Item;
+}
+
+/** Changes an item (creating it when absent), returning the item as it was before: `undefined` when it was new. */
+export async function updateItemReturningOld(key: Key, changes: Changes): Promise<Item | undefined> {
+  const { Attributes } = await db().send(new UpdateCommand(updateParams(key, changes, { returns: 'old' })));
+  return Attributes as Item | undefined;
 }
 
 /** Changes an item if `condition` holds: the item as written, or `undefined` when the condition did not hold. */
 export async function updateItemIf(key: Key, changes: Changes, condition: Cond): Promise<Item | undefined> {
   try {
-    const { Attributes } = await db().send(new UpdateCommand(updateParams(key, changes, { condition, returnNew: true })));
+    const { Attributes } = await db().send(new UpdateCommand(updateParams(key, changes, { condition, returns: 'new' })));
     return (Attributes ?? {}) as Item;
   } catch (err) {
     if (isConditionFailure(err)) return undefined;
@@ -287,14 +318,20 @@ export async function updateItemIf(key: Key, changes: Changes, condition: Cond):
   }
 }
 
-export function deleteParams(key: Key, condition?: Cond) {
+export function deleteParams(key: Key, condition?: Cond, returns?: Extract<Returns, 'old'>) {
   const expr = condition?.build();
-  return { TableName: tableName(), Key: key, ...(expr ? { ConditionExpression: expr.expression, ...withExpr(expr) } : {}) };
+  return { TableName: tableName(), Key: key, ...(expr ? { ConditionExpression: expr.expression, ...withExpr(expr) } : {}), ...returnValues(returns) };
 }
 
 /** Deletes an item (nothing happens when it is absent). */
 export async function deleteItem(key: Key): Promise<void> {
   await db().send(new DeleteCommand(deleteParams(key)));
+}
+
+/** Deletes an item and returns it as it was: one request, so of two callers only one gets it. */
+export async function deleteItemReturningOld(key: Key): Promise<Item | undefined> {
+  const { Attributes } = await db().send(new DeleteCommand(deleteParams(key, undefined, 'old')));
+  return Attributes as Item | undefined;
 }
 
 /** Deletes an item if `condition` holds: false when it did not. */

@@ -67,10 +67,10 @@ describe('case entity', () => {
       name: 'UpdateItem',
       input: {
         Key: { pk: 'CASE#01JCASE', sk: 'CASE' },
-        UpdateExpression: 'SET #u1 = :u0, #u0 = list_append(if_not_exists(#u0, :u1), :u2), #u2 = :u3',
-        ConditionExpression: '#u1 IN (:u4, :u5)',
-        ExpressionAttributeNames: { '#u0': 'statusHistory', '#u1': 'status', '#u2': 'sentAt' },
-        ExpressionAttributeValues: { ':u0': 'sent', ':u1': [], ':u2': [{ status: 'sent', at }], ':u3': at, ':u4': 'pending', ':u5': 'reappeared' },
+        UpdateExpression: 'SET #u0 = :u0, #u1 = :u1, #u2 = list_append(if_not_exists(#u2, :u2), :u3)',
+        ConditionExpression: '#u0 IN (:u4, :u5)',
+        ExpressionAttributeNames: { '#u0': 'status', '#u1': 'sentAt', '#u2': 'statusHistory' },
+        ExpressionAttributeValues: { ':u0': 'sent', ':u1': at, ':u2': [], ':u3': [{ status: 'sent', at }], ':u4': 'pending', ':u5': 'reappeared' },
       },
     });
   });

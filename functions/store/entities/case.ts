@@ -1,5 +1,3 @@
-// The SDK's UpdateCommand, only for the writes table.ts's `Changes` cannot express (see `updateCaseIf` below).
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import {
   ACTIVE_SUBMISSION_STATES,
@@ -12,21 +10,7 @@ import {
   type SubmissionState,
 } from '../../../shared/schemas/cases';
 import { keys } from '../keys';
-import {
-  Cond,
-  GSI1,
-  GSI2,
-  Placeholders,
-  db,
-  getItem,
-  isConditionFailure,
-  putItemIf,
-  queryNewest,
-  tableName,
-  updateItemIf,
-  withoutKeys,
-  type Item,
-} from '../table';
+import { Cond, GSI1, GSI2, getItem, putItemIf, queryNewest, updateItemIf, withoutKeys, type Changes, type Item } from '../table';
 import { DUE_ATTRIBUTES, stillDue } from './due';
 
 /**
@@ -113,36 +97,10 @@ export function create(c: CaseRecord): Promise<boolean> {
   return putItemIf(toItem(c), Cond.notExists());
 }
 
-/**
- * An UpdateItem of a case if `condition` holds. table.ts's `Changes` has no `list_append` and takes an attribute
- * name whole (no nested `submission.state` path), so the writes that need them render their update here, with
- * table.ts's placeholders and conditions. False when the condition did not hold.
- */
-async function updateCaseIf(id: string, render: (p: Placeholders) => string, condition: Cond): Promise<boolean> {
-  const p = new Placeholders('u');
-  const update = render(p);
-  const { expression } = condition.build(p);
-  try {
-    await db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.entity(CASE, id),
-        UpdateExpression: update,
-        ConditionExpression: expression,
-        ExpressionAttributeNames: p.names,
-        ...(Object.keys(p.values).length ? { ExpressionAttributeValues: p.values } : {}),
-      }),
-    );
-    return true;
-  } catch (err) {
-    if (isConditionFailure(err)) return false;
-    throw err;
-  }
+/** Writes `changes` to the case if `condition` holds: false when it did not. */
+async function updateCaseIf(id: string, changes: Changes, condition: Cond): Promise<boolean> {
+  return !!(await updateItemIf(keys.entity(CASE, id), changes, condition));
 }
-
-/** `submission.<field>` (the submission is a map attribute; its fields are written one by one). */
-const submissionField = (p: Placeholders, field: string) => `${p.name('submission')}.${p.name(field)}`;
-const removeDue = (p: Placeholders) => `REMOVE ${DUE_ATTRIBUTES.map((a) => p.name(a)).join(', ')}`;
 
 /** The attribute that records when a case reached a status. */
 const TIME_FIELD: Partial<Record<CaseStatus, 'sentAt' | 'resolvedAt' | 'reappearedAt'>> = { sent: 'sentAt', resolved: 'resolvedAt', reappeared: 'reappearedAt' };
@@ -155,15 +113,7 @@ export function transition(id: string, from: readonly CaseStatus[], to: CaseStat
   const timeField = TIME_FIELD[to];
   return updateCaseIf(
     id,
-    (p) => {
-      const history = p.name('statusHistory');
-      const sets = [
-        `${p.name('status')} = ${p.value(to)}`,
-        `${history} = list_append(if_not_exists(${history}, ${p.value([])}), ${p.value([{ status: to, at }])})`,
-        ...(timeField ? [`${p.name(timeField)} = ${p.value(at)}`] : []),
-      ];
-      return `SET ${sets.join(', ')}`;
-    },
+    { set: { status: to, ...(timeField ? { [timeField]: at } : {}) }, append: { statusHistory: [{ status: to, at }] } },
     Cond.in('status', from),
   );
 }
@@ -212,12 +162,10 @@ export function updateSubmission(
   const ends = patch.state !== undefined && !ACTIVE_SUBMISSION_STATES.includes(patch.state);
   return updateCaseIf(
     id,
-    (p) => {
-      const sets = [`${submissionField(p, 'updatedAt')} = ${p.value(at)}`];
-      for (const [field, value] of Object.entries(patch)) if (value !== undefined) sets.push(`${submissionField(p, field)} = ${p.value(value)}`);
-      if (extra.escalation) sets.push(`${p.name('escalation')} = ${p.value(extra.escalation)}`);
-      if (extra.baseline) sets.push(`${p.name('baseline')} = ${p.value(extra.baseline)}`);
-      return `SET ${sets.join(', ')}${ends ? ` ${removeDue(p)}` : ''}`;
+    {
+      setIn: { submission: { updatedAt: at, ...patch } },
+      set: { escalation: extra.escalation, baseline: extra.baseline },
+      ...(ends ? { remove: DUE_ATTRIBUTES } : {}),
     },
     Cond.eq('submissionAttempt', attempt),
   );
@@ -230,14 +178,8 @@ export function updateSubmission(
 export function endOverdueSubmission(id: string, attempt: number, dueSk: string, error: string, at: string): Promise<boolean> {
   return updateCaseIf(
     id,
-    (p) =>
-      `SET ${submissionField(p, 'state')} = ${p.value('failed')}, ${submissionField(p, 'error')} = ${p.value(error)}, ` +
-      `${submissionField(p, 'updatedAt')} = ${p.value(at)} ${removeDue(p)}`,
-    Cond.and(
-      Cond.eq('submissionAttempt', attempt),
-      stillDue(dueSk),
-      Cond.raw((p) => `${submissionField(p, 'state')} IN (${ACTIVE_SUBMISSION_STATES.map((s) => p.value(s)).join(', ')})`),
-    ),
+    { setIn: { submission: { state: 'failed', error, updatedAt: at } }, remove: DUE_ATTRIBUTES },
+    Cond.and(Cond.eq('submissionAttempt', attempt), stillDue(dueSk), Cond.in(['submission', 'state'], ACTIVE_SUBMISSION_STATES)),
   );
 }
 

@@ -1,8 +1,6 @@
-// The one read-and-delete of the store (DeleteItem returning the old item): table.ts has no helper for it.
-import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
 import { keys } from '../keys';
-import { db, deleteParams, putItem, type Item } from '../table';
+import { deleteItemReturningOld, putItem, type Item } from '../table';
 
 /**
  * A sign-in in progress (`SIGNIN#<sha256 of its cookie value>`): the PKCE verifier, state and nonce kept
@@ -34,16 +32,12 @@ export async function put(attemptHash: string, attempt: SignInAttemptRecord): Pr
   await putItem(toItem(attemptHash, attempt));
 }
 
-export function consumeParams(attemptHash: string) {
-  return { ...deleteParams(keys.signInAttempt(attemptHash)), ReturnValues: 'ALL_OLD' as const };
-}
-
 /**
  * Takes the attempt out of the table and returns it: one Delete returning the old item, so of two callbacks
  * with the same cookie only one gets it. An attempt expired by `nowSeconds` is no attempt (deleted all the same).
  */
 export async function consume(attemptHash: string, nowSeconds: number): Promise<SignInAttemptRecord | undefined> {
-  const { Attributes } = await db().send(new DeleteCommand(consumeParams(attemptHash)));
-  if (!Attributes || Number(Attributes.expiresAt) <= nowSeconds) return undefined;
-  return fromItem(Attributes);
+  const item = await deleteItemReturningOld(keys.signInAttempt(attemptHash));
+  if (!item || Number(item.expiresAt) <= nowSeconds) return undefined;
+  return fromItem(item);
 }

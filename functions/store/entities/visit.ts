@@ -1,10 +1,7 @@
 import * as z from 'zod';
-// UpdateItem returning the item as it was (ALL_OLD) is not among store/table's helpers: a page view needs the
-// session's previous state to know what it changed, in the same atomic update.
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { AppPage, EventBody } from '../../../shared/schemas/events';
 import { keys } from '../keys';
-import { TTL_ATTRIBUTE, db, putItem, updateParams, type Item } from '../table';
+import { TTL_ATTRIBUTE, putItem, updateItemReturningOld, type Item } from '../table';
 
 /**
  * A signed-in user's browsing session (`VISIT#userId#sessionId`, listed under its user on gsi1 by start time)
@@ -94,11 +91,10 @@ export interface PageView {
 export async function recordView(view: PageView): Promise<Partial<VisitRecord> | undefined> {
   const key = keys.visit(view.userId, view.sessionId);
   const listing = keys.ownedBy(view.userId, VISIT, `${view.at}#${view.sessionId}`);
-  const params = updateParams(key, {
+  const previous = await updateItemReturningOld(key, {
     set: { v: 1, entity: VISIT, userId: view.userId, sessionId: view.sessionId, lastAt: view.at, lastPage: view.page, [TTL_ATTRIBUTE]: view.expiresAt },
     setIfAbsent: { startedAt: view.at, ...listing },
     add: { views: 1 },
   });
-  const { Attributes } = await db().send(new UpdateCommand({ ...params, ReturnValues: 'ALL_OLD' }));
-  return Attributes && visitSchema.partial().parse(Attributes);
+  return previous && visitSchema.partial().parse(previous);
 }
