@@ -6,7 +6,6 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { APIGatewayProxyResultV2 } from 'aws-lambda';
 import sirv from 'sirv';
-import { closeDbClient } from '../functions/store/table';
 import { config, resetConfig } from '../functions/lib/config';
 import { logger } from '../functions/lib/logger';
 import { SECURITY_HEADERS } from '../shared/security-headers';
@@ -124,7 +123,8 @@ async function start(opts: ServerOptions, cleanups: Array<() => unknown>): Promi
   configureEnvironment({ url, port, dataDir, metricsDir, dynamoEndpoint: dynamo.endpoint, opts });
   const cfg = config();
   await ensureTable(dynamo.endpoint, cfg.tableName, cfg.region);
-  cleanups.push(() => closeDbClient());
+  // Closes the clients the functions made on this configuration (the table's, S3's, ...).
+  cleanups.push(() => resetConfig());
 
   const s3 = await startS3({ directory: s3Dir, buckets: [cfg.uploadsBucket, cfg.noticesBucket] });
   cleanups.push(() => s3.close());
@@ -274,7 +274,6 @@ function configureEnvironment(input: { url: string; port: number; dataDir: strin
     ...opts.env,
   });
   resetConfig();
-  closeDbClient();
   // The logger was created when its module loaded; give it the level configured now.
   logger.setLogLevel(config().logLevel as Parameters<typeof logger.setLogLevel>[0]);
 }

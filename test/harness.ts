@@ -9,7 +9,6 @@ import type { Area, RouteDef } from '../shared/contract';
 import type { RunningS3 } from '../local/stand-ins/s3';
 import type { LocalWorkflows } from '../local/workflows';
 import type { BULK_TASK_HANDLERS as BulkTaskHandlers } from '../functions/workflows/bulk-submission';
-import { closeDbClient } from '../functions/store/table';
 import { resetConfig } from '../functions/lib/config';
 import { LOCAL_CREDENTIALS } from '../local/stand-ins/credentials';
 import { ensureTable, startDynalite, type RunningDynamo } from '../local/stand-ins/dynamo';
@@ -49,7 +48,6 @@ export async function startTestDynamo(extraEnv: Record<string, string> = {}): Pr
     }
   }
   resetConfig();
-  closeDbClient();
   await ensureTable(dynamo.endpoint, tableName);
   return { ...dynamo, tableName };
 }

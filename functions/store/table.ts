@@ -10,7 +10,7 @@ import {
   UpdateCommand,
   type QueryCommandInput,
 } from '@aws-sdk/lib-dynamodb';
-import { config } from '../lib/config';
+import { config, perConfig } from '../lib/config';
 import { captureClient } from '../lib/tracer';
 import type { Key } from './keys';
 
@@ -44,27 +44,15 @@ export const INDEX_KEY_ATTRIBUTES: string[] = [TABLE_KEYS.partitionKey, TABLE_KE
 
 export type Item = Record<string, unknown>;
 
-let client: { endpoint: string | undefined; doc: DynamoDBDocumentClient } | undefined;
-
-/**
- * The document client, created once per process for the configured endpoint (dynalite locally). A test that
- * points the process at a fresh dynalite gets a fresh client: the cache is keyed by the endpoint.
- */
-export function db(): DynamoDBDocumentClient {
-  const { dynamoEndpoint: endpoint, region } = config();
-  if (client && client.endpoint === endpoint) return client.doc;
-  client?.doc.destroy();
-  const raw = captureClient(new DynamoDBClient({ endpoint, region, maxAttempts: 3 }));
-  const doc = DynamoDBDocumentClient.from(raw, { marshallOptions: { removeUndefinedValues: true } });
-  client = { endpoint, doc };
-  return doc;
-}
-
-/** Closes the client's connections (the local runtime's shutdown). */
-export function closeDbClient(): void {
-  client?.doc.destroy();
-  client = undefined;
-}
+/** The document client, made once per configuration (the endpoint is dynalite locally) and closed by resetConfig(). */
+export const db: () => DynamoDBDocumentClient = perConfig(
+  () => {
+    const { dynamoEndpoint: endpoint, region } = config();
+    const raw = captureClient(new DynamoDBClient({ endpoint, region, maxAttempts: 3 }));
+    return DynamoDBDocumentClient.from(raw, { marshallOptions: { removeUndefinedValues: true } });
+  },
+  (client) => client.destroy(),
+);
 
 export function tableName(): string {
   return config().tableName;

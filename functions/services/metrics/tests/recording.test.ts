@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ulid } from 'ulid';
 import { startTestDynamo } from '../../../../test/harness';
-import { closeDbClient, getItem } from '../../../store/table';
+import { getItem } from '../../../store/table';
 import { countDynamoOperations } from '../../../store/operation-counter';
 import { keys } from '../../../store/keys';
 import { resetConfig } from '../../../lib/config';
@@ -66,7 +66,6 @@ describe('recordRequest', () => {
     const saved = process.env.TABLE_NAME;
     process.env.TABLE_NAME = 'no-such-table';
     resetConfig();
-    closeDbClient();
     try {
       expect(() => recordRequest('GET /api/health', 200, 1)).not.toThrow();
       expect(() => recordHealth(true)).not.toThrow();
@@ -75,7 +74,6 @@ describe('recordRequest', () => {
     } finally {
       process.env.TABLE_NAME = saved;
       resetConfig();
-      closeDbClient();
     }
   });
 });
