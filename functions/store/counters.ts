@@ -1,5 +1,5 @@
 import type { Key } from './keys';
-import { Cond, TTL_ATTRIBUTE, getItem, updateItem, updateItemIf, type Item } from './table';
+import { Cond, TTL_ATTRIBUTE, getItem, updateItem, updateItemIf, updateItemReturningNew, type Item } from './table';
 
 /**
  * The one counter of the table: a number on one item attribute, changed only with atomic ADD. A guarded take
@@ -63,7 +63,7 @@ export async function add(key: Key, deltas: Record<string, number>, set: Item = 
  * concurrent callers never get the same number. Creates the item on first use (the first number is 1).
  */
 export async function next(key: Key, attribute: string, set: Item = {}): Promise<number> {
-  const item = await updateItem(key, { set, add: { [attribute]: 1 } });
+  const item = await updateItemReturningNew(key, { set, add: { [attribute]: 1 } });
   return Number(item[attribute]);
 }
 

@@ -283,8 +283,13 @@ export function updateParams(key: Key, changes: Changes, opts: { condition?: Con
   };
 }
 
-/** Changes an item (creating it when absent), returning the item as written. */
-export async function updateItem(key: Key, changes: Changes): Promise<Item> {
+/** Changes an item (creating it when absent); DynamoDB answers with nothing, so nothing is sent back. */
+export async function updateItem(key: Key, changes: Changes): Promise<void> {
+  await db().send(new UpdateCommand(updateParams(key, changes)));
+}
+
+/** Changes an item (creating it when absent), returning the item as written (a sequence reads its new count). */
+export async function updateItemReturningNew(key: Key, changes: Changes): Promise<Item> {
   const { Attributes } = await db().send(new UpdateCommand(updateParams(key, changes, { returns: 'new' })));
   return (Attributes ?? {}) as Item;
 }
