@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { alertModeSchema, autoSubmitOutcomeSchema, cadenceSchema, type AlertMode, type AutoSubmitOutcome, type Cadence } from '../../../shared/schemas/monitor';
 import * as counter from '../counters';
 import { keys } from '../keys';
+import * as seenImages from './seen-images';
 import { Cond, GSI1, GSI3, deleteItem, getItem, putItemIf, query, queryNewest, updateItemIf, type Item } from '../table';
 
 /**
@@ -239,7 +240,7 @@ export async function due(now: string, limit: number): Promise<MonitorRecord[]> 
 /** Deletes the monitor and the other item of its partition, the pictures its runs have seen. */
 export async function remove(id: string): Promise<void> {
   await deleteItem(keys.entity(MONITOR, id));
-  await deleteItem(keys.monitorSeenImages(id));
+  await seenImages.forget(id);
 }
 
 /** The user's monitor count: one guarded counter, taken on create and given back on delete. */
