@@ -73,9 +73,6 @@ export interface Expr {
 export class Cond {
   private constructor(private readonly render: (ctx: Placeholders) => string) {}
 
-  static raw(render: (ctx: Placeholders) => string): Cond {
-    return new Cond(render);
-  }
   /** The item exists (its partition key is set). */
   static exists(attribute: Attribute = TABLE_KEYS.partitionKey): Cond {
     return new Cond((p) => `attribute_exists(${p.ref(attribute)})`);
@@ -105,6 +102,10 @@ export class Cond {
   /** The attribute holds one of `values`. */
   static in(attribute: Attribute, values: readonly unknown[]): Cond {
     return new Cond((p) => `${p.ref(attribute)} IN (${values.map((v) => p.value(v)).join(', ')})`);
+  }
+  /** A set or list attribute holds `value` (a string attribute contains it). */
+  static contains(attribute: Attribute, value: unknown): Cond {
+    return new Cond((p) => `contains(${p.ref(attribute)}, ${p.value(value)})`);
   }
   /** The attribute is absent or null. */
   static isNull(attribute: Attribute): Cond {

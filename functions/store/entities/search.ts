@@ -208,7 +208,7 @@ export async function finish(id: string, status: FinalSearchStatus, metadata: Se
  * which counts nothing again); `closed` when the search is final or absent.
  */
 export async function claimBatch(id: string, batchKey: string, n: number): Promise<'claimed' | 'duplicate' | 'closed'> {
-  const notYet = Cond.not(Cond.raw((p) => `contains(${p.name('persistedBatches')}, ${p.value(batchKey)})`));
+  const notYet = Cond.not(Cond.contains('persistedBatches', batchKey));
   if (await updateItemIf(key(id), { add: { persistedBatches: new Set([batchKey]), resultCount: n } }, Cond.and(isOpen(), notYet))) return 'claimed';
   const now = await getItem(key(id), { attributes: ['persistedBatches'] });
   return (now?.persistedBatches as Set<string> | undefined)?.has(batchKey) ? 'duplicate' : 'closed';
