@@ -1,4 +1,5 @@
 import { fileTypeFromBuffer } from 'file-type';
+import sharp from 'sharp';
 import { ulid } from 'ulid';
 import { MAX_REFERENCE_TOTAL_BYTES, REFERENCE_TYPES } from '../../shared/references';
 import { putObject } from '../adapters/s3';
@@ -35,9 +36,62 @@ export async function checkReferenceFiles(files: UploadedFile[]): Promise<Checke
     if (!(type.extensions as readonly string[]).includes(extension)) {
       throw new UnsupportedMediaTypeError(`"${f.filename}" is named .${extension} but its contents are ${type.extensions[0].toUpperCase()}.`);
     }
+    const problem = type.kind === 'image' ? await imageHeaderProblem(f.content, type.mime) : videoHeaderProblem(f.content);
+    if (problem) {
+      throw new UnsupportedMediaTypeError(`"${f.filename}" starts like a ${type.extensions[0].toUpperCase()} file but is not one: ${problem}.`);
+    }
     checked.push({ filename: f.filename, mime: type.mime, kind: type.kind, extension, content: f.content });
   }
   return checked;
+}
+
+/**
+ * Decodes an image's header with libvips (sharp's metadata: the JPEG frame header or PNG IHDR, without decoding
+ * the pixels): the format must be the one the first bytes named and the picture must have a size. A file that
+ * only starts with the magic bytes (`\xff\xd8\xff<html>...` named .jpg) has no decodable header and is refused.
+ */
+async function imageHeaderProblem(content: Buffer, mime: string): Promise<string | undefined> {
+  try {
+    const meta = await sharp(content, { failOn: 'none' }).metadata();
+    const format = mime === 'image/png' ? 'png' : 'jpeg';
+    if (meta.format !== format) return `its header decodes as ${meta.format ?? 'nothing'}`;
+    if (!meta.width || !meta.height) return 'its header declares no picture size';
+    return undefined;
+  } catch {
+    return 'its header does not decode';
+  }
+}
+
+/**
+ * Walks an MP4/MOV file's top-level ISO BMFF boxes in the uploaded bytes: each box's size must be plausible and
+ * the boxes must tile the file (fewer than 8 padding bytes may follow, as old QuickTime writers leave), starting with `ftyp`
+ * and carrying a `moov` or `mdat`. Bytes after a valid `ftyp` that are not boxes (an HTML page) are refused.
+ */
+function videoHeaderProblem(content: Buffer): string | undefined {
+  let offset = 0;
+  const seen = new Set<string>();
+  while (offset + 8 <= content.length) {
+    let size = content.readUInt32BE(offset);
+    const type = content.toString('latin1', offset + 4, offset + 8);
+    if (!/^[a-zA-Z0-9 ©_-]{4}$/.test(type)) return `a box at byte ${offset} has no valid type`;
+    let header = 8;
+    if (size === 1) {
+      if (offset + 16 > content.length) break;
+      const big = content.readBigUInt64BE(offset + 8);
+      if (big > BigInt(Number.MAX_SAFE_INTEGER)) return `the box "${type}" declares an impossible size`;
+      size = Number(big);
+      header = 16;
+    } else if (size === 0) {
+      size = content.length - offset;
+    }
+    if (size < header) return `the box "${type}" declares an impossible size`;
+    if (seen.size === 0 && type !== 'ftyp') return 'it does not start with an ftyp box';
+    seen.add(type);
+    offset += size;
+  }
+  if (offset > content.length) return 'its last box runs past the end of the file';
+  if (!seen.has('moov') && !seen.has('mdat')) return 'it has neither a movie header (moov) nor media data (mdat)';
+  return undefined;
 }
 
 /**
