@@ -1,4 +1,4 @@
-import { stringify } from 'csv-stringify/sync';
+import { toCsv } from '../../lib/csv';
 import type { ProtectionReport } from './report-data';
 
 const day = (iso?: string) => (iso ? iso.slice(0, 10) : '');
@@ -32,5 +32,5 @@ export function renderReportCsv(report: ProtectionReport): string {
     ...(platform ? [] : [c.notice.recipient ?? '']),
     c.notice.state ?? '',
   ]);
-  return stringify([header, ...rows]);
+  return toCsv([header, ...rows]);
 }
