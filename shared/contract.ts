@@ -197,7 +197,7 @@ export const contract = rows({
   listAlerts: { method: 'GET', path: '/api/user/{id}/alerts', area: 'monitors', auth: 'user', summary: "The notification bell: a user's newest alerts and the unread count", params: userParams, reply: alertListSchema },
   readAlerts: { method: 'POST', path: '/api/user/{id}/alerts/read', area: 'monitors', auth: 'user', summary: 'Mark alerts read ({ids?}; all when absent; owner only)', params: userParams, body: alertsReadBodySchema },
   unsubscribePage: { method: 'GET', path: '/api/alerts/unsubscribe', area: 'monitors', auth: 'public', summary: 'Confirmation page of an alert e-mail unsubscribe link (signed token)', query: unsubscribeQuerySchema },
-  unsubscribe: { method: 'POST', path: '/api/alerts/unsubscribe', area: 'monitors', auth: 'public', summary: 'One-click unsubscribe (RFC 8058): turns the monitor alerts off, no sign-in', query: unsubscribeQuerySchema, bodyKind: 'raw' },
+  unsubscribe: { method: 'POST', path: '/api/alerts/unsubscribe', area: 'monitors', auth: 'public', summary: 'One-click unsubscribe (RFC 8058): turns the monitor alerts off, no sign-in', query: unsubscribeQuerySchema, bodyKind: 'raw', crossSite: "A mail provider's server posts List-Unsubscribe=One-Click (RFC 8058); the signed token authenticates it" },
 });
 
 

@@ -1,7 +1,7 @@
 import { apiPath, contract } from '../../../shared/contract';
 import { monitorExtraFieldsSchema } from '../../../shared/schemas/monitor';
 import { ConflictError, NotFoundError } from '../../lib/errors';
-import { areaHandler, assertOwner, json, publicEndpoint, resolveUserParam, userEndpoint, type Caller } from '../chain';
+import { areaHandler, assertOwner, json, publicEndpoint, rawBody, resolveUserParam, userEndpoint, type Caller } from '../chain';
 import { isOwnedBy, requireOwned } from '../../lib/ownership';
 import { listAlerts, markAlertsRead } from '../../services/monitors/alerts';
 import {
@@ -146,12 +146,26 @@ const unsubscribePage = publicEndpoint(contract.unsubscribePage, async ({ query 
 });
 
 /**
+ * RFC 8058 section 3.2: the POST body is `List-Unsubscribe=One-Click`, form-encoded (or as multipart/form-data,
+ * which some providers send). Another site's server posts it, so the route opts out of the same-origin check
+ * (shared/contract.ts `crossSite`): the signed token is what authenticates it, as for a GET of the link.
+ */
+function isOneClickBody(body: string | undefined): boolean {
+  if (!body) return false;
+  if (new URLSearchParams(body.trim()).get('List-Unsubscribe') === 'One-Click') return true;
+  return /name="List-Unsubscribe"\r?\n\r?\nOne-Click\r?\n/.test(body);
+}
+
+/**
  * RFC 8058 one-click: a signed POST turns off the e-mail alerts of every monitor the token names (one, or all
  * of a digest's), without signing in. The bell still shows their alerts.
  */
-const unsubscribe = publicEndpoint(contract.unsubscribe, async ({ query }) => {
+const unsubscribe = publicEndpoint(contract.unsubscribe, async ({ query, event }) => {
   const who = await verifyUnsubscribeToken(query.token);
   if (!who) return page('Link not valid', '<h1>This link is not valid</h1>', 400);
+  if (!isOneClickBody(rawBody(event))) {
+    return page('Not a one-click request', '<h1>Not a one-click unsubscribe</h1><p>The request must carry List-Unsubscribe=One-Click (RFC 8058).</p>', 400);
+  }
   for (const id of who.monitorIds) {
     for (let attempt = 0; attempt < 3; attempt++) {
       const m = await getMonitor(id);

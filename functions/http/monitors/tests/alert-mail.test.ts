@@ -138,4 +138,25 @@ describe('a digest about several monitors', () => {
     expect(mail!.text).toContain('You get this because alerts are on for the monitor "Solo".');
     expect(tokenOf(listUnsubscribe(mail!))).toMatch(new RegExp(`^${m.id}\\.${creator.userId}\\.`));
   });
+
+  it("accepts a mail provider's RFC 8058 POST (another origin, form body) authenticated by the token alone", async () => {
+    const creator = await user({ email: 'provider@alerts.test' });
+    const m = await monitor(creator, { name: 'Provider', alerts: 'instant' });
+    await alertFor(m, 'RUN-PROVIDER', 'https://leaks.example/provider', new Date());
+    const [mail] = await mailsTo(creator);
+    const token = tokenOf(listUnsubscribe(mail!));
+    const form = { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://mail.provider.example', 'sec-fetch-site': 'cross-site' };
+
+    // Not the one-click body, or a forged token: refused, nothing changes.
+    const noBody = await call(contract.unsubscribe, { as: 'anonymous', query: { token }, headers: form, body: 'hello=1' });
+    expect(noBody.status).toBe(400);
+    const forged = await call(contract.unsubscribe, { as: 'anonymous', query: { token: `${token.slice(0, -2)}xx` }, headers: form, body: 'List-Unsubscribe=One-Click' });
+    expect(forged.status).toBe(400);
+    expect(await alertsOf(m.id)).toBe('instant');
+
+    // The provider's POST: no Origin of ours, no Sec-Fetch-Site, a form body. Accepted.
+    const done = await call(contract.unsubscribe, { as: 'anonymous', query: { token }, headers: form, body: 'List-Unsubscribe=One-Click' });
+    expect(done.status).toBe(200);
+    expect(await alertsOf(m.id)).toBe('off');
+  });
 });
