@@ -16,6 +16,7 @@ import { createGateway } from './gateway';
 import { endAbandonedExecution } from '../functions/workflows/recovery/execution-ended';
 import { checkRecheckAfterSeconds } from '../infra/stacks/workflows-stack';
 import { createIdp, type RunningIdp } from './idp';
+import { checkListenHost, isLoopback } from './listen-host';
 import { ensureTable, startDynalite, type RunningDynamo } from './stand-ins/dynamo';
 import { startLambda } from './stand-ins/lambda';
 import { LOCAL_CREDENTIALS } from './stand-ins/credentials';
@@ -26,8 +27,18 @@ import { startLocalWorkflows } from './workflows';
 export interface ServerOptions {
   /** Port to listen on; 0 picks a free one (tests). Default: PORT or 3000. */
   port?: number;
-  /** Interface to listen on. Default: HOST or 127.0.0.1 (the dev accounts are not for the network). */
+  /**
+   * Interface to listen on. Default: HOST or 127.0.0.1 (the dev accounts are not for the network). A
+   * non-loopback interface is refused unless `allowNetwork` (or VIGIL_ALLOW_NETWORK=1) says so.
+   */
   host?: string;
+  /**
+   * Lets the runtime listen on a non-loopback interface (`HOST=0.0.0.0`, a LAN address): anyone who reaches it
+   * can sign in with any e-mail, so it must be asked for. Default: VIGIL_ALLOW_NETWORK=1.
+   */
+  allowNetwork?: boolean;
+  /** More `Host` names (`name:port`) to answer to when the network is allowed. Default: VIGIL_ALLOWED_HOSTS. */
+  allowedHosts?: string[];
   /** Where data lives between runs. Default: DATA_DIR or `.data/`. */
   dataDir?: string;
   /** Keep DynamoDB in memory and S3 in a temporary folder removed on close (tests). */
@@ -73,6 +84,8 @@ let running = false;
  * process at a time, because the functions read their configuration from process.env.
  */
 export async function startServer(opts: ServerOptions = {}): Promise<RunningServer> {
+  // Before anything starts: a network interface must be asked for (local/listen-host.ts).
+  checkListenHost(opts.host ?? process.env.HOST ?? '127.0.0.1', opts.allowNetwork ?? process.env.VIGIL_ALLOW_NETWORK === '1');
   if (running) throw new Error('a Vigil local server is already running in this process');
   running = true;
   const cleanups: Array<() => unknown> = [];
@@ -91,6 +104,7 @@ async function start(opts: ServerOptions, cleanups: Array<() => unknown>): Promi
   const webDir = resolve(opts.webDir ?? join(REPO_ROOT, 'dist', 'web'));
   let handle: Handler = (_req, res) => sendText(res, 503, 'Vigil is starting, try again in a moment.');
 
+  const listenHost = opts.host ?? process.env.HOST ?? '127.0.0.1';
   const server = createServer((req, res) => dispatch(req, res, handle));
   // Node closes an idle keep-alive connection after 5 s; a client that reuses it just then (a browser, Playwright's
   // request context after a long scan) reads ECONNRESET. CloudFront and API Gateway keep connections for about a
@@ -99,7 +113,7 @@ async function start(opts: ServerOptions, cleanups: Array<() => unknown>): Promi
   server.headersTimeout = 66_000;
   await new Promise<void>((ok, fail) => {
     server.once('error', fail);
-    server.listen(opts.port ?? Number(process.env.PORT ?? 3000), opts.host ?? process.env.HOST ?? '127.0.0.1', () => ok());
+    server.listen(opts.port ?? Number(process.env.PORT ?? 3000), listenHost, () => ok());
   });
   cleanups.push(() => closeServer(server));
   const { port } = server.address() as AddressInfo;
@@ -205,7 +219,8 @@ async function start(opts: ServerOptions, cleanups: Array<() => unknown>): Promi
   const gateway = pool
     ? createGateway({ load: async (area) => (event) => pool.invoke(area, event) as Promise<APIGatewayProxyResultV2> })
     : createGateway();
-  const hosts = servedHosts(opts.host ?? process.env.HOST ?? '127.0.0.1', port);
+  const hosts = servedHosts(listenHost, port);
+  if (!isLoopback(listenHost)) for (const h of opts.allowedHosts ?? parseList(process.env.VIGIL_ALLOWED_HOSTS)) hosts.add(h.toLowerCase());
   handle = hostCheck(url, hosts, router({ gateway, idp, s3, sandbox, webDir }));
   cleanups.push(startMonitorTicks(Number(process.env.MONITOR_TICK_SECONDS ?? 60), monitorDispatcher(pool)));
 
@@ -414,7 +429,7 @@ async function main(): Promise<void> {
     if (e.code === 'EADDRINUSE') {
       console.error(`Port ${process.env.PORT ?? 3000} is already in use. Stop the other program or run with PORT=<another port>.`);
     } else {
-      console.error('Vigil could not start:', e);
+      console.error('Vigil could not start:', e.message ?? e);
     }
     process.exit(1);
   }
@@ -429,6 +444,9 @@ async function main(): Promise<void> {
       '           The first sign-in with an e-mail creates that account; later ones need the same password.',
       `  Admins:  e-mails listed in ADMIN_EMAILS (comma-separated) ${admins.length ? `- now: ${admins.join(', ')}` : '- none set now'}.`,
       `  Data:    ${app.dataDir} (kept between runs; delete it to start over).`,
+      ...(isLoopback(process.env.HOST ?? '127.0.0.1')
+        ? []
+        : [`  WARNING: listening on ${process.env.HOST} (VIGIL_ALLOW_NETWORK=1): anyone who reaches this machine can sign in with any e-mail.`]),
       app.handlers === 'bundles'
         ? `  Code:    the Lambda bundles, each function in its own process, from ${app.bundleDir}.`
         : '  Code:    the TypeScript sources, in this process (VIGIL_HANDLERS=bundles runs the Lambda bundles).',

@@ -179,6 +179,11 @@ function raw(path: string, opts: { method?: string; headers?: Record<string, str
 }
 
 describe('host names', () => {
+  it('refuses to listen on a network interface without VIGIL_ALLOW_NETWORK=1', async () => {
+    delete process.env.VIGIL_ALLOW_NETWORK;
+    await expect(startServer({ port: 0, host: '0.0.0.0', inMemory: true, webDir })).rejects.toThrow(/HOST=0\.0\.0\.0 .*VIGIL_ALLOW_NETWORK=1/);
+  });
+
   it('answers 421 to a Host it does not serve (DNS rebinding), on every mount', async () => {
     for (const path of ['/', '/api/health', '/idp/.well-known/openid-configuration', '/s3/vigil-uploads/x', '/sandbox/']) {
       const res = await raw(path, { headers: { host: `rebind.attacker.example:${app.port}` } });
