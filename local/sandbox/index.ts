@@ -28,6 +28,11 @@ export interface SandboxOptions {
   ffmpegPath?: string | null;
   /** The sandbox's clock (default: the system's): dates on pages, and when a notice's removal is due. */
   now?: () => Date;
+  /**
+   * Origins (with path) of the object store whose presigned URLs a reverse image search may download, read at each
+   * download. Default: S3_ENDPOINT (the local S3 stand-in). Nothing else outside the sandbox is ever fetched.
+   */
+  objectStoreOrigins?: () => string[];
 }
 
 export interface Sandbox {
@@ -73,7 +78,8 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   const index = new SiteIndex();
   index.add(demoContent(now()));
   const renderer = new MediaRenderer(store, ffmpeg);
-  const planter = new Planter({ store, index, renderer, ffmpeg, now });
+  const objectStoreOrigins = options.objectStoreOrigins ?? (() => (process.env.S3_ENDPOINT ? [process.env.S3_ENDPOINT] : []));
+  const planter = new Planter({ store, index, renderer, ffmpeg, now, origin, objectStoreOrigins });
   const leaks = new Leaks({ store, index, renderer, now });
   const faults = new FaultController(options.faults);
   const ctx: ShapeContext = { origin, index, planter, faults, now };

@@ -11,10 +11,49 @@ const MANIFEST = 'planted/manifest.json';
 
 export type PlantResult = { ok: true; ref: string } | { ok: false; reason: string };
 
+/** The SigV4 query parameters every presigned GET carries. */
+const PRESIGN_PARAMS = ['X-Amz-Algorithm', 'X-Amz-Credential', 'X-Amz-Signature'];
+
+/** Whether `url` is under `base` (an origin with an optional path), compared as parsed URLs. */
+function isUnder(url: URL, base: string): boolean {
+  let b: URL;
+  try {
+    b = new URL(base);
+  } catch {
+    return false;
+  }
+  if (url.origin !== b.origin) return false;
+  const prefix = b.pathname.replace(/\/+$/, '');
+  return url.pathname === prefix || url.pathname.startsWith(`${prefix}/`);
+}
+
+/**
+ * Why the sandbox will not download `raw` for a reverse image search, or undefined when it may: only its own URLs
+ * and presigned URLs of the object store it was given.
+ */
+export function fetchRefusal(raw: string, sandboxOrigin: string, objectStoreOrigins: string[]): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return 'not a URL';
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return `the scheme ${url.protocol} is not fetched`;
+  if (url.username || url.password) return 'URLs with credentials are not fetched';
+  if (isUnder(url, sandboxOrigin)) return undefined;
+  if (objectStoreOrigins.some((o) => isUnder(url, o))) {
+    if (PRESIGN_PARAMS.every((p) => url.searchParams.has(p))) return undefined;
+    return 'only presigned URLs of the object store are fetched';
+  }
+  return 'the sandbox fetches only its own URLs and presigned URLs of the local object store';
+}
+
 /**
  * Plants transformed copies of an uploaded reference on the simulated sites, the first time a reverse image search
- * names it. The reference is fetched directly (a presigned URL of the local S3 stand-in: trusted here, which is
- * why this is plain fetch and not the safe fetcher). Copies are keyed by a hash of the bytes, so the three
+ * names it. The reference is fetched directly, but only from where a reference can be: a presigned GET URL of the
+ * local S3 stand-in (`objectStoreOrigins`, SigV4 query parameters present) or a URL of the sandbox itself. Any
+ * other URL (loopback services, the metadata address, the local API) is refused without a request, and redirects
+ * are not followed, so a search request cannot make the sandbox fetch for it (issue 27). Copies are keyed by a hash of the bytes, so the three
  * engines asking about the same file at once, or two presigned URLs of it, share one set; the manifest under
  * dataDir keeps the links working after a restart.
  */
@@ -30,6 +69,10 @@ export class Planter {
       ffmpeg: string | null;
       now: () => Date;
       fetchTimeoutMs?: number;
+      /** The sandbox's own origin (with its path): its URLs may be fetched. */
+      origin: string;
+      /** Origins (with path) of the object store whose presigned URLs may be fetched; read at each fetch. */
+      objectStoreOrigins: () => string[];
     },
   ) {}
 
@@ -58,7 +101,10 @@ export class Planter {
   }
 
   private async download(url: string): Promise<Buffer> {
-    const res = await fetch(url, { signal: AbortSignal.timeout(this.deps.fetchTimeoutMs ?? 15_000) });
+    const refusal = fetchRefusal(url, this.deps.origin, this.deps.objectStoreOrigins());
+    if (refusal) throw new Error(refusal);
+    const res = await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(this.deps.fetchTimeoutMs ?? 15_000) });
+    if (res.status >= 300 && res.status < 400) throw new Error(`HTTP ${res.status}: redirects are not followed`);
     if (!res.ok) throw new Error(`HTTP ${res.status}`);
     if (Number(res.headers.get('content-length') ?? 0) > MAX_REFERENCE_BYTES) throw new Error('too large');
     const data = Buffer.from(await res.arrayBuffer());

@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,7 +28,7 @@ async function presign(key: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  sb = await startSandbox();
+  sb = await startSandbox({ objectStoreOrigins: () => [s3.endpoint] });
   s3Dir = mkdtempSync(path.join(os.tmpdir(), 'sandbox-s3-'));
   s3 = await startS3({ directory: s3Dir, buckets: ['uploads'] });
   s3Client = new S3Client({ region: 'us-east-1', endpoint: s3.endpoint, forcePathStyle: true, credentials: LOCAL_CREDENTIALS });
@@ -164,6 +166,30 @@ describe('reverse image search plants copies of the uploaded reference', () => {
     ]);
     for (const r of results) expect(r.length).toBeGreaterThan(3);
     expect((await sb.control('/control/state', undefined, 'GET')).body.plantedPages).toBe(before + 5);
+  });
+
+  it('downloads only presigned URLs of the object store and its own URLs: never another server, loopback included', async () => {
+    // A server on loopback that must never be asked (the local API, a metadata stand-in, a developer's service).
+    let asked = 0;
+    const victim = http.createServer((_req, res) => {
+      asked++;
+      res.writeHead(200, { 'content-type': 'image/jpeg' }).end(referenceBytes);
+    });
+    await new Promise<void>((r) => victim.listen(0, '127.0.0.1', r));
+    try {
+      const victimUrl = `http://127.0.0.1:${(victim.address() as AddressInfo).port}/ref.jpg`;
+      await expect(search('google', 'reverse_image', { imageUrl: victimUrl })).resolves.toEqual([]);
+      await expect(search('tineye', 'reverse_image', { imageUrl: victimUrl })).rejects.toMatchObject({ name: 'ProviderRequestError' });
+      // An unsigned URL of the object store, and a presigned URL's look on another server: refused too.
+      const signedQuery = new URL(referenceUrl).search;
+      await expect(search('google', 'reverse_image', { imageUrl: `${s3.endpoint}/uploads/refs/ref-1.jpg` })).resolves.toEqual([]);
+      await expect(search('google', 'reverse_image', { imageUrl: `${victimUrl}${signedQuery}` })).resolves.toEqual([]);
+      expect(asked).toBe(0);
+      // The presigned URL itself is fetched (the earlier tests plant from it).
+      expect((await search('google', 'reverse_image', { imageUrl: referenceUrl })).length).toBeGreaterThan(0);
+    } finally {
+      victim.close();
+    }
   });
 
   it('answers "no results" (Lens) and an error (TinEye) when the image cannot be downloaded', async () => {

@@ -10,26 +10,40 @@ import { providerFor } from '../../../functions/adapters/providers';
 import { createSandbox } from '..';
 import { findFfmpeg } from '../ffmpeg';
 import { renderScene } from '../images';
+import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { LOCAL_CREDENTIALS } from '../../stand-ins/credentials';
+import { startS3, type RunningS3 } from '../../stand-ins/s3';
 import { startSandbox, type RunningSandbox } from './harness';
 
 let sb: RunningSandbox;
-let refServer: http.Server;
+let s3: RunningS3;
+let s3Dir: string;
+let s3Client: S3Client;
 let refUrl: string;
 /** The sandbox's clock: it stands still unless a test moves it (a notice's removal is due by it, not by a timer). */
 let clockMs = Date.now();
 
 beforeAll(async () => {
-  sb = await startSandbox({ now: () => new Date(clockMs) });
-  const ref = await renderScene({ theme: 'garden', seed: 777, width: 640, height: 480 });
-  refServer = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'image/jpeg' }).end(ref));
-  await new Promise<void>((r) => refServer.listen(0, '127.0.0.1', r));
-  refUrl = `http://127.0.0.1:${(refServer.address() as AddressInfo).port}/ref.jpg`;
+  // References reach the sandbox as presigned URLs of the S3 stand-in, as in the runtime (the only URLs it fetches).
+  s3Dir = mkdtempSync(path.join(os.tmpdir(), 'sandbox-web-s3-'));
+  s3 = await startS3({ directory: s3Dir, buckets: ['uploads'] });
+  s3Client = new S3Client({ region: 'us-east-1', endpoint: s3.endpoint, forcePathStyle: true, credentials: LOCAL_CREDENTIALS });
+  sb = await startSandbox({ now: () => new Date(clockMs), objectStoreOrigins: () => [s3.endpoint] });
+  refUrl = await upload('ref.jpg', await renderScene({ theme: 'garden', seed: 777, width: 640, height: 480 }), 'image/jpeg');
 });
 
 afterAll(async () => {
   await sb.close();
-  refServer.close();
+  await s3.close();
+  rmSync(s3Dir, { recursive: true, force: true });
 });
+
+/** Stores a reference in the S3 stand-in and returns a presigned GET URL of it. */
+async function upload(key: string, body: Buffer, contentType: string): Promise<string> {
+  await s3Client.send(new PutObjectCommand({ Bucket: 'uploads', Key: key, Body: body, ContentType: contentType }));
+  return getSignedUrl(s3Client, new GetObjectCommand({ Bucket: 'uploads', Key: key }), { expiresIn: 600 });
+}
 
 // A clip is made with ffmpeg on its first request, which takes seconds on a busy machine: the fetch's time cap is
 // left to jest's timeout.
@@ -116,10 +130,8 @@ describe('video references', () => {
     execFileSync(findFfmpeg()!, ['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc=duration=2:size=640x360:rate=10', '-pix_fmt', 'yuv420p', file]);
     const video = readFileSync(file);
     rmSync(dir, { recursive: true, force: true });
-    const server = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'video/mp4' }).end(video));
-    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-    try {
-      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/ref.mp4`;
+    {
+      const url = await upload('ref.mp4', video, 'video/mp4');
       const found = await providerFor('tineye', sb.config).search({ engine: 'tineye', kind: 'reverse_image', imageUrl: url });
       const clipPage = found.find((c) => c.domain === 'tubeclips.example' && c.url.includes('/watch/p-'))!;
       const html = (await get(clipPage.url)).body.toString();
@@ -127,8 +139,6 @@ describe('video references', () => {
       const clip = await get(src);
       expect(clip.contentType).toBe('video/mp4');
       expect(clip.body.subarray(4, 8).toString()).toBe('ftyp');
-    } finally {
-      server.close();
     }
   });
 });
@@ -215,7 +225,7 @@ describe('persistence under dataDir', () => {
   it('keeps planted copies and removals across a restart, without fetching the reference again', async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'sandbox-data-'));
     try {
-      const first = await startSandbox({ dataDir, warm: false });
+      const first = await startSandbox({ dataDir, warm: false, objectStoreOrigins: () => [s3.endpoint] });
       const found = await providerFor('google', first.config).search({ engine: 'google', kind: 'reverse_image', imageUrl: refUrl });
       const copy = found.find((c) => c.imageUrl?.includes('-cropped.jpg'))!;
       const removedCopy = found.find((c) => c.imageUrl?.includes('-mirrored.jpg'))!;
@@ -224,7 +234,7 @@ describe('persistence under dataDir', () => {
       await first.close();
 
       // Same origin path on a new port: the links are rewritten to the new origin, as after `npm start` again.
-      const second = await startSandbox({ dataDir, warm: false });
+      const second = await startSandbox({ dataDir, warm: false, objectStoreOrigins: () => [s3.endpoint] });
       const moved = (u: string) => u.replace(first.origin, second.origin);
       const again = await safeFetch(moved(copy.imageUrl!), { sandboxOrigin: second.origin });
       expect(again.status).toBe(200);
