@@ -1,4 +1,13 @@
-import { GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectsCommand,
+  GetObjectCommand,
+  ListObjectsV2Command,
+  ListObjectVersionsCommand,
+  NoSuchKey,
+  PutObjectCommand,
+  S3Client,
+  type ObjectIdentifier,
+} from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { config, perConfig } from '../lib/config';
 
@@ -61,6 +70,74 @@ export async function getObject(
     if (err instanceof NoSuchKey || (err as { name?: string }).name === 'NoSuchKey') return undefined;
     throw err;
   }
+}
+
+/** One listed object: its key, size and last change. */
+export interface ListedObject {
+  key: string;
+  size: number;
+  lastModified?: Date;
+}
+
+/** Every current object under `prefix`, page by page (1,000 a page). */
+export async function* listObjects(bucket: string, prefix: string): AsyncGenerator<ListedObject> {
+  let token: string | undefined;
+  do {
+    const res = await s3().send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }));
+    for (const o of res.Contents ?? []) if (o.Key) yield { key: o.Key, size: o.Size ?? 0, lastModified: o.LastModified };
+    token = res.IsTruncated ? res.NextContinuationToken : undefined;
+  } while (token);
+}
+
+/** Deletes up to 1,000 objects (or object versions) in one DeleteObjects call; throws when any is not deleted. */
+async function deleteBatch(bucket: string, objects: ObjectIdentifier[]): Promise<void> {
+  if (objects.length === 0) return;
+  const res = await s3().send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: objects, Quiet: true } }));
+  const failed = res.Errors ?? [];
+  if (failed.length > 0) throw new Error(`S3 did not delete ${failed.length} object(s) of ${bucket}, first ${failed[0]!.Key}: ${failed[0]!.Code}`);
+}
+
+/** Deletes one object (no error when it is already gone). */
+export async function deleteObject(bucket: string, key: string): Promise<void> {
+  await deleteBatch(bucket, [{ Key: key }]);
+}
+
+/**
+ * Deletes every object under `prefix` and returns how many current objects it removed. `prefix` must end with
+ * `/` (a user's or a search's folder), so `references/u1` can never take `references/u10/` with it. In a
+ * versioned bucket (the notices bucket) the old versions and delete markers under the prefix are removed too, so
+ * nothing stays behind a delete marker; a bucket without versioning (or the local stand-in, which has none)
+ * lists no versions.
+ */
+export async function deletePrefix(bucket: string, prefix: string, opts: { versions?: boolean } = {}): Promise<number> {
+  if (!prefix.endsWith('/') || prefix.length < 3) throw new Error(`refusing to delete under "${prefix}": a folder prefix ends with "/"`);
+  let deleted = 0;
+  let batch: ObjectIdentifier[] = [];
+  for await (const o of listObjects(bucket, prefix)) {
+    batch.push({ Key: o.key });
+    deleted++;
+    if (batch.length === 1000) {
+      await deleteBatch(bucket, batch);
+      batch = [];
+    }
+  }
+  await deleteBatch(bucket, batch);
+  if (opts.versions) await deleteVersions(bucket, prefix);
+  return deleted;
+}
+
+async function deleteVersions(bucket: string, prefix: string): Promise<void> {
+  let keyMarker: string | undefined;
+  let versionMarker: string | undefined;
+  do {
+    const res = await s3().send(new ListObjectVersionsCommand({ Bucket: bucket, Prefix: prefix, KeyMarker: keyMarker, VersionIdMarker: versionMarker }));
+    const all = [...(res.Versions ?? []), ...(res.DeleteMarkers ?? [])]
+      .filter((v) => v.Key?.startsWith(prefix) && v.VersionId)
+      .map((v) => ({ Key: v.Key!, VersionId: v.VersionId! }));
+    for (let i = 0; i < all.length; i += 1000) await deleteBatch(bucket, all.slice(i, i + 1000));
+    keyMarker = res.IsTruncated ? res.NextKeyMarker : undefined;
+    versionMarker = res.IsTruncated ? res.NextVersionIdMarker : undefined;
+  } while (keyMarker);
 }
 
 /** Where a stored reference points: an object (`s3://bucket/key`, or a bare key in `defaultBucket`) or a web URL. */

@@ -36,7 +36,10 @@ export async function getOrCreateUserFromClaims(claims: IdentityClaims, now = ne
   if (!claims.email) throw new Error('identity claims carry no email');
   const at = now.toISOString();
 
-  let userId = (await profiles.getIdentity(claims.iss, claims.sub))?.userId;
+  const known = await profiles.getIdentity(claims.iss, claims.sub);
+  let userId = known?.userId;
+  // An identity mapped before identities were listed under their user gets its listing (account erasure finds it).
+  if (known) await profiles.listIdentity(known);
   if (!userId) {
     const candidate = ulid(now.getTime());
     if (await profiles.claimIdentity({ issuer: claims.iss, subject: claims.sub, userId: candidate, createdAt: at })) userId = candidate;

@@ -70,10 +70,11 @@ export const keys = {
   counterPeriodPrefix: { month: 'MONTH#', day: 'DAY#' } as const,
 
   /**
-   * A fixed-window rate limit: one item per (limit, subject, window), ADDed conditionally on staying under the
-   * limit; expires by TTL. `window` is a time bucket such as `2026-03-01T14` (an hour) or `...T14:05` (a minute).
+   * A fixed-window rate limit of a user: one item per (limit, user, window), ADDed conditionally on staying under
+   * the limit; expires by TTL. `window` is a time bucket such as `2026-03-01T14` (an hour) or `...T14:05` (a
+   * minute). In the user's partition, so erasing the user (store/entities/user-data.ts) finds it with the rest.
    */
-  rateWindow: (limit: string, subject: string, window: string): Key => ({ pk: `RATE#${limit}#${subject}`, sk: `WINDOW#${window}` }),
+  rateWindow: (limit: string, userId: string, window: string): Key => ({ pk: `USER#${userId}`, sk: `RATE#${limit}#${window}` }),
 
   /**
    * A browsing session of a signed-in user (page-view events), keyed by the client's random session id; its
@@ -105,6 +106,9 @@ export const keys = {
   signingKey: (name: string): Key => ({ pk: `SECRET#${name}`, sk: 'SECRET' }),
   /** A platform setting an administrator changes (e.g. the monthly report's schedule), one item per name. */
   setting: (name: string): Key => ({ pk: `SETTING#${name}`, sk: 'SETTING' }),
+
+  /** The partition of a user's own small items (profile, counters, usage months, slots, rate windows, ...). */
+  userPartition: (userId: string) => `USER#${userId}`,
 
   /** Generic "list an owner's items of a type, newest first" on gsi1. */
   ownedBy: (userId: string, type: string, sortValue: string) => ({

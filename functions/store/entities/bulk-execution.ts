@@ -12,7 +12,7 @@ import { DUE_ATTRIBUTES } from './due';
  * item (`sk = ITEM#<result id>`, a conditional Put), so settling an item is one small write whatever the size of
  * the batch. None carries `entity` (they never did).
  */
-const BULK = 'BULK';
+export const BULK = 'BULK';
 /** Every item is kept a month (TTL): long enough for any recovery, then of no use. */
 const KEEP_SECONDS = 30 * 86_400;
 
@@ -62,7 +62,7 @@ const inputItemSchema = z.object({ v: z.literal(1).default(1), input: inputSchem
 const headKey = (bulkId: string) => keys.entity(BULK, bulkId);
 
 export function headToItem(head: BulkHead, sweepAt?: string): Item {
-  return { ...headKey(head.id), ...(sweepAt ? keys.due('BULK_SUBMISSION_SWEEP', sweepAt, head.id) : {}), v: 1, ...head };
+  return { ...headKey(head.id), ...keys.ownedBy(head.userId, BULK, head.id), ...(sweepAt ? keys.due('BULK_SUBMISSION_SWEEP', sweepAt, head.id) : {}), v: 1, ...head };
 }
 
 export function headFromItem(item: Item): BulkHead {

@@ -16,7 +16,7 @@ const running: records.IdempotencyRecord = {
 describe('idempotency record entity', () => {
   it('stores a record under its caller, operation and key, and reads it back (also without a version)', () => {
     const item = records.toItem(ref, running);
-    expect(item).toEqual({ ...key, entity: 'IDEMPOTENCY', v: 1, ...running });
+    expect(item).toEqual({ ...key, gsi1pk: 'USER#u1#IDEMPOTENCY', gsi1sk: 'bulk-submit#h', entity: 'IDEMPOTENCY', v: 1, ...running });
     expect(records.fromItem(item)).toEqual(running);
     const done = { ...key, entity: 'IDEMPOTENCY', ...running, state: 'completed', status: 200, response: '{"a":""}', completedAt: 't' };
     const read = records.fromItem(done);

@@ -8,7 +8,7 @@ import { Cond, TTL_ATTRIBUTE, deleteItemIf, getItem, putItemIf, updateItemIf, ty
  * also checked by the claim's condition because dynalite never expires). The run-once rules are in
  * services/idempotency.ts.
  */
-const IDEMPOTENCY = 'IDEMPOTENCY';
+export const IDEMPOTENCY = 'IDEMPOTENCY';
 const RUNNING = 'in_progress';
 const DONE = 'completed';
 
@@ -42,7 +42,8 @@ export interface IdempotencyRef {
 const keyOf = (ref: IdempotencyRef): Key => keys.idempotency(ref.userId, ref.operation, ref.keyHash);
 
 export function toItem(ref: IdempotencyRef, record: IdempotencyRecord): Item {
-  return { ...keyOf(ref), entity: IDEMPOTENCY, v: 1, ...record };
+  // Listed under its user on gsi1, so erasing the user (user-data.ts) finds it before its TTL does.
+  return { ...keyOf(ref), ...keys.ownedBy(ref.userId, IDEMPOTENCY, `${ref.operation}#${ref.keyHash}`), entity: IDEMPOTENCY, v: 1, ...record };
 }
 
 export function fromItem(item: Item): IdempotencyRecord {

@@ -171,7 +171,15 @@ describe('profile entity', () => {
   it('claims an identity once and reads it back', async () => {
     const identity = { issuer: 'https://idp.test', subject: 'sub-1', userId: USER, createdAt: 't' };
     const item = profiles.identityToItem(identity);
-    expect(item).toEqual({ pk: 'IDENTITY#https://idp.test#sub-1', sk: 'IDENTITY', type: 'IDENTITY', v: 1, ...identity });
+    expect(item).toEqual({
+      pk: 'IDENTITY#https://idp.test#sub-1',
+      sk: 'IDENTITY',
+      gsi1pk: `USER#${USER}#IDENTITY`,
+      gsi1sk: 'https://idp.test#sub-1',
+      type: 'IDENTITY',
+      v: 1,
+      ...identity,
+    });
     const { v: _v, ...old } = item;
     expect(profiles.identityFromItem(old)).toEqual(identity);
     const { result, commands } = await sent(() => profiles.claimIdentity(identity), () => conditionFailed());

@@ -10,7 +10,7 @@ import { Cond, GSI1, getItem, putItemIf, query, updateItemIf, type Item } from '
  * update, so no half profile is stored; who may change what stays with the services.
  */
 const PROFILE_TYPE = 'USER';
-const IDENTITY_TYPE = 'IDENTITY';
+export const IDENTITY_TYPE = 'IDENTITY';
 /** The profile attribute of the administrator's discount (0 to 100). */
 const DISCOUNT = 'discountPercent';
 const PLAN = 'subscriptionPlan';
@@ -182,7 +182,13 @@ const identitySchema = z.object({
 });
 
 export function identityToItem(identity: Identity): Item {
-  return { ...keys.identity(identity.issuer, identity.subject), type: IDENTITY_TYPE, v: 1, ...identity };
+  return {
+    ...keys.identity(identity.issuer, identity.subject),
+    ...keys.ownedBy(identity.userId, IDENTITY_TYPE, `${identity.issuer}#${identity.subject}`),
+    type: IDENTITY_TYPE,
+    v: 1,
+    ...identity,
+  };
 }
 
 export function identityFromItem(item: Item): Identity {
@@ -194,6 +200,15 @@ export function identityFromItem(item: Item): Identity {
 export async function getIdentity(issuer: string, subject: string, opts: { consistent?: boolean } = {}): Promise<Identity | undefined> {
   const item = await getItem(keys.identity(issuer, subject), { consistent: opts.consistent ?? false });
   return item && identityFromItem(item);
+}
+
+/**
+ * Lists an identity written before identities were listed under their user (gsi1), so erasing the user finds it:
+ * one conditional update at sign-in that does nothing (and fails cheaply) once the listing is there.
+ */
+export async function listIdentity(identity: Identity): Promise<void> {
+  const listing = keys.ownedBy(identity.userId, IDENTITY_TYPE, `${identity.issuer}#${identity.subject}`);
+  await updateItemIf(keys.identity(identity.issuer, identity.subject), { set: listing }, Cond.and(Cond.eq('userId', identity.userId), Cond.notExists(GSI1.partitionKey)));
 }
 
 /** Maps the subject to `identity.userId` unless it is mapped already (false: read the winner back). */

@@ -7,7 +7,7 @@ import { GSI1, deleteItem, getItem, putItem, query, type Item } from '../table';
  * under its user on gsi1 (`USER#id#SESSION`, by creation time) so "sign out of all devices" and a disabled
  * account can end every one. `expiresAt` is the TTL attribute, checked on read because dynalite never expires.
  */
-const SESSION = 'SESSION';
+export const SESSION = 'SESSION';
 
 /** Version 1; items written before versions were stored have none and read as 1. */
 const sessionSchema = z.object({

@@ -43,7 +43,7 @@ const visitSchema = z.object({
 export type VisitRecord = Omit<z.infer<typeof visitSchema>, 'v'>;
 
 /** Events and sessions are children and listings of the session `userId#sessionId`. */
-const sessionOf = (userId: string, sessionId: string) => `${userId}#${sessionId}`;
+export const sessionOf = (userId: string, sessionId: string) => `${userId}#${sessionId}`;
 
 export function eventToItem(e: EventRecord): Item {
   return {
