@@ -29,7 +29,7 @@ export const stackName = (stage: Stage, part: string) => `Vigil-${stage}-${part}
 const pascal = (s: string) => s.replace(/(^|[-_])(\w)/g, (_m, _sep, c: string) => c.toUpperCase());
 
 /** Variables the stacks set that context functionEnv may never override. */
-const STACK_MANAGED_VARIABLES = ['SEARCH_STATE_MACHINE_ARN', 'SUBMISSION_STATE_MACHINE_ARN', 'BULK_SUBMISSION_STATE_MACHINE_ARN', 'RECHECK_AFTER_SECONDS'];
+const STACK_MANAGED_VARIABLES = ['SEARCH_STATE_MACHINE_ARN', 'SUBMISSION_STATE_MACHINE_ARN', 'BULK_SUBMISSION_STATE_MACHINE_ARN', 'ACCOUNT_ERASURE_STATE_MACHINE_ARN', 'RECHECK_AFTER_SECONDS'];
 
 export interface BuildVigilOptions {
   /** The built site to upload; default `<repo>/dist/web`. */
@@ -115,6 +115,7 @@ export function buildVigil(app: App, options: BuildVigilOptions = {}): VigilStac
     environment: baseEnvironment,
     logRetentionDays: ctx.logRetentionDays,
     mediaLayerDir: options.mediaLayerDir,
+    userPoolArn: auth.userPool.userPoolArn,
   });
   const api = new ApiStack(app, name('Api'), {
     env,
@@ -125,12 +126,14 @@ export function buildVigil(app: App, options: BuildVigilOptions = {}): VigilStac
     searchStateMachine: workflows.searchStateMachine,
     submissionStateMachine: workflows.submissionStateMachine,
     bulkSubmissionStateMachine: workflows.bulkSubmissionStateMachine,
+    accountErasureStateMachine: workflows.accountErasureStateMachine,
     services: ctx.services,
     environment: {
       ...baseEnvironment,
       SEARCH_STATE_MACHINE_ARN: workflows.searchStateMachine.stateMachineArn,
       SUBMISSION_STATE_MACHINE_ARN: workflows.submissionStateMachine.stateMachineArn,
       BULK_SUBMISSION_STATE_MACHINE_ARN: workflows.bulkSubmissionStateMachine.stateMachineArn,
+      ACCOUNT_ERASURE_STATE_MACHINE_ARN: workflows.accountErasureStateMachine.stateMachineArn,
     },
     logRetentionDays: ctx.logRetentionDays,
     throttle: { rateLimit: ctx.apiRateLimit, burstLimit: ctx.apiBurstLimit },

@@ -1,6 +1,8 @@
 import { renderSearchAsl } from '../infra/workflows/search-definition';
 import { renderSubmissionAsl } from '../infra/workflows/submission-definition';
 import { renderBulkSubmissionAsl } from '../infra/workflows/bulk-submission-definition';
+import { renderAccountErasureAsl } from '../infra/workflows/account-erasure-definition';
+import { ERASURE_TASK_HANDLERS } from '../functions/workflows/account-erasure';
 import { searchTaskHandlers } from '../functions/workflows/search';
 import { SUBMISSION_TASK_HANDLERS } from '../functions/workflows/submission';
 import { BULK_TASK_HANDLERS } from '../functions/workflows/bulk-submission';
@@ -9,6 +11,7 @@ import { startStepFunctions, type LocalMachine, type RunningStepFunctions, type 
 export const SEARCH_MACHINE = 'vigil-search';
 export const SUBMISSION_MACHINE = 'vigil-submission';
 export const BULK_SUBMISSION_MACHINE = 'vigil-bulk-submission';
+export const ACCOUNT_ERASURE_MACHINE = 'vigil-account-erasure';
 
 export interface LocalWorkflows extends RunningStepFunctions {
   /** Environment the functions need to start these workflows through the SDK. */
@@ -57,6 +60,13 @@ export async function startLocalWorkflows(
       handlers: invoke ? viaInvoke(Object.keys(BULK_TASK_HANDLERS)) : (BULK_TASK_HANDLERS as unknown as LocalMachine['handlers']),
       retryMs: opts.retryMs ?? 1000,
     },
+    {
+      name: ACCOUNT_ERASURE_MACHINE,
+      definition: renderAccountErasureAsl(),
+      handlers: invoke ? viaInvoke(Object.keys(ERASURE_TASK_HANDLERS)) : (ERASURE_TASK_HANDLERS as unknown as LocalMachine['handlers']),
+      retryMs: opts.retryMs ?? 1000,
+      waitMs: opts.waitMs,
+    },
     ...(opts.extra ?? []),
   ];
   const sfn = await startStepFunctions(machines, { stateFile: opts.stateFile, onStopped: opts.onStopped });
@@ -67,6 +77,7 @@ export async function startLocalWorkflows(
       SEARCH_STATE_MACHINE_ARN: sfn.arnOf(SEARCH_MACHINE),
       SUBMISSION_STATE_MACHINE_ARN: sfn.arnOf(SUBMISSION_MACHINE),
       BULK_SUBMISSION_STATE_MACHINE_ARN: sfn.arnOf(BULK_SUBMISSION_MACHINE),
+      ACCOUNT_ERASURE_STATE_MACHINE_ARN: sfn.arnOf(ACCOUNT_ERASURE_MACHINE),
     },
   };
 }

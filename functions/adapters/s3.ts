@@ -1,4 +1,7 @@
 import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
   ListObjectsV2Command,
@@ -6,6 +9,8 @@ import {
   NoSuchKey,
   PutObjectCommand,
   S3Client,
+  UploadPartCommand,
+  type CompletedPart,
   type ObjectIdentifier,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
@@ -138,6 +143,53 @@ async function deleteVersions(bucket: string, prefix: string): Promise<void> {
     keyMarker = res.IsTruncated ? res.NextKeyMarker : undefined;
     versionMarker = res.IsTruncated ? res.NextVersionIdMarker : undefined;
   } while (keyMarker);
+}
+
+/** S3's smallest part of a multipart upload (all but the last). */
+const PART_BYTES = 5 * 1024 * 1024;
+
+/** A multipart upload written chunk by chunk: parts of 5 MB go out as they fill, so memory stays at one part. */
+export interface ObjectWriter {
+  write(chunk: Uint8Array): Promise<void>;
+  /** Sends the last part and completes the upload; returns the bytes written. */
+  end(): Promise<number>;
+  /** Abandons the upload (its parts are removed). */
+  abort(): Promise<void>;
+}
+
+/** Starts a multipart upload of `key` (the export archive streams into it as it is built). */
+export async function writeObject(bucket: string, key: string, contentType: string, opts: { contentDisposition?: string } = {}): Promise<ObjectWriter> {
+  const { UploadId } = await s3().send(
+    new CreateMultipartUploadCommand({ Bucket: bucket, Key: key, ContentType: contentType, ContentDisposition: opts.contentDisposition }),
+  );
+  const parts: CompletedPart[] = [];
+  let pending: Uint8Array[] = [];
+  let pendingBytes = 0;
+  let total = 0;
+  const flush = async () => {
+    const body = Buffer.concat(pending);
+    pending = [];
+    pendingBytes = 0;
+    const PartNumber = parts.length + 1;
+    const { ETag } = await s3().send(new UploadPartCommand({ Bucket: bucket, Key: key, UploadId, PartNumber, Body: body }));
+    parts.push({ ETag, PartNumber });
+  };
+  return {
+    async write(chunk) {
+      pending.push(chunk);
+      pendingBytes += chunk.length;
+      total += chunk.length;
+      if (pendingBytes >= PART_BYTES) await flush();
+    },
+    async end() {
+      if (pendingBytes > 0 || parts.length === 0) await flush();
+      await s3().send(new CompleteMultipartUploadCommand({ Bucket: bucket, Key: key, UploadId, MultipartUpload: { Parts: parts } }));
+      return total;
+    },
+    async abort() {
+      await s3().send(new AbortMultipartUploadCommand({ Bucket: bucket, Key: key, UploadId })).catch(() => undefined);
+    },
+  };
 }
 
 /** Where a stored reference points: an object (`s3://bucket/key`, or a bare key in `defaultBucket`) or a web URL. */

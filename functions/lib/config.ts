@@ -27,6 +27,13 @@ const schema = z.object({
   SEARCH_STATE_MACHINE_ARN: z.string().optional(),
   SUBMISSION_STATE_MACHINE_ARN: z.string().optional(),
   BULK_SUBMISSION_STATE_MACHINE_ARN: z.string().optional(),
+  /** The account erasure workflow (issue 27): started when a creator confirms the deletion of their account. */
+  ACCOUNT_ERASURE_STATE_MACHINE_ARN: z.string().optional(),
+  /**
+   * How long scan results are kept (days): the retention job removes results older than this, with their
+   * evidence files, unless a case was opened on them. 0 keeps them forever.
+   */
+  RESULT_RETENTION_DAYS: z.coerce.number().int().min(0).default(365),
   STEPFUNCTIONS_ENDPOINT: z.string().url().optional(),
   /** Set by Lambda to the function's memory; image decoding limits derive from it (functions/lib/decode-limits.ts). */
   AWS_LAMBDA_FUNCTION_MEMORY_SIZE: z.coerce.number().int().positive().default(1536),
@@ -92,6 +99,8 @@ export interface Config {
   searchStateMachineArn?: string;
   submissionStateMachineArn?: string;
   bulkSubmissionStateMachineArn?: string;
+  accountErasureStateMachineArn?: string;
+  resultRetentionDays: number;
   stepFunctionsEndpoint?: string;
   logLevel: string;
   billingMode: 'demo' | 'stripe' | 'none';
@@ -140,6 +149,8 @@ export function config(): Config {
     searchStateMachineArn: env.SEARCH_STATE_MACHINE_ARN,
     submissionStateMachineArn: env.SUBMISSION_STATE_MACHINE_ARN,
     bulkSubmissionStateMachineArn: env.BULK_SUBMISSION_STATE_MACHINE_ARN,
+    accountErasureStateMachineArn: env.ACCOUNT_ERASURE_STATE_MACHINE_ARN,
+    resultRetentionDays: env.RESULT_RETENTION_DAYS,
     stepFunctionsEndpoint: env.STEPFUNCTIONS_ENDPOINT,
     logLevel: env.LOG_LEVEL,
     billingMode: env.BILLING,

@@ -81,6 +81,11 @@ export async function deleteSession(sessionId: string): Promise<void> {
   await sessions.remove(sessionId);
 }
 
+/** A session as stored, by its id (the caller's `sessionId`), unless it expired. */
+export function findStoredSessionById(sessionId: string): Promise<StoredSession | undefined> {
+  return sessions.getLive(sessionId, Math.floor(Date.now() / 1000));
+}
+
 /** Ends every session of a user (sign out of all devices; a disabled account). Returns how many ended. */
 export async function deleteUserSessions(userId: string): Promise<number> {
   const ids = await sessions.idsByOwner(userId);

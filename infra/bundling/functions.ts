@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { AREAS } from '../../shared/contract';
 import { REPO_ROOT } from '../context';
 import { AREA_ACCESS, areaEntry } from '../stacks/api-stack';
-import { BULK_TASK_SPECS, RECOVERY_SPECS, SCHEDULED_SPECS, SEARCH_TASK_SPECS, SUBMISSION_TASK_SPECS, type TaskSpec } from '../stacks/workflows-stack';
+import { BULK_TASK_SPECS, ERASURE_TASK_SPECS, RECOVERY_SPECS, SCHEDULED_SPECS, SEARCH_TASK_SPECS, SUBMISSION_TASK_SPECS, type TaskSpec } from '../stacks/workflows-stack';
 
 /** One Lambda function of the app, as the stacks deploy it: an API area, a workflow task, a recovery or a scheduled function. */
 export interface LambdaFunctionSpec {
@@ -15,7 +15,7 @@ export interface LambdaFunctionSpec {
   /** `scheduled`: invoked by an EventBridge schedule outside any workflow (functions/jobs/: the monitor dispatcher, the monthly report). */
   kind: 'area' | 'task' | 'recovery' | 'scheduled';
   /** For tasks: the workflow it belongs to. */
-  workflow?: 'search' | 'submission' | 'bulk-submission';
+  workflow?: 'search' | 'submission' | 'bulk-submission' | 'account-erasure';
   /** Entry file relative to the repository root. */
   entry: string;
   /** Gets the media layer (sharp, ffmpeg) and FFMPEG_PATH/FFPROBE_PATH. */
@@ -32,7 +32,7 @@ export interface LambdaFunctionSpec {
  */
 export function lambdaFunctions(): LambdaFunctionSpec[] {
   const exists = (entry: string) => fs.existsSync(path.join(REPO_ROOT, entry));
-  const tasks = (workflow: 'search' | 'submission' | 'bulk-submission', specs: Record<string, TaskSpec>): LambdaFunctionSpec[] =>
+  const tasks = (workflow: NonNullable<LambdaFunctionSpec['workflow']>, specs: Record<string, TaskSpec>): LambdaFunctionSpec[] =>
     Object.entries(specs)
       .filter(([, spec]) => exists(spec.entry))
       .map(([name, spec]) => ({ name, kind: 'task', workflow, entry: spec.entry, media: Boolean(spec.media), pdf: Boolean(spec.pdf), timeoutSeconds: spec.timeout.toSeconds() }));
@@ -50,6 +50,7 @@ export function lambdaFunctions(): LambdaFunctionSpec[] {
     ...tasks('search', SEARCH_TASK_SPECS),
     ...tasks('submission', SUBMISSION_TASK_SPECS),
     ...tasks('bulk-submission', BULK_TASK_SPECS),
+    ...tasks('account-erasure', ERASURE_TASK_SPECS),
     ...Object.entries(RECOVERY_SPECS).map(
       ([name, spec]): LambdaFunctionSpec => ({ name, kind: 'recovery', entry: spec.entry, media: false, pdf: false, timeoutSeconds: spec.timeout.toSeconds() }),
     ),

@@ -121,6 +121,8 @@ export interface Access {
   startSubmission?: boolean;
   /** May start executions of the bulk submission workflow. */
   startBulkSubmission?: boolean;
+  /** May start executions of the account erasure workflow (the account area, on a confirmed link). */
+  startAccountErasure?: boolean;
   /** Reads the provider keys secret (when one is configured). */
   providerKeys?: boolean;
   /** Sends mail through SES (when mailFrom is configured). */
@@ -140,6 +142,7 @@ export interface GrantTargets {
   searchStateMachine?: sfn.IStateMachine;
   submissionStateMachine?: sfn.IStateMachine;
   bulkSubmissionStateMachine?: sfn.IStateMachine;
+  accountErasureStateMachine?: sfn.IStateMachine;
   services: ExternalServices;
 }
 
@@ -159,6 +162,10 @@ export function applyAccess(fn: ApiFunction, access: Access, targets: GrantTarge
   if (access.startBulkSubmission) {
     if (!targets.bulkSubmissionStateMachine) throw new Error(`${fn.node.path} starts bulk submissions but there is no bulk submission state machine`);
     targets.bulkSubmissionStateMachine.grantStartExecution(fn.fn);
+  }
+  if (access.startAccountErasure) {
+    if (!targets.accountErasureStateMachine) throw new Error(`${fn.node.path} starts account erasures but there is no account erasure state machine`);
+    targets.accountErasureStateMachine.grantStartExecution(fn.fn);
   }
   const { providerSecretArn, mailFrom, sesConfigurationSet, bedrockModelId, stripeSecretArn } = targets.services;
   if (access.providerKeys && providerSecretArn) grantSecretRead(fn, providerSecretArn);

@@ -51,7 +51,9 @@ export const AREA_ACCESS: Record<string, AreaAccess> = {
   results: { table: 'readWrite', uploads: 'read' }, // presigned thumbnails and screenshots
   cases: { table: 'readWrite', uploads: 'read', notices: 'readWrite', startSubmission: true, startBulkSubmission: true }, // cases, automated and bulk submission
   documents: { table: 'readWrite', uploads: 'read', notices: 'readWrite', sendMail: true, pdf: true }, // notice PDFs (archived as evidence), protection reports (the admin's is e-mailed)
-  account: { table: 'readWrite', stripeKeys: true }, // creator settings, plans, billing events; the only reader of the Stripe secret
+  // creator settings, plans, billing events (the only reader of the Stripe secret); the data export (reads the
+  // user's files, writes the archive under exports/) and the confirmed account erasure (starts its workflow)
+  account: { table: 'readWrite', stripeKeys: true, uploads: 'readWrite', notices: 'read', sendMail: true, startAccountErasure: true },
 };
 const DEFAULT_ACCESS: AreaAccess = { table: 'readWrite' };
 

@@ -19,6 +19,8 @@ import { buildSubmissionDefinition, SUBMISSION_TASKS, type SubmissionTaskName } 
 import { SUBMISSION_TASK_ENTRIES } from '../../functions/workflows/submission';
 import { BULK_TASK_ENTRIES } from '../../functions/workflows/bulk-submission';
 import { buildBulkSubmissionDefinition, BULK_TASKS, type BulkTaskName } from '../workflows/bulk-submission-definition';
+import { buildAccountErasureDefinition, ERASURE_TASKS, type ErasureTaskName } from '../workflows/account-erasure-definition';
+import { ERASURE_TASK_ENTRIES } from '../../functions/workflows/account-erasure';
 import { BULK_SUBMISSION_TIMEOUT_SECONDS, SEARCH_TIMEOUT_SECONDS, SUBMISSION_TIMEOUT_SECONDS } from '../../functions/lib/workflow-timeouts';
 
 export interface TaskSpec {
@@ -65,6 +67,22 @@ export const BULK_TASK_SPECS: Record<BulkTaskName, TaskSpec> = {
   BulkSubmitItem: { entry: BULK_TASK_ENTRIES.BulkSubmitItem, access: { table: 'readWrite', startSubmission: true }, timeout: Duration.seconds(30) },
   BulkItemFailed: { entry: BULK_TASK_ENTRIES.BulkItemFailed, access: { table: 'readWrite' }, timeout: Duration.seconds(30) },
 };
+
+/**
+ * The account erasure workflow's tasks (issue 27): each deletes what is left of one user. EraseBegin and
+ * EraseIdentity disable and delete the user in the user pool (granted on that pool alone); EraseFiles deletes
+ * under the user's prefixes in both buckets (the notices bucket's versions too); EraseReport mails "deleted".
+ */
+export const ERASURE_TASK_SPECS: Record<ErasureTaskName, TaskSpec> = {
+  EraseBegin: { entry: ERASURE_TASK_ENTRIES.EraseBegin, access: { table: 'readWrite' }, timeout: Duration.minutes(1) },
+  EraseFiles: { entry: ERASURE_TASK_ENTRIES.EraseFiles, access: { table: 'read', uploads: 'readWrite', notices: 'readWrite' }, timeout: Duration.minutes(5) },
+  EraseItems: { entry: ERASURE_TASK_ENTRIES.EraseItems, access: { table: 'readWrite' }, timeout: Duration.minutes(5) },
+  EraseIdentity: { entry: ERASURE_TASK_ENTRIES.EraseIdentity, access: {}, timeout: Duration.minutes(1) },
+  EraseReport: { entry: ERASURE_TASK_ENTRIES.EraseReport, access: { sendMail: true }, timeout: Duration.minutes(1) },
+};
+
+/** An erasure waits for a running scan, then deletes in batches: a day is far more than it needs. */
+export const ACCOUNT_ERASURE_TIMEOUT = Duration.hours(24);
 export const BULK_SUBMISSION_TIMEOUT = Duration.seconds(BULK_SUBMISSION_TIMEOUT_SECONDS);
 
 /** The monitor dispatcher: invoked on this schedule, it starts the due monitor runs and sends the due alert digests (issue 11). */
@@ -124,7 +142,7 @@ export const RECOVERY_SPECS = {
 } satisfies Record<string, TaskSpec>;
 export const RECONCILE_EVERY = Duration.minutes(15);
 
-export interface WorkflowsStackProps extends StackProps, Omit<GrantTargets, 'searchStateMachine' | 'submissionStateMachine' | 'bulkSubmissionStateMachine'> {
+export interface WorkflowsStackProps extends StackProps, Omit<GrantTargets, 'searchStateMachine' | 'submissionStateMachine' | 'bulkSubmissionStateMachine' | 'accountErasureStateMachine'> {
   /** Variables every task function gets (table and bucket names, ...). */
   environment: Record<string, string>;
   logRetentionDays: number;
@@ -132,6 +150,8 @@ export interface WorkflowsStackProps extends StackProps, Omit<GrantTargets, 'sea
   taskEntries?: Partial<Record<SearchTaskName | SubmissionTaskName | BulkTaskName, string>>;
   /** The built media layer (sharp, ffmpeg for arm64); default `<repo>/dist/layers/media`. Tests pass a stand-in. */
   mediaLayerDir?: string;
+  /** The user pool an account erasure disables and deletes the user in (AdminDisableUser, AdminDeleteUser). */
+  userPoolArn?: string;
 }
 
 /** Step Functions workflows: the multi-engine search, the takedown submission with its later re-check, and bulk submission. */
@@ -140,6 +160,8 @@ export class WorkflowsStack extends Stack {
   readonly submissionStateMachine: sfn.StateMachine;
   /** Bulk submission: a Map over the accepted results, each starting its case's submission workflow. */
   readonly bulkSubmissionStateMachine: sfn.StateMachine;
+  /** Account erasure (issue 27): every item, object and the identity of one user. */
+  readonly accountErasureStateMachine: sfn.StateMachine;
   /** sharp and ffmpeg for the tasks that decode images and videos. */
   readonly mediaLayer: MediaLayer;
   /** The PDF renderer, for SendNotice and the monthly report. */
@@ -152,7 +174,7 @@ export class WorkflowsStack extends Stack {
   /** The monitor dispatcher, on its 5-minute schedule. */
   readonly monitorDispatcher: ApiFunction;
   /** Task name -> its function, for the tasks whose entry exists. */
-  readonly taskFunctionsByName = new Map<SearchTaskName | SubmissionTaskName | BulkTaskName, ApiFunction>();
+  readonly taskFunctionsByName = new Map<SearchTaskName | SubmissionTaskName | BulkTaskName | ErasureTaskName, ApiFunction>();
 
   constructor(scope: Construct, id: string, props: WorkflowsStackProps) {
     super(scope, id, props);
@@ -189,6 +211,18 @@ export class WorkflowsStack extends Stack {
     if (finalize) {
       finalize.fn.addEnvironment('BULK_SUBMISSION_STATE_MACHINE_ARN', this.bulkSubmissionStateMachine.stateMachineArn);
       this.bulkSubmissionStateMachine.grantStartExecution(finalize.fn);
+    }
+
+    const erasureFns = this.taskFunctions('account erasure', ERASURE_TASKS, ERASURE_TASK_SPECS, props);
+    this.accountErasureStateMachine = this.stateMachine(
+      'AccountErasure',
+      buildAccountErasureDefinition(new Construct(this, 'AccountErasure'), erasureFns),
+      { timeout: ACCOUNT_ERASURE_TIMEOUT, fns: Object.values(erasureFns), logRetentionDays: props.logRetentionDays },
+    );
+    if (props.userPoolArn) {
+      for (const [name, action] of [['EraseBegin', 'cognito-idp:AdminDisableUser'], ['EraseIdentity', 'cognito-idp:AdminDeleteUser']] as const) {
+        this.taskFunctionsByName.get(name)?.role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: [action], resources: [props.userPoolArn] }));
+      }
     }
 
     // One dispatcher on a schedule finds due monitors through the due-time GSI and starts ordinary scans.
@@ -301,7 +335,7 @@ export class WorkflowsStack extends Stack {
       });
       applyAccess(task, spec.access, extra.targets ?? props);
       fns[name] = task.fn;
-      this.taskFunctionsByName.set(name as SearchTaskName | SubmissionTaskName | BulkTaskName, task);
+      this.taskFunctionsByName.set(name as SearchTaskName | SubmissionTaskName | BulkTaskName | ErasureTaskName, task);
     }
     return fns;
   }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { hashPassword, verifyPassword } from './password';
 import type { IdpStore } from './store';
 
@@ -105,4 +105,10 @@ export async function setAccountDisabled(store: IdpStore, email: string, disable
       ExpressionAttributeValues: { ':d': disabled },
     }),
   );
+}
+
+/** Deletes an account (AdminDeleteUser): its e-mail and subject items; the e-mail can sign up afresh later. */
+export async function deleteAccount(store: IdpStore, account: Account): Promise<void> {
+  await store.doc.send(new DeleteCommand({ TableName: store.table, Key: accountKey(normaliseEmail(account.email)) }));
+  await store.doc.send(new DeleteCommand({ TableName: store.table, Key: subjectKey(account.sub) }));
 }

@@ -1,14 +1,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LOCAL_CREDENTIALS } from '../stand-ins/credentials';
 import { checkSignedJsonRequest } from '../stand-ins/sigv4-guard';
-import { findAccountBySub, setAccountDisabled } from './accounts';
+import { deleteAccount, findAccountBySub, setAccountDisabled } from './accounts';
 import type { IdpStore } from './store';
 
 /**
  * The few Cognito user-pool admin actions Vigil calls, answered from the local IdP's accounts over Cognito's
  * own wire protocol (AWS JSON 1.1, SigV4-signed with the runtime's credentials), so the functions run the same
  * SDK code locally as on AWS: AdminGetUser (is the account enabled), AdminListGroupsForUser (admin group from
- * ADMIN_EMAILS), and AdminDisableUser / AdminEnableUser (what an operator does in the console).
+ * ADMIN_EMAILS), AdminDisableUser / AdminEnableUser (what an operator does in the console), and AdminDeleteUser
+ * (the last step of an account erasure).
  */
 export async function handleCognitoApi(
   req: IncomingMessage,
@@ -55,6 +56,9 @@ export async function handleCognitoApi(
     case 'AdminDisableUser':
     case 'AdminEnableUser':
       await setAccountDisabled(deps.store, account.email, action === 'AdminDisableUser');
+      return send(res, 200, {});
+    case 'AdminDeleteUser':
+      await deleteAccount(deps.store, account);
       return send(res, 200, {});
     default:
       return send(res, 400, { __type: 'UnknownOperationException', message: `${action} is not supported locally.` });

@@ -1,4 +1,6 @@
 import {
+  AdminDeleteUserCommand,
+  AdminDisableUserCommand,
   AdminGetUserCommand,
   AdminListGroupsForUserCommand,
   CognitoIdentityProviderClient,
@@ -46,4 +48,23 @@ export async function identityStatus(username: string, now = Date.now()): Promis
   if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value!);
   cache.set(username, { status, at: now });
   return status;
+}
+
+const isNotFound = (err: unknown) => err instanceof UserNotFoundException || (err as Error).name === 'UserNotFoundException';
+
+/**
+ * Disables (`delete: false`) or deletes the user in the user pool (AdminDisableUser / AdminDeleteUser): an
+ * account erasure first stops new sign-ins, then removes the identity. A user the pool no longer has is done
+ * already; no user pool configured (unit tests of other areas) is nothing to do.
+ */
+export async function removeIdentity(username: string, opts: { delete: boolean }): Promise<void> {
+  const poolId = config().cognitoUserPoolId;
+  if (!poolId) return;
+  try {
+    const input = { UserPoolId: poolId, Username: username };
+    await cognito().send(opts.delete ? new AdminDeleteUserCommand(input) : new AdminDisableUserCommand(input));
+  } catch (err) {
+    if (!isNotFound(err)) throw err;
+  }
+  cache.delete(username);
 }

@@ -1,3 +1,4 @@
+import { deleteMonitorFiles } from '../account-data/files';
 import { planRule } from '../../../shared/plans';
 import type { Monitor, MonitorUpdate } from '../../../shared/schemas/monitor';
 import * as monitors from '../../store/entities/monitor';
@@ -71,10 +72,14 @@ export async function updateMonitor(current: MonitorRecord, update: MonitorUpdat
   });
 }
 
-/** Deletes the monitor (and the pictures its runs have seen), then gives its slot back. */
+/**
+ * Deletes the monitor (and the pictures its runs have seen), gives its slot back, then deletes its reference
+ * files and fingerprints from S3 (its runs' results and their evidence stay, as the route says).
+ */
 export async function deleteMonitor(m: MonitorRecord): Promise<void> {
   await monitors.remove(m.id);
   await monitors.giveSlot(m.userId);
+  await deleteMonitorFiles(m.userId, m.id);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { keys, type Key } from '../keys';
-import { GSI1, GSI2, TABLE_KEYS, batchDelete, query, type Item } from '../table';
+import { GSI1, GSI2, TABLE_KEYS, batchDelete, query, withoutKeys, type Item } from '../table';
 import { ALERT } from './alert';
 import { ALLOWLIST } from './allowlist';
 import { BILLING } from './billing-event';
@@ -35,10 +35,11 @@ export type OwnedType = (typeof OWNED_TYPES)[number];
 /** Types whose items carry more items in their own partition (`TYPE#id`, any sort key). */
 const WITH_PARTITION: readonly string[] = [MONITOR, BULK];
 
-/** One stored item of the user, as stored (keys included), with the type it was found under. */
+/** One stored item of the user, as stored (`item`, keys included) and as data (`data`, without the keys). */
 export interface UserItem {
   type: OwnedType | 'USER' | typeof EVENT | 'PARTITION';
   item: Item;
+  data: Item;
 }
 
 const keyOf = (item: Item): Key => ({ pk: item[TABLE_KEYS.partitionKey] as string, sk: item[TABLE_KEYS.sortKey] as string });
@@ -48,11 +49,11 @@ async function childrenOf(type: OwnedType, item: Item): Promise<UserItem[]> {
   const found: UserItem[] = [];
   if (type === VISIT) {
     const partition = keys.childOfPartition(VISIT, sessionOf(item.userId as string, item.sessionId as string), EVENT);
-    for (const e of await query({ index: GSI2.indexName, partition })) found.push({ type: EVENT, item: e });
+    for (const e of await query({ index: GSI2.indexName, partition })) found.push({ type: EVENT, item: e, data: withoutKeys(e) });
   }
   if (WITH_PARTITION.includes(type)) {
     const own = keyOf(item);
-    for (const p of await query({ partition: own.pk })) if (p[TABLE_KEYS.sortKey] !== own.sk) found.push({ type: 'PARTITION', item: p });
+    for (const p of await query({ partition: own.pk })) if (p[TABLE_KEYS.sortKey] !== own.sk) found.push({ type: 'PARTITION', item: p, data: withoutKeys(p) });
   }
   return found;
 }
@@ -67,13 +68,13 @@ export async function* userItems(userId: string): AsyncGenerator<UserItem> {
     const listed = await query({ index: GSI1.indexName, partition: keys.ownedByPartition(userId, type) });
     for (const item of listed) {
       yield* await childrenOf(type, item);
-      yield { type, item };
+      yield { type, item, data: withoutKeys(item) };
     }
   }
   const own = await query({ partition: keys.userPartition(userId) });
   // The profile goes last: an erasure that stops half-way leaves a user who still exists and can be erased again.
   own.sort((a, b) => Number(a[TABLE_KEYS.sortKey] === 'PROFILE') - Number(b[TABLE_KEYS.sortKey] === 'PROFILE'));
-  for (const item of own) yield { type: 'USER', item };
+  for (const item of own) yield { type: 'USER', item, data: withoutKeys(item) };
 }
 
 /**
@@ -92,4 +93,10 @@ export async function deleteUserItems(userId: string, limit: number): Promise<{ 
   }
   await batchDelete(batch);
   return { deleted: batch.length, more: false };
+}
+
+/** The ids of the user's items of one type (their `id` attribute), from the gsi1 listing. */
+export async function ownedIds(userId: string, type: OwnedType): Promise<string[]> {
+  const items = await query({ index: GSI1.indexName, partition: keys.ownedByPartition(userId, type), attributes: ['id'] });
+  return items.map((i) => i.id).filter((id): id is string => typeof id === 'string');
 }

@@ -1,0 +1,5 @@
+import { traced } from '../../lib/tracer';
+import { beginErasure, type ErasureInput } from '../../services/account-data/erasure';
+
+/** Lambda entry of the account erasure workflow's task (functions/services/account-data/erasure.ts, `beginErasure`). */
+export const handler = traced((input: ErasureInput) => beginErasure(input));

@@ -1,0 +1,5 @@
+import { traced } from '../../lib/tracer';
+import { eraseFiles, type ErasureInput } from '../../services/account-data/erasure';
+
+/** Lambda entry of the account erasure workflow's task (functions/services/account-data/erasure.ts, `eraseFiles`). */
+export const handler = traced((input: ErasureInput) => eraseFiles(input));
