@@ -13,6 +13,7 @@ import {
   managedUserSchema,
   userManagementQuerySchema,
 } from './schemas/admin';
+import { accountExportSchema, deletionQuerySchema, deletionRequestSchema } from './schemas/account-data';
 import { allowlistCreateSchema, allowlistEntrySchema, allowlistListSchema } from './schemas/allowlist';
 import { contactMessageSchema, contactResponseSchema } from './schemas/contact';
 import { creatorSettingsSchema, creatorUserSchema } from './schemas/creator';
@@ -168,6 +169,10 @@ export const contract = rows({
   upgrade: { method: 'POST', path: '/api/subscription/upgrade', area: 'account', auth: 'user', summary: 'Change plan through the billing port (demo: at once; Stripe: Checkout or the subscription updated; none: 503)', body: upgradeBodySchema, reply: upgradeResponseSchema },
   billingMode: { method: 'GET', path: '/api/billing/mode', area: 'account', auth: 'public', summary: 'How plan changes are paid here: demo, stripe or none', reply: billingModeSchema },
   billingPortal: { method: 'POST', path: '/api/billing/portal', area: 'account', auth: 'user', summary: "A Stripe customer portal URL for the caller's subscription (\"Manage billing\")", reply: billingPortalSchema },
+  exportAccount: { method: 'POST', path: '/api/user/{id}/export', area: 'account', auth: 'user', summary: 'Export all of the caller\'s data (JSON and files) as one ZIP archive; answers a presigned link (owner only)', params: userParams, reply: accountExportSchema },
+  requestDeletion: { method: 'POST', path: '/api/user/{id}/deletion', area: 'account', auth: 'user', summary: 'Ask to delete the account: mails a confirmation link to the account address (owner only); nothing is deleted yet', params: userParams, reply: deletionRequestSchema },
+  deletionPage: { method: 'GET', path: '/api/account/deletion', area: 'account', auth: 'public', summary: 'Confirmation page of an account deletion link (signed, expiring token)', query: deletionQuerySchema },
+  confirmDeletion: { method: 'POST', path: '/api/account/deletion', area: 'account', auth: 'public', summary: 'Confirm an account deletion (signed token): starts the erasure workflow', query: deletionQuerySchema, bodyKind: 'raw' },
   stripeWebhook: { method: 'POST', path: '/api/billing/stripe-webhook', area: 'account', auth: 'public', summary: 'Stripe webhook (signed; raw body): checkout, paid and failed invoices, subscription changes and deletion', bodyKind: 'raw', crossSite: "Stripe's servers call it; the Stripe-Signature header authenticates it" },
 
   adminMetrics: { method: 'GET', path: '/api/admin/metrics', area: 'admin', auth: 'admin', summary: 'Business metrics: revenue, MRR, users, subscriptions, conversion, churn, ARPU, LTV', reply: adminMetricsSchema },

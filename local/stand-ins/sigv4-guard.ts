@@ -27,6 +27,21 @@ const OBJECT_METHODS = new Set(['GET', 'HEAD', 'PUT', 'DELETE']);
 /** A presigned URL (what a browser or a search engine holds) may only read or write one object. */
 const PRESIGNED_METHODS = new Set(['GET', 'HEAD', 'PUT']);
 
+/** Query parameters of the server operations below (listing, multi-delete, multipart upload). */
+const SERVER_PARAMS = new Set(['list-type', 'prefix', 'continuation-token', 'max-keys', 'start-after', 'delimiter', 'encoding-type', 'fetch-owner', 'versions', 'key-marker', 'version-id-marker', 'delete', 'uploads', 'uploadId', 'partNumber']);
+
+/**
+ * What the functions do with their own data besides GET/PUT/DELETE of one object: ListObjectsV2 and
+ * ListObjectVersions of a prefix (export, erasure), DeleteObjects (erasure, a monitor's or a scan's files) and
+ * a multipart upload (the export archive).
+ */
+function isServerOperation(method: string, bucketLevel: boolean, query: URLSearchParams): boolean {
+  if (bucketLevel) return (method === 'GET' && (query.get('list-type') === '2' || query.has('versions'))) || (method === 'POST' && query.has('delete'));
+  if (method === 'POST') return query.has('uploads') || query.has('uploadId');
+  if (method === 'PUT' || method === 'DELETE') return query.has('uploadId');
+  return false;
+}
+
 const refuse = (status: number, code: string, message: string): GuardVerdict => ({ ok: false, status, code, message });
 
 /** RFC 3986 encoding, as SigV4 wants it (encodeURIComponent leaves !'()* alone). */
@@ -81,13 +96,17 @@ export function checkS3Request(
 ): GuardVerdict {
   const method = (req.method ?? 'GET').toUpperCase();
   const [rawPath = '/', rawQuery = ''] = rawUrl.split(/\?(.*)/s, 2);
-  if (method === 'POST') return refuse(405, 'MethodNotAllowed', 'Form uploads and POST requests are not accepted.');
-  if (!OBJECT_METHODS.has(method)) return refuse(405, 'MethodNotAllowed', `${method} is not accepted.`);
-
-  // Only /<mount>/<bucket>/<key...>: a bucket or the service root would be a listing.
   const rest = rawPath.slice(mountPath.length);
   const segments = rest.split('/').slice(1);
-  if (segments.length < 2 || !segments[0] || segments.slice(1).join('/') === '') {
+  const bucketLevel = segments.length < 2 || segments.slice(1).join('/') === '';
+  // The functions' own operations on their data (list a prefix, delete many, multipart upload): header-signed
+  // with the runtime's credentials only, never by a presigned URL a browser holds (checked with the signature).
+  const serverOperation = req.headers.authorization !== undefined && isServerOperation(method, bucketLevel, new URLSearchParams(rawQuery));
+  if (method === 'POST' && !serverOperation) return refuse(405, 'MethodNotAllowed', 'Form uploads and POST requests are not accepted.');
+  if (method !== 'POST' && !OBJECT_METHODS.has(method)) return refuse(405, 'MethodNotAllowed', `${method} is not accepted.`);
+
+  // Only /<mount>/<bucket>/<key...>: a bucket or the service root would be a listing.
+  if (!segments[0] || (bucketLevel && !serverOperation)) {
     return refuse(403, 'AccessDenied', 'Listings are not available.');
   }
   const decodedSegments = rawPath.split('/').map(safeDecode);
@@ -98,7 +117,9 @@ export function checkS3Request(
   // Sub-resources (?acl, ?uploads, ?tagging, ...) are not part of what the site uses.
   const allowedParams = /^([Xx]-[Aa]mz-[A-Za-z0-9-]+|x-id|response-[a-z-]+)$/;
   for (const name of query.keys()) {
-    if (!allowedParams.test(name)) return refuse(403, 'AccessDenied', `The query parameter ${name} is not accepted.`);
+    if (!allowedParams.test(name) && !(serverOperation && SERVER_PARAMS.has(name))) {
+      return refuse(403, 'AccessDenied', `The query parameter ${name} is not accepted.`);
+    }
   }
 
   const authorization = req.headers.authorization;

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { Agent, request } from 'node:http';
 import { join } from 'node:path';
-import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { ROUTES } from '../../shared/contract';
 import { logger } from '../../functions/lib/logger';
@@ -276,6 +276,24 @@ describe('the S3 mount', () => {
       expect((await raw(`${s3rverUrl.pathname}${s3rverUrl.search}`, { headers: { host: host() } })).status).toBe(403);
       forged.destroy();
       s3rverKey.destroy();
+    } finally {
+      c.destroy();
+    }
+  });
+
+  it('lets only the runtime\'s signed requests list, multi-delete and upload in parts; a presigned URL never', async () => {
+    const c = s3();
+    try {
+      await c.send(new PutObjectCommand({ Bucket: 'vigil-uploads', Key: 'u3/a.txt', Body: 'a' }));
+      const listed = await c.send(new ListObjectsV2Command({ Bucket: 'vigil-uploads', Prefix: 'u3/' }));
+      expect(listed.Contents?.map((o) => o.Key)).toEqual(['u3/a.txt']);
+      // A presigned listing or multi-delete (what a browser could hold) is refused, even correctly signed.
+      const list = new URL(await getSignedUrl(c, new ListObjectsV2Command({ Bucket: 'vigil-uploads', Prefix: 'u3/' }), { expiresIn: 60 }));
+      expect((await raw(`${list.pathname}${list.search}`, { headers: { host: host() } })).status).toBe(403);
+      const del = new URL(await getSignedUrl(c, new DeleteObjectsCommand({ Bucket: 'vigil-uploads', Delete: { Objects: [{ Key: 'u3/a.txt' }] } }), { expiresIn: 60 }));
+      expect((await raw(`${del.pathname}${del.search}`, { method: 'POST', headers: { host: host() } })).status).toBe(405);
+      await c.send(new DeleteObjectsCommand({ Bucket: 'vigil-uploads', Delete: { Objects: [{ Key: 'u3/a.txt' }] } }));
+      expect((await c.send(new ListObjectsV2Command({ Bucket: 'vigil-uploads', Prefix: 'u3/' }))).Contents ?? []).toEqual([]);
     } finally {
       c.destroy();
     }

@@ -1,12 +1,16 @@
 import { stripeKeys } from '../../adapters/stripe/client';
 import { perConfig } from '../../lib/config';
 import { BillingUnavailableError, ForbiddenError, NotFoundError } from '../../lib/errors';
-import { contract } from '../../../shared/contract';
-import { areaHandler, json, publicEndpoint, resolveUserParam, userEndpoint } from '../chain';
+import { areaHandler, json, publicEndpoint, resolveUserParam, userEndpoint, type Caller } from '../chain';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { applyStoredDiscount, createBilling, type ApplyDiscountEvent, getSubscription, isApplyDiscountEvent, handleStripeEvent, planForUpgrade, readStoredPlan, verifyStripeEvent, type BillingPort } from '../../services/billing';
 import { getCreatorUser, updateCreatorFields } from '../../services/creator-profile';
 import { getUsage } from '../../services/usage';
+import { exportAccount } from '../../services/account-data/export';
+import { confirmErasure, requestErasure, verifyErasureToken } from '../../services/account-data/erasure';
+import { takeRateToken } from '../../services/metrics/rate-limit';
+import { TooManyRequestsError } from '../../lib/errors';
+import { apiPath, contract } from '../../../shared/contract';
 
 /*
  * The account: the user with their creator identity (kept on file, never in notices), the plan and the
@@ -59,7 +63,66 @@ const stripeWebhook = publicEndpoint(contract.stripeWebhook, async ({ event, hea
   return json(await handleStripeEvent(verified));
 });
 
-const api = areaHandler('account', [getUser, putContentCreator, usage, subscription, upgrade, billingMode, billingPortal, stripeWebhook]);
+/** Owner only: an administrator may read a creator's details but never exports or deletes their account. */
+function ownAccount(caller: Caller, id: string): string {
+  const userId = resolveUserParam(caller, id);
+  if (userId !== caller.userId) throw new ForbiddenError('Only the account holder can export or delete an account.');
+  return userId;
+}
+
+/** Building an archive reads every file of the account: a few exports an hour are plenty. */
+const EXPORT_LIMIT = { name: 'account-export', max: 3, windowSeconds: 3600 };
+
+const exportAccountEndpoint = userEndpoint(contract.exportAccount, async ({ params, caller }) => {
+  const userId = ownAccount(caller, params.id);
+  if (!(await takeRateToken(EXPORT_LIMIT, userId))) throw new TooManyRequestsError('You can export your data 3 times an hour. Use the link you already have, or try again later.');
+  return json(await exportAccount(userId));
+});
+
+const requestDeletion = userEndpoint(contract.requestDeletion, async ({ params, caller }) => {
+  ownAccount(caller, params.id);
+  return json(await requestErasure(caller), 202);
+});
+
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+function page(title: string, body: string, status = 200) {
+  return {
+    status,
+    headers: { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
+    body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escape(title)}</title></head><body style="font-family:system-ui,sans-serif;max-width:36rem;margin:4rem auto;padding:0 1rem">${body}</body></html>`,
+  };
+}
+const notValid = (reason: 'invalid' | 'expired') =>
+  reason === 'expired'
+    ? page('Link expired', '<h1>This link has expired</h1><p>Ask again from Account settings in Vigil: links are valid for 24 hours.</p>', 410)
+    : page('Link not valid', '<h1>This link is not valid</h1><p>Ask again from Account settings in Vigil.</p>', 400);
+
+/** Opening the link asks for a confirming click (mail scanners follow GET links). */
+const deletionPage = publicEndpoint(contract.deletionPage, async ({ query }) => {
+  const verdict = await verifyErasureToken(query.token);
+  if (!verdict.ok) return notValid(verdict.reason);
+  return page(
+    'Delete your Vigil account',
+    `<h1>Delete your Vigil account?</h1><p>This deletes the account of ${escape(verdict.input.email)} and everything stored with it: ` +
+      'profile, scans, results, cases and notices, monitors, alerts, files and the sign-in. It cannot be undone.</p>' +
+      `<form method="post" action="${escape(apiPath(contract.confirmDeletion, { query: { token: query.token } }))}"><button type="submit">Delete my account for good</button></form>`,
+  );
+});
+
+/** The confirming click: starts the erasure workflow (once: a second click finds it started). */
+const confirmDeletion = publicEndpoint(contract.confirmDeletion, async ({ query }) => {
+  const verdict = await verifyErasureToken(query.token);
+  if (!verdict.ok) return notValid(verdict.reason);
+  const started = await confirmErasure(verdict.input);
+  return page(
+    'Account deletion started',
+    `<h1>Your account is being deleted</h1><p>${started.alreadyStarted ? 'The deletion was already confirmed. ' : ''}` +
+      `You have been signed out everywhere. An e-mail to ${escape(verdict.input.email)} will say when everything is deleted.</p>`,
+    202,
+  );
+});
+
+const api = areaHandler('account', [getUser, putContentCreator, usage, subscription, upgrade, billingMode, billingPortal, stripeWebhook, exportAccountEndpoint, requestDeletion, deletionPage, confirmDeletion]);
 
 /**
  * The HTTP routes, and one event that is not HTTP: the admin function's asynchronous request to put a user's
