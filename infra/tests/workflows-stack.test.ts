@@ -35,6 +35,7 @@ beforeAll(() => {
     environment: { TABLE_NAME: 'vigil' },
     logRetentionDays: 30,
     mediaLayerDir: fakeMediaLayerDir(),
+    userPoolArn: USER_POOL_ARN,
   });
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app));
   // The test's own data stack is bare on purpose; its findings are not this stack's.
@@ -54,10 +55,12 @@ function taskFunction(name: string): { properties: Record<string, any> } {
   return { properties: t.toJSON().Resources[Stack.of(fn).getLogicalId(fn.node.defaultChild as CfnElement)].Properties };
 }
 
+const USER_POOL_ARN = 'arn:aws:cognito-idp:us-east-1:123456789012:userpool/us-east-1_test';
+
 describe('workflows stack', () => {
   it('deploys each task of both workflows as a function behind a Lambda Task state, cdk-nag clean', () => {
-    // Ten tasks, two bulk tasks, the monthly report, the monitor dispatcher and the two recovery functions.
-    t.resourceCountIs('AWS::Lambda::Function', 14 + Object.keys(RECOVERY_SPECS).length);
+    // Ten tasks, two bulk tasks, five account erasure tasks, the monthly report, the monitor dispatcher and the two recovery functions.
+    t.resourceCountIs('AWS::Lambda::Function', 19 + Object.keys(RECOVERY_SPECS).length);
     const machines = t.findResources('AWS::StepFunctions::StateMachine');
     const byName = (prefix: string) => Object.entries(machines).find(([id]) => id.startsWith(prefix))![1];
     for (const prefix of ['SearchStateMachine', 'SubmissionStateMachine']) {
@@ -66,9 +69,9 @@ describe('workflows stack', () => {
     }
     // The submission waits a day before its re-check, so its executions may run for days.
     expect(JSON.stringify(byName('SubmissionStateMachine').Properties.DefinitionString)).toMatch(/TimeoutSeconds\\":604800/);
-    // Only the task that mails notices, the monthly report, and the two that mail monitor alerts may send e-mail.
+    // Only the task that mails notices, the monthly report, the two that mail monitor alerts and the erasure's report may send e-mail.
     const mailers = Object.values(t.findResources('AWS::IAM::Policy')).filter((p) => JSON.stringify(p.Properties.PolicyDocument).includes('ses:SendRawEmail'));
-    expect(mailers.map((m) => JSON.stringify(m.Properties.Roles).match(/(SendNoticeTask|MonthlyReportTask|FinalizeTask|MonitorDispatcher)/)?.[1]).sort()).toEqual(['FinalizeTask', 'MonitorDispatcher', 'MonthlyReportTask', 'SendNoticeTask']);
+    expect(mailers.map((m) => JSON.stringify(m.Properties.Roles).match(/(SendNoticeTask|MonthlyReportTask|FinalizeTask|MonitorDispatcher|EraseReportTask)/)?.[1]).sort()).toEqual(['EraseReportTask', 'FinalizeTask', 'MonitorDispatcher', 'MonthlyReportTask', 'SendNoticeTask']);
     // Only the task that queries providers may read their keys.
     const secretReaders = Object.values(t.findResources('AWS::IAM::Policy')).filter((p) =>
       JSON.stringify(p.Properties.PolicyDocument).includes(SECRET),
@@ -91,7 +94,7 @@ describe('workflows stack', () => {
       expect(MEDIA_LAYER_ENVIRONMENT.FFMPEG_PATH).toBe('/opt/bin/ffmpeg');
     }
     const others = [...stack.taskFunctionsByName.keys()].filter((name) => !MEDIA_TASKS.includes(name));
-    expect(others).toHaveLength(10);
+    expect(others).toHaveLength(15);
     for (const name of others) {
       expect(taskFunction(name).properties.Layers).toEqual(name === 'SendNotice' ? [{ Ref: pdfLayerId }] : undefined);
       expect(taskFunction(name).properties.Environment.Variables.FFMPEG_PATH).toBeUndefined();
@@ -140,5 +143,26 @@ describe('workflows stack', () => {
     expect(policyOf('BulkSubmitItem')).toContain(submissionId);
     expect(policyOf('BulkItemFailed')).not.toContain('states:');
     expect(taskFunction('BulkSubmitItem').properties.Environment.Variables.SUBMISSION_STATE_MACHINE_ARN).toEqual({ Ref: submissionId });
+  });
+
+  it('erases an account in retried, idempotent steps, the identity disabled and deleted in the user pool alone', () => {
+    const machines = t.findResources('AWS::StepFunctions::StateMachine');
+    const [, erasure] = Object.entries(machines).find(([id]) => id.startsWith('AccountErasureStateMachine'))!;
+    const parts = (erasure.Properties.DefinitionString['Fn::Join'] as [string, unknown[]])[1];
+    const asl = JSON.parse(parts.map((p) => (typeof p === 'string' ? p : 'arn')).join(''));
+    expect(asl.StartAt).toBe('EraseBegin');
+    for (const task of ['EraseBegin', 'EraseFiles', 'EraseItems', 'EraseIdentity', 'EraseReport']) {
+      expect(asl.States[task]).toMatchObject({ Type: 'Task', Retry: [expect.objectContaining({ ErrorEquals: ['States.ALL'], MaxAttempts: 6 })] });
+    }
+    expect(asl.States.EraseMoreItems.Choices[0]).toMatchObject({ Variable: '$.items.more', BooleanEquals: true, Next: 'EraseItems' });
+    expect(asl.States.EraseScanRunning.Choices[0]).toMatchObject({ Variable: '$.begin.busy', BooleanEquals: true, Next: 'EraseWaitForScan' });
+    expect(asl.States.EraseReport.Next).toBe('EraseDone');
+    const policyOf = (task: string) =>
+      JSON.stringify(Object.values(t.findResources('AWS::IAM::Policy')).filter((p) => JSON.stringify(p.Properties.Roles).includes(`${task}Task`)).map((p) => p.Properties.PolicyDocument));
+    expect(policyOf('EraseBegin')).toContain('cognito-idp:AdminDisableUser');
+    expect(policyOf('EraseIdentity')).toContain('cognito-idp:AdminDeleteUser');
+    expect(policyOf('EraseIdentity')).toContain(USER_POOL_ARN);
+    expect(policyOf('EraseItems')).not.toContain('cognito-idp');
+    expect(policyOf('EraseFiles')).toContain('s3:DeleteObject');
   });
 });
