@@ -10,6 +10,11 @@ import { privateBucket } from '../constructs/private-bucket';
  * DynamoDB table and the buckets for uploaded reference files and for notice PDFs. Everything here is
  * retained when the stack is deleted (see docs/OPERATIONS.md, "Teardown").
  */
+/** Days after which a scan's `work/` objects are deleted by lifecycle. */
+export const WORK_EXPIRY_DAYS = 7;
+/** Days after which a data export archive (`exports/`) is deleted by lifecycle. */
+export const EXPORT_EXPIRY_DAYS = 7;
+
 export class DataStack extends Stack {
   readonly table: dynamodb.Table;
   readonly uploadsBucket: s3.Bucket;
@@ -53,6 +58,10 @@ export class DataStack extends Stack {
       serverAccessLogsPrefix: 'uploads/',
       lifecycleRules: [
         { id: 'abort-incomplete-multipart', abortIncompleteMultipartUploadAfter: Duration.days(1) },
+        // A scan's intermediate state (candidates, fingerprints between tasks) is read only while it runs (issue 27).
+        { id: 'expire-scan-work', prefix: 'work/', expiration: Duration.days(WORK_EXPIRY_DAYS) },
+        // Data export archives: the presigned link lasts an hour; the archive a week (docs/ARCHITECTURE.md).
+        { id: 'expire-data-exports', prefix: 'exports/', expiration: Duration.days(EXPORT_EXPIRY_DAYS) },
         // Reference files are read again only by monitor re-scans; cheaper storage once they cool down.
         {
           id: 'tier-cold-references',

@@ -105,6 +105,19 @@ describe('data stack', () => {
     });
   });
 
+  it('expires scan work/ objects and data exports after 7 days', () => {
+    const t = template(vigil.stacks.data);
+    t.hasResourceProperties('AWS::S3::Bucket', {
+      LoggingConfiguration: Match.objectLike({ LogFilePrefix: 'uploads/' }),
+      LifecycleConfiguration: {
+        Rules: Match.arrayWith([
+          Match.objectLike({ Id: 'expire-scan-work', Prefix: 'work/', ExpirationInDays: 7, Status: 'Enabled' }),
+          Match.objectLike({ Id: 'expire-data-exports', Prefix: 'exports/', ExpirationInDays: 7, Status: 'Enabled' }),
+        ]),
+      },
+    });
+  });
+
   it('encrypts, blocks public access and requires TLS on every bucket of every stack', () => {
     for (const stack of Object.values(vigil.stacks)) {
       const t = template(stack);
