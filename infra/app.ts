@@ -162,11 +162,13 @@ export function buildVigil(app: App, options: BuildVigilOptions = {}): VigilStac
       ...[...workflows.recoveryFunctions].map(([name, f]) => [`Recovery${name}`, f.fn] as const),
       ['MonthlyReport', workflows.monthlyReport.fn] as const,
       ['MonitorDispatcher', workflows.monitorDispatcher.fn] as const,
+      ['ResultRetention', workflows.resultRetention.fn] as const,
     ]),
     stateMachines: new Map<string, sfn.IStateMachine>([
       ['Search', workflows.searchStateMachine],
       ['Submission', workflows.submissionStateMachine],
       ['BulkSubmission', workflows.bulkSubmissionStateMachine],
+      ['AccountErasure', workflows.accountErasureStateMachine],
     ]),
     table: data.table,
   });

@@ -105,6 +105,8 @@ export const SCHEDULED_SPECS = {
     timeout: Duration.minutes(5),
     pdf: true,
   },
+  // Daily: results older than RESULT_RETENTION_DAYS and their evidence files (issue 27).
+  ResultRetention: { entry: 'functions/jobs/result-retention.ts', access: { table: 'readWrite', uploads: 'readWrite' }, timeout: Duration.minutes(15) },
 } satisfies Record<string, TaskSpec>;
 
 /** The submission waits RECHECK_AFTER_SECONDS (a day by default) before its re-check; the execution may last a week. */
@@ -173,6 +175,8 @@ export class WorkflowsStack extends Stack {
   readonly monthlyReport: ApiFunction;
   /** The monitor dispatcher, on its 5-minute schedule. */
   readonly monitorDispatcher: ApiFunction;
+  /** The daily result retention job (issue 27). */
+  readonly resultRetention: ApiFunction;
   /** Task name -> its function, for the tasks whose entry exists. */
   readonly taskFunctionsByName = new Map<SearchTaskName | SubmissionTaskName | BulkTaskName | ErasureTaskName, ApiFunction>();
 
@@ -259,6 +263,21 @@ export class WorkflowsStack extends Stack {
       description: 'Monthly platform report',
       schedule: events.Schedule.cron({ minute: '0', hour: '6', day: '1', month: '*', year: '*' }),
       targets: [new eventTargets.LambdaFunction(this.monthlyReport.fn, { retryAttempts: 2 })],
+    });
+    // Every day at 04:00 UTC, results past their retention are removed with their evidence files.
+    const retentionSpec = SCHEDULED_SPECS.ResultRetention;
+    this.resultRetention = new ApiFunction(this, 'ResultRetention', {
+      entry: retentionSpec.entry,
+      description: 'Vigil result retention: removes results older than RESULT_RETENTION_DAYS and their evidence files',
+      environment: props.environment,
+      timeout: retentionSpec.timeout,
+      logRetentionDays: props.logRetentionDays,
+    });
+    applyAccess(this.resultRetention, retentionSpec.access, props);
+    new events.Rule(this, 'ResultRetentionSchedule', {
+      description: 'Daily result retention',
+      schedule: events.Schedule.cron({ minute: '0', hour: '4' }),
+      targets: [new eventTargets.LambdaFunction(this.resultRetention.fn, { retryAttempts: 2 })],
     });
     this.recovery(props);
   }

@@ -59,8 +59,9 @@ const USER_POOL_ARN = 'arn:aws:cognito-idp:us-east-1:123456789012:userpool/us-ea
 
 describe('workflows stack', () => {
   it('deploys each task of both workflows as a function behind a Lambda Task state, cdk-nag clean', () => {
-    // Ten tasks, two bulk tasks, five account erasure tasks, the monthly report, the monitor dispatcher and the two recovery functions.
-    t.resourceCountIs('AWS::Lambda::Function', 19 + Object.keys(RECOVERY_SPECS).length);
+    // Ten tasks, two bulk tasks, five account erasure tasks, the monthly report, the monitor dispatcher, the result
+    // retention job and the two recovery functions.
+    t.resourceCountIs('AWS::Lambda::Function', 20 + Object.keys(RECOVERY_SPECS).length);
     const machines = t.findResources('AWS::StepFunctions::StateMachine');
     const byName = (prefix: string) => Object.entries(machines).find(([id]) => id.startsWith(prefix))![1];
     for (const prefix of ['SearchStateMachine', 'SubmissionStateMachine']) {
@@ -143,6 +144,13 @@ describe('workflows stack', () => {
     expect(policyOf('BulkSubmitItem')).toContain(submissionId);
     expect(policyOf('BulkItemFailed')).not.toContain('states:');
     expect(taskFunction('BulkSubmitItem').properties.Environment.Variables.SUBMISSION_STATE_MACHINE_ARN).toEqual({ Ref: submissionId });
+  });
+
+  it('runs the result retention job daily', () => {
+    t.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'cron(0 4 * * ? *)',
+      Targets: [{ Arn: { 'Fn::GetAtt': [stack.getLogicalId(stack.resultRetention.fn.node.defaultChild as CfnElement), 'Arn'] }, RetryPolicy: { MaximumRetryAttempts: 2 } }],
+    });
   });
 
   it('erases an account in retried, idempotent steps, the identity disabled and deleted in the user pool alone', () => {

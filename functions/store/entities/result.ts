@@ -10,7 +10,7 @@ import {
   type SearchResult,
 } from '../../../shared/schemas/search';
 import { keys } from '../keys';
-import { Cond, GSI1, GSI2, batchGet, batchPut, getItem, query, queryNewest, updateItemIf, type Item } from '../table';
+import { Cond, GSI1, GSI2, batchGet, batchPut, deleteItemIf, getItem, query, queryNewest, updateItemIf, type Item } from '../table';
 import { SEARCH } from './search';
 
 /**
@@ -218,6 +218,14 @@ export async function listByOwner(userId: string, opts: { limit: number; below?:
 export function listByOwnerFoundBy(userId: string, untilIso: string, limit: number): Promise<ResultRecord[]> {
   // `~` sorts after `#` and every digit: the bound takes in the whole of the last millisecond.
   return listByOwner(userId, { limit, below: `${untilIso}~` });
+}
+
+/**
+ * Deletes a result unless a case was opened on it (`takedownCaseId`); false when it has one or is gone. The
+ * result retention job's delete (services/account-data/retention.ts).
+ */
+export function removeUnlessTakenDown(id: string, userId: string): Promise<boolean> {
+  return deleteItemIf(key(id), Cond.and(Cond.eq('userId', userId), Cond.notExists('takedownCaseId')));
 }
 
 /** Who owns result `id` and where it stands in their list, for paging `below` it (an eventually consistent read). */

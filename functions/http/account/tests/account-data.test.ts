@@ -8,6 +8,8 @@ import { call, startHarness, type Harness } from '../../../../test/harness';
 import { config } from '../../../lib/config';
 import { LOCAL_CREDENTIALS } from '../../../../local/stand-ins/credentials';
 import { recordEvent } from '../../../services/events/record-event';
+import { removeExpiredResults } from '../../../services/account-data/retention';
+import { claimTakedown, listBySearch } from '../../../store/entities/result';
 import { scanAllItems } from '../../../../test/table-scan';
 
 /*
@@ -188,5 +190,28 @@ describe('account deletion', () => {
     const again = await call(contract.confirmDeletion, { query: { token } });
     expect(again.status).toBe(202);
     expect(again.body).toContain('already confirmed');
+  });
+});
+
+describe('result retention', () => {
+  it('removes results older than the retention with their evidence files, and keeps those a case was opened on', async () => {
+    const keeper = await user({ email: 'keeper@creator.test' });
+    const evidenceKey = `evidence/${keeper.userId}/S1/old.jpg`;
+    await put(config().uploadsBucket, evidenceKey, 'picture');
+    const { searchId, resultIds } = await scanWithResults(keeper, [aResult('old-1', { previewRef: evidenceKey }), aResult('old-2'), aResult('taken-down')]);
+    await claimTakedown(resultIds[2]!, 'CASE-KEPT', new Date().toISOString());
+
+    // Within the retention: nothing removed.
+    const soon = await removeExpiredResults(new Date(Date.now() + 10 * 86_400_000), { retentionDays: 30 });
+    expect(soon.removed).toBe(0);
+    expect((await listBySearch(searchId, 10)).length).toBe(3);
+
+    // A year later with 30 days' retention: the two without a case go, with the evidence file; the third stays.
+    const later = await removeExpiredResults(new Date(Date.now() + 365 * 86_400_000), { retentionDays: 30 });
+    expect(later.removed).toBeGreaterThanOrEqual(2);
+    expect((await listBySearch(searchId, 10)).map((r) => r.id)).toEqual([resultIds[2]]);
+    expect(await allKeys(config().uploadsBucket)).not.toContain(evidenceKey);
+    // 0 days keeps everything.
+    expect(await removeExpiredResults(new Date(Date.now() + 365 * 86_400_000), { retentionDays: 0 })).toMatchObject({ removed: 0, users: 0 });
   });
 });
