@@ -8,6 +8,7 @@ import { api, apiErrorMessage } from '@/lib/api-client';
 import { contract } from '@shared/contract';
 import { fullName, initialOf, LOGOUT_PATH, useCurrentUser } from '@/lib/auth';
 import { useAccountPlan } from '../hooks/use-account-plan';
+import { DataControlCard } from './data-control-card';
 import { ACCOUNT_PLAN_NAMES, statusLabel } from '../lib/account-plans';
 
 /** Ends every session of the account (a lost laptop, a shared computer), this one included, then goes home. */
@@ -101,9 +102,6 @@ export function AccountSettingsTab() {
                 Edit creator details
               </Link>
             </Button>
-            <Button asChild variant="outline">
-              <Link to="/contact">Close my account</Link>
-            </Button>
           </div>
           <div className="mt-2 border-t pt-4">
             <div className="flex flex-wrap gap-2">
@@ -118,6 +116,7 @@ export function AccountSettingsTab() {
           </div>
         </CardContent>
       </Card>
+      <DataControlCard email={user.email} />
     </div>
   );
 }
