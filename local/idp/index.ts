@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import Provider, { interactionPolicy, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { logger } from '../../functions/lib/logger';
 import { MESSAGES, findAccountBySub, signIn } from './accounts';
 import { createLockout } from './lockout';
@@ -109,7 +109,7 @@ export async function createIdp(opts: IdpOptions): Promise<RunningIdp> {
       await grant.save();
       return grant;
     },
-    interactions: { url: (_ctx, interaction) => `${mountPath}/interaction/${interaction.uid}` },
+    interactions: { policy: loginPolicy(store), url: (_ctx, interaction) => `${mountPath}/interaction/${interaction.uid}` },
     features: {
       devInteractions: { enabled: false },
       rpInitiatedLogout: {
@@ -261,4 +261,21 @@ async function readForm(req: IncomingMessage): Promise<URLSearchParams | undefin
     chunks.push(chunk as Buffer);
   }
   return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+}
+
+/**
+ * The standard prompts, with one more login check: a browser session whose account was deleted (an account
+ * erasure's AdminDeleteUser) or disabled asks for a sign-in again, instead of carrying on with no account.
+ */
+function loginPolicy(store: Parameters<typeof findAccountBySub>[0]) {
+  const policy = interactionPolicy.base();
+  policy.get('login')!.checks.add(
+    new interactionPolicy.Check('account_gone', 'the signed-in account no longer exists', 'login_required', async (ctx) => {
+      const accountId = ctx.oidc.session?.accountId;
+      if (!accountId) return interactionPolicy.Check.NO_NEED_TO_PROMPT;
+      const account = await findAccountBySub(store, accountId);
+      return account && !account.disabled ? interactionPolicy.Check.NO_NEED_TO_PROMPT : interactionPolicy.Check.REQUEST_PROMPT;
+    }),
+  );
+  return policy;
 }
