@@ -1,5 +1,5 @@
 import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
+import { crc32 } from 'node:zlib';
 import { ulid } from 'ulid';
 import { MAX_REFERENCE_TOTAL_BYTES, REFERENCE_TYPES } from '../../shared/references';
 import { putObject } from '../adapters/s3';
@@ -46,20 +46,49 @@ export async function checkReferenceFiles(files: UploadedFile[]): Promise<Checke
 }
 
 /**
- * Decodes an image's header with libvips (sharp's metadata: the JPEG frame header or PNG IHDR, without decoding
- * the pixels): the format must be the one the first bytes named and the picture must have a size. A file that
+ * Decodes an image's header (no pixels): a PNG's IHDR chunk (its length, type, a picture size and a matching
+ * CRC-32), or a JPEG's marker segments from SOI up to a frame header (SOFn) that declares a size. A file that
  * only starts with the magic bytes (`\xff\xd8\xff<html>...` named .jpg) has no decodable header and is refused.
+ * Plain byte parsing, so the API functions that take uploads need no image library (and no media layer).
  */
 async function imageHeaderProblem(content: Buffer, mime: string): Promise<string | undefined> {
-  try {
-    const meta = await sharp(content, { failOn: 'none' }).metadata();
-    const format = mime === 'image/png' ? 'png' : 'jpeg';
-    if (meta.format !== format) return `its header decodes as ${meta.format ?? 'nothing'}`;
-    if (!meta.width || !meta.height) return 'its header declares no picture size';
-    return undefined;
-  } catch {
-    return 'its header does not decode';
+  return mime === 'image/png' ? pngHeaderProblem(content) : jpegHeaderProblem(content);
+}
+
+function pngHeaderProblem(b: Buffer): string | undefined {
+  if (b.length < 33) return 'it ends before its header';
+  if (b.readUInt32BE(8) !== 13 || b.toString('latin1', 12, 16) !== 'IHDR') return 'its first chunk is not a PNG header (IHDR)';
+  if (b.readUInt32BE(16) === 0 || b.readUInt32BE(20) === 0) return 'its header declares no picture size';
+  if (crc32(b.subarray(12, 29)) !== b.readUInt32BE(29)) return 'its header checksum does not match';
+  return undefined;
+}
+
+/** SOF markers (frame headers): C0-CF except DHT (C4), JPG (C8) and DAC (CC). */
+const isFrameHeader = (m: number) => m >= 0xc0 && m <= 0xcf && m !== 0xc4 && m !== 0xc8 && m !== 0xcc;
+
+function jpegHeaderProblem(b: Buffer): string | undefined {
+  let i = 2; // after SOI (FF D8)
+  while (i + 4 <= b.length) {
+    if (b[i] !== 0xff) return `byte ${i} is not a JPEG marker`;
+    const marker = b[i + 1]!;
+    if (marker === 0xff) {
+      i++; // fill byte
+      continue;
+    }
+    if (marker === 0xd8 || marker === 0xd9 || marker === 0xda || marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7) || marker < 0xc0) {
+      return `it reaches marker 0x${marker.toString(16)} before a frame header`;
+    }
+    const length = b.readUInt16BE(i + 2);
+    if (length < 2 || i + 2 + length > b.length) return 'a marker segment runs past the end of the file';
+    if (isFrameHeader(marker)) {
+      if (length < 8) return 'its frame header is too short';
+      const height = b.readUInt16BE(i + 5);
+      const width = b.readUInt16BE(i + 7);
+      return width > 0 && height > 0 ? undefined : 'its frame header declares no picture size';
+    }
+    i += 2 + length;
   }
+  return 'it has no frame header';
 }
 
 /**

@@ -275,9 +275,10 @@ describe('api stack', () => {
     expect(actionsOf('auth')).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:DeleteItem']));
     expect(actionsOf('auth').filter((a) => a.startsWith('s3:'))).toEqual([]);
     for (const area of areasWithCode) expect(actionsOf(area)).not.toContain('dynamodb:Scan');
-    // Only the scan and monitor areas start searches (a monitor's "Run now"), and only the cases area starts submissions.
+    // Only the scan and monitor areas start searches (a monitor's "Run now"), only the cases area starts submissions,
+    // and only the account area starts an account erasure (on a confirmed link).
     const starters = areasWithCode.filter((a) => actionsOf(a).includes('states:StartExecution'));
-    expect(starters.sort()).toEqual(['cases', 'monitors', 'search']);
+    expect(starters.sort()).toEqual(['account', 'cases', 'monitors', 'search']);
   });
 
   it('keeps Stripe out of every environment: only the account function knows the mode and reads the secret', () => {
