@@ -1,3 +1,4 @@
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import pMap from 'p-map';
 import { bestMatch, decide, NEAR_IDENTICAL, ReferenceSet } from '../../functions/matching/index';
@@ -206,4 +207,37 @@ export interface VerifyCost {
   /** Verification time over hashing time, summed over every query: what verification adds per candidate on average. */
   addedShare: number;
   loadMs: number;
+}
+
+/**
+ * Whether the product refuses each source as too plain to fingerprint (issue 29, `refusedPhotographShare`):
+ * each file hashed whole, as a creator would upload it (not the benchmark's tiles), with the method's
+ * reference hashing; a source of several files (a video's frames) is refused when every file is. Cached per
+ * file.
+ */
+export async function refusedSources(m: Method, files: Map<string, string[]>, cache: DiskCache, concurrency: number): Promise<Map<string, boolean>> {
+  const out = new Map<string, boolean>();
+  await pMap(
+    [...files.entries()],
+    async ([source, list]) => {
+      let refused = true;
+      for (const file of list) {
+        const mtime = (await stat(file)).mtimeMs;
+        const stored = await cache.json('refused', `${m.name}|${m.version}|${file}|${mtime}`, async () => {
+          try {
+            return { hashes: (await m.reference(await readFile(file))).hashes.length };
+          } catch {
+            return { hashes: 0 };
+          }
+        });
+        if (stored.hashes > 0) {
+          refused = false;
+          break;
+        }
+      }
+      out.set(source, refused);
+    },
+    { concurrency },
+  );
+  return out;
 }
