@@ -259,6 +259,16 @@ async function main(): Promise<void> {
     distractorTail: ours ? distanceTail(ours.distractors, 80) : undefined,
     distractorGreyZone: ours ? greyZoneOf(ours.distractors) : undefined,
     shippedFalsePositives: ours ? falsePositivesOf(ours.distractors) : undefined,
+    // Every reference query of an accepted reference that the shipped rule misses: the per-edit misses' causes.
+    shippedMisses: ours
+      ? ours.refs
+          .filter((q) => q.reference !== undefined && storesHashes(q.reference))
+          .filter((q) => {
+            const d = decide(q.distance, q.quality ?? 100, shippedRule);
+            return !(d === 'fingerprint' || (d === 'verify' && q.verified === true));
+          })
+          .map((q) => ({ reference: q.reference, edit: q.edit, distance: q.distance, quality: q.quality, verified: q.verified }))
+      : undefined,
     generatedDistractorQueries: fastDistractors,
   };
 
