@@ -117,11 +117,13 @@ async function main(): Promise<void> {
   log(`reference hashes in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 
   const results = new Map(methods.map((m) => [m.name, { refs: [] as QueryResult[], distractors: [] as QueryResult[] }]));
+  // Grey-zone reference queries are verified as they are hashed (the same cache verifyGreyZone reads).
+  const inline = methods.some((m) => m.name === 'vigil') && !values['no-verify'] ? { version: await matcherDigest('verify.ts'), upTo: Math.max(LOOSE_THRESHOLD, Number(values['verify-up-to'] ?? VERIFY_UP_TO)) } : undefined;
   let done = 0;
   await pMap(
     queries,
     async (q: QueryOriginal) => {
-      const perMethod = await hashQueries(q, methods, galleries, seed, cache);
+      const perMethod = await hashQueries(q, methods, galleries, seed, cache, inline);
       for (const m of methods) {
         const r = results.get(m.name)!;
         for (const res of perMethod[m.name]) (q.role === 'reference' ? r.refs : r.distractors).push(res);
