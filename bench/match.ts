@@ -12,7 +12,13 @@
  * --distractor-queries N (vigil only: N small generated distractor queries spread over every distractor
  * original instead of the 33 full-size edits and windows of each, see bench/matching/distractors.ts; how
  * the FPR is resolved at 1e-5), --reference-queries N (edit and query only the first N reference originals,
- * in seeded order, while every reference stays in the gallery the distractors are scanned against).
+ * in seeded order, while every reference stays in the gallery the distractors are scanned against),
+ * --labels FILE (default bench/photo-labels.json; `none`: every source a photograph of its own scene): which
+ * sources are graphics (distractors only) and which are same-scene pairs (issue 29, bench/matching/labels.ts).
+ * Issue 29's figures, with the shipped thresholds and verification: methods.vigil.shippedMacroRecallAccepted
+ * and shippedPerEditAccepted (over the references the product accepts), refusedReferenceShare (of reference
+ * originals), refusedPhotographShare (of the folder's photographs, each file hashed whole), sameSceneMatches
+ * and shippedQueryFpr (over distinct scenes).
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -21,10 +27,12 @@ import { CONFIDENT_QUALITY, decide, LOOSE_THRESHOLD, STRICT_THRESHOLD } from '..
 import { DiskCache } from './matching/cache';
 import { loadDataset, queryOriginals, type OriginalRef, type QueryOriginal } from './matching/dataset';
 import { EDIT_NAMES } from './matching/edits';
-import { calibrate, evaluate, evaluateVerified, recallByKind, referenceKinds, type MethodResult, type QueryResult, type VerifiedResult } from './matching/evaluate';
+import { acceptedRecall, calibrate, evaluate, evaluateVerified, recallByKind, referenceKinds, refusedShare, sceneFpr, type MethodResult, type QueryResult, type VerifiedResult } from './matching/evaluate';
+import { listImages, sourceOf } from './matching/dataset';
+import { loadLabels } from './matching/labels';
 import { PEERS, vigil, type Method } from './matching/methods';
 import { distanceTail, interleave, runDistractorQueries } from './matching/distractors';
-import { hashQueries, matcherDigest, referenceHashes, VERIFY_UP_TO, verifyGreyZone, type Gallery } from './matching/run';
+import { hashQueries, matcherDigest, referenceHashes, refusedSources, VERIFY_UP_TO, verifyGreyZone, type Gallery } from './matching/run';
 import { Rng } from './matching/rng';
 import { measureSpeed, speedFiles, spreadLines, type Rates, type RatioSpread } from './matching/speed';
 import { OUT_DIR, writeReport } from './support/output';
@@ -71,6 +79,7 @@ async function main(): Promise<void> {
       distractors: { type: 'string' },
       'distractor-queries': { type: 'string' },
       'reference-queries': { type: 'string' },
+      labels: { type: 'string' },
     },
   });
   if (!values.images) throw new Error('usage: npm run bench:match -- --images DIR [--seed N] [--out FILE]');
@@ -83,7 +92,8 @@ async function main(): Promise<void> {
   const wanted = fastDistractors !== undefined ? ['vigil'] : values.methods?.split(',');
   const methods: Method[] = [await vigil(), ...PEERS].filter((m) => !wanted || wanted.includes(m.name));
 
-  const data = await loadDataset(values.images, rng, fprTarget, EDIT_NAMES.length, cache, values.windows !== undefined ? Number(values.windows) : undefined);
+  const labels = await loadLabels(values.labels);
+  const data = await loadDataset(values.images, rng, fprTarget, EDIT_NAMES.length, cache, values.windows !== undefined ? Number(values.windows) : undefined, (s) => labels.kindOf(s) === 'graphic');
   // Optional caps (whole folds in seeded order, so a capped run reuses the cache of a larger one and back).
   const cap = (folds: [OriginalRef[], OriginalRef[]], n?: string): [OriginalRef[], OriginalRef[]] =>
     n === undefined ? folds : [folds[0].slice(0, Math.ceil(Number(n) / 2)), folds[1].slice(0, Math.floor(Number(n) / 2))];
@@ -107,11 +117,13 @@ async function main(): Promise<void> {
   log(`reference hashes in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 
   const results = new Map(methods.map((m) => [m.name, { refs: [] as QueryResult[], distractors: [] as QueryResult[] }]));
+  // Grey-zone reference queries are verified as they are hashed (the same cache verifyGreyZone reads).
+  const inline = methods.some((m) => m.name === 'vigil') && !values['no-verify'] ? { version: await matcherDigest('verify.ts'), upTo: Math.max(LOOSE_THRESHOLD, Number(values['verify-up-to'] ?? VERIFY_UP_TO)) } : undefined;
   let done = 0;
   await pMap(
     queries,
     async (q: QueryOriginal) => {
-      const perMethod = await hashQueries(q, methods, galleries, seed, cache);
+      const perMethod = await hashQueries(q, methods, galleries, seed, cache, inline);
       for (const m of methods) {
         const r = results.get(m.name)!;
         for (const res of perMethod[m.name]) (q.role === 'reference' ? r.refs : r.distractors).push(res);
@@ -168,6 +180,27 @@ async function main(): Promise<void> {
   const kinds = ours && referenceKinds(ours.refs, (id) => (galleries.get('vigil')!.hashes.get(id)?.length ?? 0) > 0);
   const byKind = ours && kinds && !values['no-verify'] ? recallByKind(ours.refs, kinds, EDIT_NAMES, { strict: STRICT_THRESHOLD, loose: LOOSE_THRESHOLD }) : undefined;
 
+  // Issue 29: recall over the references the product accepts, refusals, and false positives over distinct scenes.
+  const shippedRule = { strict: STRICT_THRESHOLD, loose: values['no-verify'] ? STRICT_THRESHOLD : LOOSE_THRESHOLD };
+  const storesHashes = (id: string) => (galleries.get('vigil')?.hashes.get(id)?.length ?? 0) > 0;
+  const sourceById = new Map([...refs, ...data.distractors[0], ...data.distractors[1]].map((o) => [o.id, o.source]));
+  const sceneOf = (id: string) => {
+    const source = sourceById.get(id.replace(/[~@]\d+$/, ''));
+    return source === undefined ? id : labels.sceneOf(source);
+  };
+  const accepted = ours ? acceptedRecall(ours.refs, storesHashes, EDIT_NAMES, shippedRule) : undefined;
+  const refusedReferences = ours ? refusedShare(refs.map((r) => r.id), (id) => !storesHashes(id)) : undefined;
+  const scenes = ours ? sceneFpr(ours.distractors, sceneOf, shippedRule) : undefined;
+  let refusedPhotographs: ReturnType<typeof refusedShare> | undefined;
+  if (ours) {
+    const photoFiles = new Map<string, string[]>();
+    for (const f of await listImages(values.images)) {
+      if (labels.kindOf(sourceOf(f)) === 'photograph') photoFiles.set(sourceOf(f), [...(photoFiles.get(sourceOf(f)) ?? []), f]);
+    }
+    const refused = await refusedSources(methods.find((m) => m.name === 'vigil')!, photoFiles, cache, concurrency);
+    refusedPhotographs = refusedShare([...photoFiles.keys()].map((s) => path.relative(values.images!, s)), (s) => refused.get(path.join(values.images!, s)) === true);
+  }
+
   const seconds = Number(values['speed-seconds']);
   let speed = { decodeOnly: { thumb480: 0, jpeg8mp: 0 }, methods: {} as Record<string, Rates>, ratio: {} as Record<string, Rates>, spread: {} as Record<string, Record<string, RatioSpread>> };
   if (seconds > 0) speed = await measureSpeed(await speedFiles(await Promise.all(refs.slice(0, 8).map((r) => r.load()))), methods, seconds);
@@ -202,9 +235,21 @@ async function main(): Promise<void> {
             ? {
                 verified,
                 shipped: { ...shipped, strictThreshold: STRICT_THRESHOLD, looseThreshold: LOOSE_THRESHOLD },
-                shippedQueryFpr: shipped.queryFpr,
                 shippedMacroRecall: shipped.macroRecall,
                 shippedByReferenceKind: byKind,
+                shippedMacroRecallAccepted: accepted?.macroRecall,
+                shippedMinEditRecallAccepted: accepted?.minEditRecall,
+                shippedPerEditAccepted: accepted?.perEdit,
+                acceptedReferences: accepted?.references,
+                refusedReferenceShare: refusedReferences?.share,
+                refusedReferences,
+                refusedPhotographShare: refusedPhotographs?.share,
+                refusedPhotographs,
+                sameSceneMatches: scenes?.sameSceneMatches,
+                sameSceneByPair: scenes?.sameSceneByPair,
+                shippedQueryFpr: scenes?.queryFpr,
+                shippedFalsePositivesDistinctScenes: scenes?.falsePositives,
+                shippedQueryFprAllScenes: shipped.queryFpr,
                 verificationCost: verifyCost,
               }
             : {}),
@@ -216,6 +261,16 @@ async function main(): Promise<void> {
     distractorTail: ours ? distanceTail(ours.distractors, 80) : undefined,
     distractorGreyZone: ours ? greyZoneOf(ours.distractors) : undefined,
     shippedFalsePositives: ours ? falsePositivesOf(ours.distractors) : undefined,
+    // Every reference query of an accepted reference that the shipped rule misses: the per-edit misses' causes.
+    shippedMisses: ours
+      ? ours.refs
+          .filter((q) => q.reference !== undefined && storesHashes(q.reference))
+          .filter((q) => {
+            const d = decide(q.distance, q.quality ?? 100, shippedRule);
+            return !(d === 'fingerprint' || (d === 'verify' && q.verified === true));
+          })
+          .map((q) => ({ reference: q.reference, edit: q.edit, distance: q.distance, quality: q.quality, verified: q.verified }))
+      : undefined,
     generatedDistractorQueries: fastDistractors,
   };
 
@@ -261,6 +316,9 @@ async function main(): Promise<void> {
     console.log(`NOTE: ${Math.min(...distractorPerFold)} distractor queries in a fold cannot resolve an FPR of ${fprTarget}; add photos or --windows.`);
   }
   for (const line of goals(report.methods, shipped, verified, verifyCost, fprTarget, seconds > 0)) console.log(line);
+  if (accepted && refusedReferences && refusedPhotographs && scenes) {
+    for (const line of shippedGoals(accepted, refusedReferences, refusedPhotographs, scenes, fprTarget)) console.log(line);
+  }
   log(`wrote ${await writeReport(values.out!, report)}`);
 }
 
@@ -287,6 +345,29 @@ function verifiedTable(title: string, r: VerifiedResult): string {
   lines.push(`  thresholds strict ${r.strict.join(' / ')}, loose ${r.loose.join(' / ')}; false positives ${r.falsePositives}/${r.distractorQueries} (query FPR ${r.queryFpr.toExponential(1)})`);
   lines.push(`  decided by: fingerprint ${r.decidedBy.fingerprint}, verification ${r.decidedBy.verified} of ${r.referenceQueries} reference queries`);
   return lines.join('\n');
+}
+
+/** Issue 29's goals with the shipped thresholds and verification, each MET or MISSED. */
+function shippedGoals(
+  accepted: ReturnType<typeof acceptedRecall>,
+  refusedReferences: ReturnType<typeof refusedShare>,
+  refusedPhotographs: ReturnType<typeof refusedShare>,
+  scenes: ReturnType<typeof sceneFpr>,
+  fprTarget: number,
+): string[] {
+  const mark = (ok: boolean) => (ok ? 'MET' : 'MISSED');
+  const worst = Object.entries(accepted.perEdit).filter(([, v]) => !Number.isNaN(v)).sort((a, b) => a[1] - b[1]).slice(0, 5);
+  const named = (r: ReturnType<typeof refusedShare>) => (r.names.length ? ` (${r.names.slice(0, 6).join(', ')}${r.names.length > 6 ? ', ...' : ''})` : '');
+  return [
+    '',
+    'shipped thresholds and verification, references the product accepts (issue 29):',
+    `${mark(accepted.macroRecall >= 0.97)}: shippedMacroRecallAccepted ${pct(accepted.macroRecall).trim()} over ${accepted.references} accepted references (goal >= 97%)`,
+    `${mark(accepted.minEditRecall >= 0.9)}: lowest edit ${pct(accepted.minEditRecall).trim()}; lowest five: ${worst.map(([e, v]) => `${e} ${pct(v).trim()}`).join(', ')} (goal >= 90%)`,
+    `refusedReferenceShare ${pct(refusedReferences.share).trim()}: ${refusedReferences.refused} of ${refusedReferences.total} reference originals too plain to fingerprint${named(refusedReferences)}`,
+    `${mark(refusedPhotographs.share <= 0.05)}: refusedPhotographShare ${pct(refusedPhotographs.share).trim()}: ${refusedPhotographs.refused} of ${refusedPhotographs.total} photographs refused, each file hashed whole${named(refusedPhotographs)} (goal <= 5%)`,
+    `${mark(scenes.queryFpr <= fprTarget)}: shippedQueryFpr over distinct scenes ${scenes.queryFpr.toExponential(1)}: ${scenes.falsePositives} of ${scenes.distractorQueries} distractor queries (goal <= ${fprTarget})`,
+    `sameSceneMatches ${scenes.sameSceneMatches}${scenes.sameSceneMatches ? `: ${Object.entries(scenes.sameSceneByPair).map(([k, n]) => `${k} ${n}`).join(', ')}` : ''} (counted apart)`,
+  ];
 }
 
 /** The goals of issues 3 and 13, each as a MET or MISSED line with its margin. */

@@ -139,12 +139,18 @@ export interface Split {
   distractors: [string[], string[]];
 }
 
-/** Splits sources (never tiles or frames of one video) by seed: half references, half distractors; each half in two folds. */
-export function splitSources(sources: string[], rng: Rng): Split {
-  const shuffled = rng.shuffle([...sources]);
+/**
+ * Splits sources (never tiles or frames of one video) by seed: half references, half distractors; each half in
+ * two folds. Sources for which `distractorOnly` holds (graphics: creators upload photographs, issue 29) are
+ * all distractors, after the others in each fold.
+ */
+export function splitSources(sources: string[], rng: Rng, distractorOnly: (source: string) => boolean = () => false): Split {
+  const shuffled = rng.shuffle(sources.filter((s) => !distractorOnly(s)));
   const half = Math.ceil(shuffled.length / 2);
   const folds = (list: string[]): [string[], string[]] => [list.filter((_, i) => i % 2 === 0), list.filter((_, i) => i % 2 === 1)];
-  return { references: folds(shuffled.slice(0, half)), distractors: folds(shuffled.slice(half)) };
+  const extra = folds(sources.filter(distractorOnly));
+  const distractors = folds(shuffled.slice(half));
+  return { references: folds(shuffled.slice(0, half)), distractors: [[...distractors[0], ...extra[0]], [...distractors[1], ...extra[1]]] };
 }
 
 /** A query original: which fold it belongs to and whether it is a reference or a distractor. */
@@ -164,17 +170,18 @@ export interface Dataset {
 }
 
 /**
- * Reads the photo folder, tiles large images and splits by source. `windows` extra distractor windows per
- * distractor original; by default just enough that each fold has 1 / fprTarget distractor queries.
+ * Reads the photo folder, tiles large images and splits by source (`distractorOnly`: see `splitSources`).
+ * `windows` extra distractor windows per distractor original; by default just enough that each fold has
+ * 1 / fprTarget distractor queries.
  */
-export async function loadDataset(dir: string, rng: Rng, fprTarget: number, edits: number, cache: DiskCache, windows?: number): Promise<Dataset> {
+export async function loadDataset(dir: string, rng: Rng, fprTarget: number, edits: number, cache: DiskCache, windows?: number, distractorOnly?: (source: string) => boolean): Promise<Dataset> {
   const files = await listImages(dir);
   const bySource = new Map<string, OriginalRef[]>();
   for (const f of files) {
     const os = await originalsOf(f, cache);
     if (os.length) bySource.set(sourceOf(f), [...(bySource.get(sourceOf(f)) ?? []), ...os]);
   }
-  const split = splitSources([...bySource.keys()], rng.fork('split'));
+  const split = splitSources([...bySource.keys()], rng.fork('split'), distractorOnly);
   const of = (list: string[]) => list.flatMap((s) => bySource.get(s)!);
   const references: [OriginalRef[], OriginalRef[]] = [of(split.references[0]), of(split.references[1])];
   const distractors: [OriginalRef[], OriginalRef[]] = [of(split.distractors[0]), of(split.distractors[1])];

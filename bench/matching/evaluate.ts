@@ -177,3 +177,64 @@ export function recallByKind(refQueries: QueryResult[], kinds: Map<string, Refer
   }
   return out;
 }
+
+/** Issue 29: a decision of the shipped rule, verification included. */
+function acceptedByShipped(q: QueryResult, shipped: { strict: number; loose: number }): boolean {
+  const d = decide(q.distance, q.quality ?? 100, shipped);
+  return d === 'fingerprint' || (d === 'verify' && q.verified === true);
+}
+
+/**
+ * The shipped decision's recall over the references the product accepts (stores a hash for): a reference it
+ * refuses as too plain to fingerprint is named to the creator and counts in `refusedShare`, not in recall.
+ */
+export function acceptedRecall(refQueries: QueryResult[], accepted: (reference: string) => boolean, edits: string[], shipped: { strict: number; loose: number }): KindRecall {
+  const qs = refQueries.filter((q) => q.reference !== undefined && accepted(q.reference));
+  const r = evaluateVerified(qs, [], edits, 0, shipped);
+  return { references: new Set(qs.map((q) => q.reference)).size, macroRecall: r.macroRecall, minEditRecall: r.minEditRecall, perEdit: r.perEdit };
+}
+
+export interface RefusedShare {
+  refused: number;
+  total: number;
+  share: number;
+  /** The refused ones, by name. */
+  names: string[];
+}
+
+/** How many of `ids` the product refuses (stores no hash for). */
+export function refusedShare(ids: string[], refused: (id: string) => boolean): RefusedShare {
+  const names = ids.filter(refused);
+  return { refused: names.length, total: ids.length, share: ids.length ? names.length / ids.length : 0, names };
+}
+
+export interface SceneFpr {
+  distractorQueries: number;
+  /** Accepted distractor queries whose reference shows another scene: the false positives. */
+  falsePositives: number;
+  /** falsePositives / distractorQueries. */
+  queryFpr: number;
+  /** Accepted distractor queries whose reference shows the same scene (a stereo or near-view partner), counted apart. */
+  sameSceneMatches: number;
+  /** Same-scene matches per "distractor scene ~ reference" pair. */
+  sameSceneByPair: Record<string, number>;
+}
+
+/**
+ * The shipped decision over distractor queries, with matches to a reference of the same physical scene
+ * (`sceneOf` of the query's original and of the reference agree) counted apart from the false positives
+ * (issue 29). The FPR keeps every distractor query in its denominator.
+ */
+export function sceneFpr(distractors: QueryResult[], sceneOf: (id: string) => string, shipped: { strict: number; loose: number }): SceneFpr {
+  let falsePositives = 0;
+  const sameSceneByPair: Record<string, number> = {};
+  for (const q of distractors) {
+    if (!acceptedByShipped(q, shipped)) continue;
+    if (q.original !== undefined && q.reference !== undefined && sceneOf(q.original) === sceneOf(q.reference)) {
+      const pair = `${sceneOf(q.original)} ~ ${q.reference}`;
+      sameSceneByPair[pair] = (sameSceneByPair[pair] ?? 0) + 1;
+    } else falsePositives++;
+  }
+  const sameSceneMatches = Object.values(sameSceneByPair).reduce((a, b) => a + b, 0);
+  return { distractorQueries: distractors.length, falsePositives, queryFpr: distractors.length ? falsePositives / distractors.length : 0, sameSceneMatches, sameSceneByPair };
+}

@@ -1,3 +1,4 @@
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import pMap from 'p-map';
 import { bestMatch, decide, NEAR_IDENTICAL, ReferenceSet } from '../../functions/matching/index';
@@ -57,7 +58,14 @@ type Cached = Record<string, [number, number, number, number]>;
  * Edits one query original every way, hashes each edit with every method and finds its distance (to its
  * own reference, or for a distractor to the nearest reference of the gallery). Cached per method.
  */
-export async function hashQueries(q: QueryOriginal, methods: Method[], galleries: Map<string, Gallery>, seed: number, cache: DiskCache): Promise<Record<string, QueryResult[]>> {
+export async function hashQueries(
+  q: QueryOriginal,
+  methods: Method[],
+  galleries: Map<string, Gallery>,
+  seed: number,
+  cache: DiskCache,
+  verifyInline?: { version: string; upTo: number },
+): Promise<Record<string, QueryResult[]>> {
   const key = (m: Method) => `${m.version}|quality|${seed}|${q.role}|${q.original.source}|${q.original.id}|${q.role === 'distractor' ? galleries.get(m.name)!.key : ''}`;
   const found: Record<string, Cached | undefined> = {};
   for (const m of methods) {
@@ -90,6 +98,19 @@ export async function hashQueries(q: QueryOriginal, methods: Method[], galleries
           }
         }
         made[m.name][edit] = [distance, nearest, Math.round((performance.now() - started) * 100) / 100, quality];
+        // A reference query in the grey zone is verified now, while its edited bytes are at hand (verifyGreyZone
+        // would edit the original again); the decision goes to the same cache entry verifyGreyZone reads.
+        if (verifyInline && m.name === 'vigil' && q.role === 'reference') {
+          const both = Math.min(quality, g.qualities.get(o.id) ?? 100);
+          if (decide(distance, both, { strict: VERIFY_FROM, loose: verifyInline.upTo }) === 'verify') {
+            const vkey = verifyKey(verifyInline.version, seed, q.original.source, o.id, edit, o.id);
+            if (!(await cache.get('verify', vkey))) {
+              const at = performance.now();
+              const res = await verifyCopy(bytes, o.png, o.id);
+              await cache.put('verify', vkey, JSON.stringify({ verified: res.verified, inliers: res.inliers, spread: res.spread, ms: Math.round((performance.now() - at) * 100) / 100 }));
+            }
+          }
+        }
       }
     }
     for (const m of missing) {
@@ -117,6 +138,11 @@ export async function hashQueries(q: QueryOriginal, methods: Method[], galleries
     });
   }
   return out;
+}
+
+/** The cache key of one query's verification (verify.ts's digest, seed, query original, edit, reference). */
+function verifyKey(version: string, seed: number, source: string, original: string, edit: string, reference: string): string {
+  return `${version}|${seed}|${source}|${original}|${edit}|${reference}`;
 }
 
 /**
@@ -161,7 +187,7 @@ export async function verifyGreyZone(
     async ([id, list]) => {
       let original: Awaited<ReturnType<OriginalRef['load']>> | undefined;
       for (const r of list) {
-        const key = `${version}|${seed}|${originals.get(id)!.source}|${id}|${r.edit}|${r.reference}`;
+        const key = verifyKey(version, seed, originals.get(id)!.source, id, r.edit, r.reference!);
         const hit = await cache.get('verify', key);
         let v: { verified: boolean; inliers: number; spread: number; ms: number };
         if (hit) v = JSON.parse(hit.toString());
@@ -206,4 +232,37 @@ export interface VerifyCost {
   /** Verification time over hashing time, summed over every query: what verification adds per candidate on average. */
   addedShare: number;
   loadMs: number;
+}
+
+/**
+ * Whether the product refuses each source as too plain to fingerprint (issue 29, `refusedPhotographShare`):
+ * each file hashed whole, as a creator would upload it (not the benchmark's tiles), with the method's
+ * reference hashing; a source of several files (a video's frames) is refused when every file is. Cached per
+ * file.
+ */
+export async function refusedSources(m: Method, files: Map<string, string[]>, cache: DiskCache, concurrency: number): Promise<Map<string, boolean>> {
+  const out = new Map<string, boolean>();
+  await pMap(
+    [...files.entries()],
+    async ([source, list]) => {
+      let refused = true;
+      for (const file of list) {
+        const mtime = (await stat(file)).mtimeMs;
+        const stored = await cache.json('refused', `${m.name}|${m.version}|${file}|${mtime}`, async () => {
+          try {
+            return { hashes: (await m.reference(await readFile(file))).hashes.length };
+          } catch {
+            return { hashes: 0 };
+          }
+        });
+        if (stored.hashes > 0) {
+          refused = false;
+          break;
+        }
+      }
+      out.set(source, refused);
+    },
+    { concurrency },
+  );
+  return out;
 }

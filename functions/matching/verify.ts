@@ -36,6 +36,20 @@ const RATIO = 0.8;
 /** RANSAC reprojection tolerance, in candidate pixels. */
 const RANSAC_PX = 5;
 
+/**
+ * A reference with fewer ORB keypoints than this is low in texture or contrast (fog, haze, a dusk sky, soft
+ * focus, motion blur: photographs whose features FAST's fixed contrast test of 20 grey levels misses), so it
+ * and its candidates are looked at again with their local contrast raised (CLAHE, `enhance`) before
+ * detection. Both sides are treated alike, so the descriptors still compare. Issue 29; bench/README.md.
+ */
+export const LOW_TEXTURE_KEYPOINTS = 400;
+/** CLAHE's clip limit and tile grid (OpenCV's defaults are 40 and 8x8; a lower limit keeps JPEG noise down). */
+const CLAHE_CLIP = 3;
+const CLAHE_TILES = 8;
+
+/** Keypoints a cell of the 4x4 grid needs to count in a low-texture reference's spread. */
+const CELL_KEYPOINTS = 8;
+
 /** A copy needs at least this many inlier correspondences... */
 export const MIN_INLIERS = 16;
 /** ...spread over at least this share of the reference (cells of a 4x4 grid holding an inlier). */
@@ -149,6 +163,14 @@ async function decodeGrey(input: Buffer | Uint8Array, side: number): Promise<Gre
 interface Features {
   width: number;
   height: number;
+  /** Whether local contrast was raised before detection (a low-texture reference and its candidates). */
+  enhanced: boolean;
+  /**
+   * Cells of the 4x4 grid holding at least CELL_KEYPOINTS keypoints (at least 1). A low-texture reference's
+   * `spread` is over these: the detail of a dusk horizon or a blurred object sits in a few cells, and its
+   * copies cannot show inliers where it has none.
+   */
+  cells: number;
   /** The picture the keypoints were found in (mirrored when they were), for the photometric test. */
   pixels: Uint8Array;
   /** x, y of each keypoint. */
@@ -156,10 +178,21 @@ interface Features {
   descriptors: Mat;
 }
 
-function detect(cv: Cv, grey: Grey, mirror: boolean): Features {
+/** Raises local contrast in place (CLAHE). */
+function enhance(cv: Cv, img: Mat): void {
+  const clahe = new cv.CLAHE(CLAHE_CLIP, new cv.Size(CLAHE_TILES, CLAHE_TILES));
+  try {
+    clahe.apply(img, img);
+  } finally {
+    clahe.delete();
+  }
+}
+
+function detect(cv: Cv, grey: Grey, mirror: boolean, enhanced = false): Features {
   const img = new cv.Mat(grey.height, grey.width, cv.CV_8UC1);
   img.data.set(grey.data);
   if (mirror) cv.flip(img, img, 1);
+  if (enhanced) enhance(cv, img);
   const orb = new cv.ORB(FEATURES);
   orb.setNLevels(PYRAMID_LEVELS);
   const keypoints = new cv.KeyPointVector();
@@ -173,8 +206,11 @@ function detect(cv: Cv, grey: Grey, mirror: boolean): Features {
       points[2 * i] = p.x;
       points[2 * i + 1] = p.y;
     }
-    const pixels = mirror ? Uint8Array.from(img.data as Uint8Array) : grey.data;
-    return { width: grey.width, height: grey.height, pixels, points, descriptors };
+    const pixels = mirror || enhanced ? Uint8Array.from(img.data as Uint8Array) : grey.data;
+    const perCell = new Uint16Array(16);
+    for (let i = 0; i < points.length; i += 2) perCell[Math.min(3, Math.floor((4 * points[i + 1]) / grey.height)) * 4 + Math.min(3, Math.floor((4 * points[i]) / grey.width))]++;
+    const cells = Math.max(1, perCell.filter((n) => n >= CELL_KEYPOINTS).length);
+    return { width: grey.width, height: grey.height, enhanced, cells, pixels, points, descriptors };
   } finally {
     img.delete();
     orb.delete();
@@ -184,6 +220,23 @@ function detect(cv: Cv, grey: Grey, mirror: boolean): Features {
 }
 
 const NOT_VERIFIED: Verification = { verified: false, inliers: 0, spread: 0, transform: [], mirrored: false, parallax: 0, agreement: 0 };
+
+/**
+ * A 2x3 affine transform as a 3x3 homography (undefined when the fit failed). A low-texture reference's
+ * detail often lies along one band (a horizon at dusk, a shoreline in fog), where a homography's eight degrees
+ * of freedom are ill-determined and project the reference to an implausible quad; a repost's geometry (scale,
+ * crop, small tilt) is affine, which such a band determines.
+ */
+function affineAsHomography(cv: Cv, affine: Mat | undefined): Mat | undefined {
+  if (!affine) return undefined;
+  try {
+    if (affine.rows !== 2 || affine.cols !== 3) return undefined;
+    const a = Array.from(affine.data64F as Float64Array);
+    return cv.matFromArray(3, 3, cv.CV_64F, [...a, 0, 0, 1]);
+  } finally {
+    affine.delete();
+  }
+}
 
 /** Fits reference -> candidate and judges the fit (see the module comment). */
 function fit(cv: Cv, ref: Features, cand: Features, mirrored: boolean): Verification {
@@ -215,7 +268,7 @@ function fit(cv: Cv, ref: Features, cand: Features, mirrored: boolean): Verifica
   const mask = new cv.Mat();
   let h: Mat | undefined;
   try {
-    h = cv.findHomography(srcMat, dstMat, cv.RANSAC, RANSAC_PX, mask);
+    h = ref.enhanced ? affineAsHomography(cv, cv.estimateAffine2D(srcMat, dstMat, mask, cv.RANSAC, RANSAC_PX)) : cv.findHomography(srcMat, dstMat, cv.RANSAC, RANSAC_PX, mask);
     if (!h || h.rows !== 3) return { ...NOT_VERIFIED, mirrored };
     const m = Array.from(h.data64F as Float64Array);
     const cells = new Set<number>();
@@ -227,7 +280,7 @@ function fit(cv: Cv, ref: Features, cand: Features, mirrored: boolean): Verifica
       const cy = Math.min(3, Math.floor((4 * src[2 * i + 1]) / ref.height));
       cells.add(cy * 4 + cx);
     }
-    const spread = cells.size / 16;
+    const spread = Math.min(1, cells.size / (ref.enhanced ? ref.cells : 16));
     const parallax = parallaxOf(m, src, dst, mask.data as Uint8Array);
     const quad = project(m, ref.width, ref.height);
     const region = quad ? regionOf(quad, cand.width, cand.height) : undefined;
@@ -472,7 +525,10 @@ function freeWhenUnused(entry: CachedReference): void {
 function acquireReference(cv: Cv, reference: Buffer | Uint8Array, key?: string): { features: Promise<[Features, Features]>; release: () => void } {
   const make = async (): Promise<[Features, Features]> => {
     const grey = await decodeGrey(reference, REFERENCE_SIDE);
-    return [detect(cv, grey, false), detect(cv, grey, true)];
+    const plain = detect(cv, grey, false);
+    if (plain.descriptors.rows >= LOW_TEXTURE_KEYPOINTS) return [plain, detect(cv, grey, true)];
+    plain.descriptors.delete();
+    return [detect(cv, grey, false, true), detect(cv, grey, true, true)];
   };
   if (!key) {
     const features = make();
@@ -515,7 +571,7 @@ export async function verifyCopy(candidate: Buffer | Uint8Array, reference: Buff
     // a copy needs, straight or mirrored, cannot be verified, so the candidate is not even decoded; a candidate
     // with too few is not matched. The decision is the one the full fit would give (reported with 0 inliers).
     if (ref.descriptors.rows < MIN_INLIERS && mirrored.descriptors.rows < MIN_INLIERS) return NOT_VERIFIED;
-    const cand = detect(cv, await decodeGrey(candidate, CANDIDATE_SIDE), false);
+    const cand = detect(cv, await decodeGrey(candidate, CANDIDATE_SIDE), false, ref.enhanced);
     try {
       if (cand.descriptors.rows < MIN_INLIERS) return NOT_VERIFIED;
       const straight = fit(cv, ref, cand, false);
