@@ -18,3 +18,39 @@ test('the assistant answers "how many scans do I have left" with the creator\'s 
   await page.getByRole('button', { name: 'Send message' }).click();
   await expect(page.getByRole('log', { name: 'Conversation' })).toContainText(`you have ${left} scans left this month (1 of 3 used)`);
 });
+
+test('screens say the server\'s refusal in words, and text fields show the server\'s limits', async ({ page }) => {
+  await signIn(page, uniqueEmail('refused'));
+
+  // The dashboard: a file named like a picture that is not one is refused by the server (415), in its words.
+  await page.goto('/');
+  await page.getByLabel('Creator name').fill('Luna Vale');
+  await page.getByLabel('Reference content').setInputFiles({ name: 'notes.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('plain text, not a picture\n'.repeat(20)) });
+  await page.getByRole('button', { name: 'Start Protection Scan' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: '"notes.jpg" is not a JPG, PNG, MP4 or MOV file.' })).toBeVisible();
+
+  // Settings: the allowlist note carries the server's 500-character limit with a counter; the server's refusal of
+  // a domain already listed is shown in its words.
+  await page.goto('/settings?tab=allowlist');
+  const notes = page.getByLabel(/^Notes/);
+  await expect(notes).toHaveAttribute('maxlength', '500');
+  await notes.fill('n'.repeat(600));
+  await expect(page.getByText('500 / 500')).toBeVisible();
+  await expect(notes).toHaveValue('n'.repeat(500));
+  const addDomain = async () => {
+    await page.getByLabel('Domain', { exact: true }).fill('partner-site.test');
+    await page.getByLabel('Reason').click();
+    await page.getByRole('option').first().click();
+    await page.getByRole('button', { name: 'Add Domain' }).click();
+  };
+  await addDomain();
+  await expect(page.getByText('partner-site.test is now on your allowlist.', { exact: true })).toBeVisible();
+  await addDomain();
+  await expect(page.getByText('This domain is already on your allowlist.', { exact: true })).toBeVisible();
+
+  // Contact: the message's limit is the server's, counted as one types.
+  await page.goto('/contact');
+  await expect(page.getByLabel(/^Message/)).toHaveAttribute('maxlength', '5000');
+  await page.getByLabel(/^Message/).fill('Hello');
+  await expect(page.getByText('5 / 5,000')).toBeVisible();
+});
