@@ -19,6 +19,7 @@ const result = (over: Partial<RiskResult>): RiskResult => ({
   createdAt: NOW - H,
   seenAt: NOW - H,
   noticeSent: false,
+  allowlisted: false,
   ...over,
 });
 
@@ -61,7 +62,7 @@ describe('computeRiskMetrics on fixed data', () => {
     expect(m).toEqual({
       overallRiskScore: 21,
       riskLevel: 'LOW',
-      vulnerabilityCount: 3,
+      vulnerabilityCount: 2,
       protectionCoverage: 60,
       recentThreats: 3,
       timeToDetection: 2,
@@ -115,7 +116,7 @@ describe('computeHotspots on fixed data', () => {
     // social: open r5 (1) -> 0.06; last 7 days 1 -> 0.05; confidence 80 -> 0.12; 23
     // tube: nothing open (r3 taken down; r4 safe is no exposure); r3 found 10 days ago -> previous 7 days 1, last 0
     expect(rows).toEqual([
-      { platform: 'forum', riskScore: 30, violations: 2, trend: 'increasing', lastDetected: new Date(NOW - 2 * H).toISOString(), geography: 'Germany' },
+      { platform: 'forum', riskScore: 30, violations: 1, trend: 'increasing', lastDetected: new Date(NOW - 2 * H).toISOString(), geography: 'Germany' },
       { platform: 'social', riskScore: 23, violations: 1, trend: 'increasing', lastDetected: new Date(NOW - 20 * H).toISOString(), geography: 'United Kingdom' },
       { platform: 'tube', riskScore: 0, violations: 0, trend: 'decreasing', lastDetected: new Date(NOW - 10 * D).toISOString(), geography: 'Global' },
     ]);
@@ -136,12 +137,13 @@ describe('computeTrends on fixed data', () => {
       { date: '2030-06-09', violations: 1, newThreats: 0, resolved: 0 },
       { date: '2030-06-10', violations: 1, newThreats: 0, resolved: 0 },
       { date: '2030-06-11', violations: 1, newThreats: 0, resolved: 0 },
-      { date: '2030-06-12', violations: 2, newThreats: 1, resolved: 0 },
-      { date: '2030-06-13', violations: 1, newThreats: 0, resolved: 1 },
-      { date: '2030-06-14', violations: 2, newThreats: 1, resolved: 0 },
-      { date: '2030-06-15', violations: 3, newThreats: 1, resolved: 0 },
+      { date: '2030-06-12', violations: 1, newThreats: 1, resolved: 0 },
+      { date: '2030-06-13', violations: 0, newThreats: 0, resolved: 1 },
+      { date: '2030-06-14', violations: 1, newThreats: 1, resolved: 0 },
+      { date: '2030-06-15', violations: 2, newThreats: 1, resolved: 0 },
     ]);
-    expect(computeTrends(fixture(), '24h', NOW)).toEqual([{ date: '2030-06-15', violations: 3, newThreats: 1, resolved: 0 }]);
+    // Violations are the dashboard's: unauthorized and open (r2, not reviewed yet, is an exposure, not a violation).
+    expect(computeTrends(fixture(), '24h', NOW)).toEqual([{ date: '2030-06-15', violations: 2, newThreats: 1, resolved: 0 }]);
     expect(computeTrends(fixture(), '90d', NOW)).toHaveLength(90);
   });
 });
@@ -184,5 +186,18 @@ describe('geography', () => {
     expect(dominantGeography(['a.de', 'b.de', 'c.com'])).toBe('Germany');
     expect(dominantGeography(['a.de', 'c.fr'])).toBe('Global');
     expect(dominantGeography([])).toBe('Global');
+  });
+});
+
+describe('violations agree with the dashboard (issue 26)', () => {
+  it('counts results marked unauthorized, open and not allowlisted; an allowlisted site is no exposure either', () => {
+    const d = fixture();
+    d.results.push(
+      result({ platform: 'forum', domain: 'partner.example', createdAt: NOW - H, allowlisted: true }),
+      result({ platform: 'forum', domain: 'partner.example', review: null, createdAt: NOW - H, allowlisted: true }),
+    );
+    expect(computeRiskMetrics(d, '7d', NOW).vulnerabilityCount).toBe(2);
+    expect(computeHotspots(d, NOW).find((h) => h.platform === 'forum')?.violations).toBe(1);
+    expect(computeRiskMetrics(d, '7d', NOW).recentThreats).toBe(computeRiskMetrics(fixture(), '7d', NOW).recentThreats);
   });
 });
