@@ -45,6 +45,7 @@ import {
   contentRiskListSchema,
   riskHotspotListSchema,
   riskMetricsSchema,
+  riskRecommendationListSchema,
   riskPeriodQuerySchema,
   riskTrendListSchema,
 } from './schemas/risk';
@@ -183,6 +184,7 @@ export const contract = rows({
   hotspots: { method: 'GET', path: '/api/risk/hotspots', area: 'risk', auth: 'user', summary: "The caller's exposure per platform with trend and geography", reply: riskHotspotListSchema },
   trends: { method: 'GET', path: '/api/risk/trends', area: 'risk', auth: 'user', summary: "The caller's daily new, open and resolved exposures over a period", query: riskPeriodQuerySchema, reply: riskTrendListSchema },
   contentAnalysis: { method: 'GET', path: '/api/risk/content-analysis', area: 'risk', auth: 'user', summary: "The caller's exposure per content type with a recommendation", reply: contentRiskListSchema },
+  riskRecommendations: { method: 'GET', path: '/api/risk/recommendations', area: 'risk', auth: 'user', summary: "Advice computed from the caller's account: plan, monitors, automatic submission, escalations, hosts that ignore notices", reply: riskRecommendationListSchema },
 
   sendContact: { method: 'POST', path: '/api/contact', area: 'contact', auth: 'user', summary: 'Send a message to the support inbox (5 an hour per user)', body: contactMessageSchema, reply: contactResponseSchema },
 

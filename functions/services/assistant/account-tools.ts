@@ -3,6 +3,7 @@ import { CADENCE_LABELS } from '../../../shared/cadence';
 import { ACTIVE_SUBMISSION_STATES } from '../../../shared/schemas/cases';
 import { NotFoundError } from '../../lib/errors';
 import { listCasesByUser, type CaseRecord } from '../cases/case-store';
+import { needsPerson } from '../cases/escalations';
 import { listMonitorsByUser } from '../monitors/monitors';
 import { listSearchesByUser } from '../search/searches';
 import { getUsage } from '../usage';
@@ -162,12 +163,6 @@ export function caseFacts(c: CaseRecord): CaseFacts {
   };
 }
 
-/** A case that needs a person: flagged, or its last automated submission ended without removal. */
-export function needsPerson(c: CaseRecord): boolean {
-  if (c.status === 'resolved') return false;
-  const state = c.submission?.state;
-  return Boolean(c.escalation?.flagged) || state === 'escalated' || state === 'no-contact' || state === 'failed';
-}
 
 /** The tools bound to one caller. */
 export function accountTools(userId: string, now: () => Date = () => new Date()): AccountTools {

@@ -27,6 +27,8 @@ export interface RiskResult {
   resolvedAt?: number;
   /** A notice about it was sent (a case reached `sent` or `resolved`). */
   noticeSent: boolean;
+  /** `seenAt` is the copy's first known date online (evidence.seenAt), not the find time standing in for it. */
+  seenKnown: boolean;
   /** Its site is on the creator's allowlist now. */
   allowlisted: boolean;
 }
@@ -91,6 +93,7 @@ export async function loadRiskData(userId: string): Promise<RiskData> {
       seenAt: Number.isFinite(seenAt) ? seenAt : createdAt,
       ...(resolvedAt !== undefined && Number.isFinite(resolvedAt) ? { resolvedAt } : {}),
       noticeSent: noticeByResult.has(id) || resolvedAt !== undefined,
+      seenKnown: ms(i.seenAt) !== undefined && Number.isFinite(seenAt),
       allowlisted: i.domain ? allowlisted(String(i.domain)) : false,
     };
   });

@@ -10,7 +10,7 @@ import {
 import { RESULT_CONTENT_TYPES, type Priority, type ResultContentType } from '../../../shared/schemas/search';
 import type { RiskData, RiskResult } from './data';
 import { isActiveViolation } from '../violations';
-import { dominantGeography } from './geography';
+import { dominantGeography, type GeographyOf } from './geography';
 
 /**
  * The risk formula (documented in docs/ARCHITECTURE.md, "Admin figures, risk formula and cost model"). Pure:
@@ -103,7 +103,8 @@ export function computeRiskMetrics(d: RiskData, period: RiskPeriod, now: number)
     vulnerabilityCount: d.results.filter((r) => isViolationAt(r, now)).length,
     protectionCoverage: Math.round(coverage),
     recentThreats: recent.length,
-    timeToDetection: one(mean(inPeriod.map((r) => Math.max(0, r.createdAt - r.seenAt) / HOUR))),
+    // Detection speed: from the copy's first known date online to Vigil's first sight, over copies whose date is known.
+    timeToDetection: one(mean(inPeriod.filter((r) => r.seenKnown).map((r) => Math.max(0, r.createdAt - r.seenAt) / HOUR))),
     averageResponseTime: one(mean(responses)),
     contentExposure: sites,
   };
@@ -121,7 +122,7 @@ export const MAX_HOTSPOTS = 10;
  * `GET /api/risk/hotspots`: one row per platform with exposures. riskScore = 100 x (0.6 x min(1, weighted
  * open / 10) + 0.25 x min(1, found in the last 7 days / 5) + 0.15 x mean confidence of open / 100).
  */
-export function computeHotspots(d: RiskData, now: number): RiskHotspot[] {
+export function computeHotspots(d: RiskData, now: number, geographyOf: GeographyOf = () => undefined): RiskHotspot[] {
   const byPlatform = new Map<string, RiskResult[]>();
   for (const r of d.results.filter(isExposure)) byPlatform.set(r.platform, [...(byPlatform.get(r.platform) ?? []), r]);
   const rows = [...byPlatform].map(([platform, rs]) => {
@@ -140,7 +141,7 @@ export function computeHotspots(d: RiskData, now: number): RiskHotspot[] {
       violations: rs.filter((r) => isViolationAt(r, now)).length,
       trend: trendOf(last7, previous7),
       lastDetected: new Date(Math.max(...rs.map((r) => r.createdAt))).toISOString(),
-      geography: dominantGeography(rs.map((r) => r.domain)),
+      geography: dominantGeography(rs.map((r) => r.domain), geographyOf),
     };
   });
   return rows.sort((a, b) => b.riskScore - a.riskScore || b.violations - a.violations || a.platform.localeCompare(b.platform)).slice(0, MAX_HOTSPOTS);

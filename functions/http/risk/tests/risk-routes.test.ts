@@ -18,6 +18,8 @@ import { call, startHarness, type Harness } from '../../../../test/harness';
 import { middleOfThisMonth, shiftClock, type ShiftedClock } from '../../../../test/clock';
 import { allowlistEntry, session, type TestUser } from '../../../../test/fixtures';
 import { removeAllowlistEntry } from '../../../services/allowlist';
+import { riskRecommendationListSchema } from '../../../../shared/schemas/risk';
+import { claimSubmissionAttempt, updateSubmission } from '../../../services/cases/case-store';
 
 const H = 3600_000;
 const D = 24 * H;
@@ -112,7 +114,7 @@ const RISK_ROUTES = ROUTES.filter((r) => r.area === 'risk');
 
 describe('every /api/risk/* route', () => {
   it('is a signed-in route with no user id in its path', () => {
-    expect(RISK_ROUTES.map((r) => r.path).sort()).toEqual(['/api/risk/content-analysis', '/api/risk/hotspots', '/api/risk/metrics', '/api/risk/trends']);
+    expect(RISK_ROUTES.map((r) => r.path).sort()).toEqual(['/api/risk/content-analysis', '/api/risk/hotspots', '/api/risk/metrics', '/api/risk/recommendations', '/api/risk/trends']);
     expect(RISK_ROUTES.every((r) => r.auth === 'user' && !r.path.includes('{'))).toBe(true);
   });
 
@@ -156,8 +158,8 @@ describe("the owner's risk picture", () => {
   it('hotspots per platform', async () => {
     const res = await call(contract.hotspots, { as: owner });
     expect(riskHotspotListSchema.parse(res.body)).toEqual([
-      { platform: 'forum', riskScore: 30, violations: 1, trend: 'increasing', lastDetected: iso(T - 2 * H), geography: 'Germany' },
-      { platform: 'tube', riskScore: 0, violations: 0, trend: 'decreasing', lastDetected: iso(T - 10 * D), geography: 'Global' },
+      { platform: 'forum', riskScore: 30, violations: 1, trend: 'increasing', lastDetected: iso(T - 2 * H), geography: 'Unknown' },
+      { platform: 'tube', riskScore: 0, violations: 0, trend: 'decreasing', lastDetected: iso(T - 10 * D), geography: 'Unknown' },
     ]);
   });
 
@@ -247,5 +249,28 @@ describe('the same violations as the dashboard (issue 26)', () => {
     } finally {
       await removeAllowlistEntry(owner.userId, entry.id);
     }
+  });
+});
+
+describe('GET /api/risk/recommendations (issue 26)', () => {
+  const ids = async (who: TestUser) => riskRecommendationListSchema.parse((await call(contract.riskRecommendations, { as: who })).body).map((r) => r.id);
+
+  it("advises from the caller's own account, and another user gets only theirs", async () => {
+    // The owner (trial, no monitor): a (unauthorized, no notice) and b (not reviewed) are open.
+    expect(await ids(owner)).toEqual(['send-notices', 'review-results', 'create-monitor', 'upgrade-automation']);
+    // Another user with nothing has only the monitor advice.
+    expect(await ids(other)).toEqual(['create-monitor']);
+  });
+
+  it('names a host that kept a copy online after a notice', async () => {
+    const at = new Date().toISOString();
+    const id = ulid();
+    await putCase({ id, userId: other.userId, caseNumber: 'VGL-2030-000999', searchResultId: ulid(), infringingUrl: 'https://stubborn.example/x', originalUrl: 'https://fans.example/p', searchEngine: 'google', description: 'd', host: 'stubborn.example', origin: 'form', createdAt: at });
+    expect(await claimSubmissionAttempt({ id, submissionAttempt: undefined }, 1, at)).toBe(true);
+    await updateSubmission(id, 1, { state: 'escalated' });
+    const list = riskRecommendationListSchema.parse((await call(contract.riskRecommendations, { as: other })).body);
+    expect(list[0]).toMatchObject({ id: 'hosts-ignoring-notices', priority: 'high' });
+    expect(list[0]!.text).toContain('stubborn.example (1 case)');
+    expect(await ids(owner)).not.toContain('hosts-ignoring-notices');
   });
 });
