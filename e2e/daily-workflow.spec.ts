@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { scanLunaVale } from './support/scan';
 import { FROM_SITE, signIn, uniqueEmail } from './support/session';
 
 // Issue 26: the assistant that knows the account, failures said in words, the daily workflow.
@@ -53,4 +54,37 @@ test('screens say the server\'s refusal in words, and text fields show the serve
   await expect(page.getByLabel(/^Message/)).toHaveAttribute('maxlength', '5000');
   await page.getByLabel(/^Message/).fill('Hello');
   await expect(page.getByText('5 / 5,000')).toBeVisible();
+});
+
+test('a phone user decides 10 results in the review queue without scrolling, by tap and by swipe', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const page = await context.newPage();
+  await signIn(page, uniqueEmail('phone'));
+  await scanLunaVale(page);
+  await page.goto('/review?undecided=1');
+  await expect(page.getByRole('heading', { name: 'Review queue' })).toBeVisible();
+  const position = page.getByTestId('queue-position');
+  const total = Number((await position.innerText()).match(/of (\d+)/)![1]);
+  expect(total).toBeGreaterThan(10);
+
+  // No keyboard hints on a touch screen; the swipe hint instead.
+  await expect(page.locator('kbd').first()).toBeHidden();
+  await expect(page.getByText('Swipe the result left to mark it unauthorized, right to mark it safe.')).toBeVisible();
+
+  const bar = page.getByTestId('decision-bar');
+  for (let i = 0; i < 9; i++) {
+    const button = bar.getByRole('button', { name: i % 2 === 0 ? 'Unauthorized' : 'Safe' });
+    await expect(button).toBeInViewport();
+    await button.tap();
+    await expect(position).toHaveText(`Result ${i + 2} of ${total}`);
+  }
+  // The tenth by a swipe to the left: unauthorized.
+  const card = page.getByTestId('queue-card');
+  const box = (await card.boundingBox())!;
+  const y = box.y + Math.min(box.height, 300) / 2;
+  await card.dispatchEvent('pointerdown', { pointerType: 'touch', clientX: box.x + box.width - 40, clientY: y, isPrimary: true });
+  await card.dispatchEvent('pointerup', { pointerType: 'touch', clientX: box.x + 40, clientY: y, isPrimary: true });
+  await expect(position).toHaveText(`Result 11 of ${total}`);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  await context.close();
 });
