@@ -14,6 +14,11 @@ test('the assistant answers "how many scans do I have left" with the creator\'s 
   const left = figures.allowances.scans.limit - figures.allowances.scans.used;
   expect(left).toBe(2);
 
+  // /search without a scan in its address shows the creator's last scan.
+  const { id } = await scan.json();
+  await page.goto('/search');
+  await expect(page.getByText(id, { exact: true })).toBeVisible();
+
   await page.getByRole('button', { name: 'Open chat assistant' }).click();
   await page.getByRole('textbox', { name: 'Message' }).fill('How many scans do I have left?');
   await page.getByRole('button', { name: 'Send message' }).click();
