@@ -27,6 +27,7 @@ test('the admin sees figures move when a user signs up, scans and upgrades, and 
   await signIn(creator, email);
   await creator.goto('/account?tab=billing');
   await creator.getByRole('button', { name: 'Upgrade to Pro' }).click();
+  await creator.getByRole('button', { name: 'Confirm Pro' }).click();
   await expect(creator.getByText('Plan Upgraded', { exact: true })).toBeVisible();
   const scan = await creator.request.post('/api/search', { headers: FROM_SITE, multipart: { query: 'Luna Vale', searchEngines: '["google"]' } });
   expect(scan.status()).toBe(201);

@@ -110,6 +110,7 @@ test("a trial creator's 4th scan (search page and a monitor's Run now) and 4th v
   // Upgrading (demo billing applies it at once) lifts the limit: the next scan starts.
   await page.goto('/account?tab=billing');
   await page.getByRole('button', { name: 'Upgrade to Basic' }).click();
+  await page.getByRole('button', { name: 'Confirm Basic' }).click();
   await expect(page.getByText('Plan Upgraded', { exact: true })).toBeVisible();
   await page.goto('/account?tab=usage');
   await expect(page.getByTestId('usage-scans')).toHaveText('3 of 10 used');

@@ -82,6 +82,7 @@ test('a creator turns a reviewed result into a case, downloads the notice, upgra
   await page.getByRole('link', { name: 'Upgrade Plan' }).click();
   await page.getByRole('tab', { name: 'Billing & Plans' }).click();
   await page.getByRole('button', { name: 'Upgrade to Pro' }).click();
+  await page.getByRole('button', { name: 'Confirm Pro' }).click();
   await expect(page.getByText('Plan Upgraded', { exact: true })).toBeVisible();
 
   const sentSince = Date.now();

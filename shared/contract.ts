@@ -46,6 +46,7 @@ import {
   contentRiskListSchema,
   riskHotspotListSchema,
   riskMetricsSchema,
+  riskRecommendationListSchema,
   riskPeriodQuerySchema,
   riskTrendListSchema,
 } from './schemas/risk';
@@ -61,6 +62,7 @@ import {
   searchResultSchema,
   searchResultsQuerySchema,
   searchSchema,
+  latestSearchSchema,
   userIdParamSchema,
   userStatsSchema,
 } from './schemas/search';
@@ -133,6 +135,7 @@ export const contract = rows({
   getResult: { method: 'GET', path: '/api/search-result/{id}', area: 'results', auth: 'user', summary: 'One search result, with its screenshot', params: idParams('Search result'), reply: searchResultSchema },
   userResults: { method: 'GET', path: '/api/user/{id}/results', area: 'results', auth: 'user', summary: "A user's results across searches, newest first (limit <= 500, before=<result id>)", params: userParams, query: resultListQuerySchema, reply: searchResultListSchema },
   userResultsGrouped: { method: 'GET', path: '/api/user/{id}/results/grouped', area: 'results', auth: 'user', summary: "A user's results grouped as {web, images, videos}", params: userParams, query: resultListQuerySchema, reply: groupedResultsSchema },
+  latestSearch: { method: 'GET', path: '/api/user/{id}/searches/latest', area: 'results', auth: 'user', summary: "A user's newest scan, or null before the first", params: userParams, reply: latestSearchSchema },
   userStats: { method: 'GET', path: '/api/user/{id}/stats', area: 'results', auth: 'user', summary: "A user's counters: activeViolations, resolvedCases, dmcaSent, pendingReview", params: userParams, reply: userStatsSchema },
   reviewResult: { method: 'PUT', path: '/api/search-results/{id}/review', area: 'results', auth: 'user', summary: 'Mark a result unauthorized or safe (owner only)', params: idParams('Search result'), body: reviewBodySchema, reply: searchResultSchema },
   clearReview: { method: 'DELETE', path: '/api/search-results/{id}/review', area: 'results', auth: 'user', summary: "Take back a result's decision: pending review again (owner only; refused once a case exists)", params: idParams('Search result'), reply: searchResultSchema },
@@ -188,6 +191,7 @@ export const contract = rows({
   hotspots: { method: 'GET', path: '/api/risk/hotspots', area: 'risk', auth: 'user', summary: "The caller's exposure per platform with trend and geography", reply: riskHotspotListSchema },
   trends: { method: 'GET', path: '/api/risk/trends', area: 'risk', auth: 'user', summary: "The caller's daily new, open and resolved exposures over a period", query: riskPeriodQuerySchema, reply: riskTrendListSchema },
   contentAnalysis: { method: 'GET', path: '/api/risk/content-analysis', area: 'risk', auth: 'user', summary: "The caller's exposure per content type with a recommendation", reply: contentRiskListSchema },
+  riskRecommendations: { method: 'GET', path: '/api/risk/recommendations', area: 'risk', auth: 'user', summary: "Advice computed from the caller's account: plan, monitors, automatic submission, escalations, hosts that ignore notices", reply: riskRecommendationListSchema },
 
   sendContact: { method: 'POST', path: '/api/contact', area: 'contact', auth: 'user', summary: 'Send a message to the support inbox (5 an hour per user)', body: contactMessageSchema, reply: contactResponseSchema },
 

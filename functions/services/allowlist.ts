@@ -93,7 +93,7 @@ export async function removeAllowlistEntry(userId: string, id: string): Promise<
  * Loads a user's allowlist once and returns a matcher for many candidates: it takes a URL or a host and is
  * true when that host is an allowlisted domain or a subdomain of one.
  */
-async function loadAllowlistMatcher(userId: string): Promise<(urlOrHost: string) => boolean> {
+export async function allowlistMatcher(userId: string): Promise<(urlOrHost: string) => boolean> {
   const domains = (await listAllowlist(userId)).map((e) => e.domain);
   return (urlOrHost: string) => {
     if (domains.length === 0) return false;
@@ -109,11 +109,11 @@ async function loadAllowlistMatcher(userId: string): Promise<(urlOrHost: string)
  * allowlisted during the run gets no notice.
  */
 export async function withoutAllowlisted<T>(userId: string, items: readonly T[], sitesOf: (item: T) => readonly string[]): Promise<T[]> {
-  const allowlisted = await loadAllowlistMatcher(userId);
+  const allowlisted = await allowlistMatcher(userId);
   return items.filter((item) => !sitesOf(item).some(allowlisted));
 }
 
 /** True when the URL's or host's domain, or a parent domain of it, is on the user's allowlist. */
 export async function isAllowlisted(userId: string, urlOrHost: string): Promise<boolean> {
-  return (await loadAllowlistMatcher(userId))(urlOrHost);
+  return (await allowlistMatcher(userId))(urlOrHost);
 }

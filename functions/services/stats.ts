@@ -1,19 +1,22 @@
 import type { UserStats } from '../../shared/schemas/search';
 import * as userCounters from '../store/entities/user-counters';
 import type { StatCounter } from '../store/entities/user-counters';
+import { countActiveViolations } from './violations';
 
 export type { StatCounter };
 
 /**
- * Reads a user's stats (`GET /api/user/{id}/stats`) from their counters item: one GetItem. A counter never
- * touched is zero; a counter that drifted below zero (see the failure modes in docs/ARCHITECTURE.md) is shown as
- * zero.
+ * Reads a user's stats (`GET /api/user/{id}/stats`): resolved, sent and pending from their counters item (one
+ * GetItem; a counter never touched is zero, one that drifted below zero is shown as zero), and active violations
+ * counted by the rule the Risk dashboard uses (`services/violations.ts`: unauthorized, not allowlisted, not
+ * taken down), so the two screens agree.
  */
 export async function getUserStats(userId: string): Promise<UserStats> {
-  const counts = (await userCounters.read(userId))?.counts;
+  const [item, activeViolations] = await Promise.all([userCounters.read(userId), countActiveViolations(userId)]);
+  const counts = item?.counts;
   const read = (name: StatCounter) => Math.max(0, counts?.[name] ?? 0);
   return {
-    activeViolations: read('activeViolations'),
+    activeViolations,
     resolvedCases: read('resolvedCases'),
     dmcaSent: read('dmcaSent'),
     pendingReview: read('pendingReview'),

@@ -17,6 +17,8 @@ interface Network {
   end: string;
   org: string;
   abuseEmail?: string;
+  /** ISO 3166 code, as the regional registries publish it for a network (the Risk dashboard's geography). */
+  country: string;
 }
 
 const REGISTRARS: Record<string, Registrar> = {
@@ -26,9 +28,9 @@ const REGISTRARS: Record<string, Registrar> = {
 };
 
 const NETWORKS: Network[] = [
-  { handle: 'NET-192-0-2-0-1', name: 'SANDBOX-HOSTING', cidr: { v4prefix: '192.0.2.0', length: 24 }, start: '192.0.2.0', end: '192.0.2.255', org: 'Sandbox Hosting LLC', abuseEmail: 'abuse@sandbox-hosting.example' },
-  { handle: 'NET-198-51-100-0-1', name: 'CLIPCDN', cidr: { v4prefix: '198.51.100.0', length: 24 }, start: '198.51.100.0', end: '198.51.100.255', org: 'ClipCDN Networks', abuseEmail: 'dmca@clipcdn.example' },
-  { handle: 'NET-203-0-113-0-1', name: 'OFFSHORE-DATA', cidr: { v4prefix: '203.0.113.0', length: 24 }, start: '203.0.113.0', end: '203.0.113.255', org: 'Offshore Data Ltd' },
+  { handle: 'NET-192-0-2-0-1', name: 'SANDBOX-HOSTING', cidr: { v4prefix: '192.0.2.0', length: 24 }, start: '192.0.2.0', end: '192.0.2.255', org: 'Sandbox Hosting LLC', abuseEmail: 'abuse@sandbox-hosting.example', country: 'US' },
+  { handle: 'NET-198-51-100-0-1', name: 'CLIPCDN', cidr: { v4prefix: '198.51.100.0', length: 24 }, start: '198.51.100.0', end: '198.51.100.255', org: 'ClipCDN Networks', abuseEmail: 'dmca@clipcdn.example', country: 'NL' },
+  { handle: 'NET-203-0-113-0-1', name: 'OFFSHORE-DATA', cidr: { v4prefix: '203.0.113.0', length: 24 }, start: '203.0.113.0', end: '203.0.113.255', org: 'Offshore Data Ltd', country: 'SC' },
 ];
 
 /** Simulated DNS and registration of each site. */
@@ -143,6 +145,7 @@ export function rdapIp(addr: string, base: string): RdapAnswer {
       ipVersion: 'v4',
       name: net.name,
       type: 'ASSIGNED PA',
+      country: net.country,
       cidr0_cidrs: [net.cidr],
       status: ['active'],
       entities: [orgEntity],

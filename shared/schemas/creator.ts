@@ -12,6 +12,9 @@ export const CREATOR_MESSAGES = {
   address: 'Address is required',
 } as const;
 
+/** The creator fields' limits, which the settings form carries as its inputs' maxLength. */
+export const CREATOR_LIMITS = { name: 200, email: 254, phone: 40, address: 500 } as const;
+
 const requiredText = (message: string, max: number) =>
   z
     .string({ error: message })
@@ -21,21 +24,21 @@ const requiredText = (message: string, max: number) =>
 
 /** `PUT /api/user/{id}/content-creator` body and the settings form's values. */
 export const creatorSettingsSchema = z.object({
-  contentCreatorName: requiredText(CREATOR_MESSAGES.name, 200),
+  contentCreatorName: requiredText(CREATOR_MESSAGES.name, CREATOR_LIMITS.name),
   contentCreatorEmail: z
     .string({ error: CREATOR_MESSAGES.email })
     .trim()
-    .max(254, CREATOR_MESSAGES.email)
+    .max(CREATOR_LIMITS.email, CREATOR_MESSAGES.email)
     .pipe(z.email({ error: CREATOR_MESSAGES.email })),
   /** Optional; an empty string means "none". */
   contentCreatorPhone: z
     .string({ error: 'Phone must be text.' })
     .trim()
-    .max(40, 'Phone must be at most 40 characters.')
+    .max(CREATOR_LIMITS.phone, `Phone must be at most ${CREATOR_LIMITS.phone} characters.`)
     .optional()
     .nullable()
     .transform((v) => (v ? v : null)),
-  contentCreatorAddress: requiredText(CREATOR_MESSAGES.address, 500),
+  contentCreatorAddress: requiredText(CREATOR_MESSAGES.address, CREATOR_LIMITS.address),
 });
 export type CreatorSettingsInput = z.input<typeof creatorSettingsSchema>;
 export type CreatorSettings = z.infer<typeof creatorSettingsSchema>;

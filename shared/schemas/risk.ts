@@ -110,3 +110,17 @@ export const contentRiskItemSchema = z.object({
 });
 export type ContentRiskItem = z.infer<typeof contentRiskItemSchema>;
 export const contentRiskListSchema = z.array(contentRiskItemSchema);
+
+/** One item of `GET /api/risk/recommendations` (issue 26): advice computed from the caller's account. */
+export const riskRecommendationSchema = z.object({
+  /** Stable id of the rule that gave it, e.g. `review-results`. */
+  id: z.string(),
+  priority: z.enum(['high', 'medium', 'low']),
+  title: z.string(),
+  /** Why, with the caller's own figures. */
+  text: z.string(),
+  /** Where to act: an in-app path and its label. */
+  action: z.object({ label: z.string(), href: z.string() }),
+});
+export type RiskRecommendation = z.infer<typeof riskRecommendationSchema>;
+export const riskRecommendationListSchema = z.array(riskRecommendationSchema);

@@ -3,6 +3,8 @@ import { SEARCH_ENGINES } from './search';
 
 export const MAX_SEARCH_NAMES = 10;
 export const MAX_SEARCH_NAME_LENGTH = 100;
+/** The longest creator-names field the server takes (the start form's maxLength). */
+export const MAX_SEARCH_QUERY_LENGTH = MAX_SEARCH_NAMES * (MAX_SEARCH_NAME_LENGTH + 2);
 export const DEFAULT_SEARCH_ENGINES = ['google', 'bing'] as const;
 export const DEFAULT_CONTENT_TYPE = 'images,videos';
 
@@ -20,7 +22,7 @@ export const searchStartFieldsSchema = z.object({
   userId: z.string().optional(),
   query: z
     .string()
-    .max(MAX_SEARCH_NAMES * (MAX_SEARCH_NAME_LENGTH + 2), 'The creator names are too long.')
+    .max(MAX_SEARCH_QUERY_LENGTH, 'The creator names are too long.')
     .default('')
     .transform(splitNames)
     .refine((names) => names.length <= MAX_SEARCH_NAMES, `Enter at most ${MAX_SEARCH_NAMES} names.`)

@@ -226,3 +226,7 @@ export const userIdParamSchema = z.string().regex(/^(me|[A-Za-z0-9_-]{1,64})$/, 
 
 /** Query of `GET /api/search/{id}/results`: `limit` only (a search's results fit one list). */
 export const searchResultsQuerySchema = resultListQuerySchema.pick({ limit: true });
+
+/** `GET /api/user/{id}/searches/latest`: the user's newest scan (any origin), null before the first (issue 26: /search shows it). */
+export const latestSearchSchema = z.object({ search: searchSchema.nullable() });
+export type LatestSearch = z.infer<typeof latestSearchSchema>;

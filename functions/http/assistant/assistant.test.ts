@@ -1,5 +1,7 @@
 import { contract } from '../../../shared/contract';
-import { session, type TestUser } from '../../../test/fixtures';
+import { aResult, monitor, openCase, reviewedResult, session, user, type TestUser } from '../../../test/fixtures';
+import { takeAllowance } from '../../services/allowances';
+import { claimSubmissionAttempt, getCase, updateSubmission } from '../../services/cases/case-store';
 import { call, startHarness, type Harness } from '../../../test/harness';
 import { SUPPORT_EMAIL as SANDBOX_SUPPORT_EMAIL } from '../../../shared/help/support';
 import { resetConfig } from '../../lib/config';
@@ -85,5 +87,69 @@ describe('POST /api/chatbot', () => {
     } finally {
       jest.useRealTimers();
     }
+  });
+});
+
+describe('POST /api/chatbot: the assistant that knows the account (issue 26)', () => {
+  let owner: TestUser;
+  let other: TestUser;
+  let caseNumber: string;
+  const ask = (message: string, as: TestUser) => chat({ message, context: { page: '/', conversationHistory: [] } }, as);
+
+  beforeAll(async () => {
+    owner = await user({ plan: 'pro' });
+    other = await user();
+    // Three scans counted this month, as the gate counts them.
+    for (let i = 0; i < 3; i++) await takeAllowance(owner.userId, 'scans');
+    const { resultId } = await reviewedResult(owner, aResult('assistant-1'));
+    const created = await openCase(owner, {
+      searchResultId: resultId,
+      infringingUrl: 'https://leaks.test/thread/assistant-1',
+      originalUrl: 'https://fans.example.com/p/1',
+      description: 'My photo set',
+      searchEngine: 'google',
+    });
+    caseNumber = created.caseNumber;
+    const at = new Date().toISOString();
+    expect(await claimSubmissionAttempt(created, 1, at)).toBe(true);
+    await updateSubmission(created.id, 1, { state: 'no-contact', error: 'No abuse or DMCA contact was found for leaks.test.' }, {
+      escalation: { flagged: true, reason: 'No contact found for leaks.test', checkedAt: at },
+    });
+    expect((await getCase(created.id))?.submission?.state).toBe('no-contact');
+    await monitor(owner, { name: 'Weekly watch' });
+  });
+
+  it("answers 'how many scans do I have left' with the caller's own figure and plan", async () => {
+    const res = await ask('How many scans do I have left?', owner);
+    expect(res.status).toBe(200);
+    expect(res.body.reply).toContain('Pro plan');
+    expect(res.body.reply).toContain('47 scans left this month (3 of 50 used)');
+    const trial = await ask('How many scans do I have left?', other);
+    expect(trial.body.reply).toContain('3 scans left this month (0 of 3 used)');
+  });
+
+  it('explains why a case failed, and never shows another user their case', async () => {
+    const mine = await ask(`Why did my case ${caseNumber} fail?`, owner);
+    expect(mine.body.reply).toContain(`Case ${caseNumber} (leaks.test) is pending`);
+    expect(mine.body.reply).toContain('found no contact to send the notice to: No abuse or DMCA contact was found for leaks.test');
+    const theirs = await ask(`Why did my case ${caseNumber} fail?`, other);
+    expect(theirs.body.reply).toBe(`I found no case ${caseNumber} in your account. Your case numbers are on the Cases page.`);
+    expect(theirs.body.reply).not.toContain('leaks.test');
+    expect((await ask('Which of my cases are escalated?', other)).body.reply).toMatch(/None of your cases needs follow-up/);
+    expect((await ask('Which of my cases are escalated?', owner)).body.reply).toContain(`1 case needs follow-up. Case ${caseNumber}`);
+  });
+
+  it('lists the caller\'s own cases, monitors and scans', async () => {
+    expect((await ask('How many cases do I have?', owner)).body.reply).toContain(`You have 1 case: 1 pending. The newest: ${caseNumber} (leaks.test, pending)`);
+    expect((await ask('How many cases do I have?', other)).body.reply).toMatch(/You have no DMCA cases yet/);
+    expect((await ask('What are my monitors doing?', owner)).body.reply).toMatch(/^You have 1 monitor: "Weekly watch" \(weekly, next run/);
+    expect((await ask('Show my recent scans', owner)).body.reply).toMatch(/^Your newest 1 scan: "Test Creator" on .*: completed, 1 result\.$/);
+    expect((await ask('Show my recent scans', other)).body.reply).toMatch(/You have not run a scan yet/);
+  });
+
+  it('answers capability questions as the product works', async () => {
+    expect((await ask('Do you offer face recognition?', owner)).body.reply).toMatch(/^Vigil does not offer face recognition yet/);
+    expect((await ask('Can Vigil detect my videos?', owner)).body.reply).toMatch(/does not download the videos it finds/);
+    expect((await ask('Can you delist my copies from Google search results?', owner)).body.reply).toMatch(/Delisting from search engines is a separate step/);
   });
 });

@@ -1,7 +1,7 @@
 import { ValidationError } from '../../lib/errors';
 import { contract, type QueryOf } from '../../../shared/contract';
 import { areaHandler, assertOwner, json, resolveUserParam, userEndpoint } from '../chain';
-import { getSearch, toSearchDto } from '../../services/search/searches';
+import { getSearch, listSearchesByUser, toSearchDto } from '../../services/search/searches';
 import { getResult, groupResults, listResultsBySearch, listResultsByUser } from '../../services/search/results';
 import { reviewResult as review } from '../../services/search/review';
 import { clearReview as undoReview, reviewResults as reviewMany } from '../../services/search/bulk-review';
@@ -45,6 +45,11 @@ const userResults = userEndpoint(contract.userResults, async ({ params, query, c
 const userResultsGrouped = userEndpoint(contract.userResultsGrouped, async ({ params, query, caller }) => json(groupResults(await userResultList(resolveUserParam(caller, params.id), query))),
 );
 
+const latestSearch = userEndpoint(contract.latestSearch, async ({ params, caller }) => {
+  const [newest] = await listSearchesByUser(resolveUserParam(caller, params.id), 1);
+  return json({ search: newest ? toSearchDto(newest) : null });
+});
+
 const userStats = userEndpoint(contract.userStats, async ({ params, caller }) =>
   json(await getUserStats(resolveUserParam(caller, params.id))),
 );
@@ -73,6 +78,7 @@ export const handler = areaHandler('results', [
   userResults,
   userResultsGrouped,
   userStats,
+  latestSearch,
   reviewResult,
   clearReview,
   reviewResults,

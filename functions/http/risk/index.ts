@@ -1,6 +1,6 @@
 import { contract } from '../../../shared/contract';
 import { areaHandler, json, userEndpoint } from '../chain';
-import { riskContentAnalysis, riskHotspots, riskMetrics, riskTrends } from '../../services/risk';
+import { riskContentAnalysis, riskHotspots, riskMetrics, riskRecommendations, riskTrends } from '../../services/risk';
 
 /*
  * The risk dashboard's calls (PRODUCT.md section 7), always about the signed-in caller: no route takes a user id,
@@ -16,4 +16,6 @@ const trends = userEndpoint(contract.trends, async ({ query, caller }) =>
 );
 const contentAnalysis = userEndpoint(contract.contentAnalysis, async ({ caller }) => json(await riskContentAnalysis(caller.userId)));
 
-export const handler = areaHandler('risk', [metrics, hotspots, trends, contentAnalysis]);
+const recommendations = userEndpoint(contract.riskRecommendations, async ({ caller }) => json(await riskRecommendations(caller.userId)));
+
+export const handler = areaHandler('risk', [metrics, hotspots, trends, contentAnalysis, recommendations]);

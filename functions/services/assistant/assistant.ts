@@ -1,4 +1,5 @@
 import type { ChatHistoryEntry, ChatReply } from '../../../shared/help/chat';
+import type { AccountTools } from './account-tools';
 
 /** What the chat widget sends (PRODUCT.md section 7: `{message, context: {page, conversationHistory}}`). */
 export interface AssistantRequest {
@@ -21,7 +22,9 @@ export type AssistantReply = ChatReply;
 export interface Assistant {
   /**
    * Answers one chat message. Throws `ValidationError` for an empty or over-long message; refuses off-topic
-   * and unsafe requests with a polite reply (never an error).
+   * and unsafe requests with a polite reply (never an error). With `account` (the caller's tools, bound to their
+   * user id by the service, never taken from the request body), questions about the account are answered from
+   * the caller's own data; without it they get the help centre's answer.
    */
-  reply(request: AssistantRequest): Promise<AssistantReply>;
+  reply(request: AssistantRequest, account?: AccountTools): Promise<AssistantReply>;
 }

@@ -1,4 +1,5 @@
-import type { Converse } from '../../adapters/llm/converse';
+import type { Converse, ToolExchange } from '../../adapters/llm/converse';
+import { ACCOUNT_TOOL_SPECS, type AccountTools } from './account-tools';
 import { logger } from '../../lib/logger';
 import type { AssistantReply } from './assistant';
 import { BaseAssistant } from './base-assistant';
@@ -8,6 +9,9 @@ import { OFF_TOPIC_REPLY } from './replies';
 import type { NormalisedRequest } from './request-limits';
 import { followUps, retrieve } from './retrieval';
 import { buildSystemPrompt } from './system-prompt';
+
+/** Rounds of tool use one question may take before the model must answer (usage, then a case, then one more). */
+export const MAX_TOOL_ROUNDS = 3;
 
 export interface ModelAssistantOptions {
   converse: Converse;
@@ -46,31 +50,51 @@ export class ModelAssistant extends BaseAssistant {
     this.offline = new OfflineAssistant(this.index);
   }
 
-  protected async answer(req: NormalisedRequest, pageSuggestions: string[]): Promise<AssistantReply> {
+  protected async answer(req: NormalisedRequest, pageSuggestions: string[], account?: AccountTools): Promise<AssistantReply> {
     const { hits, best } = retrieve(this.index, req, Math.max(5, this.groundingPassages));
     const suggestions = followUps(this.index, hits, pageSuggestions, { answeredId: best?.passage.id, message: req.message });
-    let outcome;
-    try {
-      outcome = await this.converse({
-        system: buildSystemPrompt({ page: req.page, passages: hits.slice(0, this.groundingPassages).map((h) => h.passage) }),
-        history: req.history,
-        message: req.message,
-        maxTokens: this.maxTokens,
-        temperature: this.temperature,
-      });
-    } catch (error) {
-      logger.error('model converse failed; answering from the help centre', { modelId: this.modelId, error: error as Error });
-      return this.offlineAnswer(req);
+    const system = buildSystemPrompt({
+      page: req.page,
+      passages: hits.slice(0, this.groundingPassages).map((h) => h.passage),
+      accountTools: account !== undefined,
+    });
+    const exchanges: ToolExchange[] = [];
+    // Each round the model either answers or asks for tools; their outputs go back in the next round.
+    for (let round = 0; round <= MAX_TOOL_ROUNDS; round++) {
+      let outcome;
+      try {
+        outcome = await this.converse({
+          system,
+          history: req.history,
+          message: req.message,
+          maxTokens: this.maxTokens,
+          temperature: this.temperature,
+          ...(account ? { tools: ACCOUNT_TOOL_SPECS, exchanges } : {}),
+        });
+      } catch (error) {
+        logger.error('model converse failed; answering from the help centre', { modelId: this.modelId, error: error as Error });
+        return this.offlineAnswer(req, account);
+      }
+      if (outcome.kind === 'blocked') return { reply: OFF_TOPIC_REPLY, suggestions };
+      if (outcome.kind === 'text') return { reply: outcome.text, suggestions };
+      if (outcome.kind === 'empty') {
+        logger.warn('model converse returned no text; answering from the help centre', { stopReason: outcome.stopReason });
+        return this.offlineAnswer(req, account);
+      }
+      if (!account) break;
+      const results = await Promise.all(
+        outcome.calls.map(async (c) => {
+          const output = await account.run(c.name, c.input);
+          return { id: c.id, output, ...('error' in output ? { error: true } : {}) };
+        }),
+      );
+      exchanges.push({ text: outcome.text, calls: outcome.calls, results });
     }
-    if (outcome.kind === 'blocked') return { reply: OFF_TOPIC_REPLY, suggestions };
-    if (outcome.kind === 'empty') {
-      logger.warn('model converse returned no text; answering from the help centre', { stopReason: outcome.stopReason });
-      return this.offlineAnswer(req);
-    }
-    return { reply: outcome.text, suggestions };
+    logger.warn('model asked for tools without answering; answering offline', { rounds: exchanges.length });
+    return this.offlineAnswer(req, account);
   }
 
-  private offlineAnswer(req: NormalisedRequest): Promise<AssistantReply> {
-    return this.offline.reply({ message: req.message, context: { page: req.page, conversationHistory: req.history } });
+  private offlineAnswer(req: NormalisedRequest, account?: AccountTools): Promise<AssistantReply> {
+    return this.offline.reply({ message: req.message, context: { page: req.page, conversationHistory: req.history } }, account);
   }
 }

@@ -1,6 +1,7 @@
 import type { Priority, ResultContentType } from '../../../shared/schemas/search';
 import * as resultStore from '../../store/entities/result';
 import * as searchStore from '../../store/entities/search';
+import { allowlistMatcher } from '../allowlist';
 import { listCasesByUser } from '../cases/case-store';
 
 /**
@@ -26,6 +27,10 @@ export interface RiskResult {
   resolvedAt?: number;
   /** A notice about it was sent (a case reached `sent` or `resolved`). */
   noticeSent: boolean;
+  /** `seenAt` is the copy's first known date online (evidence.seenAt), not the find time standing in for it. */
+  seenKnown: boolean;
+  /** Its site is on the creator's allowlist now. */
+  allowlisted: boolean;
 }
 
 export interface RiskCase {
@@ -48,10 +53,11 @@ const ms = (v: unknown) => (typeof v === 'string' && v ? Date.parse(v) : undefin
 
 /** Loads the caller's results, cases and whether they ever scanned. */
 export async function loadRiskData(userId: string): Promise<RiskData> {
-  const [resultItems, caseRecords, hasSearches] = await Promise.all([
+  const [resultItems, caseRecords, hasSearches, allowlisted] = await Promise.all([
     resultStore.listFactsByOwner(userId, MAX_RISK_RESULTS),
     listCasesByUser(userId, MAX_RISK_CASES),
     searchStore.ownerHasSearches(userId),
+    allowlistMatcher(userId),
   ]);
   const cases: RiskCase[] = caseRecords.map((c) => ({
     id: c.id,
@@ -87,6 +93,8 @@ export async function loadRiskData(userId: string): Promise<RiskData> {
       seenAt: Number.isFinite(seenAt) ? seenAt : createdAt,
       ...(resolvedAt !== undefined && Number.isFinite(resolvedAt) ? { resolvedAt } : {}),
       noticeSent: noticeByResult.has(id) || resolvedAt !== undefined,
+      seenKnown: ms(i.seenAt) !== undefined && Number.isFinite(seenAt),
+      allowlisted: i.domain ? allowlisted(String(i.domain)) : false,
     };
   });
   return { results, cases, hasSearches };

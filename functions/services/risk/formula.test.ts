@@ -1,7 +1,7 @@
 import { riskHotspotListSchema, riskMetricsSchema, riskTrendListSchema, contentRiskListSchema } from '../../../shared/schemas/risk';
 import type { RiskData, RiskResult } from './data';
 import { computeContentAnalysis, computeHotspots, computeRiskMetrics, computeTrends, hasNoData, levelOf, trendOf } from './formula';
-import { dominantGeography, geographyOf } from './geography';
+import { clearGeographyCache, dominantGeography, hostingGeography, MAX_LOOKUPS } from './geography';
 
 const NOW = Date.parse('2030-06-15T12:00:00.000Z');
 const H = 3600_000;
@@ -19,6 +19,8 @@ const result = (over: Partial<RiskResult>): RiskResult => ({
   createdAt: NOW - H,
   seenAt: NOW - H,
   noticeSent: false,
+  allowlisted: false,
+  seenKnown: true,
   ...over,
 });
 
@@ -61,7 +63,7 @@ describe('computeRiskMetrics on fixed data', () => {
     expect(m).toEqual({
       overallRiskScore: 21,
       riskLevel: 'LOW',
-      vulnerabilityCount: 3,
+      vulnerabilityCount: 2,
       protectionCoverage: 60,
       recentThreats: 3,
       timeToDetection: 2,
@@ -109,15 +111,16 @@ describe('computeRiskMetrics on fixed data', () => {
 
 describe('computeHotspots on fixed data', () => {
   it('ranks platforms by risk with violations, trend, last detection and geography', () => {
-    const rows = riskHotspotListSchema.parse(computeHotspots(fixture(), NOW));
+    const hosting = (d: string) => ({ 'leaks.de': 'Netherlands', 'social.co.uk': 'United States' })[d];
+    const rows = riskHotspotListSchema.parse(computeHotspots(fixture(), NOW, hosting));
     // forum: open r1 (1) + r2 (0.3) = 1.3 -> 0.6 * 0.13 = 0.078; last 7 days 2 -> 0.25 * 0.4 = 0.1;
     //        mean confidence (90 + 70) / 2 = 80 -> 0.12; 100 * 0.298 = 29.8 -> 30; previous 7 days 0 -> increasing
     // social: open r5 (1) -> 0.06; last 7 days 1 -> 0.05; confidence 80 -> 0.12; 23
     // tube: nothing open (r3 taken down; r4 safe is no exposure); r3 found 10 days ago -> previous 7 days 1, last 0
     expect(rows).toEqual([
-      { platform: 'forum', riskScore: 30, violations: 2, trend: 'increasing', lastDetected: new Date(NOW - 2 * H).toISOString(), geography: 'Germany' },
-      { platform: 'social', riskScore: 23, violations: 1, trend: 'increasing', lastDetected: new Date(NOW - 20 * H).toISOString(), geography: 'United Kingdom' },
-      { platform: 'tube', riskScore: 0, violations: 0, trend: 'decreasing', lastDetected: new Date(NOW - 10 * D).toISOString(), geography: 'Global' },
+      { platform: 'forum', riskScore: 30, violations: 1, trend: 'increasing', lastDetected: new Date(NOW - 2 * H).toISOString(), geography: 'Netherlands' },
+      { platform: 'social', riskScore: 23, violations: 1, trend: 'increasing', lastDetected: new Date(NOW - 20 * H).toISOString(), geography: 'United States' },
+      { platform: 'tube', riskScore: 0, violations: 0, trend: 'decreasing', lastDetected: new Date(NOW - 10 * D).toISOString(), geography: 'Unknown' },
     ]);
   });
 
@@ -136,12 +139,13 @@ describe('computeTrends on fixed data', () => {
       { date: '2030-06-09', violations: 1, newThreats: 0, resolved: 0 },
       { date: '2030-06-10', violations: 1, newThreats: 0, resolved: 0 },
       { date: '2030-06-11', violations: 1, newThreats: 0, resolved: 0 },
-      { date: '2030-06-12', violations: 2, newThreats: 1, resolved: 0 },
-      { date: '2030-06-13', violations: 1, newThreats: 0, resolved: 1 },
-      { date: '2030-06-14', violations: 2, newThreats: 1, resolved: 0 },
-      { date: '2030-06-15', violations: 3, newThreats: 1, resolved: 0 },
+      { date: '2030-06-12', violations: 1, newThreats: 1, resolved: 0 },
+      { date: '2030-06-13', violations: 0, newThreats: 0, resolved: 1 },
+      { date: '2030-06-14', violations: 1, newThreats: 1, resolved: 0 },
+      { date: '2030-06-15', violations: 2, newThreats: 1, resolved: 0 },
     ]);
-    expect(computeTrends(fixture(), '24h', NOW)).toEqual([{ date: '2030-06-15', violations: 3, newThreats: 1, resolved: 0 }]);
+    // Violations are the dashboard's: unauthorized and open (r2, not reviewed yet, is an exposure, not a violation).
+    expect(computeTrends(fixture(), '24h', NOW)).toEqual([{ date: '2030-06-15', violations: 2, newThreats: 1, resolved: 0 }]);
     expect(computeTrends(fixture(), '90d', NOW)).toHaveLength(90);
   });
 });
@@ -171,18 +175,49 @@ describe('computeContentAnalysis on fixed data', () => {
 });
 
 describe('geography', () => {
-  it('reads the country from the top-level domain, Global for generic ones', () => {
-    expect(['x.de', 'a.b.co.uk', 'tube.com', 'cdn.io', 'forum.ru', 'site.example', 'x.EU.'].map(geographyOf)).toEqual([
-      'Germany',
-      'United Kingdom',
-      'Global',
-      'Global',
-      'Russia',
-      'Global',
-      'Europe',
-    ]);
-    expect(dominantGeography(['a.de', 'b.de', 'c.com'])).toBe('Germany');
-    expect(dominantGeography(['a.de', 'c.fr'])).toBe('Global');
-    expect(dominantGeography([])).toBe('Global');
+  it('names the most common hosting country, both on a tie, Unknown when none is known', () => {
+    const geo = (d: string) => ({ 'a.de': 'Netherlands', 'b.de': 'Netherlands', 'c.com': 'United States' })[d];
+    expect(dominantGeography(['a.de', 'b.de', 'c.com', 'x.example'], geo)).toBe('Netherlands');
+    expect(dominantGeography(['a.de', 'c.com'], geo)).toBe('Netherlands, United States');
+    expect(dominantGeography(['x.example'], geo)).toBe('Unknown');
+    expect(dominantGeography([], geo)).toBe('Unknown');
+  });
+
+  it('looks each host up once a day, the most frequent first, at most MAX_LOOKUPS a request', async () => {
+    clearGeographyCache();
+    const asked: string[] = [];
+    const lookup = async (h: string) => {
+      asked.push(h);
+      return h === 'leaks.de' ? 'NL' : undefined;
+    };
+    const hosts = ['leaks.de', 'leaks.de', ...Array.from({ length: 30 }, (_, k) => `s${k}.example`)];
+    const geo = await hostingGeography(hosts, NOW, lookup);
+    expect(asked).toHaveLength(MAX_LOOKUPS);
+    expect(asked[0]).toBe('leaks.de');
+    expect(geo('leaks.de')).toBe('Netherlands');
+    expect(geo('s0.example')).toBeUndefined();
+    await hostingGeography(['leaks.de'], NOW + 3600_000, lookup);
+    expect(asked).toHaveLength(MAX_LOOKUPS);
+    clearGeographyCache();
+  });
+});
+
+describe('violations agree with the dashboard (issue 26)', () => {
+  it('counts results marked unauthorized, open and not allowlisted; an allowlisted site is no exposure either', () => {
+    const d = fixture();
+    d.results.push(
+      result({ platform: 'forum', domain: 'partner.example', createdAt: NOW - H, allowlisted: true }),
+      result({ platform: 'forum', domain: 'partner.example', review: null, createdAt: NOW - H, allowlisted: true }),
+    );
+    expect(computeRiskMetrics(d, '7d', NOW).vulnerabilityCount).toBe(2);
+    expect(computeHotspots(d, NOW).find((h) => h.platform === 'forum')?.violations).toBe(1);
+    expect(computeRiskMetrics(d, '7d', NOW).recentThreats).toBe(computeRiskMetrics(fixture(), '7d', NOW).recentThreats);
+  });
+});
+
+describe('detection speed (issue 26)', () => {
+  it("is measured from the copy's first known date to Vigil's first sight, over copies whose date is known", () => {
+    const d: RiskData = { results: [result({ createdAt: NOW - H, seenAt: NOW - 5 * H }), result({ createdAt: NOW - H, seenAt: NOW - H, seenKnown: false })], cases: [], hasSearches: true };
+    expect(computeRiskMetrics(d, '7d', NOW).timeToDetection).toBe(4);
   });
 });

@@ -9,15 +9,18 @@ import {
 } from '../../../shared/schemas/risk';
 import { RESULT_CONTENT_TYPES, type Priority, type ResultContentType } from '../../../shared/schemas/search';
 import type { RiskData, RiskResult } from './data';
-import { dominantGeography } from './geography';
+import { isActiveViolation } from '../violations';
+import { dominantGeography, type GeographyOf } from './geography';
 
 /**
  * The risk formula (documented in docs/ARCHITECTURE.md, "Admin figures, risk formula and cost model"). Pure:
  * every function takes the caller's data and `now`.
  *
- * An **exposure** is a result not marked safe (unauthorized, or not reviewed yet). It is **open** at time t
- * when it was found by t and not taken down by t. Review status is the current one (a result marked safe
- * today leaves past days too).
+ * An **exposure** is a result not marked safe (unauthorized, or not reviewed yet) on a site not allowlisted. It
+ * is **open** at time t when it was found by t and not taken down by t. A **violation** is an exposure marked
+ * unauthorized (`services/violations.ts`, the dashboard's rule): the counts shown as violations are violations,
+ * the score also weighs unreviewed exposures. Review status and the allowlist are the current ones (a result
+ * marked safe today leaves past days too).
  */
 
 const HOUR = 3600_000;
@@ -50,7 +53,10 @@ const one = (n: number) => Math.round(n * 10) / 10;
 const sat = (v: number, at: number) => Math.min(1, Math.max(0, v / at));
 const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
 
-export const isExposure = (r: RiskResult) => r.review !== 'safe';
+export const isExposure = (r: RiskResult) => r.review !== 'safe' && !r.allowlisted;
+/** An open violation at `t`, by the dashboard's rule (taken down means taken down by `t`). */
+export const isViolationAt = (r: RiskResult, t: number) =>
+  r.createdAt <= t && isActiveViolation({ review: r.review, domain: r.domain, takenDown: r.resolvedAt !== undefined && r.resolvedAt <= t }, () => r.allowlisted);
 export const isOpenAt = (r: RiskResult, t: number) => isExposure(r) && r.createdAt <= t && !(r.resolvedAt !== undefined && r.resolvedAt <= t);
 export const weightOf = (r: RiskResult) => PRIORITY_WEIGHT[r.priority] * (r.review === 'unauthorized' ? REVIEW_WEIGHT.unauthorized : REVIEW_WEIGHT.unreviewed);
 /** Fully handled: marked safe, or a notice about it was sent (or it is taken down). */
@@ -94,10 +100,11 @@ export function computeRiskMetrics(d: RiskData, period: RiskPeriod, now: number)
   return {
     overallRiskScore: score,
     riskLevel: levelOf(score),
-    vulnerabilityCount: open.length,
+    vulnerabilityCount: d.results.filter((r) => isViolationAt(r, now)).length,
     protectionCoverage: Math.round(coverage),
     recentThreats: recent.length,
-    timeToDetection: one(mean(inPeriod.map((r) => Math.max(0, r.createdAt - r.seenAt) / HOUR))),
+    // Detection speed: from the copy's first known date online to Vigil's first sight, over copies whose date is known.
+    timeToDetection: one(mean(inPeriod.filter((r) => r.seenKnown).map((r) => Math.max(0, r.createdAt - r.seenAt) / HOUR))),
     averageResponseTime: one(mean(responses)),
     contentExposure: sites,
   };
@@ -115,7 +122,7 @@ export const MAX_HOTSPOTS = 10;
  * `GET /api/risk/hotspots`: one row per platform with exposures. riskScore = 100 x (0.6 x min(1, weighted
  * open / 10) + 0.25 x min(1, found in the last 7 days / 5) + 0.15 x mean confidence of open / 100).
  */
-export function computeHotspots(d: RiskData, now: number): RiskHotspot[] {
+export function computeHotspots(d: RiskData, now: number, geographyOf: GeographyOf = () => undefined): RiskHotspot[] {
   const byPlatform = new Map<string, RiskResult[]>();
   for (const r of d.results.filter(isExposure)) byPlatform.set(r.platform, [...(byPlatform.get(r.platform) ?? []), r]);
   const rows = [...byPlatform].map(([platform, rs]) => {
@@ -131,10 +138,10 @@ export function computeHotspots(d: RiskData, now: number): RiskHotspot[] {
     return {
       platform,
       riskScore: Math.min(100, riskScore),
-      violations: open.length,
+      violations: rs.filter((r) => isViolationAt(r, now)).length,
       trend: trendOf(last7, previous7),
       lastDetected: new Date(Math.max(...rs.map((r) => r.createdAt))).toISOString(),
-      geography: dominantGeography(rs.map((r) => r.domain)),
+      geography: dominantGeography(rs.map((r) => r.domain), geographyOf),
     };
   });
   return rows.sort((a, b) => b.riskScore - a.riskScore || b.violations - a.violations || a.platform.localeCompare(b.platform)).slice(0, MAX_HOTSPOTS);
@@ -153,7 +160,7 @@ export function computeTrends(d: RiskData, period: RiskPeriod, now: number): Ris
     const end = Math.min(start + DAY, now + 1);
     return {
       date: new Date(start).toISOString().slice(0, 10),
-      violations: exposures.filter((r) => isOpenAt(r, end - 1)).length,
+      violations: exposures.filter((r) => isViolationAt(r, end - 1)).length,
       newThreats: exposures.filter((r) => r.createdAt >= start && r.createdAt < end).length,
       resolved: exposures.filter((r) => r.resolvedAt !== undefined && r.resolvedAt >= start && r.resolvedAt < end).length,
     };

@@ -1,91 +1,67 @@
+import { configuredResolver } from '../../adapters/dns/doh-resolver';
+import { hostingCountry } from '../../adapters/rdap/hosting-country';
+
 /**
- * Where a site is, as far as its domain says: the country (or region) of its country-code top-level domain.
- * Generic TLDs (.com, .net, .org, ...) and ccTLDs marketed worldwide (.io, .co, .tv, .me, ...) say nothing
- * about location and map to 'Global'. A domain is no proof of where a server or its operator is; the
- * hotspot table uses this only as a hint of which jurisdiction a takedown may involve.
+ * Where copies are hosted (issue 26): the country of the network each site's address belongs to, from RDAP
+ * (adapters/rdap/hosting-country.ts), not the domain's TLD (a `.com` says nothing, and `.de` sites are often
+ * hosted elsewhere). Lookups are cached per process for a day and bounded per request, so the dashboard never
+ * waits on more than MAX_LOOKUPS hosts; a host that cannot be told is "Unknown".
  */
-export const GLOBAL = 'Global';
+export const UNKNOWN = 'Unknown';
+/** Distinct hosts looked up for one request; the rest stay unknown until a later request. */
+export const MAX_LOOKUPS = 25;
+const CACHE_MS = 24 * 3600_000;
+const cache = new Map<string, { country: string | undefined; at: number }>();
 
-export const TLD_GEOGRAPHY: Readonly<Record<string, string>> = {
-  us: 'United States',
-  ca: 'Canada',
-  mx: 'Mexico',
-  br: 'Brazil',
-  ar: 'Argentina',
-  cl: 'Chile',
-  pe: 'Peru',
-  uk: 'United Kingdom',
-  ie: 'Ireland',
-  de: 'Germany',
-  at: 'Austria',
-  ch: 'Switzerland',
-  fr: 'France',
-  be: 'Belgium',
-  nl: 'Netherlands',
-  lu: 'Luxembourg',
-  es: 'Spain',
-  pt: 'Portugal',
-  it: 'Italy',
-  se: 'Sweden',
-  no: 'Norway',
-  dk: 'Denmark',
-  fi: 'Finland',
-  is: 'Iceland',
-  pl: 'Poland',
-  cz: 'Czechia',
-  sk: 'Slovakia',
-  hu: 'Hungary',
-  ro: 'Romania',
-  bg: 'Bulgaria',
-  gr: 'Greece',
-  ee: 'Estonia',
-  lv: 'Latvia',
-  lt: 'Lithuania',
-  ua: 'Ukraine',
-  by: 'Belarus',
-  ru: 'Russia',
-  su: 'Russia',
-  kz: 'Kazakhstan',
-  tr: 'Turkey',
-  il: 'Israel',
-  ae: 'United Arab Emirates',
-  sa: 'Saudi Arabia',
-  ir: 'Iran',
-  eg: 'Egypt',
-  ng: 'Nigeria',
-  ke: 'Kenya',
-  za: 'South Africa',
-  in: 'India',
-  pk: 'Pakistan',
-  bd: 'Bangladesh',
-  cn: 'China',
-  hk: 'Hong Kong',
-  tw: 'Taiwan',
-  jp: 'Japan',
-  kr: 'South Korea',
-  vn: 'Vietnam',
-  th: 'Thailand',
-  my: 'Malaysia',
-  sg: 'Singapore',
-  id: 'Indonesia',
-  ph: 'Philippines',
-  au: 'Australia',
-  nz: 'New Zealand',
-  eu: 'Europe',
-};
+const names = new Intl.DisplayNames(['en'], { type: 'region' });
+/** The English name of an ISO 3166 code (`NL` -> Netherlands). */
+export const countryName = (code: string): string => names.of(code) ?? code;
 
-/** The geography of a domain (`files.example.de` -> Germany, `site.co.uk` -> United Kingdom, `x.com` -> Global). */
-export function geographyOf(domain: string): string {
-  const tld = domain.trim().toLowerCase().replace(/\.$/, '').split('.').pop() ?? '';
-  return TLD_GEOGRAPHY[tld] ?? GLOBAL;
+/** A lookup of hosting countries: the host's country name, or undefined when it is not known. */
+export type GeographyOf = (domain: string) => string | undefined;
+
+/** Looks up the hosting country of each domain (cached) and returns the lookup the formula reads. */
+export async function hostingGeography(domains: Iterable<string>, now = Date.now(), lookup = defaultLookup): Promise<GeographyOf> {
+  // The most frequent hosts first, so the bound leaves out the rarest.
+  const counts = new Map<string, number>();
+  for (const d of domains) {
+    const h = d.trim().toLowerCase();
+    if (h) counts.set(h, (counts.get(h) ?? 0) + 1);
+  }
+  const hosts = [...counts].sort((a, b) => b[1] - a[1]).map(([h]) => h);
+  const missing = hosts.filter((h) => {
+    const hit = cache.get(h);
+    return !hit || now - hit.at > CACHE_MS;
+  });
+  await Promise.all(
+    missing.slice(0, MAX_LOOKUPS).map(async (h) => {
+      cache.set(h, { country: await lookup(h), at: now });
+    }),
+  );
+  return (domain) => {
+    const code = cache.get(domain.trim().toLowerCase())?.country;
+    return code ? countryName(code) : undefined;
+  };
 }
 
-/** The most common geography of several domains; ties (and no domains) give 'Global'. */
-export function dominantGeography(domains: Iterable<string>): string {
+function defaultLookup(host: string): Promise<string | undefined> {
+  return hostingCountry(host, { resolveHost: configuredResolver() });
+}
+
+/** Forgets the cached countries (tests). */
+export function clearGeographyCache(): void {
+  cache.clear();
+}
+
+/** The most common hosting country of several domains ("Netherlands"; a tie names both; none known: Unknown). */
+export function dominantGeography(domains: Iterable<string>, geographyOf: GeographyOf): string {
   const counts = new Map<string, number>();
-  for (const d of domains) counts.set(geographyOf(d), (counts.get(geographyOf(d)) ?? 0) + 1);
-  const ranked = [...counts].sort((a, b) => b[1] - a[1]);
-  if (ranked.length === 0) return GLOBAL;
-  if (ranked.length > 1 && ranked[0]![1] === ranked[1]![1]) return GLOBAL;
-  return ranked[0]![0];
+  for (const d of domains) {
+    const country = geographyOf(d);
+    if (country) counts.set(country, (counts.get(country) ?? 0) + 1);
+  }
+  const ranked = [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  if (ranked.length === 0) return UNKNOWN;
+  const top = ranked.filter(([, n]) => n === ranked[0]![1]).map(([c]) => c);
+  return top.slice(0, 2).join(', ');
 }

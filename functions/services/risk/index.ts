@@ -7,6 +7,7 @@ import {
   type RiskTrendPoint,
 } from '../../../shared/schemas/risk';
 import { loadRiskData } from './data';
+import { hostingGeography } from './geography';
 import { computeContentAnalysis, computeHotspots, computeRiskMetrics, computeTrends, hasNoData } from './formula';
 
 /**
@@ -22,7 +23,9 @@ export async function riskMetrics(userId: string, period: RiskPeriod, now = new 
 }
 
 export async function riskHotspots(userId: string, now = new Date()): Promise<RiskHotspot[]> {
-  return computeHotspots(await loadRiskData(userId), now.getTime());
+  const data = await loadRiskData(userId);
+  const geography = await hostingGeography(data.results.filter((r) => !r.allowlisted && r.review !== 'safe').map((r) => r.domain));
+  return computeHotspots(data, now.getTime(), geography);
 }
 
 export async function riskTrends(userId: string, period: RiskPeriod, now = new Date()): Promise<RiskTrendPoint[]> {
@@ -33,3 +36,5 @@ export async function riskTrends(userId: string, period: RiskPeriod, now = new D
 export async function riskContentAnalysis(userId: string, now = new Date()): Promise<ContentRiskItem[]> {
   return computeContentAnalysis(await loadRiskData(userId), now.getTime());
 }
+
+export { riskRecommendations } from './recommendations';

@@ -7,8 +7,9 @@ export interface ReceivedCall {
   headers: http2.IncomingHttpHeaders;
   body: {
     system?: { text: string }[];
-    messages: { role: string; content: { text: string }[] }[];
+    messages: { role: string; content: { text?: string; toolUse?: { toolUseId: string; name: string; input: unknown }; toolResult?: { toolUseId: string; content: { json?: unknown }[]; status?: string } }[] }[];
     inferenceConfig?: { maxTokens?: number; temperature?: number };
+    toolConfig?: { tools: { toolSpec: { name: string; description: string; inputSchema: { json: unknown } } }[] };
   };
 }
 
@@ -31,6 +32,16 @@ export const converseOk = (text: string, stopReason = 'end_turn'): FixtureAnswer
   body: {
     output: { message: { role: 'assistant', content: [{ text }] } },
     stopReason,
+    usage: { inputTokens: 100, outputTokens: 20, totalTokens: 120 },
+    metrics: { latencyMs: 5 },
+  },
+});
+
+/** A Converse-shaped answer asking for one tool. */
+export const converseToolUse = (toolUseId: string, name: string, input: unknown = {}): FixtureAnswer => ({
+  body: {
+    output: { message: { role: 'assistant', content: [{ toolUse: { toolUseId, name, input } }] } },
+    stopReason: 'tool_use',
     usage: { inputTokens: 100, outputTokens: 20, totalTokens: 120 },
     metrics: { latencyMs: 5 },
   },

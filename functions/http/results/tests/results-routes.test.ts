@@ -366,3 +366,19 @@ describe('PUT /api/search-results/{id}/review', () => {
     expect(await stats()).toMatchObject({ pendingReview: 3, activeViolations: 0 });
   });
 });
+
+describe('GET /api/user/{id}/searches/latest (issue 26)', () => {
+  it('answers 401 anonymous, null before the first scan, then the newest; 403 for another user, 200 for an admin, 400 for a bad id', async () => {
+    expect((await call(contract.latestSearch, { as: 'anonymous', params: { id: 'me' } })).status).toBe(401);
+    const u = await session();
+    expect((await call(contract.latestSearch, { as: u, params: { id: 'me' } })).body).toEqual({ search: null });
+    await seedSearch(u, [result(1)]);
+    const { searchId: newest } = await seedSearch(u, [result(2), result(3)]);
+    const res = await call(contract.latestSearch, { as: u, params: { id: 'me' } });
+    expect(res.status).toBe(200);
+    expect(res.body.search).toMatchObject({ id: newest, userId: u.userId, resultCount: 2 });
+    expect((await call(contract.latestSearch, { as: other, params: { id: u.userId } })).status).toBe(403);
+    expect((await call(contract.latestSearch, { as: admin, params: { id: u.userId } })).body.search.id).toBe(newest);
+    expect((await call(contract.latestSearch, { as: u, params: { id: 'a#b' } })).status).toBe(400);
+  });
+});

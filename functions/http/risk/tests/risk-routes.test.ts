@@ -16,7 +16,10 @@ import { createSearch, finishSearch } from '../../../services/search/searches';
 import { contract, ROUTES, type RouteDef } from '../../../../shared/contract';
 import { call, startHarness, type Harness } from '../../../../test/harness';
 import { middleOfThisMonth, shiftClock, type ShiftedClock } from '../../../../test/clock';
-import { session, type TestUser } from '../../../../test/fixtures';
+import { allowlistEntry, session, type TestUser } from '../../../../test/fixtures';
+import { removeAllowlistEntry } from '../../../services/allowlist';
+import { riskRecommendationListSchema } from '../../../../shared/schemas/risk';
+import { claimSubmissionAttempt, updateSubmission } from '../../../services/cases/case-store';
 
 const H = 3600_000;
 const D = 24 * H;
@@ -111,7 +114,7 @@ const RISK_ROUTES = ROUTES.filter((r) => r.area === 'risk');
 
 describe('every /api/risk/* route', () => {
   it('is a signed-in route with no user id in its path', () => {
-    expect(RISK_ROUTES.map((r) => r.path).sort()).toEqual(['/api/risk/content-analysis', '/api/risk/hotspots', '/api/risk/metrics', '/api/risk/trends']);
+    expect(RISK_ROUTES.map((r) => r.path).sort()).toEqual(['/api/risk/content-analysis', '/api/risk/hotspots', '/api/risk/metrics', '/api/risk/recommendations', '/api/risk/trends']);
     expect(RISK_ROUTES.every((r) => r.auth === 'user' && !r.path.includes('{'))).toBe(true);
   });
 
@@ -139,7 +142,7 @@ describe("the owner's risk picture", () => {
     expect(riskMetricsSchema.strict().parse(week.body)).toEqual({
       overallRiskScore: 18,
       riskLevel: 'LOW',
-      vulnerabilityCount: 2,
+      vulnerabilityCount: 1,
       protectionCoverage: 50,
       recentThreats: 2,
       timeToDetection: 2,
@@ -155,8 +158,8 @@ describe("the owner's risk picture", () => {
   it('hotspots per platform', async () => {
     const res = await call(contract.hotspots, { as: owner });
     expect(riskHotspotListSchema.parse(res.body)).toEqual([
-      { platform: 'forum', riskScore: 30, violations: 2, trend: 'increasing', lastDetected: iso(T - 2 * H), geography: 'Germany' },
-      { platform: 'tube', riskScore: 0, violations: 0, trend: 'decreasing', lastDetected: iso(T - 10 * D), geography: 'Global' },
+      { platform: 'forum', riskScore: 30, violations: 1, trend: 'increasing', lastDetected: iso(T - 2 * H), geography: 'Unknown' },
+      { platform: 'tube', riskScore: 0, violations: 0, trend: 'decreasing', lastDetected: iso(T - 10 * D), geography: 'Unknown' },
     ]);
   });
 
@@ -167,7 +170,7 @@ describe("the owner's risk picture", () => {
     const sum = (points: typeof week, k: 'newThreats' | 'resolved') => points.reduce((a, p) => a + p[k], 0);
     expect(sum(week, 'newThreats')).toBe(2); // a and b
     expect(sum(week, 'resolved')).toBe(1); // c, taken down 2 days ago
-    expect(week[6]!.violations).toBe(2);
+    expect(week[6]!.violations).toBe(1); // a: b is not reviewed yet, c is taken down
     const quarter = riskTrendListSchema.parse((await call(contract.trends, { as: owner, query: { period: '90d' } })).body);
     expect(quarter).toHaveLength(90);
     expect(sum(quarter, 'newThreats')).toBe(3);
@@ -228,5 +231,46 @@ describe("another user's picture", () => {
     const trends = (await call(contract.trends, { as: other })).body;
     expect(trends).toHaveLength(7);
     expect(trends.every((p: { violations: number; newThreats: number }) => p.violations === 0 && p.newThreats === 0)).toBe(true);
+  });
+});
+
+describe('the same violations as the dashboard (issue 26)', () => {
+  it('counts what the dashboard counts, and leaves out a site the creator allowlisted', async () => {
+    const count = async () => ({
+      risk: riskMetricsSchema.parse((await call(contract.riskMetrics, { as: owner })).body).vulnerabilityCount,
+      dashboard: (await call(contract.userStats, { as: owner, params: { id: owner.userId } })).body.activeViolations as number,
+    });
+    expect(await count()).toEqual({ risk: 1, dashboard: 1 });
+    const entry = await allowlistEntry(owner, 'leaks.de');
+    try {
+      expect(await count()).toEqual({ risk: 0, dashboard: 0 });
+      const hotspots = riskHotspotListSchema.parse((await call(contract.hotspots, { as: owner })).body);
+      expect(hotspots.find((x) => x.platform === 'forum')).toBeUndefined();
+    } finally {
+      await removeAllowlistEntry(owner.userId, entry.id);
+    }
+  });
+});
+
+describe('GET /api/risk/recommendations (issue 26)', () => {
+  const ids = async (who: TestUser) => riskRecommendationListSchema.parse((await call(contract.riskRecommendations, { as: who })).body).map((r) => r.id);
+
+  it("advises from the caller's own account, and another user gets only theirs", async () => {
+    // The owner (trial, no monitor): a (unauthorized, no notice) and b (not reviewed) are open.
+    expect(await ids(owner)).toEqual(['send-notices', 'review-results', 'create-monitor', 'upgrade-automation']);
+    // Another user with nothing has only the monitor advice.
+    expect(await ids(other)).toEqual(['create-monitor']);
+  });
+
+  it('names a host that kept a copy online after a notice', async () => {
+    const at = new Date().toISOString();
+    const id = ulid();
+    await putCase({ id, userId: other.userId, caseNumber: 'VGL-2030-000999', searchResultId: ulid(), infringingUrl: 'https://stubborn.example/x', originalUrl: 'https://fans.example/p', searchEngine: 'google', description: 'd', host: 'stubborn.example', origin: 'form', createdAt: at });
+    expect(await claimSubmissionAttempt({ id, submissionAttempt: undefined }, 1, at)).toBe(true);
+    await updateSubmission(id, 1, { state: 'escalated' });
+    const list = riskRecommendationListSchema.parse((await call(contract.riskRecommendations, { as: other })).body);
+    expect(list[0]).toMatchObject({ id: 'hosts-ignoring-notices', priority: 'high' });
+    expect(list[0]!.text).toContain('stubborn.example (1 case)');
+    expect(await ids(owner)).not.toContain('hosts-ignoring-notices');
   });
 });

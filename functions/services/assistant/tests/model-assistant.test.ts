@@ -3,11 +3,12 @@ import { PAGE_SUGGESTIONS } from '../../../../shared/help/knowledge-base';
 import { ValidationError } from '../../../lib/errors';
 import { logger } from '../../../lib/logger';
 import { bedrockConverse } from '../../../adapters/llm/converse';
-import { converseOk, startConverseFixture, type ConverseFixture } from '../../../adapters/llm/tests/converse-fixture';
+import { converseOk, converseToolUse, startConverseFixture, type ConverseFixture } from '../../../adapters/llm/tests/converse-fixture';
 import { createAssistant } from '../create-assistant';
 import { ModelAssistant } from '../model-assistant';
 import { OfflineAssistant } from '../offline-assistant';
 import { HELP_CENTRE_PREFIX, OFF_TOPIC_REPLY } from '../replies';
+import type { AccountTools, ToolOutput } from '../account-tools';
 
 const MODEL_ID = 'anthropic.claude-3-5-haiku-20241022-v1:0';
 
@@ -71,7 +72,7 @@ describe('ModelAssistant on Bedrock Converse (against a loopback fixture)', () =
     // last 6 are turns 3..8; turn 3 is an assistant turn, so Converse starts at turn 4
     expect(messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant', 'user']);
     expect(messages[0]!.content[0]!.text).toBe('turn 4');
-    const last = messages[messages.length - 1]!.content[0]!.text;
+    const last = messages[messages.length - 1]!.content[0]!.text ?? '';
     expect(last.startsWith('turn 8 xxx')).toBe(true);
     expect(last.endsWith('…\n\nAnd how long do takedowns take?')).toBe(true);
     expect(last.length).toBeLessThan(1100);
@@ -102,6 +103,56 @@ describe('ModelAssistant on Bedrock Converse (against a loopback fixture)', () =
     const empty = await assistant.reply({ message: 'Which file types can I upload?' });
     expect(empty.reply).toContain('JPG');
     expect(fixture.calls).toHaveLength(2);
+  });
+});
+
+describe('ModelAssistant with the account tools (Converse tool use)', () => {
+  const usage: ToolOutput = {
+    tool: 'get_usage',
+    usage: {
+      plan: { id: 'pro', name: 'Pro', priceUsd: 100, monitors: '10 monitors, every 6 hours', automatedSubmission: true },
+      period: '2026-11',
+      scans: { used: 3, limit: 50, left: 47 },
+      submissions: { used: 0, limit: 100, left: 100, perDay: 25 },
+      resetsAt: '2026-12-01T00:00:00.000Z',
+    },
+  };
+  /** The caller's tools as the service binds them; records what the model asked for. */
+  const tools = (asked: { name: string; input: unknown }[]): AccountTools => ({
+    userId: 'u-owner',
+    run: async (name, input) => {
+      asked.push({ name, input });
+      return name === 'get_usage' ? usage : { tool: name, error: `There is no tool named ${name}.` };
+    },
+  });
+
+  it('offers the tools, runs the one the model asks for, and sends its output back before the answer', async () => {
+    fixture.answer(converseToolUse('t1', 'get_usage'), converseOk('You have 47 scans left this month.'));
+    const asked: { name: string; input: unknown }[] = [];
+    const out = await assistant.reply({ message: 'How many scans do I have left?' }, tools(asked));
+    expect(out.reply).toBe('You have 47 scans left this month.');
+    expect(asked).toEqual([{ name: 'get_usage', input: {} }]);
+    expect(fixture.calls).toHaveLength(2);
+    const [first, second] = fixture.calls;
+    expect(first!.body.toolConfig?.tools.map((t) => t.toolSpec.name)).toEqual(['get_usage', 'list_scans', 'list_monitors', 'list_cases', 'get_case', 'list_escalations']);
+    expect(first!.body.system?.[0]?.text).toContain("call the tools and answer only from what they return");
+    expect(second!.body.messages.slice(1)).toEqual([
+      { role: 'assistant', content: [{ toolUse: { toolUseId: 't1', name: 'get_usage', input: {} } }] },
+      { role: 'user', content: [{ toolResult: { toolUseId: 't1', content: [{ json: usage }] } }] },
+    ]);
+  });
+
+  it('marks an unknown tool as an error, and answers offline from the same tools when the model never stops asking', async () => {
+    fixture.answer(converseToolUse('t1', 'read_other_user'), converseToolUse('t2', 'get_usage'));
+    const asked: { name: string; input: unknown }[] = [];
+    const out = await assistant.reply({ message: 'How many scans do I have left?' }, tools(asked));
+    expect(fixture.calls[1]!.body.messages[2]!.content[0]!.toolResult?.status).toBe('error');
+    expect(out.reply).toContain('47 scans left this month (3 of 50 used)');
+  });
+
+  it('offers no tools without an account', async () => {
+    await assistant.reply({ message: 'How much does the Pro plan cost?' });
+    expect(fixture.calls[0]!.body.toolConfig).toBeUndefined();
   });
 });
 

@@ -88,8 +88,8 @@ describe('bulk selection checks', () => {
   });
 
   it('reports processed and successful counts on success', () => {
-    expect(bulkSuccessDescription(3, 2)).toBe('Processed 3 violations: 2 successful submissions.');
-    expect(bulkSuccessDescription(1, 1)).toBe('Processed 1 violation: 1 successful submission.');
+    expect(bulkSuccessDescription(3, 2)).toBe('Processed 3 violations: 2 successful submissions, 1 not submitted.');
+    expect(bulkSuccessDescription(1, 1)).toBe('Processed 1 violation: 1 successful submission, none failed.');
   });
 });
 

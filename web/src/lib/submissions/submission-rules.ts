@@ -116,7 +116,10 @@ export function allowedPlatforms(plan: string | null | undefined, selected: read
 /** The success toast's description, with the processed and successful counts. */
 export function bulkSuccessDescription(processedViolations: number, successfulSubmissions: number): string {
   const noun = processedViolations === 1 ? 'violation' : 'violations';
-  return `Processed ${processedViolations} ${noun}: ${successfulSubmissions} successful ${successfulSubmissions === 1 ? 'submission' : 'submissions'}.`;
+  // Issue 26: what failed is counted too, never left for the creator to work out.
+  const failed = Math.max(0, processedViolations - successfulSubmissions);
+  const failures = failed > 0 ? `, ${failed} not submitted` : ', none failed';
+  return `Processed ${processedViolations} ${noun}: ${successfulSubmissions} successful ${successfulSubmissions === 1 ? 'submission' : 'submissions'}${failures}.`;
 }
 
 /** The bulk limit of a plan as words: "up to 3 violations at once" or "unlimited". */

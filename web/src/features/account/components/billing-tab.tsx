@@ -20,6 +20,8 @@ import { ACCOUNT_PLAN_CARDS, ACCOUNT_PLAN_NAMES, planButton, statusLabel } from 
 export function BillingTab() {
   const { plan, status, discount, monthlyPriceUsd, pendingPlan, currentPeriodEnd, manageable } = useAccountPlan();
   const [pending, setPending] = useState<PlanId | null>(null);
+  // Issue 26: a plan change asks first; the card whose button was pressed shows what will happen.
+  const [confirming, setConfirming] = useState<PlanId | null>(null);
 
   const manage = async () => {
     try {
@@ -30,6 +32,7 @@ export function BillingTab() {
   };
 
   const upgrade = async (planId: PlanId) => {
+    setConfirming(null);
     setPending(planId);
     sendFeatureUse('upgrade');
     try {
@@ -132,17 +135,33 @@ export function BillingTab() {
                     ))}
                   </ul>
                 </CardContent>
-                <CardFooter>
-                  <Button
-                    type="button"
-                    className="w-full"
-                    variant={current ? 'outline' : card.popular ? 'default' : 'outline'}
-                    disabled={button.disabled || pending !== null}
-                    onClick={() => void upgrade(card.id)}
-                  >
-                    {pending === card.id && <Loader2 className="animate-spin" aria-hidden="true" />}
-                    {button.label}
-                  </Button>
+                <CardFooter className="flex-col gap-2">
+                  {confirming === card.id ? (
+                    <div role="group" aria-label={`Confirm the ${card.name} plan`} className="grid w-full gap-2">
+                      <p className="text-sm" aria-live="polite">
+                        Change your plan to {card.name} (${card.priceUsd}/month)?
+                      </p>
+                      <div className="flex gap-2">
+                        <Button type="button" className="flex-1" onClick={() => void upgrade(card.id)}>
+                          Confirm {card.name}
+                        </Button>
+                        <Button type="button" variant="outline" className="flex-1" onClick={() => setConfirming(null)}>
+                          Cancel
+                        </Button>
+                      </div>
+                    </div>
+                  ) : (
+                    <Button
+                      type="button"
+                      className="w-full"
+                      variant={current ? 'outline' : card.popular ? 'default' : 'outline'}
+                      disabled={button.disabled || pending !== null}
+                      onClick={() => setConfirming(card.id)}
+                    >
+                      {pending === card.id && <Loader2 className="animate-spin" aria-hidden="true" />}
+                      {button.label}
+                    </Button>
+                  )}
                 </CardFooter>
               </Card>
             </li>

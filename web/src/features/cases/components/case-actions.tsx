@@ -49,8 +49,8 @@ export function CaseActions({ plan, openCase, canCreate, creating, submission }:
     setBusy('generate');
     try {
       await generateNoticeAndOpenPortal(openCase.id, openCase.searchEngine);
-    } catch {
-      toast({ variant: 'destructive', ...GENERATION_FAILED });
+    } catch (error) {
+      toast({ variant: 'destructive', ...GENERATION_FAILED, description: apiErrorMessage(error, GENERATION_FAILED.description) });
     } finally {
       setBusy(null);
     }

@@ -60,8 +60,8 @@ export function CaseCard({ dmcaCase }: { dmcaCase: DmcaCase }) {
     try {
       if (kind === 'download') await downloadNoticePdf(dmcaCase.id);
       else await generateNoticeAndOpenPortal(dmcaCase.id, dmcaCase.searchEngine);
-    } catch {
-      toast({ variant: 'destructive', ...GENERATION_FAILED });
+    } catch (error) {
+      toast({ variant: 'destructive', ...GENERATION_FAILED, description: apiErrorMessage(error, GENERATION_FAILED.description) });
     } finally {
       setBusy(null);
     }

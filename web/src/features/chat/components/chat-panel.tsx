@@ -2,6 +2,7 @@ import { Bot, Maximize2, Minus, Send, X } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { MAX_MESSAGE_CHARS } from '@shared/help/chat';
 import { Button } from '@/components/ui/button';
+import { CharCount } from '@/components/ui/char-count';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/utils';
 import type { useChat } from '../hooks/use-chat';
@@ -113,12 +114,14 @@ export function ChatPanel({ chat, minimized, onMinimize, onExpand, onClose }: Ch
               maxLength={MAX_MESSAGE_CHARS}
               placeholder="Ask about content protection..."
               aria-label="Message"
+              aria-describedby="chat-message-count"
               autoComplete="off"
             />
             <Button type="submit" size="icon" aria-label="Send message" className="shrink-0">
               <Send aria-hidden="true" />
             </Button>
           </form>
+          <CharCount id="chat-message-count" length={input.length} max={MAX_MESSAGE_CHARS} className="bg-background px-3 pb-2" />
         </>
       )}
     </section>

@@ -1,12 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Send } from 'lucide-react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
+import { CharCount } from '@/components/ui/char-count';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
+import { apiErrorMessage } from '@/lib/api-client';
 import { sendFeatureUse } from '@/lib/page-views';
 import { useSendContactMessage } from '../api/send-contact-message';
 import { CONTACT_LIMITS, CONTACT_TOASTS, contactFormSchema, EMPTY_CONTACT_FORM, type ContactFormValues } from '../lib/contact-form';
@@ -20,14 +22,16 @@ export function ContactForm() {
   const form = useForm<ContactFormValues>({ resolver: zodResolver(contactFormSchema), defaultValues: EMPTY_CONTACT_FORM });
   const { trigger, isMutating } = useSendContactMessage();
 
+  const [subject, message] = useWatch({ control: form.control, name: ['subject', 'message'] });
+
   const onValid = async (values: ContactFormValues) => {
     try {
       await trigger(values);
       form.reset(EMPTY_CONTACT_FORM);
       sendFeatureUse('contact');
       toast(CONTACT_TOASTS.sent);
-    } catch {
-      toast({ ...CONTACT_TOASTS.failed, variant: 'destructive' });
+    } catch (error) {
+      toast({ ...CONTACT_TOASTS.failed, description: apiErrorMessage(error, CONTACT_TOASTS.failed.description), variant: 'destructive' });
     }
   };
   const onInvalid = () => toast({ ...CONTACT_TOASTS.missing, variant: 'destructive' });
@@ -55,11 +59,13 @@ export function ContactForm() {
           </div>
           <div className="space-y-2">
             <Label htmlFor="contact-subject">Subject</Label>
-            <Input id="contact-subject" placeholder="What is this about? (optional)" maxLength={CONTACT_LIMITS.subject} {...form.register('subject')} />
+            <Input id="contact-subject" placeholder="What is this about? (optional)" maxLength={CONTACT_LIMITS.subject} aria-describedby="contact-subject-count" {...form.register('subject')} />
+            <CharCount id="contact-subject-count" length={(subject ?? '').length} max={CONTACT_LIMITS.subject} />
           </div>
           <div className="space-y-2">
             <Label htmlFor="contact-message">Message <span aria-hidden="true">*</span></Label>
-            <Textarea id="contact-message" rows={6} aria-required="true" placeholder="How can we help?" maxLength={CONTACT_LIMITS.message} {...form.register('message')} />
+            <Textarea id="contact-message" rows={6} aria-required="true" placeholder="How can we help?" maxLength={CONTACT_LIMITS.message} aria-describedby="contact-message-count" {...form.register('message')} />
+            <CharCount id="contact-message-count" length={(message ?? '').length} max={CONTACT_LIMITS.message} />
           </div>
           <Button type="submit" disabled={isMutating} className="w-full sm:w-auto">
             <Send aria-hidden="true" />

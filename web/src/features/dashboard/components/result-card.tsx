@@ -4,6 +4,7 @@ import type { ReviewStatus, SearchResult } from '@shared/schemas/search';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
+import { apiErrorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 import { useReviewResult } from '../api/review-result';
 import { ConfidenceBadge } from './confidence-badge';
@@ -43,8 +44,8 @@ export function ResultCard({ result, onSendDmca }: ResultCardProps) {
     try {
       await review.trigger({ id: result.id, status });
       toast({ title: 'Review Updated', description: 'Search result review status has been saved.' });
-    } catch {
-      toast({ variant: 'destructive', title: 'Update Failed', description: 'Failed to update review status. Please try again.' });
+    } catch (error) {
+      toast({ variant: 'destructive', title: 'Update Failed', description: apiErrorMessage(error, 'Failed to update review status. Please try again.') });
     } finally {
       setPending(null);
     }

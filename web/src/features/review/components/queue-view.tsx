@@ -22,11 +22,14 @@ export const QUEUE_KEYS = [
   { key: '?', action: 'Show or hide these keys' },
 ] as const;
 
+/** How far a finger must move sideways for a swipe to decide the result. */
+const SWIPE_PX = 60;
+
 const isTyping = (target: EventTarget | null) =>
   target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'SELECT', 'TEXTAREA'].includes(target.tagName));
 
 function Kbd({ children }: { children: ReactNode }) {
-  return <kbd className="rounded border bg-muted px-1.5 font-mono text-xs text-foreground">{children}</kbd>;
+  return <kbd className="kbd-hint rounded border bg-muted px-1.5 font-mono text-xs text-foreground">{children}</kbd>;
 }
 
 interface QueueViewProps {
@@ -41,6 +44,8 @@ export function QueueView({ list, all, session }: QueueViewProps) {
   const [confirming, setConfirming] = useState(false);
   const [help, setHelp] = useState(false);
   const confirmRef = useRef<HTMLButtonElement>(null);
+  // A horizontal swipe on the result decides it on a touch screen: left unauthorized, right safe.
+  const swipeStart = useRef<{ x: number; y: number } | null>(null);
   const at = Math.min(index, Math.max(list.length - 1, 0));
   const current = list[at];
   const status = current ? statusOf(current, session.overrides) : null;
@@ -125,7 +130,25 @@ export function QueueView({ list, all, session }: QueueViewProps) {
         {status === null && <Badge variant="outline">Undecided</Badge>}
       </div>
 
-      <Card>
+      <p className="touch-hint text-xs text-muted-foreground">Swipe the result left to mark it unauthorized, right to mark it safe.</p>
+      <Card
+        data-testid="queue-card"
+        className="touch-pan-y"
+        onPointerDown={(e) => {
+          swipeStart.current = e.pointerType === 'mouse' ? null : { x: e.clientX, y: e.clientY };
+        }}
+        onPointerUp={(e) => {
+          const start = swipeStart.current;
+          swipeStart.current = null;
+          if (!start) return;
+          const dx = e.clientX - start.x;
+          const dy = e.clientY - start.y;
+          if (Math.abs(dx) >= SWIPE_PX && Math.abs(dx) > 2 * Math.abs(dy)) mark(dx < 0 ? 'unauthorized' : 'safe');
+        }}
+        onPointerCancel={() => {
+          swipeStart.current = null;
+        }}
+      >
         <CardContent className="pt-0">
           <EvidencePanel result={current} />
         </CardContent>
@@ -150,26 +173,32 @@ export function QueueView({ list, all, session }: QueueViewProps) {
         </div>
       )}
 
-      <div role="toolbar" aria-label="Review actions" className="flex flex-wrap gap-2">
-        <Button variant="outline" className="border-red-300 text-red-800 hover:bg-red-50" aria-keyshortcuts="U" onClick={() => mark('unauthorized')}>
+      {/* On a phone the decision bar sticks to the bottom of the screen, so each decision is one tap without scrolling. */}
+      <div
+        role="toolbar"
+        aria-label="Review actions"
+        data-testid="decision-bar"
+        className="sticky bottom-0 z-20 -mx-4 flex flex-wrap gap-2 border-t bg-background/95 px-4 py-3 shadow-[0_-4px_12px_rgba(0,0,0,0.06)] backdrop-blur sm:static sm:mx-0 sm:border-0 sm:bg-transparent sm:p-0 sm:shadow-none sm:backdrop-blur-none"
+      >
+        <Button variant="outline" className="flex-1 border-red-300 text-red-800 hover:bg-red-50 sm:flex-none" aria-keyshortcuts="U" onClick={() => mark('unauthorized')}>
           <ShieldAlert aria-hidden="true" /> Unauthorized <Kbd>U</Kbd>
         </Button>
-        <Button variant="outline" className="border-emerald-300 text-emerald-800 hover:bg-emerald-50" aria-keyshortcuts="S" onClick={() => mark('safe')}>
+        <Button variant="outline" className="flex-1 border-emerald-300 text-emerald-800 hover:bg-emerald-50 sm:flex-none" aria-keyshortcuts="S" onClick={() => mark('safe')}>
           <ShieldCheck aria-hidden="true" /> Safe <Kbd>S</Kbd>
         </Button>
-        <Button variant="outline" aria-keyshortcuts="K" onClick={() => move(-1)} disabled={at === 0}>
-          <ChevronLeft aria-hidden="true" /> Previous <Kbd>K</Kbd>
+        <Button variant="outline" aria-label="Previous" aria-keyshortcuts="K" onClick={() => move(-1)} disabled={at === 0}>
+          <ChevronLeft aria-hidden="true" /> <span className="hidden sm:inline">Previous</span> <Kbd>K</Kbd>
         </Button>
-        <Button variant="outline" aria-keyshortcuts="J" onClick={() => move(1)} disabled={at >= list.length - 1}>
-          Next <ChevronRight aria-hidden="true" /> <Kbd>J</Kbd>
+        <Button variant="outline" aria-label="Next" aria-keyshortcuts="J" onClick={() => move(1)} disabled={at >= list.length - 1}>
+          <span className="hidden sm:inline">Next</span> <ChevronRight aria-hidden="true" /> <Kbd>J</Kbd>
         </Button>
-        <Button variant="outline" aria-keyshortcuts="A" onClick={() => setConfirming(true)}>
-          <ShieldPlus aria-hidden="true" /> Allowlist domain <Kbd>A</Kbd>
+        <Button variant="outline" aria-label="Allowlist domain" aria-keyshortcuts="A" onClick={() => setConfirming(true)}>
+          <ShieldPlus aria-hidden="true" /> <span className="hidden sm:inline">Allowlist domain</span> <Kbd>A</Kbd>
         </Button>
-        <Button variant="outline" aria-keyshortcuts="Z" onClick={undo} disabled={!session.canUndo}>
-          <Undo2 aria-hidden="true" /> Undo <Kbd>Z</Kbd>
+        <Button variant="outline" aria-label="Undo" aria-keyshortcuts="Z" onClick={undo} disabled={!session.canUndo}>
+          <Undo2 aria-hidden="true" /> <span className="hidden sm:inline">Undo</span> <Kbd>Z</Kbd>
         </Button>
-        <Button variant="ghost" aria-keyshortcuts="?" aria-expanded={help} aria-controls="queue-keys" onClick={() => setHelp((h) => !h)}>
+        <Button variant="ghost" className="kbd-hint" aria-keyshortcuts="?" aria-expanded={help} aria-controls="queue-keys" onClick={() => setHelp((h) => !h)}>
           <CircleHelp aria-hidden="true" /> Keys <Kbd>?</Kbd>
         </Button>
       </div>

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { Radio } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { DEFAULT_RISK_PERIOD, type RiskPeriod } from '@shared/schemas/risk';
@@ -19,7 +20,7 @@ const TABS = [
   { value: 'hotspots', label: 'Vulnerability Hotspots' },
   { value: 'trends', label: 'Threat Trends' },
   { value: 'content', label: 'Content Risk Analysis' },
-  { value: 'recommendations', label: 'AI Recommendations' },
+  { value: 'recommendations', label: 'Recommendations' },
 ] as const;
 
 /**
@@ -62,10 +63,12 @@ export function RiskDashboardPage() {
               ))}
             </SelectContent>
           </Select>
-          {/* This button is display only (PRODUCT.md section 2). */}
-          <Button type="button">
-            <Radio aria-hidden="true" />
-            Real-time Monitor
+          {/* Issue 26: opens the live view of the creator's monitors. */}
+          <Button asChild>
+            <Link to="/monitoring">
+              <Radio aria-hidden="true" />
+              Real-time Monitor
+            </Link>
           </Button>
         </div>
       </div>

@@ -10,6 +10,7 @@ import { showPlanLimit } from '@/lib/plan-limit';
 import { forgetUserResults } from '@/lib/results/get-user-results';
 import { forgetUserStats } from '@/lib/results/get-user-stats';
 import { useScan, type Scan } from '@/lib/scan/api/get-scan';
+import { useLatestScan } from '@/lib/scan/api/get-latest-scan';
 import { invalidateScanResults } from '@/lib/scan/api/get-scan-results';
 import { startScan } from '@/lib/scan/api/start-scan';
 import { SEARCH_PAGE_POLL_MS, isOpenStatus, isReviewableStatus } from '@/lib/scan/scan-progress';
@@ -38,6 +39,8 @@ export function SearchPage() {
   }, []);
   const { data: scan, error: scanError } = useScan(searchId, SEARCH_PAGE_POLL_MS, onAnswer);
   const current = scan && scan.id === searchId ? scan : undefined;
+  // Issue 26: without a scan in the address, the page shows the creator's last scan and its summary.
+  const latest = useLatestScan(!searchId).data?.search ?? undefined;
   const running = !!searchId && (current ? isOpenStatus(current.status) : !scanError);
   const outcome = current?.status === 'failed' ? 'failed' : current && isReviewableStatus(current.status) ? 'finished' : undefined;
 
@@ -87,6 +90,8 @@ export function SearchPage() {
                 engines={started?.id === searchId ? started.engines : undefined}
                 startedAtMs={started?.id === searchId ? started.at : undefined}
               />
+            ) : latest ? (
+              <ScanProgressCard searchId={latest.id} scan={latest} />
             ) : (
               <Card className="h-full border-dashed bg-transparent shadow-none">
                 <CardContent className="flex h-full flex-col items-center justify-center gap-3 py-10 text-center">
@@ -103,6 +108,7 @@ export function SearchPage() {
           </div>
         </div>
         {current && isReviewableStatus(current.status) && <ResultsSummary scan={current} />}
+        {!searchId && latest && isReviewableStatus(latest.status) && <ResultsSummary scan={latest} />}
       </div>
     </div>
   );

@@ -5,6 +5,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { ALLOWLIST_REASONS, MAX_NOTES_LENGTH, allowlistCreateSchema } from '@shared/schemas/allowlist';
 import { Button } from '@/components/ui/button';
+import { CharCount } from '@/components/ui/char-count';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
@@ -28,7 +29,7 @@ export function AddDomainForm() {
     resolver: zodResolver(allowlistCreateSchema),
     defaultValues: { domain: '', notes: '' },
   });
-  const [domain, reason] = useWatch({ control: form.control, name: ['domain', 'reason'] });
+  const [domain, reason, notes] = useWatch({ control: form.control, name: ['domain', 'reason', 'notes'] });
   const ready = !!domain?.trim() && !!reason;
   const { errors, isSubmitting } = form.formState;
 
@@ -94,8 +95,10 @@ export function AddDomainForm() {
           rows={2}
           maxLength={MAX_NOTES_LENGTH}
           placeholder="For example: licensed to this partner until 2027"
+          aria-describedby={`${ids.notes}-count`}
           {...form.register('notes')}
         />
+        <CharCount id={`${ids.notes}-count`} length={(notes ?? '').length} max={MAX_NOTES_LENGTH} />
         {errors.notes && <p className="text-sm text-destructive">{errors.notes.message}</p>}
       </div>
       <div>

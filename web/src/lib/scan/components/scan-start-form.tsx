@@ -1,11 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2, ScanSearch } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Progress } from '@/components/ui/progress';
+import { apiErrorMessage } from '@/lib/api-client';
+import { MAX_SEARCH_QUERY_LENGTH } from '@shared/schemas/search-start';
 import { START_HINT, canStartScan, scanStartFormSchema, type ScanStartFormValues } from '../scan-start';
 import { ReferenceFilePicker } from './reference-file-picker';
 import { useSimulatedProgress } from './use-simulated-progress';
@@ -42,13 +44,17 @@ export function ScanStartForm({ submitLabel, onStart, running, outcome, children
   const busy = submitting || running;
   const ready = canStartScan(query ?? '', files?.length ?? 0);
   const queryError = form.formState.errors.query?.message;
+  // The server's refusal of the start (a file that is not a picture, a used-up allowance...), in its own words.
+  const [startError, setStartError] = useState<string>();
 
   const submit = form.handleSubmit(async (values) => {
     simulated.start();
+    setStartError(undefined);
     try {
       await onStart(values);
-    } catch {
+    } catch (error) {
       simulated.reset();
+      setStartError(apiErrorMessage(error, 'The scan could not start. Please try again.'));
     }
   });
 
@@ -60,6 +66,7 @@ export function ScanStartForm({ submitLabel, onStart, running, outcome, children
           id={queryId}
           placeholder="e.g. Luna Vale, lunavale"
           autoComplete="off"
+          maxLength={MAX_SEARCH_QUERY_LENGTH}
           disabled={busy}
           aria-invalid={queryError && queryError !== START_HINT ? true : undefined}
           aria-describedby={`${queryId}-help`}
@@ -90,6 +97,11 @@ export function ScanStartForm({ submitLabel, onStart, running, outcome, children
           {busy ? <Loader2 className="animate-spin" aria-hidden="true" /> : <ScanSearch aria-hidden="true" />}
           {submitLabel}
         </Button>
+        {startError && (
+          <p role="alert" className="text-sm text-destructive">
+            {startError}
+          </p>
+        )}
         {!ready && (
           <p id={hintId} className="text-center text-sm text-muted-foreground">
             {START_HINT}

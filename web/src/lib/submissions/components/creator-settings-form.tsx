@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2, RefreshCw, Save, ShieldCheck } from 'lucide-react';
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
-import { creatorSettingsSchema, type CreatorSettings, type CreatorSettingsInput, type CreatorUser } from '@shared/schemas/creator';
+import { useForm, useWatch } from 'react-hook-form';
+import { CREATOR_LIMITS, creatorSettingsSchema, type CreatorSettings, type CreatorSettingsInput, type CreatorUser } from '@shared/schemas/creator';
 import { Button } from '@/components/ui/button';
+import { CharCount } from '@/components/ui/char-count';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -46,6 +47,7 @@ function LoadedForm({ user, loadFailed, onRetry }: { user?: CreatorUser; loadFai
     },
   });
   const { errors, isSubmitting } = form.formState;
+  const address = useWatch({ control: form.control, name: 'contentCreatorAddress' });
 
   const onSave = form.handleSubmit(async (values) => {
     try {
@@ -96,7 +98,7 @@ function LoadedForm({ user, loadFailed, onRetry }: { user?: CreatorUser; loadFai
           <div className="grid gap-5 sm:grid-cols-2">
             <div className="grid gap-2">
               <Label htmlFor={ids.name}>Content Creator Name</Label>
-              <Input autoComplete="name" {...field('name', errors.contentCreatorName?.message)} {...form.register('contentCreatorName')} />
+              <Input autoComplete="name" maxLength={CREATOR_LIMITS.name} {...field('name', errors.contentCreatorName?.message)} {...form.register('contentCreatorName')} />
               {error('name', errors.contentCreatorName?.message)}
             </div>
             <div className="grid gap-2">
@@ -104,6 +106,7 @@ function LoadedForm({ user, loadFailed, onRetry }: { user?: CreatorUser; loadFai
               <Input
                 type="email"
                 autoComplete="email"
+                maxLength={CREATOR_LIMITS.email}
                 {...field('email', errors.contentCreatorEmail?.message)}
                 {...form.register('contentCreatorEmail')}
               />
@@ -113,7 +116,7 @@ function LoadedForm({ user, loadFailed, onRetry }: { user?: CreatorUser; loadFai
               <Label htmlFor={ids.phone}>
                 Phone <span className="font-normal text-muted-foreground">(optional)</span>
               </Label>
-              <Input type="tel" autoComplete="tel" {...field('phone', errors.contentCreatorPhone?.message)} {...form.register('contentCreatorPhone')} />
+              <Input type="tel" autoComplete="tel" maxLength={CREATOR_LIMITS.phone} {...field('phone', errors.contentCreatorPhone?.message)} {...form.register('contentCreatorPhone')} />
               {error('phone', errors.contentCreatorPhone?.message)}
             </div>
             <div className="grid gap-2 sm:col-span-2">
@@ -121,9 +124,11 @@ function LoadedForm({ user, loadFailed, onRetry }: { user?: CreatorUser; loadFai
               <Textarea
                 rows={3}
                 autoComplete="street-address"
+                maxLength={CREATOR_LIMITS.address}
                 {...field('address', errors.contentCreatorAddress?.message)}
                 {...form.register('contentCreatorAddress')}
               />
+              <CharCount length={(address ?? '').length} max={CREATOR_LIMITS.address} />
               {error('address', errors.contentCreatorAddress?.message)}
             </div>
           </div>

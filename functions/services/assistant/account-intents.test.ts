@@ -1,0 +1,39 @@
+import { accountIntent, capabilityReply, DELISTING_REPLY, FACE_RECOGNITION_REPLY, VIDEO_REPLY } from './account-intents';
+
+describe('accountIntent', () => {
+  it.each([
+    ['How many scans do I have left?', 'get_usage'],
+    ['what plan am I on', 'get_usage'],
+    ['How many notices can I still send? how many submissions do I have left', 'get_usage'],
+    ['Which of my cases are escalated?', 'list_escalations'],
+    ['How many cases do I have?', 'list_cases'],
+    ['Are my monitors running?', 'list_monitors'],
+    ['Show my recent scans', 'list_scans'],
+  ])('%s -> %s', (message, tool) => {
+    expect(accountIntent(message)?.name).toBe(tool);
+  });
+
+  it('reads a case number in any case', () => {
+    expect(accountIntent('why did vgl-2026-000001 fail?')).toEqual({ name: 'get_case', input: { caseNumber: 'vgl-2026-000001' } });
+  });
+
+  it('leaves general questions to the help centre', () => {
+    for (const m of ['How much does the Pro plan cost?', 'How do scans work?', 'What is a counter-notice?', 'How long do takedowns take?']) {
+      expect(accountIntent(m)).toBeUndefined();
+    }
+  });
+});
+
+describe('capabilityReply', () => {
+  it('answers face recognition, video and delisting questions', () => {
+    expect(capabilityReply('Do you use face recognition?')).toBe(FACE_RECOGNITION_REPLY);
+    expect(capabilityReply('can it find my face in other photos')).toBe(FACE_RECOGNITION_REPLY);
+    expect(capabilityReply('Can Vigil detect videos?')).toBe(VIDEO_REPLY);
+    expect(capabilityReply('how do I get a link delisted')).toBe(DELISTING_REPLY);
+    expect(capabilityReply('Can you remove it from Google search results?')).toBe(DELISTING_REPLY);
+  });
+
+  it('stays out of other questions', () => {
+    for (const m of ['Which file types can I upload?', 'How do I change the interface language?', 'How much is Pro?']) expect(capabilityReply(m)).toBeUndefined();
+  });
+});
