@@ -65,6 +65,8 @@ const REPO_ROOT = resolve(__dirname, '..');
 /** The account area's function name at the local Lambda stand-in (ACCOUNT_FUNCTION_NAME). */
 const LOCAL_ACCOUNT_FUNCTION = 'vigil-account';
 const SANDBOX_PREFIX = '/sandbox';
+/** The local agent account (issue 23): signing in with it opens the agent console. AGENT_EMAILS replaces it. */
+export const DEFAULT_AGENT_EMAIL = 'agent@vigil.local';
 let running = false;
 
 /**
@@ -135,6 +137,9 @@ async function start(opts: ServerOptions, cleanups: Array<() => unknown>): Promi
     clientId: cfg.oidcClientId,
     adminEmails: () => parseList(process.env.ADMIN_EMAILS),
     adminGroup: cfg.adminGroup,
+    // The company's DMCA agents (issue 23): AGENT_EMAILS, else the one local agent account.
+    agentEmails: () => parseList(process.env.AGENT_EMAILS ?? DEFAULT_AGENT_EMAIL),
+    agentGroup: cfg.agentGroup,
   });
   cleanups.push(() => idp.close());
 
@@ -428,6 +433,7 @@ async function main(): Promise<void> {
       '  Sign in: click "Sign In" and use any e-mail with a password of at least 8 characters.',
       '           The first sign-in with an e-mail creates that account; later ones need the same password.',
       `  Admins:  e-mails listed in ADMIN_EMAILS (comma-separated) ${admins.length ? `- now: ${admins.join(', ')}` : '- none set now'}.`,
+      `  Agents:  e-mails listed in AGENT_EMAILS open the agent console (/agent) - now: ${parseList(process.env.AGENT_EMAILS ?? DEFAULT_AGENT_EMAIL).join(', ')}.`,
       `  Data:    ${app.dataDir} (kept between runs; delete it to start over).`,
       app.handlers === 'bundles'
         ? `  Code:    the Lambda bundles, each function in its own process, from ${app.bundleDir}.`

@@ -76,11 +76,12 @@ import { currentUserSchema } from './schemas/user';
  * (web/src/lib/api.ts) builds URLs from the row's path and types replies from its reply schema;
  * /api/openapi.json is generated from the rows. An area is one Lambda function (one bundle).
  *
- * auth: `public` needs no session; `user` needs a signed-in caller; `admin` needs a caller in the admin group.
+ * auth: `public` needs no session; `user` needs a signed-in caller; `admin` needs a caller in the admin group;
+ * `agent` a caller in the agent group or an administrator (issue 23: the agent console).
  * bodyKind: `json` (default) parses the body as JSON with `body`; `raw` leaves the body to the endpoint
  * (multipart, signed webhooks, or a body whose refusals have their own shape); `body` then only documents it.
  */
-export type AuthRule = 'public' | 'user' | 'admin';
+export type AuthRule = 'public' | 'user' | 'admin' | 'agent';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export const AREAS = ['system', 'auth', 'search', 'results', 'allowlist', 'assistant', 'cases', 'documents', 'account', 'admin', 'risk', 'contact', 'events', 'monitors'] as const;

@@ -23,6 +23,8 @@ const schema = z.object({
   /** Cognito has no standard end_session endpoint: its `/logout` URL is configured here when needed. */
   OIDC_LOGOUT_URL: z.string().url().optional(),
   ADMIN_GROUP: z.string().default('admin'),
+  /** The Cognito group of the company's DMCA agents (issue 23: the agent console). */
+  AGENT_GROUP: z.string().default('agent'),
   SESSION_TTL_SECONDS: z.coerce.number().int().positive().default(12 * 3600),
   SEARCH_STATE_MACHINE_ARN: z.string().optional(),
   SUBMISSION_STATE_MACHINE_ARN: z.string().optional(),
@@ -88,6 +90,7 @@ export interface Config {
   oidcClientSecret?: string;
   oidcLogoutUrl?: string;
   adminGroup: string;
+  agentGroup: string;
   sessionTtlSeconds: number;
   searchStateMachineArn?: string;
   submissionStateMachineArn?: string;
@@ -136,6 +139,7 @@ export function config(): Config {
     oidcClientSecret: env.OIDC_CLIENT_SECRET,
     oidcLogoutUrl: env.OIDC_LOGOUT_URL,
     adminGroup: env.ADMIN_GROUP,
+    agentGroup: env.AGENT_GROUP,
     sessionTtlSeconds: env.SESSION_TTL_SECONDS,
     searchStateMachineArn: env.SEARCH_STATE_MACHINE_ARN,
     submissionStateMachineArn: env.SUBMISSION_STATE_MACHINE_ARN,
