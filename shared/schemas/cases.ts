@@ -182,14 +182,22 @@ export const SUBMISSION_STATES = [
   'sending',
   'awaiting-recheck',
   'rechecking',
+  /** Issue 23: moving to the next rung of the ladder (finding its contact). */
+  'climbing',
+  /** Issue 23: delisting requests are with the agent; the engines are checked on each wait. */
+  'delisting',
   'resolved',
   'escalated',
   'no-contact',
   'failed',
+  /** Issue 23's final outcomes other than removal. */
+  'delisted',
+  'counter-noticed',
+  'stopped',
 ] as const;
 export const submissionStateSchema = z.enum(SUBMISSION_STATES);
 export type SubmissionState = z.infer<typeof submissionStateSchema>;
-export const ACTIVE_SUBMISSION_STATES: readonly SubmissionState[] = ['queued', 'finding-contact', 'sending', 'awaiting-recheck', 'rechecking'];
+export const ACTIVE_SUBMISSION_STATES: readonly SubmissionState[] = ['queued', 'finding-contact', 'sending', 'awaiting-recheck', 'rechecking', 'climbing', 'delisting'];
 
 /** A case flagged for a person to follow up (no contact found, or the copy still online after the wait). */
 export const escalationSchema = z.object({
