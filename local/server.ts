@@ -144,7 +144,12 @@ async function start(opts: ServerOptions, cleanups: Array<() => unknown>): Promi
   cleanups.push(() => idp.close());
 
   const sandboxOrigin = `${url}${SANDBOX_PREFIX}`;
-  const sandbox = createSandbox({ origin: sandboxOrigin, dataDir: opts.inMemory ? undefined : join(dataDir, 'sandbox') });
+  const sandbox = createSandbox({
+    origin: sandboxOrigin,
+    dataDir: opts.inMemory ? undefined : join(dataDir, 'sandbox'),
+    // The simulated hosts' takedown policies (issue 23) are drawn from this seed.
+    ...(process.env.SANDBOX_TAKEDOWN_SEED ? { takedownSeed: process.env.SANDBOX_TAKEDOWN_SEED } : {}),
+  });
   cleanups.push(() => sandbox.close());
 
   const handlers = opts.handlers ?? handlersMode(process.env.VIGIL_HANDLERS);
@@ -192,6 +197,8 @@ async function start(opts: ServerOptions, cleanups: Array<() => unknown>): Promi
   setEnvironment({
     SANDBOX_ORIGIN: sandboxOrigin,
     RDAP_BASE_URL: process.env.RDAP_BASE_URL ?? `${sandboxOrigin}/rdap`,
+    // The simulated hosts read the notices the outbox sends (issue 23: their takedown policies act on them).
+    SANDBOX_INBOX_URL: `${sandboxOrigin}/control/inbox`,
     // The sandbox's .example sites resolve nowhere else; the abuse-contact lookup asks its DNS-over-HTTPS endpoint.
     DNS_OVER_HTTPS_URL: process.env.DNS_OVER_HTTPS_URL ?? `${sandboxOrigin}/dns/resolve`,
     // A notice's re-check waits a minute locally (a day on AWS), so a removal shows up while you watch.

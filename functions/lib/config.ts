@@ -281,6 +281,11 @@ export function assistantConfig(env: Environment = environment()): AssistantConf
 export interface MailConfig {
   /** Set: messages are written as .eml files here (the local runtime sets DATA_DIR/outbox). */
   outboxDir?: string;
+  /**
+   * Set (local runtime only): every message written to the outbox is also handed to the sandbox web's inbox,
+   * where the simulated hosts act on takedown notices (issue 23). Never set on AWS.
+   */
+  sandboxInboxUrl?: string;
   /** The address the deployment may send as (SES-verified on AWS). Optional locally. */
   mailFrom?: string;
   /** SES endpoint override (tests, a local SES stand-in). */
@@ -291,16 +296,17 @@ export interface MailConfig {
 
 const mailSchema = z.object({
   OUTBOX_DIR: optionalText,
+  SANDBOX_INBOX_URL: optionalText.pipe(z.string().url().optional()),
   MAIL_FROM: optionalText,
   SES_ENDPOINT: optionalText.pipe(z.string().url().optional()),
   SES_CONFIGURATION_SET: optionalText,
   AWS_REGION: z.string().default('us-east-1'),
 });
 
-/** OUTBOX_DIR, MAIL_FROM, SES_ENDPOINT, SES_CONFIGURATION_SET, AWS_REGION. */
+/** OUTBOX_DIR, SANDBOX_INBOX_URL, MAIL_FROM, SES_ENDPOINT, SES_CONFIGURATION_SET, AWS_REGION. */
 export function mailConfig(env: Environment = environment()): MailConfig {
   const e = parseGroup('mail', mailSchema, env);
-  return { outboxDir: e.OUTBOX_DIR, mailFrom: e.MAIL_FROM, sesEndpoint: e.SES_ENDPOINT, sesConfigurationSet: e.SES_CONFIGURATION_SET, region: e.AWS_REGION };
+  return { outboxDir: e.OUTBOX_DIR, sandboxInboxUrl: e.SANDBOX_INBOX_URL, mailFrom: e.MAIL_FROM, sesEndpoint: e.SES_ENDPOINT, sesConfigurationSet: e.SES_CONFIGURATION_SET, region: e.AWS_REGION };
 }
 
 /** DNS_OVER_HTTPS_URL: the DNS-over-HTTPS endpoint host names are resolved through, or undefined (the system resolver). */
