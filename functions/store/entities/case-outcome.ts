@@ -4,8 +4,8 @@ import { keys } from '../keys';
 import { Cond, GSI1, putItemIf, query, withoutKeys, type Item } from '../table';
 
 /**
- * A case's outcome as a small platform-wide record (issue 23: the admin's outcome figures), written once when the
- * case ends (`CASE_OUTCOME#caseId`) and listed on gsi1 (`CASE_OUTCOMES`, by `at#caseId`), so the figures read
+ * A case's outcome as a small platform-wide record (issue 23: the admin's outcome figures), written once each time
+ * the case ends (`CASE_OUTCOME#caseId#at`) and listed on gsi1 (`CASE_OUTCOMES`, by `at#caseId`), so the figures read
  * one partition instead of every user's cases. No creator identity beyond the owner id.
  */
 const CASE_OUTCOME = 'CASE_OUTCOME';
@@ -25,7 +25,8 @@ const outcomeRecordSchema = z.object({
 export type CaseOutcomeRecord = Omit<z.infer<typeof outcomeRecordSchema>, 'v'>;
 
 export function toItem(r: CaseOutcomeRecord): Item {
-  return { ...keys.entity(CASE_OUTCOME, r.caseId), ...keys.outcomeListing(`${r.at}#${r.caseId}`), entity: CASE_OUTCOME, v: 1, ...r };
+  // A case can end more than once (a copy that came back climbs again): one record per ending.
+  return { ...keys.entity(CASE_OUTCOME, `${r.caseId}#${r.at}`), ...keys.outcomeListing(`${r.at}#${r.caseId}`), entity: CASE_OUTCOME, v: 1, ...r };
 }
 
 export function fromItem(item: Item): CaseOutcomeRecord {
@@ -33,7 +34,7 @@ export function fromItem(item: Item): CaseOutcomeRecord {
   return r;
 }
 
-/** Writes the record once; false when the case has one already. */
+/** Writes the record once; false when it exists (a retried task). */
 export function create(r: CaseOutcomeRecord): Promise<boolean> {
   return putItemIf(toItem(r), Cond.notExists());
 }

@@ -125,18 +125,20 @@ export function transition(id: string, from: readonly CaseStatus[], to: CaseStat
 
 /**
  * Claims attempt `next` of a case's automated submission: a fresh `submission` (state queued), the attempt count,
- * the attempt's sweep entry due at `sweepAt`, and an earlier escalation cleared; only if the attempt count is
- * still `current` (absent for the first) and the case exists and is not resolved. False when another request
- * claimed it first.
+ * the attempt's sweep entry due at `sweepAt`, and an earlier escalation, ladder and outcome cleared (a new attempt
+ * climbs the ladder afresh: a copy that came back, or a creator trying again after a stop); only if the attempt
+ * count is still `current` (absent for the first) and the case exists, is not resolved and has no counter-notice.
+ * False when another request claimed it first.
  */
 export async function claimSubmissionAttempt(id: string, current: number | undefined, next: number, at: string, sweepAt: string): Promise<boolean> {
   const submission: CaseSubmission = { attempt: next, state: 'queued', startedAt: at, updatedAt: at };
   const written = await updateItemIf(
     keys.entity(CASE, id),
-    { set: { submissionAttempt: next, submission, ...keys.due('SUBMISSION_SWEEP', sweepAt, id) }, remove: ['escalation'] },
+    { set: { submissionAttempt: next, submission, ...keys.due('SUBMISSION_SWEEP', sweepAt, id) }, remove: ['escalation', 'ladder', 'outcome'] },
     Cond.and(
       Cond.exists(),
       Cond.ne('status', 'resolved'),
+      Cond.notExists('counterNotice'),
       current === undefined ? Cond.notExists('submissionAttempt') : Cond.eq('submissionAttempt', current),
     ),
   );
