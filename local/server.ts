@@ -149,6 +149,8 @@ async function start(opts: ServerOptions, cleanups: Array<() => unknown>): Promi
     dataDir: opts.inMemory ? undefined : join(dataDir, 'sandbox'),
     // The simulated hosts' takedown policies (issue 23) are drawn from this seed.
     ...(process.env.SANDBOX_TAKEDOWN_SEED ? { takedownSeed: process.env.SANDBOX_TAKEDOWN_SEED } : {}),
+    // How long a `reuploads` host waits before putting a removed copy back (bench:takedown shortens it).
+    ...(process.env.SANDBOX_REUPLOAD_AFTER_MS ? { reuploadAfterMs: Number(process.env.SANDBOX_REUPLOAD_AFTER_MS) } : {}),
   });
   cleanups.push(() => sandbox.close());
 

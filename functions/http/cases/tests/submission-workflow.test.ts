@@ -269,8 +269,8 @@ describe('the submission workflow', () => {
       const retry = await call(contract.submitAutomated, { as: payer, params: { id: caseId } });
       expect(retry.body).toMatchObject({ success: true, attempt: 2 });
       await h.sfn.idle();
-      const c = await readCase(payer, caseId);
-      expect(c.statusHistory.map((x) => x.status)).toEqual(['pending', 'sent', 'resolved']);
+      const after = await readCase(payer, caseId);
+      expect(after.statusHistory.map((x) => x.status)).toEqual(['pending', 'sent', 'resolved']);
     });
 
     it('mail throttled: retries the delivery and goes on', async () => {
