@@ -120,6 +120,7 @@ async function main(): Promise<void> {
     );
     const batchStart = Date.now();
     log(`bulk: ${bulk.body.successfulSubmissions} of ${bulk.body.processedViolations} accepted`);
+    for (const i of (bulk.body.items as Array<{ accepted: boolean; reason?: string }>).filter((x) => !x.accepted)) log(`  left out: ${i.reason}`);
 
     // The ladder runs; the agent works the queue and records counter-notices as hosts forward them.
     const recorded = new Set<string>();
@@ -155,23 +156,41 @@ async function main(): Promise<void> {
     await sleep(wait * 1000 * 13);
     const after = await Promise.all(rows.map(async (r) => ({ ...r, online: await online(r.url) })));
 
-    // The notices the outbox holds (the agent's counter-notice e-mails to the creator are not notices).
+    // The notices the outbox holds, each tied to its case by the X-Vigil-Case header (the agent's counter-notice
+    // e-mails to the creator are not notices). A notice names its case's infringing URLs.
     const resultUrls = new Set(results.flatMap((r) => splitResultUrls(r.url)));
+    const byNumber = new Map(list.map((c) => [c.caseNumber, c]));
     const mails = await Promise.all(readdirSync(outbox).filter((f) => f.endsWith('.eml')).map((f) => simpleParser(readFileSync(path.join(outbox, f)))));
     const notices = mails.filter((m) => !/^Counter-notice/.test(m.subject ?? ''));
-    const urlsIn = (text: string) => [...new Set(text.match(new RegExp(`${app.url}/sandbox/sites/[^\\s<>"')]+`, 'g')) ?? [])].map((u) => u.replace(/[.,;:]+$/, ''));
     const pairs = new Map<string, number>();
     let unfound = 0;
     let ownNotices = 0;
-    const firstBatch = new Map<string, number>();
     for (const m of notices) {
       const to = m.to && !Array.isArray(m.to) ? m.to.value.map((v) => v.address ?? '').join(',') : '';
-      const urls = urlsIn(m.text ?? '').filter((u) => !u.includes('/media/'));
-      for (const u of urls) pairs.set(`${to} ${u}`, (pairs.get(`${to} ${u}`) ?? 0) + 1);
-      if (urls.some((u) => !resultUrls.has(u))) unfound++;
-      if (urls.some((u) => u.includes(`/sites/${OWN_SITE}/`)) || to.endsWith(`@${OWN_SITE}`)) ownNotices++;
-      // The bulk batch's own messages: the first rung, sent before the first re-check.
-      if (m.date && m.date.getTime() - batchStart < wait * 1000) firstBatch.set(to, (firstBatch.get(to) ?? 0) + 1);
+      const header = m.headers.get('x-vigil-case');
+      const numbers = typeof header === 'string' ? header.split(/[\s,]+/).filter(Boolean) : [];
+      for (const n of numbers) {
+        const c = byNumber.get(n);
+        if (!c) continue;
+        const urls = c.infringingUrl.split('\n');
+        pairs.set(`${to} ${n}`, (pairs.get(`${to} ${n}`) ?? 0) + 1);
+        if (urls.some((u) => !resultUrls.has(u))) unfound++;
+        if (urls.some((u) => u.includes(`/sites/${OWN_SITE}/`))) ownNotices++;
+      }
+    }
+    // The bulk batch's own messages: the first rung's notices, per recipient.
+    const firstRung = new Map<string, Set<string>>();
+    for (const m of notices) {
+      const to = m.to && !Array.isArray(m.to) ? m.to.value.map((v) => v.address ?? '').join(',') : '';
+      const header = m.headers.get('x-vigil-case');
+      const c = typeof header === 'string' ? byNumber.get(header.split(/[\s,]+/)[0]!) : undefined;
+      if (!c || c.ladder?.entries.find((e) => e.step === 'host' && e.action === 'sent')?.recipient !== to) continue;
+      firstRung.set(to, new Set([...(firstRung.get(to) ?? []), m.messageId ?? String(m.date)]));
+    }
+    const openStates: Record<string, number> = {};
+    for (const c of list.filter((x) => !x.outcome)) {
+      const k = `${c.submission?.state ?? 'none'}${c.submission?.error ? `: ${c.submission.error.slice(0, 80)}` : ''}`;
+      openStates[k] = (openStates[k] ?? 0) + 1;
     }
     const removed = after.filter((r) => r.c.outcome?.kind === 'removed');
     const report = {
@@ -185,10 +204,12 @@ async function main(): Promise<void> {
       stillOnline: after.filter((r) => r.online && r.c.outcome?.kind !== 'removed').length,
       yieldingStillOnline: after.filter((r) => r.online && r.policy !== 'ignores-everyone' && r.c.outcome?.kind !== 'removed' && r.c.outcome?.kind !== 'counter-noticed' && r.c.outcome?.kind !== 'delisted').length,
       cameBack: removed.filter((r) => r.online).length,
-      duplicateNotices: [...pairs.values()].filter((n) => n > 1).reduce((s, n) => s + n - 1, 0),
+      // The same case sent twice to the same recipient.
+      duplicateNotices: [...pairs.values()].filter((n) => n > 1).reduce((sum, n) => sum + n - 1, 0),
       unfoundUrlNotices: unfound,
       ownOrAllowlistedNotices: ownNotices,
-      maxMessagesPerRecipientPerBatch: Math.max(0, ...firstBatch.values()),
+      maxMessagesPerRecipientPerBatch: Math.max(0, ...[...firstRung.values()].map((x) => x.size)),
+      openStates,
       medianStepsToRemoval: median(removed.map((r) => LADDER_STEPS.indexOf(r.c.outcome!.step!) + 1)),
       medianSecondsToRemoval: median(removed.filter((r) => r.c.sentAt).map((r) => (Date.parse(r.c.outcome!.at) - Date.parse(r.c.sentAt!)) / 1000)),
       byPolicy: Object.fromEntries(

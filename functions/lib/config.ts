@@ -314,6 +314,16 @@ export function dnsOverHttpsUrl(env: Environment = environment()): string | unde
   return parseGroup('DNS', z.object({ DNS_OVER_HTTPS_URL: optionalText.pipe(z.string().url().optional()) }), env).DNS_OVER_HTTPS_URL;
 }
 
+/**
+ * DELISTING_CHECKS: how many times the ladder's last rung checks the engines before it stops a case whose delisting
+ * requests are undecided (issue 23), 1 to 30; default `fallback` (the workflow's DELISTING_CHECKS, a week of daily
+ * checks). The deployed stack leaves it unset; tests and local journeys raise it for their short waits.
+ */
+export function delistingChecks(fallback: number, env: Environment = environment()): number {
+  const checks = z.preprocess((v) => (typeof v === 'string' && v.trim() ? Number(v) : undefined), z.number().int().min(1).max(30).optional());
+  return parseGroup('delisting', z.object({ DELISTING_CHECKS: checks }), env).DELISTING_CHECKS ?? fallback;
+}
+
 /** Default wait before a submission's re-check: one day. */
 export const DEFAULT_RECHECK_AFTER_SECONDS = 86_400;
 

@@ -4,6 +4,7 @@ import { checkSource } from '../../services/cases/source-check';
 import { recordLadder } from '../../services/cases/case-store';
 import { loadCase } from './load-case';
 import { DELISTING_CHECKS } from './states';
+import { delistingChecks } from '../../lib/config';
 import type { DelistingOutput, SubmissionState } from './types';
 
 /**
@@ -23,7 +24,7 @@ export async function queueDelistingTask(input: SubmissionState, now = new Date(
     { step: 'delisting', action: 'delisting-queued', at, detail: `${queued} delisting request${queued === 1 ? '' : 's'} (Google and Bing) queued for the agent.`, recheckAt: nextRunAt },
     { nextRunAt, state: 'delisting' },
   );
-  return { settled: false, checksLeft: DELISTING_CHECKS, queued };
+  return { settled: false, checksLeft: delistingChecks(DELISTING_CHECKS), queued };
 }
 
 /**
@@ -52,9 +53,9 @@ export async function checkDelistingTask(input: SubmissionState, now = new Date(
     }
     return { settled: true, checksLeft: 0 };
   }
-  const checksLeft = (input.delisting?.checksLeft ?? DELISTING_CHECKS) - 1;
+  const checksLeft = (input.delisting?.checksLeft ?? delistingChecks(DELISTING_CHECKS)) - 1;
   if (checksLeft <= 0) {
-    await endCase(c, 'stopped', at, `The delisting requests were not decided after ${DELISTING_CHECKS} checks; the copy is still online.`);
+    await endCase(c, 'stopped', at, `The delisting requests were not decided after ${delistingChecks(DELISTING_CHECKS)} checks; the copy is still online.`);
     return { settled: true, checksLeft: 0 };
   }
   const nextRunAt = new Date(now.getTime() + input.recheckAfterSeconds * 1000).toISOString();
