@@ -62,8 +62,8 @@ test('the escalation ladder: host to network, delisting filed by the agent, and 
   const ladder = page.getByTestId('case-ladder');
   await expect
     .poll(async () => {
-      await page.reload();
-      return (await page.getByTestId('case-outcome').textContent()) ?? '';
+      await page.reload({ waitUntil: 'networkidle' });
+      return (await page.getByTestId('case-outcome').allTextContents()).join(' ');
     }, { timeout: 60_000, intervals: [2_000] })
     .toContain('Removed at the source');
   await expect(ladder).toContainText('Notice sent to abuse@leakforum.example');
@@ -79,7 +79,7 @@ test('the escalation ladder: host to network, delisting filed by the agent, and 
   const request = agent.getByTestId('delisting-request').filter({ hasText: onFiledrop.url });
   await expect
     .poll(async () => {
-      await agent.reload();
+      await agent.reload({ waitUntil: 'networkidle' });
       return request.count();
     }, { timeout: 90_000, intervals: [2_000] })
     .toBe(1);
@@ -98,8 +98,8 @@ test('the escalation ladder: host to network, delisting filed by the agent, and 
   await page.goto(`/dmca/${delisted}`);
   await expect
     .poll(async () => {
-      await page.reload();
-      return (await page.getByTestId('case-outcome').textContent()) ?? '';
+      await page.reload({ waitUntil: 'networkidle' });
+      return (await page.getByTestId('case-outcome').allTextContents()).join(' ');
     }, { timeout: 60_000, intervals: [2_000] })
     .toContain('Delisted only');
 
