@@ -11,7 +11,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { apiErrorMessage } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/auth';
-import { copyText } from '@/features/cases/components/copy-assistant';
+import { copyText } from '@/lib/clipboard';
 import { invalidateDelistingQueue, useDelistingQueue, type DelistingEngine } from '../api/get-delisting-queue';
 import { checkNow, markFiled, markRefused } from '../api/update-delisting';
 import { recordCounterNotice } from '../api/record-counter-notice';
