@@ -109,7 +109,7 @@ async function main(): Promise<void> {
       if (s.body.status !== 'running' && s.body.status !== 'pending') break;
       await sleep(500);
     }
-    const results = (await creator.call('GET', `/api/search/${searchId}/results`)).body as Array<{ id: string; url: string; domain: string; confidenceScore: number; priority: string }>;
+    const results = must(await creator.call('GET', `/api/search/${searchId}/results`), 'results').body as Array<{ id: string; url: string; domain: string; confidenceScore: number; priority: string }>;
     // Review: every matched result not on the creator's own site is unauthorized; the own site is safe.
     const copies = results.filter((r) => r.domain !== OWN_SITE && r.confidenceScore >= 0.7 && r.priority === 'high');
     const own = results.filter((r) => r.domain === OWN_SITE);
