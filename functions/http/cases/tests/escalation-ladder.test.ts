@@ -5,11 +5,11 @@ import { FIXTURE_ABUSE } from '../../../../test/fixture-web';
 import { contract } from '../../../../shared/contract';
 import { call, startHarness, type Harness } from '../../../../test/harness';
 import { scanWithResults, user, type TestUser } from '../../../../test/fixtures';
-import { DELISTING_CHECKS } from '../../../workflows/submission/states';
 
 /*
  * Issue 23: the escalation ladder on the real ASL (the Step Functions stand-in, waits of 0), the agent console's
- * routes and counter-notices. The fixture web serves the pages, RDAP and DNS of the test domains.
+ * routes and counter-notices. The fixture web serves the pages, RDAP and DNS of the test domains; the harness sets
+ * DELISTING_CHECKS to 2.
  */
 
 let h: Harness;
@@ -72,7 +72,7 @@ describe('the escalation ladder', () => {
     await h.sfn.idle();
     const c = await readCase(caseId);
     expect(c.ladder?.entries.map((e) => `${e.step}:${e.action}`)).toEqual(['host:sent', 'network:sent', 'cdn:skipped', 'registrar:sent', 'delisting:delisting-queued']);
-    expect(c.outcome).toMatchObject({ kind: 'stopped', step: 'delisting', reason: `The delisting requests were not decided after ${DELISTING_CHECKS} checks; the copy is still online.` });
+    expect(c.outcome).toMatchObject({ kind: 'stopped', step: 'delisting', reason: 'The delisting requests were not decided after 2 checks; the copy is still online.' });
 
     const queue = await call(contract.agentDelistingQueue, { as: agent, query: { engine: 'google' } });
     expect(queue.status).toBe(200);
