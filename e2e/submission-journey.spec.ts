@@ -92,7 +92,10 @@ test('a creator turns a reviewed result into a case, downloads the notice, upgra
   await page.request.post('/sandbox/control/notice', { data: { url: infringingUrl, delayMs: 0 } });
   await page.goto('/cases');
   await page.getByRole('link', { name: /^View case / }).first().click();
-  const [portal2] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: 'Submit Automatically' }).click()]);
+  await page.getByRole('button', { name: 'Submit Automatically' }).click();
+  // Filing with the engine under one's own name is an opt-in, after the Lumen warning (issue 23).
+  await expect(page.getByRole('note').filter({ hasText: 'Lumen database' })).toBeVisible();
+  const [portal2] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: /under my own name/ }).click()]);
   await portal2.close();
   await expect(page.getByRole('button', { name: /Copy Country/i })).toBeVisible();
   await expect(page.getByText('United States').first()).toBeVisible();
@@ -104,7 +107,8 @@ test('a creator turns a reviewed result into a case, downloads the notice, upgra
   const notices = () => outboxMailsWith(`Case number: ${caseNumber}`, sentSince);
   await expect.poll(async () => (await notices()).length, { timeout: 30_000 }).toBe(1);
   const eml = (await notices())[0]!.raw;
-  expect(eml).toMatch(/^To: .*abuse@sandbox-hosting\.example/m);
+  // The first rung of the escalation ladder (issue 23): the host's own abuse mailbox.
+  expect(eml).toMatch(/^To: .*abuse@[a-z]+\.example/m);
   expect(eml).toMatch(/Content-Type: application\/pdf/);
   expect(eml).not.toContain('casey.private@example.org');
 

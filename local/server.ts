@@ -76,6 +76,8 @@ const REPO_ROOT = resolve(__dirname, '..');
 /** The account area's function name at the local Lambda stand-in (ACCOUNT_FUNCTION_NAME). */
 const LOCAL_ACCOUNT_FUNCTION = 'vigil-account';
 const SANDBOX_PREFIX = '/sandbox';
+/** The local agent account (issue 23): signing in with it opens the agent console. AGENT_EMAILS replaces it. */
+export const DEFAULT_AGENT_EMAIL = 'agent@vigil.local';
 let running = false;
 
 /**
@@ -149,11 +151,21 @@ async function start(opts: ServerOptions, cleanups: Array<() => unknown>): Promi
     clientId: cfg.oidcClientId,
     adminEmails: () => parseList(process.env.ADMIN_EMAILS),
     adminGroup: cfg.adminGroup,
+    // The company's DMCA agents (issue 23): AGENT_EMAILS, else the one local agent account.
+    agentEmails: () => parseList(process.env.AGENT_EMAILS ?? DEFAULT_AGENT_EMAIL),
+    agentGroup: cfg.agentGroup,
   });
   cleanups.push(() => idp.close());
 
   const sandboxOrigin = `${url}${SANDBOX_PREFIX}`;
-  const sandbox = createSandbox({ origin: sandboxOrigin, dataDir: opts.inMemory ? undefined : join(dataDir, 'sandbox') });
+  const sandbox = createSandbox({
+    origin: sandboxOrigin,
+    dataDir: opts.inMemory ? undefined : join(dataDir, 'sandbox'),
+    // The simulated hosts' takedown policies (issue 23) are drawn from this seed.
+    ...(process.env.SANDBOX_TAKEDOWN_SEED ? { takedownSeed: process.env.SANDBOX_TAKEDOWN_SEED } : {}),
+    // How long a `reuploads` host waits before putting a removed copy back (bench:takedown shortens it).
+    ...(process.env.SANDBOX_REUPLOAD_AFTER_MS ? { reuploadAfterMs: Number(process.env.SANDBOX_REUPLOAD_AFTER_MS) } : {}),
+  });
   cleanups.push(() => sandbox.close());
 
   const handlers = opts.handlers ?? handlersMode(process.env.VIGIL_HANDLERS);
@@ -201,6 +213,8 @@ async function start(opts: ServerOptions, cleanups: Array<() => unknown>): Promi
   setEnvironment({
     SANDBOX_ORIGIN: sandboxOrigin,
     RDAP_BASE_URL: process.env.RDAP_BASE_URL ?? `${sandboxOrigin}/rdap`,
+    // The simulated hosts read the notices the outbox sends (issue 23: their takedown policies act on them).
+    SANDBOX_INBOX_URL: `${sandboxOrigin}/control/inbox`,
     // The sandbox's .example sites resolve nowhere else; the abuse-contact lookup asks its DNS-over-HTTPS endpoint.
     DNS_OVER_HTTPS_URL: process.env.DNS_OVER_HTTPS_URL ?? `${sandboxOrigin}/dns/resolve`,
     // A notice's re-check waits a minute locally (a day on AWS), so a removal shows up while you watch.
@@ -443,6 +457,7 @@ async function main(): Promise<void> {
       '  Sign in: click "Sign In" and use any e-mail with a password of at least 8 characters.',
       '           The first sign-in with an e-mail creates that account; later ones need the same password.',
       `  Admins:  e-mails listed in ADMIN_EMAILS (comma-separated) ${admins.length ? `- now: ${admins.join(', ')}` : '- none set now'}.`,
+      `  Agents:  e-mails listed in AGENT_EMAILS open the agent console (/agent) - now: ${parseList(process.env.AGENT_EMAILS ?? DEFAULT_AGENT_EMAIL).join(', ')}.`,
       `  Data:    ${app.dataDir} (kept between runs; delete it to start over).`,
       ...(isLoopback(process.env.HOST ?? '127.0.0.1')
         ? []

@@ -23,6 +23,7 @@ import {
   bulkSubmitSchema,
   caseCreateSchema,
   contentConfirmSchema,
+  counterNoticeBodySchema,
   caseCreatedSchema,
   caseListSchema,
   caseSchema,
@@ -32,6 +33,8 @@ import {
   submissionInfoSchema,
 } from './schemas/cases';
 import { eventBodySchema } from './schemas/events';
+import { outcomeFiguresSchema } from './schemas/outcomes';
+import { delistingFiledBodySchema, delistingIdParamsSchema, delistingItemSchema, delistingListSchema, delistingQueueQuerySchema, delistingRefusedBodySchema } from './schemas/agent';
 import {
   alertListSchema,
   alertsReadBodySchema,
@@ -79,11 +82,12 @@ import { currentUserSchema } from './schemas/user';
  * (web/src/lib/api.ts) builds URLs from the row's path and types replies from its reply schema;
  * /api/openapi.json is generated from the rows. An area is one Lambda function (one bundle).
  *
- * auth: `public` needs no session; `user` needs a signed-in caller; `admin` needs a caller in the admin group.
+ * auth: `public` needs no session; `user` needs a signed-in caller; `admin` needs a caller in the admin group;
+ * `agent` a caller in the agent group or an administrator (issue 23: the agent console).
  * bodyKind: `json` (default) parses the body as JSON with `body`; `raw` leaves the body to the endpoint
  * (multipart, signed webhooks, or a body whose refusals have their own shape); `body` then only documents it.
  */
-export type AuthRule = 'public' | 'user' | 'admin';
+export type AuthRule = 'public' | 'user' | 'admin' | 'agent';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export const AREAS = ['system', 'auth', 'search', 'results', 'allowlist', 'assistant', 'cases', 'documents', 'account', 'admin', 'risk', 'contact', 'events', 'monitors'] as const;
@@ -159,6 +163,14 @@ export const contract = rows({
   submissionInfo: { method: 'GET', path: '/api/submission-info/{searchEngine}', area: 'cases', auth: 'user', summary: "A search engine's removal form and the copy-paste fields (?caseId= fills the work)", params: z.object({ searchEngine: z.string().max(40, 'Search engine is not valid.') }), query: submissionInfoQuerySchema, reply: submissionInfoSchema },
   exportGoogle: { method: 'GET', path: '/api/dmca/export/google', area: 'cases', auth: 'user', summary: "The caller's cases (?caseIds=ID,ID) as a Google TCRP bulk-upload text file", query: googleExportQuerySchema },
   exportGoogleSelected: { method: 'POST', path: '/api/dmca/export/google', area: 'cases', auth: 'user', summary: 'The same export for a list of case ids in the body', body: googleExportBodySchema },
+  caseOutcomes: { method: 'GET', path: '/api/user/{id}/outcomes', area: 'cases', auth: 'user', summary: "Takedown outcomes measured from the user's cases: removal rate, delisted-only share, median time to removal per host and per ladder step, copies that came back (owner or admin)", params: userParams, reply: outcomeFiguresSchema },
+  adminOutcomes: { method: 'GET', path: '/api/admin/outcomes', area: 'cases', auth: 'admin', summary: 'The same outcome figures across the platform (cases ended in the last 90 days)', reply: outcomeFiguresSchema },
+  agentDelistingQueue: { method: 'GET', path: '/api/agent/delisting', area: 'cases', auth: 'agent', summary: "One engine's delisting queue (?engine=google|bing), each request with the engine's form fields filled (agent or admin)", query: delistingQueueQuerySchema, reply: delistingListSchema },
+  agentDelistingFiled: { method: 'POST', path: '/api/agent/delisting/{id}/filed', area: 'cases', auth: 'agent', summary: "Record that the agent filed the request with the engine, with the engine's reference number", params: delistingIdParamsSchema, body: delistingFiledBodySchema, reply: delistingItemSchema },
+  agentDelistingRefused: { method: 'POST', path: '/api/agent/delisting/{id}/refused', area: 'cases', auth: 'agent', summary: 'Record that the engine refused the request', params: delistingIdParamsSchema, body: delistingRefusedBodySchema, reply: delistingItemSchema },
+  agentDelistingCheck: { method: 'POST', path: '/api/agent/delisting/{id}/check', area: 'cases', auth: 'agent', summary: 'Look the URL up in the engine again: a filed request no longer listed becomes delisted', params: delistingIdParamsSchema, reply: delistingItemSchema },
+  agentGoogleExport: { method: 'GET', path: '/api/agent/delisting/export/google', area: 'cases', auth: 'agent', summary: "The queued Google requests in Google's trusted-submitter bulk format (one text file per batch of at most 1 MB; ?batch=N, default 1)", query: z.object({ batch: z.coerce.number({ error: 'batch must be a number.' }).int('batch must be a whole number.').min(1, 'batch starts at 1.').default(1) }) },
+  agentCounterNotice: { method: 'POST', path: '/api/agent/cases/{id}/counter-notice', area: 'cases', auth: 'agent', summary: 'Record a counter-notice (who, when, statement): the 512(g) restoration window, the creator told by e-mail, the ladder stopped', params: idParams('Case'), body: counterNoticeBodySchema, reply: caseSchema },
   userReport: { method: 'GET', path: '/api/user/{id}/report', area: 'documents', auth: 'user', summary: 'Protection report for a period (from, to: days; format pdf or csv; the last 30 days by default): scans, results, cases with their notices (owner or admin)', params: userParams, query: reportQuerySchema },
   platformReport: { method: 'GET', path: '/api/admin/report', area: 'documents', auth: 'admin', summary: 'The same report across all creators, figures only (no creator identity)', query: reportQuerySchema },
   sendReportNow: { method: 'POST', path: '/api/admin/report/send', area: 'documents', auth: 'admin', summary: 'E-mail the platform report (PDF and CSV) to the administrators now (the monthly job sends it when scheduled)', query: reportQuerySchema, reply: reportSentSchema },

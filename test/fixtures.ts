@@ -27,11 +27,11 @@ export interface TestUser {
  * A user as sign-in makes one: a PROFILE (through the users service, as the OIDC callback does) on `plan`
  * (trial by default, changed through the plan store as a paid upgrade is), and a session.
  */
-export async function user(opts: { plan?: PlanId; isAdmin?: boolean; email?: string; givenName?: string; familyName?: string } = {}): Promise<TestUser> {
+export async function user(opts: { plan?: PlanId; isAdmin?: boolean; isAgent?: boolean; email?: string; givenName?: string; familyName?: string } = {}): Promise<TestUser> {
   const email = opts.email ?? `${ulid().toLowerCase()}@example.test`;
   const profile = await getOrCreateUserFromClaims({ iss: 'https://idp.test', sub: ulid(), email, given_name: opts.givenName ?? 'Test', family_name: opts.familyName ?? 'User' });
   if (opts.plan && opts.plan !== 'trial') await changeStoredPlan((await readStoredPlan(profile.id))!, opts.plan, new Date().toISOString());
-  const { cookieValue } = await createSession({ userId: profile.id, email, isAdmin: opts.isAdmin ?? false });
+  const { cookieValue } = await createSession({ userId: profile.id, email, isAdmin: opts.isAdmin ?? false, isAgent: opts.isAgent ?? false });
   return { userId: profile.id, email, cookies: [`${SESSION_COOKIE}=${cookieValue}`] };
 }
 

@@ -268,7 +268,7 @@ export interface HarnessOptions {
   env?: Record<string, string>;
 }
 
-const HARNESS_ENV = ['S3_ENDPOINT', 'UPLOADS_BUCKET', 'NOTICES_BUCKET', 'SANDBOX_ORIGIN', 'RDAP_BASE_URL', 'DNS_OVER_HTTPS_URL', 'OUTBOX_DIR', 'SES_ENDPOINT', 'RECHECK_AFTER_SECONDS', 'PROVIDER_RETRIES', 'STEPFUNCTIONS_ENDPOINT', 'SEARCH_STATE_MACHINE_ARN', 'SUBMISSION_STATE_MACHINE_ARN', 'BULK_SUBMISSION_STATE_MACHINE_ARN', 'ACCOUNT_ERASURE_STATE_MACHINE_ARN'];
+const HARNESS_ENV = ['S3_ENDPOINT', 'UPLOADS_BUCKET', 'NOTICES_BUCKET', 'SANDBOX_ORIGIN', 'RDAP_BASE_URL', 'DNS_OVER_HTTPS_URL', 'OUTBOX_DIR', 'SES_ENDPOINT', 'RECHECK_AFTER_SECONDS', 'DELISTING_CHECKS', 'PROVIDER_RETRIES', 'STEPFUNCTIONS_ENDPOINT', 'SEARCH_STATE_MACHINE_ARN', 'SUBMISSION_STATE_MACHINE_ARN', 'BULK_SUBMISSION_STATE_MACHINE_ARN', 'ACCOUNT_ERASURE_STATE_MACHINE_ARN'];
 
 /**
  * Starts the stand-ins of one test file: always dynalite with the real table (startTestDynamo), the rest as asked.
@@ -287,7 +287,7 @@ export async function startHarness(opts: HarnessOptions = {}) {
   const workflows = opts.scans ? await (await import('../local/workflows')).startLocalWorkflows({ retryMs: 0, waitMs: 0 }) : opts.submissions ? await startSubmissionWorkflow(opts.bulkHandlers, opts.keepExecutions ? join(dir, 'stepfunctions', 'executions.json') : undefined) : undefined;
   const dynamo = await startTestDynamo({
     ...(s3 ? { S3_ENDPOINT: s3.endpoint, UPLOADS_BUCKET: 'test-uploads', NOTICES_BUCKET: 'test-notices' } : {}),
-    ...(web ? { SANDBOX_ORIGIN: web.origin, RDAP_BASE_URL: `${web.origin}/rdap`, DNS_OVER_HTTPS_URL: `${web.origin}/dns/resolve`, RECHECK_AFTER_SECONDS: '3600' } : {}),
+    ...(web ? { SANDBOX_ORIGIN: web.origin, RDAP_BASE_URL: `${web.origin}/rdap`, DNS_OVER_HTTPS_URL: `${web.origin}/dns/resolve`, RECHECK_AFTER_SECONDS: '3600', DELISTING_CHECKS: '2' } : {}),
     ...(sandbox ? { SANDBOX_ORIGIN: sandbox.origin, RDAP_BASE_URL: `${sandbox.origin}/rdap`, DNS_OVER_HTTPS_URL: `${sandbox.origin}/dns/resolve`, PROVIDER_RETRIES: '0' } : {}),
     ...(workflows ? workflows.env : {}),
     ...(workflows || opts.outbox ? { OUTBOX_DIR: outbox } : {}),

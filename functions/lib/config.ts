@@ -23,6 +23,8 @@ const schema = z.object({
   /** Cognito has no standard end_session endpoint: its `/logout` URL is configured here when needed. */
   OIDC_LOGOUT_URL: z.string().url().optional(),
   ADMIN_GROUP: z.string().default('admin'),
+  /** The Cognito group of the company's DMCA agents (issue 23: the agent console). */
+  AGENT_GROUP: z.string().default('agent'),
   SESSION_TTL_SECONDS: z.coerce.number().int().positive().default(12 * 3600),
   SEARCH_STATE_MACHINE_ARN: z.string().optional(),
   SUBMISSION_STATE_MACHINE_ARN: z.string().optional(),
@@ -95,6 +97,7 @@ export interface Config {
   oidcClientSecret?: string;
   oidcLogoutUrl?: string;
   adminGroup: string;
+  agentGroup: string;
   sessionTtlSeconds: number;
   searchStateMachineArn?: string;
   submissionStateMachineArn?: string;
@@ -145,6 +148,7 @@ export function config(): Config {
     oidcClientSecret: env.OIDC_CLIENT_SECRET,
     oidcLogoutUrl: env.OIDC_LOGOUT_URL,
     adminGroup: env.ADMIN_GROUP,
+    agentGroup: env.AGENT_GROUP,
     sessionTtlSeconds: env.SESSION_TTL_SECONDS,
     searchStateMachineArn: env.SEARCH_STATE_MACHINE_ARN,
     submissionStateMachineArn: env.SUBMISSION_STATE_MACHINE_ARN,
@@ -288,6 +292,11 @@ export function assistantConfig(env: Environment = environment()): AssistantConf
 export interface MailConfig {
   /** Set: messages are written as .eml files here (the local runtime sets DATA_DIR/outbox). */
   outboxDir?: string;
+  /**
+   * Set (local runtime only): every message written to the outbox is also handed to the sandbox web's inbox,
+   * where the simulated hosts act on takedown notices (issue 23). Never set on AWS.
+   */
+  sandboxInboxUrl?: string;
   /** The address the deployment may send as (SES-verified on AWS). Optional locally. */
   mailFrom?: string;
   /** SES endpoint override (tests, a local SES stand-in). */
@@ -298,21 +307,32 @@ export interface MailConfig {
 
 const mailSchema = z.object({
   OUTBOX_DIR: optionalText,
+  SANDBOX_INBOX_URL: optionalText.pipe(z.string().url().optional()),
   MAIL_FROM: optionalText,
   SES_ENDPOINT: optionalText.pipe(z.string().url().optional()),
   SES_CONFIGURATION_SET: optionalText,
   AWS_REGION: z.string().default('us-east-1'),
 });
 
-/** OUTBOX_DIR, MAIL_FROM, SES_ENDPOINT, SES_CONFIGURATION_SET, AWS_REGION. */
+/** OUTBOX_DIR, SANDBOX_INBOX_URL, MAIL_FROM, SES_ENDPOINT, SES_CONFIGURATION_SET, AWS_REGION. */
 export function mailConfig(env: Environment = environment()): MailConfig {
   const e = parseGroup('mail', mailSchema, env);
-  return { outboxDir: e.OUTBOX_DIR, mailFrom: e.MAIL_FROM, sesEndpoint: e.SES_ENDPOINT, sesConfigurationSet: e.SES_CONFIGURATION_SET, region: e.AWS_REGION };
+  return { outboxDir: e.OUTBOX_DIR, sandboxInboxUrl: e.SANDBOX_INBOX_URL, mailFrom: e.MAIL_FROM, sesEndpoint: e.SES_ENDPOINT, sesConfigurationSet: e.SES_CONFIGURATION_SET, region: e.AWS_REGION };
 }
 
 /** DNS_OVER_HTTPS_URL: the DNS-over-HTTPS endpoint host names are resolved through, or undefined (the system resolver). */
 export function dnsOverHttpsUrl(env: Environment = environment()): string | undefined {
   return parseGroup('DNS', z.object({ DNS_OVER_HTTPS_URL: optionalText.pipe(z.string().url().optional()) }), env).DNS_OVER_HTTPS_URL;
+}
+
+/**
+ * DELISTING_CHECKS: how many times the ladder's last rung checks the engines before it stops a case whose delisting
+ * requests are undecided (issue 23), 1 to 30; default `fallback` (the workflow's DELISTING_CHECKS, a week of daily
+ * checks). The deployed stack leaves it unset; tests and local journeys raise it for their short waits.
+ */
+export function delistingChecks(fallback: number, env: Environment = environment()): number {
+  const checks = z.preprocess((v) => (typeof v === 'string' && v.trim() ? Number(v) : undefined), z.number().int().min(1).max(30).optional());
+  return parseGroup('delisting', z.object({ DELISTING_CHECKS: checks }), env).DELISTING_CHECKS ?? fallback;
 }
 
 /** Default wait before a submission's re-check: one day. */

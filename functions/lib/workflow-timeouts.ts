@@ -4,8 +4,11 @@
  */
 /** The search workflow: a scan still running after this is ended by Step Functions (TIMED_OUT). */
 export const SEARCH_TIMEOUT_SECONDS = 30 * 60;
-/** The submission workflow waits RECHECK_AFTER_SECONDS (a day by default) before its re-check: a week in all. */
-export const SUBMISSION_TIMEOUT_SECONDS = 7 * 86_400;
+/**
+ * The submission workflow climbs the escalation ladder (issue 23): it waits RECHECK_AFTER_SECONDS (a day by
+ * default) on each rung and between delisting checks, eleven waits at most: sixty days leaves room for a week's wait.
+ */
+export const SUBMISSION_TIMEOUT_SECONDS = 60 * 86_400;
 /** The bulk submission workflow works 5 items at a time, a few seconds each: its 500 ids fit well within an hour. */
 export const BULK_SUBMISSION_TIMEOUT_SECONDS = 3600;
 /**

@@ -9,6 +9,8 @@ export interface Caller {
   userId: string;
   email: string;
   isAdmin: boolean;
+  /** In the agent group (issue 23): the agent console. Administrators may use it too. */
+  isAgent?: boolean;
   sessionId: string;
 }
 
@@ -27,6 +29,7 @@ export async function createSession(input: {
   userId: string;
   email: string;
   isAdmin: boolean;
+  isAgent?: boolean;
   idToken?: string;
   idpUsername?: string;
 }): Promise<{ cookieValue: string; expiresAt: number }> {
@@ -38,6 +41,7 @@ export async function createSession(input: {
     userId: input.userId,
     email: input.email,
     isAdmin: input.isAdmin,
+    ...(input.isAgent ? { isAgent: true } : {}),
     sessionId,
     idToken: input.idToken,
     idpUsername: input.idpUsername,
@@ -63,6 +67,7 @@ export async function findSession(cookies: Record<string, string>): Promise<Call
   const s = await findStoredSession(cookies);
   if (!s) return undefined;
   let isAdmin = s.isAdmin;
+  let isAgent = s.isAgent === true;
   const status = s.idpUsername ? await identityStatus(s.idpUsername) : undefined;
   if (status) {
     if (!status.enabled) {
@@ -70,11 +75,13 @@ export async function findSession(cookies: Record<string, string>): Promise<Call
       return undefined;
     }
     isAdmin = status.groups.includes(config().adminGroup);
+    isAgent = status.groups.includes(config().agentGroup);
   } else if (config().cognitoUserPoolId) {
     // A session from before usernames were kept cannot be re-checked: no admin rights on it.
     isAdmin = false;
+    isAgent = false;
   }
-  return { userId: s.userId, email: s.email, isAdmin, sessionId: s.sessionId };
+  return { userId: s.userId, email: s.email, isAdmin, ...(isAgent ? { isAgent } : {}), sessionId: s.sessionId };
 }
 
 export async function deleteSession(sessionId: string): Promise<void> {

@@ -85,7 +85,7 @@ async function countSignUp(at: string): Promise<void> {
 }
 
 /** The `GET /api/auth/user` view of a profile; `isAdmin` comes from the session, never from the profile. */
-export function toCurrentUser(user: UserProfile, isAdmin: boolean): CurrentUser {
+export function toCurrentUser(user: UserProfile, isAdmin: boolean, isAgent = false): CurrentUser {
   return {
     id: user.id,
     email: user.email,
@@ -95,5 +95,6 @@ export function toCurrentUser(user: UserProfile, isAdmin: boolean): CurrentUser 
     subscriptionPlan: user.subscriptionPlan ?? 'trial',
     subscriptionStatus: user.subscriptionStatus ?? 'active',
     isAdmin,
+    ...(isAgent ? { isAgent } : {}),
   };
 }

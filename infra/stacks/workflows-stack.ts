@@ -16,7 +16,7 @@ import { acknowledgeWildcardResource } from '../constructs/nag';
 import { REPO_ROOT } from '../context';
 import { buildSearchDefinition, SEARCH_TASKS, type SearchTaskFunctions, type SearchTaskName } from '../workflows/search-definition';
 import { buildSubmissionDefinition, SUBMISSION_TASKS, type SubmissionTaskName } from '../workflows/submission-definition';
-import { SUBMISSION_TASK_ENTRIES } from '../../functions/workflows/submission';
+import { MAX_LADDER_WAITS, SUBMISSION_TASK_ENTRIES } from '../../functions/workflows/submission';
 import { BULK_TASK_ENTRIES } from '../../functions/workflows/bulk-submission';
 import { buildBulkSubmissionDefinition, BULK_TASKS, type BulkTaskName } from '../workflows/bulk-submission-definition';
 import { buildAccountErasureDefinition, ERASURE_TASKS, type ErasureTaskName } from '../workflows/account-erasure-definition';
@@ -55,6 +55,10 @@ export const SUBMISSION_TASK_SPECS: Record<SubmissionTaskName, TaskSpec> = {
   SendNotice: { entry: SUBMISSION_TASK_ENTRIES.SendNotice, access: { table: 'readWrite', notices: 'readWrite', sendMail: true }, memorySize: 1024, timeout: Duration.minutes(3), pdf: true },
   MarkSent: { entry: SUBMISSION_TASK_ENTRIES.MarkSent, access: { table: 'readWrite' }, timeout: Duration.minutes(1) },
   Recheck: { entry: SUBMISSION_TASK_ENTRIES.Recheck, access: { table: 'readWrite' }, timeout: Duration.minutes(2) },
+  Climb: { entry: SUBMISSION_TASK_ENTRIES.Climb, access: { table: 'readWrite' }, timeout: Duration.minutes(1) },
+  QueueDelisting: { entry: SUBMISSION_TASK_ENTRIES.QueueDelisting, access: { table: 'readWrite' }, timeout: Duration.minutes(1) },
+  // Asks the engines again whether they list each URL (issue 23): the providers' keys.
+  CheckDelisting: { entry: SUBMISSION_TASK_ENTRIES.CheckDelisting, access: { table: 'readWrite', providerKeys: true }, timeout: Duration.minutes(2) },
   RecordFailure: { entry: SUBMISSION_TASK_ENTRIES.RecordFailure, access: { table: 'readWrite' }, timeout: Duration.minutes(1) },
 };
 
@@ -109,7 +113,7 @@ export const SCHEDULED_SPECS = {
   ResultRetention: { entry: 'functions/jobs/result-retention.ts', access: { table: 'readWrite', uploads: 'readWrite' }, timeout: Duration.minutes(15) },
 } satisfies Record<string, TaskSpec>;
 
-/** The submission waits RECHECK_AFTER_SECONDS (a day by default) before its re-check; the execution may last a week. */
+/** The submission waits RECHECK_AFTER_SECONDS (a day by default) before each rung's re-check (issue 23's ladder). */
 export const SUBMISSION_TIMEOUT = Duration.seconds(SUBMISSION_TIMEOUT_SECONDS);
 /** The search workflow's own time limit: a scan still running after it is ended by Step Functions (TIMED_OUT). */
 export const SEARCH_TIMEOUT = Duration.seconds(SEARCH_TIMEOUT_SECONDS);
@@ -121,8 +125,9 @@ export const SEARCH_TIMEOUT = Duration.seconds(SEARCH_TIMEOUT_SECONDS);
  * runtime at start (RECHECK_AFTER_SECONDS).
  */
 export function checkRecheckAfterSeconds(seconds: number): number {
+  // Every rung of the ladder waits once, and the delisting checks once each (MAX_LADDER_WAITS), each with its tasks.
   const tasks = Object.values(SUBMISSION_TASK_SPECS).reduce((sum, spec) => sum + spec.timeout.toSeconds(), 0);
-  const limit = SUBMISSION_TIMEOUT.toSeconds() - 2 * tasks;
+  const limit = Math.floor((SUBMISSION_TIMEOUT.toSeconds() - 2 * tasks * MAX_LADDER_WAITS) / MAX_LADDER_WAITS);
   if (!Number.isInteger(seconds) || seconds < 0 || seconds > limit) {
     throw new Error(
       `RECHECK_AFTER_SECONDS (context recheckAfterSeconds) must be a whole number from 0 to ${limit}: the submission workflow ` +

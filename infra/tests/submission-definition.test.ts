@@ -9,12 +9,12 @@ type Json = Record<string, unknown>;
 /** Runs the rendered ASL in aws-local-stepfunctions with in-process handlers; waits and retries take no time. */
 async function run(handlers: Record<string, (input: Json) => unknown>, input: Json = {}) {
   const machine = new StateMachine(renderSubmissionAsl() as never, { validationOptions: { checkArn: false } });
-  const states = ['FindContact', 'SendNotice', 'MarkSent', 'Recheck', 'RecordFailure'];
+  const states = [...SUBMISSION_TASKS];
   const execution = machine.run({ caseId: 'c1', userId: 'u1', attempt: 1, recheckAfterSeconds: 86400, ...input } as never, {
     overrides: {
       taskResourceLocalHandlers: handlers as never,
       retryIntervalOverrides: Object.fromEntries(states.map((s) => [s, 0])),
-      waitTimeOverrides: { WaitBeforeRecheck: 0 },
+      waitTimeOverrides: { WaitBeforeRecheck: 0, WaitBeforeDelistingCheck: 0 },
     },
   });
   return execution.result.then(
@@ -26,10 +26,13 @@ async function run(handlers: Record<string, (input: Json) => unknown>, input: Js
 const named = (name: string, message = name) => Object.assign(new Error(message), { name });
 
 const happy = (calls: string[]) => ({
-  FindContact: () => (calls.push('FindContact'), { found: true, email: 'abuse@host.test', source: 'rdap-ip' }),
+  FindContact: () => (calls.push('FindContact'), { found: true, step: 'host', email: 'abuse@host.test', source: 'rdap-ip' }),
   SendNotice: () => (calls.push('SendNotice'), { recipient: 'abuse@host.test', messageId: '<m1>', pdfKey: 'k' }),
   MarkSent: () => (calls.push('MarkSent'), { transitioned: true, recheckAt: 'later' }),
   Recheck: () => (calls.push('Recheck'), { outcome: 'removed', reason: 'gone', urls: [] }),
+  Climb: () => (calls.push('Climb'), { next: 'end' }),
+  QueueDelisting: () => (calls.push('QueueDelisting'), { settled: false, checksLeft: 2 }),
+  CheckDelisting: () => (calls.push('CheckDelisting'), { settled: true, checksLeft: 0 }),
   RecordFailure: (input: Json) => (calls.push('RecordFailure'), { recorded: true, error: (input.failure as Json).Error }),
 });
 
@@ -39,10 +42,21 @@ describe('renderSubmissionAsl', () => {
     expect(asl.StartAt).toBe('FindContact');
     for (const name of SUBMISSION_TASKS) expect(asl.States[name]).toMatchObject({ Type: 'Task', Resource: fakeFunctionArn(name) });
     expect(asl.States.WaitBeforeRecheck).toEqual({ Type: 'Wait', SecondsPath: '$.recheckAfterSeconds', Next: 'Recheck' });
-    expect(asl.States.HasContact).toMatchObject({ Type: 'Choice', Default: 'NoContact' });
+    expect(asl.States.HasContact).toMatchObject({ Type: 'Choice', Default: 'Climb' });
+    expect(asl.States.WaitBeforeDelistingCheck).toEqual({ Type: 'Wait', SecondsPath: '$.recheckAfterSeconds', Next: 'CheckDelisting' });
+    expect(asl.States.StillOnline).toMatchObject({ Type: 'Choice', Choices: [{ Variable: '$.recheck.outcome', StringEquals: 'still-online', Next: 'Climb' }], Default: 'Done' });
+    expect(asl.States.NextStep).toMatchObject({
+      Type: 'Choice',
+      Choices: [
+        { Variable: '$.climb.next', StringEquals: 'end', Next: 'Done' },
+        { Variable: '$.climb.next', StringEquals: 'delisting', Next: 'QueueDelisting' },
+      ],
+      Default: 'FindContact',
+    });
+    expect(asl.States.DelistingSettled).toMatchObject({ Type: 'Choice', Default: 'WaitBeforeDelistingCheck' });
     expect(asl.States.SendNotice!.Retry).toContainEqual(expect.objectContaining({ ErrorEquals: [SUBMISSION_ERRORS.mailTemporary], MaxAttempts: 4 }));
     expect(asl.States.FindContact!.Retry).toContainEqual(expect.objectContaining({ ErrorEquals: [SUBMISSION_ERRORS.rdapUnavailable] }));
-    for (const name of ['FindContact', 'SendNotice', 'MarkSent', 'Recheck']) {
+    for (const name of ['FindContact', 'SendNotice', 'MarkSent', 'Recheck', 'Climb', 'QueueDelisting', 'CheckDelisting']) {
       expect(asl.States[name]!.Catch).toEqual([{ ErrorEquals: ['States.ALL'], ResultPath: '$.failure', Next: 'RecordFailure' }]);
     }
     expect(asl.States.RecordFailure).toMatchObject({ Next: 'SubmissionFailed' });
@@ -52,7 +66,7 @@ describe('renderSubmissionAsl', () => {
   it('uses Pass states of the same names for tasks without a function', () => {
     const stack = new Stack(new App(), 'Skeleton');
     const graph = new sfn.StateGraph(buildSubmissionDefinition(stack, {}).startState, 'skeleton').toGraphJson() as { States: Record<string, Json> };
-    for (const name of ['FindContact', 'SendNotice', 'MarkSent', 'Recheck']) expect(graph.States[name]!.Type).toBe('Pass');
+    for (const name of SUBMISSION_TASKS.filter((t) => t !== 'RecordFailure')) expect(graph.States[name]!.Type).toBe('Pass');
   });
 });
 
@@ -65,11 +79,47 @@ describe('submission workflow run locally on the rendered ASL', () => {
     expect(res.ok && res.output).toMatchObject({ contact: { found: true }, notice: { messageId: '<m1>' }, marked: { transitioned: true }, recheck: { outcome: 'removed' } });
   });
 
-  it('ends at NoContact when no contact is found', async () => {
+  it('climbs the ladder: a rung without a contact, a rung still online, then delisting checked until settled', async () => {
     const calls: string[] = [];
-    const res = await run({ ...happy(calls), FindContact: () => (calls.push('FindContact'), { found: false, reason: 'none' }) });
+    const rungs = ['host', 'network', 'cdn', 'registrar'];
+    let rung = 0;
+    let checks = 0;
+    const res = await run({
+      ...happy(calls),
+      // host: sent; network: no contact; cdn: an agent task (wait, re-check); registrar: sent
+      FindContact: () => {
+        const step = rungs[rung]!;
+        calls.push(`FindContact:${step}`);
+        if (step === 'network') return { found: false, step, reason: 'none' };
+        if (step === 'cdn') return { found: false, step, agentTask: true, reason: 'form' };
+        return { found: true, step, email: `abuse@${step}.test`, source: 'x' };
+      },
+      Recheck: () => (calls.push('Recheck'), { outcome: 'still-online', reason: 'still there', urls: [] }),
+      Climb: () => {
+        rung++;
+        calls.push('Climb');
+        return { next: rung < rungs.length ? rungs[rung] : 'delisting' };
+      },
+      CheckDelisting: () => (calls.push('CheckDelisting'), ++checks < 3 ? { settled: false, checksLeft: 3 - checks } : { settled: true, checksLeft: 0 }),
+    });
     expect(res.ok).toBe(true);
-    expect(calls).toEqual(['FindContact']);
+    expect(calls).toEqual([
+      'FindContact:host', 'SendNotice', 'MarkSent', 'Recheck', 'Climb',
+      'FindContact:network', 'Climb',
+      'FindContact:cdn', 'Recheck', 'Climb',
+      'FindContact:registrar', 'SendNotice', 'MarkSent', 'Recheck', 'Climb',
+      'QueueDelisting', 'CheckDelisting', 'CheckDelisting', 'CheckDelisting',
+    ]);
+  });
+
+  it('ends when a re-check finds the copy removed, or Climb finds the case ended', async () => {
+    const calls: string[] = [];
+    expect((await run(happy(calls))).ok).toBe(true);
+    expect(calls).not.toContain('Climb');
+    const ended: string[] = [];
+    const res = await run({ ...happy(ended), FindContact: () => (ended.push('FindContact'), { found: false, step: 'host', reason: 'The case has ended.' }) });
+    expect(res.ok).toBe(true);
+    expect(ended).toEqual(['FindContact', 'Climb']);
   });
 
   it('retries a temporary mail failure, then goes on', async () => {

@@ -15,20 +15,29 @@ export { SUBMISSION_ERRORS, SUBMISSION_STATE, SUBMISSION_TASKS, type SubmissionT
 export type SubmissionTaskFunctions = Partial<Record<SubmissionTaskName, lambda.IFunction>>;
 
 /**
- * Builds the automated takedown submission workflow (ARCHITECTURE.md, "Takedown flow"):
+ * Builds the automated takedown submission workflow, the escalation ladder of issue 23 (ARCHITECTURE.md,
+ * "Takedown flow" and "The escalation ladder"):
  *
- *     FindContact -> HasContact? --no--> NoContact (succeed; the case is flagged for escalation)
- *                         |yes
- *     SendNotice -> MarkSent -> WaitBeforeRecheck ($.recheckAfterSeconds) -> Recheck -> Done
+ *     FindContact (rung of $.climb.next, host first) -> HasContact?
+ *        found     -> SendNotice -> MarkSent -> WaitBeforeRecheck ($.recheckAfterSeconds) -> Recheck -> StillOnline?
+ *        agentTask -> WaitBeforeRecheck (the agent files the CDN's web form)                            |
+ *        otherwise -> Climb                                                  still-online -> Climb   else -> Done
+ *     Climb -> NextStep?  network | cdn | registrar -> FindContact;  delisting -> QueueDelisting;  end -> Done
+ *     QueueDelisting -> WaitBeforeDelistingCheck ($.recheckAfterSeconds) -> CheckDelisting -> DelistingSettled?
+ *        settled -> Done;  otherwise -> WaitBeforeDelistingCheck
  *
- * FindContact retries RdapUnavailableError; SendNotice retries MailTemporaryError with backoff; MarkSent and
- * Recheck (both safe to repeat) retry any task failure twice. Any failure that is left goes to RecordFailure
- * with the error under `$.failure`, which records it on the case, then to SubmissionFailed (Fail).
+ * Every rung waits the same configured time (RECHECK_AFTER_SECONDS, shortened for tests and the benchmark) before
+ * its re-check; removal at any rung ends the climb (Recheck, CheckDelisting), as does a counter-notice recorded
+ * meanwhile (every task sees the case's outcome). CheckDelisting ends the case after DELISTING_CHECKS checks.
+ *
+ * FindContact retries RdapUnavailableError; SendNotice retries MailTemporaryError with backoff; the other tasks
+ * (safe to repeat) retry any task failure twice. Any failure that is left goes to RecordFailure with the error
+ * under `$.failure`, which records it on the case, then to SubmissionFailed (Fail).
  *
  * Input: `{caseId, userId, attempt, recheckAfterSeconds}` (functions/workflows/submission/types.ts). Each task
  * gets the whole state (payload only) and its result lands under its own key: `$.contact`, `$.notice`,
- * `$.marked`, `$.recheck`. A task without a function is a Pass state of the same name, so the graph is real
- * before every task is deployed. Called by the workflows stack with real functions and by
+ * `$.marked`, `$.recheck`, `$.climb`, `$.delisting`. A task without a function is a Pass state of the same name,
+ * so the graph is real before every task is deployed. Called by the workflows stack with real functions and by
  * `renderSubmissionAsl()` for the local runner.
  */
 export function buildSubmissionDefinition(scope: Construct, fns: SubmissionTaskFunctions): sfn.IChainable {
@@ -53,7 +62,7 @@ export function buildSubmissionDefinition(scope: Construct, fns: SubmissionTaskF
   recordFailure.next(failed);
   const onFailure = (s: sfn.Pass | tasks.LambdaInvoke) => (isTask(s) ? s.addCatch(recordFailure, { errors: [sfn.Errors.ALL], resultPath: '$.failure' }) : s);
 
-  const findContact = step('FindContact', '$.contact', Duration.minutes(2), { found: false, reason: 'skipped' });
+  const findContact = step('FindContact', '$.contact', Duration.minutes(2), { found: false, step: 'host', reason: 'skipped' });
   if (isTask(findContact)) {
     findContact.addRetry({ errors: [SUBMISSION_ERRORS.rdapUnavailable], interval: Duration.seconds(30), backoffRate: 2, maxAttempts: 3 });
   }
@@ -72,21 +81,43 @@ export function buildSubmissionDefinition(scope: Construct, fns: SubmissionTaskF
   onFailure(sendNotice);
 
   const markSent = step('MarkSent', '$.marked', Duration.minutes(1));
-  const recheck = step('Recheck', '$.recheck', Duration.minutes(5));
-  for (const s of [markSent, recheck]) {
+  const recheck = step('Recheck', '$.recheck', Duration.minutes(5), { outcome: 'removed', reason: 'skipped', urls: [] });
+  const climb = step('Climb', '$.climb', Duration.minutes(1), { next: 'end' });
+  const queueDelisting = step('QueueDelisting', '$.delisting', Duration.minutes(1), { settled: true, checksLeft: 0 });
+  const checkDelisting = step('CheckDelisting', '$.delisting', Duration.minutes(5), { settled: true, checksLeft: 0 });
+  for (const s of [markSent, recheck, climb, queueDelisting, checkDelisting]) {
     if (isTask(s)) s.addRetry({ errors: [sfn.Errors.TASKS_FAILED], interval: Duration.seconds(20), backoffRate: 2, maxAttempts: 2 });
     onFailure(s);
   }
 
-  const wait = new sfn.Wait(scope, S.WaitBeforeRecheck, { time: sfn.WaitTime.secondsPath('$.recheckAfterSeconds') });
-  const noContact = new sfn.Succeed(scope, S.NoContact, { comment: 'No abuse contact: the case is flagged for escalation.' });
   const done = new sfn.Succeed(scope, S.Done);
+  const wait = new sfn.Wait(scope, S.WaitBeforeRecheck, { time: sfn.WaitTime.secondsPath('$.recheckAfterSeconds') });
+  const waitDelisting = new sfn.Wait(scope, S.WaitBeforeDelistingCheck, { time: sfn.WaitTime.secondsPath('$.recheckAfterSeconds') });
 
-  const deliver = sfn.Chain.start(sendNotice).next(markSent).next(wait).next(recheck).next(done);
+  const nextStep = new sfn.Choice(scope, S.NextStep)
+    .when(sfn.Condition.stringEquals('$.climb.next', 'end'), done)
+    .when(sfn.Condition.stringEquals('$.climb.next', 'delisting'), queueDelisting)
+    .otherwise(findContact);
+  climb.next(nextStep);
+
+  const stillOnline = new sfn.Choice(scope, S.StillOnline).when(sfn.Condition.stringEquals('$.recheck.outcome', 'still-online'), climb).otherwise(done);
+  wait.next(recheck);
+  recheck.next(stillOnline);
+  sendNotice.next(markSent);
+  markSent.next(wait);
+
   const hasContact = new sfn.Choice(scope, S.HasContact)
-    .when(sfn.Condition.booleanEquals('$.contact.found', true), deliver)
-    .otherwise(noContact);
-  return sfn.Chain.start(findContact).next(hasContact);
+    .when(sfn.Condition.booleanEquals('$.contact.found', true), sendNotice)
+    .when(sfn.Condition.and(sfn.Condition.isPresent('$.contact.agentTask'), sfn.Condition.booleanEquals('$.contact.agentTask', true)), wait)
+    .otherwise(climb);
+  findContact.next(hasContact);
+
+  const settled = new sfn.Choice(scope, S.DelistingSettled).when(sfn.Condition.booleanEquals('$.delisting.settled', true), done).otherwise(waitDelisting);
+  queueDelisting.next(settled);
+  waitDelisting.next(checkDelisting);
+  checkDelisting.next(settled);
+
+  return findContact;
 }
 
 /** The submission workflow's ASL with every task as a Lambda Task state (fake ARNs), for the local runner. */

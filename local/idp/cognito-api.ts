@@ -14,7 +14,7 @@ import type { IdpStore } from './store';
 export async function handleCognitoApi(
   req: IncomingMessage,
   res: ServerResponse,
-  deps: { store: IdpStore; adminEmails: () => string[]; adminGroup: string },
+  deps: { store: IdpStore; groupsOf: (email: string) => string[]; adminGroup: string },
 ): Promise<void> {
   const chunks: Buffer[] = [];
   let size = 0;
@@ -51,7 +51,7 @@ export async function handleCognitoApi(
       });
     case 'AdminListGroupsForUser':
       return send(res, 200, {
-        Groups: deps.adminEmails().includes(account.email) ? [{ GroupName: deps.adminGroup, UserPoolId: input.UserPoolId }] : [],
+        Groups: deps.groupsOf(account.email).map((GroupName) => ({ GroupName, UserPoolId: input.UserPoolId })),
       });
     case 'AdminDisableUser':
     case 'AdminEnableUser':

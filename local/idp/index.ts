@@ -17,6 +17,10 @@ export interface IdpOptions {
   clientId: string;
   /** E-mails whose tokens carry `cognito:groups: ['admin']`; read on every token, so it follows ADMIN_EMAILS. */
   adminEmails: () => string[];
+  /** E-mails whose tokens carry the agent group (AGENT_EMAILS; issue 23's agent console). */
+  agentEmails?: () => string[];
+  /** The Cognito group of agents (AGENT_GROUP). */
+  agentGroup?: string;
   /** The Cognito group whose members are admins (ADMIN_GROUP). */
   adminGroup?: string;
   /** Where `/idp` is mounted; fixed by the architecture, a parameter only to keep the prefix in one place. */
@@ -81,14 +85,14 @@ export async function createIdp(opts: IdpOptions): Promise<RunningIdp> {
       return {
         accountId: sub,
         claims: async () => {
-          const admin = opts.adminEmails().includes(account.email);
+          const groups = groupsOf(account.email, opts);
           return {
             sub,
             email: account.email,
             email_verified: true,
             'cognito:username': sub,
             // Cognito leaves the claim out for users in no group.
-            ...(admin ? { 'cognito:groups': ['admin'] } : {}),
+            ...(groups.length ? { 'cognito:groups': groups } : {}),
             ...(account.givenName ? { given_name: account.givenName } : {}),
             ...(account.familyName ? { family_name: account.familyName } : {}),
           };
@@ -214,7 +218,7 @@ export async function createIdp(opts: IdpOptions): Promise<RunningIdp> {
     const url = new URL(req.url ?? '/', 'http://idp.invalid');
     const sub = url.pathname.slice(mountPath.length) || '/';
 
-    if (sub === '/cognito' || sub === '/cognito/') return handleCognitoApi(req, res, { store, adminEmails: opts.adminEmails, adminGroup: opts.adminGroup ?? 'admin' });
+    if (sub === '/cognito' || sub === '/cognito/') return handleCognitoApi(req, res, { store, groupsOf: (email) => groupsOf(email, opts), adminGroup: opts.adminGroup ?? 'admin' });
     if (req.method === 'GET' && sub === '/assets/idp.css') return sendAsset(res, 'text/css; charset=utf-8', IDP_CSS);
     if (req.method === 'GET' && sub === '/assets/auto-submit.js') return sendAsset(res, 'text/javascript; charset=utf-8', AUTO_SUBMIT_JS);
     const match = /^\/interaction\/([\w-]{1,64})$/.exec(sub);
@@ -278,4 +282,12 @@ function loginPolicy(store: Parameters<typeof findAccountBySub>[0]) {
     }),
   );
   return policy;
+}
+
+/** The Cognito groups of a local account: the admin group for ADMIN_EMAILS, the agent group for AGENT_EMAILS. */
+export function groupsOf(email: string, opts: { adminEmails: () => string[]; adminGroup?: string; agentEmails?: () => string[]; agentGroup?: string }): string[] {
+  return [
+    ...(opts.adminEmails().includes(email) ? [opts.adminGroup ?? 'admin'] : []),
+    ...((opts.agentEmails?.() ?? []).includes(email) ? [opts.agentGroup ?? 'agent'] : []),
+  ];
 }

@@ -11,6 +11,7 @@ import { braveAnswer, serpApiAnswer, tinEyeAnswer, type Answer, type ShapeContex
 import { dnsJson, rdapDomain, rdapIp, type RdapAnswer } from './rdap';
 import { SiteIndex } from './site-index';
 import { SandboxStore } from './store';
+import { TAKEDOWN_POLICIES, policyFor, reaction, recipientClass, sandboxUrlsIn, type TakedownPolicy } from './takedown';
 
 export type { FaultConfig } from './faults';
 export type { PlantResult } from './planter';
@@ -33,6 +34,12 @@ export interface SandboxOptions {
    * download. Default: S3_ENDPOINT (the local S3 stand-in). Nothing else outside the sandbox is ever fetched.
    */
   objectStoreOrigins?: () => string[];
+  /** Seed of the hosts' takedown policies (issue 23; local/sandbox/takedown.ts). Default 'vigil'. */
+  takedownSeed?: string;
+  /** How long a host that acts on a notice takes, on the sandbox clock (default 0). */
+  takedownDelayMs?: number;
+  /** How long after its removal a `reuploads` host puts the copy back, on the sandbox clock (default an hour). */
+  reuploadAfterMs?: number;
 }
 
 export interface Sandbox {
@@ -82,7 +89,25 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   const planter = new Planter({ store, index, renderer, ffmpeg, now, origin, objectStoreOrigins });
   const leaks = new Leaks({ store, index, renderer, now });
   const faults = new FaultController(options.faults);
-  const ctx: ShapeContext = { origin, index, planter, faults, now };
+  const takedownSeed = options.takedownSeed ?? 'vigil';
+  /** Test control: a page's policy set by hand (`POST /control/policy`). */
+  const policyOverrides = new Map<string, TakedownPolicy>();
+  /** Counter-notices the uploaders filed (`counter-notice` hosts), for the agent to record. */
+  const counterNotices: Array<{ url: string; by: string; statement: string; at: string; recipient: string }> = [];
+  /** Re-uploads due (`reuploads` hosts): page path -> when it comes back. */
+  const reuploads = new Map<string, number>();
+  /** Pages each engine delisted after a removal request: engine -> page paths. */
+  const delisted = new Map<string, Set<string>>();
+  /** Removal requests the simulated engines received: reference -> urls. */
+  const removalRequests = new Map<string, { engine: string; urls: string[]; at: string }>();
+  const ctx: ShapeContext = {
+    origin,
+    index,
+    planter,
+    faults,
+    now,
+    isDelisted: (engine, page) => delisted.get(engine)?.has(`/sites/${page.domain}${page.path}`) === true,
+  };
   /**
    * Removals that notices scheduled (`POST /control/notice`), by URL, with the time they are due on the sandbox's
    * clock. No timer: every request first applies the ones due (`applyDueNotices`), so what a request sees depends
@@ -138,6 +163,11 @@ export function createSandbox(options: SandboxOptions): Sandbox {
 
   const applyDueNotices = async () => {
     const t = now().getTime();
+    for (const [url, dueAt] of reuploads) {
+      if (dueAt > t) continue;
+      reuploads.delete(url);
+      await restore(url).catch(() => undefined);
+    }
     for (const [url, dueAt] of scheduled) {
       if (dueAt > t) continue;
       scheduled.delete(url);
@@ -187,6 +217,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     }
     if (read && (m = /^\/sites\/([^/]+)(\/.*)?$/.exec(path))) return site(res, decodeURIComponent(m[1]), m[2] ?? '/');
 
+    if (method === 'POST' && (m = /^\/engines\/(google|bing)\/removals$/.exec(path))) return engineRemoval(req, res, m[1]!);
     if (path.startsWith('/control/')) return control(req, res, method, path, params);
     throw new HttpProblem(404, `nothing at ${path}`);
   }
@@ -194,6 +225,11 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   async function site(res: ServerResponse, domain: string, rest: string): Promise<void> {
     const info = siteByDomain(domain);
     if (!info) throw new HttpProblem(404, `${domain} is not a simulated site`);
+    // A site behind the simulated CDN answers with its headers, as a proxied site does (issue 23, ladder step 3).
+    if (policyFor(`/sites/${domain}/`, takedownSeed, policyOverrides) === 'behind-cdn') {
+      res.setHeader('x-cdn', 'ClipCDN');
+      res.setHeader('via', '1.1 clipcdn');
+    }
     const rel = `/sites/${domain}${rest.replace(/\/+$/, '')}`;
     const gone = removed[rel];
     if (rest.startsWith('/media/')) {
@@ -209,7 +245,92 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     return html(res, 200, pageHtml(origin, info, page, index.mediaOf(page)));
   }
 
+  /**
+   * `POST /engines/<google|bing>/removals {urls}`: the engine's copyright removal form, as the agent files it. Each
+   * URL of a simulated page is delisted from that engine's answers at once; answers a reference number.
+   */
+  async function engineRemoval(req: IncomingMessage, res: ServerResponse, engine: string): Promise<void> {
+    const body = z.object({ urls: z.array(z.string().min(1)).min(1).max(1000) }).safeParse(await readJson(req));
+    if (!body.success) throw new HttpProblem(400, 'body must be {urls: [...]} (the infringing URLs)');
+    const reference = `${engine === 'google' ? 'GGL' : 'BNG'}-${(hashOf(`${engine}${removalRequests.size}${body.data.urls.join()}`) % 1_000_000).toString().padStart(6, '0')}`;
+    const set = delisted.get(engine) ?? new Set<string>();
+    const accepted: string[] = [];
+    for (const url of body.data.urls) {
+      try {
+        const rel = relative(url);
+        set.add(rel);
+        accepted.push(url);
+      } catch {
+        // not a URL of the sandbox: the engine has nothing to delist
+      }
+    }
+    delisted.set(engine, set);
+    removalRequests.set(reference, { engine, urls: accepted, at: now().toISOString() });
+    return json(res, 201, { reference, delisted: accepted });
+  }
+
+  /** A notice arrives at a simulated recipient: each host acts as its policy says (issue 23). */
+  async function inbox(to: string[], text: string): Promise<Array<{ url: string; policy: TakedownPolicy; from: string; action: string }>> {
+    const out: Array<{ url: string; policy: TakedownPolicy; from: string; action: string }> = [];
+    for (const url of sandboxUrlsIn(text, origin)) {
+      let rel: string;
+      try {
+        rel = relative(url);
+      } catch {
+        continue;
+      }
+      const domain = /^\/sites\/([^/]+)/.exec(rel)?.[1];
+      if (!domain) continue;
+      const policy = policyFor(rel, takedownSeed, policyOverrides);
+      for (const recipient of to) {
+        const who = recipientClass(domain, recipient);
+        if (!who) continue;
+        const action = reaction(policy, who);
+        out.push({ url, policy, from: who, action });
+        if (action === 'ignore' || removed[rel] || scheduled.has(url)) continue;
+        const dueAt = now().getTime() + (options.takedownDelayMs ?? 0);
+        scheduled.set(url, dueAt);
+        if (action === 'remove-and-reupload') reuploads.set(url, dueAt + (options.reuploadAfterMs ?? 3_600_000));
+        if (action === 'remove-and-counter-notice') {
+          counterNotices.push({
+            url,
+            recipient,
+            by: `Uploader of ${domain}${rel.slice(`/sites/${domain}`.length)}`,
+            statement: 'I have a good faith belief that the material was removed or disabled as a result of mistake or misidentification, and I consent to the jurisdiction of the Federal District Court.',
+            at: now().toISOString(),
+          });
+        }
+      }
+    }
+    return out;
+  }
+
   async function control(req: IncomingMessage, res: ServerResponse, method: string, path: string, params: URLSearchParams): Promise<void> {
+    if (method === 'POST' && path === '/control/inbox') {
+      const body = z.object({ to: z.union([z.string(), z.array(z.string())]), text: z.string().max(60_000) }).safeParse(await readJson(req));
+      if (!body.success) throw new HttpProblem(400, 'body must be {to, text}');
+      const to = (Array.isArray(body.data.to) ? body.data.to : [body.data.to]).map((t) => t.trim().toLowerCase());
+      return json(res, 200, { actions: await inbox(to, body.data.text) });
+    }
+    if (path === '/control/policy') {
+      if (method === 'GET') {
+        const url = params.get('url');
+        if (!url) throw new HttpProblem(400, 'url is required');
+        targetsOf(url);
+        return json(res, 200, { url, policy: policyFor(relative(url), takedownSeed, policyOverrides) });
+      }
+      if (method === 'POST') {
+        const body = z.object({ url: z.string().min(1), policy: z.enum(TAKEDOWN_POLICIES) }).safeParse(await readJson(req));
+        if (!body.success) throw new HttpProblem(400, `body must be {url, policy} with policy one of ${TAKEDOWN_POLICIES.join(', ')}`);
+        targetsOf(body.data.url);
+        policyOverrides.set(relative(body.data.url), body.data.policy);
+        return json(res, 200, { url: body.data.url, policy: body.data.policy });
+      }
+    }
+    if (path === '/control/counter-notices' && method === 'GET') return json(res, 200, { counterNotices });
+    if (path === '/control/delisted' && method === 'GET') {
+      return json(res, 200, { delisted: Object.fromEntries([...delisted].map(([e, s]) => [e, [...s].map((p) => `${origin}${p}`)])), requests: Object.fromEntries(removalRequests) });
+    }
     if (path === '/control/state' && method === 'GET') {
       return json(res, 200, { faults: faults.list(), removed, plantedPages: index.allPages().filter((p) => p.plantedFor).length });
     }
@@ -321,4 +442,10 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
   } catch {
     throw new HttpProblem(400, 'body is not JSON');
   }
+}
+
+function hashOf(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  return h >>> 0;
 }

@@ -13,6 +13,8 @@ export interface ShapeContext {
   planter: Planter;
   faults: FaultController;
   now: () => Date;
+  /** Pages an engine has delisted after a removal request (issue 23): left out of its answers. */
+  isDelisted?: (engine: SandboxEngine, page: PageSpec) => boolean;
 }
 
 export interface Answer {
@@ -60,7 +62,15 @@ async function faulted(ctx: ShapeContext, engine: SandboxEngine, shapes: FaultSh
 }
 
 function rankedPages(ctx: ShapeContext, engine: SandboxEngine, query: string): PageSpec[] {
-  const pages = ctx.index.search(query).map((r) => r.page);
+  const listed = (p: PageSpec) => !ctx.isDelisted?.(engine, p);
+  // A search for a page's own URL finds that page while the engine lists it (the delisting check, issue 23).
+  const prefix = `${ctx.origin}/sites/`;
+  if (query.startsWith(prefix)) {
+    const m = /^([^/]+)(\/.*)$/.exec(decodeURIComponent(query.slice(prefix.length)).replace(/\/+$/, ''));
+    const page = m ? ctx.index.page(m[1]!, m[2]!) : undefined;
+    return page && listed(page) ? [page] : [];
+  }
+  const pages = ctx.index.search(query).map((r) => r.page).filter(listed);
   return engineShare(engine, pages, (p) => p.domain + p.path);
 }
 

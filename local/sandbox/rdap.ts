@@ -21,13 +21,13 @@ interface Network {
   country: string;
 }
 
-const REGISTRARS: Record<string, Registrar> = {
+export const REGISTRARS: Record<string, Registrar> = {
   sandbox: { name: 'Sandbox Registrar, Inc.', ianaId: '9994', abuseEmail: 'abuse@sandbox-registrar.example' },
   offshore: { name: 'Offshore Names Ltd', ianaId: '9995', abuseEmail: 'abuse@offshore-names.example' },
   privacy: { name: 'Quiet Domains SA', ianaId: '9996' },
 };
 
-const NETWORKS: Network[] = [
+export const NETWORKS: Network[] = [
   { handle: 'NET-192-0-2-0-1', name: 'SANDBOX-HOSTING', cidr: { v4prefix: '192.0.2.0', length: 24 }, start: '192.0.2.0', end: '192.0.2.255', org: 'Sandbox Hosting LLC', abuseEmail: 'abuse@sandbox-hosting.example', country: 'US' },
   { handle: 'NET-198-51-100-0-1', name: 'CLIPCDN', cidr: { v4prefix: '198.51.100.0', length: 24 }, start: '198.51.100.0', end: '198.51.100.255', org: 'ClipCDN Networks', abuseEmail: 'dmca@clipcdn.example', country: 'NL' },
   { handle: 'NET-203-0-113-0-1', name: 'OFFSHORE-DATA', cidr: { v4prefix: '203.0.113.0', length: 24 }, start: '203.0.113.0', end: '203.0.113.255', org: 'Offshore Data Ltd', country: 'SC' },

@@ -182,14 +182,22 @@ export const SUBMISSION_STATES = [
   'sending',
   'awaiting-recheck',
   'rechecking',
+  /** Issue 23: moving to the next rung of the ladder (finding its contact). */
+  'climbing',
+  /** Issue 23: delisting requests are with the agent; the engines are checked on each wait. */
+  'delisting',
   'resolved',
   'escalated',
   'no-contact',
   'failed',
+  /** Issue 23's final outcomes other than removal. */
+  'delisted',
+  'counter-noticed',
+  'stopped',
 ] as const;
 export const submissionStateSchema = z.enum(SUBMISSION_STATES);
 export type SubmissionState = z.infer<typeof submissionStateSchema>;
-export const ACTIVE_SUBMISSION_STATES: readonly SubmissionState[] = ['queued', 'finding-contact', 'sending', 'awaiting-recheck', 'rechecking'];
+export const ACTIVE_SUBMISSION_STATES: readonly SubmissionState[] = ['queued', 'finding-contact', 'sending', 'awaiting-recheck', 'rechecking', 'climbing', 'delisting'];
 
 /** A case flagged for a person to follow up (no contact found, or the copy still online after the wait). */
 export const escalationSchema = z.object({
@@ -216,6 +224,94 @@ export const caseSubmissionSchema = z.object({
   error: z.string().optional(),
 });
 export type CaseSubmission = z.infer<typeof caseSubmissionSchema>;
+
+/**
+ * The escalation ladder (issue 23): where a notice goes when the copy is still online at the re-check. Each
+ * step has its own notice (or agent task), wait and re-check; removal at any step ends the climb.
+ */
+export const LADDER_STEPS = ['host', 'network', 'cdn', 'registrar', 'delisting'] as const;
+export const ladderStepSchema = z.enum(LADDER_STEPS);
+export type LadderStep = z.infer<typeof ladderStepSchema>;
+export const LADDER_STEP_LABELS: Record<LadderStep, string> = {
+  host: "The host's abuse contact or DMCA agent",
+  network: 'The network hosting its IP address',
+  cdn: 'The CDN or proxy in front of the site',
+  registrar: "The domain's registrar",
+  delisting: 'Search-engine delisting',
+};
+
+/** One rung reached: a notice sent, an agent task opened, delisting queued, or the rung skipped (with why). */
+export const ladderEntrySchema = z.object({
+  step: ladderStepSchema,
+  action: z.enum(['sent', 'agent-task', 'delisting-queued', 'skipped']),
+  at: z.string(),
+  recipient: z.string().optional(),
+  /** Who is behind the recipient (network owner, CDN, registrar). */
+  entityName: z.string().optional(),
+  /** Why the step was skipped, or the agent task's form. */
+  detail: z.string().optional(),
+  /** When this step's re-check runs. */
+  recheckAt: z.string().optional(),
+});
+export type LadderEntry = z.infer<typeof ladderEntrySchema>;
+
+/** The ladder of a case: the step it is on, when the next thing happens, and every step so far (the timeline). */
+export const caseLadderSchema = z.object({
+  step: ladderStepSchema,
+  /** When the current step's re-check (or the next delisting check) runs. */
+  nextRunAt: z.string().optional(),
+  entries: z.array(ladderEntrySchema),
+});
+export type CaseLadder = z.infer<typeof caseLadderSchema>;
+
+/** How a case ended (issue 23): one named outcome. */
+export const CASE_OUTCOMES = ['removed', 'delisted', 'counter-noticed', 'stopped'] as const;
+export const caseOutcomeKindSchema = z.enum(CASE_OUTCOMES);
+export type CaseOutcomeKind = z.infer<typeof caseOutcomeKindSchema>;
+export const CASE_OUTCOME_LABELS: Record<CaseOutcomeKind, string> = {
+  removed: 'Removed at the source',
+  delisted: 'Delisted only',
+  'counter-noticed': 'Counter-noticed',
+  stopped: 'Stopped',
+};
+export const caseOutcomeSchema = z.object({
+  kind: caseOutcomeKindSchema,
+  at: z.string(),
+  /** The ladder step the case was on when it ended. */
+  step: ladderStepSchema.optional(),
+  /** Why (for `stopped`), or what happened. */
+  reason: z.string().optional(),
+});
+export type CaseOutcome = z.infer<typeof caseOutcomeSchema>;
+
+/** A counter-notice under 17 U.S.C. 512(g), recorded by the agent. */
+export const counterNoticeSchema = z.object({
+  /** Who sent the counter-notice (the uploader, or whoever acts for them). */
+  by: z.string(),
+  /** When the host forwarded it (ISO date or time). */
+  receivedAt: z.string(),
+  statement: z.string(),
+  recordedAt: z.string(),
+  /** The 512(g) restoration window: no earlier than 10, no later than 14 U.S. federal business days after receipt. */
+  restoreFrom: z.string(),
+  restoreBy: z.string(),
+});
+export type CounterNotice = z.infer<typeof counterNoticeSchema>;
+
+export const MAX_COUNTER_NOTICE_STATEMENT = 5000;
+/** `POST /api/agent/cases/{id}/counter-notice` body. */
+export const counterNoticeBodySchema = z.object({
+  by: z.string({ error: 'Name who sent the counter-notice.' }).trim().min(1, 'Name who sent the counter-notice.').max(200, 'The name must be at most 200 characters.'),
+  receivedAt: z
+    .string({ error: 'receivedAt must be a date (YYYY-MM-DD).' })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'receivedAt must be a date (YYYY-MM-DD).')
+    .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), 'receivedAt must be a real date.'),
+  statement: z
+    .string({ error: 'The statement is required.' })
+    .trim()
+    .min(1, 'The statement is required.')
+    .max(MAX_COUNTER_NOTICE_STATEMENT, `The statement must be at most ${MAX_COUNTER_NOTICE_STATEMENT} characters.`),
+});
 
 /** A status change with its time. */
 export const statusChangeSchema = z.object({ status: caseStatusSchema, at: z.string() });
@@ -248,6 +344,10 @@ export const caseSchema = z.object({
   rights: z.object({ owner: rightsOwnerSchema, ownerName: z.string().optional(), authorizedAt: z.string().optional() }).optional(),
   /** When the creator confirmed that the page shows their content (a name-only match needs it before automated submission). */
   contentConfirmedAt: z.string().optional(),
+  /** The escalation ladder (issue 23), once the first notice went out. */
+  ladder: caseLadderSchema.optional(),
+  outcome: caseOutcomeSchema.optional(),
+  counterNotice: counterNoticeSchema.optional(),
 });
 export type DmcaCase = z.infer<typeof caseSchema>;
 export const caseListSchema = z.array(caseSchema);

@@ -14,5 +14,7 @@ export const currentUserSchema = z.object({
   subscriptionPlan: planIdSchema,
   subscriptionStatus: z.string(),
   isAdmin: z.boolean(),
+  /** In the agent group (issue 23): the site shows the agent console. */
+  isAgent: z.boolean().optional(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;

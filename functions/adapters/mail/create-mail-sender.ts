@@ -11,7 +11,7 @@ import { captureClient } from '../../lib/tracer';
  * through `mailSender()`, the one sender of the process.
  */
 export function createMailSender(c: MailConfig = mailConfig()): MailSender {
-  if (c.outboxDir) return new OutboxMailSender(c.outboxDir, c.mailFrom);
+  if (c.outboxDir) return new OutboxMailSender(c.outboxDir, c.mailFrom, c.sandboxInboxUrl);
   const client = captureClient(new SESv2Client({ region: c.region, ...(c.sesEndpoint ? { endpoint: c.sesEndpoint } : {}) }));
   return new SesMailSender(client, c.mailFrom, c.sesConfigurationSet);
 }

@@ -13,7 +13,7 @@ import { live } from '../../lib/config';
 
 export interface AbuseContact {
   email: string;
-  source: 'rdap-ip' | 'rdap-domain' | 'known-agent';
+  source: 'rdap-ip' | 'rdap-domain' | 'known-agent' | 'rfc2142' | 'cdn';
   /** The organization behind the address (network owner, registrar, platform), when known. */
   entityName?: string;
 }
@@ -44,16 +44,16 @@ export class RdapUnavailableError extends Error {
   }
 }
 
-const DEFAULT_BASE = 'https://rdap.org';
+export const DEFAULT_BASE = 'https://rdap.org';
 
-async function systemResolve(host: string): Promise<string[]> {
+export async function systemResolve(host: string): Promise<string[]> {
   const addrs = await lookup(host, { all: true, verbatim: true });
   return addrs.map((a) => a.address);
 }
 
-type Answer = { kind: 'found'; body: RdapObject } | { kind: 'absent' } | { kind: 'failed'; reason: string };
+export type Answer = { kind: 'found'; body: RdapObject } | { kind: 'absent' } | { kind: 'failed'; reason: string };
 
-async function query(url: string, opts: Required<Pick<AbuseLookupOptions, 'timeoutMs' | 'fetch'>>): Promise<Answer> {
+export async function query(url: string, opts: Required<Pick<AbuseLookupOptions, 'timeoutMs' | 'fetch'>>): Promise<Answer> {
   try {
     const res = await opts.fetch(url, {
       headers: { accept: 'application/rdap+json, application/json;q=0.9' },
@@ -77,7 +77,7 @@ async function query(url: string, opts: Required<Pick<AbuseLookupOptions, 'timeo
 }
 
 /** Prefer IPv4: RIR data for v4 blocks is older and more complete; v6 is the fallback. */
-function pickAddress(addrs: string[]): string | undefined {
+export function pickAddress(addrs: string[]): string | undefined {
   return addrs.find((a) => isIP(a) === 4) ?? addrs.find((a) => isIP(a) === 6);
 }
 
@@ -86,7 +86,7 @@ function pickAddress(addrs: string[]): string | undefined {
  * `b.example.co.uk`): most hosts are one label under a registrable domain, so the common case costs one
  * query; a registry answers 404 for names it does not hold, and the next candidate is tried.
  */
-function domainCandidates(host: string): string[] {
+export function domainCandidates(host: string): string[] {
   const labels = host.split('.').filter(Boolean);
   const out: string[] = [];
   for (let n = 2; n <= Math.min(labels.length, 5); n++) out.push(labels.slice(-n).join('.'));

@@ -43,7 +43,7 @@ const endAllSessions = userEndpoint(contract.endAllSessions, async ({ caller, pa
 const currentUser = userEndpoint(contract.currentUser, async ({ caller }) => {
   const user = await getUser(caller.userId);
   if (!user) throw new UnauthorizedError();
-  return json(currentUserSchema.parse(toCurrentUser(user, caller.isAdmin)));
+  return json(currentUserSchema.parse(toCurrentUser(user, caller.isAdmin, caller.isAgent === true)));
 });
 
 export const handler = areaHandler('auth', [login, callback, logoutConfirm, logout, currentUser, endAllSessions]);

@@ -10,6 +10,7 @@ import { IDEMPOTENCY_KEY } from '../../services/idempotency';
 import { agentIdentity } from '../../services/notices/agent-identity';
 import { isSearchEngine, submissionInfo as channelInfo } from '../../services/submissions/submission-info';
 import { requireOwned } from '../../lib/ownership';
+import { ISSUE_23_ENDPOINTS } from './agent';
 
 /*
  * DMCA cases and their submission (PRODUCT.md section 7; ARCHITECTURE.md, "Takedown flow"). Cases read by id go through
@@ -99,4 +100,4 @@ const exportGoogleSelected = userEndpoint(contract.exportGoogleSelected, async (
   return textFile(file.content, file.filename);
 });
 
-export const handler = areaHandler('cases', [createCase, getCaseEndpoint, listCases, confirmContent, submitAutomated, bulkSubmit, submissionInfo, exportGoogle, exportGoogleSelected]);
+export const handler = areaHandler('cases', [createCase, getCaseEndpoint, listCases, confirmContent, submitAutomated, bulkSubmit, submissionInfo, exportGoogle, exportGoogleSelected, ...ISSUE_23_ENDPOINTS]);

@@ -139,6 +139,7 @@ function enforce(rule: AuthRule, caller: Caller | undefined): void {
   if (rule === 'public') return;
   if (!caller) throw new UnauthorizedError();
   if (rule === 'admin' && !caller.isAdmin) throw new ForbiddenError('Administrator access is required.', 'ADMIN_ONLY');
+  if (rule === 'agent' && !caller.isAgent && !caller.isAdmin) throw new ForbiddenError('Agent access is required.', 'AGENT_ONLY');
 }
 
 function toResult(reply: Reply): HttpResult {

@@ -26,6 +26,7 @@ export function buildOpenApi() {
           : { description: 'OK' },
         ...(r.auth !== 'public' ? { '401': { description: 'Not signed in' } } : {}),
         ...(r.auth === 'admin' ? { '403': { description: 'Not an administrator' } } : {}),
+        ...(r.auth === 'agent' ? { '403': { description: 'Not an agent or administrator' } } : {}),
       },
     };
     if (r.query) {

@@ -109,12 +109,13 @@ export async function finishSignIn(req: CallbackRequest): Promise<SignInStep> {
   const user = await getOrCreateUserFromClaims(claims as unknown as IdentityClaims);
   const groups = claims['cognito:groups'];
   const isAdmin = Array.isArray(groups) && groups.includes(config().adminGroup);
+  const isAgent = Array.isArray(groups) && groups.includes(config().agentGroup);
 
   // A fresh session id on every sign-in, so a session value planted before sign-in is worth nothing after it.
   if (req.currentSessionId) await deleteSession(req.currentSessionId);
   // The IdP's own name for the account: the admin and enabled re-checks ask the user pool by it.
   const username = typeof claims['cognito:username'] === 'string' ? claims['cognito:username'] : claims.sub;
-  const session = await createSession({ userId: user.id, email: user.email, isAdmin, idToken: tokens.id_token, idpUsername: username });
+  const session = await createSession({ userId: user.id, email: user.email, isAdmin, isAgent, idToken: tokens.id_token, idpUsername: username });
   return {
     kind: 'redirect',
     location: '/',

@@ -1,4 +1,4 @@
-import type { CaseStatus, DmcaCase, DmcaSearchEngine, Escalation } from '../../../shared/schemas/cases';
+import type { CaseLadder, CaseStatus, DmcaCase, DmcaSearchEngine, Escalation } from '../../../shared/schemas/cases';
 import { SUBMISSION_TIMEOUT_SECONDS, sweepAfter } from '../../lib/workflow-timeouts';
 import * as cases from '../../store/entities/case';
 import * as results from '../../store/entities/result';
@@ -34,6 +34,9 @@ export function toCaseDto(c: CaseRecord): DmcaCase {
     statusHistory: c.statusHistory ?? [],
     ...(c.rights ? { rights: c.rights } : {}),
     ...(c.contentConfirmedAt ? { contentConfirmedAt: c.contentConfirmedAt } : {}),
+    ...(c.ladder ? { ladder: c.ladder } : {}),
+    ...(c.outcome ? { outcome: c.outcome } : {}),
+    ...(c.counterNotice ? { counterNotice: c.counterNotice } : {}),
   };
 }
 
@@ -137,4 +140,9 @@ export async function recordContentConfirmed(id: string, at: string): Promise<Ca
  */
 export function endOverdueSubmission(id: string, attempt: number, sweepSk: string, error: string, at = new Date().toISOString()): Promise<boolean> {
   return cases.endOverdueSubmission(id, attempt, sweepSk, error, at);
+}
+
+/** Writes a case's ladder for attempt `attempt` (issue 23); false when superseded or the case has ended. */
+export function recordLadder(id: string, attempt: number, ladder: CaseLadder, patch: SubmissionPatch, at = new Date().toISOString()): Promise<boolean> {
+  return cases.recordLadder(id, attempt, ladder, patch, at);
 }

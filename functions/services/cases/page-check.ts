@@ -48,6 +48,14 @@ export function pageImages(html: string, base: string): string[] {
   return [...found];
 }
 
+/** Response headers that show a CDN or reverse proxy in front of a site (issue 23, ladder step 3). */
+export const EDGE_HEADERS = ['server', 'via', 'cf-ray', 'x-served-by', 'x-cache', 'x-cdn', 'x-amz-cf-id'] as const;
+
+function edgeHeaders(headers: Record<string, string>): Record<string, string> | undefined {
+  const out = Object.fromEntries(EDGE_HEADERS.filter((h) => headers[h] !== undefined).map((h) => [h, headers[h]!.slice(0, 200)]));
+  return Object.keys(out).length ? out : undefined;
+}
+
 const isHtml = (ct?: string) => !!ct && /^(text\/html|application\/xhtml\+xml)\b/i.test(ct);
 const isMedia = (ct?: string) => !!ct && /^(image|video)\//i.test(ct);
 
@@ -57,12 +65,14 @@ export async function snapshotPage(url: string, now = new Date()): Promise<PageS
   try {
     const res = await safeFetch(url, { maxBytes: 8 * 1024 * 1024, timeoutMs: 15_000 });
     const contentType = res.contentType?.split(';')[0]?.trim().toLowerCase();
+    const edge = edgeHeaders(res.headers ?? {});
     return {
       url,
       status: res.status,
       ...(contentType ? { contentType } : {}),
       sha256: createHash('sha256').update(res.body).digest('hex'),
       ...(res.ok && isHtml(contentType) ? { images: pageImages(res.body.toString('utf8'), res.url) } : {}),
+      ...(edge ? { edge } : {}),
       at,
     };
   } catch (err) {

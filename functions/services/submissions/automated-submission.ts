@@ -37,6 +37,8 @@ export async function startCaseSubmission(c: CaseRecord, opts: { recheckAfterSec
   let current: CaseRecord | undefined = c;
   for (let round = 0; round < 3 && current; round++) {
     if (current.status === 'resolved') throw new ConflictError('This case is already resolved: the copy was taken down.', 'CASE_RESOLVED');
+    // A counter-notice stops the ladder for the URL (17 U.S.C. 512(g); issue 23).
+    if (current.counterNotice) throw new ConflictError('A counter-notice was filed for this case: it cannot be escalated again.', 'CASE_COUNTER_NOTICED');
     if (isActive(current)) return { started: false, attempt: current.submission!.attempt, state: current.submission!.state };
     const attempt = (current.submissionAttempt ?? 0) + 1;
     const at = (opts.now ?? new Date()).toISOString();

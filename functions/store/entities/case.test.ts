@@ -86,9 +86,21 @@ describe('case entity', () => {
     const { input } = store.commands[0];
     expect(input).toMatchObject({
       Key: { pk: 'CASE#01JCASE', sk: 'CASE' },
-      UpdateExpression: 'SET #u0 = :u0, #u1 = :u1, #u2 = :u2, #u3 = :u3 REMOVE #u4',
-      ConditionExpression: '(attribute_exists(#u5)) AND (#u6 <> :u4) AND (attribute_not_exists(#u0))',
-      ExpressionAttributeNames: { '#u0': 'submissionAttempt', '#u1': 'submission', '#u2': 'gsi3pk', '#u3': 'gsi3sk', '#u4': 'escalation', '#u5': 'pk', '#u6': 'status' },
+      // A new attempt climbs the ladder afresh (issue 23); a counter-notice forbids one.
+      UpdateExpression: 'SET #u0 = :u0, #u1 = :u1, #u2 = :u2, #u3 = :u3 REMOVE #u4, #u5, #u6',
+      ConditionExpression: '(attribute_exists(#u7)) AND (#u8 <> :u4) AND (attribute_not_exists(#u9)) AND (attribute_not_exists(#u0))',
+      ExpressionAttributeNames: {
+        '#u0': 'submissionAttempt',
+        '#u1': 'submission',
+        '#u2': 'gsi3pk',
+        '#u3': 'gsi3sk',
+        '#u4': 'escalation',
+        '#u5': 'ladder',
+        '#u6': 'outcome',
+        '#u7': 'pk',
+        '#u8': 'status',
+        '#u9': 'counterNotice',
+      },
       ExpressionAttributeValues: {
         ':u0': 1,
         ':u1': { attempt: 1, state: 'queued', startedAt: at, updatedAt: at },
@@ -103,7 +115,7 @@ describe('case entity', () => {
     store = recordStore(() => conditionFailed());
     expect(await cases.claimSubmissionAttempt('01JCASE', 2, 3, at, 'T')).toBe(false);
     expect(store.commands[0].input).toMatchObject({
-      ConditionExpression: '(attribute_exists(#u5)) AND (#u6 <> :u4) AND (#u0 = :u5)',
+      ConditionExpression: '(attribute_exists(#u7)) AND (#u8 <> :u4) AND (attribute_not_exists(#u9)) AND (#u0 = :u5)',
       ExpressionAttributeValues: { ':u0': 3, ':u5': 2 },
     });
   });
@@ -135,7 +147,7 @@ describe('case entity', () => {
     expect(await cases.endOverdueSubmission('01JCASE', 2, 'T#01JCASE', 'took too long', at)).toBe(false);
     expect(store.commands[0].input).toMatchObject({
       UpdateExpression: 'SET #u0.#u1 = :u0, #u0.#u2 = :u1, #u0.#u3 = :u2 REMOVE #u4, #u5',
-      ConditionExpression: '(#u6 = :u3) AND (#u5 = :u4) AND (#u0.#u1 IN (:u5, :u6, :u7, :u8, :u9))',
+      ConditionExpression: '(#u6 = :u3) AND (#u5 = :u4) AND (#u0.#u1 IN (:u5, :u6, :u7, :u8, :u9, :u10, :u11))',
       ExpressionAttributeNames: { '#u0': 'submission', '#u1': 'state', '#u2': 'error', '#u3': 'updatedAt', '#u4': 'gsi3pk', '#u5': 'gsi3sk', '#u6': 'submissionAttempt' },
       ExpressionAttributeValues: {
         ':u0': 'failed',

@@ -4,8 +4,11 @@ import {
   caseSchema,
   caseSubmissionSchema,
   statusChangeSchema,
+  type CaseLadder,
+  type CaseOutcome,
   type CaseStatus,
   type CaseSubmission,
+  type CounterNotice,
   type Escalation,
   type SubmissionState,
 } from '../../../shared/schemas/cases';
@@ -33,6 +36,8 @@ const pageSnapshotSchema = z.object({
   /** Image URLs the page showed (absolute; at most 100). */
   images: z.array(z.string()).optional(),
   error: z.string().optional(),
+  /** Response headers that tell a CDN or proxy in front of the site (server, via, cf-ray, x-served-by, x-cache, x-cdn). */
+  edge: z.record(z.string(), z.string()).optional(),
   at: z.string(),
 });
 export type PageSnapshot = z.infer<typeof pageSnapshotSchema>;
@@ -120,18 +125,20 @@ export function transition(id: string, from: readonly CaseStatus[], to: CaseStat
 
 /**
  * Claims attempt `next` of a case's automated submission: a fresh `submission` (state queued), the attempt count,
- * the attempt's sweep entry due at `sweepAt`, and an earlier escalation cleared; only if the attempt count is
- * still `current` (absent for the first) and the case exists and is not resolved. False when another request
- * claimed it first.
+ * the attempt's sweep entry due at `sweepAt`, and an earlier escalation, ladder and outcome cleared (a new attempt
+ * climbs the ladder afresh: a copy that came back, or a creator trying again after a stop); only if the attempt
+ * count is still `current` (absent for the first) and the case exists, is not resolved and has no counter-notice.
+ * False when another request claimed it first.
  */
 export async function claimSubmissionAttempt(id: string, current: number | undefined, next: number, at: string, sweepAt: string): Promise<boolean> {
   const submission: CaseSubmission = { attempt: next, state: 'queued', startedAt: at, updatedAt: at };
   const written = await updateItemIf(
     keys.entity(CASE, id),
-    { set: { submissionAttempt: next, submission, ...keys.due('SUBMISSION_SWEEP', sweepAt, id) }, remove: ['escalation'] },
+    { set: { submissionAttempt: next, submission, ...keys.due('SUBMISSION_SWEEP', sweepAt, id) }, remove: ['escalation', 'ladder', 'outcome'] },
     Cond.and(
       Cond.exists(),
       Cond.ne('status', 'resolved'),
+      Cond.notExists('counterNotice'),
       current === undefined ? Cond.notExists('submissionAttempt') : Cond.eq('submissionAttempt', current),
     ),
   );
@@ -191,5 +198,48 @@ export async function recordNoticeKey(id: string, key: string): Promise<boolean>
 /** Records the creator's content confirmation (the first time is kept): the case as written, or undefined when absent. */
 export async function confirmContent(id: string, at: string): Promise<CaseRecord | undefined> {
   const item = await updateItemIf(keys.entity(CASE, id), { setIfAbsent: { contentConfirmedAt: at } }, Cond.exists());
+  return item && fromItem(item);
+}
+
+/**
+ * Writes the ladder of attempt `attempt` (the step, when the next run is, the timeline), with the submission's
+ * state when given; false when a newer attempt has started or the case already has an outcome (issue 23).
+ */
+export function recordLadder(id: string, attempt: number, ladder: CaseLadder, patch: SubmissionPatch, at: string): Promise<boolean> {
+  const ends = patch.state !== undefined && !ACTIVE_SUBMISSION_STATES.includes(patch.state);
+  return updateCaseIf(
+    id,
+    { set: { ladder }, setIn: { submission: { updatedAt: at, ...patch } }, ...(ends ? { remove: DUE_ATTRIBUTES } : {}) },
+    Cond.and(Cond.eq('submissionAttempt', attempt), Cond.notExists('outcome')),
+  );
+}
+
+/**
+ * Ends a case's climb with its one named outcome (issue 23), the first time only; the submission's state and the
+ * sweep entry go with it. False when the case already has an outcome.
+ */
+export function recordOutcome(id: string, outcome: CaseOutcome, submissionState: SubmissionState | undefined, at: string): Promise<boolean> {
+  return updateCaseIf(
+    id,
+    {
+      set: { outcome },
+      ...(submissionState ? { setIn: { submission: { state: submissionState, updatedAt: at } } } : {}),
+      remove: DUE_ATTRIBUTES,
+    },
+    Cond.and(Cond.exists(), Cond.notExists('outcome')),
+  );
+}
+
+/**
+ * Records a counter-notice (issue 23) and makes `counter-noticed` the case's outcome, replacing an earlier one
+ * (a copy removed at the source may be restored after a counter-notice). False when the case is absent or
+ * already has a counter-notice.
+ */
+export async function recordCounterNotice(id: string, notice: CounterNotice, outcome: CaseOutcome): Promise<CaseRecord | undefined> {
+  const item = await updateItemIf(
+    keys.entity(CASE, id),
+    { set: { counterNotice: notice, outcome }, remove: DUE_ATTRIBUTES },
+    Cond.and(Cond.exists(), Cond.notExists('counterNotice')),
+  );
   return item && fromItem(item);
 }

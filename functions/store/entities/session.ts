@@ -17,6 +17,8 @@ const sessionSchema = z.object({
   userId: z.string(),
   email: z.string(),
   isAdmin: z.boolean(),
+  /** In the agent group at sign-in (issue 23); absent on sessions from before. */
+  isAgent: z.boolean().optional(),
   /** Kept for RP-initiated logout at the identity provider; never sent to the browser. */
   idToken: z.string().optional(),
   /** The user pool's username (`cognito:username`): admin rights and the enabled flag are re-checked with it. */

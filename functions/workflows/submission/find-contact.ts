@@ -1,37 +1,53 @@
 import { splitInfringingUrls } from '../../../shared/schemas/cases';
 import { configuredResolver } from '../../adapters/dns/doh-resolver';
-import { findAbuseContact } from '../../adapters/rdap/find-abuse-contact';
+import { findStepContact } from '../../adapters/rdap/ladder-contacts';
 import { lookupUrlOf } from '../../services/cases/case-host';
 import { updateSubmission } from '../../services/cases/case-store';
+import { addLadderEntry, alreadyNotified } from '../../services/cases/ladder';
 import { SubmissionSupersededError, loadCase } from './load-case';
 import type { ContactOutput, SubmissionState } from './types';
 import { traced } from '../../lib/tracer';
 
 /**
- * Task FindContact: where the notice goes. The site's known DMCA agent, else the abuse contact of its
- * hosting network, else of its registrar (RDAP, RDAP_BASE_URL; host names through DNS_OVER_HTTPS_URL when
- * set). None found: the case records "no abuse contact found" and is flagged for escalation, and the
- * workflow ends. RdapUnavailableError (lookups failed, nothing found) is thrown for the state's Retry.
+ * Task FindContact: where the notice of the ladder's current rung goes (issue 23): the host's DMCA agent or abuse
+ * mailbox first, then (after Climb) the network of its address, the CDN in front of it, the domain's registrar
+ * (adapters/rdap/ladder-contacts.ts). A rung with no contact, or whose contact already had a notice on this case,
+ * is recorded as skipped on the case's timeline and the workflow climbs on; a CDN that takes complaints only
+ * through a web form opens an agent task and the workflow waits and re-checks. RdapUnavailableError (look-ups
+ * failed, nothing found) is thrown for the state's Retry.
  */
-export async function findContact(input: SubmissionState): Promise<ContactOutput> {
+export async function findContact(input: SubmissionState, now = new Date()): Promise<ContactOutput> {
+  const step = input.climb && input.climb.next !== 'end' && input.climb.next !== 'delisting' ? input.climb.next : 'host';
   const c = await loadCase(input);
-  if (!(await updateSubmission(c.id, input.attempt, { state: 'finding-contact' }))) throw new SubmissionSupersededError(c.id);
+  if (c.outcome) return { found: false, step, reason: 'The case has ended.' };
+  if (!(await updateSubmission(c.id, input.attempt, { state: step === 'host' ? 'finding-contact' : 'climbing' }))) throw new SubmissionSupersededError(c.id);
   const url = splitInfringingUrls(c.infringingUrl)[0]!;
-  const contact = await findAbuseContact(lookupUrlOf(url), { resolveHost: configuredResolver() });
-  const at = new Date().toISOString();
-  if (!contact) {
-    const reason = `No abuse contact found for ${c.host}: look the site up in the Copyright Office's DMCA agent directory and send the notice PDF by hand.`;
-    await updateSubmission(
-      c.id,
-      input.attempt,
-      { state: 'no-contact', error: `No abuse contact found for ${c.host}.` },
-      { escalation: { flagged: true, reason, checkedAt: at } },
-      at,
-    );
-    return { found: false, reason };
+  const edge = c.baseline?.find((b) => b.url === url)?.edge;
+  const contact = await findStepContact(step, lookupUrlOf(url), { resolveHost: configuredResolver(), ...(edge ? { edge } : {}) });
+  const at = now.toISOString();
+
+  if (contact.kind === 'email') {
+    const earlier = alreadyNotified(c, contact.email);
+    if (!earlier) {
+      await updateSubmission(c.id, input.attempt, { recipient: contact.email, contactSource: contact.source }, {}, at);
+      return { found: true, step, email: contact.email, source: contact.source, ...(contact.entityName ? { entityName: contact.entityName } : {}) };
+    }
+    const reason = `${contact.email} already had the notice (${earlier.step} step).`;
+    await addLadderEntry(c, input.attempt, { step, action: 'skipped', at, recipient: contact.email, detail: reason });
+    return { found: false, step, reason };
   }
-  await updateSubmission(c.id, input.attempt, { recipient: contact.email, contactSource: contact.source }, {}, at);
-  return { found: true, email: contact.email, source: contact.source, ...(contact.entityName ? { entityName: contact.entityName } : {}) };
+  if (contact.kind === 'form') {
+    const recheckAt = new Date(now.getTime() + input.recheckAfterSeconds * 1000).toISOString();
+    await addLadderEntry(
+      c,
+      input.attempt,
+      { step, action: 'agent-task', at, recipient: contact.url, entityName: contact.entityName, detail: `${contact.detail} The agent files it.`, recheckAt },
+      { nextRunAt: recheckAt, state: 'awaiting-recheck' },
+    );
+    return { found: false, step, agentTask: true, reason: contact.detail };
+  }
+  await addLadderEntry(c, input.attempt, { step, action: 'skipped', at, detail: contact.reason });
+  return { found: false, step, reason: contact.reason };
 }
 
-export const handler = traced(findContact);
+export const handler = traced((input: SubmissionState) => findContact(input));

@@ -1,3 +1,5 @@
+import { checkDelistingTask, queueDelistingTask } from './delisting';
+import { climb } from './climb';
 import { findContact } from './find-contact';
 import { markSent } from './mark-sent';
 import { recheck } from './recheck';
@@ -11,8 +13,8 @@ import type { SubmissionState } from './types';
  * `handler` is its Lambda entry (functions/workflows/submission/<kebab-name>.ts); locally the runner maps
  * them by state name with SUBMISSION_TASK_HANDLERS.
  */
-export { findContact, markSent, recheck, recordFailure, sendNotice };
-export { SUBMISSION_ERRORS, SUBMISSION_STATE, SUBMISSION_TASKS, type SubmissionTaskName } from './states';
+export { checkDelistingTask, climb, findContact, markSent, queueDelistingTask, recheck, recordFailure, sendNotice };
+export { DELISTING_CHECKS, MAX_LADDER_WAITS, SUBMISSION_ERRORS, SUBMISSION_STATE, SUBMISSION_TASKS, type SubmissionTaskName } from './states';
 export type * from './types';
 
 /** Task handlers keyed by state name, for aws-local-stepfunctions' `taskResourceLocalHandlers`. */
@@ -21,6 +23,9 @@ export const SUBMISSION_TASK_HANDLERS: Record<SubmissionTaskName, (input: Submis
   SendNotice: (input) => sendNotice(input),
   MarkSent: (input) => markSent(input),
   Recheck: (input) => recheck(input),
+  Climb: (input) => climb(input),
+  QueueDelisting: (input) => queueDelistingTask(input),
+  CheckDelisting: (input) => checkDelistingTask(input),
   RecordFailure: (input) => recordFailure(input),
 };
 
@@ -30,5 +35,8 @@ export const SUBMISSION_TASK_ENTRIES: Record<SubmissionTaskName, string> = {
   SendNotice: 'functions/workflows/submission/send-notice.ts',
   MarkSent: 'functions/workflows/submission/mark-sent.ts',
   Recheck: 'functions/workflows/submission/recheck.ts',
+  Climb: 'functions/workflows/submission/climb.ts',
+  QueueDelisting: 'functions/workflows/submission/queue-delisting.ts',
+  CheckDelisting: 'functions/workflows/submission/check-delisting.ts',
   RecordFailure: 'functions/workflows/submission/record-failure.ts',
 };

@@ -6,18 +6,24 @@
 export const SUBMISSION_STATE = {
   FindContact: 'FindContact',
   HasContact: 'HasContact',
-  NoContact: 'NoContact',
   SendNotice: 'SendNotice',
   MarkSent: 'MarkSent',
   WaitBeforeRecheck: 'WaitBeforeRecheck',
   Recheck: 'Recheck',
+  StillOnline: 'StillOnline',
+  Climb: 'Climb',
+  NextStep: 'NextStep',
+  QueueDelisting: 'QueueDelisting',
+  WaitBeforeDelistingCheck: 'WaitBeforeDelistingCheck',
+  CheckDelisting: 'CheckDelisting',
+  DelistingSettled: 'DelistingSettled',
   Done: 'Done',
   RecordFailure: 'RecordFailure',
   SubmissionFailed: 'SubmissionFailed',
 } as const;
 
 /** The Task states, in order; each has one handler (functions/workflows/submission/index.ts). */
-export const SUBMISSION_TASKS = ['FindContact', 'SendNotice', 'MarkSent', 'Recheck', 'RecordFailure'] as const;
+export const SUBMISSION_TASKS = ['FindContact', 'SendNotice', 'MarkSent', 'Recheck', 'Climb', 'QueueDelisting', 'CheckDelisting', 'RecordFailure'] as const;
 export type SubmissionTaskName = (typeof SUBMISSION_TASKS)[number];
 
 /** Error names the tasks throw; Retry and Catch match on them. */
@@ -29,3 +35,11 @@ export const SUBMISSION_ERRORS = {
   /** RDAP or DNS was unreachable and nothing was found: retried, then recorded. */
   rdapUnavailable: 'RdapUnavailableError',
 } as const;
+
+/**
+ * Delisting checks the workflow makes (one per wait) before it stops a case whose requests the engines have not
+ * decided: with the default day between checks, a week.
+ */
+export const DELISTING_CHECKS = 7;
+/** The most waits one execution can make: one per e-mail rung (host, network, CDN, registrar) and the delisting checks. */
+export const MAX_LADDER_WAITS = 4 + DELISTING_CHECKS;

@@ -3,12 +3,16 @@
  * The case in DynamoDB is the record of truth; the execution state carries only ids and small results. The input
  * is in shared/workflows/submission.ts (its starters read it too).
  */
+import type { LadderStep } from '../../../shared/schemas/cases';
 import type { SubmissionWorkflowInput } from '../../../shared/workflows/submission';
 
-/** FindContact's result, at `$.contact`. */
+/**
+ * FindContact's result, at `$.contact`: a recipient for the step's notice, an agent task (the step's channel is a
+ * web form: the agent files it, the workflow waits and re-checks), or nothing on this rung (the case climbs).
+ */
 export type ContactOutput =
-  | { found: true; email: string; source: string; entityName?: string }
-  | { found: false; reason: string };
+  | { found: true; step: LadderStep; email: string; source: string; entityName?: string }
+  | { found: false; step: LadderStep; agentTask?: boolean; reason: string };
 
 /** SendNotice's result, at `$.notice`. */
 export interface NoticeOutput {
@@ -27,11 +31,24 @@ export interface MarkedOutput {
   recheckAt: string;
 }
 
-/** Recheck's result, at `$.recheck`. */
+/** Recheck's result, at `$.recheck`. `ended`: the case has an outcome (a counter-notice recorded meanwhile). */
 export interface RecheckOutput {
-  outcome: 'removed' | 'still-online' | 'superseded';
+  outcome: 'removed' | 'still-online' | 'superseded' | 'ended';
   reason: string;
   urls: { url: string; gone: boolean; reason: string }[];
+}
+
+/** Climb's result, at `$.climb`: the rung FindContact works on next, or `end` (the case has ended). */
+export interface ClimbOutput {
+  next: LadderStep | 'end';
+}
+
+/** QueueDelisting's and CheckDelisting's result, at `$.delisting`. */
+export interface DelistingOutput {
+  /** True when the case has its outcome (delisted, removed, stopped, counter-noticed). */
+  settled: boolean;
+  checksLeft: number;
+  queued?: number;
 }
 
 /** The whole state after each step (each key is added by its step). */
@@ -40,6 +57,8 @@ export interface SubmissionState extends SubmissionWorkflowInput {
   notice?: NoticeOutput;
   marked?: MarkedOutput;
   recheck?: RecheckOutput;
+  climb?: ClimbOutput;
+  delisting?: DelistingOutput;
   /** Set by a Catch: the error name and cause of the step that failed. */
   failure?: { Error: string; Cause?: string };
 }

@@ -26,6 +26,7 @@ const HelpPage = lazy(() => import('@/features/help/components/help-page').then(
 const CompetitivePage = lazy(() => import('@/features/competitive/components/competitive-page').then((m) => ({ default: m.CompetitivePage })));
 const RiskDashboardPage = lazy(() => import('@/features/risk/components/risk-dashboard-page').then((m) => ({ default: m.RiskDashboardPage })));
 const ContactPage = lazy(() => import('@/features/contact/components/contact-page').then((m) => ({ default: m.ContactPage })));
+const AgentPage = lazy(() => import('@/features/agent/components/agent-page').then((m) => ({ default: m.AgentPage })));
 const AdminPage = lazy(() => import('@/features/admin/components/admin-page').then((m) => ({ default: m.AdminPage })));
 const AppShell = lazy(() => import('./app-shell').then((m) => ({ default: m.AppShell })));
 
@@ -57,6 +58,7 @@ export function AppRouter() {
             <Route path="/risk-dashboard" element={<RiskDashboardPage />} />
             <Route path="/contact" element={<ContactPage />} />
             <Route path="/admin" element={<AdminPage />} />
+            <Route path="/agent" element={<AgentPage />} />
             <Route path="/pricing" element={<PricingPage signedIn />} />
             <Route path="/test-signup" element={<TestSignupPage signedIn />} />
             <Route path="*" element={<NotFoundPage />} />

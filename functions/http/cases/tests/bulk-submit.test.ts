@@ -150,16 +150,17 @@ describe('POST /api/dmca/bulk-submit: eligibility and submission', () => {
     const cases = (await listCasesByUser(who.userId)).filter((c) => c.searchResultId === ok[0]);
     expect(cases).toHaveLength(1);
     expect(cases[0]).toMatchObject({ searchResultId: ok[0], status: 'sent', origin: 'bulk', platforms: ['google'], originalUrl: ORIGINAL, host: 'leaks.test' });
-    expect(await h.mailsFor(cases[0]!.caseNumber)).toHaveLength(1);
+    // Still online: the escalation ladder's host, network and registrar rungs each had a notice (issue 23).
+    expect(await h.mailsFor(cases[0]!.caseNumber)).toHaveLength(3);
 
     // A higher threshold holds the 0.75 one back. The first result's case is reused; its attempt ended
-    // escalated (the page is still online), so it is sent once more: a new bulk request is a new attempt.
+    // stopped (the page is still online), so it climbs again: a new bulk request is a new attempt.
     const higher = await bulk(who, { searchResultIds: ok.slice(0, 2), platforms: ['google'], autoSubmitThreshold: 0.8 });
     expect(higher.body).toMatchObject({ successfulSubmissions: 1 });
     expect(higher.body.items[1].reason).toBe('Confidence score 0.75 is below the bulk threshold of 0.80.');
     expect(higher.body.items[0].caseId).toBe(cases[0]!.id);
     await h.sfn.idle();
-    expect([...(await mailsPerCase(who)).values()].sort()).toEqual([1, 2]);
+    expect([...(await mailsPerCase(who)).values()].sort()).toEqual([3, 6]);
   });
 
   it('needs an original URL: from the body, else from the latest case', async () => {
@@ -293,7 +294,7 @@ describe('POST /api/dmca/bulk-submit: idempotency', () => {
     await h.sfn.idle();
     const mails = await mailsPerCase(who);
     expect(mails.size).toBe(3);
-    expect([...mails.values()]).toEqual([1, 1, 1]);
+    expect([...mails.values()]).toEqual([3, 3, 3]); // one notice per rung of the ladder (host, network, registrar)
 
     const reused = await bulk(who, { ...body, platforms: ['google'] }, key);
     expect(reused.status).toBe(422);
@@ -311,7 +312,7 @@ describe('POST /api/dmca/bulk-submit: idempotency', () => {
     await h.sfn.idle();
     const mails = await mailsPerCase(who);
     expect(mails.size).toBe(5);
-    expect([...mails.values()]).toEqual([1, 1, 1, 1, 1]);
+    expect([...mails.values()]).toEqual([3, 3, 3, 3, 3]); // one notice per rung of the ladder
   });
 
   it('sends each case once even for overlapping requests with different keys', async () => {
@@ -324,7 +325,7 @@ describe('POST /api/dmca/bulk-submit: idempotency', () => {
     await h.sfn.idle();
     const mails = await mailsPerCase(who);
     expect(mails.size).toBe(3);
-    expect([...mails.values()]).toEqual([1, 1, 1]);
+    expect([...mails.values()]).toEqual([3, 3, 3]); // one notice per rung of the ladder (host, network, registrar)
   });
 
   it('runs again after a refused request (errors are not stored)', async () => {

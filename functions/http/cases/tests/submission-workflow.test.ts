@@ -134,7 +134,9 @@ describe('the submission workflow', () => {
     expect(c.statusHistory[1]!.at).toBe(c.sentAt);
     expect(c.statusHistory[2]!.at).toBe(c.resolvedAt);
     expect(c.escalation).toBeUndefined();
-    expect(c.submission).toMatchObject({ attempt: 1, state: 'resolved', recipient: FIXTURE_ABUSE.hosting, contactSource: 'rdap-ip' });
+    // The first rung of the ladder (issue 23): the host's own RFC 2142 abuse mailbox.
+    expect(c.submission).toMatchObject({ attempt: 1, state: 'resolved', recipient: 'abuse@leaks.test', contactSource: 'rfc2142' });
+    expect(c.outcome).toMatchObject({ kind: 'removed', step: 'host' });
     expect(Date.parse(c.submission!.recheckAt!) - Date.parse(c.sentAt!)).toBe(3600 * 1000);
 
     const stats = await getUserStats(payer.userId);
@@ -154,7 +156,7 @@ describe('the submission workflow', () => {
     expect(mails).toHaveLength(1);
     const [mail] = mails;
     expect(mail!.messageId).toBe(c.submission!.messageId);
-    expect(mail!.to && !Array.isArray(mail!.to) && mail!.to.value.map((v) => v.address)).toEqual([FIXTURE_ABUSE.hosting]);
+    expect(mail!.to && !Array.isArray(mail!.to) && mail!.to.value.map((v) => v.address)).toEqual(['abuse@leaks.test']);
     expect(mail!.from?.value[0]).toEqual({ name: AGENT_DEFAULTS.name, address: AGENT_DEFAULTS.email });
     expect(mail!.text).toContain(url);
     expect(mail!.attachments.map((a) => a.filename)).toEqual([`dmca-${caseId}.pdf`]);
@@ -176,7 +178,7 @@ describe('the submission workflow', () => {
     expect(again.body).toMatchObject({ success: false, error: 'This case is already resolved: the copy was taken down.' });
   });
 
-  it('still online: the case stays sent and is flagged for escalation with the reason; a new attempt re-sends', async () => {
+  it('still online: the case climbs every rung of the ladder and stops; a new attempt climbs again', async () => {
     const before = await getUserStats(payer.userId);
     const { caseId, caseNumber, url } = await openCase(payer, 'leaks.test');
     await call(contract.submitAutomated, { as: payer, params: { id: caseId } });
@@ -184,7 +186,8 @@ describe('the submission workflow', () => {
 
     const c = await readCase(payer, caseId);
     expect(c.status).toBe('sent');
-    expect(c.submission).toMatchObject({ state: 'escalated', recipient: FIXTURE_ABUSE.hosting });
+    expect(c.submission).toMatchObject({ state: 'stopped' });
+    expect(c.outcome).toMatchObject({ kind: 'stopped', step: 'delisting' });
     expect(c.escalation).toEqual({
       flagged: true,
       reason: `Still online after the notice: ${url} (The page is unchanged since the notice was sent.)`,
@@ -193,14 +196,15 @@ describe('the submission workflow', () => {
     const stats = await getUserStats(payer.userId);
     expect(stats.dmcaSent).toBe(before.dmcaSent + 1);
     expect(stats.resolvedCases).toBe(before.resolvedCases);
-    expect(await mailsFor(caseNumber)).toHaveLength(1);
+    // host, network and registrar each had one notice
+    expect(await mailsFor(caseNumber)).toHaveLength(3);
 
     const retry = await call(contract.submitAutomated, { as: payer, params: { id: caseId } });
     expect(retry.body).toMatchObject({ success: true, attempt: 2 });
     await h.sfn.idle();
-    expect(await mailsFor(caseNumber)).toHaveLength(2);
+    expect(await mailsFor(caseNumber)).toHaveLength(6);
     expect((await getUserStats(payer.userId)).dmcaSent).toBe(before.dmcaSent + 1); // sent once, counted once
-    expect((await readCase(payer, caseId)).submission).toMatchObject({ attempt: 2, state: 'escalated' });
+    expect((await readCase(payer, caseId)).submission).toMatchObject({ attempt: 2, state: 'stopped' });
   });
 
   it('reappeared (issue 11): "Submit again" takes a takedown unit, sends the notice again and the case is sent again', async () => {
@@ -222,24 +226,21 @@ describe('the submission workflow', () => {
     const c = await readCase(payer, caseId);
     expect(c.status).toBe('sent');
     expect(c.statusHistory.map((s) => s.status)).toEqual(['pending', 'sent', 'resolved', 'reappeared', 'sent']);
-    expect(c.submission).toMatchObject({ attempt: 2, state: 'escalated' }); // still online at the re-check
-    expect(await mailsFor(caseNumber)).toHaveLength(before.mails + 1);
+    expect(c.submission).toMatchObject({ attempt: 2, state: 'stopped' }); // still online on every rung
+    expect(await mailsFor(caseNumber)).toHaveLength(before.mails + 3);
     expect((await getUserStats(payer.userId)).dmcaSent).toBe(before.sent + 1);
   });
 
-  it('no abuse contact found: records it on the case, flags it for escalation and sends nothing', async () => {
-    const before = await getUserStats(payer.userId);
+  it('no network or registrar contact: the host mailbox gets the notice, the other rungs are skipped and recorded', async () => {
     const { caseId, caseNumber } = await openCase(payer, 'nocontact.test');
     await call(contract.submitAutomated, { as: payer, params: { id: caseId } });
     await h.sfn.idle();
 
     const c = await readCase(payer, caseId);
-    expect(c.status).toBe('pending');
-    expect(c.submission).toMatchObject({ state: 'no-contact', error: 'No abuse contact found for nocontact.test.' });
-    expect(c.escalation?.flagged).toBe(true);
-    expect(c.escalation?.reason).toMatch(/^No abuse contact found for nocontact\.test/);
-    expect(await mailsFor(caseNumber)).toHaveLength(0);
-    expect((await getUserStats(payer.userId)).dmcaSent).toBe(before.dmcaSent);
+    expect(c.status).toBe('sent');
+    expect(c.ladder?.entries.map((e) => `${e.step}:${e.action}`)).toEqual(['host:sent', 'network:skipped', 'cdn:skipped', 'registrar:skipped', 'delisting:delisting-queued']);
+    expect(c.ladder?.entries[1]?.detail).toBe('The network of 203.0.113.5 lists no abuse contact.');
+    expect(await mailsFor(caseNumber)).toHaveLength(1);
   });
 
   describe('through SES', () => {
@@ -248,7 +249,7 @@ describe('the submission workflow', () => {
 
     it('mail refused: records the failure on the case, which stays pending and may be retried', async () => {
       const before = await getUserStats(payer.userId);
-      const { caseId } = await openCase(payer, 'tube.test');
+      const { caseId, url } = await openCase(payer, 'tube.test');
       h.ses.replies.push({ status: 400, type: 'MessageRejected', message: 'Email address is not verified.' });
       const sent = h.ses.requests.length;
       await call(contract.submitAutomated, { as: payer, params: { id: caseId } });
@@ -258,15 +259,18 @@ describe('the submission workflow', () => {
       expect(c.status).toBe('pending');
       expect(c.submission).toMatchObject({
         state: 'failed',
-        error: `The notice could not be delivered to ${FIXTURE_ABUSE.hosting}: the mail service refused it. Download the PDF and send it by hand, or try again later.`,
+        error: 'The notice could not be delivered to abuse@tube.test: the mail service refused it. Download the PDF and send it by hand, or try again later.',
       });
       expect(h.ses.requests.length - sent).toBe(1); // refused for good: not retried
       expect((await getUserStats(payer.userId)).dmcaSent).toBe(before.dmcaSent);
 
+      // The host acts on the re-sent notice (the retry ends at the first rung).
+      h.web.setPage(url, { body: pageHtml(h.web.url('tube.test', `/media/${caseId}.jpg`)), goneAfterFetches: 1 });
       const retry = await call(contract.submitAutomated, { as: payer, params: { id: caseId } });
       expect(retry.body).toMatchObject({ success: true, attempt: 2 });
       await h.sfn.idle();
-      expect((await readCase(payer, caseId)).status).toBe('sent');
+      const after = await readCase(payer, caseId);
+      expect(after.statusHistory.map((x) => x.status)).toEqual(['pending', 'sent', 'resolved']);
     });
 
     it('mail throttled: retries the delivery and goes on', async () => {
@@ -276,14 +280,14 @@ describe('the submission workflow', () => {
       await call(contract.submitAutomated, { as: payer, params: { id: caseId } });
       await h.sfn.idle();
       expect(h.ses.requests.length - sent).toBe(3);
-      expect(h.ses.requests.at(-1)!.to).toEqual([FIXTURE_ABUSE.hosting]);
+      expect(h.ses.requests.at(-1)!.to).toEqual(['abuse@tube.test']);
       const c = await readCase(payer, caseId);
       expect(c.status).toBe('resolved');
       expect(c.submission?.messageId).toBe(`ses-${h.ses.requests.length}`);
     });
   });
 
-  it('a double click starts one run and sends one e-mail', async () => {
+  it('a double click starts one run: one e-mail per rung', async () => {
     const { caseId, caseNumber } = await openCase(payer, 'leaks.test');
     const [a, b] = await Promise.all([
       call(contract.submitAutomated, { as: payer, params: { id: caseId } }),
@@ -293,6 +297,7 @@ describe('the submission workflow', () => {
     expect([a.body.attempt, b.body.attempt]).toEqual([1, 1]);
     expect([a.body.success, b.body.success]).toEqual([true, true]);
     await h.sfn.idle();
-    expect(await mailsFor(caseNumber)).toHaveLength(1);
+    const to = (await mailsFor(caseNumber)).map((m) => (m.to && !Array.isArray(m.to) ? m.to.value[0]!.address : ''));
+    expect(to).toEqual(['abuse@leaks.test', FIXTURE_ABUSE.hosting, FIXTURE_ABUSE.registrar]);
   });
 });

@@ -37,7 +37,7 @@ export function MobileNav({ user }: { user: CurrentUser }) {
           </Badge>
         </SheetHeader>
         <nav aria-label="Main" className="flex flex-col gap-1 p-3">
-          {navItemsFor(user.isAdmin).map(({ to, label, icon: Icon }) => (
+          {navItemsFor(user.isAdmin, user.isAgent === true).map(({ to, label, icon: Icon }) => (
             <NavLink
               key={to}
               to={to}

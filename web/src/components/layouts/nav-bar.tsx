@@ -25,7 +25,7 @@ export function NavBar({ user }: { user: CurrentUser }) {
           <Logo tagline={APP_TAGLINE} taglineClassName="max-sm:line-clamp-2 max-sm:whitespace-normal max-sm:text-[11px]" />
         </Link>
         <nav aria-label="Main" className="hidden items-center gap-0.5 xl:flex">
-          {navItemsFor(user.isAdmin).map(({ to, label }) => (
+          {navItemsFor(user.isAdmin, user.isAgent === true).map(({ to, label }) => (
             <NavLink
               key={to}
               to={to}

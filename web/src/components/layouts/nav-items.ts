@@ -2,6 +2,7 @@ import {
   BarChart3,
   CreditCard,
   FileText,
+  Gavel,
   HelpCircle,
   LayoutDashboard,
   type LucideIcon,
@@ -22,6 +23,8 @@ export interface NavItem {
   icon: LucideIcon;
   /** Shown only to admins (the server's `isAdmin`, never an e-mail check on the client). */
   adminOnly?: boolean;
+  /** Shown only to agents and admins (the server's `isAgent`; issue 23's agent console). */
+  agentOnly?: boolean;
 }
 
 /** The navigation entries of the signed-in bar, in the order of PRODUCT.md section 2. */
@@ -35,6 +38,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { to: '/pricing', label: 'Pricing', icon: Wallet },
   { to: '/account', label: 'Account', icon: User },
   { to: '/settings', label: 'Settings', icon: Settings },
+  { to: '/agent', label: 'Agent', icon: Gavel, agentOnly: true },
   { to: '/admin', label: 'Admin', icon: BarChart3, adminOnly: true },
 ];
 
@@ -47,6 +51,6 @@ export const ACCOUNT_ITEMS: readonly NavItem[] = [
 ];
 
 /** The entries a user may see. */
-export function navItemsFor(isAdmin: boolean): NavItem[] {
-  return NAV_ITEMS.filter((item) => !item.adminOnly || isAdmin);
+export function navItemsFor(isAdmin: boolean, isAgent = false): NavItem[] {
+  return NAV_ITEMS.filter((item) => (!item.adminOnly || isAdmin) && (!item.agentOnly || isAgent || isAdmin));
 }

@@ -27,5 +27,15 @@ export function submissionStatusText(submission: Pick<CaseSubmission, 'state' | 
       return submission.error ?? "No abuse contact was found for the host. Use the manual PDF method instead.";
     case 'failed':
       return submission.error ?? 'The automated submission failed. Use the manual PDF method instead.';
+    case 'climbing':
+      return 'Still online: Vigil is moving the case to the next step of the escalation ladder.';
+    case 'delisting':
+      return "Still online at the source: the company's agent files delisting requests with Google and Bing.";
+    case 'delisted':
+      return 'Delisted: the search engines no longer show the copies, which are still online at the source.';
+    case 'counter-noticed':
+      return 'A counter-notice was filed: the escalation has stopped for this URL.';
+    case 'stopped':
+      return submission.error ?? 'The escalation ladder ended without a removal.';
   }
 }

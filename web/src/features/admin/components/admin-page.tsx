@@ -12,6 +12,7 @@ import { AiInsightsTab } from './ai-insights-tab';
 import { LoadError } from './load-error';
 import { NotAuthorized } from './not-authorized';
 import { OverviewTab } from './overview-tab';
+import { PlatformOutcomesCard } from './platform-outcomes-card';
 import { ReportActions } from './report-actions';
 import { ReportsTab } from './reports-tab';
 import { RevenueTab } from './revenue-tab';
@@ -73,6 +74,9 @@ export function AdminPage() {
         <IconTabsList tabs={ADMIN_TABS} triggerClassName="flex-none" />
         <TabsContent value="overview">
           <OverviewTab metrics={metrics.data} system={system.data} />
+          <div className="mt-4">
+            <PlatformOutcomesCard />
+          </div>
         </TabsContent>
         <TabsContent value="revenue">
           <RevenueTab rows={financial.data} />

@@ -35,11 +35,14 @@ interface CaseActionsProps {
 /**
  * The actions of the DMCA page (PRODUCT.md sections 2, 4 and 8): create the case, then generate the PDF (downloaded,
  * then the search engine's portal opens) or submit it automatically (paid plans; trial users see an upgrade
- * prompt), after which the portal opens and the copy-paste assistant appears.
+ * prompt). After an automated submission the company's agent handles search-engine delisting (issue 23); the
+ * copy-paste assistant opens only when the creator chooses to file under their own name, after a Lumen warning.
  */
 export function CaseActions({ plan, openCase, canCreate, creating, submission }: CaseActionsProps) {
   const [busy, setBusy] = useState<'generate' | 'submit' | null>(null);
   const [assistant, setAssistant] = useState<SubmissionInfoDto | null>(null);
+  // Issue 23: the company's agent files search-engine delisting; filing under one's own name is an opt-in.
+  const [ownFiling, setOwnFiling] = useState<SubmissionInfoDto | null>(null);
   const [submitted, setSubmitted] = useState(false);
   const automated = planRule(plan).automatedSubmission;
   const running = submitted || submissionInProgress(submission);
@@ -71,10 +74,7 @@ export function CaseActions({ plan, openCase, canCreate, creating, submission }:
         return;
       }
       setSubmitted(true);
-      if (info) {
-        openInNewTab(info.submissionUrl);
-        setAssistant(info);
-      }
+      if (info) setOwnFiling(info);
     } catch (error) {
       // The month's or the day's submissions used up (402 PLAN_LIMIT), or a plan changed to trial meanwhile (PLAN_REQUIRED).
       if (showPlanLimit(error)) return;
@@ -192,6 +192,38 @@ export function CaseActions({ plan, openCase, canCreate, creating, submission }:
           )}
         </CardContent>
       </Card>
+      {ownFiling && !assistant && (
+        <Card role="region" aria-labelledby="own-filing-heading">
+          <CardHeader>
+            <CardTitle id="own-filing-heading" className="text-base">
+              Search-engine delisting
+            </CardTitle>
+            <CardDescription>
+              If the copy is still online after every step of the escalation ladder, Vigil&apos;s agent files the delisting with Google and
+              Bing for you, under the agent&apos;s name. You can also file with {ownFiling.name} yourself, under your own name.
+            </CardDescription>
+          </CardHeader>
+          <CardContent className="grid gap-3">
+            <p role="note" className="flex items-start gap-2 rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+              <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              <span>
+                Google sends a copy of every removal request, with the submitter&apos;s name, to the public Lumen database. Filing yourself
+                puts your name there; leaving it to the agent does not.
+              </span>
+            </p>
+            <Button
+              variant="outline"
+              className="w-fit"
+              onClick={() => {
+                openInNewTab(ownFiling.submissionUrl);
+                setAssistant(ownFiling);
+              }}
+            >
+              File with {ownFiling.name} under my own name
+            </Button>
+          </CardContent>
+        </Card>
+      )}
       {assistant && <CopyAssistant info={assistant} />}
     </>
   );

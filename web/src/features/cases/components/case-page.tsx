@@ -13,6 +13,7 @@ import { useCreatorUser } from '@/lib/submissions/api/get-creator-user';
 import { useCase } from '../api/get-case';
 import { useSearchResult } from '../api/get-search-result';
 import { DmcaForm } from './case-form';
+import { CaseLadder } from './case-ladder';
 
 /**
  * The DMCA generation page (PRODUCT.md section 2), at `/dmca/new?resultId=…` for a new notice about one search result
@@ -54,6 +55,7 @@ export function DmcaPage() {
           </p>
         </div>
         {dmcaCase.data && <CaseStrip dmcaCase={dmcaCase.data} />}
+        {dmcaCase.data && <CaseLadder dmcaCase={dmcaCase.data} />}
       </div>
 
       {loading ? (
@@ -87,7 +89,7 @@ function CaseStrip({ dmcaCase }: { dmcaCase: DmcaCase }) {
         {dmcaCase.status}
       </Badge>
       <span className="text-muted-foreground">{dmcaEngineLabel(dmcaCase.searchEngine)}</span>
-      {dmcaCase.escalation?.flagged && <Badge variant="destructive">Escalation needed</Badge>}
+      {dmcaCase.escalation?.flagged && !dmcaCase.outcome && !dmcaCase.ladder && <Badge variant="destructive">Escalation needed</Badge>}
     </div>
   );
 }

@@ -3,24 +3,9 @@ import { useState } from 'react';
 import type { SubmissionInfoDto } from '@shared/schemas/cases';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { toast } from '@/components/ui/use-toast';
+import { copyText } from '@/lib/clipboard';
 
-/**
- * Copies text and says so (PRODUCT.md section 8): 'Copied!', or 'Copy failed' / 'Please copy manually' when the browser
- * refuses (no permission, insecure page).
- * @returns whether the text was copied.
- */
-export async function copyText(text: string, label: string): Promise<boolean> {
-  try {
-    if (!navigator.clipboard) throw new Error('Clipboard API unavailable');
-    await navigator.clipboard.writeText(text);
-    toast({ title: 'Copied!', description: `${label} copied to clipboard` });
-    return true;
-  } catch {
-    toast({ variant: 'destructive', title: 'Copy failed', description: 'Please copy manually' });
-    return false;
-  }
-}
+export { copyText } from '@/lib/clipboard';
 
 /**
  * The copy-paste assistant shown after an automated submission (PRODUCT.md section 2): the search engine's form opened

@@ -9,6 +9,7 @@ import { ProtectStep } from './protect-step';
 import { ReviewStep } from './review-step';
 import { SearchStep } from './search-step';
 import { StepProgress } from './step-progress';
+import { TakedownOutcomes } from './takedown-outcomes';
 
 /**
  * The home dashboard (PRODUCT.md section 2): search for violations, review results, protect. Opens at review with the
@@ -40,6 +41,7 @@ export function DashboardPage() {
       ) : (
         <div className="grid grid-cols-1 gap-6">
           <NewSinceLastVisit />
+          <TakedownOutcomes />
           <StepProgress step={state.step} />
           {state.step === 'search' && <SearchStep state={state} scan={scan} onStart={start} />}
           {state.step === 'review' && (
