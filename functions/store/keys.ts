@@ -106,6 +106,23 @@ export const keys = {
   /** A platform setting an administrator changes (e.g. the monthly report's schedule), one item per name. */
   setting: (name: string): Key => ({ pk: `SETTING#${name}`, sk: 'SETTING' }),
 
+  /**
+   * The admin audit log (issue 26): one item per administrator change (`AUDIT#id`), listed newest first on gsi1
+   * under `AUDIT`. Kept without expiry.
+   */
+  audit: (id: string): Key => ({ pk: `AUDIT#${id}`, sk: 'AUDIT' }),
+  auditListing: (id: string) => ({ gsi1pk: 'AUDIT', gsi1sk: id }),
+  auditPartition: 'AUDIT',
+  /**
+   * The platform's activity feed (issue 26): one item per business event (sign-up, plan change, finished scan,
+   * notice sent), listed newest first on gsi1 under `ACTIVITY`; expires by TTL.
+   */
+  activity: (id: string): Key => ({ pk: `ACTIVITY#${id}`, sk: 'ACTIVITY' }),
+  activityListing: (id: string) => ({ gsi1pk: 'ACTIVITY', gsi1sk: id }),
+  activityPartition: 'ACTIVITY',
+  /** A user's token bucket for costly requests (issue 26): tokens left and when they were last counted. */
+  rateBucket: (userId: string): Key => ({ pk: `RATE_BUCKET#${userId}`, sk: 'RATE_BUCKET' }),
+
   /** Generic "list an owner's items of a type, newest first" on gsi1. */
   ownedBy: (userId: string, type: string, sortValue: string) => ({
     gsi1pk: `USER#${userId}#${type}`,
