@@ -16,6 +16,7 @@ import { createGateway } from './gateway';
 import { endAbandonedExecution } from '../functions/workflows/recovery/execution-ended';
 import { checkRecheckAfterSeconds } from '../infra/stacks/workflows-stack';
 import { createIdp, type RunningIdp } from './idp';
+import { publicStatus } from '../functions/services/platform/public-stats';
 import { ensureTable, startDynalite, type RunningDynamo } from './stand-ins/dynamo';
 import { startLambda } from './stand-ins/lambda';
 import { LOCAL_CREDENTIALS } from './stand-ins/credentials';
@@ -135,6 +136,7 @@ async function start(opts: ServerOptions, cleanups: Array<() => unknown>): Promi
     clientId: cfg.oidcClientId,
     adminEmails: () => parseList(process.env.ADMIN_EMAILS),
     adminGroup: cfg.adminGroup,
+    registrationStatus: () => publicStatus(),
   });
   cleanups.push(() => idp.close());
 
