@@ -33,10 +33,10 @@ export const COSTLY_ROUTES = [
 
 /** Until an administrator sets them: generous enough for any person, a stop for a script. */
 export const DEFAULT_RATE_LIMITS: RateLimits = {
-  trial: { perMinute: 30, burst: 30 },
-  basic: { perMinute: 60, burst: 60 },
-  pro: { perMinute: 120, burst: 120 },
-  enterprise: { perMinute: 240, burst: 240 },
+  trial: { perMinute: 30, burst: 60 },
+  basic: { perMinute: 60, burst: 120 },
+  pro: { perMinute: 120, burst: 240 },
+  enterprise: { perMinute: 240, burst: 480 },
 };
 
 /** The limits are read at most every few seconds per process (a change applies within that time everywhere). */
