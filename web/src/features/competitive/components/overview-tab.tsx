@@ -73,7 +73,15 @@ function Rate({ metric, value, id, source, how }: { metric: string; value: strin
           )}
         </span>
       </div>
-      <p className="text-xs text-muted-foreground">{how}</p>
+      <p className="text-xs text-muted-foreground">
+        {source === 'benchmark' ? (
+          <Figure source="benchmark" id={`${id}-how`}>
+            {how}
+          </Figure>
+        ) : (
+          how
+        )}
+      </p>
     </div>
   );
 }
