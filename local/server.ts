@@ -16,7 +16,7 @@ import { createGateway } from './gateway';
 import { endAbandonedExecution } from '../functions/workflows/recovery/execution-ended';
 import { checkRecheckAfterSeconds } from '../infra/stacks/workflows-stack';
 import { createIdp, type RunningIdp } from './idp';
-import { publicStatus } from '../functions/services/platform/public-stats';
+import { publicStatus } from '../functions/services/admin/public-stats';
 import { ensureTable, startDynalite, type RunningDynamo } from './stand-ins/dynamo';
 import { startLambda } from './stand-ins/lambda';
 import { LOCAL_CREDENTIALS } from './stand-ins/credentials';

@@ -1,5 +1,5 @@
 import { contract } from '../../../shared/contract';
-import { PUBLIC_STATS_CACHE_SECONDS, publicStats, publicStatus } from '../../services/platform/public-stats';
+import { PUBLIC_STATS_CACHE_SECONDS, publicStats, publicStatus } from '../../services/admin/public-stats';
 import { bundleDir } from '../../lib/bundle';
 import { config } from '../../lib/config';
 import { areaHandler, json, publicEndpoint } from '../chain';
@@ -25,7 +25,7 @@ const siteConfig = publicEndpoint(contract.siteConfig, async () => json({ suppor
 
 /** Maintenance mode as the sign-in pages show it; never cached (it must change at once). */
 const status = publicEndpoint(contract.publicStatus, async () => json(await publicStatus()));
-/** The public pages' figures, computed from the counters (services/platform/public-stats.ts), cached 5 minutes. */
+/** The public pages' figures, computed from the counters (services/admin/public-stats.ts), cached 5 minutes. */
 const stats = publicEndpoint(contract.publicStats, async () =>
   json(await publicStats(), 200, { headers: { 'cache-control': `public, max-age=${PUBLIC_STATS_CACHE_SECONDS}` } }),
 );

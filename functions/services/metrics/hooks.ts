@@ -264,8 +264,6 @@ export function recordPlanChange(c: PlanChange): Promise<void> {
       writes.push(counters.bump(COUNTERS.cancellations, 1, { total: false, monthly: true, at: c.at }));
     }
     writes.push(recordPlatformEvent(...planChangeEvent(c), toIso(c.at)));
-    // Changing plan is using Vigil: the user counts as active this month under the new plan.
-    writes.push(recordActivity(c.userId, c.at, c.to));
     await Promise.all(writes);
   });
 }

@@ -2,7 +2,7 @@ import type { PublicStats, PublicStatus } from '../../../shared/schemas/platform
 import { num, readMonth, readTotals, type CounterValues } from '../../store/entities/counter';
 import { COUNTERS } from '../metrics/counters';
 import { addMonths, monthOf } from '../metrics/periods';
-import { getMaintenance } from './maintenance';
+import { getMaintenance } from '../platform/maintenance';
 
 /**
  * The public pages' figures (issue 26): every number the landing, pricing and competitive pages and the scan
