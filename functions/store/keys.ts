@@ -120,8 +120,11 @@ export const keys = {
   activity: (id: string): Key => ({ pk: `ACTIVITY#${id}`, sk: 'ACTIVITY' }),
   activityListing: (id: string) => ({ gsi1pk: 'ACTIVITY', gsi1sk: id }),
   activityPartition: 'ACTIVITY',
-  /** A user's token bucket for costly requests (issue 26): tokens left and when they were last counted. */
-  rateBucket: (userId: string): Key => ({ pk: `RATE_BUCKET#${userId}`, sk: 'RATE_BUCKET' }),
+  /**
+   * A user's token bucket for costly requests (issue 26): tokens left and when they were last counted. Beside the
+   * fixed windows under `RATE#` (rate-limit bookkeeping, expiring by TTL).
+   */
+  rateBucket: (userId: string): Key => ({ pk: `RATE#bucket#${userId}`, sk: 'BUCKET' }),
 
   /** Generic "list an owner's items of a type, newest first" on gsi1. */
   ownedBy: (userId: string, type: string, sortValue: string) => ({

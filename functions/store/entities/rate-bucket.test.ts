@@ -14,7 +14,7 @@ describe('rate bucket entity', () => {
     const store = recordStore(({ name }) => (name === 'GetItem' ? {} : {}));
     expect(await buckets.take('u1', rule, 1_000_000)).toEqual({ taken: true, left: 1 });
     expect(store.commands[1]!.input).toMatchObject({
-      Item: { pk: 'RATE_BUCKET#u1', sk: 'RATE_BUCKET', tokens: 1, atMs: 1_000_000, seq: 1, expiresAt: 1000 + 3600 },
+      Item: { pk: 'RATE#bucket#u1', sk: 'BUCKET', tokens: 1, atMs: 1_000_000, seq: 1, expiresAt: 1000 + 3600 },
       ConditionExpression: 'attribute_not_exists(#c0)',
     });
     store.stop();
