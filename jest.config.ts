@@ -19,6 +19,7 @@ const shared: Config = {
     ),
     // The web's path aliases (web/tsconfig.json, web/vite.config.ts).
     '^@shared/(.*)$': '<rootDir>/shared/$1',
+    '^@bench/(.*)$': '<rootDir>/bench/$1',
     '^@/(.*)$': '<rootDir>/web/src/$1',
   },
   setupFiles: ['<rootDir>/test/setup.ts'],

@@ -17,6 +17,7 @@ import { endAbandonedExecution } from '../functions/workflows/recovery/execution
 import { checkRecheckAfterSeconds } from '../infra/stacks/workflows-stack';
 import { createIdp, type RunningIdp } from './idp';
 import { checkListenHost, isLoopback } from './listen-host';
+import { publicStatus } from '../functions/services/admin/public-stats';
 import { ensureTable, startDynalite, type RunningDynamo } from './stand-ins/dynamo';
 import { startLambda } from './stand-ins/lambda';
 import { LOCAL_CREDENTIALS } from './stand-ins/credentials';
@@ -154,6 +155,7 @@ async function start(opts: ServerOptions, cleanups: Array<() => unknown>): Promi
     // The company's DMCA agents (issue 23): AGENT_EMAILS, else the one local agent account.
     agentEmails: () => parseList(process.env.AGENT_EMAILS ?? DEFAULT_AGENT_EMAIL),
     agentGroup: cfg.agentGroup,
+    registrationStatus: () => publicStatus(),
   });
   cleanups.push(() => idp.close());
 

@@ -36,6 +36,19 @@ import { eventBodySchema } from './schemas/events';
 import { outcomeFiguresSchema } from './schemas/outcomes';
 import { delistingFiledBodySchema, delistingIdParamsSchema, delistingItemSchema, delistingListSchema, delistingQueueQuerySchema, delistingRefusedBodySchema } from './schemas/agent';
 import {
+  activityListSchema,
+  auditListSchema,
+  businessReportParamsSchema,
+  businessReportQuerySchema,
+  maintenanceBodySchema,
+  maintenanceSchema,
+  publicStatsSchema,
+  publicStatusSchema,
+  rateLimitsBodySchema,
+  rateLimitsSchema,
+  revenueSchema,
+} from './schemas/platform';
+import {
   alertListSchema,
   alertsReadBodySchema,
   monitorDetailSchema,
@@ -126,6 +139,8 @@ export const contract = rows({
   health: { method: 'GET', path: '/api/health', area: 'system', auth: 'public', summary: 'Liveness check' },
   openapi: { method: 'GET', path: '/api/openapi.json', area: 'system', auth: 'public', summary: 'OpenAPI description of this API' },
   siteConfig: { method: 'GET', path: '/api/site-config', area: 'system', auth: 'public', summary: 'Public settings the site shows: the support inbox (supportEmail)', reply: siteConfigSchema },
+  publicStatus: { method: 'GET', path: '/api/public/status', area: 'system', auth: 'public', summary: 'Whether new accounts can be created (maintenance mode), with the message the sign-in pages show', reply: publicStatusSchema },
+  publicStats: { method: 'GET', path: '/api/public/stats', area: 'system', auth: 'public', summary: "The platform's own figures for the public pages (scans, copies found, notices, removals, recent scan time and success), cached 5 minutes", reply: publicStatsSchema },
 
   login: { method: 'GET', path: '/api/login', area: 'auth', auth: 'public', summary: 'Start the OIDC sign-in (code flow with PKCE)' },
   callback: { method: 'GET', path: '/api/auth/callback', area: 'auth', auth: 'public', summary: 'Finish the OIDC sign-in and set the session cookie' },
@@ -172,6 +187,7 @@ export const contract = rows({
   agentGoogleExport: { method: 'GET', path: '/api/agent/delisting/export/google', area: 'cases', auth: 'agent', summary: "The queued Google requests in Google's trusted-submitter bulk format (one text file per batch of at most 1 MB; ?batch=N, default 1)", query: z.object({ batch: z.coerce.number({ error: 'batch must be a number.' }).int('batch must be a whole number.').min(1, 'batch starts at 1.').default(1) }) },
   agentCounterNotice: { method: 'POST', path: '/api/agent/cases/{id}/counter-notice', area: 'cases', auth: 'agent', summary: 'Record a counter-notice (who, when, statement): the 512(g) restoration window, the creator told by e-mail, the ladder stopped', params: idParams('Case'), body: counterNoticeBodySchema, reply: caseSchema },
   userReport: { method: 'GET', path: '/api/user/{id}/report', area: 'documents', auth: 'user', summary: 'Protection report for a period (from, to: days; format pdf or csv; the last 30 days by default): scans, results, cases with their notices (owner or admin)', params: userParams, query: reportQuerySchema },
+  businessReport: { method: 'GET', path: '/api/admin/reports/{kind}', area: 'documents', auth: 'admin', summary: 'A business report as PDF or CSV (kind: monthly-revenue, quarterly-summary, annual-financial, user-analytics, subscription-analysis, churn-analysis)', params: businessReportParamsSchema, query: businessReportQuerySchema },
   platformReport: { method: 'GET', path: '/api/admin/report', area: 'documents', auth: 'admin', summary: 'The same report across all creators, figures only (no creator identity)', query: reportQuerySchema },
   sendReportNow: { method: 'POST', path: '/api/admin/report/send', area: 'documents', auth: 'admin', summary: 'E-mail the platform report (PDF and CSV) to the administrators now (the monthly job sends it when scheduled)', query: reportQuerySchema, reply: reportSentSchema },
   reportSchedule: { method: 'GET', path: '/api/admin/report/schedule', area: 'admin', auth: 'admin', summary: "The monthly platform report's schedule: on or off, the next send (06:00 UTC on the 1st) and the recipients", reply: reportScheduleSchema },
@@ -197,7 +213,14 @@ export const contract = rows({
   financialStats: { method: 'GET', path: '/api/admin/financial-stats', area: 'admin', auth: 'admin', summary: 'Compact financial summary', reply: financialStatsSchema },
   userManagement: { method: 'GET', path: '/api/admin/user-management', area: 'admin', auth: 'admin', summary: 'Users with plan, discount, spend and activity, newest first (cursor paging; next cursor in x-next-cursor)', query: userManagementQuerySchema, reply: managedUserListSchema },
   aiInsights: { method: 'GET', path: '/api/admin/ai-insights', area: 'admin', auth: 'admin', summary: 'Engagement, behaviour patterns and findings derived from the figures', reply: aiInsightsSchema },
-  setDiscount: { method: 'PUT', path: '/api/admin/users/{userId}', area: 'admin', auth: 'admin', summary: "Set a user's discount percent (0-100)", params: z.object({ userId: z.string() }), body: discountBodySchema, reply: managedUserSchema },
+  setDiscount: { method: 'PUT', path: '/api/admin/users/{userId}', area: 'admin', auth: 'admin', summary: "Set a user's discount percent (0-100); never the caller's own (403 OWN_DISCOUNT); recorded in the audit log", params: z.object({ userId: z.string() }), body: discountBodySchema, reply: managedUserSchema },
+  adminRevenue: { method: 'GET', path: '/api/admin/revenue', area: 'admin', auth: 'admin', summary: 'Revenue per plan, growth (month, quarter, year) and projected ARR, from the billing counters', reply: revenueSchema },
+  adminActivity: { method: 'GET', path: '/api/admin/activity', area: 'admin', auth: 'admin', summary: "The platform's newest business events (sign-ups, plan changes, scans, notices, removals)", reply: activityListSchema },
+  auditLog: { method: 'GET', path: '/api/admin/audit', area: 'admin', auth: 'admin', summary: 'The newest administrator changes: who, what, when', reply: auditListSchema },
+  getMaintenance: { method: 'GET', path: '/api/admin/settings/maintenance', area: 'admin', auth: 'admin', summary: 'Maintenance mode: on or off, and the message the sign-in pages show', reply: maintenanceSchema },
+  setMaintenance: { method: 'PUT', path: '/api/admin/settings/maintenance', area: 'admin', auth: 'admin', summary: 'Turn maintenance mode on or off ({"enabled", "message"?}): while on, no new account is created; recorded in the audit log', body: maintenanceBodySchema, reply: maintenanceSchema },
+  getRateLimits: { method: 'GET', path: '/api/admin/settings/rate-limits', area: 'admin', auth: 'admin', summary: 'Per-plan token buckets on costly routes (perMinute, burst) and the routes they cover', reply: rateLimitsSchema },
+  setRateLimits: { method: 'PUT', path: '/api/admin/settings/rate-limits', area: 'admin', auth: 'admin', summary: 'Set every plan\'s limit ({trial, basic, pro, enterprise: {perMinute, burst}}); recorded in the audit log', body: rateLimitsBodySchema, reply: rateLimitsSchema },
 
   riskMetrics: { method: 'GET', path: '/api/risk/metrics', area: 'risk', auth: 'user', summary: "The caller's risk score, level and figures for a period (24h, 7d, 30d, 90d)", query: riskPeriodQuerySchema, reply: riskMetricsSchema },
   hotspots: { method: 'GET', path: '/api/risk/hotspots', area: 'risk', auth: 'user', summary: "The caller's exposure per platform with trend and geography", reply: riskHotspotListSchema },

@@ -18,6 +18,8 @@ export default defineConfig({
     alias: {
       '@': fromWeb('./src'),
       '@shared': fromWeb('../shared'),
+      // Benchmark figures the public pages state, read at build time (bench/published.json).
+      '@bench': fromWeb('../bench'),
     },
   },
   build: {

@@ -1,4 +1,6 @@
 import { ulid } from 'ulid';
+import { recordPlatformEvent } from './platform/activity';
+import { assertRegistrationsOpen } from './platform/maintenance';
 import type { CurrentUser } from '../../shared/schemas/user';
 import { USER_COUNTERS, bump } from '../store/entities/counter';
 import * as profiles from '../store/entities/profile';
@@ -41,6 +43,8 @@ export async function getOrCreateUserFromClaims(claims: IdentityClaims, now = ne
   // An identity mapped before identities were listed under their user gets its listing (account erasure finds it).
   if (known) await profiles.listIdentity(known);
   if (!userId) {
+    // A new account: refused while maintenance mode is on (issue 26).
+    await assertRegistrationsOpen();
     const candidate = ulid(now.getTime());
     if (await profiles.claimIdentity({ issuer: claims.iss, subject: claims.sub, userId: candidate, createdAt: at })) userId = candidate;
     else userId = (await profiles.getIdentity(claims.iss, claims.sub, { consistent: true }))!.userId;
@@ -81,6 +85,7 @@ async function countSignUp(at: string): Promise<void> {
   await Promise.all([
     bump(USER_COUNTERS.total),
     bump(USER_COUNTERS.monthlySignups, 1, { total: false, monthly: true, at, label: 'month' }),
+    recordPlatformEvent('signup', 'A creator signed up (free trial)', at),
   ]);
 }
 

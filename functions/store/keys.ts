@@ -107,17 +107,25 @@ export const keys = {
   /** A platform setting an administrator changes (e.g. the monthly report's schedule), one item per name. */
   setting: (name: string): Key => ({ pk: `SETTING#${name}`, sk: 'SETTING' }),
 
-  /** The partition of a user's own small items (profile, counters, usage months, slots, rate windows, ...). */
-  userPartition: (userId: string) => `USER#${userId}`,
   /**
-   * The agent's delisting queue (issue 23): a delisting request is listed on gsi1 under its engine
-   * (`AGENT_QUEUE#google`), by `queuedAt#id`, so the console reads one engine's queue oldest first.
+   * The admin audit log (issue 26): one item per administrator change (`AUDIT#id`), listed newest first on gsi1
+   * under `AUDIT`. Kept without expiry.
    */
-  agentQueue: (engine: string, sortValue: string) => ({ gsi1pk: `AGENT_QUEUE#${engine}`, gsi1sk: sortValue }),
-  agentQueuePartition: (engine: string) => `AGENT_QUEUE#${engine}`,
-  /** Ended cases across the platform (issue 23's outcome figures), one small record each on gsi1 by `at#caseId`. */
-  outcomeListing: (sortValue: string) => ({ gsi1pk: 'CASE_OUTCOMES', gsi1sk: sortValue }),
-  outcomeListingPartition: 'CASE_OUTCOMES',
+  audit: (id: string): Key => ({ pk: `AUDIT#${id}`, sk: 'AUDIT' }),
+  auditListing: (id: string) => ({ gsi1pk: 'AUDIT', gsi1sk: id }),
+  auditPartition: 'AUDIT',
+  /**
+   * The platform's activity feed (issue 26): one item per business event (sign-up, plan change, finished scan,
+   * notice sent), listed newest first on gsi1 under `ACTIVITY`; expires by TTL.
+   */
+  activity: (id: string): Key => ({ pk: `ACTIVITY#${id}`, sk: 'ACTIVITY' }),
+  activityListing: (id: string) => ({ gsi1pk: 'ACTIVITY', gsi1sk: id }),
+  activityPartition: 'ACTIVITY',
+  /**
+   * A user's token bucket for costly requests (issue 26): tokens left and when they were last counted. In the
+   * user's partition beside the fixed rate windows (expiring by TTL), so an account erasure finds it.
+   */
+  rateBucket: (userId: string): Key => ({ pk: `USER#${userId}`, sk: 'RATE#bucket' }),
 
   /** Generic "list an owner's items of a type, newest first" on gsi1. */
   ownedBy: (userId: string, type: string, sortValue: string) => ({

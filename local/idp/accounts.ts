@@ -37,6 +37,8 @@ const normaliseEmail = (email: string) => email.trim().toLowerCase();
 export async function signIn(
   store: IdpStore,
   input: { email: string; password: string; givenName?: string; familyName?: string },
+  /** While maintenance mode is on: the message that refuses a new account (existing accounts sign in as usual). */
+  registrationsClosed?: string,
 ): Promise<SignInResult> {
   const email = normaliseEmail(input.email);
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254) return { ok: false, message: MESSAGES.invalidEmail };
@@ -44,6 +46,7 @@ export async function signIn(
 
   const existing = await findByEmail(store, email);
   if (existing) return verify(existing, input.password);
+  if (registrationsClosed) return { ok: false, message: registrationsClosed };
 
   if (input.password.length < MIN_PASSWORD_LENGTH) return { ok: false, message: MESSAGES.shortPassword };
   const account: Account = {

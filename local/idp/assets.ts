@@ -20,6 +20,8 @@ button{margin-top:20px;width:100%;padding:10px 16px;border:0;border-radius:8px;b
 button:hover{background:#1d4ed8}
 .error{background:#fef2f2;border:1px solid #fecaca;color:#b91c1c;border-radius:8px;padding:10px 12px;
   font-size:.875rem;margin:0 0 8px}
+.notice{background:#fffbeb;border:1px solid #fde68a;color:#78350f;border-radius:8px;padding:10px 12px;
+  font-size:.875rem;margin:0 0 8px}
 details{margin-top:16px;font-size:.875rem}
 summary{cursor:pointer;color:#334155}
 .note{margin:24px 0 0;padding-top:16px;border-top:1px solid #e2e8f0;font-size:.75rem;color:#64748b;line-height:1.5}

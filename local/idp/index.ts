@@ -23,6 +23,11 @@ export interface IdpOptions {
   agentGroup?: string;
   /** The Cognito group whose members are admins (ADMIN_GROUP). */
   adminGroup?: string;
+  /**
+   * Maintenance mode (the admin's setting, read on every sign-in page): while registrations are closed the page
+   * says so and no new account is created. Absent: always open.
+   */
+  registrationStatus?: () => Promise<{ registrationsOpen: boolean; message?: string }>;
   /** Where `/idp` is mounted; fixed by the architecture, a parameter only to keep the prefix in one place. */
   mountPath?: string;
 }
@@ -172,7 +177,9 @@ export async function createIdp(opts: IdpOptions): Promise<RunningIdp> {
       return provider.interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
     }
 
-    if (req.method === 'GET') return sendHtml(res, 200, loginPage({ action, siteUrl }));
+    const status = opts.registrationStatus ? await opts.registrationStatus() : { registrationsOpen: true };
+    const registrationsClosed = status.registrationsOpen ? undefined : (status.message ?? 'New registrations are paused.');
+    if (req.method === 'GET') return sendHtml(res, 200, loginPage({ action, siteUrl, registrationsClosed }));
     if (req.method !== 'POST') return sendHtml(res, 405, errorPage(siteUrl, 'Method not allowed'));
 
     const origin = req.headers.origin;
@@ -193,16 +200,16 @@ export async function createIdp(opts: IdpOptions): Promise<RunningIdp> {
       return sendHtml(
         res,
         429,
-        loginPage({ action, siteUrl, email: input.email, error: 'Too many failed sign-ins for this e-mail. Please try again in 15 minutes.' }),
+        loginPage({ action, siteUrl, registrationsClosed, email: input.email, error: 'Too many failed sign-ins for this e-mail. Please try again in 15 minutes.' }),
       );
     }
-    const result = await signIn(store, input);
+    const result = await signIn(store, input, registrationsClosed);
     if (!result.ok) {
       if (result.message === MESSAGES.wrongPassword) lockout.failed(input.email);
       return sendHtml(
         res,
         400,
-        loginPage({ action, siteUrl, email: input.email, givenName: input.givenName, familyName: input.familyName, error: result.message }),
+        loginPage({ action, siteUrl, registrationsClosed, email: input.email, givenName: input.givenName, familyName: input.familyName, error: result.message }),
       );
     }
     lockout.succeeded(input.email);

@@ -20,29 +20,37 @@ export interface LoginPageInput {
   givenName?: string;
   familyName?: string;
   error?: string;
+  /** Maintenance mode: new accounts cannot be created; the page says so and hides the new-account fields. */
+  registrationsClosed?: string;
 }
 
 /** The sign-in form: fields labelled `Email` and `Password`, a `Sign in` button, and optional names for new accounts. */
 export function loginPage(input: LoginPageInput): string {
   const v = (s?: string) => escapeHtml(s ?? '');
   const error = input.error ? `<p class="error" role="alert" id="form-error">${escapeHtml(input.error)}</p>` : '';
-  return layout(
-    'Sign in · Vigil',
-    `<p class="brand">Vigil</p><h1>Sign in to your account</h1>
-${error}
-<form method="post" action="${v(input.action)}" novalidate>
-  <label for="email">Email</label>
-  <input id="email" name="email" type="email" autocomplete="username" required autofocus value="${v(input.email)}"${input.error ? ' aria-describedby="form-error"' : ''}>
-  <label for="password">Password</label>
-  <input id="password" name="password" type="password" autocomplete="current-password" required aria-describedby="password-hint">
-  <p class="hint" id="password-hint">New here? Your first sign-in with an e-mail creates the account; choose a password of at least 8 characters.</p>
+  const closed = input.registrationsClosed
+    ? `<p class="notice" role="status" id="registrations-closed"><strong>New accounts are paused.</strong> ${escapeHtml(input.registrationsClosed)}</p>`
+    : '';
+  const newAccount = input.registrationsClosed
+    ? ''
+    : `<p class="hint" id="password-hint">New here? Your first sign-in with an e-mail creates the account; choose a password of at least 8 characters.</p>
   <details${input.givenName || input.familyName ? ' open' : ''}>
     <summary>Creating an account? Add your name (optional)</summary>
     <label for="given_name">First name</label>
     <input id="given_name" name="given_name" type="text" autocomplete="given-name" value="${v(input.givenName)}">
     <label for="family_name">Last name</label>
     <input id="family_name" name="family_name" type="text" autocomplete="family-name" value="${v(input.familyName)}">
-  </details>
+  </details>`;
+  return layout(
+    'Sign in · Vigil',
+    `<p class="brand">Vigil</p><h1>Sign in to your account</h1>
+${closed}${error}
+<form method="post" action="${v(input.action)}" novalidate>
+  <label for="email">Email</label>
+  <input id="email" name="email" type="email" autocomplete="username" required autofocus value="${v(input.email)}"${input.error ? ' aria-describedby="form-error"' : ''}>
+  <label for="password">Password</label>
+  <input id="password" name="password" type="password" autocomplete="current-password" required${input.registrationsClosed ? '' : ' aria-describedby="password-hint"'}>
+  ${newAccount}
   <button type="submit">Sign in</button>
 </form>
 <p class="hint"><a href="${v(input.siteUrl)}">Back to Vigil</a></p>

@@ -43,6 +43,8 @@ export const adminUsersSchema = z.object({
   activeUsers: count,
   upgradedThisMonth: count,
   cancelledThisMonth: count,
+  /** Users who ever reached each recorded step of the journey, in order (FUNNEL_STAGES). */
+  funnel: z.array(z.object({ stage: z.string(), users: count })),
 });
 export type AdminUsers = z.infer<typeof adminUsersSchema>;
 

@@ -1,4 +1,5 @@
 import type { Seed } from './seed';
+import { DEFAULT_RATE_LIMITS } from '../../functions/services/platform/rate-limits';
 
 /*
  * How the security suites call each route of the table with the owner's seeded data. A route whose path
@@ -15,6 +16,7 @@ export const PARAMS: Array<{ match: RegExp; value: (s: Seed) => string; ownerBou
   { match: /^\/api\/dmca\/\{id\}/, value: (s) => s.caseId, ownerBound: true },
   { match: /^\/api\/admin\/users\/\{userId\}/, value: (s) => s.owner.userId, ownerBound: true },
   { match: /^\/api\/submission-info\/\{searchEngine\}/, value: () => 'google', ownerBound: false },
+  { match: /^\/api\/admin\/reports\/\{kind\}/, value: () => 'monthly-revenue', ownerBound: false },
 ];
 
 /** Routes the matrix cannot call meaningfully, each with the reason and where it is tested instead. */
@@ -33,6 +35,8 @@ export const BODIES: Record<string, (s: Seed) => { body: string; type: string; o
     json({ contentCreatorName: 'Owner Name', contentCreatorEmail: 'owner@security.test', contentCreatorPhone: '', contentCreatorAddress: '1 Main St' }, false),
   'PUT /api/admin/users/{userId}': () => json({ discount: 10 }, false),
   'PUT /api/admin/report/schedule': () => json({ enabled: false }, false),
+  'PUT /api/admin/settings/maintenance': () => json({ enabled: false }, false),
+  'PUT /api/admin/settings/rate-limits': () => json(DEFAULT_RATE_LIMITS, false),
   'PUT /api/monitors/{id}': () => json({ paused: true }, false),
   'POST /api/dmca': (s) =>
     json(

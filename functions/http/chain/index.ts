@@ -11,6 +11,7 @@ import { parseOrThrow } from '../../lib/validation';
 import { logger } from '../../lib/logger';
 import { markTraced, tracer } from '../../lib/tracer';
 import { checkJsonContentType, checkSameOrigin, parseCookies } from '../../lib/request-guard';
+import { isCostlyRoute, takeCostlyRequest } from '../../services/platform/rate-limits';
 import { requestMetrics } from './request-metrics';
 import { callerOf, sessionLookup } from './session';
 
@@ -174,7 +175,7 @@ function errorResult(err: unknown, event: HttpEvent): HttpResult {
 /**
  * The Lambda handler of one area: traces the invocation (X-Ray, inert outside Lambda), normalises headers,
  * records the request's metrics (./request-metrics.ts), refuses cross-site writes, resolves the session
- * (./session.ts), applies the contract row's auth rule, runs the endpoint and maps errors to
+ * (./session.ts), applies the contract row's auth rule, takes a rate token on a costly route, runs the endpoint and maps errors to
  * `{error, code, fields?}`.
  * Throws at load time when the area's endpoints and the contract disagree, so a missing handler or a
  * wrong auth kind can never deploy.
@@ -202,6 +203,8 @@ export function areaHandler(area: Area, endpoints: readonly Endpoint[]) {
       if (!route) throw new NotFoundError('Route');
       const caller = await callerOf(event);
       enforce(route.rule, caller);
+      // Costly routes spend a token of the caller's per-plan bucket first (services/platform/rate-limits.ts).
+      if (caller && isCostlyRoute(route.endpoint.route.name)) await takeCostlyRequest(caller.userId);
       return toResult(await route.endpoint.run(event, caller));
     } catch (err) {
       return errorResult(err, event);

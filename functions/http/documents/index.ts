@@ -3,7 +3,7 @@ import { areaHandler, binary, userEndpoint } from '../chain';
 import { requireOwned } from '../../lib/ownership';
 import { getCase } from '../../services/cases/case-store';
 import { renderAndArchiveNotice } from '../../services/notices/notice-archive';
-import { platformReport, sendReportNow, userReport } from './reports';
+import { businessReport, platformReport, sendReportNow, userReport } from './reports';
 
 /*
  * The routes that render PDFs: a case's notice (PRODUCT.md section 7) and the protection reports. They are an
@@ -18,4 +18,4 @@ const generatePdf = userEndpoint(contract.generatePdf, async ({ params, caller }
   return binary(notice.pdf, 'application/pdf', `dmca-${c.id}.pdf`);
 });
 
-export const handler = areaHandler('documents', [generatePdf, userReport, platformReport, sendReportNow]);
+export const handler = areaHandler('documents', [generatePdf, userReport, platformReport, sendReportNow, businessReport]);

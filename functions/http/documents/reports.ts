@@ -2,6 +2,7 @@ import { contract } from '../../../shared/contract';
 import { binary, json, resolveUserParam, userEndpoint } from '../chain';
 import { creatorReportFile, platformReportFile } from '../../services/reports';
 import { sendPlatformReport } from '../../services/reports/send-report';
+import { businessReportFile } from '../../services/admin';
 
 /*
  * Protection reports (PDF or CSV), in the area that carries the PDF renderer.
@@ -22,3 +23,9 @@ export const platformReport = userEndpoint(contract.platformReport, async ({ que
 export const sendReportNow = userEndpoint(contract.sendReportNow, async ({ query }) =>
   json(await sendPlatformReport({ from: query.from, to: query.to })),
 );
+
+/** The Reports tab's six business reports (administrators, route rule), PDF or CSV. */
+export const businessReport = userEndpoint(contract.businessReport, async ({ params, query }) => {
+  const file = await businessReportFile(params.kind, query.format);
+  return binary(file.content, file.contentType, file.filename);
+});

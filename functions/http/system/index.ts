@@ -1,4 +1,5 @@
 import { contract } from '../../../shared/contract';
+import { PUBLIC_STATS_CACHE_SECONDS, publicStats, publicStatus } from '../../services/admin/public-stats';
 import { bundleDir } from '../../lib/bundle';
 import { config } from '../../lib/config';
 import { areaHandler, json, publicEndpoint } from '../chain';
@@ -22,4 +23,11 @@ const openapi = publicEndpoint(contract.openapi, async () => json(buildOpenApi()
 /** What the site shows from the deployment's configuration: the support inbox the contact form writes to. */
 const siteConfig = publicEndpoint(contract.siteConfig, async () => json({ supportEmail: config().supportEmail }));
 
-export const handler = areaHandler('system', [health, openapi, siteConfig]);
+/** Maintenance mode as the sign-in pages show it; never cached (it must change at once). */
+const status = publicEndpoint(contract.publicStatus, async () => json(await publicStatus()));
+/** The public pages' figures, computed from the counters (services/admin/public-stats.ts), cached 5 minutes. */
+const stats = publicEndpoint(contract.publicStats, async () =>
+  json(await publicStats(), 200, { headers: { 'cache-control': `public, max-age=${PUBLIC_STATS_CACHE_SECONDS}` } }),
+);
+
+export const handler = areaHandler('system', [health, openapi, siteConfig, status, stats]);

@@ -61,7 +61,7 @@ export function computeMetrics(s: Snapshot): AdminMetrics {
 }
 
 /** `GET /api/admin/users`. */
-export function computeUsers(s: Snapshot): AdminUsers {
+export function computeUsers(s: Snapshot): Omit<AdminUsers, 'funnel'> {
   const subscriptionBreakdown = subscriberBreakdown(s);
   const paid = subscriptionBreakdown.basic + subscriptionBreakdown.pro + subscriptionBreakdown.enterprise;
   return {

@@ -1,8 +1,8 @@
-import type { AdminMetrics, AdminSystem, AdminUsers, AiInsights, FinancialRow, FinancialStats } from '../../../shared/schemas/admin';
+import { FUNNEL_STAGES, type AdminMetrics, type AdminSystem, type AdminUsers, type AiInsights, type FinancialRow, type FinancialStats } from '../../../shared/schemas/admin';
 import { readEngagement } from '../events/engagement';
 import { readDaily, readMonths, readSnapshot } from './figures-store';
 import { computeFinancialRows, computeFinancialStats, computeMetrics, computeSystem, computeUsers } from './formulas';
-import { deriveInsights } from './insights';
+import { deriveInsights, funnelCounts } from './insights';
 
 /** The admin dashboard's figures, each from a few counter reads (see ./figures-store.ts) and a pure formula. */
 
@@ -11,7 +11,9 @@ export async function adminMetrics(now = new Date()): Promise<AdminMetrics> {
 }
 
 export async function adminUsers(now = new Date()): Promise<AdminUsers> {
-  return computeUsers(await readSnapshot(now));
+  const snapshot = await readSnapshot(now);
+  const counts = funnelCounts(snapshot);
+  return { ...computeUsers(snapshot), funnel: FUNNEL_STAGES.map((stage) => ({ stage, users: Math.max(0, counts[stage]) })) };
 }
 
 export async function adminSystem(now = new Date()): Promise<AdminSystem> {
@@ -34,3 +36,5 @@ export async function adminInsights(now = new Date()): Promise<AiInsights> {
 }
 
 export { listManagedUsers, setDiscount } from './user-management';
+export { adminRevenue } from './revenue';
+export { businessReportFile } from './business-reports';

@@ -58,11 +58,11 @@ const ATTEMPTS = 5;
  * plan on demo billing `mrr` then moves by the change in the discounted price (a Stripe subscription's moves
  * once, when the next invoice charges the discount). A user with a Stripe subscription gets the
  * discount there at once: the account function (the only holder of the Stripe secret) is asked to apply it
- * (billing/discount-sync.ts). Returns the user's row.
+ * (billing/discount-sync.ts). Returns the user's row and the discount it had before.
  *
  * @throws NotFoundError for an unknown user.
  */
-export async function setDiscount(userId: string, discount: number, now = new Date()): Promise<ManagedUser> {
+export async function setDiscount(userId: string, discount: number, now = new Date()): Promise<{ row: ManagedUser; before: number }> {
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const profile = await profiles.get(userId, { consistent: true });
     if (!profile) throw new NotFoundError('User');
@@ -74,7 +74,7 @@ export async function setDiscount(userId: string, discount: number, now = new Da
     await recordDiscountChange({ userId, plan, fromDiscount: clampPercent(storedDiscount), toDiscount: discount, invoicedCents: invoicedMrrCents(profile) });
     await requestDiscountSync(userId, typeof profile.stripeSubscriptionId === 'string');
     const totals = await readUserTotals([userId]);
-    return toManagedUser({ ...profile, discountPercent: discount }, totals.get(userId));
+    return { row: toManagedUser({ ...profile, discountPercent: discount }, totals.get(userId)), before: clampPercent(storedDiscount) };
   }
   throw new ConflictError('This user was changed at the same time. Please try again.', 'USER_CHANGED');
 }

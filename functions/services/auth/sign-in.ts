@@ -4,6 +4,7 @@ import { logger } from '../../lib/logger';
 import { recordVisit } from '../metrics';
 import { clearedSessionCookie, createSession, deleteSession, findStoredSession, sessionCookie } from '../sessions';
 import { getOrCreateUserFromClaims, type IdentityClaims } from '../users';
+import { RegistrationsClosedError } from '../platform/maintenance';
 import { callbackUrl, endSessionUrl, oidcClient } from './oidc-client';
 import { clearedSignInCookie, consumeSignInAttempt, signInCookie, startSignInAttempt } from './sign-in-attempts';
 
@@ -106,7 +107,13 @@ export async function finishSignIn(req: CallbackRequest): Promise<SignInStep> {
     logger.warn('ID token carries no email', { sub: claims?.sub });
     return problem(400, 'Sign-in failed', 'Your account has no e-mail address, which Vigil needs.', [clearAttempt]);
   }
-  const user = await getOrCreateUserFromClaims(claims as unknown as IdentityClaims);
+  let user: Awaited<ReturnType<typeof getOrCreateUserFromClaims>>;
+  try {
+    user = await getOrCreateUserFromClaims(claims as unknown as IdentityClaims);
+  } catch (err) {
+    if (err instanceof RegistrationsClosedError) return problem(403, 'Registrations are paused', err.message, [clearAttempt]);
+    throw err;
+  }
   const groups = claims['cognito:groups'];
   const isAdmin = Array.isArray(groups) && groups.includes(config().adminGroup);
   const isAgent = Array.isArray(groups) && groups.includes(config().agentGroup);

@@ -23,9 +23,16 @@ export async function putBillingEvent(event: Omit<BillingEvent, 'id'>): Promise<
   return stored;
 }
 
-/** Counts money received: revenue (`count` and `amountCents`) in total and for the month of `createdAt`. */
-export async function countRevenue(event: Pick<BillingEvent, 'amountCents' | 'createdAt'>): Promise<void> {
-  const money = { [COUNTER_ATTRIBUTE]: 1, [AMOUNT_ATTRIBUTE]: event.amountCents };
+/** The revenue counters' share of one plan, in cents (`amountCents:pro`). */
+export const planRevenueAttribute = (plan: PlanId) => `${AMOUNT_ATTRIBUTE}:${plan}`;
+
+/**
+ * Counts money received: revenue (`count` and `amountCents`, and the plan's share `amountCents:<plan>`) in total
+ * and for the month of `createdAt`.
+ */
+export async function countRevenue(event: Pick<BillingEvent, 'amountCents' | 'createdAt'> & { planId?: PlanId }): Promise<void> {
+  const money: Record<string, number> = { [COUNTER_ATTRIBUTE]: 1, [AMOUNT_ATTRIBUTE]: event.amountCents };
+  if (event.planId) money[planRevenueAttribute(event.planId)] = event.amountCents;
   await add(BILLING_COUNTERS.revenue, money, { monthly: true, at: event.createdAt, label: 'month' });
 }
 

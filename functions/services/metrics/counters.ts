@@ -40,7 +40,10 @@ export const COUNTERS = {
   mrr: 'mrr',
   /** TOTAL and MONTH `count`, `providerCalls`, `plan:<plan>`: scans started (recordSearchStarted). */
   searches: 'searches',
-  /** TOTAL and MONTH `count`, `succeeded` (completed or partial), `failed`: scans finished (recordSearchFinished). */
+  /**
+   * TOTAL and MONTH `count`, `succeeded` (completed or partial), `failed`: scans finished; `durationMs` and `timed`:
+   * start-to-finish time summed over the scans timed (recordSearchFinished).
+   */
   searchesFinished: 'searches-finished',
   /** TOTAL and MONTH `count`: results stored, the "violations found" (recordResultsPersisted). */
   violations: 'results',

@@ -3,6 +3,8 @@ import type { PlanId } from '../../../shared/schemas/user';
 import { logger } from '../../lib/logger';
 import { mrrChangeCents } from '../../../shared/plans';
 import { readStoredPlan } from '../profile-store';
+import { PLANS } from '../../../shared/plans';
+import { recordPlatformEvent } from '../platform/activity';
 import * as counters from '../../store/entities/counter';
 import { AMOUNT_ATTRIBUTE, COUNTER_ATTRIBUTE, planAttribute } from '../../store/entities/counter';
 import { COUNTERS, type MilestoneStage } from './counters';
@@ -76,9 +78,19 @@ async function subscribedPlan(userId: string): Promise<PlanId> {
 export function recordActivity(userId: string, at?: Date | string, plan?: PlanId): Promise<void> {
   return quietly('recordActivity', async () => {
     const month = monthOf(toIso(at));
-    if (!(await userCounters.markActive(userId, month))) return;
     const p = plan ?? (await subscribedPlan(userId));
-    await counters.add(COUNTERS.activeUsers, { [COUNTER_ATTRIBUTE]: 1, [planAttribute(p)]: 1 }, { total: false, monthly: true, at });
+    if (await userCounters.markActive(userId, month, p)) {
+      await counters.add(COUNTERS.activeUsers, { [COUNTER_ATTRIBUTE]: 1, [planAttribute(p)]: 1 }, { total: false, monthly: true, at });
+      return;
+    }
+    // Active this month already: under the plan held now, so a trial user who upgraded and scanned counts as an
+    // active subscriber (the dashboard's one definition of active: used Vigil this month, by current plan).
+    const counted = (await userCounters.read(userId))?.activePlan;
+    if (counted === p || (counted !== undefined && !(await userCounters.moveActivePlan(userId, month, counted, p)))) return;
+    if (counted === undefined && !(await userCounters.moveActivePlan(userId, month, undefined, p))) return;
+    const moved: Record<string, number> = { [planAttribute(p)]: 1 };
+    if (counted !== undefined) moved[planAttribute(counted as PlanId)] = -1;
+    await counters.add(COUNTERS.activeUsers, moved, { total: false, monthly: true, at });
   });
 }
 
@@ -123,14 +135,25 @@ export function recordSearchStarted(s: SearchStarted): Promise<void> {
   });
 }
 
-/** A scan reached its final status (completed and partial count as succeeded). */
-export function recordSearchFinished(status: FinalSearchStatus, at?: Date | string): Promise<void> {
+/**
+ * A scan reached its final status (completed and partial count as succeeded). `durationMs`, start to finish, is
+ * summed in `durationMs` with `timed` scans beside it (the scan form states the recent average).
+ */
+export function recordSearchFinished(status: FinalSearchStatus, at?: Date | string, durationMs?: number): Promise<void> {
+  const timed = durationMs !== undefined && Number.isFinite(durationMs) && durationMs >= 0;
   return quietly('recordSearchFinished', () =>
-    counters.add(
-      COUNTERS.searchesFinished,
-      { [COUNTER_ATTRIBUTE]: 1, [status === 'failed' ? 'failed' : 'succeeded']: 1 },
-      { monthly: true, at },
-    ),
+    Promise.all([
+      counters.add(
+        COUNTERS.searchesFinished,
+        {
+          [COUNTER_ATTRIBUTE]: 1,
+          [status === 'failed' ? 'failed' : 'succeeded']: 1,
+          ...(timed ? { durationMs: Math.round(durationMs), timed: 1 } : {}),
+        },
+        { monthly: true, at },
+      ),
+      recordPlatformEvent('scan-finished', `A scan finished: ${status}`, toIso(at)),
+    ]),
   );
 }
 
@@ -165,13 +188,19 @@ export function recordCaseSent(opts: { at?: Date | string; byEmail?: boolean } =
     Promise.all([
       counters.bump(COUNTERS.dmcaSubmissions, 1, { monthly: true, at: opts.at }),
       opts.byEmail ? counters.bump(COUNTERS.emails, 1, { total: false, monthly: true, at: opts.at }) : undefined,
+      recordPlatformEvent('notice-sent', opts.byEmail ? 'A takedown notice was e-mailed to a host' : 'A takedown notice was sent', toIso(opts.at)),
     ]),
   );
 }
 
 /** A case was resolved (the copy is gone). */
 export function recordCaseResolved(at?: Date | string): Promise<void> {
-  return quietly('recordCaseResolved', () => counters.bump(COUNTERS.casesResolved, 1, { monthly: true, at }));
+  return quietly('recordCaseResolved', () =>
+    Promise.all([
+      counters.bump(COUNTERS.casesResolved, 1, { monthly: true, at }),
+      recordPlatformEvent('case-resolved', 'A DMCA case was resolved: the copy is gone', toIso(at)),
+    ]),
+  );
 }
 
 /** An e-mail was sent through the mail port (contact form, support). Notices use recordCaseSent's `byEmail`. */
@@ -203,6 +232,14 @@ export interface PlanChange {
   at?: Date | string;
 }
 
+/** The activity feed's line for a plan change (no identity: the plans and the amount). */
+function planChangeEvent(c: PlanChange): ['subscription-started' | 'subscription-cancelled' | 'plan-changed', string] {
+  const amount = c.amountCents > 0 ? ` ($${(c.amountCents / 100).toFixed(2)} charged)` : '';
+  if (c.from === 'trial') return ['subscription-started', `New ${PLANS[c.to].name} subscription${amount}`];
+  if (c.to === 'trial') return ['subscription-cancelled', `A ${PLANS[c.from].name} subscription was cancelled`];
+  return ['plan-changed', `A subscriber moved from ${PLANS[c.from].name} to ${PLANS[c.to].name}${amount}`];
+}
+
 /**
  * A plan changed. Moves `mrr` by `mrrChangeCents` (shared/plans.ts), adds the charge to the user's
  * `totalSpentCents`, counts a trial -> paid change in `subscriptions-started` (and the `paid` funnel stage) and
@@ -226,6 +263,7 @@ export function recordPlanChange(c: PlanChange): Promise<void> {
     if (c.from !== 'trial' && c.to === 'trial') {
       writes.push(counters.bump(COUNTERS.cancellations, 1, { total: false, monthly: true, at: c.at }));
     }
+    writes.push(recordPlatformEvent(...planChangeEvent(c), toIso(c.at)));
     await Promise.all(writes);
   });
 }

@@ -21,6 +21,7 @@ export async function closeSearch(
   outcome: FinishSearch & { status: FinalSearchStatus },
 ): Promise<{ finished: boolean; search: SearchRecord }> {
   const closed = await finishSearch(searchId, outcome);
-  if (closed.finished) await recordSearchFinished(outcome.status);
+  // The time from start to finish feeds the scan form's stated processing time (services/admin/public-stats.ts).
+  if (closed.finished) await recordSearchFinished(outcome.status, undefined, Date.now() - Date.parse(closed.search.createdAt));
   return closed;
 }

@@ -17,6 +17,21 @@ const SETTINGS = {
     updatedAt: z.string(),
     updatedBy: z.string(),
   }),
+  /** Maintenance mode (issue 26): while on, no new account is created; the message is shown on sign-in. */
+  maintenance: z.object({
+    v: z.literal(1).default(1),
+    enabled: z.boolean(),
+    message: z.string(),
+    updatedAt: z.string(),
+    updatedBy: z.string(),
+  }),
+  /** Per-plan token buckets for costly requests (issue 26): tokens per minute and burst. */
+  'rate-limits': z.object({
+    v: z.literal(1).default(1),
+    limits: z.record(z.string(), z.object({ perMinute: z.number(), burst: z.number() })),
+    updatedAt: z.string(),
+    updatedBy: z.string(),
+  }),
 } as const;
 
 export type SettingName = keyof typeof SETTINGS;
@@ -27,8 +42,8 @@ export function toItem<N extends SettingName>(name: N, value: SettingValue<N>): 
 }
 
 export function fromItem<N extends SettingName>(name: N, item: Item): SettingValue<N> {
-  const { v: _v, ...value } = SETTINGS[name].parse(item);
-  return value;
+  const { v: _v, ...value } = (SETTINGS[name] as z.ZodType).parse(item) as { v: 1 } & SettingValue<N>;
+  return value as SettingValue<N>;
 }
 
 /** The setting as last saved; undefined when it was never set. */

@@ -48,14 +48,29 @@ describe('user counters entity', () => {
     });
   });
 
-  it('marks the month active only when another month (or none) is marked', async () => {
+  it('marks the month active, with the plan, only when another month (or none) is marked', async () => {
     store = recordStore();
-    expect(await userCounters.markActive('u1', '2026-11')).toBe(true);
+    expect(await userCounters.markActive('u1', '2026-11', 'pro')).toBe(true);
     expect(store.commands[0]!.input).toMatchObject({
-      ConditionExpression: '(attribute_not_exists(#u2)) OR (#u2 <> :u3)',
-      ExpressionAttributeNames: { '#u2': 'activeMonth' },
-      ExpressionAttributeValues: { ':u2': '2026-11', ':u3': '2026-11' },
+      ConditionExpression: '(attribute_not_exists(#u2)) OR (#u2 <> :u4)',
+      ExpressionAttributeNames: { '#u2': 'activeMonth', '#u3': 'activePlan' },
+      ExpressionAttributeValues: { ':u2': '2026-11', ':u3': 'pro', ':u4': '2026-11' },
     });
+  });
+
+  it("moves the month's activity to another plan only from the plan counted", async () => {
+    store = recordStore(() => conditionFailed());
+    expect(await userCounters.moveActivePlan('u1', '2026-11', 'trial', 'pro')).toBe(false);
+    expect(store.commands[0]!.input).toMatchObject({
+      UpdateExpression: 'SET #u0 = :u0',
+      ConditionExpression: '(#u1 = :u1) AND (#u0 = :u2)',
+      ExpressionAttributeNames: { '#u0': 'activePlan', '#u1': 'activeMonth' },
+      ExpressionAttributeValues: { ':u0': 'pro', ':u1': '2026-11', ':u2': 'trial' },
+    });
+    store.stop();
+    store = recordStore();
+    expect(await userCounters.moveActivePlan('u1', '2026-11', undefined, 'pro')).toBe(true);
+    expect(store.commands[0]!.input).toMatchObject({ ConditionExpression: '(#u1 = :u1) AND (attribute_not_exists(#u0))' });
   });
 
   it("reads many users' totals in one BatchGetItem, a drift below zero as zero", async () => {

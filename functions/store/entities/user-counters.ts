@@ -24,6 +24,8 @@ export type UserTotals = Record<UserTotal, number>;
 export const reachedFlag = (stage: string) => `reached:${stage}`;
 /** The flag holding the last month the user was counted active. */
 export const ACTIVE_MONTH = 'activeMonth';
+/** The plan the user was last counted active under in `activeMonth` (absent on items from before issue 26). */
+export const ACTIVE_PLAN = 'activePlan';
 
 const count = z.number().default(0);
 
@@ -42,6 +44,7 @@ const itemSchema = z.looseObject({
   dmcaCases: count,
   totalSpentCents: count,
   [ACTIVE_MONTH]: z.string().optional(),
+  [ACTIVE_PLAN]: z.string().optional(),
 });
 
 /** The item as read: its numbers, the month last counted active, and when each funnel stage was reached. */
@@ -49,6 +52,7 @@ export interface UserCountersRecord {
   userId: string;
   counts: Record<StatCounter | UserTotal, number>;
   activeMonth?: string;
+  activePlan?: string;
   /** Stage -> ISO time it was first reached. */
   reached: Record<string, string>;
 }
@@ -57,7 +61,7 @@ const REACHED = reachedFlag('');
 
 export function toItem(r: UserCountersRecord): Item {
   const flags = Object.fromEntries(Object.entries(r.reached).map(([stage, at]) => [reachedFlag(stage), at]));
-  return { ...keys.userCounters(r.userId), v: 1, userId: r.userId, ...r.counts, ...(r.activeMonth ? { [ACTIVE_MONTH]: r.activeMonth } : {}), ...flags };
+  return { ...keys.userCounters(r.userId), v: 1, userId: r.userId, ...r.counts, ...(r.activeMonth ? { [ACTIVE_MONTH]: r.activeMonth } : {}), ...(r.activePlan ? { [ACTIVE_PLAN]: r.activePlan } : {}), ...flags };
 }
 
 export function fromItem(item: Item): UserCountersRecord {
@@ -65,7 +69,13 @@ export function fromItem(item: Item): UserCountersRecord {
   const counts = Object.fromEntries([...STAT_COUNTERS, ...USER_TOTALS].map((name) => [name, parsed[name]])) as UserCountersRecord['counts'];
   const reached: Record<string, string> = {};
   for (const [k, v] of Object.entries(parsed)) if (k.startsWith(REACHED) && typeof v === 'string') reached[k.slice(REACHED.length)] = v;
-  return { userId: parsed.userId, counts, ...(parsed.activeMonth ? { activeMonth: parsed.activeMonth } : {}), reached };
+  return {
+    userId: parsed.userId,
+    counts,
+    ...(parsed.activeMonth ? { activeMonth: parsed.activeMonth } : {}),
+    ...(parsed.activePlan ? { activePlan: parsed.activePlan } : {}),
+    reached,
+  };
 }
 
 /** ADDs to the user's counters in one UpdateItem (creating the item on first use); zeros are skipped. */
@@ -110,7 +120,25 @@ export function markReached(userId: string, stage: string, atIso: string): Promi
   return setFlag(userId, reachedFlag(stage), atIso, false);
 }
 
-/** Marks the user active in `month` (`yyyy-mm`): true for the first call of that month, false after. */
-export function markActive(userId: string, month: string): Promise<boolean> {
-  return setFlag(userId, ACTIVE_MONTH, month, true);
+/**
+ * Marks the user active in `month` (`yyyy-mm`) under `plan`: true for the first call of that month, false after.
+ */
+export function markActive(userId: string, month: string, plan: string): Promise<boolean> {
+  return updateItemIf(
+    keys.userCounters(userId),
+    { set: { v: 1, userId, [ACTIVE_MONTH]: month, [ACTIVE_PLAN]: plan } },
+    Cond.or(Cond.notExists(ACTIVE_MONTH), Cond.ne(ACTIVE_MONTH, month)),
+  ).then(Boolean);
+}
+
+/**
+ * Moves this month's activity to another plan (the user changed plan after being counted): true for the one
+ * call that moved it from `fromPlan` (undefined: an item counted before the plan was stored).
+ */
+export function moveActivePlan(userId: string, month: string, fromPlan: string | undefined, toPlan: string): Promise<boolean> {
+  return updateItemIf(
+    keys.userCounters(userId),
+    { set: { [ACTIVE_PLAN]: toPlan } },
+    Cond.and(Cond.eq(ACTIVE_MONTH, month), fromPlan === undefined ? Cond.notExists(ACTIVE_PLAN) : Cond.eq(ACTIVE_PLAN, fromPlan)),
+  ).then(Boolean);
 }

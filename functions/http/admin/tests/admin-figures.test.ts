@@ -183,6 +183,15 @@ describe('admin figures on fixed data', () => {
       activeUsers: 4, // u1, u3, u5 and u6 browsed or scanned in June
       upgradedThisMonth: 2,
       cancelledThisMonth: 1,
+      // The recorded steps: 20 sign-ins started, 10 users, 4 who scanned (u1, u3, u5, u6), 2 reviewed, 1 case, 5 who paid.
+      funnel: [
+        { stage: 'visited', users: 20 },
+        { stage: 'signedUp', users: 10 },
+        { stage: 'scanned', users: 4 },
+        { stage: 'reviewed', users: 2 },
+        { stage: 'caseFiled', users: 1 },
+        { stage: 'paid', users: 5 },
+      ],
     });
   });
 

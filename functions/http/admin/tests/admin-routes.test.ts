@@ -12,6 +12,7 @@ import {
   managedUserSchema,
 } from '../../../../shared/schemas/admin';
 import { reportScheduleSchema } from '../../../../shared/schemas/report';
+import { activityListSchema, auditListSchema, maintenanceSchema, rateLimitsSchema, revenueSchema } from '../../../../shared/schemas/platform';
 import { discountedCents, PLANS } from '../../../../shared/plans';
 import type { PlanId } from '../../../../shared/schemas/user';
 import { adminFinancial, adminInsights, adminMetrics, adminSystem } from '../../../services/admin';
@@ -44,27 +45,39 @@ const schemaOf: Record<string, { parse(v: unknown): unknown }> = {
   userManagement: managedUserListSchema,
   aiInsights: aiInsightsSchema,
   reportSchedule: reportScheduleSchema.strict(),
+  adminRevenue: revenueSchema.strict(),
+  adminActivity: activityListSchema,
+  auditLog: auditListSchema,
+  getMaintenance: maintenanceSchema.strict(),
+  getRateLimits: rateLimitsSchema.strict(),
 };
 
 describe('every /api/admin/* route', () => {
   it('is in the admin area with the admin rule', () => {
     expect(ADMIN_ROUTES.map((r) => `${r.method} ${r.path}`).sort()).toEqual([
+      'GET /api/admin/activity',
       'GET /api/admin/ai-insights',
+      'GET /api/admin/audit',
       'GET /api/admin/financial',
       'GET /api/admin/financial-stats',
       'GET /api/admin/metrics',
       'GET /api/admin/report/schedule',
+      'GET /api/admin/revenue',
+      'GET /api/admin/settings/maintenance',
+      'GET /api/admin/settings/rate-limits',
       'GET /api/admin/system',
       'GET /api/admin/user-management',
       'GET /api/admin/users',
       'PUT /api/admin/report/schedule',
+      'PUT /api/admin/settings/maintenance',
+      'PUT /api/admin/settings/rate-limits',
       'PUT /api/admin/users/{userId}',
     ]);
     expect(ADMIN_ROUTES.every((r) => r.auth === 'admin')).toBe(true);
   });
 
   it.each(ADMIN_ROUTES.map((r) => [r.method, r.path, r] as const))('%s %s refuses anonymous (401) and non-admins (403)', async (_method, _path, route) => {
-    const extra = { params: { userId: member.userId }, body: { discount: 10 } };
+    const extra = { params: { userId: member.userId }, body: { discount: 10, enabled: true } };
     const anonymous = await call(route, { as: 'anonymous', ...extra });
     expect(anonymous.status).toBe(401);
     expect(anonymous.body.code).toBe('UNAUTHENTICATED');
@@ -184,6 +197,14 @@ describe('with users', () => {
       activeUsers: 1,
       upgradedThisMonth: 1,
       cancelledThisMonth: 0,
+      funnel: [
+        { stage: 'visited', users: 0 },
+        { stage: 'signedUp', users: 5 },
+        { stage: 'scanned', users: 1 },
+        { stage: 'reviewed', users: 0 },
+        { stage: 'caseFiled', users: 1 },
+        { stage: 'paid', users: 1 },
+      ],
     });
   });
 

@@ -1,78 +1,38 @@
-import {
-  COUNTDOWN_SECONDS,
-  SEARCH_COMPLETE_TEXT,
-  cardProgress,
-  countdownSeconds,
-  elapsedSeconds,
-  formatCountdown,
-  formatDuration,
-  isOpenStatus,
-  isReviewableStatus,
-  nextSimulatedProgress,
-  simulatedStageText,
-} from './scan-progress';
+import { elapsedSeconds, formatCountdown, formatDuration, isOpenStatus, isReviewableStatus, workflowProgress } from './scan-progress';
 
-describe('progress card countdown', () => {
-  it('counts down from 180 s and stops at 0', () => {
-    expect(COUNTDOWN_SECONDS).toBe(180);
-    expect(countdownSeconds(0)).toBe(180);
-    expect(countdownSeconds(45)).toBe(135);
-    expect(countdownSeconds(180)).toBe(0);
-    expect(countdownSeconds(500)).toBe(0);
+describe('one progress: the workflow\'s recorded stage and share of work', () => {
+  const running = (stage: 'queued' | 'fingerprinting' | 'searching' | 'triage' | 'persisting', enginesDone = 0, enginesTotal = 2) => ({
+    status: 'running' as const,
+    progress: { stage, enginesDone, enginesTotal },
   });
 
-  it('never counts elapsed time below zero when the clock is behind the start', () => {
-    expect(elapsedSeconds(10_000, 9_000)).toBe(0);
-    expect(elapsedSeconds(10_000, 12_999)).toBe(2);
+  it('starts at 0% before the first poll and while queued', () => {
+    expect(workflowProgress(undefined)).toEqual({ percent: 0, text: 'Starting the scan...' });
+    expect(workflowProgress(running('queued'))).toEqual({ percent: 0, text: 'Queued' });
   });
 
-  it('shows m:ss', () => {
-    expect(formatCountdown(180)).toBe('3:00');
-    expect(formatCountdown(65)).toBe('1:05');
-    expect(formatCountdown(0)).toBe('0:00');
-  });
-
-  it('grows the running bar with the countdown, capped at 95%', () => {
-    expect(cardProgress('running', 0)).toBe(0);
-    expect(cardProgress('running', 90)).toBe(50);
-    expect(cardProgress('running', 171)).toBe(95);
-    expect(cardProgress('running', 1000)).toBe(95);
-    expect(cardProgress('pending', 1000)).toBe(95);
+  it('fills the searching stage engine by engine, and never shows a running scan as finished', () => {
+    expect(workflowProgress(running('fingerprinting')).percent).toBe(5);
+    expect(workflowProgress(running('searching', 0, 2))).toEqual({ percent: 15, text: 'Querying search engines: 0 of 2 engines done' });
+    expect(workflowProgress(running('searching', 1, 2)).percent).toBe(48);
+    expect(workflowProgress(running('searching', 2, 2)).percent).toBe(80);
+    expect(workflowProgress(running('searching', 5, 2)).percent).toBe(80);
+    expect(workflowProgress(running('triage')).percent).toBe(80);
+    expect(workflowProgress(running('persisting')).percent).toBe(95);
+    expect(workflowProgress({ status: 'running', progress: { stage: 'done', enginesDone: 2, enginesTotal: 2 } }).percent).toBe(99);
   });
 
   it('shows 100% when completed or partial and 0% when failed', () => {
-    expect(cardProgress('completed', 3)).toBe(100);
-    expect(cardProgress('partial', 3)).toBe(100);
-    expect(cardProgress('failed', 120)).toBe(0);
-  });
-});
-
-describe('start form simulated bar', () => {
-  it('rises 5 to 15 points a tick', () => {
-    expect(nextSimulatedProgress(0, 0)).toBe(5);
-    expect(nextSimulatedProgress(0, 0.5)).toBe(10);
-    expect(nextSimulatedProgress(0, 0.9999)).toBe(15);
-    expect(nextSimulatedProgress(20, 1)).toBe(35);
+    expect(workflowProgress({ status: 'completed' })).toEqual({ percent: 100, text: 'Scan complete' });
+    expect(workflowProgress({ status: 'partial' }).percent).toBe(100);
+    expect(workflowProgress({ status: 'failed' })).toEqual({ percent: 0, text: 'Search failed' });
   });
 
-  it('never passes 98% on its own', () => {
-    let p = 0;
-    for (let i = 0; i < 40; i++) p = nextSimulatedProgress(p, 1);
-    expect(p).toBe(98);
-    expect(nextSimulatedProgress(95, 0)).toBe(98);
-  });
-
-  it('names the stage: Google under 30, Bing under 60, analysing under 90, then almost done', () => {
-    expect(simulatedStageText(0)).toBe('Searching Google...');
-    expect(simulatedStageText(29)).toBe('Searching Google...');
-    expect(simulatedStageText(30)).toBe('Searching Bing...');
-    expect(simulatedStageText(59)).toBe('Searching Bing...');
-    expect(simulatedStageText(60)).toBe('Analyzing results...');
-    expect(simulatedStageText(89)).toBe('Analyzing results...');
-    expect(simulatedStageText(90)).toBe('Almost done...');
-    expect(simulatedStageText(98)).toBe('Almost done...');
-    expect(simulatedStageText(100)).toBe(SEARCH_COMPLETE_TEXT);
-    expect(SEARCH_COMPLETE_TEXT).toBe('Search complete!');
+  it('counts elapsed time, never below zero, shown as m:ss', () => {
+    expect(elapsedSeconds(10_000, 5_000)).toBe(0);
+    expect(elapsedSeconds(0, 65_900)).toBe(65);
+    expect(formatCountdown(65)).toBe('1:05');
+    expect(formatCountdown(180)).toBe('3:00');
   });
 });
 

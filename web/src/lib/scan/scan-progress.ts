@@ -1,26 +1,11 @@
 import type { SearchStage, SearchStatus } from '@shared/schemas/search';
 
 /*
- * The progress arithmetic of a scan (PRODUCT.md sections 4 and 9), kept pure so it is tested apart from the screens.
- * Two bars exist: the progress card's countdown bar (180 s, capped at 95% while running) and the start form's
- * simulated bar (5-15 points a second, capped at 98%, forced to 100% after 30 s). The real workflow progress
- * (stage, engines, candidates) is shown beside them; these figures only pace the waiting.
+ * The progress arithmetic of a scan, kept pure so it is tested apart from the screens. One progress (issue 26,
+ * docs/PRODUCT.md section 10): the start form's bar and the progress card both show `workflowProgress`, the stage
+ * and share of work the workflow recorded on the search (stage, engines done of engines planned). The spec's
+ * simulated ramp and 180 s countdown are not kept: they stated progress and times nobody measured.
  */
-
-/** The progress card counts down from this many seconds. */
-export const COUNTDOWN_SECONDS = 180;
-/** The progress card's bar never passes this while the search still runs. */
-export const RUNNING_PROGRESS_CAP = 95;
-/** The simulated bar of the start form never passes this on its own. */
-export const SIMULATED_PROGRESS_CAP = 98;
-/** The simulated bar rises by at least / at most this many points each tick. */
-export const SIMULATED_STEP_MIN = 5;
-export const SIMULATED_STEP_MAX = 15;
-/** The simulated bar ticks once a second. */
-export const SIMULATED_TICK_MS = 1000;
-/** After this long the simulated bar shows 100% and 'Search complete!'. */
-export const SIMULATED_COMPLETE_AFTER_MS = 30_000;
-export const SEARCH_COMPLETE_TEXT = 'Search complete!';
 
 /** Polling intervals of the search while it runs: dashboard and search page (PRODUCT.md section 4). */
 export const DASHBOARD_POLL_MS = 2000;
@@ -41,43 +26,49 @@ export function elapsedSeconds(startedAtMs: number, nowMs: number): number {
   return Math.max(0, Math.floor((nowMs - startedAtMs) / 1000));
 }
 
-/** Seconds left on the progress card's countdown: 180 down to 0, never below. */
-export function countdownSeconds(elapsed: number): number {
-  return Math.max(0, COUNTDOWN_SECONDS - elapsed);
-}
-
 /** `m:ss` for a number of seconds: 180 -> `3:00`, 65 -> `1:05`. */
 export function formatCountdown(seconds: number): string {
   const s = Math.max(0, Math.floor(seconds));
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 }
 
-/**
- * The progress card's bar for a status: running (or pending) grows with the elapsed share of the 180 s countdown
- * up to 95%; completed and partial show 100%; failed shows 0%.
- */
-export function cardProgress(status: SearchStatus, elapsed: number): number {
-  if (status === 'completed' || status === 'partial') return 100;
-  if (status === 'failed') return 0;
-  return Math.min(RUNNING_PROGRESS_CAP, Math.round((elapsed / COUNTDOWN_SECONDS) * 100));
+/** The share of the bar each stage starts at: the searching stage fills its span engine by engine. */
+const STAGE_START: Record<SearchStage, number> = { queued: 0, fingerprinting: 5, searching: 15, triage: 80, persisting: 95, done: 100 };
+const SEARCHING_SPAN = STAGE_START.triage - STAGE_START.searching;
+
+export interface WorkflowProgress {
+  /** 0-100. */
+  percent: number;
+  /** The stage in words, with the engines done while searching. */
+  text: string;
+}
+
+/** What a scan's progress needs: its status and the workflow's recorded progress. */
+export interface ProgressSource {
+  status: SearchStatus;
+  progress?: { stage: SearchStage; enginesDone: number; enginesTotal: number };
 }
 
 /**
- * One tick of the simulated bar: adds 5 to 15 points (`random` in [0, 1) picks where in that range) and stops
- * at 98%.
+ * The one progress of a scan, from what the workflow recorded: completed and partial are 100%, failed 0%; while
+ * running, the stage's start share, plus the searching stage's share of engines done.
  */
-export function nextSimulatedProgress(current: number, random: number): number {
-  const step = SIMULATED_STEP_MIN + Math.min(Math.max(random, 0), 1) * (SIMULATED_STEP_MAX - SIMULATED_STEP_MIN);
-  return Math.min(SIMULATED_PROGRESS_CAP, Math.round(current + step));
-}
-
-/** The simulated bar's stage text: Google under 30, Bing under 60, analysing under 90, then almost done. */
-export function simulatedStageText(progress: number): string {
-  if (progress >= 100) return SEARCH_COMPLETE_TEXT;
-  if (progress < 30) return 'Searching Google...';
-  if (progress < 60) return 'Searching Bing...';
-  if (progress < 90) return 'Analyzing results...';
-  return 'Almost done...';
+export function workflowProgress(scan: ProgressSource | undefined): WorkflowProgress {
+  if (!scan) return { percent: 0, text: 'Starting the scan...' };
+  if (scan.status === 'completed') return { percent: 100, text: 'Scan complete' };
+  if (scan.status === 'partial') return { percent: 100, text: 'Scan complete, some engines failed' };
+  if (scan.status === 'failed') return { percent: 0, text: 'Search failed' };
+  const p = scan.progress;
+  if (!p) return { percent: 0, text: STAGE_LABELS.queued };
+  let percent = STAGE_START[p.stage];
+  let text = STAGE_LABELS[p.stage];
+  if (p.stage === 'searching' && p.enginesTotal > 0) {
+    const done = Math.min(p.enginesDone, p.enginesTotal);
+    percent += Math.round((SEARCHING_SPAN * done) / p.enginesTotal);
+    text = `${text}: ${done} of ${p.enginesTotal} engines done`;
+  }
+  // A running scan is never shown as finished.
+  return { percent: Math.min(99, percent), text };
 }
 
 /** What each workflow stage is doing, in words a creator understands. */

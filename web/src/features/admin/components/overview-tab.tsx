@@ -1,13 +1,15 @@
-import { Activity, CreditCard, DollarSign, Repeat, Users } from 'lucide-react';
+import { CreditCard, DollarSign, Repeat, Users } from 'lucide-react';
 import type { AdminMetrics, AdminSystem } from '@shared/schemas/admin';
 import { Badge } from '@/components/ui/badge';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { RECENT_ACTIVITY } from '../data/static-figures';
 import { churnBadgeVariant, formatCount, formatUsd, percentFromFraction } from '../lib/format';
 import { StatCard } from '@/components/stat-card';
+import { RecentActivity } from './recent-activity';
 import { FigureRow, SectionCard } from './section-card';
 
-/** Overview: headline cards, business health, system performance, content protection and recent activity. */
+/**
+ * Overview: headline cards, business health, system performance (the same `GET /api/admin/system` figures as the
+ * System tab), content protection and the platform's recent activity.
+ */
 export function OverviewTab({ metrics, system }: { metrics: AdminMetrics; system: AdminSystem }) {
   return (
     <div className="space-y-6">
@@ -62,33 +64,7 @@ export function OverviewTab({ metrics, system }: { metrics: AdminMetrics; system
         </SectionCard>
       </div>
 
-      <Card>
-        <CardHeader>
-          <div className="flex items-center justify-between gap-2">
-            <CardTitle>
-              <h2 className="flex items-center gap-2">
-                <Activity className="size-4 text-primary" aria-hidden="true" />
-                Recent Activity
-              </h2>
-            </CardTitle>
-            <Badge variant="secondary">Sample activity</Badge>
-          </div>
-        </CardHeader>
-        <CardContent>
-          <ul className="divide-y">
-            {RECENT_ACTIVITY.map((item) => (
-              <li key={item.text} className="flex items-start gap-3 py-3 first:pt-0 last:pb-0">
-                <span className={`mt-1.5 size-2 shrink-0 rounded-full ${item.tone}`} aria-hidden="true" />
-                <div className="min-w-0 flex-1">
-                  <p className="text-sm font-medium">{item.text}</p>
-                  <p className="text-sm text-muted-foreground">{item.detail}</p>
-                </div>
-                <span className="shrink-0 text-xs text-muted-foreground">{item.time}</span>
-              </li>
-            ))}
-          </ul>
-        </CardContent>
-      </Card>
+      <RecentActivity />
     </div>
   );
 }

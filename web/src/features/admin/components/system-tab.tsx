@@ -1,11 +1,14 @@
-import { AlertCircle, Info, Search, Send, ShieldAlert, TriangleAlert, Wifi } from 'lucide-react';
+import { CheckCircle2, Search, Send, ShieldAlert, Timer, Wifi } from 'lucide-react';
 import type { AdminSystem } from '@shared/schemas/admin';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
-import { SYSTEM_ALERTS, SYSTEM_HEALTH } from '../data/static-figures';
-import { formatCount } from '../lib/format';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { formatCount, percentFromFraction } from '../lib/format';
 import { FigureRow } from './section-card';
 
-/** System: the static health and alert cards (PRODUCT.md section 2), and API usage counts from the system call. */
+/**
+ * System: health, API usage and scan outcomes, all from `GET /api/admin/system`, the call the Overview's System
+ * Performance card reads, so both tabs show the same figures. Alert counts are not shown: alarms live in
+ * CloudWatch, which the dashboard does not read (docs/PRODUCT.md section 10).
+ */
 export function SystemTab({ system }: { system: AdminSystem }) {
   return (
     <div className="grid gap-4 lg:grid-cols-3">
@@ -14,17 +17,25 @@ export function SystemTab({ system }: { system: AdminSystem }) {
           <CardTitle>
             <h2>System Health</h2>
           </CardTitle>
+          <CardDescription>API over the last 30 days</CardDescription>
         </CardHeader>
         <CardContent>
           <dl className="divide-y">
             <FigureRow label="Status">
               <span className="inline-flex items-center gap-1.5 text-emerald-700">
                 <Wifi className="size-4" aria-hidden="true" />
-                {SYSTEM_HEALTH.status}
+                Answering (this page's calls succeeded)
               </span>
             </FigureRow>
-            <FigureRow label="Uptime">{SYSTEM_HEALTH.uptime}</FigureRow>
-            <FigureRow label="Response Time">{SYSTEM_HEALTH.responseTime}</FigureRow>
+            <FigureRow label="Uptime">
+              <span data-testid="system-uptime">{percentFromFraction(system.systemUptime)}</span>
+            </FigureRow>
+            <FigureRow label="Response Time">
+              <span className="inline-flex items-center gap-1.5" data-testid="system-response">
+                <Timer className="size-4 text-muted-foreground" aria-hidden="true" />
+                {`${Math.round(system.averageResponseTime)}ms`}
+              </span>
+            </FigureRow>
           </dl>
         </CardContent>
       </Card>
@@ -33,6 +44,7 @@ export function SystemTab({ system }: { system: AdminSystem }) {
           <CardTitle>
             <h2>API Usage</h2>
           </CardTitle>
+          <CardDescription>All creators, all time</CardDescription>
         </CardHeader>
         <CardContent>
           <dl className="divide-y">
@@ -60,27 +72,16 @@ export function SystemTab({ system }: { system: AdminSystem }) {
       <Card className="gap-3">
         <CardHeader>
           <CardTitle>
-            <h2>Alerts</h2>
+            <h2>Scan Outcomes</h2>
           </CardTitle>
+          <CardDescription>Finished scans, all time</CardDescription>
         </CardHeader>
         <CardContent>
           <dl className="divide-y">
-            <FigureRow label="Critical">
-              <span className="inline-flex items-center gap-1.5 text-destructive">
-                <AlertCircle className="size-4" aria-hidden="true" />
-                {SYSTEM_ALERTS.critical}
-              </span>
-            </FigureRow>
-            <FigureRow label="Warnings">
-              <span className="inline-flex items-center gap-1.5 text-amber-700">
-                <TriangleAlert className="size-4" aria-hidden="true" />
-                {SYSTEM_ALERTS.warnings}
-              </span>
-            </FigureRow>
-            <FigureRow label="Info">
-              <span className="inline-flex items-center gap-1.5 text-sky-600">
-                <Info className="size-4" aria-hidden="true" />
-                {SYSTEM_ALERTS.info}
+            <FigureRow label="Success rate">
+              <span className="inline-flex items-center gap-1.5">
+                <CheckCircle2 className="size-4 text-emerald-700" aria-hidden="true" />
+                {percentFromFraction(system.successRate)}
               </span>
             </FigureRow>
           </dl>

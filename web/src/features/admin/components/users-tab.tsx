@@ -1,14 +1,12 @@
 import { ArrowDownRight, ArrowUpRight, UserCheck, UserPlus, Users } from 'lucide-react';
 import type { AdminUsers } from '@shared/schemas/admin';
-import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
-import { CONVERSION_FUNNEL, OVERALL_CONVERSION } from '../data/static-figures';
 import { formatCount } from '../lib/format';
 import { StatCard } from '@/components/stat-card';
 import { FigureRow, SectionCard } from './section-card';
 
-/** Users: trial users, subscribers per plan, this month's movements and the static conversion funnel (PRODUCT.md section 2). */
+/** Users: trial users, subscribers per plan, this month's movements and the funnel of recorded steps. */
 export function UsersTab({ users }: { users: AdminUsers }) {
   const { basic, pro, enterprise } = users.subscriptionBreakdown;
   return (
@@ -45,33 +43,65 @@ export function UsersTab({ users }: { users: AdminUsers }) {
           <FigureRow label="Pro">{formatCount(pro)}</FigureRow>
           <FigureRow label="Enterprise">{formatCount(enterprise)}</FigureRow>
         </SectionCard>
-        <Card className="gap-3">
-          <CardHeader>
-            <div className="flex items-center justify-between gap-2">
-              <CardTitle>
-                <h2>Conversion Funnel</h2>
-              </CardTitle>
-              <Badge variant="secondary">Sample figures</Badge>
-            </div>
-            <CardDescription>Share of users moving up a plan</CardDescription>
-          </CardHeader>
-          <CardContent className="space-y-4">
-            {CONVERSION_FUNNEL.map(({ stage, rate }) => (
-              <div key={stage} className="space-y-1.5">
-                <div className="flex justify-between text-sm">
-                  <span>{stage}</span>
-                  <span className="font-semibold tabular-nums">{rate}%</span>
-                </div>
-                <Progress value={rate} aria-label={`${stage} conversion`} />
-              </div>
-            ))}
-            <div className="flex justify-between border-t pt-3 text-sm">
-              <span className="font-medium">Overall conversion</span>
-              <span className="font-bold tabular-nums">{OVERALL_CONVERSION}%</span>
-            </div>
-          </CardContent>
-        </Card>
+        <ConversionFunnel funnel={users.funnel} />
       </div>
     </div>
+  );
+}
+
+const STEP_LABELS: Record<string, string> = {
+  visited: 'Started a sign-in',
+  signedUp: 'Signed up',
+  scanned: 'Ran a scan',
+  reviewed: 'Reviewed a result',
+  caseFiled: 'Filed a DMCA case',
+  paid: 'Paid for a plan',
+};
+
+/**
+ * The conversion funnel from the recorded steps (each user counted once per step, GET /api/admin/users): each
+ * step's users and their share of the step before; overall = paid / signed up.
+ */
+function ConversionFunnel({ funnel }: { funnel: AdminUsers['funnel'] }) {
+  const signedUp = funnel.find((s) => s.stage === 'signedUp')?.users ?? 0;
+  const paid = funnel.find((s) => s.stage === 'paid')?.users ?? 0;
+  const nothing = funnel.every((s) => s.users === 0);
+  return (
+    <Card className="gap-3">
+      <CardHeader>
+        <CardTitle>
+          <h2>Conversion Funnel</h2>
+        </CardTitle>
+        <CardDescription>Users who reached each step, and the share of the step before</CardDescription>
+      </CardHeader>
+      <CardContent className="space-y-4" data-testid="admin-funnel">
+        {nothing ? (
+          <p className="text-sm text-muted-foreground">No journeys recorded yet.</p>
+        ) : (
+          <>
+            {funnel.map(({ stage, users }, i) => {
+              const previous = i > 0 ? funnel[i - 1]!.users : 0;
+              const rate = i > 0 && previous > 0 ? Math.min(100, (100 * users) / previous) : undefined;
+              return (
+                <div key={stage} className="space-y-1.5">
+                  <div className="flex justify-between gap-2 text-sm">
+                    <span>{STEP_LABELS[stage] ?? stage}</span>
+                    <span className="font-semibold tabular-nums">
+                      {formatCount(users)}
+                      {rate !== undefined && <span className="ml-2 font-normal text-muted-foreground">{rate.toFixed(1)}%</span>}
+                    </span>
+                  </div>
+                  {rate !== undefined && <Progress value={rate} aria-label={`${STEP_LABELS[stage] ?? stage}: share of the step before`} />}
+                </div>
+              );
+            })}
+            <div className="flex justify-between border-t pt-3 text-sm">
+              <span className="font-medium">Overall conversion (paid / signed up)</span>
+              <span className="font-bold tabular-nums">{signedUp > 0 ? `${((100 * paid) / signedUp).toFixed(1)}%` : 'No sign-ups yet'}</span>
+            </div>
+          </>
+        )}
+      </CardContent>
+    </Card>
   );
 }

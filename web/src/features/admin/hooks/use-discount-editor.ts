@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { toast } from '@/components/ui/use-toast';
+import { apiErrorMessage } from '@/lib/api-client';
+import { refreshAuditLog } from '../api/get-audit-log';
 import { updateUserDiscount } from '../api/update-user-discount';
 import { DISCOUNT_TOASTS, parseDiscount } from '../lib/discount';
 
@@ -29,13 +31,14 @@ export function useDiscountEditor(refresh: () => Promise<unknown>) {
     setSaving(true);
     try {
       await updateUserDiscount(editingId, discount);
-    } catch {
-      toast({ title: DISCOUNT_TOASTS.failed, variant: 'destructive' });
+    } catch (error) {
+      // The server's reason (for example: an administrator's own discount) is what the admin can act on.
+      toast({ title: DISCOUNT_TOASTS.failed, description: apiErrorMessage(error, 'Please try again.'), variant: 'destructive' });
       setSaving(false);
       return;
     }
     // The update is stored; a failed refresh must not read as a failed update.
-    await refresh().catch(() => undefined);
+    await Promise.all([refresh().catch(() => undefined), refreshAuditLog().catch(() => undefined)]);
     toast({ title: DISCOUNT_TOASTS.updated });
     setEditingId(null);
     setSaving(false);

@@ -1,36 +1,43 @@
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { BENCHMARKS } from '../data/competitive-content';
+import { BENCHMARK, Figure, statDate } from '@/lib/public-stats/figures';
 
-/** Industry averages and competitor benchmarks. */
+/** The matcher's benchmark figures from the repository (bench/published.json), with how and when each was measured. */
 export function BenchmarksTab() {
   return (
     <Card>
       <CardHeader>
         <CardTitle>
-          <h2>Performance benchmarks</h2>
+          <h2>Benchmarks</h2>
         </CardTitle>
-        <CardDescription>Vigil against industry averages and other content protection services.</CardDescription>
+        <CardDescription>
+          Measured on <Figure source="benchmark" id="measuredOn">{statDate(BENCHMARK.measuredOn)}</Figure> with the benchmarks in Vigil&apos;s repository ({BENCHMARK.source}). Other
+          services are not compared: we have no measured source for them.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <Table>
           <TableHeader>
             <TableRow>
-              <TableHead>Metric</TableHead>
-              <TableHead className="text-primary">Vigil</TableHead>
-              <TableHead>Industry average</TableHead>
-              <TableHead>Competitor A</TableHead>
-              <TableHead>Competitor B</TableHead>
+              <TableHead>Figure</TableHead>
+              <TableHead className="text-right">Vigil</TableHead>
+              <TableHead>How it was measured</TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
-            {BENCHMARKS.map((row) => (
-              <TableRow key={row.metric}>
-                <TableCell className="font-medium">{row.metric}</TableCell>
-                <TableCell className="bg-primary/5 font-semibold text-primary">{row.vigil}</TableCell>
-                <TableCell>{row.industry}</TableCell>
-                <TableCell>{row.competitorA}</TableCell>
-                <TableCell>{row.competitorB}</TableCell>
+            {BENCHMARK.claims.map((c) => (
+              <TableRow key={c.id}>
+                <TableCell className="whitespace-normal font-medium">{c.label}</TableCell>
+                <TableCell className="text-right font-semibold tabular-nums">
+                  <Figure source="benchmark" id={c.id}>
+                    {c.value}
+                  </Figure>
+                </TableCell>
+                <TableCell className="whitespace-normal text-xs text-muted-foreground">
+                  <Figure source="benchmark" id={`${c.id}-how`}>
+                    {c.how}
+                  </Figure>
+                </TableCell>
               </TableRow>
             ))}
           </TableBody>

@@ -17,7 +17,10 @@ const TABS = [
   { value: 'analytics', label: 'Analytics', icon: BarChart3, Content: AnalyticsTab },
 ] as const;
 
-/** Competitive Analysis Dashboard (PRODUCT.md section 2): five tabs of static marketing figures. */
+/**
+ * Competitive Analysis Dashboard (PRODUCT.md section 2): five tabs whose every figure is computed from the platform's
+ * records or taken from a benchmark in the repository (issue 26; docs/PRODUCT.md section 10).
+ */
 export function CompetitivePage() {
   useEffect(() => sendFeatureUse('competitive-analysis'), []);
   return (
@@ -26,10 +29,10 @@ export function CompetitivePage() {
       <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Competitive Analysis Dashboard</h1>
-          <p className="mt-1 text-muted-foreground">How Vigil's protection compares with the industry and other services.</p>
+          <p className="mt-1 text-muted-foreground">What Vigil does, and what it has measured.</p>
         </div>
         <Badge variant="outline" className="h-fit">
-          Published service figures
+          Measured figures only
         </Badge>
       </div>
       <Tabs defaultValue="overview" className="gap-4">

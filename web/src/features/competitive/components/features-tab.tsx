@@ -3,7 +3,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { FEATURE_ROWS } from '../data/competitive-content';
 import { SupportMark } from './support-mark';
 
-/** The feature list, with what two typical competitors offer. */
+/** What Vigil does and does not do. Competitors are left out: there is no measured source for their features. */
 export function FeaturesTab() {
   return (
     <Card>
@@ -11,7 +11,7 @@ export function FeaturesTab() {
         <CardTitle>
           <h2>Feature comparison</h2>
         </CardTitle>
-        <CardDescription>Everything included with Vigil, compared with two typical competitors.</CardDescription>
+        <CardDescription>What Vigil does today, and what it does not. Other services are not compared: we have no verified source for their features.</CardDescription>
       </CardHeader>
       <CardContent>
         <Table>
@@ -19,8 +19,6 @@ export function FeaturesTab() {
             <TableRow>
               <TableHead>Feature</TableHead>
               <TableHead className="text-center">Vigil</TableHead>
-              <TableHead className="text-center">Competitor A</TableHead>
-              <TableHead className="text-center">Competitor B</TableHead>
             </TableRow>
           </TableHeader>
           <TableBody>
@@ -32,12 +30,6 @@ export function FeaturesTab() {
                 </TableCell>
                 <TableCell className="bg-primary/5 text-center">
                   <SupportMark support={row.vigil} />
-                </TableCell>
-                <TableCell className="text-center">
-                  <SupportMark support={row.competitorA} />
-                </TableCell>
-                <TableCell className="text-center">
-                  <SupportMark support={row.competitorB} />
                 </TableCell>
               </TableRow>
             ))}

@@ -33,7 +33,7 @@ export function SearchStep({ state, scan, onStart }: SearchStepProps) {
           </CardDescription>
         </CardHeader>
         <CardContent>
-          <ScanStartForm submitLabel="Start Protection Scan" onStart={onStart} running={state.searching} outcome={state.outcome}>
+          <ScanStartForm submitLabel="Start Protection Scan" onStart={onStart} running={state.searching} outcome={state.outcome} scan={state.scan && scan?.id === state.scan.id ? scan : undefined}>
             <ScanFacts />
           </ScanStartForm>
         </CardContent>

@@ -17,23 +17,18 @@ import { Link } from 'react-router';
 import { PublicLayout } from '@/components/layouts/public-layout';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { LOGIN_PATH } from '@/lib/auth';
-import { CLAIMS } from '../data/claims';
+import { BENCHMARK, Figure, benchmarkClaim, platformFigures, statDate } from '@/lib/public-stats/figures';
+import { usePublicStats } from '@/lib/public-stats/get-public-stats';
+import { PlatformStatsCard } from './platform-stats-card';
 import { SectionHeading } from './section-heading';
-
-const STATS = [
-  { value: CLAIMS.platforms, label: 'platforms monitored' },
-  { value: CLAIMS.sitesDaily, label: 'sites checked daily' },
-  { value: CLAIMS.successRate, label: 'success rate' },
-  { value: CLAIMS.removals, label: 'removals' },
-];
 
 const STEPS = [
   {
     icon: Search,
     title: 'Search and Monitor',
-    text: `We search Google, Bing and ${CLAIMS.platforms} platforms for your name, your brand and your reference images and videos, with AI detection, fingerprinting and face recognition.`,
+    text: 'Vigil searches Google, Bing and DuckDuckGo (web, images and videos) for your name, your brand and your reference images and videos, and compares what it finds with perceptual fingerprints of your files. Monitors repeat the search on a schedule.',
   },
   {
     icon: FileText,
@@ -43,7 +38,7 @@ const STEPS = [
   {
     icon: Send,
     title: 'Auto Submit',
-    text: `Notices are filed under our company's identity, on your behalf, so you stay anonymous. Most takedowns land within ${CLAIMS.takedownWindow}.`,
+    text: "On a paid plan, notices are sent for you to the host's abuse or DMCA address and to the search engines' removal forms, and Vigil keeps checking whether each copy is gone.",
   },
 ];
 
@@ -51,18 +46,46 @@ const TRUST = [
   { icon: EyeOff, title: 'You stay anonymous', text: 'Notices go out under our identity, never your legal name.' },
   {
     icon: BadgeCheck,
-    title: 'Human validation',
-    text: `Every match is checked by a person before submission, with ${CLAIMS.humanValidationAccuracy} accuracy.`,
+    title: 'You decide every takedown',
+    text: 'Nothing is sent until you have reviewed the match and marked it unauthorized, or set a monitor to submit for you.',
   },
-  { icon: Fingerprint, title: 'AI detection', text: 'Fingerprinting and face recognition find crops, mirrors and re-uploads.' },
-  { icon: ShieldCheck, title: `${CLAIMS.takedownSuccess} success rate`, text: 'Notices that hosts and search engines act on.' },
-  {
-    icon: Clock,
-    title: `Takedowns in ${CLAIMS.takedownWindow}`,
-    text: `An ${CLAIMS.averageResponse} average response time from submission to removal.`,
-  },
-  { icon: Undo2, title: `${CLAIMS.moneyBackDays}-day money-back`, text: 'Not satisfied in the first month? Get a full refund.' },
+  { icon: Fingerprint, title: 'Fingerprint matching', text: <BenchmarkSentence /> },
+  { icon: ShieldCheck, title: 'Every notice tracked', text: <RemovalSentence /> },
+  { icon: Clock, title: 'Monitors that keep watch', text: 'Scheduled scans find new copies and copies that come back after a removal, and alert you by e-mail.' },
+  { icon: Undo2, title: 'Cancel any time', text: 'Change or cancel your plan from the Billing tab of your account.' },
 ];
+
+/** The matcher's held-out benchmark, with how and when it was measured (bench/published.json). */
+function BenchmarkSentence() {
+  const detailed = benchmarkClaim('image-recall-detailed');
+  const falseMatches = benchmarkClaim('image-false-matches');
+  return (
+    <>
+      On its held-out benchmark the image matcher found <Figure source="benchmark" id={detailed.id}>{detailed.value}</Figure> {detailed.label}, with{' '}
+      <Figure source="benchmark" id={falseMatches.id}>{falseMatches.value}</Figure> {falseMatches.label} (bench:match, measured{' '}
+      <Figure source="benchmark" id="measuredOn">{statDate(BENCHMARK.measuredOn)}</Figure>).
+    </>
+  );
+}
+
+/** Notices sent and copies removed so far, from the platform's records. */
+function RemovalSentence() {
+  const { data } = usePublicStats();
+  if (!data) return <>Vigil records every notice it sends and whether the copy came down.</>;
+  const f = platformFigures(data);
+  return (
+    <>
+      <Figure source="computed" id="noticesSent">{f.noticesSent}</Figure> notices sent and <Figure source="computed" id="copiesRemoved">{f.copiesRemoved}</Figure>{' '}
+      copies confirmed removed so far
+      {f.removalRate ? (
+        <>
+          {' '}(<Figure source="computed" id="removalRate">{f.removalRate}</Figure>)
+        </>
+      ) : null}
+      , as of <Figure source="computed" id="asOf">{f.asOf}</Figure>.
+    </>
+  );
+}
 
 /** The public home page (PRODUCT.md section 2, "Landing page"). */
 export function LandingPage() {
@@ -89,7 +112,7 @@ function Hero() {
         <div className="flex flex-col items-start gap-6">
           <Badge variant="outline" className="gap-1.5 bg-background px-3 py-1 text-sm">
             <Users className="size-3.5 text-primary" aria-hidden="true" />
-            Trusted by {CLAIMS.creators}
+            Built for creators of exclusive content
           </Badge>
           <h1 className="text-4xl font-bold tracking-tight text-balance sm:text-5xl lg:text-6xl">
             Find stolen content. <span className="text-primary">Get it taken down.</span>
@@ -116,27 +139,11 @@ function Hero() {
             </span>
             <span className="flex items-center gap-1.5">
               <CheckCircle2 className="size-4 text-success" aria-hidden="true" />
-              {CLAIMS.moneyBackDays}-day money-back guarantee
+              Cancel any time
             </span>
           </p>
         </div>
-        <Card className="gap-0 py-0 shadow-lg">
-          <CardHeader className="border-b py-5">
-            <CardTitle className="flex items-center gap-2 text-base">
-              <ShieldCheck className="size-5 text-primary" aria-hidden="true" />
-              Protection at scale
-            </CardTitle>
-            <CardDescription>What our monitoring covers for every creator.</CardDescription>
-          </CardHeader>
-          <CardContent className="grid grid-cols-2 gap-px bg-border px-0">
-            {STATS.map((stat) => (
-              <div key={stat.label} className="bg-card px-6 py-6">
-                <p className="text-3xl font-bold tracking-tight">{stat.value}</p>
-                <p className="mt-1 text-sm text-muted-foreground">{stat.label}</p>
-              </div>
-            ))}
-          </CardContent>
-        </Card>
+        <PlatformStatsCard />
       </div>
     </section>
   );
@@ -150,8 +157,7 @@ function LossBanner() {
           <TrendingDown className="size-5" aria-hidden="true" />
         </span>
         <p className="text-base text-pretty">
-          Leaked content costs creators about <strong className="font-semibold">{CLAIMS.averageLossPerMonth} a month</strong>{' '}
-          on average. Every day a copy stays up, it spreads further.
+          Leaked content costs creators the sales it replaces. <strong className="font-semibold">Every day a copy stays up, it spreads further.</strong>
         </p>
       </div>
     </section>
@@ -173,7 +179,9 @@ function HowItWorks() {
                   <span className="flex size-11 items-center justify-center rounded-lg bg-accent text-accent-foreground">
                     <step.icon className="size-5" aria-hidden="true" />
                   </span>
-                  <span className="text-sm font-semibold text-muted-foreground">Step {index + 1}</span>
+                  <span className="text-sm font-semibold text-muted-foreground" data-figure="ordinal">
+                    Step {index + 1}
+                  </span>
                 </div>
                 <CardTitle className="text-lg">{step.title}</CardTitle>
               </CardHeader>

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
+import { Figure } from '@/lib/public-stats/figures';
 import { cn } from '@/lib/utils';
 import type { PlanCardData } from '../data/plan-features';
 
@@ -17,7 +18,9 @@ export function PlanCard({ plan }: { plan: PlanCardData }) {
       <CardHeader className="gap-3">
         <CardTitle className="text-lg">{plan.name}</CardTitle>
         <p className="flex items-baseline gap-1">
-          <span className="text-4xl font-bold tracking-tight">${plan.priceUsd}</span>
+          <Figure source="plan" id={`price-${plan.id}`} className="text-4xl font-bold tracking-tight">
+            ${plan.priceUsd}
+          </Figure>
           <span className="text-sm text-muted-foreground">/month</span>
         </p>
         <CardDescription>{plan.blurb}</CardDescription>
@@ -27,7 +30,9 @@ export function PlanCard({ plan }: { plan: PlanCardData }) {
           {plan.features.map((feature) => (
             <li key={feature} className="flex gap-2.5">
               <Check className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-              <span>{feature}</span>
+              <Figure source="plan" id={`feature-${plan.id}`}>
+                {feature}
+              </Figure>
             </li>
           ))}
         </ul>

@@ -1,11 +1,12 @@
-import { ArrowRight, CheckCircle2, Clock, Globe, ShieldCheck, TrendingDown } from 'lucide-react';
+import { ArrowRight, CheckCircle2, Globe, Search, Send, ShieldCheck } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { Link } from 'react-router';
 import { DemoBillingNote } from '@/components/billing/demo-billing-note';
 import { PublicLayout } from '@/components/layouts/public-layout';
 import { Button } from '@/components/ui/button';
 import { LOGIN_PATH } from '@/lib/auth';
-import { CLAIMS } from '../data/claims';
+import { Figure, platformFigures } from '@/lib/public-stats/figures';
+import { usePublicStats } from '@/lib/public-stats/get-public-stats';
 import { PLAN_CARDS } from '../data/plan-features';
 import { Faq, type FaqEntry } from './faq';
 import { PlanCard } from './plan-card';
@@ -19,7 +20,8 @@ const FAQ: FaqEntry[] = [
   },
   {
     question: 'How quickly is stolen content removed?',
-    answer: `Most takedowns complete within ${CLAIMS.takedownWindow}, with an ${CLAIMS.averageResponse} average response time. Some hosts take longer; Vigil keeps checking until the copy is gone.`,
+    answer:
+      'That is up to the host or search engine that receives the notice: some act within hours, others take days or ignore notices. Vigil records when each notice was sent and keeps checking whether the copy is gone, so you see where every takedown stands.',
   },
   {
     question: 'Which search engines do you file with?',
@@ -33,7 +35,7 @@ const FAQ: FaqEntry[] = [
   },
   {
     question: 'Can I change or cancel my plan?',
-    answer: `Yes. Upgrade, downgrade or cancel at any time from the Billing tab of your account. Every paid plan comes with a ${CLAIMS.moneyBackDays}-day money-back guarantee.`,
+    answer: 'Yes. Upgrade, downgrade or cancel at any time from the Billing tab of your account.',
   },
   {
     question: 'What happens after the free trial?',
@@ -43,11 +45,11 @@ const FAQ: FaqEntry[] = [
 ];
 
 const SALES_POINTS = [
-  { icon: TrendingDown, value: CLAIMS.averageLossPerMonth, label: 'average monthly loss to leaks' },
-  { icon: Globe, value: CLAIMS.sitesDaily, label: 'sites monitored daily' },
-  { icon: ShieldCheck, value: CLAIMS.successRate, label: 'success rate' },
-  { icon: Clock, value: CLAIMS.takedownWindow, label: 'typical takedown time' },
-];
+  { icon: Search, id: 'scans', label: 'scans run for creators' },
+  { icon: Globe, id: 'copiesFound', label: 'possible copies found' },
+  { icon: Send, id: 'noticesSent', label: 'takedown notices sent' },
+  { icon: ShieldCheck, id: 'copiesRemoved', label: 'copies confirmed removed' },
+] as const;
 
 /** The public Pricing page (PRODUCT.md section 2, "Pricing"). Inside the signed-in shell it drops its own header. */
 export function PricingPage({ signedIn = false }: { signedIn?: boolean }) {
@@ -75,7 +77,7 @@ export function PricingPage({ signedIn = false }: { signedIn?: boolean }) {
           </div>
           <p className="mt-8 flex items-center justify-center gap-2 text-sm text-muted-foreground">
             <CheckCircle2 className="size-4 text-success" aria-hidden="true" />
-            {CLAIMS.moneyBackDays}-day money-back guarantee on every paid plan. Prices in US dollars.
+            Cancel any time from your account. Prices in US dollars.
           </p>
           <DemoBillingNote className="mx-auto mt-4 max-w-xl" />
         </div>
@@ -83,18 +85,10 @@ export function PricingPage({ signedIn = false }: { signedIn?: boolean }) {
 
       <section className="mx-auto max-w-6xl px-4 py-20 sm:px-6">
         <SectionHeading eyebrow="Why act now" title="Every day a leak stays up, it costs you">
-          Copies spread from one forum to the next and rank in search results under your name. Vigil finds them across{' '}
-          {CLAIMS.platforms} platforms and gets them removed, while you keep creating.
+          Copies spread from one forum to the next and rank in search results under your name. Vigil finds them on the web,
+          in image and video search, and gets them removed, while you keep creating.
         </SectionHeading>
-        <dl className="mt-12 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {SALES_POINTS.map((point) => (
-            <div key={point.label} className="rounded-xl border bg-card p-6 shadow-sm">
-              <point.icon className="size-5 text-primary" aria-hidden="true" />
-              <dt className="mt-4 text-sm text-muted-foreground">{point.label}</dt>
-              <dd className="text-2xl font-bold tracking-tight">{point.value}</dd>
-            </div>
-          ))}
-        </dl>
+        <SalesFigures />
         <div className="mt-12 flex flex-col items-center justify-center gap-3 sm:flex-row">
           <Button asChild size="lg">
             <SignUpLink signedIn={signedIn}>
@@ -127,4 +121,36 @@ export function PricingPage({ signedIn = false }: { signedIn?: boolean }) {
 function SignUpLink({ signedIn, ...props }: ComponentProps<'a'> & { signedIn: boolean }) {
   if (signedIn) return <Link to="/account?tab=billing" {...props} />;
   return <a href={LOGIN_PATH} {...props} />;
+}
+
+/** Four figures counted by the server from Vigil's own records (`GET /api/public/stats`), with their date. */
+function SalesFigures() {
+  const { data } = usePublicStats();
+  const figures = data ? platformFigures(data) : undefined;
+  return (
+    <>
+      <dl className="mt-12 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {SALES_POINTS.map((point) => (
+          <div key={point.label} className="rounded-xl border bg-card p-6 shadow-sm">
+            <point.icon className="size-5 text-primary" aria-hidden="true" />
+            <dt className="mt-4 text-sm text-muted-foreground">{point.label}</dt>
+            <dd className="text-2xl font-bold tracking-tight">
+              {figures ? (
+                <Figure source="computed" id={point.id}>
+                  {figures[point.id]}
+                </Figure>
+              ) : (
+                <span aria-hidden="true">–</span>
+              )}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      {figures && (
+        <p className="mt-3 text-center text-xs text-muted-foreground">
+          Counted from Vigil&apos;s own records on <Figure source="computed" id="asOf">{figures.asOf}</Figure>, all creators together.
+        </p>
+      )}
+    </>
+  );
 }

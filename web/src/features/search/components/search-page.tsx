@@ -72,7 +72,7 @@ export function SearchPage() {
               <CardDescription>Enter your creator names, add reference photos or videos, or both.</CardDescription>
             </CardHeader>
             <CardContent>
-              <ScanStartForm submitLabel="Start Search" onStart={onStart} running={running} outcome={outcome} />
+              <ScanStartForm submitLabel="Start Search" onStart={onStart} running={running} outcome={outcome} scan={current} />
             </CardContent>
           </Card>
           <div className="lg:col-span-2">

@@ -4,14 +4,8 @@ import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Progress } from '@/components/ui/progress';
 import type { Scan } from '../api/get-scan';
-import {
-  STAGE_LABELS,
-  cardProgress,
-  countdownSeconds,
-  elapsedSeconds,
-  formatCountdown,
-  isOpenStatus,
-} from '../scan-progress';
+import { STAGE_LABELS, elapsedSeconds, formatCountdown, isOpenStatus, workflowProgress } from '../scan-progress';
+import { usePublicStats } from '@/lib/public-stats/get-public-stats';
 import { engineLabel, engineList } from '../scan-results';
 import { SandboxNotice } from './sandbox-notice';
 import { SkippedReferencesNote } from './skipped-references-note';
@@ -40,9 +34,10 @@ function useNow(active: boolean): number {
 }
 
 /**
- * The progress card of a scan (PRODUCT.md sections 2 and 4): search id, engines and a countdown from 180 s with a bar
- * that grows to at most 95% while running; 100% once completed (or partial); 0% and 'Search failed' on failure.
- * Beside the countdown it shows the workflow's real progress: stage, engines done, candidates found and matched.
+ * The progress card of a scan (PRODUCT.md sections 2 and 4): search id, engines, the time elapsed (with the platform's
+ * recent average scan time when there is one) and the bar of the workflow's recorded progress, the same as the start
+ * form's (workflowProgress): 100% once completed (or partial); 0% and 'Search failed' on failure. Beside it the
+ * workflow's figures: stage, engines done, candidates found and matched.
  */
 export function ScanProgressCard({ searchId, scan, engines, startedAtMs }: ScanProgressCardProps) {
   const status = scan?.status ?? 'running';
@@ -50,8 +45,9 @@ export function ScanProgressCard({ searchId, scan, engines, startedAtMs }: ScanP
   const now = useNow(open);
   const origin = startedAtMs ?? (scan ? Date.parse(scan.createdAt) : now);
   const elapsed = elapsedSeconds(origin, now);
-  const remaining = countdownSeconds(elapsed);
-  const value = cardProgress(status, elapsed);
+  const { percent: value, text: stageText } = workflowProgress(scan ?? { status: 'running' });
+  // The platform's recent average scan time, measured (GET /api/public/stats), instead of a fixed countdown.
+  const typical = usePublicStats().data?.recentScans.averageSeconds ?? null;
   const shownEngines = scan?.searchEngines ?? engines ?? [];
   const progress = scan?.progress;
 
@@ -98,13 +94,10 @@ export function ScanProgressCard({ searchId, scan, engines, startedAtMs }: ScanP
             {open ? (
               <span className="flex items-center gap-1.5 text-muted-foreground">
                 <Clock className="size-4" aria-hidden="true" />
-                {remaining > 0 ? (
-                  <span>
-                    Estimated time remaining <span className="font-medium tabular-nums text-foreground">{formatCountdown(remaining)}</span>
-                  </span>
-                ) : (
-                  <span>Taking longer than usual, still working...</span>
-                )}
+                <span>
+                  {stageText} · <span className="font-medium tabular-nums text-foreground">{formatCountdown(elapsed)}</span> elapsed
+                  {typical !== null && <> (recent scans took {formatCountdown(typical)} on average)</>}
+                </span>
               </span>
             ) : (
               <span className="text-muted-foreground">{status === 'failed' ? 'Search failed' : 'Done'}</span>

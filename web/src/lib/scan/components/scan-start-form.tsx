@@ -10,7 +10,7 @@ import { apiErrorMessage } from '@/lib/api-client';
 import { MAX_SEARCH_QUERY_LENGTH } from '@shared/schemas/search-start';
 import { START_HINT, canStartScan, scanStartFormSchema, type ScanStartFormValues } from '../scan-start';
 import { ReferenceFilePicker } from './reference-file-picker';
-import { useSimulatedProgress } from './use-simulated-progress';
+import { workflowProgress, type ProgressSource } from '../scan-progress';
 
 export interface ScanStartFormProps {
   /** The button's label, for example 'Start Protection Scan'. */
@@ -19,18 +19,21 @@ export interface ScanStartFormProps {
   onStart: (values: ScanStartFormValues) => Promise<void>;
   /** A scan this form started is still running: the button waits for it. */
   running: boolean;
-  /** How the scan ended: `finished` completes the simulated bar, `failed` hides it. */
+  /** How the scan ended: `failed` hides the bar. */
   outcome?: 'finished' | 'failed';
+  /** The latest poll of the scan this form started: the bar shows its recorded progress, as the progress card does. */
+  scan?: ProgressSource;
   /** Shown between the fields and the button (the dashboard's deep-crawl figures). */
   children?: ReactNode;
 }
 
 /**
  * The scan start form (PRODUCT.md sections 2 and 5): creator names (comma-separated), optional reference files, and a
- * start button that stays disabled, with the hint of PRODUCT.md section 5, until there is a name or a file. While a start is under
- * way the form shows the simulated progress bar of PRODUCT.md section 4.
+ * start button that stays disabled, with the hint of PRODUCT.md section 5, until there is a name or a file. Once a scan
+ * is started the form shows its progress: the same stage and share of work as the progress card (workflowProgress,
+ * from the workflow's recorded progress; docs/PRODUCT.md section 10).
  */
-export function ScanStartForm({ submitLabel, onStart, running, outcome, children }: ScanStartFormProps) {
+export function ScanStartForm({ submitLabel, onStart, running, outcome, scan, children }: ScanStartFormProps) {
   const queryId = useId();
   const hintId = useId();
   const form = useForm<ScanStartFormValues>({
@@ -39,7 +42,8 @@ export function ScanStartForm({ submitLabel, onStart, running, outcome, children
     mode: 'onChange',
   });
   const [query, files] = useWatch({ control: form.control, name: ['query', 'files'] });
-  const simulated = useSimulatedProgress(outcome === 'finished');
+  const [started, setStarted] = useState(false);
+  const progress = workflowProgress(scan);
   const submitting = form.formState.isSubmitting;
   const busy = submitting || running;
   const ready = canStartScan(query ?? '', files?.length ?? 0);
@@ -48,12 +52,12 @@ export function ScanStartForm({ submitLabel, onStart, running, outcome, children
   const [startError, setStartError] = useState<string>();
 
   const submit = form.handleSubmit(async (values) => {
-    simulated.start();
+    setStarted(true);
     setStartError(undefined);
     try {
       await onStart(values);
     } catch (error) {
-      simulated.reset();
+      setStarted(false);
       setStartError(apiErrorMessage(error, 'The scan could not start. Please try again.'));
     }
   });
@@ -83,13 +87,13 @@ export function ScanStartForm({ submitLabel, onStart, running, outcome, children
         render={({ field }) => <ReferenceFilePicker files={field.value} onChange={field.onChange} disabled={busy} />}
       />
       {children}
-      {simulated.visible && outcome !== 'failed' && (
-        <div className="grid gap-1.5" aria-live="polite">
+      {started && outcome !== 'failed' && (
+        <div className="grid gap-1.5" aria-live="polite" data-testid="scan-start-progress">
           <div className="flex items-center justify-between text-sm">
-            <span className="font-medium">{simulated.text}</span>
-            <span className="tabular-nums text-muted-foreground">{simulated.progress}%</span>
+            <span className="font-medium">{progress.text}</span>
+            <span className="tabular-nums text-muted-foreground">{progress.percent}%</span>
           </div>
-          <Progress value={simulated.progress} aria-label="Scan start progress" />
+          <Progress value={progress.percent} aria-label="Scan start progress" />
         </div>
       )}
       <div className="grid gap-2">
