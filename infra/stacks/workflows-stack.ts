@@ -169,6 +169,8 @@ export interface WorkflowsStackProps extends StackProps, Omit<GrantTargets, 'sea
   taskEntries?: Partial<Record<SearchTaskName | SubmissionTaskName | BulkTaskName, string>>;
   /** The built media layer (sharp, ffmpeg for arm64); default `<repo>/dist/layers/media`. Tests pass a stand-in. */
   mediaLayerDir?: string;
+  /** Refuse to synthesize without the built media layer (prod). */
+  requireMediaLayer?: boolean;
 }
 
 /** Step Functions workflows: the multi-engine search, the takedown submission with its later re-check, and bulk submission. */
@@ -195,7 +197,7 @@ export class WorkflowsStack extends Stack {
 
   constructor(scope: Construct, id: string, props: WorkflowsStackProps) {
     super(scope, id, props);
-    this.mediaLayer = new MediaLayer(this, 'MediaLayer', { dir: props.mediaLayerDir });
+    this.mediaLayer = new MediaLayer(this, 'MediaLayer', { dir: props.mediaLayerDir, required: props.requireMediaLayer });
     this.pdfLayer = new PdfLayer(this, 'PdfLayer');
 
     const searchFns: SearchTaskFunctions = this.taskFunctions('search', SEARCH_TASKS, SEARCH_TASK_SPECS, props);
