@@ -444,7 +444,7 @@ describe('web stack', () => {
     });
   });
 
-  it('routes /api/* to the API's custom domain uncached with every method and all viewer headers, Host included', () => {
+  it('routes /api/* to the API custom domain uncached with every method and all viewer headers, Host included', () => {
     const t = template(vigil.stacks.web);
     const policyId = logicalId(vigil.stacks.web.node.findChild('SecurityHeaders') as never);
     t.hasResourceProperties('AWS::CloudFront::Distribution', {
