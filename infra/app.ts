@@ -116,6 +116,7 @@ export function buildVigil(app: App, options: BuildVigilOptions = {}): VigilStac
     logRetentionDays: ctx.logRetentionDays,
     mediaLayerDir: options.mediaLayerDir,
     userPoolArn: auth.userPool.userPoolArn,
+    requireMediaLayer: ctx.stage === 'prod',
   });
   const api = new ApiStack(app, name('Api'), {
     env,
@@ -139,6 +140,7 @@ export function buildVigil(app: App, options: BuildVigilOptions = {}): VigilStac
     throttle: { rateLimit: ctx.apiRateLimit, burstLimit: ctx.apiBurstLimit },
     billingMode: ctx.billingMode,
     userPoolArn: auth.userPool.userPoolArn,
+    customDomain: ctx.apiCertificateArn ? { name: new URL(ctx.siteUrl).hostname, certificateArn: ctx.apiCertificateArn } : undefined,
   });
   const web = new WebStack(app, name('Web'), {
     env,
@@ -148,6 +150,8 @@ export function buildVigil(app: App, options: BuildVigilOptions = {}): VigilStac
     siteDir: options.siteDir ?? path.join(REPO_ROOT, 'dist', 'web'),
     certificateArn: ctx.certificateArn,
     webAclArn: ctx.webAclArn,
+    waf: ctx.waf,
+    apiRegionalDomainName: api.regionalDomainName,
   });
 
   const ops = new OpsStack(app, name('Ops'), {
@@ -156,14 +160,17 @@ export function buildVigil(app: App, options: BuildVigilOptions = {}): VigilStac
     stage: ctx.stage,
     alarmEmail: ctx.alarmEmail,
     httpApi: api.httpApi,
-    functions: new Map<string, lambda.IFunction>([
-      ...[...api.functions].map(([area, f]) => [`Api${pascal(area)}`, f.fn] as const),
-      ...[...workflows.taskFunctionsByName].map(([task, f]) => [`Task${task}`, f.fn] as const),
+    apiTooManyRequests: api.tooManyRequests,
+    functions: new Map<string, lambda.IFunction>([...api.functions].map(([area, f]) => [`Api${pascal(area)}`, f.fn] as const)),
+    taskFunctions: new Map<string, lambda.IFunction>([...workflows.taskFunctionsByName].map(([task, f]) => [`Task${task}`, f.fn] as const)),
+    scheduledFunctions: new Map<string, lambda.IFunction>([
       ...[...workflows.recoveryFunctions].map(([name, f]) => [`Recovery${name}`, f.fn] as const),
       ['MonthlyReport', workflows.monthlyReport.fn] as const,
       ['MonitorDispatcher', workflows.monitorDispatcher.fn] as const,
       ['ResultRetention', workflows.resultRetention.fn] as const,
     ]),
+    sesDailyQuota: ctx.sesDailyQuota,
+    providerSearchesPerMonth: ctx.providerSearchesPerMonth,
     stateMachines: new Map<string, sfn.IStateMachine>([
       ['Search', workflows.searchStateMachine],
       ['Submission', workflows.submissionStateMachine],

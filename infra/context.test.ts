@@ -15,6 +15,9 @@ const PROD = {
   agentAddress: '1 Main Street; Springfield, CA 90000; United States',
   agentEmail: 'dmca@acme-protect.com',
   agentPhone: '+1 415 555 2671',
+  providerSecretArn: 'arn:aws:secretsmanager:us-east-1:123456789012:secret:vigil/providers-AbC123',
+  stripeSecretArn: 'arn:aws:secretsmanager:us-east-1:123456789012:secret:vigil/stripe-AbC123',
+  certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/0f1e2d3c-4b5a-6978-8695-a4b3c2d1e0f9',
 };
 
 describe('readVigilContext', () => {
@@ -25,10 +28,14 @@ describe('readVigilContext', () => {
       authDomainPrefix: undefined,
       certificateArn: undefined,
       webAclArn: undefined,
+      waf: 'none',
+      apiCertificateArn: undefined,
       requireMfa: false,
       logRetentionDays: 30,
       apiRateLimit: 50,
       apiBurstLimit: 100,
+      sesDailyQuota: 50_000,
+      providerSearchesPerMonth: 5_000,
       services: { providerSecretArn: undefined, mailFrom: undefined, sesConfigurationSet: undefined, bedrockModelId: undefined, stripeSecretArn: undefined },
       supportEmail: undefined,
       alarmEmail: undefined,
@@ -106,5 +113,41 @@ describe('stages', () => {
       alarmEmail: 'ops@acme-protect.com',
       agent: { name: 'Jane Roe', email: 'dmca@acme-protect.com', phone: '+1 415 555 2671' },
     });
+  });
+});
+
+describe('prod deploys that work the first time (issue 27)', () => {
+  const without = (...keys: (keyof typeof PROD)[]) => Object.fromEntries(Object.entries(PROD).filter(([k]) => !keys.includes(k as keyof typeof PROD)));
+
+  it('refuses a missing provider secret', () => {
+    expect(() => read(without('providerSecretArn'))).toThrow(/refuses to deploy without: providerSecretArn/);
+  });
+
+  it('requires Stripe unless billing=none is stated', () => {
+    expect(() => read(without('stripeSecretArn'))).toThrow(/stripeSecretArn .*or -c billing=none/);
+    expect(read({ ...without('stripeSecretArn'), billing: 'none' })).toMatchObject({ billingMode: 'none' });
+    expect(read(PROD)).toMatchObject({ billingMode: 'stripe' });
+  });
+
+  it('requires a us-east-1 certificate for the custom domain, which the API reuses unless given its own', () => {
+    expect(() => read(without('certificateArn'))).toThrow(/certificateArn \(an ACM certificate in us-east-1/);
+    expect(() => read({ ...PROD, certificateArn: 'arn:aws:acm:eu-west-1:123456789012:certificate/abc' })).toThrow(/in us-east-1/);
+    expect(read(PROD)).toMatchObject({ certificateArn: PROD.certificateArn, apiCertificateArn: PROD.certificateArn });
+    const regional = 'arn:aws:acm:eu-west-1:123456789012:certificate/abc-123';
+    expect(read({ ...PROD, apiCertificateArn: regional }).apiCertificateArn).toBe(regional);
+  });
+
+  it('names every missing prod requirement in one message', () => {
+    expect(() => read(without('providerSecretArn', 'stripeSecretArn', 'certificateArn'))).toThrow(/providerSecretArn .*; stripeSecretArn .*; certificateArn/);
+  });
+
+  it('turns the managed WAF on by default in prod, off in dev; webAclArn or waf=none replace it', () => {
+    expect(read(PROD).waf).toBe('managed');
+    expect(read({}).waf).toBe('none');
+    expect(read({ ...PROD, waf: 'none' }).waf).toBe('none');
+    const acl = 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/vigil/abc';
+    expect(read({ ...PROD, webAclArn: acl })).toMatchObject({ waf: 'none', webAclArn: acl });
+    expect(() => read({ ...PROD, webAclArn: acl, waf: 'managed' })).toThrow(/exclude each other/);
+    expect(() => read({ waf: 'on' })).toThrow(/managed or none/);
   });
 });

@@ -48,11 +48,27 @@ export interface VigilContext {
   certificateArn?: string;
   /** An existing WAFv2 web ACL (CLOUDFRONT scope, us-east-1) to attach to the distribution. */
   webAclArn?: string;
+  /**
+   * `managed`: the web stack creates a WAF web ACL (AWS managed rules and a per-IP rate limit) for the
+   * distribution; `none`: no WAF. Default `managed` in prod (unless webAclArn is given), `none` in dev.
+   */
+  waf: 'managed' | 'none';
+  /**
+   * A regional ACM certificate (in the stacks' region) for siteUrl's host: the API gets that host as its own
+   * custom domain and its execute-api endpoint is disabled, so every request comes through CloudFront. Default:
+   * certificateArn (which works when the stacks are deployed in us-east-1). Unset (dev without a domain): the
+   * execute-api endpoint stays on and is CloudFront's origin.
+   */
+  apiCertificateArn?: string;
   /** Require TOTP MFA for every user (the hosted UI enrols them at first sign-in). Default: optional. */
   requireMfa: boolean;
   logRetentionDays: number;
   apiRateLimit: number;
   apiBurstLimit: number;
+  /** The SES account's 24-hour sending quota: the SES quota alarm fires at a pace that would use 80% of it. */
+  sesDailyQuota: number;
+  /** The search provider plan's monthly searches: the provider spend alarm fires at a pace that would use 80% of it. */
+  providerSearchesPerMonth: number;
   services: ExternalServices;
   /** The contact form's inbox (SUPPORT_EMAIL); unset: the functions' sandbox default (dev only). */
   supportEmail?: string;
@@ -84,12 +100,15 @@ export interface ExternalServices {
 }
 
 const SECRET_ARN = /^arn:aws[\w-]*:secretsmanager:[\w-]+:\d{12}:secret:.+-[A-Za-z0-9]{6}$/;
+const CERTIFICATE_ARN = /^arn:aws[\w-]*:acm:([\w-]+):\d{12}:certificate\/[\w-]+$/;
 
 const DEFAULTS = {
   siteUrl: 'https://vigil.example.com',
   logRetentionDays: 30,
   apiRateLimit: 50,
   apiBurstLimit: 100,
+  sesDailyQuota: 50_000,
+  providerSearchesPerMonth: 5_000,
 } as const;
 
 /** Reads and checks Vigil's context values; a bad value fails the synth with a message naming the key. */
@@ -152,6 +171,29 @@ export function readVigilContext(scope: Construct): VigilContext {
   if (billing === 'stripe' && !stripeSecretArn) throw new Error('context billing=stripe needs -c stripeSecretArn=<the Stripe keys secret ARN>');
   if (billing === 'demo' && stage === 'prod') throw new Error('context billing=demo is refused with stage=prod: demo billing gives paid plans away');
   const billingMode = (billing ?? (stripeSecretArn ? 'stripe' : 'none')) as VigilContext['billingMode'];
+
+  const certificateArn = str('certificateArn');
+  const certificateRegion = certificateArn ? CERTIFICATE_ARN.exec(certificateArn)?.[1] : undefined;
+  if (certificateArn && certificateRegion !== 'us-east-1') {
+    throw new Error(`context certificateArn must be an ACM certificate ARN in us-east-1 (CloudFront reads certificates only there), got ${certificateArn}`);
+  }
+  const apiCertificateArn = str('apiCertificateArn') ?? certificateArn;
+  if (apiCertificateArn && !CERTIFICATE_ARN.test(apiCertificateArn)) throw new Error(`context apiCertificateArn must be an ACM certificate ARN, got ${apiCertificateArn}`);
+  const webAclArn = str('webAclArn');
+  const waf = str('waf') ?? (stage === 'prod' && !webAclArn ? 'managed' : 'none');
+  if (waf !== 'managed' && waf !== 'none') throw new Error(`context waf must be managed or none, got ${waf}`);
+  if (waf === 'managed' && webAclArn) throw new Error('context waf=managed and webAclArn exclude each other: give one');
+
+  if (stage === 'prod') {
+    // Deploys that work the first time (issue 27): what a prod deploy without them would silently lack.
+    const problems: string[] = [];
+    if (!providerSecretArn) problems.push('providerSecretArn (the search provider keys secret: without it every scan finds nothing)');
+    if (billingMode === 'none' && billing !== 'none') {
+      problems.push('stripeSecretArn (the Stripe keys secret: without it upgrades answer 503), or -c billing=none to deploy without payments on purpose');
+    }
+    if (!certificateArn) problems.push('certificateArn (an ACM certificate in us-east-1 for the siteUrl host: prod serves its own domain, and the API is reached only through it)');
+    if (problems.length) throw new Error(`-c stage=prod refuses to deploy without: ${problems.join('; ')}. See docs/OPERATIONS.md, "Stages".`);
+  }
   const email = (key: string): string | undefined => {
     const value = str(key);
     if (value && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(value)) throw new Error(`context ${key} must be an e-mail address, got ${value}`);
@@ -170,12 +212,16 @@ export function readVigilContext(scope: Construct): VigilContext {
     stage,
     siteUrl: parsed.origin,
     authDomainPrefix: str('authDomainPrefix'),
-    certificateArn: str('certificateArn'),
-    webAclArn: str('webAclArn'),
+    certificateArn,
+    webAclArn,
+    waf,
+    apiCertificateArn,
     requireMfa: [true, 'true'].includes(get('requireMfa') as string | boolean),
     logRetentionDays: num('logRetentionDays', DEFAULTS.logRetentionDays),
     apiRateLimit: num('apiRateLimit', DEFAULTS.apiRateLimit),
     apiBurstLimit: num('apiBurstLimit', DEFAULTS.apiBurstLimit),
+    sesDailyQuota: num('sesDailyQuota', DEFAULTS.sesDailyQuota),
+    providerSearchesPerMonth: num('providerSearchesPerMonth', DEFAULTS.providerSearchesPerMonth),
     services: {
       providerSecretArn,
       mailFrom,

@@ -25,6 +25,8 @@ export interface ApiFunctionProps {
   logRetentionDays?: number;
   /** Layers to attach, e.g. the media layer's (MediaLayer.functionProps) for functions that decode images or videos. */
   layers?: lambda.ILayerVersion[];
+  /** Reserved concurrency (workflow and scheduled functions); unset: the account's unreserved pool (the API). */
+  reservedConcurrency?: number;
 }
 
 /**
@@ -68,6 +70,10 @@ export class ApiFunction extends Construct {
       loggingFormat: lambda.LoggingFormat.JSON,
       role: this.role,
       layers: props.layers,
+      reservedConcurrentExecutions: props.reservedConcurrency,
+      // A workflow task's state machine names its published version (currentVersion); a deploy publishes a new
+      // one and keeps the old, which executions that started before it (a submission waits days) still call.
+      currentVersionOptions: { removalPolicy: RemovalPolicy.RETAIN },
       // Stack traces point into the TypeScript sources through the bundled source maps.
       environment: { LOG_LEVEL: 'INFO', NODE_OPTIONS: '--enable-source-maps', ...props.environment },
     });

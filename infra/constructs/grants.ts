@@ -57,6 +57,46 @@ export function grantTable(table: dynamodb.ITable, fn: ApiFunction, access: Tabl
   );
 }
 
+/**
+ * Lets a function update only the items whose partition key starts with one of `prefixes` (`SEARCH#`,
+ * `MONITOR#`): UpdateItem alone, conditioned on `dynamodb:LeadingKeys`, so a task that parses hostile media
+ * cannot put, delete or touch any other item even if its code is subverted (issue 27). Pair it with
+ * `table: 'read'`.
+ */
+export function grantTableUpdates(table: dynamodb.ITable, fn: ApiFunction, prefixes: readonly string[]): void {
+  fn.role.addToPrincipalPolicy(
+    new iam.PolicyStatement({
+      actions: ['dynamodb:UpdateItem'],
+      resources: [table.tableArn],
+      conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': prefixes.map((p) => `${p}*`) } },
+    }),
+  );
+}
+
+/** Object keys a function may get and put, as key patterns (`work/*`); nothing else in the bucket, never delete. */
+export interface BucketKeys {
+  read: readonly string[];
+  write: readonly string[];
+}
+
+/**
+ * Lets a function get and put objects under the given key patterns only (and list the bucket, so a missing key
+ * answers NoSuchKey): the media parsers read reference files and workflow data and write workflow data,
+ * thumbnails and evidence, nothing else.
+ */
+export function grantBucketKeys(bucket: s3.IBucket, fn: ApiFunction, keys: BucketKeys): void {
+  const statement = (actions: string[], patterns: readonly string[]) => {
+    const resources = patterns.map((p) => bucket.arnForObjects(p));
+    fn.role.addToPrincipalPolicy(new iam.PolicyStatement({ actions, resources }));
+    for (const r of resources) {
+      acknowledgeWildcardResource(fn.role, r, `Objects under one key prefix (${actions.join(', ')}); the prefixes are the task's own (ARCHITECTURE.md, "Media parsers").`);
+    }
+  };
+  if (keys.read.length) statement(['s3:GetObject'], keys.read);
+  if (keys.write.length) statement(['s3:PutObject'], keys.write);
+  fn.role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn] }));
+}
+
 /** Lets a function read one Secrets Manager secret (the provider keys). */
 export function grantSecretRead(fn: ApiFunction, secretArn: string): void {
   fn.role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [secretArn] }));
@@ -114,6 +154,10 @@ export function grantReadMetrics(fn: ApiFunction): void {
 export interface Access {
   table?: TableAccess;
   uploads?: BucketAccess;
+  /** Instead of `uploads`: get and put only under these key patterns (the media parsers). */
+  uploadsKeys?: BucketKeys;
+  /** With `table: 'read'`: UpdateItem only on items whose partition key starts with one of these (dynamodb:LeadingKeys). */
+  tableUpdates?: readonly string[];
   notices?: BucketAccess;
   /** May start executions of the search workflow. */
   startSearch?: boolean;
@@ -150,6 +194,8 @@ export interface GrantTargets {
 export function applyAccess(fn: ApiFunction, access: Access, targets: GrantTargets): void {
   if (access.table) grantTable(targets.table, fn, access.table);
   if (access.uploads) grantBucket(targets.uploadsBucket, fn, access.uploads);
+  if (access.uploadsKeys) grantBucketKeys(targets.uploadsBucket, fn, access.uploadsKeys);
+  if (access.tableUpdates) grantTableUpdates(targets.table, fn, access.tableUpdates);
   if (access.notices) grantBucket(targets.noticesBucket, fn, access.notices);
   if (access.startSearch) {
     if (!targets.searchStateMachine) throw new Error(`${fn.node.path} starts searches but there is no search state machine`);

@@ -45,6 +45,11 @@ describe('MediaLayer', () => {
     Annotations.fromStack(stack).hasWarning('/Media/MediaLayer', Match.stringLikeRegexp('media layer is not built.*npm run build'));
   });
 
+  it('refuses to synthesize without the built layer when it is required (prod)', () => {
+    const dir = path.join(tempDir('vigil-media-'), 'not-built');
+    expect(() => new MediaLayer(newStack(), 'MediaLayer', { dir, required: true })).toThrow(/media layer is not built.*stage=prod refuses.*npm run build:layers/);
+  });
+
   it('reads dist/layers/media by default', () => {
     expect(new MediaLayer(newStack(), 'MediaLayer').dir).toBe(MEDIA_LAYER_DIR);
   });

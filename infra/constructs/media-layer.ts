@@ -9,6 +9,8 @@ import { VIGIL_RUNTIME } from './api-function';
 export interface MediaLayerProps {
   /** The built layer (`npm run build:layers`); default `<repo>/dist/layers/media`. */
   dir?: string;
+  /** Refuse to synthesize without the built layer (prod: an unbuilt layer would deploy scans that always fail). */
+  required?: boolean;
 }
 
 /** What a function that decodes images or videos adds to its ApiFunction props. */
@@ -23,8 +25,9 @@ export interface MediaFunctionProps {
  * external (ApiFunction does that for every function), so they load the layer's copy.
  *
  * The layer is built outside the synth (`npm run build:layers`, part of `npm run build`) so that `cdk synth`
- * and the infra tests stay offline and fast. When it has not been built, the app still synthesizes, without
- * the layer, and a warning says that image and video decoding will fail in the deployed functions.
+ * and the infra tests stay offline and fast. When it has not been built, a dev app still synthesizes, without
+ * the layer, and a warning says that image and video decoding will fail in the deployed functions; a prod
+ * app (`required`) refuses to synthesize.
  */
 export class MediaLayer extends Construct {
   /** Undefined when the layer directory has not been built. */
@@ -36,6 +39,12 @@ export class MediaLayer extends Construct {
     this.dir = path.resolve(props.dir ?? MEDIA_LAYER_DIR);
 
     const missing = missingMediaLayerFiles(this.dir);
+    if (missing.length && props.required) {
+      throw new Error(
+        `The media layer is not built (${path.relative(REPO_ROOT, this.dir) || this.dir} lacks ${missing.join(', ')}): ` +
+          '-c stage=prod refuses to deploy the image and video tasks without sharp and ffmpeg. Run "npm run build:layers" first.',
+      );
+    }
     if (missing.length) {
       Validations.of(this).addWarning(
         'vigil:media-layer-not-built',

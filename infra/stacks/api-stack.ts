@@ -3,6 +3,8 @@ import * as path from 'node:path';
 import { CfnOutput, Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigateway';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
+import * as acm from 'aws-cdk-lib/aws-certificatemanager';
+import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
@@ -72,7 +74,17 @@ export interface ApiStackProps extends StackProps, GrantTargets {
    * AdminGetUser and AdminListGroupsForUser only.
    */
   userPoolArn?: string;
+  /**
+   * The site's host name and a regional certificate for it: the API answers on that name as a custom domain
+   * (CloudFront connects to its regional endpoint and forwards the viewer's Host), and its execute-api
+   * endpoint is disabled, so nothing reaches the API except through CloudFront (and its WAF). Unset: the
+   * execute-api endpoint is CloudFront's origin (dev without a domain).
+   */
+  customDomain?: { name: string; certificateArn: string };
 }
+
+/** The access-log metric of 429 answers (stage throttling and the handlers' own limits), per API. */
+export const API_429_METRIC = { namespace: 'Vigil', metricName: 'Api429' } as const;
 
 /**
  * The HTTP API: one route per entry of the route table (shared/contract.ts), each integrated with its
@@ -83,13 +95,27 @@ export class ApiStack extends Stack {
   readonly httpApi: apigwv2.HttpApi;
   /** Area name -> its function, for the areas whose entry exists. */
   readonly functions = new Map<string, ApiFunction>();
+  /** The regional endpoint of the API's custom domain: CloudFront's origin when customDomain is given. */
+  readonly regionalDomainName?: string;
+  /** 429 answers per 5 minutes, counted from the access log (a metric filter). */
+  readonly tooManyRequests: cloudwatch.Metric;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
 
+    const domainName = props.customDomain
+      ? new apigwv2.DomainName(this, 'ApiDomain', {
+          domainName: props.customDomain.name,
+          certificate: acm.Certificate.fromCertificateArn(this, 'ApiCertificate', props.customDomain.certificateArn),
+        })
+      : undefined;
+    this.regionalDomainName = domainName?.regionalDomainName;
     this.httpApi = new apigwv2.HttpApi(this, 'HttpApi', {
       description: 'Vigil API (reached through the CloudFront distribution under /api/*)',
       createDefaultStage: false,
+      // With a custom domain, the default https://<id>.execute-api.<region>.amazonaws.com endpoint answers 403:
+      // every request passes CloudFront (security headers, WAF).
+      disableExecuteApiEndpoint: domainName !== undefined,
     });
     const accessLogs = new logs.LogGroup(this, 'AccessLogs', {
       retention: retentionDays(props.logRetentionDays),
@@ -100,11 +126,13 @@ export class ApiStack extends Stack {
       stageName: '$default',
       autoDeploy: true,
       throttle: props.throttle,
+      ...(domainName ? { domainMapping: { domainName } } : {}),
       accessLogSettings: {
         destination: new apigwv2.LogGroupLogDestination(accessLogs),
         format: apigw.AccessLogFormat.custom(
           JSON.stringify({
             requestId: '$context.requestId',
+            apiId: '$context.apiId',
             time: '$context.requestTime',
             ip: '$context.identity.sourceIp',
             userAgent: '$context.identity.userAgent',
@@ -119,6 +147,24 @@ export class ApiStack extends Stack {
           }),
         ),
       },
+    });
+
+    // 429s (stage throttling, per-user limits) as a metric with the API's id, for the ops stack's alarm.
+    new logs.MetricFilter(this, 'TooManyRequestsFilter', {
+      logGroup: accessLogs,
+      filterPattern: logs.FilterPattern.stringValue('$.status', '=', '429'),
+      metricNamespace: API_429_METRIC.namespace,
+      metricName: API_429_METRIC.metricName,
+      metricValue: '1',
+      dimensions: { ApiId: '$.apiId' },
+      unit: cloudwatch.Unit.COUNT,
+    });
+    this.tooManyRequests = new cloudwatch.Metric({
+      namespace: API_429_METRIC.namespace,
+      metricName: API_429_METRIC.metricName,
+      dimensionsMap: { ApiId: this.httpApi.apiId },
+      statistic: 'Sum',
+      period: Duration.minutes(5),
     });
 
     const integrations = new Map<string, HttpLambdaIntegration>();
@@ -154,7 +200,11 @@ export class ApiStack extends Stack {
         'ARCHITECTURE.md, "Sign-in and sessions"); the route table marks each route public, user or admin and the handler enforces it.',
     });
 
-    new CfnOutput(this, 'ApiEndpoint', { value: this.httpApi.apiEndpoint });
+    // The execute-api address either way: the smoke test checks that it is refused when a custom domain is set.
+    new CfnOutput(this, 'ApiEndpoint', {
+      value: `https://${this.httpApi.apiId}.execute-api.${this.region}.${this.urlSuffix}`,
+      description: domainName ? 'Disabled (403): the API answers only through CloudFront' : 'The API (CloudFront\'s /api/* origin)',
+    });
   }
 
   private pdf?: PdfLayer;

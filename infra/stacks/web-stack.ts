@@ -6,6 +6,7 @@ import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
+import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
 import { acknowledgeWildcardResource } from '../constructs/nag';
 import { privateBucket } from '../constructs/private-bucket';
@@ -22,6 +23,50 @@ export interface WebStackProps extends StackProps {
   certificateArn?: string;
   /** WAFv2 web ACL (CLOUDFRONT scope) to attach. */
   webAclArn?: string;
+  /** `managed`: create a web ACL (WEB_ACL_RULES) for the distribution. Ignored when webAclArn is given. */
+  waf?: 'managed' | 'none';
+  /**
+   * The regional endpoint of the API's custom domain (named like the site): the `/api/*` origin, reached with
+   * the viewer's Host header so API Gateway finds the domain. Unset: the execute-api host of `apiId`.
+   */
+  apiRegionalDomainName?: string;
+}
+
+/** Requests one IP may send in 5 minutes before the managed web ACL blocks it for a while (about 10 a second). */
+export const WAF_RATE_LIMIT_PER_5_MINUTES = 3000;
+
+/**
+ * The managed web ACL's rules, in order: AWS's common rule set (its 8 KB body-size rule only counts: reference
+ * uploads are multipart bodies of megabytes, which the API limits itself), known bad inputs, Amazon's IP
+ * reputation list, and a rate limit per IP address.
+ */
+function webAclRules(): wafv2.CfnWebACL.RuleProperty[] {
+  const visibility = (name: string) => ({ cloudWatchMetricsEnabled: true, metricName: name, sampledRequestsEnabled: true });
+  const managed = (priority: number, name: string, excluded: string[] = []): wafv2.CfnWebACL.RuleProperty => ({
+    name,
+    priority,
+    overrideAction: { none: {} },
+    statement: {
+      managedRuleGroupStatement: {
+        vendorName: 'AWS',
+        name,
+        ...(excluded.length ? { ruleActionOverrides: excluded.map((rule) => ({ name: rule, actionToUse: { count: {} } })) } : {}),
+      },
+    },
+    visibilityConfig: visibility(name),
+  });
+  return [
+    managed(0, 'AWSManagedRulesCommonRuleSet', ['SizeRestrictions_BODY']),
+    managed(1, 'AWSManagedRulesKnownBadInputsRuleSet'),
+    managed(2, 'AWSManagedRulesAmazonIpReputationList'),
+    {
+      name: 'RatePerIp',
+      priority: 3,
+      action: { block: {} },
+      statement: { rateBasedStatement: { limit: WAF_RATE_LIMIT_PER_5_MINUTES, aggregateKeyType: 'IP', evaluationWindowSec: 300 } },
+      visibilityConfig: visibility('RatePerIp'),
+    },
+  ];
 }
 
 /**
@@ -32,6 +77,8 @@ export interface WebStackProps extends StackProps {
 export class WebStack extends Stack {
   readonly distribution: cloudfront.Distribution;
   readonly siteBucket: s3.Bucket;
+  /** The managed web ACL, when this stack created one (waf=managed). */
+  readonly webAcl?: wafv2.CfnWebACL;
 
   constructor(scope: Construct, id: string, props: WebStackProps) {
     super(scope, id, props);
@@ -58,7 +105,19 @@ export class WebStack extends Stack {
       comment: 'Serve index.html for client-side routes',
     });
 
-    const apiHost = `${props.apiId}.execute-api.${this.region}.${this.urlSuffix}`;
+    const apiHost = props.apiRegionalDomainName ?? `${props.apiId}.execute-api.${this.region}.${this.urlSuffix}`;
+    if (!props.webAclArn && props.waf === 'managed') {
+      // A CLOUDFRONT-scope web ACL exists only in us-east-1: deploy the stacks there, or create one there and
+      // give -c webAclArn (docs/OPERATIONS.md, "WAF").
+      this.webAcl = new wafv2.CfnWebACL(this, 'WebAcl', {
+        scope: 'CLOUDFRONT',
+        defaultAction: { allow: {} },
+        description: 'Vigil: AWS managed rules and a per-IP rate limit in front of the site and the API',
+        visibilityConfig: { cloudWatchMetricsEnabled: true, metricName: `${this.stackName}-WebAcl`, sampledRequestsEnabled: true },
+        rules: webAclRules(),
+      });
+    }
+    const webAclArn = props.webAclArn ?? this.webAcl?.attrArn;
     const certificate = props.certificateArn
       ? acm.Certificate.fromCertificateArn(this, 'Certificate', props.certificateArn)
       : undefined;
@@ -84,8 +143,11 @@ export class WebStack extends Stack {
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
           cachePolicy: cloudfront.CachePolicy.CACHING_DISABLED,
-          // Cookies, query strings and headers reach the API; Host must stay the execute-api host.
-          originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          // Cookies, query strings and headers reach the API. Through the API's custom domain the viewer's Host
+          // (the site's name, which is the domain's name) goes too; the execute-api host needs its own Host.
+          originRequestPolicy: props.apiRegionalDomainName
+            ? cloudfront.OriginRequestPolicy.ALL_VIEWER
+            : cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
           responseHeadersPolicy: headers,
         },
       },
@@ -98,14 +160,14 @@ export class WebStack extends Stack {
       logFilePrefix: 'cloudfront/',
       domainNames: certificate ? [new URL(props.siteUrl).hostname] : undefined,
       certificate,
-      webAclId: props.webAclArn,
+      webAclId: webAclArn,
     });
 
     Validations.of(this.distribution).acknowledge({
       id: 'AwsSolutions-CFR1',
       reason: 'Vigil serves creators worldwide; there is no country it must refuse.',
     });
-    if (!props.webAclArn) {
+    if (!webAclArn) {
       Validations.of(this.distribution).acknowledge({
         id: 'AwsSolutions-CFR2',
         reason:

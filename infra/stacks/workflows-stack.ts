@@ -4,7 +4,7 @@ import { ArnFormat, Duration, Fn, RemovalPolicy, Stack, Validations, type StackP
 import * as events from 'aws-cdk-lib/aws-events';
 import * as eventTargets from 'aws-cdk-lib/aws-events-targets';
 import * as iam from 'aws-cdk-lib/aws-iam';
-import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
@@ -33,6 +33,13 @@ export interface TaskSpec {
   media?: boolean;
   /** Renders PDFs: gets the PDF layer (pdfmake, pdfkit, fontkit), which every bundle leaves out. */
   pdf?: boolean;
+  /**
+   * Reserved concurrency: the function always has this many executions of the account's pool, and never more,
+   * so a burst of scans cannot starve the API (whose functions share the unreserved rest) and the API cannot
+   * starve the workflows. A throttled task waits and retries (LAMBDA_SERVICE_RETRY). WORKFLOW_RESERVED_CONCURRENCY
+   * is the sum; docs/OPERATIONS.md, "Concurrency".
+   */
+  reservedConcurrency: number;
 }
 
 /**
@@ -40,26 +47,43 @@ export interface TaskSpec {
  * Pass state in the deployed graph (see buildSearchDefinition).
  */
 export const SEARCH_TASK_SPECS: Record<SearchTaskName, TaskSpec> = {
-  Fingerprint: { entry: 'functions/workflows/search/fingerprint.ts', access: { table: 'readWrite', uploads: 'readWrite' }, memorySize: 1536, timeout: Duration.minutes(5), media: true },
-  QueryEngine: { entry: 'functions/workflows/search/query-engine.ts', access: { table: 'readWrite', uploads: 'readWrite', providerKeys: true }, timeout: Duration.minutes(2) },
-  Triage: { entry: 'functions/workflows/search/triage.ts', access: { table: 'readWrite', uploads: 'readWrite' }, memorySize: 1536, timeout: Duration.minutes(10), media: true },
-  Persist: { entry: 'functions/workflows/search/persist.ts', access: { table: 'readWrite', uploads: 'read' }, timeout: Duration.minutes(5) },
+  // The media parsers decode hostile files (sharp, ffmpeg): they read the table, update only the scan's and the
+  // monitor's own items (dynamodb:LeadingKeys), and get/put only under their own S3 prefixes; results are
+  // written by Persist (issue 27).
+  Fingerprint: {
+    entry: 'functions/workflows/search/fingerprint.ts',
+    access: { table: 'read', tableUpdates: ['SEARCH#', 'MONITOR#'], uploadsKeys: { read: ['references/*', 'work/*'], write: ['work/*', 'references/*/monitors/*/fingerprints.json'] } },
+    memorySize: 1536,
+    timeout: Duration.minutes(5),
+    media: true,
+    reservedConcurrency: 20,
+  },
+  QueryEngine: { entry: 'functions/workflows/search/query-engine.ts', access: { table: 'readWrite', uploads: 'readWrite', providerKeys: true }, timeout: Duration.minutes(2), reservedConcurrency: 40 },
+  Triage: {
+    entry: 'functions/workflows/search/triage.ts',
+    access: { table: 'read', tableUpdates: ['SEARCH#'], uploadsKeys: { read: ['references/*', 'work/*'], write: ['work/*', 'thumbnails/*', 'evidence/*'] } },
+    memorySize: 1536,
+    timeout: Duration.minutes(10),
+    media: true,
+    reservedConcurrency: 20,
+  },
+  Persist: { entry: 'functions/workflows/search/persist.ts', access: { table: 'readWrite', uploads: 'read' }, timeout: Duration.minutes(5), reservedConcurrency: 20 },
   // Finalize also runs a monitor run's follow-up: automatic submission (it may start the bulk submission
   // workflow, granted once that machine exists), alert mail and the re-check of resolved copies (safe fetcher).
-  Finalize: { entry: 'functions/workflows/search/finalize.ts', access: { table: 'readWrite', sendMail: true }, timeout: Duration.minutes(5) },
+  Finalize: { entry: 'functions/workflows/search/finalize.ts', access: { table: 'readWrite', sendMail: true }, timeout: Duration.minutes(5), reservedConcurrency: 20 },
 };
 
 /** The submission workflow's tasks: every one reads and writes cases; SendNotice renders, stores and mails the notice. */
 export const SUBMISSION_TASK_SPECS: Record<SubmissionTaskName, TaskSpec> = {
-  FindContact: { entry: SUBMISSION_TASK_ENTRIES.FindContact, access: { table: 'readWrite' }, timeout: Duration.minutes(1) },
-  SendNotice: { entry: SUBMISSION_TASK_ENTRIES.SendNotice, access: { table: 'readWrite', notices: 'readWrite', sendMail: true }, memorySize: 1024, timeout: Duration.minutes(3), pdf: true },
-  MarkSent: { entry: SUBMISSION_TASK_ENTRIES.MarkSent, access: { table: 'readWrite' }, timeout: Duration.minutes(1) },
-  Recheck: { entry: SUBMISSION_TASK_ENTRIES.Recheck, access: { table: 'readWrite' }, timeout: Duration.minutes(2) },
-  Climb: { entry: SUBMISSION_TASK_ENTRIES.Climb, access: { table: 'readWrite' }, timeout: Duration.minutes(1) },
-  QueueDelisting: { entry: SUBMISSION_TASK_ENTRIES.QueueDelisting, access: { table: 'readWrite' }, timeout: Duration.minutes(1) },
+  FindContact: { entry: SUBMISSION_TASK_ENTRIES.FindContact, access: { table: 'readWrite' }, timeout: Duration.minutes(1), reservedConcurrency: 10 },
+  SendNotice: { entry: SUBMISSION_TASK_ENTRIES.SendNotice, access: { table: 'readWrite', notices: 'readWrite', sendMail: true }, memorySize: 1024, timeout: Duration.minutes(3), pdf: true, reservedConcurrency: 10 },
+  MarkSent: { entry: SUBMISSION_TASK_ENTRIES.MarkSent, access: { table: 'readWrite' }, timeout: Duration.minutes(1), reservedConcurrency: 5 },
+  Recheck: { entry: SUBMISSION_TASK_ENTRIES.Recheck, access: { table: 'readWrite' }, timeout: Duration.minutes(2), reservedConcurrency: 10 },
+  Climb: { entry: SUBMISSION_TASK_ENTRIES.Climb, access: { table: 'readWrite' }, timeout: Duration.minutes(1), reservedConcurrency: 5 },
+  QueueDelisting: { entry: SUBMISSION_TASK_ENTRIES.QueueDelisting, access: { table: 'readWrite' }, timeout: Duration.minutes(1), reservedConcurrency: 5 },
   // Asks the engines again whether they list each URL (issue 23): the providers' keys.
-  CheckDelisting: { entry: SUBMISSION_TASK_ENTRIES.CheckDelisting, access: { table: 'readWrite', providerKeys: true }, timeout: Duration.minutes(2) },
-  RecordFailure: { entry: SUBMISSION_TASK_ENTRIES.RecordFailure, access: { table: 'readWrite' }, timeout: Duration.minutes(1) },
+  CheckDelisting: { entry: SUBMISSION_TASK_ENTRIES.CheckDelisting, access: { table: 'readWrite', providerKeys: true }, timeout: Duration.minutes(2), reservedConcurrency: 5 },
+  RecordFailure: { entry: SUBMISSION_TASK_ENTRIES.RecordFailure, access: { table: 'readWrite' }, timeout: Duration.minutes(1), reservedConcurrency: 5 },
 };
 
 /**
@@ -68,8 +92,8 @@ export const SUBMISSION_TASK_SPECS: Record<SubmissionTaskName, TaskSpec> = {
  * and records the failure on the case.
  */
 export const BULK_TASK_SPECS: Record<BulkTaskName, TaskSpec> = {
-  BulkSubmitItem: { entry: BULK_TASK_ENTRIES.BulkSubmitItem, access: { table: 'readWrite', startSubmission: true }, timeout: Duration.seconds(30) },
-  BulkItemFailed: { entry: BULK_TASK_ENTRIES.BulkItemFailed, access: { table: 'readWrite' }, timeout: Duration.seconds(30) },
+  BulkSubmitItem: { entry: BULK_TASK_ENTRIES.BulkSubmitItem, access: { table: 'readWrite', startSubmission: true }, timeout: Duration.seconds(30), reservedConcurrency: 10 },
+  BulkItemFailed: { entry: BULK_TASK_ENTRIES.BulkItemFailed, access: { table: 'readWrite' }, timeout: Duration.seconds(30), reservedConcurrency: 5 },
 };
 
 /**
@@ -78,11 +102,11 @@ export const BULK_TASK_SPECS: Record<BulkTaskName, TaskSpec> = {
  * under the user's prefixes in both buckets (the notices bucket's versions too); EraseReport mails "deleted".
  */
 export const ERASURE_TASK_SPECS: Record<ErasureTaskName, TaskSpec> = {
-  EraseBegin: { entry: ERASURE_TASK_ENTRIES.EraseBegin, access: { table: 'readWrite' }, timeout: Duration.minutes(1) },
-  EraseFiles: { entry: ERASURE_TASK_ENTRIES.EraseFiles, access: { table: 'read', uploads: 'readWrite', notices: 'readWrite' }, timeout: Duration.minutes(5) },
-  EraseItems: { entry: ERASURE_TASK_ENTRIES.EraseItems, access: { table: 'readWrite' }, timeout: Duration.minutes(5) },
-  EraseIdentity: { entry: ERASURE_TASK_ENTRIES.EraseIdentity, access: {}, timeout: Duration.minutes(1) },
-  EraseReport: { entry: ERASURE_TASK_ENTRIES.EraseReport, access: { sendMail: true }, timeout: Duration.minutes(1) },
+  EraseBegin: { entry: ERASURE_TASK_ENTRIES.EraseBegin, access: { table: 'readWrite' }, timeout: Duration.minutes(1), reservedConcurrency: 1 },
+  EraseFiles: { entry: ERASURE_TASK_ENTRIES.EraseFiles, access: { table: 'read', uploads: 'readWrite', notices: 'readWrite' }, timeout: Duration.minutes(5), reservedConcurrency: 1 },
+  EraseItems: { entry: ERASURE_TASK_ENTRIES.EraseItems, access: { table: 'readWrite' }, timeout: Duration.minutes(5), reservedConcurrency: 1 },
+  EraseIdentity: { entry: ERASURE_TASK_ENTRIES.EraseIdentity, access: {}, timeout: Duration.minutes(1), reservedConcurrency: 1 },
+  EraseReport: { entry: ERASURE_TASK_ENTRIES.EraseReport, access: { sendMail: true }, timeout: Duration.minutes(1), reservedConcurrency: 1 },
 };
 
 /** An erasure waits for a running scan, then deletes in batches: a day is far more than it needs. */
@@ -101,16 +125,17 @@ export const MONITOR_DISPATCHER_ENTRY = 'functions/jobs/monitor-dispatch.ts';
  * lambdaFunctions() (bundles mode, bench:lambda) and in the ops alarms.
  */
 export const SCHEDULED_SPECS = {
-  MonitorDispatcher: { entry: MONITOR_DISPATCHER_ENTRY, access: { table: 'readWrite', sendMail: true }, timeout: Duration.minutes(2) },
+  MonitorDispatcher: { entry: MONITOR_DISPATCHER_ENTRY, access: { table: 'readWrite', sendMail: true }, timeout: Duration.minutes(2), reservedConcurrency: 2 },
   MonthlyReportTask: {
     entry: 'functions/jobs/monthly-report.ts',
     access: { table: 'read', sendMail: true },
     memorySize: 1024,
     timeout: Duration.minutes(5),
     pdf: true,
+    reservedConcurrency: 1,
   },
   // Daily: results older than RESULT_RETENTION_DAYS and their evidence files (issue 27).
-  ResultRetention: { entry: 'functions/jobs/result-retention.ts', access: { table: 'readWrite', uploads: 'readWrite' }, timeout: Duration.minutes(15) },
+  ResultRetention: { entry: 'functions/jobs/result-retention.ts', access: { table: 'readWrite', uploads: 'readWrite' }, timeout: Duration.minutes(15), reservedConcurrency: 1 },
 } satisfies Record<string, TaskSpec>;
 
 /** The submission waits RECHECK_AFTER_SECONDS (a day by default) before each rung's re-check (issue 23's ladder). */
@@ -144,10 +169,22 @@ export function checkRecheckAfterSeconds(seconds: number): number {
  * and does the same for stopped executions the rule may have missed (functions/workflows/recovery/).
  */
 export const RECOVERY_SPECS = {
-  ExecutionEnded: { entry: 'functions/workflows/recovery/execution-ended.ts', access: { table: 'readWrite' }, timeout: Duration.minutes(1) },
-  Reconcile: { entry: 'functions/workflows/recovery/reconcile.ts', access: { table: 'readWrite' }, timeout: Duration.minutes(5) },
+  ExecutionEnded: { entry: 'functions/workflows/recovery/execution-ended.ts', access: { table: 'readWrite' }, timeout: Duration.minutes(1), reservedConcurrency: 5 },
+  Reconcile: { entry: 'functions/workflows/recovery/reconcile.ts', access: { table: 'readWrite' }, timeout: Duration.minutes(5), reservedConcurrency: 1 },
 } satisfies Record<string, TaskSpec>;
+
+/**
+ * What the workflows stack reserves of the account's Lambda concurrency (every spec above). The API's functions
+ * share the rest, which Lambda keeps at 100 or more: an account below WORKFLOW_RESERVED_CONCURRENCY + 100 cannot
+ * deploy the stack (ask for more, docs/OPERATIONS.md, "Concurrency").
+ */
+export const WORKFLOW_RESERVED_CONCURRENCY = [SEARCH_TASK_SPECS, SUBMISSION_TASK_SPECS, BULK_TASK_SPECS, ERASURE_TASK_SPECS, SCHEDULED_SPECS, RECOVERY_SPECS]
+  .flatMap((specs) => Object.values<TaskSpec>(specs))
+  .reduce((sum, spec) => sum + spec.reservedConcurrency, 0);
 export const RECONCILE_EVERY = Duration.minutes(15);
+
+/** The alias on each task function's newest published version. */
+export const TASK_ALIAS_NAME = 'live';
 
 export interface WorkflowsStackProps extends StackProps, Omit<GrantTargets, 'searchStateMachine' | 'submissionStateMachine' | 'bulkSubmissionStateMachine' | 'accountErasureStateMachine'> {
   /** Variables every task function gets (table and bucket names, ...). */
@@ -159,6 +196,8 @@ export interface WorkflowsStackProps extends StackProps, Omit<GrantTargets, 'sea
   mediaLayerDir?: string;
   /** The user pool an account erasure disables and deletes the user in (AdminDisableUser, AdminDeleteUser). */
   userPoolArn?: string;
+  /** Refuse to synthesize without the built media layer (prod). */
+  requireMediaLayer?: boolean;
 }
 
 /** Step Functions workflows: the multi-engine search, the takedown submission with its later re-check, and bulk submission. */
@@ -182,12 +221,14 @@ export class WorkflowsStack extends Stack {
   readonly monitorDispatcher: ApiFunction;
   /** The daily result retention job (issue 27). */
   readonly resultRetention: ApiFunction;
+  /** Task name -> the published version its Task state invokes. */
+  readonly taskVersions = new Map<SearchTaskName | SubmissionTaskName | BulkTaskName | ErasureTaskName, lambda.IVersion>();
   /** Task name -> its function, for the tasks whose entry exists. */
   readonly taskFunctionsByName = new Map<SearchTaskName | SubmissionTaskName | BulkTaskName | ErasureTaskName, ApiFunction>();
 
   constructor(scope: Construct, id: string, props: WorkflowsStackProps) {
     super(scope, id, props);
-    this.mediaLayer = new MediaLayer(this, 'MediaLayer', { dir: props.mediaLayerDir });
+    this.mediaLayer = new MediaLayer(this, 'MediaLayer', { dir: props.mediaLayerDir, required: props.requireMediaLayer });
     this.pdfLayer = new PdfLayer(this, 'PdfLayer');
 
     const searchFns: SearchTaskFunctions = this.taskFunctions('search', SEARCH_TASKS, SEARCH_TASK_SPECS, props);
@@ -242,6 +283,7 @@ export class WorkflowsStack extends Stack {
       environment: { ...props.environment, SEARCH_STATE_MACHINE_ARN: this.searchStateMachine.stateMachineArn },
       timeout: dispatcherSpec.timeout,
       logRetentionDays: props.logRetentionDays,
+      reservedConcurrency: dispatcherSpec.reservedConcurrency,
     });
     applyAccess(dispatcher, dispatcherSpec.access, props);
     this.monitorDispatcher = dispatcher;
@@ -262,6 +304,7 @@ export class WorkflowsStack extends Stack {
       timeout: reportSpec.timeout,
       logRetentionDays: props.logRetentionDays,
       layers: [this.pdfLayer.layer],
+      reservedConcurrency: reportSpec.reservedConcurrency,
     });
     applyAccess(this.monthlyReport, reportSpec.access, props);
     new events.Rule(this, 'MonthlyReportSchedule', {
@@ -298,7 +341,14 @@ export class WorkflowsStack extends Stack {
     };
     const fn = (name: keyof typeof RECOVERY_SPECS, description: string) => {
       const spec = RECOVERY_SPECS[name];
-      const f = new ApiFunction(this, name, { entry: spec.entry, description, environment, timeout: spec.timeout, logRetentionDays: props.logRetentionDays });
+      const f = new ApiFunction(this, name, {
+        entry: spec.entry,
+        description,
+        environment,
+        timeout: spec.timeout,
+        logRetentionDays: props.logRetentionDays,
+        reservedConcurrency: spec.reservedConcurrency,
+      });
       applyAccess(f, spec.access, props);
       this.recoveryFunctions.set(name, f);
       return f;
@@ -356,9 +406,17 @@ export class WorkflowsStack extends Stack {
         memorySize: spec.memorySize,
         timeout: spec.timeout,
         logRetentionDays: props.logRetentionDays,
+        reservedConcurrency: spec.reservedConcurrency,
       });
       applyAccess(task, spec.access, extra.targets ?? props);
-      fns[name] = task.fn;
+      // The state machine names the version published by this deploy, not $LATEST: an execution keeps the
+      // definition it started with, so one waiting days for its re-check still runs the code it started on,
+      // while new executions get the new definition and versions. `live` points at the newest version
+      // (what operators invoke by hand and roll back with); versions are retained for the waiting executions.
+      const version = task.fn.currentVersion;
+      new lambda.Alias(task, 'Live', { aliasName: TASK_ALIAS_NAME, version });
+      fns[name] = version;
+      this.taskVersions.set(name as SearchTaskName | SubmissionTaskName | BulkTaskName | ErasureTaskName, version);
       this.taskFunctionsByName.set(name as SearchTaskName | SubmissionTaskName | BulkTaskName | ErasureTaskName, task);
     }
     return fns;

@@ -1,6 +1,6 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
-import { REPO_ROOT } from '../context';
+import { PROD_REQUIRED_KEYS, REPO_ROOT } from '../context';
 
 // .github/workflows/deploy.yml, read as text (no YAML parser is a dependency of the project): production is
 // deployed only after CI passed on main, with OIDC credentials, behind the `prod` environment; PRs get a diff.
@@ -43,5 +43,34 @@ describe('deploy.yml', () => {
     expect(block(deploy, 'on:')).toMatch(/^\s+pull_request:/m);
     expect(diff).toContain("if: github.event_name == 'pull_request'");
     expect(diff).toContain('npx cdk diff --all ${{ env.CDK_CONTEXT }}');
+  });
+
+  it('passes every key the prod synth requires, builds the media layer strictly and smoke-tests the deployment', () => {
+    const context = block(deploy, 'env:');
+    for (const [key, variable] of [
+      ['providerSecretArn', 'VIGIL_PROVIDER_SECRET_ARN'],
+      ['stripeSecretArn', 'VIGIL_STRIPE_SECRET_ARN'],
+      ['billing', 'VIGIL_BILLING'],
+      ['certificateArn', 'VIGIL_CERTIFICATE_ARN'],
+      ['apiCertificateArn', 'VIGIL_API_CERTIFICATE_ARN'],
+      ...PROD_REQUIRED_KEYS.map((k) => [k, '']),
+    ]) {
+      expect(context).toMatch(new RegExp(`-c ${key}="?\\$\\{\\{ vars\\.${variable || 'VIGIL_'}`));
+    }
+    const steps = block(deploy, '  deploy:').split('\n');
+    const at = (pattern: RegExp) => steps.findIndex((l) => pattern.test(l));
+    const layer = at(/run: npm run build:layers -- --force/);
+    const cdkDeploy = at(/run: npx cdk deploy --all --strict .*--outputs-file cdk-outputs\.json/);
+    const smoke = at(/run: npx tsx infra\/smoke\/smoke\.ts --site \$\{\{ vars\.VIGIL_SITE_URL \}\} --outputs cdk-outputs\.json/);
+    expect(layer).toBeGreaterThan(0);
+    expect(cdkDeploy).toBeGreaterThan(layer);
+    expect(smoke).toBeGreaterThan(cdkDeploy);
+    // The layer build is its own step: no `|| true` or continue-on-error can hide its failure.
+    expect(block(deploy, '  deploy:')).not.toMatch(/continue-on-error|\|\| true/);
+  });
+
+  it('runs CI on Node 22, the Lambda runtime', () => {
+    expect(read('ci.yml')).toMatch(/node-version: 22\b/);
+    for (const job of ['  deploy:', '  diff:']) expect(block(deploy, job)).toMatch(/node-version: 22\b/);
   });
 });

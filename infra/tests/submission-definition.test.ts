@@ -59,7 +59,9 @@ describe('renderSubmissionAsl', () => {
     for (const name of ['FindContact', 'SendNotice', 'MarkSent', 'Recheck', 'Climb', 'QueueDelisting', 'CheckDelisting']) {
       expect(asl.States[name]!.Catch).toEqual([{ ErrorEquals: ['States.ALL'], ResultPath: '$.failure', Next: 'RecordFailure' }]);
     }
-    expect(asl.States.RecordFailure).toMatchObject({ Next: 'SubmissionFailed' });
+    expect(asl.States.RecordFailure).toMatchObject({ Next: 'FailureKind' });
+    expect(asl.States.FailureKind).toMatchObject({ Type: 'Choice', Default: 'SubmissionFailed' });
+    expect(asl.States.Superseded).toMatchObject({ Type: 'Succeed' });
     expect(JSON.stringify(asl)).not.toMatch(/Fn::|"Ref"|\$\{Token/);
   });
 
@@ -71,6 +73,46 @@ describe('renderSubmissionAsl', () => {
 });
 
 describe('submission workflow run locally on the rendered ASL', () => {
+  it('retries a throttled invoke (Lambda.TooManyRequestsException) of every task before its own retriers', async () => {
+    for (const task of SUBMISSION_TASKS.filter((t) => t !== 'RecordFailure')) {
+      const calls: string[] = [];
+      let throttled = 0;
+      const handlers = happy(calls);
+      const real = handlers[task] as (input: Json) => unknown;
+      const res = await run({
+        ...handlers,
+        [task]: (input: Json) => {
+          if (++throttled <= 3) throw named('Lambda.TooManyRequestsException', 'Rate Exceeded.');
+          return real(input);
+        },
+      });
+      expect({ task, ok: res.ok }).toEqual({ task, ok: true });
+      expect(throttled).toBe(4);
+      expect(calls).not.toContain('RecordFailure');
+    }
+  });
+
+  it('ends a superseded attempt (a business outcome) in success after recording it, other failures in failure', async () => {
+    const calls: string[] = [];
+    const res = await run({
+      ...happy(calls),
+      SendNotice: () => {
+        throw named(SUBMISSION_ERRORS.superseded, 'case c1 is at attempt 2, not 1');
+      },
+    });
+    expect(res.ok).toBe(true);
+    expect(calls).toEqual(['FindContact', 'RecordFailure']);
+    const failed = await run({ ...happy([]), MarkSent: () => { throw new Error('table unavailable'); } });
+    expect(failed.ok).toBe(false);
+  });
+
+  it('ends "still online" after the re-check in success (the case records the escalation)', async () => {
+    const calls: string[] = [];
+    const res = await run({ ...happy(calls), Recheck: () => (calls.push('Recheck'), { outcome: 'still-online', reason: 'up', urls: [] }) });
+    expect(res.ok).toBe(true);
+    expect(calls).not.toContain('RecordFailure');
+  });
+
   it('goes FindContact -> SendNotice -> MarkSent -> Wait -> Recheck and succeeds', async () => {
     const calls: string[] = [];
     const res = await run(happy(calls));

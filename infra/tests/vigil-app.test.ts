@@ -319,6 +319,23 @@ describe('api stack', () => {
     expect(invokers).toEqual([{ roles: [logicalId(admin.role)], resource: { 'Fn::GetAtt': [accountId, 'Arn'] } }]);
   });
 
+  it('disables the execute-api endpoint: the API answers on the site host as a custom domain, behind CloudFront', () => {
+    const t = template(vigil.stacks.api);
+    t.hasResourceProperties('AWS::ApiGatewayV2::Api', { DisableExecuteApiEndpoint: true });
+    t.hasResourceProperties('AWS::ApiGatewayV2::DomainName', {
+      DomainName: new URL(SITE_URL).hostname,
+      DomainNameConfigurations: [Match.objectLike({ CertificateArn: PROD_CONTEXT.certificateArn, EndpointType: 'REGIONAL' })],
+    });
+    t.resourceCountIs('AWS::ApiGatewayV2::ApiMapping', 1);
+  });
+
+  it('counts 429 answers from the access log as a metric per API', () => {
+    template(vigil.stacks.api).hasResourceProperties('AWS::Logs::MetricFilter', {
+      FilterPattern: '{ $.status = "429" }',
+      MetricTransformations: [Match.objectLike({ MetricNamespace: 'Vigil', MetricName: 'Api429', MetricValue: '1', Dimensions: [{ Key: 'ApiId', Value: '$.apiId' }] })],
+    });
+  });
+
   it('throttles the default stage and writes access logs', () => {
     template(vigil.stacks.api).hasResourceProperties('AWS::ApiGatewayV2::Stage', {
       StageName: '$default',
@@ -441,7 +458,7 @@ describe('web stack', () => {
     });
   });
 
-  it('routes /api/* to the HTTP API uncached with every method and all viewer headers but Host', () => {
+  it('routes /api/* to the API custom domain uncached with every method and all viewer headers, Host included', () => {
     const t = template(vigil.stacks.web);
     const policyId = logicalId(vigil.stacks.web.node.findChild('SecurityHeaders') as never);
     t.hasResourceProperties('AWS::CloudFront::Distribution', {
@@ -452,7 +469,8 @@ describe('web stack', () => {
             PathPattern: '/api/*',
             AllowedMethods: ['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE'],
             CachePolicyId: cloudfront.CachePolicy.CACHING_DISABLED.cachePolicyId,
-            OriginRequestPolicyId: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId,
+            // The viewer's Host (the site's name, the API domain's name) reaches API Gateway.
+            OriginRequestPolicyId: cloudfront.OriginRequestPolicy.ALL_VIEWER.originRequestPolicyId,
             ResponseHeadersPolicyId: { Ref: policyId },
             ViewerProtocolPolicy: 'https-only',
           }),
@@ -464,11 +482,25 @@ describe('web stack', () => {
         Logging: Match.objectLike({ Prefix: 'cloudfront/' }),
       }),
     });
-    // The API origin is the execute-api host of the API stack's HTTP API.
+    // The API origin is the regional endpoint of the API's custom domain (the execute-api endpoint is off).
     const [dist] = Object.values(t.findResources('AWS::CloudFront::Distribution'));
     const apiOrigin = dist.Properties.DistributionConfig.Origins.find((o: { CustomOriginConfig?: unknown }) => o.CustomOriginConfig);
-    expect(JSON.stringify(apiOrigin.DomainName)).toContain('.execute-api.');
+    expect(JSON.stringify(apiOrigin.DomainName)).toContain('RegionalDomainName');
     expect(apiOrigin.CustomOriginConfig).toMatchObject({ OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] });
+  });
+
+  it('puts a managed WAF web ACL in front of the site and the API by default in prod', () => {
+    const t = template(vigil.stacks.web);
+    t.hasResourceProperties('AWS::WAFv2::WebACL', {
+      Scope: 'CLOUDFRONT',
+      DefaultAction: { Allow: {} },
+      Rules: Match.arrayWith([
+        Match.objectLike({ Name: 'AWSManagedRulesCommonRuleSet', Statement: { ManagedRuleGroupStatement: Match.objectLike({ RuleActionOverrides: [{ Name: 'SizeRestrictions_BODY', ActionToUse: { Count: {} } }] }) } }),
+        Match.objectLike({ Name: 'RatePerIp', Action: { Block: {} }, Statement: { RateBasedStatement: Match.objectLike({ AggregateKeyType: 'IP' }) } }),
+      ]),
+    });
+    const [aclId] = Object.keys(t.findResources('AWS::WAFv2::WebACL'));
+    t.hasResourceProperties('AWS::CloudFront::Distribution', { DistributionConfig: Match.objectLike({ WebACLId: { 'Fn::GetAtt': [aclId, 'Arn'] } }) });
   });
 
   it('reaches the private site bucket through origin access control and uploads the built site', () => {
@@ -482,6 +514,11 @@ describe('web stack', () => {
 });
 
 describe('stages', () => {
+  it('refuses to synthesize prod without the provider secret (and names Stripe, the certificate)', () => {
+    const { providerSecretArn: _p, certificateArn: _c, ...rest } = PROD_CONTEXT;
+    expect(() => synthVigil({ ...rest })).toThrow(/refuses to deploy without: providerSecretArn.*stripeSecretArn.*certificateArn/);
+  });
+
   it('names every stack Vigil-<stage>-<part>', () => {
     expect(Object.values(vigil.stacks).map((s) => s.stackName).sort()).toEqual(
       ['Vigil-prod-Api', 'Vigil-prod-Auth', 'Vigil-prod-Data', 'Vigil-prod-Ops', 'Vigil-prod-Web', 'Vigil-prod-Workflows'],
@@ -532,28 +569,46 @@ describe('ops stack', () => {
     });
   });
 
-  it('alarms on API 5xx rate, each function\'s errors and throttles, failed and timed-out executions, table throttles and SES reputation', () => {
+  it('alarms on rates or M of N periods, never e-mails when an alarm clears, and covers what issue 27 names', () => {
     const t = template(vigil.stacks.ops);
     const alarms = Object.values(t.findResources('AWS::CloudWatch::Alarm')).map((a) => a.Properties);
-    const names = alarms.map((a) => String(a.AlarmName));
-    // Every Node function of every template (the only other is CDK's Python deployment handler), counted from
-    // the synthesized templates rather than from the stacks' own lists, which could leave the same one out.
-    const functionCount = appFunctions().length;
-    expect(names.filter((n) => n.endsWith('Errors'))).toHaveLength(functionCount);
-    expect(names.filter((n) => n.endsWith('Throttles') && !n.includes('Table'))).toHaveLength(functionCount);
-    for (const name of ['MonitorDispatcherErrors', 'MonitorDispatcherThrottles', 'MonthlyReportErrors', 'MonthlyReportThrottles']) {
-      expect(names).toContain(`Vigil-prod-${name}`);
+    const names = alarms.map((a) => String(a.AlarmName).replace(/^Vigil-prod-/, ''));
+    const apiAreas = [...vigil.stacks.api.functions.keys()];
+    expect(names.filter((n) => /^Api.*ErrorRate$/.test(n))).toHaveLength(apiAreas.length);
+    expect(names.filter((n) => /^Api.*Throttles$/.test(n))).toHaveLength(apiAreas.length);
+    // Workflow tasks: only a task failing most invocations (their throttles and named errors are retried by design).
+    expect(names.filter((n) => /^Task.*ErrorRate$/.test(n))).toHaveLength(vigil.stacks.workflows.taskFunctionsByName.size);
+    expect(names.filter((n) => /^Task.*Throttles$/.test(n))).toEqual([]);
+    for (const name of [
+      'Api5xxRate', 'Api4xxRate', 'Api429',
+      'MonitorDispatcherErrors', 'MonthlyReportErrors', 'RecoveryExecutionEndedErrors',
+      'SearchExecutionsFailed', 'SearchExecutionsTimedOut', 'SubmissionExecutionsFailed', 'BulkSubmissionExecutionsFailed',
+      'SearchExecutionsThrottled', 'StepFunctionsStartThrottled', 'StepFunctionsTransitionsThrottled',
+      'LambdaConcurrencyNearQuota', 'TableReadThrottles', 'TableWriteThrottles',
+      'SesBounceRate', 'SesComplaintRate', 'SesSendingNearQuota',
+      'MonitorDispatchLag', 'ProviderQuotaExhausted', 'ProviderSpendPace',
+    ]) {
+      expect(names).toContain(name);
     }
-    for (const name of ['Api5xxRate', 'SearchExecutionsFailed', 'SearchExecutionsTimedOut', 'SubmissionExecutionsFailed', 'SubmissionExecutionsTimedOut', 'TableReadThrottles', 'TableWriteThrottles', 'SesBounceRate', 'SesComplaintRate']) {
-      expect(names).toContain(`Vigil-prod-${name}`);
-    }
-    // Every alarm notifies the topic when it fires and when it clears.
     const topicRef = { Ref: Object.keys(t.findResources('AWS::SNS::Topic'))[0] };
     for (const a of alarms) {
       expect(a.AlarmActions).toEqual([topicRef]);
-      expect(a.OKActions).toEqual([topicRef]);
+      expect(a.OKActions).toBeUndefined(); // no "all clear" e-mails
+      expect(a.InsufficientDataActions).toBeUndefined();
     }
-    const ses = alarms.find((a) => a.AlarmName === 'Vigil-prod-SesBounceRate')!;
+    const byName = (n: string) => alarms.find((a) => a.AlarmName === `Vigil-prod-${n}`)!;
+    // A rate: a math expression dividing by the requests, with a floor so a quiet period is not a breach.
+    const rate = byName('Api5xxRate');
+    expect(rate).toMatchObject({ EvaluationPeriods: 5, DatapointsToAlarm: 3, Threshold: 5 });
+    expect(JSON.stringify(rate.Metrics)).toMatch(/IF\(whole(\d+) >= 20, 100 \* part\1 \/ whole\1, 0\)/);
+    // Single-period alarms are kept for events that are always real (a quota error, a timeout, the daily pace).
+    const singles = alarms.filter((a) => (a.EvaluationPeriods ?? 1) === 1).map((a) => String(a.AlarmName).replace(/^Vigil-prod-/, ''));
+    expect(singles.sort()).toEqual(['BulkSubmissionExecutionsTimedOut', 'ProviderQuotaExhausted', 'ProviderSpendPace', 'SearchExecutionsTimedOut', 'SubmissionExecutionsTimedOut']);
+    expect(byName('LambdaConcurrencyNearQuota').Metrics[0]).toMatchObject({ Expression: '100 * c / SERVICE_QUOTA(c)' });
+    expect(byName('MonitorDispatchLag')).toMatchObject({ Namespace: 'Vigil', MetricName: 'MonitorDispatchLagSeconds', Dimensions: [{ Name: 'service', Value: 'vigil-ops' }], ExtendedStatistic: 'p95' });
+    expect(byName('SesSendingNearQuota')).toMatchObject({ Namespace: 'AWS/SES', MetricName: 'Send', Threshold: Math.ceil((50_000 * 0.8) / 24) });
+    expect(byName('Api429')).toMatchObject({ Namespace: 'Vigil', MetricName: 'Api429' });
+    const ses = byName('SesBounceRate');
     expect(ses).toMatchObject({ Namespace: 'AWS/SES', MetricName: 'Reputation.BounceRate' });
   });
 

@@ -58,6 +58,8 @@ export const PROD_CONTEXT = {
   agentAddress: '1 Test Street; Testville, CA 90000; United States',
   agentEmail: 'agent@vigil.test',
   agentPhone: '+1 415 555 2671',
+  providerSecretArn: 'arn:aws:secretsmanager:us-east-1:123456789012:secret:vigil/providers-AbC123',
+  certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/0f1e2d3c-4b5a-6978-8695-a4b3c2d1e0f9',
 } as const;
 
 export interface SynthesizedVigil {

@@ -6,7 +6,8 @@ import * as cxapi from 'aws-cdk-lib/cx-api';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { MEDIA_LAYER_ENVIRONMENT } from '../layers/media-layer';
 import { BULK_MAX_CONCURRENCY } from '../workflows/bulk-submission-definition';
-import { MONITOR_DISPATCH_SCHEDULE, RECOVERY_SPECS, WorkflowsStack } from '../stacks/workflows-stack';
+import { MONITOR_DISPATCH_SCHEDULE, RECOVERY_SPECS, TASK_ALIAS_NAME, WORKFLOW_RESERVED_CONCURRENCY, WorkflowsStack } from '../stacks/workflows-stack';
+import { LAMBDA_SERVICE_ERRORS } from '../workflows/lambda-task';
 import { cdkJsonContext, fakeMediaLayerDir, removeTempDirs, tempDir } from './vigil-app';
 
 const SECRET = 'arn:aws:secretsmanager:us-east-1:123456789012:secret:vigil/providers-AbC123';
@@ -172,5 +173,78 @@ describe('workflows stack', () => {
     expect(policyOf('EraseIdentity')).toContain(USER_POOL_ARN);
     expect(policyOf('EraseItems')).not.toContain('cognito-idp');
     expect(policyOf('EraseFiles')).toContain('s3:DeleteObject');
+  });
+
+  /** Each machine's ASL: the Fn::Join's strings joined back, each `{Ref: id}` as `REF:id` (other tokens `TOKEN`). */
+  const definitions = () =>
+    Object.entries(t.findResources('AWS::StepFunctions::StateMachine')).map(([id, m]) => {
+      const parts = (m.Properties.DefinitionString['Fn::Join'] as [string, unknown[]])[1];
+      return { id, asl: JSON.parse(parts.map((p) => (typeof p === 'string' ? p : (p as { Ref?: string }).Ref ? `REF:${(p as { Ref: string }).Ref}` : 'TOKEN')).join('')) };
+    });
+  /** Every Task state of a definition, Map item processors included. */
+  type State = { Type: string; Resource?: string; Retry?: { ErrorEquals: string[]; BackoffRate?: number; MaxAttempts?: number; JitterStrategy?: string }[]; ItemProcessor?: { States: Record<string, State> } };
+  const taskStates = (states: Record<string, State>): [string, State][] =>
+    Object.entries(states).flatMap(([name, st]) => [...(st.Type === 'Task' ? [[name, st] as [string, State]] : []), ...(st.ItemProcessor ? taskStates(st.ItemProcessor.States) : [])]);
+
+  it('retries Lambda throttling and service errors with backoff as the FIRST retrier of every Lambda task of every workflow', () => {
+    const all = definitions();
+    expect(all).toHaveLength(4);
+    let count = 0;
+    for (const { id, asl } of all) {
+      for (const [name, state] of taskStates(asl.States)) {
+        count++;
+        expect({ machine: id, name, first: state.Retry?.[0] }).toEqual({
+          machine: id,
+          name,
+          first: expect.objectContaining({ ErrorEquals: [...LAMBDA_SERVICE_ERRORS], BackoffRate: 2, MaxAttempts: 8, JitterStrategy: 'FULL' }),
+        });
+        expect(state.Retry![0]!.ErrorEquals).toContain('Lambda.TooManyRequestsException');
+      }
+    }
+    expect(count).toBe(20); // five search, eight submission, two bulk, five erasure tasks
+  });
+
+  it('invokes the published version of each task function (not $LATEST), with a `live` alias on it', () => {
+    const versions = t.findResources('AWS::Lambda::Version');
+    const aliases = Object.values(t.findResources('AWS::Lambda::Alias'));
+    for (const { asl } of definitions()) {
+      for (const [name, state] of taskStates(asl.States)) {
+        const ref = /^REF:(\w+)$/.exec(String(state.Resource))?.[1];
+        expect({ name, isVersion: ref !== undefined && ref in versions }).toEqual({ name, isVersion: true });
+        expect(aliases).toContainEqual(expect.objectContaining({ Properties: expect.objectContaining({ Name: TASK_ALIAS_NAME, FunctionVersion: { 'Fn::GetAtt': [ref, 'Version'] } }) }));
+      }
+    }
+    // Versions outlive the deploy that replaced them: executions waiting for their re-check still call them.
+    for (const v of Object.values(versions)) expect(v.UpdateReplacePolicy ?? v.DeletionPolicy).toBe('Retain');
+  });
+
+  it('gives every workflow and scheduled function reserved concurrency, apart from the API', () => {
+    const fns = Object.values(t.findResources('AWS::Lambda::Function')).filter((f) => String(f.Properties.Runtime).startsWith('nodejs'));
+    expect(fns.length).toBeGreaterThan(0);
+    const reserved = fns.map((f) => f.Properties.ReservedConcurrentExecutions as number);
+    for (const r of reserved) expect(r).toBeGreaterThan(0);
+    expect(reserved.reduce((a, b) => a + b, 0)).toBe(WORKFLOW_RESERVED_CONCURRENCY);
+    // The account's default 1,000 leaves the API (unreserved) far more than Lambda's minimum of 100.
+    expect(WORKFLOW_RESERVED_CONCURRENCY).toBeLessThanOrEqual(300);
+  });
+
+  it('lets the media parsers (Fingerprint, Triage) update only their own items and touch only their own S3 prefixes', () => {
+    const statementsOf = (task: string) =>
+      Object.values(t.findResources('AWS::IAM::Policy'))
+        .filter((p) => JSON.stringify(p.Properties.Roles).includes(`${task}Task`))
+        .flatMap((p) => p.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown; Condition?: unknown }[]);
+    for (const [task, prefixes] of [['Fingerprint', ['SEARCH#*', 'MONITOR#*']], ['Triage', ['SEARCH#*']]] as const) {
+      const statements = statementsOf(task);
+      const actions = statements.flatMap((st) => [st.Action].flat());
+      // No Put, Delete or BatchWrite on the table, no DeleteObject in the bucket.
+      expect(actions.filter((a) => /^dynamodb:(PutItem|DeleteItem|BatchWriteItem)$/.test(a) || a === 's3:DeleteObject')).toEqual([]);
+      const updates = statements.filter((st) => [st.Action].flat().includes('dynamodb:UpdateItem'));
+      expect(updates).toHaveLength(1);
+      expect(updates[0]!.Condition).toEqual({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...prefixes] } });
+      // Objects only under the task's prefixes: no `<bucket>/*`.
+      const objectResources = statements.filter((st) => [st.Action].flat().some((a) => a === 's3:GetObject' || a === 's3:PutObject')).flatMap((st) => [st.Resource].flat());
+      expect(objectResources.length).toBeGreaterThan(0);
+      for (const r of objectResources) expect(JSON.stringify(r)).toMatch(/\/(references|work|thumbnails|evidence)\//);
+    }
   });
 });

@@ -4,6 +4,7 @@ import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import * as tasks from 'aws-cdk-lib/aws-stepfunctions-tasks';
 import type { Construct } from 'constructs';
 import { BULK_MAX_CONCURRENCY, BULK_STATE, BULK_TASKS, type BulkTaskName } from '../../functions/workflows/bulk-submission/states';
+import { lambdaTask } from './lambda-task';
 import { renderAsl, type Asl } from './render-asl';
 
 export { BULK_MAX_CONCURRENCY, BULK_STATE, BULK_TASKS, type BulkTaskName };
@@ -18,7 +19,7 @@ export type BulkTaskFunctions = Partial<Record<BulkTaskName, lambda.IFunction>>;
  *
  * Each iteration gets `{bulkId, userId, options, allowance, item}` (ItemSelector); BulkSubmitItem creates or
  * reuses the case and starts its submission workflow. Whatever it throws (after the Lambda service retries) is
- * caught per item into BulkItemFailed, which gives the item's allowance unit back and records the failure on the
+ * caught per item into BulkItemFailed (a throttled invoke is retried first, lambda-task.ts), which gives the item's allowance unit back and records the failure on the
  * case; BulkItemFailed's own failure is caught too, so one bad item never fails the batch. The Map's results
  * are discarded (the cases hold the outcome), so a batch of MAX_BULK_IDS stays far below the state size limit.
  * A task without a function is a Pass state of the same name. Called by the workflows stack and, through
@@ -29,12 +30,7 @@ export function buildBulkSubmissionDefinition(scope: Construct, fns: BulkTaskFun
   const step = (name: BulkTaskName, resultPath?: string) => {
     const fn = fns[name];
     if (!fn) return new sfn.Pass(scope, name, { resultPath: resultPath ?? sfn.JsonPath.DISCARD });
-    return new tasks.LambdaInvoke(scope, name, {
-      lambdaFunction: fn,
-      payloadResponseOnly: true,
-      ...(resultPath ? { resultPath } : {}),
-      taskTimeout: sfn.Timeout.duration(Duration.minutes(1)),
-    });
+    return lambdaTask(scope, name, fn, { resultPath, timeout: Duration.minutes(1) });
   };
   const itemDone = new sfn.Succeed(scope, S.ItemDone);
   const submitItem = step('BulkSubmitItem');

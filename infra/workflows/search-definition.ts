@@ -3,6 +3,7 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import * as tasks from 'aws-cdk-lib/aws-stepfunctions-tasks';
 import type { Construct } from 'constructs';
+import { lambdaTask } from './lambda-task';
 import { renderAsl, type Asl } from './render-asl';
 
 /**
@@ -35,12 +36,7 @@ export function buildSearchDefinition(scope: Construct, fns: SearchTaskFunctions
   const step = (name: SearchTaskName, resultPath: string, timeout: Duration) => {
     const fn = fns[name];
     if (!fn) return new sfn.Pass(scope, name, { resultPath, result: sfn.Result.fromObject({ skipped: true }) });
-    return new tasks.LambdaInvoke(scope, name, {
-      lambdaFunction: fn,
-      payloadResponseOnly: true,
-      resultPath,
-      taskTimeout: sfn.Timeout.duration(timeout),
-    });
+    return lambdaTask(scope, name, fn, { resultPath, timeout });
   };
 
   const finalize = step('Finalize', '$.finalized', Duration.minutes(1));

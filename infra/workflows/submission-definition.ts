@@ -5,10 +5,12 @@ import * as tasks from 'aws-cdk-lib/aws-stepfunctions-tasks';
 import type { Construct } from 'constructs';
 import {
   SUBMISSION_ERRORS,
+  SUBMISSION_OUTCOME_ERRORS,
   SUBMISSION_STATE,
   SUBMISSION_TASKS,
   type SubmissionTaskName,
 } from '../../functions/workflows/submission/states';
+import { lambdaTask } from './lambda-task';
 import { renderAsl, type Asl } from './render-asl';
 
 export { SUBMISSION_ERRORS, SUBMISSION_STATE, SUBMISSION_TASKS, type SubmissionTaskName };
@@ -31,8 +33,12 @@ export type SubmissionTaskFunctions = Partial<Record<SubmissionTaskName, lambda.
  * meanwhile (every task sees the case's outcome). CheckDelisting ends the case after DELISTING_CHECKS checks.
  *
  * FindContact retries RdapUnavailableError; SendNotice retries MailTemporaryError with backoff; the other tasks
- * (safe to repeat) retry any task failure twice. Any failure that is left goes to RecordFailure with the error
- * under `$.failure`, which records it on the case, then to SubmissionFailed (Fail).
+ * (safe to repeat) retry any task failure twice; every task first retries the Lambda service's own errors,
+ * throttling included (lambda-task.ts). Any failure that is left goes to RecordFailure with the error under
+ * `$.failure`, which records it on the case, then FailureKind: a business outcome (SUBMISSION_OUTCOME_ERRORS: a
+ * newer attempt superseded this one) ends in Superseded (succeed), anything else in SubmissionFailed (Fail). No
+ * contact and still online are rungs of the ladder, never failures, and every case ends in Done with its outcome
+ * recorded, so a FAILED execution is a real failure.
  *
  * Input: `{caseId, userId, attempt, recheckAfterSeconds}` (functions/workflows/submission/types.ts). Each task
  * gets the whole state (payload only) and its result lands under its own key: `$.contact`, `$.notice`,
@@ -45,12 +51,7 @@ export function buildSubmissionDefinition(scope: Construct, fns: SubmissionTaskF
   const step = (name: SubmissionTaskName, resultPath: string, timeout: Duration, passResult: Record<string, unknown> = { skipped: true }) => {
     const fn = fns[name];
     if (!fn) return new sfn.Pass(scope, name, { resultPath, result: sfn.Result.fromObject(passResult) });
-    return new tasks.LambdaInvoke(scope, name, {
-      lambdaFunction: fn,
-      payloadResponseOnly: true,
-      resultPath,
-      taskTimeout: sfn.Timeout.duration(timeout),
-    });
+    return lambdaTask(scope, name, fn, { resultPath, timeout });
   };
   const isTask = (s: sfn.Pass | tasks.LambdaInvoke): s is tasks.LambdaInvoke => s instanceof tasks.LambdaInvoke;
 
@@ -59,7 +60,14 @@ export function buildSubmissionDefinition(scope: Construct, fns: SubmissionTaskF
     error: 'SubmissionFailed',
     cause: 'The automated submission failed; the reason is recorded on the case.',
   });
-  recordFailure.next(failed);
+  // Failed executions mean real failures: a business outcome that was caught (a newer attempt replaced this
+  // one) is recorded like any other, then ends the execution in success (issue 27).
+  const superseded = new sfn.Succeed(scope, S.Superseded, { comment: 'A newer submission of the case replaced this attempt.' });
+  recordFailure.next(
+    new sfn.Choice(scope, S.FailureKind)
+      .when(sfn.Condition.or(...SUBMISSION_OUTCOME_ERRORS.map((e) => sfn.Condition.stringEquals('$.failure.Error', e))), superseded)
+      .otherwise(failed),
+  );
   const onFailure = (s: sfn.Pass | tasks.LambdaInvoke) => (isTask(s) ? s.addCatch(recordFailure, { errors: [sfn.Errors.ALL], resultPath: '$.failure' }) : s);
 
   const findContact = step('FindContact', '$.contact', Duration.minutes(2), { found: false, step: 'host', reason: 'skipped' });

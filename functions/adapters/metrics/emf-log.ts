@@ -9,7 +9,10 @@ import { METRICS_NAMESPACE, REQUEST_METRICS, emptyDay, type DayFigures, type Req
  * bundles mode's child processes share the files), and read back here with CloudWatch's arithmetic (a daily
  * Sum of each metric). Hand-written because no maintained package reads EMF back outside AWS.
  */
-const dayFile = (dir: string, day: string) => join(dir, `emf-${day}.jsonl`);
+export const dayFile = (dir: string, day: string) => join(dir, `emf-${day}.jsonl`);
+
+/** One EMF line as written: the directive and the values by metric name (and the dimension values). */
+export type EmfLine = EmfOutput & Record<string, unknown> & { service?: string };
 
 export function appendEmf(dir: string, emf: EmfOutput): void {
   const day = new Date(emf._aws.Timestamp).toISOString().slice(0, 10);

@@ -3,9 +3,8 @@ import { pageOf, type AppPage, type EventBody } from '../../../shared/schemas/ev
 import * as visits from '../../store/entities/visit';
 import type { VisitRecord } from '../../store/entities/visit';
 import { TooManyRequestsError } from '../../lib/errors';
-import * as counters from '../../store/entities/counter';
 import type { CounterValues } from '../../store/entities/counter';
-import { COUNTERS } from '../metrics/counters';
+import { publishCounts } from '../../adapters/metrics/metric-sums';
 import { recordActivity } from '../metrics/hooks';
 import { takeRateToken, type RateLimit } from '../metrics/rate-limit';
 
@@ -14,8 +13,10 @@ import { takeRateToken, type RateLimit } from '../metrics/rate-limit';
  *
  * Each event is stored (store/entities/visit.ts: a child of its browsing session, expiring after 90 days). A page
  * view also counts on its session (startedAt, lastAt, lastPage, views) in one update that returns the session as
- * it was, and from the difference ADDs to the engagement rollup of the day the session started
- * (`COUNTER#engagement / DAY#...`): a new session adds a session, a bounce, a view and an exit on its page; a
+ * it was, and from the difference adds to the engagement rollup of the day the session started. The rollup is
+ * a set of CloudWatch metrics (EMF, service ENGAGEMENT_SERVICE, timestamped on that day; adapters/metrics/
+ * metric-sums.ts), not a counter item: one item written on every page view of every user was a hot key
+ * (issue 27). A new session adds a session, a bounce, a view and an exit on its page; a
  * later view adds a view and the time since the previous view (capped at 30 minutes: idle time is not
  * engagement), takes the bounce back on the second view, and moves the exit from the previous page to this one. Concurrent views of one session each see a distinct
  * previous state (the session update is atomic), so the rollup stays exact without transactions.
@@ -30,7 +31,10 @@ export const EVENT_RETENTION_DAYS = 90;
 /** Views of one session beyond this are stored but no longer rolled up (a runaway client cannot skew figures). */
 export const MAX_ROLLED_UP_VIEWS = 500;
 
-/** Attribute names of the engagement rollup items. */
+/** The metrics' `service` dimension. */
+export const ENGAGEMENT_SERVICE = 'vigil-engagement';
+
+/** Metric names of the engagement rollup (and attribute names of the counter items written before issue 27). */
 export const ENGAGEMENT_ATTRIBUTES = {
   sessions: 'sessions',
   pageViews: 'pageViews',
@@ -86,13 +90,13 @@ export async function recordEvent(userId: string, body: EventBody, now = new Dat
   });
 
   if (body.type === 'feature_use') {
-    await counters.add(COUNTERS.engagement, { [ENGAGEMENT_ATTRIBUTES.feature(body.feature)]: 1 }, { total: false, daily: true, at });
+    publishCounts(ENGAGEMENT_SERVICE, { [ENGAGEMENT_ATTRIBUTES.feature(body.feature)]: 1 }, now);
     return { id };
   }
 
   const before = await visits.recordView({ userId, sessionId: body.sessionId, page, at, expiresAt });
   const deltas = pageViewDeltas(before, page, now);
-  await counters.add(COUNTERS.engagement, deltas, { total: false, daily: true, at: before?.startedAt ?? at });
+  publishCounts(ENGAGEMENT_SERVICE, deltas, new Date(before?.startedAt ?? at));
   // A user's first session of the month makes them active this month (recordActivity counts once a month).
   if (!before?.views) await recordActivity(userId, now);
   return { id };

@@ -1,10 +1,11 @@
 import { getCase, type CaseRecord } from '../../services/cases/case-store';
 import type { SubmissionWorkflowInput } from '../../../shared/workflows/submission';
 import { isOwnedBy } from '../../lib/ownership';
+import { SUBMISSION_ERRORS } from './states';
 
 /** A newer attempt of the same case has started: this execution stops without touching the case. */
 export class SubmissionSupersededError extends Error {
-  override name = 'SubmissionSupersededError';
+  override name = SUBMISSION_ERRORS.superseded;
 }
 
 /** The case an execution works on; throws when it is gone, belongs to someone else, or moved on to a newer attempt. */

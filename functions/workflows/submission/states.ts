@@ -19,6 +19,9 @@ export const SUBMISSION_STATE = {
   DelistingSettled: 'DelistingSettled',
   Done: 'Done',
   RecordFailure: 'RecordFailure',
+  /** After RecordFailure: a business outcome ends in success (Superseded), anything else in SubmissionFailed. */
+  FailureKind: 'FailureKind',
+  Superseded: 'Superseded',
   SubmissionFailed: 'SubmissionFailed',
 } as const;
 
@@ -34,6 +37,8 @@ export const SUBMISSION_ERRORS = {
   mailRejected: 'MailRejectedError',
   /** RDAP or DNS was unreachable and nothing was found: retried, then recorded. */
   rdapUnavailable: 'RdapUnavailableError',
+  /** A newer submission of the case replaced this attempt (load-case.ts): a business outcome, not a failure. */
+  superseded: 'SubmissionSupersededError',
 } as const;
 
 /**
@@ -43,3 +48,9 @@ export const SUBMISSION_ERRORS = {
 export const DELISTING_CHECKS = 7;
 /** The most waits one execution can make: one per e-mail rung (host, network, CDN, registrar) and the delisting checks. */
 export const MAX_LADDER_WAITS = 4 + DELISTING_CHECKS;
+/**
+ * Caught errors that are outcomes of the notice rather than failures of the system: the execution records them
+ * on the case (RecordFailure) and then SUCCEEDS, so a FAILED execution (and its alarm) means a real failure.
+ * No contact and still online never throw: they end at NoContact and Done with the case's state recorded.
+ */
+export const SUBMISSION_OUTCOME_ERRORS: readonly string[] = [SUBMISSION_ERRORS.superseded];
