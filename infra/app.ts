@@ -79,6 +79,7 @@ export function buildVigil(app: App, options: BuildVigilOptions = {}): VigilStac
   };
   const optional: Record<string, string | undefined> = {
     PROVIDER_SECRET_ARN: ctx.services.providerSecretArn,
+    PLATFORM_PROVIDER_SEARCHES_PER_MONTH: String(ctx.providerSearchesPerMonth),
     MAIL_FROM: ctx.services.mailFrom,
     SES_CONFIGURATION_SET: ctx.services.sesConfigurationSet,
     BEDROCK_MODEL_ID: ctx.services.bedrockModelId,
@@ -136,6 +137,7 @@ export function buildVigil(app: App, options: BuildVigilOptions = {}): VigilStac
     throttle: { rateLimit: ctx.apiRateLimit, burstLimit: ctx.apiBurstLimit },
     billingMode: ctx.billingMode,
     userPoolArn: auth.userPool.userPoolArn,
+    monitorScheduling: workflows.monitorScheduling,
   });
   const web = new WebStack(app, name('Web'), {
     env,
@@ -159,6 +161,7 @@ export function buildVigil(app: App, options: BuildVigilOptions = {}): VigilStac
       ...[...workflows.recoveryFunctions].map(([name, f]) => [`Recovery${name}`, f.fn] as const),
       ['MonthlyReport', workflows.monthlyReport.fn] as const,
       ['MonitorDispatcher', workflows.monitorDispatcher.fn] as const,
+      ['MonitorRunConsumer', workflows.monitorRunConsumer.fn] as const,
     ]),
     stateMachines: new Map<string, sfn.IStateMachine>([
       ['Search', workflows.searchStateMachine],
@@ -166,6 +169,8 @@ export function buildVigil(app: App, options: BuildVigilOptions = {}): VigilStac
       ['BulkSubmission', workflows.bulkSubmissionStateMachine],
     ]),
     table: data.table,
+    monitorQueues: { queue: workflows.monitorScheduling.queue, deadLetterQueue: workflows.monitorScheduling.deadLetterQueue },
+    monthlyBudgetUsd: ctx.monthlyBudgetUsd,
   });
 
   Tags.of(app).add('app', 'vigil');

@@ -68,6 +68,13 @@ export interface VigilContext {
    * answer 503). `-c billing=demo` (plans free, for a demonstration) is refused with `-c stage=prod`.
    */
   billingMode: 'demo' | 'stripe' | 'none';
+  /**
+   * The platform's monthly provider-search budget (PLATFORM_PROVIDER_SEARCHES_PER_MONTH, issue 27): scans and
+   * monitor runs stop when it is spent, before the provider's own quota. Default 4,500 (90% of 5,000).
+   */
+  providerSearchesPerMonth: number;
+  /** The AWS Budgets cost budget of the account, US dollars a month; it notifies the alarm topic at 80% and 100% forecast. */
+  monthlyBudgetUsd: number;
 }
 
 /** Outside services whose use needs both a variable and an IAM grant; unset means the feature is off. */
@@ -90,6 +97,8 @@ const DEFAULTS = {
   logRetentionDays: 30,
   apiRateLimit: 50,
   apiBurstLimit: 100,
+  providerSearchesPerMonth: 4500,
+  monthlyBudgetUsd: 1000,
 } as const;
 
 /** Reads and checks Vigil's context values; a bad value fails the synth with a message naming the key. */
@@ -189,5 +198,7 @@ export function readVigilContext(scope: Construct): VigilContext {
     recheckAfterSeconds: str('recheckAfterSeconds') === undefined ? undefined : Number(str('recheckAfterSeconds')),
     functionEnv: functionEnv as Record<string, string>,
     billingMode,
+    providerSearchesPerMonth: num('providerSearchesPerMonth', DEFAULTS.providerSearchesPerMonth),
+    monthlyBudgetUsd: num('monthlyBudgetUsd', DEFAULTS.monthlyBudgetUsd),
   };
 }

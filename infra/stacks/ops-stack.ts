@@ -2,6 +2,7 @@ import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
+import * as budgets from 'aws-cdk-lib/aws-budgets';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as kms from 'aws-cdk-lib/aws-kms';
@@ -9,6 +10,7 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 
 /**
@@ -24,7 +26,17 @@ export const ALARM_THRESHOLDS = {
   dynamoThrottleEvents: 10,
   sesBounceRate: 0.025,
   sesComplaintRate: 0.0005,
+  /** Seconds from a monitor occurrence's due time to its run's start, p95 over 15 minutes (issue 27). */
+  monitorDispatchLagP95Seconds: 900,
+  /** Share of the platform's monthly provider-search budget spent (its gate stops new runs at 100%). */
+  providerBudgetPercent: 80,
+  /** AWS Budgets: notify at this share of the month's cost budget, actual, and at 100% forecast. */
+  costBudgetPercent: 80,
 } as const;
+
+/** Namespace and service dimension of the operational EMF metrics (functions/adapters/metrics/ops-metrics.ts). */
+const OPS_NAMESPACE = 'Vigil';
+const OPS_SERVICE = 'vigil-ops';
 
 export interface OpsStackProps extends StackProps {
   stage: string;
@@ -35,6 +47,10 @@ export interface OpsStackProps extends StackProps {
   functions: Map<string, lambda.IFunction>;
   stateMachines: Map<string, sfn.IStateMachine>;
   table: dynamodb.ITable;
+  /** The monitor queue and its dead-letter queue (issue 27). */
+  monitorQueues?: { queue: sqs.IQueue; deadLetterQueue: sqs.IQueue };
+  /** The AWS Budgets cost budget, US dollars a month; unset: none. */
+  monthlyBudgetUsd?: number;
 }
 
 /**
@@ -107,6 +123,23 @@ export class OpsStack extends Stack {
     alarm('SesBounceRate', ses('Reputation.BounceRate'), ALARM_THRESHOLDS.sesBounceRate, 'The SES account bounce rate is at half the level where SES reviews the account.');
     alarm('SesComplaintRate', ses('Reputation.ComplaintRate'), ALARM_THRESHOLDS.sesComplaintRate, 'The SES account complaint rate is at half the level where SES reviews the account.');
 
+    // Monitors on AWS's scheduler and the provider budget (issue 27; docs/OPERATIONS.md, "Alarms").
+    const ops = (metricName: string, statistic: string, period: Duration) =>
+      new cloudwatch.Metric({ namespace: OPS_NAMESPACE, metricName, dimensionsMap: { service: OPS_SERVICE }, statistic, period });
+    const fifteenMinutes = Duration.minutes(15);
+    const lagP95 = ops('MonitorDispatchLagSeconds', 'p95', fifteenMinutes);
+    alarm('MonitorDispatchLag', lagP95, ALARM_THRESHOLDS.monitorDispatchLagP95Seconds, `Scheduled monitor runs start more than ${ALARM_THRESHOLDS.monitorDispatchLagP95Seconds} s (p95) after they are due.`);
+    if (props.monitorQueues) {
+      const dlq = props.monitorQueues.deadLetterQueue.metricApproximateNumberOfMessagesVisible({ period: fiveMinutes, statistic: 'Maximum' });
+      alarm('MonitorDeadLetters', dlq, 1, 'Monitor occurrences are in the dead-letter queue: their runs did not start.');
+      const backlogAge = props.monitorQueues.queue.metricApproximateAgeOfOldestMessage({ period: fiveMinutes, statistic: 'Maximum' });
+      alarm('MonitorQueueAge', backlogAge, ALARM_THRESHOLDS.monitorDispatchLagP95Seconds, 'The oldest monitor occurrence has waited in the queue longer than the lag threshold.');
+    }
+    alarm('ProviderQuotaErrors', ops('ProviderQuotaErrors', 'Sum', fiveMinutes), 1, 'A search provider answered that its plan is used up (ProviderQuotaError): scans find nothing from it.');
+    const budgetUsed = ops('ProviderBudgetUsedPercent', 'Maximum', Duration.hours(1));
+    alarm('ProviderSpend', budgetUsed, ALARM_THRESHOLDS.providerBudgetPercent, `More than ${ALARM_THRESHOLDS.providerBudgetPercent}% of the month's platform provider-search budget is spent.`);
+    if (props.monthlyBudgetUsd) this.costBudget(props.monthlyBudgetUsd, props.stage);
+
     this.dashboard = new cloudwatch.Dashboard(this, 'Dashboard', { dashboardName: `Vigil-${props.stage}`, defaultInterval: Duration.hours(24) });
     const fns = [...props.functions.values()];
     const machines = [...props.stateMachines];
@@ -128,6 +161,31 @@ export class OpsStack extends Stack {
       }),
       new cloudwatch.GraphWidget({ title: 'DynamoDB throttle events', left: [tableMetric('ReadThrottleEvents'), tableMetric('WriteThrottleEvents')], width: 12 }),
       new cloudwatch.GraphWidget({ title: 'SES reputation', left: [ses('Reputation.BounceRate'), ses('Reputation.ComplaintRate')], width: 12 }),
+      new cloudwatch.GraphWidget({
+        title: 'Monitor runs: dispatch lag (p50, p95) and starts',
+        left: [ops('MonitorDispatchLagSeconds', 'p50', fifteenMinutes), lagP95],
+        right: [ops('MonitorRunsStarted', 'Sum', fifteenMinutes), ops('MonitorRunsSkipped', 'Sum', fifteenMinutes)],
+        width: 12,
+      }),
+      new cloudwatch.GraphWidget({ title: 'Provider budget used (%) and quota errors', left: [budgetUsed], right: [ops('ProviderQuotaErrors', 'Sum', fiveMinutes)], width: 12 }),
     );
+  }
+
+  /**
+   * An AWS Budgets cost budget for the account's month, notifying the alarm topic at ALARM_THRESHOLDS.costBudgetPercent
+   * of it spent and at 100% forecast. Budgets publishes to the topic through its policy and the topic's key.
+   */
+  private costBudget(limitUsd: number, stage: string): void {
+    const principal = new iam.ServicePrincipal('budgets.amazonaws.com');
+    this.topic.addToResourcePolicy(new iam.PolicyStatement({ principals: [principal], actions: ['sns:Publish'], resources: [this.topic.topicArn] }));
+    this.topic.masterKey?.addToResourcePolicy(new iam.PolicyStatement({ principals: [principal], actions: ['kms:Decrypt', 'kms:GenerateDataKey*'], resources: ['*'] }));
+    const subscribers = [{ subscriptionType: 'SNS', address: this.topic.topicArn }];
+    new budgets.CfnBudget(this, 'CostBudget', {
+      budget: { budgetName: `Vigil-${stage}-monthly`, budgetType: 'COST', timeUnit: 'MONTHLY', budgetLimit: { amount: limitUsd, unit: 'USD' } },
+      notificationsWithSubscribers: [
+        { notification: { notificationType: 'ACTUAL', comparisonOperator: 'GREATER_THAN', threshold: ALARM_THRESHOLDS.costBudgetPercent, thresholdType: 'PERCENTAGE' }, subscribers },
+        { notification: { notificationType: 'FORECASTED', comparisonOperator: 'GREATER_THAN', threshold: 100, thresholdType: 'PERCENTAGE' }, subscribers },
+      ],
+    });
   }
 }

@@ -1,4 +1,6 @@
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { dirname } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import pMap from 'p-map';
@@ -16,8 +18,8 @@ import { sdkOnly } from './loopback-guard';
  * hours and days the stand-in accepts `seconds`, for MONITOR_INTERVAL_OVERRIDE_SECONDS (AWS would refuse it,
  * and config.ts refuses the override on AWS).
  *
- * Missed occurrences (a stopped runtime, a test moving its clock) fire once, at the latest one due, rather than
- * once each; AWS would deliver each on time. Written by hand: no npm package serves this API.
+ * Schedules are kept in `stateFile` (under DATA_DIR) when given. Missed occurrences (a stopped runtime, a test
+ * moving its clock) fire once, at the latest one due, rather than once each; AWS would deliver each on time. Written by hand: no npm package serves this API.
  */
 
 const ACCOUNT = '000000000000';
@@ -57,6 +59,8 @@ export interface SchedulerOptions {
   now?: () => number;
   /** Concurrent deliveries to SQS per tick. */
   concurrency?: number;
+  /** Where schedules are kept between runs (DATA_DIR), so monitors keep running after a restart; absent: memory only. */
+  stateFile?: string;
 }
 
 export interface FiredOccurrence {
@@ -104,6 +108,21 @@ export async function startScheduler(opts: SchedulerOptions): Promise<RunningSch
   const sqs = new SQSClient({ region, endpoint: opts.sqsEndpoint, credentials: LOCAL_CREDENTIALS, maxAttempts: 3 });
   const queueUrl = (arn: string) => `${opts.sqsEndpoint}/${ACCOUNT}/${arn.split(':').pop()}`;
   let executions = 0;
+
+  if (opts.stateFile) {
+    try {
+      for (const sch of JSON.parse(readFileSync(opts.stateFile, 'utf8')) as Schedule[]) schedules.set(key(sch.GroupName, sch.Name), sch);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    }
+  }
+  /** Writes every schedule (a rename, so a crash leaves the old file or the new one). */
+  const save = () => {
+    if (!opts.stateFile) return;
+    mkdirSync(dirname(opts.stateFile), { recursive: true });
+    writeFileSync(`${opts.stateFile}.tmp`, JSON.stringify([...schedules.values()]));
+    renameSync(`${opts.stateFile}.tmp`, opts.stateFile);
+  };
 
   const write = (name: string, body: Record<string, any>, existing?: Schedule): Schedule => {
     const group = String(body.GroupName ?? 'default');
@@ -174,6 +193,7 @@ export async function startScheduler(opts: SchedulerOptions): Promise<RunningSch
       s.nextAt = occurrence + s.periodMs;
       due.push({ s, occurrence });
     }
+    if (due.length) save();
     return pMap(
       due,
       async ({ s, occurrence }) => ({ schedule: s.Name, scheduledTime: new Date(occurrence).toISOString(), delivered: await deliver(s, occurrence) }),
@@ -207,12 +227,14 @@ export async function startScheduler(opts: SchedulerOptions): Promise<RunningSch
           if (existing) throw new SchedulerError('ConflictException', `Schedule ${decoded} already exists.`, 409);
           const s = write(decoded, body);
           schedules.set(k, s);
+          save();
           return reply(200, { ScheduleArn: s.Arn });
         }
         case 'PUT': {
           if (!existing) throw new SchedulerError('ResourceNotFoundException', `Schedule ${decoded} does not exist.`, 404);
           const s = write(decoded, body, existing);
           schedules.set(k, s);
+          save();
           return reply(200, { ScheduleArn: s.Arn });
         }
         case 'GET':
@@ -221,6 +243,7 @@ export async function startScheduler(opts: SchedulerOptions): Promise<RunningSch
         case 'DELETE':
           if (!existing) throw new SchedulerError('ResourceNotFoundException', `Schedule ${decoded} does not exist.`, 404);
           schedules.delete(k);
+          save();
           return reply(200, {});
         default:
           throw new SchedulerError('ValidationException', `Method ${req.method} is not allowed.`, 405);

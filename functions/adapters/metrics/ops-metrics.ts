@@ -8,7 +8,8 @@ import { METRICS_NAMESPACE } from './request-metrics';
  * - `MonitorDispatchLagSeconds`: a scheduled monitor run's start minus the time its schedule was due.
  * - `MonitorRunsStarted`, `MonitorRunsSkipped`: scheduled runs started, and refused (budget, plan, paused).
  * - `ProviderQuotaErrors`: provider answers meaning the provider's plan is used up (ProviderQuotaError).
- * - `ProviderSearchesAdmitted`: provider searches admitted under the platform budget (the spend alarm's input).
+ * - `ProviderSearchesAdmitted`: provider searches admitted under the platform budget.
+ * - `ProviderBudgetUsedPercent`: the share of the month's platform budget spent after an admission (the spend alarm's input).
  * On AWS they reach CloudWatch through the function's log (no API call); locally they go to METRICS_LOG_DIR.
  */
 export const OPS_METRICS = {
@@ -17,6 +18,7 @@ export const OPS_METRICS = {
   monitorRunsSkipped: 'MonitorRunsSkipped',
   providerQuotaErrors: 'ProviderQuotaErrors',
   providerSearchesAdmitted: 'ProviderSearchesAdmitted',
+  providerBudgetUsedPercent: 'ProviderBudgetUsedPercent',
 } as const;
 export const OPS_SERVICE = 'vigil-ops';
 
@@ -25,9 +27,9 @@ const metrics = new Metrics({ namespace: METRICS_NAMESPACE, serviceName: OPS_SER
 type OpsMetric = (typeof OPS_METRICS)[keyof typeof OPS_METRICS];
 
 /** Records one value of an operational metric and publishes it at once (never throws: a metric is not worth a failed run). */
-export function recordOpsMetric(name: OpsMetric, value: number, unit: 'Seconds' | 'Count' = 'Count'): void {
+export function recordOpsMetric(name: OpsMetric, value: number, unit: 'Seconds' | 'Count' | 'Percent' = 'Count'): void {
   try {
-    metrics.addMetric(name, unit === 'Seconds' ? MetricUnit.Seconds : MetricUnit.Count, value);
+    metrics.addMetric(name, MetricUnit[unit], value);
     publishMetrics(metrics);
   } catch (err) {
     logger.warn('ops metric not recorded', { name, error: err as Error });

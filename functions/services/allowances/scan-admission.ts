@@ -56,6 +56,8 @@ export async function admitScan(userId: string, searchId: string, origin: ScanOr
     throw new ProviderBudgetExhaustedError(allowanceResetsAt(now));
   }
   recordOpsMetric(OPS_METRICS.providerSearchesAdmitted, providerSearches);
+  const limit = config().platformProviderSearchesPerMonth;
+  if (limit > 0) recordOpsMetric(OPS_METRICS.providerBudgetUsedPercent, (100 * (await counter.read(platform))) / limit, 'Percent');
   return {
     units,
     async release() {
