@@ -21,7 +21,7 @@ export const MONITOR_MAX_RECEIVES = 5;
 export const MONITOR_VISIBILITY_SECONDS = 6 * 60;
 const ROLE_ARN = 'arn:aws:iam::000000000000:role/vigil-monitor-scheduler';
 
-export type ConsumerHandler = (event: SQSEvent) => Promise<SQSBatchResponse & { outcomes?: string[] }>;
+export type ConsumerHandler = (event: SQSEvent) => Promise<SQSBatchResponse & { outcomes?: string[]; lagSeconds?: number[] }>;
 
 export interface MonitorScheduling {
   /** The environment the functions need (endpoints, queue and role ARNs). */
@@ -33,7 +33,7 @@ export interface MonitorScheduling {
    * consumers until the queue is empty, runs the handler on each, deletes what it reports done. Returns the
    * outcomes the handler reported and how many messages failed.
    */
-  drain(opts?: { concurrency?: number; batchSize?: number }): Promise<{ outcomes: string[]; failed: number }>;
+  drain(opts?: { concurrency?: number; batchSize?: number; lagSeconds?: number[] }): Promise<{ outcomes: string[]; failed: number }>;
   /** Fires the schedules due at `now` into the queue, then drains it (tests, with a shifted clock). */
   tick(now?: number): Promise<{ fired: FiredOccurrence[]; outcomes: string[]; started: number; failed: number }>;
   /** Starts polling continuously (npm start); returns the stop function. */
@@ -85,7 +85,7 @@ export async function startMonitorScheduling(opts: MonitorSchedulingOptions): Pr
   const record = toRecord(sqs.arnOf(MONITOR_QUEUE), sqs.region);
 
   /** One receive and one handler run; the number of messages it handled (0: the queue looked empty). */
-  const round = async (batchSize: number, waitSeconds: number, into: { outcomes: string[]; failed: number }) => {
+  const round = async (batchSize: number, waitSeconds: number, into: { outcomes: string[]; failed: number }, lags?: number[]) => {
     const { Messages = [] } = await client.send(
       new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: batchSize, WaitTimeSeconds: waitSeconds, MessageSystemAttributeNames: ['All'] }),
     );
@@ -96,6 +96,7 @@ export async function startMonitorScheduling(opts: MonitorSchedulingOptions): Pr
       const res = await handler({ Records: Messages.map(record) });
       failedIds = new Set(res.batchItemFailures.map((f) => f.itemIdentifier));
       into.outcomes.push(...(res.outcomes ?? []));
+      lags?.push(...(res.lagSeconds ?? []));
     } catch (err) {
       // A thrown handler fails the whole batch, as on Lambda.
       logger.error('monitor consumer failed its batch', { error: err as Error });
@@ -109,11 +110,11 @@ export async function startMonitorScheduling(opts: MonitorSchedulingOptions): Pr
     return Messages.length;
   };
 
-  const drain: MonitorScheduling['drain'] = async ({ concurrency = 2, batchSize = 10 } = {}) => {
+  const drain: MonitorScheduling['drain'] = async ({ concurrency = 2, batchSize = 10, lagSeconds } = {}) => {
     const into = { outcomes: [] as string[], failed: 0 };
     await Promise.all(
       Array.from({ length: concurrency }, async () => {
-        while ((await round(batchSize, 0, into)) > 0);
+        while ((await round(batchSize, 0, into, lagSeconds)) > 0);
       }),
     );
     return into;

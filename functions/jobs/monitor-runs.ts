@@ -18,11 +18,14 @@ const tickSchema = z.object({ monitorId: z.string().min(1).max(64), scheduledTim
 
 export interface ConsumedBatch extends SQSBatchResponse {
   outcomes: ScheduledRunOutcome['status'][];
+  /** Seconds from due time to start of the runs started (what the MonitorDispatchLagSeconds metric records). */
+  lagSeconds: number[];
 }
 
 export async function consume(event: SQSEvent, now: () => Date = () => new Date()): Promise<ConsumedBatch> {
   const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
   const outcomes: ScheduledRunOutcome['status'][] = [];
+  const lagSeconds: number[] = [];
   for (const record of event.Records) {
     let tick: z.infer<typeof tickSchema>;
     try {
@@ -35,12 +38,13 @@ export async function consume(event: SQSEvent, now: () => Date = () => new Date(
     try {
       const outcome = await startScheduledRun(tick.monitorId, tick.scheduledTime, now());
       outcomes.push(outcome.status);
+      if (outcome.status === 'started') lagSeconds.push(outcome.lagSeconds);
     } catch (err) {
       logger.error('monitor run did not start; the message will be delivered again', { monitorId: tick.monitorId, error: err as Error });
       batchItemFailures.push({ itemIdentifier: record.messageId });
     }
   }
-  return { batchItemFailures, outcomes };
+  return { batchItemFailures, outcomes, lagSeconds };
 }
 
 /** The Lambda entry (SQS event source with ReportBatchItemFailures). */

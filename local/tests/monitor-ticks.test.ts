@@ -48,5 +48,5 @@ it('runs the monitor queue consumer from its Lambda bundle, with the event an SQ
   const record = (body: string) => ({ messageId: body.length.toString(), receiptHandle: 'r', body, attributes: {}, messageAttributes: {}, md5OfBody: '', eventSource: 'aws:sqs', eventSourceARN: 'arn', awsRegion: 'us-east-1' });
   // A message for a monitor that is gone starts nothing and is done; a malformed one is dropped, not retried.
   const out = await pool.invoke('MonitorRunConsumer', { Records: [record(JSON.stringify({ monitorId: 'NOPE', scheduledTime: '2026-11-28T00:00:00Z' })), record('not json')] });
-  expect(out).toEqual({ batchItemFailures: [], outcomes: ['gone'] });
+  expect(out).toEqual({ batchItemFailures: [], outcomes: ['gone'], lagSeconds: [] });
 }, 60_000);
