@@ -20,13 +20,6 @@ const scheduler = perConfig(
   (client) => client.destroy(),
 );
 
-/** What a schedule's SQS message holds: the monitor and the occurrence's due time (a Scheduler context attribute). */
-export interface MonitorTick {
-  monitorId: string;
-  /** ISO time the occurrence was due (`<aws.scheduler.scheduled-time>`). */
-  scheduledTime: string;
-}
-
 /** The message body template: Scheduler replaces `<aws.scheduler.scheduled-time>` on every delivery. */
 export const MONITOR_TICK_INPUT = (monitorId: string) => JSON.stringify({ monitorId, scheduledTime: '<aws.scheduler.scheduled-time>' });
 

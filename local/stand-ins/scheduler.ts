@@ -124,7 +124,7 @@ export async function startScheduler(opts: SchedulerOptions): Promise<RunningSch
     renameSync(`${opts.stateFile}.tmp`, opts.stateFile);
   };
 
-  const write = (name: string, body: Record<string, any>, existing?: Schedule): Schedule => {
+  const write = (name: string, body: Record<string, unknown>, existing?: Schedule): Schedule => {
     const group = String(body.GroupName ?? 'default');
     const periodMs = ratePeriodMs(String(body.ScheduleExpression ?? ''));
     const target = body.Target as Target | undefined;
@@ -141,7 +141,7 @@ export async function startScheduler(opts: SchedulerOptions): Promise<RunningSch
       EndDate: epochMs(body.EndDate),
       State: body.State === 'DISABLED' ? 'DISABLED' : 'ENABLED',
       Target: target,
-      FlexibleTimeWindow: body.FlexibleTimeWindow ?? { Mode: 'OFF' },
+      FlexibleTimeWindow: (body.FlexibleTimeWindow as Schedule['FlexibleTimeWindow'] | undefined) ?? { Mode: 'OFF' },
       CreationDate: existing?.CreationDate ?? t,
       LastModificationDate: t,
       // Without a StartDate a rate schedule starts at once (AWS: "immediately").

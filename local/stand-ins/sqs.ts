@@ -127,7 +127,7 @@ export async function startSqs(opts: { region?: string; port?: number; now?: () 
     q.messages.splice(i, 1);
   };
 
-  const ops: Record<string, (input: Record<string, any>) => unknown> = {
+  const ops: Record<string, (input: Record<string, unknown>) => unknown> = {
     CreateQueue: (input) => {
       const name = String(input.QueueName ?? '');
       if (!/^[\w-]{1,80}$/.test(name)) throw new SqsError('InvalidParameterValue', 'QueueName may hold 1 to 80 letters, digits, - and _.');

@@ -22,11 +22,6 @@ const platformSearchesRef = (now: Date): counter.CounterRef => ({
   set: { entity: 'PLATFORM_PROVIDER_BUDGET' },
 });
 
-/** Provider searches admitted this month under the platform budget (the admin's and the bench's figure). */
-export function platformSearchesUsed(now = new Date()): Promise<number> {
-  return counter.read(platformSearchesRef(now));
-}
-
 /**
  * The gate every scan start passes before anything is written, whoever started it (issue 27):
  * 1. the one-scan-at-a-time slot (429), for scans a person starts (`manual`, `monitor-run-now`); a scheduled
