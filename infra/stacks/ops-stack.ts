@@ -135,7 +135,7 @@ export class OpsStack extends Stack {
       const backlogAge = props.monitorQueues.queue.metricApproximateAgeOfOldestMessage({ period: fiveMinutes, statistic: 'Maximum' });
       alarm('MonitorQueueAge', backlogAge, ALARM_THRESHOLDS.monitorDispatchLagP95Seconds, 'The oldest monitor occurrence has waited in the queue longer than the lag threshold.');
     }
-    alarm('ProviderQuotaErrors', ops('ProviderQuotaErrors', 'Sum', fiveMinutes), 1, 'A search provider answered that its plan is used up (ProviderQuotaError): scans find nothing from it.');
+    alarm('ProviderQuotaExceeded', ops('ProviderQuotaErrors', 'Sum', fiveMinutes), 1, 'A search provider answered that its plan is used up (ProviderQuotaError): scans find nothing from it.');
     const budgetUsed = ops('ProviderBudgetUsedPercent', 'Maximum', Duration.hours(1));
     alarm('ProviderSpend', budgetUsed, ALARM_THRESHOLDS.providerBudgetPercent, `More than ${ALARM_THRESHOLDS.providerBudgetPercent}% of the month's platform provider-search budget is spent.`);
     if (props.monthlyBudgetUsd) this.costBudget(props.monthlyBudgetUsd, props.stage);
