@@ -81,6 +81,11 @@ export async function startScheduledRun(monitorId: string, scheduledTime: string
     if (Date.parse(dueAt) > Date.parse(m.lastDueAt)) await syncSchedule(m, now);
     return { status: 'duplicate' };
   }
+  // After an upgrade (or a cadence the plan allows again) the schedule may still run at the slower rate the old
+  // plan set: this occurrence runs, and the schedule is rewritten at the cadence the plan now allows.
+  if (m.lastDueAt && Date.parse(dueAt) > Date.parse(m.lastDueAt) + (intervalSeconds(cadence) + EARLY_TOLERANCE_SECONDS) * 1000 * 1.5) {
+    await syncSchedule({ ...m, nextRunAt: nextRunAfter(dueAt, cadence) }, now);
+  }
   const searchId = ulid();
   const nextRunAt = nextRunAfter(dueAt, cadence);
   if (!(await monitors.claimOccurrence(m.id, dueAt, nextRunAt))) return { status: 'duplicate' };
