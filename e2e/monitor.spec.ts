@@ -7,7 +7,8 @@ import { signIn, uniqueEmail, FROM_SITE } from './support/session';
 
 /*
  * The monitor journey against `npm start`'s runtime with MONITOR_INTERVAL_OVERRIDE_SECONDS=20 and
- * MONITOR_TICK_SECONDS=5 (playwright.config.ts): the dispatcher tick starts each run, nothing is called directly.
+ * MONITOR_TICK_SECONDS=5 (playwright.config.ts): each monitor's schedule in the Scheduler stand-in fires into the SQS
+ * stand-in, whose poller starts each run, nothing is called directly.
  */
 
 type Run = { searchId: string; status: string; newCount: number | null };
@@ -16,7 +17,7 @@ async function monitorRuns(page: Page, id: string): Promise<Run[]> {
   return (await (await page.request.get(`/api/monitors/${id}`)).json()).runs as Run[];
 }
 
-/** Waits until the monitor has `n` finished runs (the dispatcher starts them on its own). */
+/** Waits until the monitor has `n` finished runs (their schedules start them on their own). */
 async function waitForRuns(page: Page, id: string, n: number): Promise<Run[]> {
   await expect
     .poll(async () => (await monitorRuns(page, id)).filter((r) => r.status === 'completed' || r.status === 'partial').length, { timeout: 90_000, intervals: [1000] })
@@ -51,11 +52,11 @@ test('a monitor finds the planted copies, marks only a new leak new, alerts once
   await expect(page.getByRole('heading', { name: 'Monitoring', level: 1 })).toBeVisible();
   await page.getByLabel('Creator name').fill('Luna Vale');
   await page.locator('input[type=file]').setInputFiles({ name: 'luna.jpg', mimeType: 'image/jpeg', buffer: photo });
-  await page.getByLabel('Cadence').selectOption('every-6-hours');
+  await page.getByLabel('Cadence').selectOption('daily');
   await page.getByRole('button', { name: 'Create Monitor' }).click();
   await expect(page.getByText('Monitor created', { exact: true })).toBeVisible();
   const row = page.getByRole('table', { name: 'Monitors' }).getByRole('row').filter({ hasText: 'Luna Vale' });
-  await expect(row).toContainText('Every 6 hours');
+  await expect(row).toContainText('Daily');
   const monitorId = (await (await page.request.get('/api/user/me/monitors')).json())[0].id as string;
 
   // Run 1 (the next tick): every copy it finds is new.
@@ -123,7 +124,7 @@ test('a monitor with "Submit automatically" files a case for a new picture copy 
   await page.reload();
   await page.getByLabel('Creator name').fill('Luna Vale');
   await page.locator('input[type=file]').setInputFiles({ name: 'luna-3.jpg', mimeType: 'image/jpeg', buffer: photo });
-  await page.getByLabel('Cadence').selectOption('every-6-hours');
+  await page.getByLabel('Cadence').selectOption('daily');
   await page.getByRole('checkbox', { name: 'Submit automatically' }).click();
   await page.getByLabel('Original URL').fill('https://lunavale.example/gallery');
   await page.getByRole('button', { name: 'Create Monitor' }).click();

@@ -119,6 +119,6 @@ test("a trial creator's 4th scan (search page and a monitor's Run now) and 4th v
 test('the Pricing page states the enforced allowances and says demo billing', async ({ page }) => {
   await page.goto('/pricing');
   await expect(page.getByText('3 violations submitted per month (bulk, Google only)')).toBeVisible();
-  await expect(page.getByText('50 scans per month')).toBeVisible();
+  await expect(page.getByText('340 scans per month')).toBeVisible();
   await expect(page.getByTestId('demo-billing')).toBeVisible();
 });

@@ -79,6 +79,7 @@ export function buildVigil(app: App, options: BuildVigilOptions = {}): VigilStac
   };
   const optional: Record<string, string | undefined> = {
     PROVIDER_SECRET_ARN: ctx.services.providerSecretArn,
+    PLATFORM_PROVIDER_SEARCHES_PER_MONTH: String(Math.floor(ctx.providerSearchesPerMonth * 0.9)),
     MAIL_FROM: ctx.services.mailFrom,
     SES_CONFIGURATION_SET: ctx.services.sesConfigurationSet,
     BEDROCK_MODEL_ID: ctx.services.bedrockModelId,
@@ -141,6 +142,7 @@ export function buildVigil(app: App, options: BuildVigilOptions = {}): VigilStac
     billingMode: ctx.billingMode,
     userPoolArn: auth.userPool.userPoolArn,
     customDomain: ctx.apiCertificateArn ? { name: new URL(ctx.siteUrl).hostname, certificateArn: ctx.apiCertificateArn } : undefined,
+    monitorScheduling: workflows.monitorScheduling,
   });
   const web = new WebStack(app, name('Web'), {
     env,
@@ -168,6 +170,7 @@ export function buildVigil(app: App, options: BuildVigilOptions = {}): VigilStac
       ['MonthlyReport', workflows.monthlyReport.fn] as const,
       ['MonitorDispatcher', workflows.monitorDispatcher.fn] as const,
       ['ResultRetention', workflows.resultRetention.fn] as const,
+      ['MonitorRunConsumer', workflows.monitorRunConsumer.fn] as const,
     ]),
     sesDailyQuota: ctx.sesDailyQuota,
     providerSearchesPerMonth: ctx.providerSearchesPerMonth,
@@ -178,6 +181,8 @@ export function buildVigil(app: App, options: BuildVigilOptions = {}): VigilStac
       ['AccountErasure', workflows.accountErasureStateMachine],
     ]),
     table: data.table,
+    monitorQueues: { queue: workflows.monitorScheduling.queue, deadLetterQueue: workflows.monitorScheduling.deadLetterQueue },
+    monthlyBudgetUsd: ctx.monthlyBudgetUsd,
   });
 
   Tags.of(app).add('app', 'vigil');

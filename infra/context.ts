@@ -67,7 +67,11 @@ export interface VigilContext {
   apiBurstLimit: number;
   /** The SES account's 24-hour sending quota: the SES quota alarm fires at a pace that would use 80% of it. */
   sesDailyQuota: number;
-  /** The search provider plan's monthly searches: the provider spend alarm fires at a pace that would use 80% of it. */
+  /**
+   * The search provider plan's monthly searches (default 5,000): the provider spend alarm fires at a pace that would
+   * use 80% of it, and the platform's provider-search budget (PLATFORM_PROVIDER_SEARCHES_PER_MONTH, issue 27), at
+   * which scans and monitor runs stop before the provider's own quota, is 90% of it.
+   */
   providerSearchesPerMonth: number;
   services: ExternalServices;
   /** The contact form's inbox (SUPPORT_EMAIL); unset: the functions' sandbox default (dev only). */
@@ -84,6 +88,8 @@ export interface VigilContext {
    * answer 503). `-c billing=demo` (plans free, for a demonstration) is refused with `-c stage=prod`.
    */
   billingMode: 'demo' | 'stripe' | 'none';
+  /** The AWS Budgets cost budget of the account, US dollars a month; it notifies the alarm topic at 80% and 100% forecast. */
+  monthlyBudgetUsd: number;
 }
 
 /** Outside services whose use needs both a variable and an IAM grant; unset means the feature is off. */
@@ -109,6 +115,7 @@ const DEFAULTS = {
   apiBurstLimit: 100,
   sesDailyQuota: 50_000,
   providerSearchesPerMonth: 5_000,
+  monthlyBudgetUsd: 1000,
 } as const;
 
 /** Reads and checks Vigil's context values; a bad value fails the synth with a message naming the key. */
@@ -235,5 +242,6 @@ export function readVigilContext(scope: Construct): VigilContext {
     recheckAfterSeconds: str('recheckAfterSeconds') === undefined ? undefined : Number(str('recheckAfterSeconds')),
     functionEnv: functionEnv as Record<string, string>,
     billingMode,
+    monthlyBudgetUsd: num('monthlyBudgetUsd', DEFAULTS.monthlyBudgetUsd),
   };
 }

@@ -12,6 +12,7 @@ import { SECURITY_HEADERS } from '../shared/security-headers';
 import { buildBundles } from './bundles/build';
 import { BundlePool } from './bundles/pool';
 import { monitorDispatcher, startMonitorTicks } from './monitor-ticks';
+import { startMonitorScheduling, type ConsumerHandler } from './monitor-queue';
 import { createGateway } from './gateway';
 import { endAbandonedExecution } from '../functions/workflows/recovery/execution-ended';
 import { checkRecheckAfterSeconds } from '../infra/stacks/workflows-stack';
@@ -208,6 +209,18 @@ async function start(opts: ServerOptions, cleanups: Array<() => unknown>): Promi
   });
   cleanups.push(() => lambda.close());
 
+  // Monitors on the Scheduler and SQS stand-ins (issue 27): each monitor's schedule fires into the monitor queue,
+  // whose poller runs the consumer (its bundle in bundles mode), as EventBridge Scheduler and Lambda's SQS event
+  // source do on AWS. Schedules are kept under DATA_DIR; queued messages are not (an occurrence due while the
+  // runtime was stopped fires once at the next start).
+  const scheduling = await startMonitorScheduling({
+    tickMs: 1000,
+    stateFile: opts.inMemory ? undefined : join(dataDir, 'scheduler', 'schedules.json'),
+    consumer: async () =>
+      pool ? (event) => pool.invoke('MonitorRunConsumer', event) as ReturnType<ConsumerHandler> : ((await import('../functions/jobs/monitor-runs')).handler as ConsumerHandler),
+  });
+  cleanups.push(() => scheduling.close());
+
   const outboxDir = process.env.OUTBOX_DIR ?? (opts.inMemory ? mkdtempSync(join(tmpdir(), 'vigil-outbox-')) : join(dataDir, 'outbox'));
   if (opts.inMemory && !process.env.OUTBOX_DIR) cleanups.push(() => rmSync(outboxDir, { recursive: true, force: true }));
   mkdirSync(outboxDir, { recursive: true });
@@ -225,6 +238,7 @@ async function start(opts: ServerOptions, cleanups: Array<() => unknown>): Promi
     ACCOUNT_FUNCTION_NAME: LOCAL_ACCOUNT_FUNCTION,
     LAMBDA_ENDPOINT: lambda.endpoint,
     ...workflows.env,
+    ...scheduling.env,
     ...opts.env,
   });
 
@@ -239,6 +253,7 @@ async function start(opts: ServerOptions, cleanups: Array<() => unknown>): Promi
   if (!isLoopback(listenHost)) for (const h of opts.allowedHosts ?? parseList(process.env.VIGIL_ALLOWED_HOSTS)) hosts.add(h.toLowerCase());
   handle = hostCheck(url, hosts, router({ gateway, idp, s3, sandbox, webDir }));
   cleanups.push(startMonitorTicks(Number(process.env.MONITOR_TICK_SECONDS ?? 60), monitorDispatcher(pool)));
+  cleanups.push(scheduling.poll());
 
   let closing: Promise<void> | undefined;
   return {

@@ -1,4 +1,5 @@
-import { DEFAULT_AUTO_SUBMIT_THRESHOLD, PLANS, allowanceResetsAt, bulkIneligibility, bulkLimitExceeded, planAllowsCadence, planAllowsPlatform, planFeatures, planRule, withinBulkLimit } from './plans';
+import { CADENCE_SECONDS } from './cadence';
+import { DEFAULT_AUTO_SUBMIT_THRESHOLD, PLANS, PROVIDER_SEARCHES_PER_SCAN, scanUnits, allowanceResetsAt, bulkIneligibility, bulkLimitExceeded, planAllowsCadence, planAllowsPlatform, planFeatures, planRule, withinBulkLimit } from './plans';
 
 describe('plan rules', () => {
   it('prices the plans as the spec says', () => {
@@ -44,9 +45,23 @@ describe('plan rules', () => {
 });
 
 describe('allowances', () => {
-  it('holds the enforced monthly figures: trial 3/3, basic 10/10, pro 50/100, enterprise unlimited', () => {
+  it('holds the enforced monthly figures: trial 3/3, basic 120/10, pro 340/100, enterprise 520/unlimited', () => {
     const table = Object.fromEntries(Object.values(PLANS).map((p) => [p.id, [p.allowances.scansPerMonth, p.allowances.submissionsPerMonth]]));
-    expect(table).toEqual({ trial: [3, 3], basic: [10, 10], pro: [50, 100], enterprise: [null, null] });
+    expect(table).toEqual({ trial: [3, 3], basic: [120, 10], pro: [340, 100], enterprise: [520, null] });
+  });
+
+  it('gives every plan a finite scan budget that holds its monitors at their fastest cadence (31 days)', () => {
+    for (const p of Object.values(PLANS)) {
+      expect(p.allowances.scansPerMonth).not.toBeNull();
+      if (p.id === 'trial') continue; // the trial's weekly monitor shares its 3 scans (docs/PRODUCT.md)
+      const runs = p.monitors.count * Math.ceil((31 * 86_400) / CADENCE_SECONDS[p.monitors.fastest]);
+      expect(runs).toBeLessThanOrEqual(p.allowances.scansPerMonth!);
+    }
+  });
+
+  it('counts a run of more provider searches than one scan covers as several scans', () => {
+    expect([1, 16, 17, 32, 105].map(scanUnits)).toEqual([1, 1, 2, 2, 7]);
+    expect(PROVIDER_SEARCHES_PER_SCAN).toBe(16);
   });
 
   it('caps automated sends per day on every plan, never above the month', () => {
@@ -58,18 +73,18 @@ describe('allowances', () => {
 
   it('states the enforced figures on the plan cards', () => {
     expect(planFeatures('trial').slice(0, 2)).toEqual(['3 scans per month', '3 violations submitted per month (bulk, Google only)']);
-    expect(planFeatures('basic').slice(0, 2)).toEqual(['10 scans per month', '10 automated takedowns per month']);
-    expect(planFeatures('enterprise').slice(0, 2)).toEqual(['Unlimited scans', 'Unlimited automated takedowns']);
+    expect(planFeatures('basic').slice(0, 2)).toEqual(['120 scans per month', '10 automated takedowns per month']);
+    expect(planFeatures('enterprise').slice(0, 2)).toEqual(['520 scans per month', 'Unlimited automated takedowns']);
   });
 
-  it('holds the monitor allowance: trial 1 weekly, basic 3 daily, pro 10 every 6 hours, enterprise 50 hourly', () => {
+  it('holds the monitor allowance: trial 1 weekly, basic 3 daily, pro 10 daily, enterprise 15 daily', () => {
     const table = Object.fromEntries(Object.values(PLANS).map((p) => [p.id, [p.monitors.count, p.monitors.fastest]]));
-    expect(table).toEqual({ trial: [1, 'weekly'], basic: [3, 'daily'], pro: [10, 'every-6-hours'], enterprise: [50, 'hourly'] });
+    expect(table).toEqual({ trial: [1, 'weekly'], basic: [3, 'daily'], pro: [10, 'daily'], enterprise: [15, 'daily'] });
     const allowed = (plan: string) => (['hourly', 'every-6-hours', 'daily', 'weekly'] as const).filter((c) => planAllowsCadence(plan, c));
     expect(allowed('trial')).toEqual(['weekly']);
     expect(allowed('basic')).toEqual(['daily', 'weekly']);
-    expect(allowed('pro')).toEqual(['every-6-hours', 'daily', 'weekly']);
-    expect(allowed('enterprise')).toEqual(['hourly', 'every-6-hours', 'daily', 'weekly']);
+    expect(allowed('pro')).toEqual(['daily', 'weekly']);
+    expect(allowed('enterprise')).toEqual(['daily', 'weekly']);
   });
 
   it('states the monitor allowance on the plan cards', () => {
@@ -77,8 +92,8 @@ describe('allowances', () => {
     expect([line('trial'), line('basic'), line('pro'), line('enterprise')]).toEqual([
       'Monitoring: 1 monitor, weekly',
       'Monitoring: 3 monitors, daily',
-      'Monitoring: 10 monitors, every 6 hours',
-      'Monitoring: 50 monitors, hourly',
+      'Monitoring: 10 monitors, daily',
+      'Monitoring: 15 monitors, daily',
     ]);
   });
 

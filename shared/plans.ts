@@ -25,7 +25,12 @@ export const PLATFORM_LABELS: Readonly<Record<SubmissionPlatform, string>> = {
  * monitor allowance here.
  */
 export interface PlanAllowances {
-  /** Scans a month: started by hand or by a monitor's "Run now" (scheduled monitor runs are not counted here). */
+  /**
+   * Scans a month: the creator's monthly provider-search budget, in scans of up to PROVIDER_SEARCHES_PER_SCAN
+   * provider searches each (a larger scan counts as several: `scanUnits`). Every run counts, whoever started it:
+   * a scan, a monitor's "Run now" and a monitor's scheduled run (issue 27). `null` (unlimited) is no longer used
+   * by any plan: an unlimited budget cannot be solvent.
+   */
   scansPerMonth: number | null;
   /** Violations submitted a month: each automated notice sent, one-case or bulk. */
   submissionsPerMonth: number | null;
@@ -52,6 +57,23 @@ export interface PlanRule {
   monitors: { count: number; fastest: Cadence };
 }
 
+/**
+ * Provider searches one scan unit of the allowance covers: the largest scan of the default form (two engines,
+ * images and videos, one name, five reference images: 2 x (3 + 5) = 16). A run making more counts as
+ * `scanUnits` of them, so a plan's provider spend is bounded by its allowance (functions/services/metrics/cost-model.ts).
+ */
+export const PROVIDER_SEARCHES_PER_SCAN = 16;
+
+/** Scan units a run of `providerSearches` provider searches takes from the allowance (at least one). */
+export function scanUnits(providerSearches: number): number {
+  return Math.max(1, Math.ceil(providerSearches / PROVIDER_SEARCHES_PER_SCAN));
+}
+
+/*
+ * Budgets and cadences (issue 27): every paid plan's monitors at their fastest cadence fit in its scan budget
+ * (31 runs a month per daily monitor), and the budget priced at its worst case keeps the plan's margin positive
+ * (the table in docs/OPERATIONS.md, computed by cost-model.ts `planMargins`).
+ */
 export const PLANS: Readonly<Record<PlanId, PlanRule>> = {
   trial: {
     id: 'trial',
@@ -70,7 +92,7 @@ export const PLANS: Readonly<Record<PlanId, PlanRule>> = {
     bulkLimit: 10,
     platforms: ['google', 'bing'],
     automatedSubmission: true,
-    allowances: { scansPerMonth: 10, submissionsPerMonth: 10, submissionsPerDay: 5 },
+    allowances: { scansPerMonth: 120, submissionsPerMonth: 10, submissionsPerDay: 5 },
     monitors: { count: 3, fastest: 'daily' },
   },
   pro: {
@@ -80,8 +102,8 @@ export const PLANS: Readonly<Record<PlanId, PlanRule>> = {
     bulkLimit: 100,
     platforms: ['google', 'bing', 'duckduckgo'],
     automatedSubmission: true,
-    allowances: { scansPerMonth: 50, submissionsPerMonth: 100, submissionsPerDay: 25 },
-    monitors: { count: 10, fastest: 'every-6-hours' },
+    allowances: { scansPerMonth: 340, submissionsPerMonth: 100, submissionsPerDay: 25 },
+    monitors: { count: 10, fastest: 'daily' },
   },
   enterprise: {
     id: 'enterprise',
@@ -90,8 +112,8 @@ export const PLANS: Readonly<Record<PlanId, PlanRule>> = {
     bulkLimit: null,
     platforms: ['google', 'bing', 'duckduckgo'],
     automatedSubmission: true,
-    allowances: { scansPerMonth: null, submissionsPerMonth: null, submissionsPerDay: 200 },
-    monitors: { count: 50, fastest: 'hourly' },
+    allowances: { scansPerMonth: 520, submissionsPerMonth: null, submissionsPerDay: 200 },
+    monitors: { count: 15, fastest: 'daily' },
   },
 };
 

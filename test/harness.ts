@@ -268,7 +268,7 @@ export interface HarnessOptions {
   env?: Record<string, string>;
 }
 
-const HARNESS_ENV = ['S3_ENDPOINT', 'UPLOADS_BUCKET', 'NOTICES_BUCKET', 'SANDBOX_ORIGIN', 'RDAP_BASE_URL', 'DNS_OVER_HTTPS_URL', 'OUTBOX_DIR', 'SES_ENDPOINT', 'RECHECK_AFTER_SECONDS', 'DELISTING_CHECKS', 'PROVIDER_RETRIES', 'STEPFUNCTIONS_ENDPOINT', 'SEARCH_STATE_MACHINE_ARN', 'SUBMISSION_STATE_MACHINE_ARN', 'BULK_SUBMISSION_STATE_MACHINE_ARN', 'ACCOUNT_ERASURE_STATE_MACHINE_ARN'];
+const HARNESS_ENV = ['SQS_ENDPOINT', 'SCHEDULER_ENDPOINT', 'MONITOR_QUEUE_ARN', 'MONITOR_DLQ_ARN', 'MONITOR_SCHEDULER_ROLE_ARN', 'S3_ENDPOINT', 'UPLOADS_BUCKET', 'NOTICES_BUCKET', 'SANDBOX_ORIGIN', 'RDAP_BASE_URL', 'DNS_OVER_HTTPS_URL', 'OUTBOX_DIR', 'SES_ENDPOINT', 'RECHECK_AFTER_SECONDS', 'DELISTING_CHECKS', 'PROVIDER_RETRIES', 'STEPFUNCTIONS_ENDPOINT', 'SEARCH_STATE_MACHINE_ARN', 'SUBMISSION_STATE_MACHINE_ARN', 'BULK_SUBMISSION_STATE_MACHINE_ARN', 'ACCOUNT_ERASURE_STATE_MACHINE_ARN'];
 
 /**
  * Starts the stand-ins of one test file: always dynalite with the real table (startTestDynamo), the rest as asked.
@@ -285,7 +285,13 @@ export async function startHarness(opts: HarnessOptions = {}) {
   const ses = opts.submissions ? await startSesStandIn() : undefined;
   const sandbox = opts.scans ? await startSandboxWeb(join(dir, 'sandbox')) : undefined;
   const workflows = opts.scans ? await (await import('../local/workflows')).startLocalWorkflows({ retryMs: 0, waitMs: 0 }) : opts.submissions ? await startSubmissionWorkflow(opts.bulkHandlers, opts.keepExecutions ? join(dir, 'stepfunctions', 'executions.json') : undefined) : undefined;
+  // Monitors' schedules and their queue (issue 27): always, since creating a monitor writes its schedule. The
+  // schedules fire only when a test calls `monitors.tick()` (after moving test/clock.ts), never on their own.
+  const monitors = await (await import('../local/monitor-queue')).startMonitorScheduling({
+    consumer: async () => (await import('../functions/jobs/monitor-runs')).handler as never,
+  });
   const dynamo = await startTestDynamo({
+    ...monitors.env,
     ...(s3 ? { S3_ENDPOINT: s3.endpoint, UPLOADS_BUCKET: 'test-uploads', NOTICES_BUCKET: 'test-notices' } : {}),
     ...(web ? { SANDBOX_ORIGIN: web.origin, RDAP_BASE_URL: `${web.origin}/rdap`, DNS_OVER_HTTPS_URL: `${web.origin}/dns/resolve`, RECHECK_AFTER_SECONDS: '3600', DELISTING_CHECKS: '2' } : {}),
     ...(sandbox ? { SANDBOX_ORIGIN: sandbox.origin, RDAP_BASE_URL: `${sandbox.origin}/rdap`, DNS_OVER_HTTPS_URL: `${sandbox.origin}/dns/resolve`, PROVIDER_RETRIES: '0' } : {}),
@@ -328,6 +334,7 @@ export async function startHarness(opts: HarnessOptions = {}) {
   };
 
   const close = async () => {
+    await monitors.close();
     await workflows?.close();
     resetConfig();
     await dynamo.close();
@@ -359,6 +366,11 @@ export async function startHarness(opts: HarnessOptions = {}) {
     sfn: workflows!,
     /** Where the stand-in keeps its executions (with `keepExecutions`). */
     executionsFile: join(dir, 'stepfunctions', 'executions.json'),
+    /**
+     * The Scheduler and SQS stand-ins with the monitor queue: `monitors.tick()` fires the schedules due at the
+     * (shifted) clock into the queue and runs the consumer on it, as Lambda's event source would.
+     */
+    monitors,
     /** The sandbox web's origin (with `scans`). */
     sandboxOrigin: sandbox?.origin ?? '',
   };

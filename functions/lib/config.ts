@@ -50,8 +50,22 @@ const schema = z.object({
    * point (functions/lib/crash-point.ts). Refused inside Lambda.
    */
   VIGIL_CRASH_AT: z.enum(['case-numbered']).optional(),
-  /** Most monitor runs the dispatcher starts per tick; the rest wait for the next tick. */
+  /** Most alert digests the digest tick sends per run; the rest wait for the next tick. */
   MONITOR_DISPATCH_LIMIT: z.coerce.number().int().min(1).max(500).default(25),
+  /**
+   * The platform's monthly provider-search budget (issue 27): scans and monitor runs are admitted while the month's
+   * provider searches stay within it. Default 4,500: 90% of the assumed SerpApi plan's 5,000 (docs/OPERATIONS.md).
+   */
+  PLATFORM_PROVIDER_SEARCHES_PER_MONTH: z.coerce.number().int().min(0).default(4500),
+  /** EventBridge Scheduler: the group holding one schedule per monitor, the queue they target and the role they use. */
+  MONITOR_SCHEDULE_GROUP: z.string().default('vigil-monitors'),
+  MONITOR_QUEUE_ARN: z.string().optional(),
+  MONITOR_SCHEDULER_ROLE_ARN: z.string().optional(),
+  /** Where a schedule's failed deliveries go (the monitor queue's dead-letter queue). */
+  MONITOR_DLQ_ARN: z.string().optional(),
+  /** Endpoint overrides: the local runtime's Scheduler and SQS stand-ins (local/stand-ins/scheduler.ts, sqs.ts). */
+  SCHEDULER_ENDPOINT: z.string().url().optional(),
+  SQS_ENDPOINT: z.string().url().optional(),
   /** Set by the Lambda runtime; its presence means "deployed", where local-only switches are refused. */
   AWS_LAMBDA_FUNCTION_NAME: z.string().optional(),
   LOG_LEVEL: z.enum(['DEBUG', 'INFO', 'WARN', 'ERROR', 'SILENT']).default('INFO'),
@@ -121,6 +135,13 @@ export interface Config {
   crashAt?: CrashPoint;
   monitorDispatchLimit: number;
   metricsLogDir?: string;
+  platformProviderSearchesPerMonth: number;
+  monitorScheduleGroup: string;
+  monitorQueueArn?: string;
+  monitorSchedulerRoleArn?: string;
+  monitorDlqArn?: string;
+  schedulerEndpoint?: string;
+  sqsEndpoint?: string;
 }
 
 let cached: Config | undefined;
@@ -172,6 +193,13 @@ export function config(): Config {
     crashAt: env.VIGIL_CRASH_AT,
     monitorDispatchLimit: env.MONITOR_DISPATCH_LIMIT,
     metricsLogDir: env.METRICS_LOG_DIR?.trim() || undefined,
+    platformProviderSearchesPerMonth: env.PLATFORM_PROVIDER_SEARCHES_PER_MONTH,
+    monitorScheduleGroup: env.MONITOR_SCHEDULE_GROUP,
+    monitorQueueArn: env.MONITOR_QUEUE_ARN?.trim() || undefined,
+    monitorSchedulerRoleArn: env.MONITOR_SCHEDULER_ROLE_ARN?.trim() || undefined,
+    monitorDlqArn: env.MONITOR_DLQ_ARN?.trim() || undefined,
+    schedulerEndpoint: env.SCHEDULER_ENDPOINT,
+    sqsEndpoint: env.SQS_ENDPOINT,
   };
   return cached;
 }

@@ -107,3 +107,15 @@ export class WorkflowUnavailableError extends HttpError {
     super(503, 'WORKFLOW_UNAVAILABLE', message);
   }
 }
+
+/**
+ * The platform's monthly provider-search budget is spent (issue 27): new scans and monitor runs wait for the
+ * next month (or an operator raising PLATFORM_PROVIDER_SEARCHES_PER_MONTH with the provider's plan), so the
+ * provider's own quota is never reached. Nothing was started or counted.
+ */
+export class ProviderBudgetExhaustedError extends HttpError {
+  constructor(resetsAt: string) {
+    super(503, 'PROVIDER_BUDGET_EXHAUSTED', `Scans are paused until ${resetsAt.slice(0, 10)}: this month's search capacity is used up. Nothing was counted.`);
+    this.details = { resetsAt };
+  }
+}

@@ -36,6 +36,10 @@ describe('lambdaFunctions', () => {
   it('lists the scheduled functions: the monitor dispatcher and the monthly report', () => {
     expect(specs.filter((s) => s.kind === 'scheduled').map((s) => s.name)).toEqual(['MonitorDispatcher', 'MonthlyReportTask']);
   });
+
+  it('lists the monitor queue consumer (an SQS event source invokes it)', () => {
+    expect(specs.filter((s) => s.kind === 'queue').map((s) => [s.name, s.entry])).toEqual([['MonitorRunConsumer', 'functions/jobs/monitor-runs.ts']]);
+  });
 });
 
 describe('the PDF layer', () => {

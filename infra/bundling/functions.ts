@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { AREAS } from '../../shared/contract';
 import { REPO_ROOT } from '../context';
 import { AREA_ACCESS, areaEntry } from '../stacks/api-stack';
-import { BULK_TASK_SPECS, ERASURE_TASK_SPECS, RECOVERY_SPECS, SCHEDULED_SPECS, SEARCH_TASK_SPECS, SUBMISSION_TASK_SPECS, type TaskSpec } from '../stacks/workflows-stack';
+import { BULK_TASK_SPECS, ERASURE_TASK_SPECS, QUEUE_SPECS, RECOVERY_SPECS, SCHEDULED_SPECS, SEARCH_TASK_SPECS, SUBMISSION_TASK_SPECS, type TaskSpec } from '../stacks/workflows-stack';
 
 /** One Lambda function of the app, as the stacks deploy it: an API area, a workflow task, a recovery or a scheduled function. */
 export interface LambdaFunctionSpec {
@@ -13,7 +13,8 @@ export interface LambdaFunctionSpec {
    */
   name: string;
   /** `scheduled`: invoked by an EventBridge schedule outside any workflow (functions/jobs/: the monitor dispatcher, the monthly report). */
-  kind: 'area' | 'task' | 'recovery' | 'scheduled';
+  /** `queue`: invoked by an SQS event source (functions/jobs/monitor-runs.ts, the monitor queue's consumer). */
+  kind: 'area' | 'task' | 'recovery' | 'scheduled' | 'queue';
   /** For tasks: the workflow it belongs to. */
   workflow?: 'search' | 'submission' | 'bulk-submission' | 'account-erasure';
   /** Entry file relative to the repository root. */
@@ -63,6 +64,9 @@ export function lambdaFunctions(): LambdaFunctionSpec[] {
         pdf: Boolean(spec.pdf),
         timeoutSeconds: spec.timeout.toSeconds(),
       }),
+    ),
+    ...Object.entries(QUEUE_SPECS).map(
+      ([name, spec]: [string, TaskSpec]): LambdaFunctionSpec => ({ name, kind: 'queue', entry: spec.entry, media: false, pdf: false, timeoutSeconds: spec.timeout.toSeconds() }),
     ),
   ];
 }

@@ -16,6 +16,7 @@ import { ApiFunction, retentionDays } from '../constructs/api-function';
 import { PdfLayer } from '../constructs/pdf-layer';
 import { applyAccess, type Access, type GrantTargets } from '../constructs/grants';
 import { REPO_ROOT } from '../context';
+import type { MonitorScheduling } from '../constructs/monitor-scheduling';
 
 /** What one area's function may touch beyond its own logs, its size and its time limit. */
 export interface AreaAccess extends Access {
@@ -24,6 +25,8 @@ export interface AreaAccess extends Access {
   timeoutSeconds?: number;
   /** Renders PDFs: gets the PDF layer (pdfmake, pdfkit, fontkit), which every bundle leaves out. */
   pdf?: boolean;
+  /** Creates, changes and deletes monitors' EventBridge Scheduler schedules (issue 27). */
+  monitorSchedules?: boolean;
 }
 
 /** Per Bedrock call (BEDROCK_TIMEOUT_MS): two attempts of it must leave time for the offline answer within 30 s. */
@@ -47,7 +50,8 @@ export const AREA_ACCESS: Record<string, AreaAccess> = {
   auth: { table: 'readWrite' }, // users and sessions
   allowlist: { table: 'readWrite' },
   search: { table: 'readWrite', uploads: 'readWrite', startSearch: true },
-  monitors: { table: 'readWrite', uploads: 'readWrite', startSearch: true }, // monitors store reference files once; run now starts a scan
+  // monitors store reference files once; run now starts a scan; each monitor has its own schedule
+  monitors: { table: 'readWrite', uploads: 'readWrite', startSearch: true, monitorSchedules: true },
   assistant: { table: 'readWrite', bedrock: true, timeoutSeconds: ASSISTANT_TIMEOUT_SECONDS },
   contact: { table: 'readWrite', sendMail: true }, // support messages are mailed to the support inbox
   results: { table: 'readWrite', uploads: 'read' }, // presigned thumbnails and screenshots
@@ -81,6 +85,8 @@ export interface ApiStackProps extends StackProps, GrantTargets {
    * execute-api endpoint is CloudFront's origin (dev without a domain).
    */
   customDomain?: { name: string; certificateArn: string };
+  /** The monitors' schedule group, queue and Scheduler role (workflows stack), for the areas with `monitorSchedules`. */
+  monitorScheduling?: MonitorScheduling;
 }
 
 /** The access-log metric of 429 answers (stage throttling and the handlers' own limits), per API. */
@@ -245,6 +251,10 @@ export class ApiStack extends Stack {
       layers: access.pdf ? [this.pdfLayer()] : [],
     });
     applyAccess(fn, access, props);
+    if (access.monitorSchedules) {
+      if (!props.monitorScheduling) throw new Error(`area ${area} writes monitor schedules but no monitorScheduling was given`);
+      props.monitorScheduling.grantManage(fn);
+    }
     if (props.userPoolArn) {
       fn.fn.addToRolePolicy(
         new iam.PolicyStatement({ actions: ['cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser'], resources: [props.userPoolArn] }),

@@ -2,6 +2,7 @@ import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import * as cloudwatch from 'aws-cdk-lib/aws-cloudwatch';
 import * as actions from 'aws-cdk-lib/aws-cloudwatch-actions';
+import * as budgets from 'aws-cdk-lib/aws-budgets';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as kms from 'aws-cdk-lib/aws-kms';
@@ -9,6 +10,7 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
+import type * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 
 /**
@@ -38,6 +40,10 @@ export const ALARM_THRESHOLDS = {
   dispatchLagSeconds: 900,
   /** Share of a quota (SES per day, provider per month) that the current pace would use. */
   quotaPacePercent: 80,
+  /** Share of the platform's monthly provider-search budget spent (its gate stops new runs at 100%). */
+  providerBudgetPercent: 80,
+  /** AWS Budgets: notify at this share of the month's cost budget, actual, and at 100% forecast. */
+  costBudgetPercent: 80,
 } as const;
 
 /** The metrics of the M-of-N rule: `datapoints` of the last `periods` five-minute periods must breach. */
@@ -74,6 +80,10 @@ export interface OpsStackProps extends StackProps {
   sesDailyQuota?: number;
   /** The provider plan's monthly searches (context providerSearchesPerMonth). */
   providerSearchesPerMonth?: number;
+  /** The monitor queue and its dead-letter queue (issue 27). */
+  monitorQueues?: { queue: sqs.IQueue; deadLetterQueue: sqs.IQueue };
+  /** The AWS Budgets cost budget, US dollars a month; unset: none. */
+  monthlyBudgetUsd?: number;
 }
 
 /**
@@ -218,6 +228,17 @@ export class OpsStack extends Stack {
     const admitted = ops(OPS_METRICS.providerSearchesAdmitted, 'Sum', Duration.days(1));
     alarm('ProviderSpendPace', admitted, Math.ceil((providerQuota * ALARM_THRESHOLDS.quotaPacePercent) / 100 / 30), `Provider searches in one day at a pace that would use ${ALARM_THRESHOLDS.quotaPacePercent}% of the ${providerQuota}-a-month plan.`);
 
+    // Monitors on AWS's scheduler and the provider budget (issue 27; docs/OPERATIONS.md, "Alarms").
+    if (props.monitorQueues) {
+      const dlq = props.monitorQueues.deadLetterQueue.metricApproximateNumberOfMessagesVisible({ period: fiveMinutes, statistic: 'Maximum' });
+      alarm('MonitorDeadLetters', dlq, 1, 'Monitor occurrences are in the dead-letter queue: their runs did not start.');
+      const backlogAge = props.monitorQueues.queue.metricApproximateAgeOfOldestMessage({ period: fiveMinutes, statistic: 'Maximum' });
+      alarm('MonitorQueueAge', backlogAge, ALARM_THRESHOLDS.dispatchLagSeconds, 'The oldest monitor occurrence has waited in the queue longer than the dispatch lag threshold.', M_OF_N.repeated);
+    }
+    const budgetUsed = ops('ProviderBudgetUsedPercent', 'Maximum', Duration.hours(1));
+    alarm('ProviderSpend', budgetUsed, ALARM_THRESHOLDS.providerBudgetPercent, `More than ${ALARM_THRESHOLDS.providerBudgetPercent}% of the month's platform provider-search budget is spent.`);
+    if (props.monthlyBudgetUsd) this.costBudget(props.monthlyBudgetUsd, props.stage);
+
     this.dashboard = new cloudwatch.Dashboard(this, 'Dashboard', { dashboardName: `Vigil-${props.stage}`, defaultInterval: Duration.hours(24) });
     const fns = [...props.functions.values(), ...(props.taskFunctions?.values() ?? []), ...(props.scheduledFunctions?.values() ?? [])];
     const machines = [...props.stateMachines];
@@ -241,6 +262,25 @@ export class OpsStack extends Stack {
       new cloudwatch.GraphWidget({ title: 'SES reputation', left: [ses('Reputation.BounceRate'), ses('Reputation.ComplaintRate')], right: [sends], width: 12 }),
       new cloudwatch.GraphWidget({ title: 'Lambda concurrency % of quota; Step Functions throttles', left: [concurrencyPercent], right: [startExecutionThrottles, startThrottles], width: 12 }),
       new cloudwatch.GraphWidget({ title: 'Monitor dispatch lag p95 (s); provider quota errors and searches', left: [dispatchLag], right: [quotaErrors, ops(OPS_METRICS.providerSearchesAdmitted, 'Sum', Duration.hours(1))], width: 12 }),
+      new cloudwatch.GraphWidget({ title: 'Monitor runs started and skipped; provider budget used (%)', left: [ops('MonitorRunsStarted', 'Sum', fiveMinutes), ops('MonitorRunsSkipped', 'Sum', fiveMinutes)], right: [budgetUsed], width: 12 }),
     );
+  }
+
+  /**
+   * An AWS Budgets cost budget for the account's month, notifying the alarm topic at ALARM_THRESHOLDS.costBudgetPercent
+   * of it spent and at 100% forecast. Budgets publishes to the topic through its policy and the topic's key.
+   */
+  private costBudget(limitUsd: number, stage: string): void {
+    const principal = new iam.ServicePrincipal('budgets.amazonaws.com');
+    this.topic.addToResourcePolicy(new iam.PolicyStatement({ principals: [principal], actions: ['sns:Publish'], resources: [this.topic.topicArn] }));
+    this.topic.masterKey?.addToResourcePolicy(new iam.PolicyStatement({ principals: [principal], actions: ['kms:Decrypt', 'kms:GenerateDataKey*'], resources: ['*'] }));
+    const subscribers = [{ subscriptionType: 'SNS', address: this.topic.topicArn }];
+    new budgets.CfnBudget(this, 'CostBudget', {
+      budget: { budgetName: `Vigil-${stage}-monthly`, budgetType: 'COST', timeUnit: 'MONTHLY', budgetLimit: { amount: limitUsd, unit: 'USD' } },
+      notificationsWithSubscribers: [
+        { notification: { notificationType: 'ACTUAL', comparisonOperator: 'GREATER_THAN', threshold: ALARM_THRESHOLDS.costBudgetPercent, thresholdType: 'PERCENTAGE' }, subscribers },
+        { notification: { notificationType: 'FORECASTED', comparisonOperator: 'GREATER_THAN', threshold: 100, thresholdType: 'PERCENTAGE' }, subscribers },
+      ],
+    });
   }
 }

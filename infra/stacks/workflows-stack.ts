@@ -13,6 +13,7 @@ import { applyAccess, type Access, type GrantTargets } from '../constructs/grant
 import { MediaLayer } from '../constructs/media-layer';
 import { PdfLayer } from '../constructs/pdf-layer';
 import { acknowledgeWildcardResource } from '../constructs/nag';
+import { MONITOR_CONSUMER_MAX_CONCURRENCY, MonitorScheduling } from '../constructs/monitor-scheduling';
 import { REPO_ROOT } from '../context';
 import { buildSearchDefinition, SEARCH_TASKS, type SearchTaskFunctions, type SearchTaskName } from '../workflows/search-definition';
 import { buildSubmissionDefinition, SUBMISSION_TASKS, type SubmissionTaskName } from '../workflows/submission-definition';
@@ -113,7 +114,10 @@ export const ERASURE_TASK_SPECS: Record<ErasureTaskName, TaskSpec> = {
 export const ACCOUNT_ERASURE_TIMEOUT = Duration.hours(24);
 export const BULK_SUBMISSION_TIMEOUT = Duration.seconds(BULK_SUBMISSION_TIMEOUT_SECONDS);
 
-/** The monitor dispatcher: invoked on this schedule, it starts the due monitor runs and sends the due alert digests (issue 11). */
+/**
+ * The alert digest tick (construct MonitorDispatcher): invoked on this schedule, it sends the due alert digests.
+ * Monitor runs come from one EventBridge Scheduler schedule per monitor through the monitor queue (QUEUE_SPECS).
+ */
 export const MONITOR_DISPATCH_SCHEDULE = 'rate(5 minutes)';
 export const MONITOR_DISPATCHER_ENTRY = 'functions/jobs/monitor-dispatch.ts';
 
@@ -136,6 +140,15 @@ export const SCHEDULED_SPECS = {
   },
   // Daily: results older than RESULT_RETENTION_DAYS and their evidence files (issue 27).
   ResultRetention: { entry: 'functions/jobs/result-retention.ts', access: { table: 'readWrite', uploads: 'readWrite' }, timeout: Duration.minutes(15), reservedConcurrency: 1 },
+} satisfies Record<string, TaskSpec>;
+
+/**
+ * The functions an SQS event source invokes: the monitor queue's consumer, which starts the scheduled monitor runs
+ * (issue 27). It starts scans (the search machine's ARN and StartExecution) and rewrites a schedule that fires
+ * faster than the plan allows (after a downgrade).
+ */
+export const QUEUE_SPECS = {
+  MonitorRunConsumer: { entry: 'functions/jobs/monitor-runs.ts', access: { table: 'readWrite', startSearch: true }, timeout: Duration.minutes(1), reservedConcurrency: MONITOR_CONSUMER_MAX_CONCURRENCY },
 } satisfies Record<string, TaskSpec>;
 
 /** The submission waits RECHECK_AFTER_SECONDS (a day by default) before each rung's re-check (issue 23's ladder). */
@@ -178,7 +191,7 @@ export const RECOVERY_SPECS = {
  * share the rest, which Lambda keeps at 100 or more: an account below WORKFLOW_RESERVED_CONCURRENCY + 100 cannot
  * deploy the stack (ask for more, docs/OPERATIONS.md, "Concurrency").
  */
-export const WORKFLOW_RESERVED_CONCURRENCY = [SEARCH_TASK_SPECS, SUBMISSION_TASK_SPECS, BULK_TASK_SPECS, ERASURE_TASK_SPECS, SCHEDULED_SPECS, RECOVERY_SPECS]
+export const WORKFLOW_RESERVED_CONCURRENCY = [SEARCH_TASK_SPECS, SUBMISSION_TASK_SPECS, BULK_TASK_SPECS, ERASURE_TASK_SPECS, SCHEDULED_SPECS, QUEUE_SPECS, RECOVERY_SPECS]
   .flatMap((specs) => Object.values<TaskSpec>(specs))
   .reduce((sum, spec) => sum + spec.reservedConcurrency, 0);
 export const RECONCILE_EVERY = Duration.minutes(15);
@@ -217,12 +230,15 @@ export class WorkflowsStack extends Stack {
   reconcileRule!: events.Rule;
   /** The monthly platform report to the administrators (REPORT_RECIPIENTS, set through the functionEnv context). */
   readonly monthlyReport: ApiFunction;
-  /** The monitor dispatcher, on its 5-minute schedule. */
+  /** The alert digest tick, on its 5-minute schedule (construct id MonitorDispatcher). */
   readonly monitorDispatcher: ApiFunction;
   /** The daily result retention job (issue 27). */
   readonly resultRetention: ApiFunction;
   /** Task name -> the published version its Task state invokes. */
   readonly taskVersions = new Map<SearchTaskName | SubmissionTaskName | BulkTaskName | ErasureTaskName, lambda.IVersion>();
+  /** One schedule per monitor, their queue, its DLQ, and the consumer that starts the runs (issue 27). */
+  readonly monitorScheduling: MonitorScheduling;
+  readonly monitorRunConsumer: ApiFunction;
   /** Task name -> its function, for the tasks whose entry exists. */
   readonly taskFunctionsByName = new Map<SearchTaskName | SubmissionTaskName | BulkTaskName | ErasureTaskName, ApiFunction>();
 
@@ -275,21 +291,37 @@ export class WorkflowsStack extends Stack {
       }
     }
 
-    // One dispatcher on a schedule finds due monitors through the due-time GSI and starts ordinary scans.
+
+    // Monitor runs (issue 27): each monitor's own schedule sends a message per occurrence to the monitor queue;
+    // the consumer starts ordinary scans, its concurrency capped by the event source.
+    const consumerSpec = QUEUE_SPECS.MonitorRunConsumer;
+    this.monitorScheduling = new MonitorScheduling(this, 'MonitorScheduling', { consumerTimeout: consumerSpec.timeout });
+    this.monitorRunConsumer = new ApiFunction(this, 'MonitorRunConsumer', {
+      entry: consumerSpec.entry,
+      description: 'Vigil monitor queue consumer: starts the scheduled monitor runs',
+      environment: { ...props.environment, SEARCH_STATE_MACHINE_ARN: this.searchStateMachine.stateMachineArn },
+      timeout: consumerSpec.timeout,
+      logRetentionDays: props.logRetentionDays,
+      reservedConcurrency: consumerSpec.reservedConcurrency,
+    });
+    applyAccess(this.monitorRunConsumer, consumerSpec.access, { ...props, searchStateMachine: this.searchStateMachine });
+    this.monitorScheduling.grantManage(this.monitorRunConsumer);
+    this.monitorScheduling.addConsumer(this.monitorRunConsumer);
+
+    // The alert digest tick (its construct id kept from when it also started the due monitor runs).
     const dispatcherSpec = SCHEDULED_SPECS.MonitorDispatcher;
     const dispatcher = new ApiFunction(this, 'MonitorDispatcher', {
       entry: dispatcherSpec.entry,
-      description: 'Vigil monitor dispatcher: starts due monitor runs and sends alert digests',
-      environment: { ...props.environment, SEARCH_STATE_MACHINE_ARN: this.searchStateMachine.stateMachineArn },
+      description: 'Vigil alert digests: sends the due monitor alert digests',
+      environment: props.environment,
       timeout: dispatcherSpec.timeout,
       logRetentionDays: props.logRetentionDays,
       reservedConcurrency: dispatcherSpec.reservedConcurrency,
     });
     applyAccess(dispatcher, dispatcherSpec.access, props);
     this.monitorDispatcher = dispatcher;
-    this.searchStateMachine.grantStartExecution(dispatcher.fn);
     new events.Rule(this, 'MonitorDispatchSchedule', {
-      description: 'Runs the monitor dispatcher every 5 minutes',
+      description: 'Sends the due monitor alert digests every 5 minutes',
       schedule: events.Schedule.expression(MONITOR_DISPATCH_SCHEDULE),
       targets: [new eventTargets.LambdaFunction(dispatcher.fn, { retryAttempts: 0 })],
     });

@@ -615,6 +615,33 @@ describe('ops stack', () => {
   it('has one dashboard', () => {
     template(vigil.stacks.ops).resourceCountIs('AWS::CloudWatch::Dashboard', 1);
   });
+
+  it('alarms on monitor dispatch lag, dead letters, provider quota and spend, and has an AWS Budgets budget on the topic (issue 27)', () => {
+    const t = template(vigil.stacks.ops);
+    const alarms = Object.values(t.findResources('AWS::CloudWatch::Alarm')).map((a) => a.Properties);
+    const byName = (name: string) => alarms.find((a) => a.AlarmName === `Vigil-prod-${name}`);
+    expect(byName('MonitorDispatchLag')).toMatchObject({ Namespace: 'Vigil', MetricName: 'MonitorDispatchLagSeconds', ExtendedStatistic: 'p95', Dimensions: [{ Name: 'service', Value: 'vigil-ops' }] });
+    expect(byName('MonitorDeadLetters')).toMatchObject({ MetricName: 'ApproximateNumberOfMessagesVisible', Threshold: 1 });
+    expect(byName('ProviderQuotaExhausted')).toMatchObject({ MetricName: 'ProviderQuotaErrors', Threshold: 1 });
+    expect(byName('ProviderSpend')).toMatchObject({ MetricName: 'ProviderBudgetUsedPercent', Threshold: 80 });
+    const [budget] = Object.values(t.findResources('AWS::Budgets::Budget'));
+    expect(budget!.Properties.Budget).toMatchObject({ BudgetType: 'COST', TimeUnit: 'MONTHLY', BudgetLimit: { Unit: 'USD' } });
+    const topicRef = { Ref: Object.keys(t.findResources('AWS::SNS::Topic'))[0] };
+    expect(budget!.Properties.NotificationsWithSubscribers.map((n: { Subscribers: unknown[] }) => n.Subscribers)).toEqual([[{ SubscriptionType: 'SNS', Address: topicRef }], [{ SubscriptionType: 'SNS', Address: topicRef }]]);
+  });
+
+  it('lets the monitors API area write the schedules of the monitor group, and gives every function the platform provider budget', () => {
+    const api = template(vigil.stacks.api);
+    const policies = JSON.stringify(api.findResources('AWS::IAM::Policy'));
+    expect(policies).toContain('scheduler:CreateSchedule');
+    expect(policies).toContain('"iam:PassedToService":"scheduler.amazonaws.com"');
+    for (const stack of [vigil.stacks.api, vigil.stacks.workflows]) {
+      for (const fn of Object.values(template(stack).findResources('AWS::Lambda::Function'))) {
+        if (!fn.Properties.Environment?.Variables?.TABLE_NAME) continue; // CDK's own handlers
+        expect(fn.Properties.Environment.Variables.PLATFORM_PROVIDER_SEARCHES_PER_MONTH).toBe('4500'); // 90% of the provider plan's 5,000
+      }
+    }
+  });
 });
 
 describe('recovery of stopped executions', () => {

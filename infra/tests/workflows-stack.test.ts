@@ -1,13 +1,14 @@
 import { App, Stack, Validations, type CfnElement } from 'aws-cdk-lib';
-import { Template } from 'aws-cdk-lib/assertions';
+import { Match, Template } from 'aws-cdk-lib/assertions';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as cxapi from 'aws-cdk-lib/cx-api';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { MEDIA_LAYER_ENVIRONMENT } from '../layers/media-layer';
 import { BULK_MAX_CONCURRENCY } from '../workflows/bulk-submission-definition';
-import { MONITOR_DISPATCH_SCHEDULE, RECOVERY_SPECS, TASK_ALIAS_NAME, WORKFLOW_RESERVED_CONCURRENCY, WorkflowsStack } from '../stacks/workflows-stack';
+import { MONITOR_DISPATCH_SCHEDULE, QUEUE_SPECS, RECOVERY_SPECS, TASK_ALIAS_NAME, WORKFLOW_RESERVED_CONCURRENCY, WorkflowsStack } from '../stacks/workflows-stack';
 import { LAMBDA_SERVICE_ERRORS } from '../workflows/lambda-task';
+import { MONITOR_CONSUMER_BATCH_SIZE, MONITOR_CONSUMER_MAX_CONCURRENCY, MONITOR_MAX_RECEIVES } from '../constructs/monitor-scheduling';
 import { cdkJsonContext, fakeMediaLayerDir, removeTempDirs, tempDir } from './vigil-app';
 
 const SECRET = 'arn:aws:secretsmanager:us-east-1:123456789012:secret:vigil/providers-AbC123';
@@ -60,9 +61,9 @@ const USER_POOL_ARN = 'arn:aws:cognito-idp:us-east-1:123456789012:userpool/us-ea
 
 describe('workflows stack', () => {
   it('deploys each task of both workflows as a function behind a Lambda Task state, cdk-nag clean', () => {
-    // Ten tasks, two bulk tasks, five account erasure tasks, the monthly report, the monitor dispatcher, the result
-    // retention job and the two recovery functions.
-    t.resourceCountIs('AWS::Lambda::Function', 20 + Object.keys(RECOVERY_SPECS).length);
+    // The search, submission, bulk and account erasure tasks, the monthly report, the alert digest tick, the result
+    // retention job, the monitor queue consumer and the two recovery functions.
+    t.resourceCountIs('AWS::Lambda::Function', 21 + Object.keys(RECOVERY_SPECS).length);
     const machines = t.findResources('AWS::StepFunctions::StateMachine');
     const byName = (prefix: string) => Object.entries(machines).find(([id]) => id.startsWith(prefix))![1];
     for (const prefix of ['SearchStateMachine', 'SubmissionStateMachine']) {
@@ -103,16 +104,39 @@ describe('workflows stack', () => {
     }
   });
 
-  it('invokes the monitor dispatcher every 5 minutes, lets it start scans, and never sets the local interval override', () => {
+  it('sends the alert digests every 5 minutes, and never sets the local interval override', () => {
     const rules = Object.values(t.findResources('AWS::Events::Rule')).filter((r) => r.Properties.ScheduleExpression === MONITOR_DISPATCH_SCHEDULE);
     expect(rules).toHaveLength(1);
     const fns = t.findResources('AWS::Lambda::Function');
-    const [dispatcherId, dispatcher] = Object.entries(fns).find(([, r]) => /monitor dispatcher/.test(String(r.Properties.Description)))!;
+    const [dispatcherId] = Object.entries(fns).find(([, r]) => /alert digests/.test(String(r.Properties.Description)))!;
     expect(rules[0]!.Properties.Targets).toEqual([expect.objectContaining({ Arn: { 'Fn::GetAtt': [dispatcherId, 'Arn'] } })]);
-    expect(Object.keys(dispatcher.Properties.Environment.Variables)).toEqual(expect.arrayContaining(['TABLE_NAME', 'SEARCH_STATE_MACHINE_ARN']));
     for (const fn of Object.values(fns)) expect(fn.Properties.Environment?.Variables?.MONITOR_INTERVAL_OVERRIDE_SECONDS).toBeUndefined();
+  });
+
+  it('runs monitors from EventBridge Scheduler through an SQS queue with a DLQ, consumed at a capped concurrency (issue 27)', () => {
+    const queues = t.findResources('AWS::SQS::Queue');
+    const [queueId, queue] = Object.entries(queues).find(([, q]) => q.Properties.RedrivePolicy)!;
+    const dlqId = Object.keys(queues).find((id) => id !== queueId)!;
+    expect(queue.Properties.RedrivePolicy).toEqual({ deadLetterTargetArn: { 'Fn::GetAtt': [dlqId, 'Arn'] }, maxReceiveCount: MONITOR_MAX_RECEIVES });
+    expect(queue.Properties.VisibilityTimeout).toBe(QUEUE_SPECS.MonitorRunConsumer.timeout.toSeconds() * 6);
+    const consumerId = stack.getLogicalId(stack.monitorRunConsumer.fn.node.defaultChild as CfnElement);
+    t.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      EventSourceArn: { 'Fn::GetAtt': [queueId, 'Arn'] },
+      FunctionName: { Ref: consumerId },
+      BatchSize: MONITOR_CONSUMER_BATCH_SIZE,
+      ScalingConfig: { MaximumConcurrency: MONITOR_CONSUMER_MAX_CONCURRENCY },
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+    t.resourceCountIs('AWS::Scheduler::ScheduleGroup', 1);
+    // The Scheduler role may only send to the two queues; the consumer may write schedules of the group and pass that role only to Scheduler.
+    t.hasResourceProperties('AWS::IAM::Role', { AssumeRolePolicyDocument: Match.objectLike({ Statement: [Match.objectLike({ Principal: { Service: 'scheduler.amazonaws.com' } })] }) });
     const policies = JSON.stringify(t.findResources('AWS::IAM::Policy'));
-    expect(policies).toContain('states:StartExecution');
+    for (const action of ['sqs:SendMessage', 'scheduler:CreateSchedule', 'scheduler:UpdateSchedule', 'scheduler:DeleteSchedule', 'iam:PassRole', 'states:StartExecution']) expect(policies).toContain(action);
+    expect(policies).toContain('"iam:PassedToService":"scheduler.amazonaws.com"');
+    const consumer = t.findResources('AWS::Lambda::Function')[consumerId]!;
+    expect(Object.keys(consumer.Properties.Environment.Variables)).toEqual(
+      expect.arrayContaining(['SEARCH_STATE_MACHINE_ARN', 'MONITOR_QUEUE_ARN', 'MONITOR_DLQ_ARN', 'MONITOR_SCHEDULER_ROLE_ARN', 'MONITOR_SCHEDULE_GROUP']),
+    );
   });
 
   it('runs the monthly platform report at 06:00 UTC on the 1st of each month', () => {

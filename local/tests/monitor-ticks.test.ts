@@ -14,7 +14,7 @@ let pool: BundlePool;
 beforeAll(async () => {
   dynamo = await startTestDynamo();
   // Only the dispatcher's bundle, built as `cdk synth` builds it (and as VIGIL_HANDLERS=bundles does).
-  built = await buildBundles({ only: (spec) => spec.name === 'MonitorDispatcher', media: false });
+  built = await buildBundles({ only: (spec) => spec.name === 'MonitorDispatcher' || spec.name === 'MonitorRunConsumer', media: false });
   pool = new BundlePool(built);
 }, 120_000);
 afterAll(async () => {
@@ -23,7 +23,7 @@ afterAll(async () => {
   await dynamo?.close();
 });
 
-const idle = { due: 0, started: 0, failed: 0, digests: 0 };
+const idle = { digests: 0 };
 
 it('ticks the monitor dispatcher from its Lambda bundle in bundles mode', async () => {
   expect(built.bundles.get('MonitorDispatcher')?.spec).toMatchObject({ kind: 'scheduled', entry: 'functions/jobs/monitor-dispatch.ts' });
@@ -42,3 +42,11 @@ it('ticks the monitor dispatcher from its Lambda bundle in bundles mode', async 
 it('runs the same handler from source without a pool', async () => {
   expect(await monitorDispatcher()()).toEqual(idle);
 });
+
+it('runs the monitor queue consumer from its Lambda bundle, with the event an SQS event source sends', async () => {
+  expect(built.bundles.get('MonitorRunConsumer')?.spec).toMatchObject({ kind: 'queue', entry: 'functions/jobs/monitor-runs.ts' });
+  const record = (body: string) => ({ messageId: body.length.toString(), receiptHandle: 'r', body, attributes: {}, messageAttributes: {}, md5OfBody: '', eventSource: 'aws:sqs', eventSourceARN: 'arn', awsRegion: 'us-east-1' });
+  // A message for a monitor that is gone starts nothing and is done; a malformed one is dropped, not retried.
+  const out = await pool.invoke('MonitorRunConsumer', { Records: [record(JSON.stringify({ monitorId: 'NOPE', scheduledTime: '2026-11-28T00:00:00Z' })), record('not json')] });
+  expect(out).toEqual({ batchItemFailures: [], outcomes: ['gone'], lagSeconds: [] });
+}, 60_000);

@@ -1,4 +1,4 @@
-import { PLANS, type PlanId } from '../plans';
+import { PLANS, PROVIDER_SEARCHES_PER_SCAN, type PlanId } from '../plans';
 import { SUPPORT_EMAIL } from './support';
 
 /** The FAQ categories, in the order the Help page shows their badges (PRODUCT.md section 2, "Help"). */
@@ -30,7 +30,8 @@ function allowancesSentence(): string {
     `Pro ${n(a('pro').scansPerMonth, 'scans')} and ${n(a('pro').submissionsPerMonth, 'automated takedowns')}; ` +
     `Enterprise ${n(a('enterprise').scansPerMonth, 'scans')} and ${n(a('enterprise').submissionsPerMonth, 'takedowns')}. ` +
     `Automated notices are also capped per day (Trial ${a('trial').submissionsPerDay}, Basic ${a('basic').submissionsPerDay}, Pro ${a('pro').submissionsPerDay}, ` +
-    `Enterprise ${a('enterprise').submissionsPerDay}) to protect delivery. When an allowance is used up, Vigil says so and offers an upgrade; it starts again on the 1st.`
+    `Enterprise ${a('enterprise').submissionsPerDay}) to protect delivery. Every scan counts, whether you start it, press Run now or a monitor runs on its schedule; a scan of more than ${PROVIDER_SEARCHES_PER_SCAN} searches (many names, engines and reference images) counts as several. ` +
+    `When an allowance is used up, Vigil says so and offers an upgrade, and monitors skip their runs until it starts again on the 1st.`
   );
 }
 
@@ -336,7 +337,7 @@ export const FAQ_ENTRIES: readonly FaqEntry[] = [
     category: 'Billing',
     question: 'What does the Enterprise plan include?',
     answer:
-      'Enterprise ($150/month) is made for high-volume creators and agencies: unlimited scans and takedowns, automated submission to all engines (Google, Bing and DuckDuckGo) ' +
+      `Enterprise ($150/month) is made for high-volume creators and agencies: ${PLANS.enterprise.allowances.scansPerMonth} scans a month and unlimited takedowns, automated submission to all engines (Google, Bing and DuckDuckGo) ` +
       `and bulk submissions of any size (at most ${PLANS.enterprise.allowances.submissionsPerDay} automated notices a day).`,
     keywords: ['enterprise', 'agency', 'unlimited', 'team', 'high volume', 'biggest'],
   },

@@ -30,9 +30,10 @@ describe('help FAQ', () => {
     for (const price of ['$50/month', '$100/month', '$150/month']) expect(faq('plan-prices').answer).toContain(price);
     const limits = faq('plan-limits').answer;
     expect(limits).toContain('Trial 3 scans and 3 violations submitted (bulk, Google only)');
-    expect(limits).toContain('Basic 10 scans and 10 automated takedowns');
-    expect(limits).toContain('Pro 50 scans and 100 automated takedowns');
-    expect(limits).toContain('Enterprise unlimited scans and unlimited takedowns');
+    expect(limits).toContain('Basic 120 scans and 10 automated takedowns');
+    expect(limits).toContain('Pro 340 scans and 100 automated takedowns');
+    expect(limits).toContain('Enterprise 520 scans and unlimited takedowns');
+    expect(limits).toContain('Every scan counts, whether you start it, press Run now or a monitor runs on its schedule');
   });
 
   it('states the product facts the assistant is asked about', () => {

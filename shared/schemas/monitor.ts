@@ -111,6 +111,13 @@ export const monitorSchema = z.object({
   autoSubmitInactive: z.string().nullable(),
   /** The newest run's automatic submissions (null before any). */
   lastAutoSubmit: autoSubmitOutcomeSchema.nullable(),
+  /**
+   * When the last scheduled occurrence was due (its schedule's time); with `lastRunAt`, the real start, the page
+   * shows how late the run started. Null before the first scheduled run.
+   */
+  lastDueAt: z.string().nullable().default(null),
+  /** The last scheduled occurrence that did not run, and why (the scan budget was spent, ...). */
+  lastSkip: z.object({ at: z.string(), dueAt: z.string(), reason: z.string() }).nullable().default(null),
 });
 export type Monitor = z.infer<typeof monitorSchema>;
 export const monitorListSchema = z.array(monitorSchema);

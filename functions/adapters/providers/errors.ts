@@ -30,6 +30,18 @@ export class ThrottledError extends ProviderError {
   }
 }
 
+/**
+ * The provider's plan is used up for its period (SerpApi's "run out of searches", a monthly window at 0): no
+ * retry can succeed before the plan renews, so it is NOT a ThrottledError (the workflow's Retry matches that
+ * name only) and is counted as `ProviderQuotaErrors` (EMF) with its own alarm (docs/OPERATIONS.md).
+ */
+export class ProviderQuotaError extends ProviderError {
+  override name = 'ProviderQuotaError';
+  constructor(provider: string, message: string, status = 429) {
+    super(provider, message, status);
+  }
+}
+
 /** 5xx, connection failure, or a provider that refuses service (Custom Search's 403 for new projects). */
 export class ProviderUnavailableError extends ProviderError {
   override name = 'ProviderUnavailableError';

@@ -1,5 +1,6 @@
 import { candidateDomain } from './candidate';
-import { retryAfterMs } from './provider-http';
+import { ProviderQuotaError, ThrottledError } from './errors';
+import { callProvider, quotaExhausted, retryAfterMs } from './provider-http';
 
 describe('retryAfterMs', () => {
   const h = (init: Record<string, string>) => new Headers(init);
@@ -34,5 +35,37 @@ describe('candidateDomain', () => {
 
   it('is empty for a non-URL', () => {
     expect(candidateDomain('not a url')).toBe('');
+  });
+});
+
+describe('a provider whose plan is used up (issue 27)', () => {
+  const h = (init: Record<string, string> = {}) => new Headers(init);
+  afterEach(() => jest.restoreAllMocks());
+
+  it("tells a used-up plan from a short rate limit: SerpApi's message, a quota message, Brave's monthly window at 0", () => {
+    expect(quotaExhausted(429, 'Your account has run out of searches.', h())).toBe(true);
+    expect(quotaExhausted(403, 'Daily Limit Exceeded: quota', h())).toBe(true);
+    expect(quotaExhausted(429, 'Too many requests', h({ 'x-ratelimit-remaining': '1, 0' }))).toBe(true);
+    expect(quotaExhausted(429, 'Too many requests', h({ 'x-ratelimit-remaining': '0, 1500' }))).toBe(false);
+    expect(quotaExhausted(429, 'Too many requests', h())).toBe(false);
+    expect(quotaExhausted(200, 'quota', h())).toBe(false);
+  });
+
+  it('throws the named ProviderQuotaError at once, never retried as throttling; a plain 429 is retried', async () => {
+    const answer = (status: number, error: string) => new Response(JSON.stringify({ error }), { status, headers: { 'content-type': 'application/json' } });
+    const config = { timeoutMs: 1000, retries: 3, retryBaseMs: 0, maxRetryWaitMs: 0 };
+    const call = () => callProvider({ provider: 'serpapi', url: new URL('https://serpapi.test/search.json'), config, parse: (b) => b });
+
+    const quota = jest.spyOn(globalThis, 'fetch').mockImplementation(async () => answer(429, 'Your account has run out of searches.'));
+    const err = await call().catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ProviderQuotaError);
+    expect(err).not.toBeInstanceOf(ThrottledError);
+    expect((err as Error).name).toBe('ProviderQuotaError');
+    expect(quota).toHaveBeenCalledTimes(1);
+    quota.mockRestore();
+
+    const throttled = jest.spyOn(globalThis, 'fetch').mockImplementation(async () => answer(429, 'Too many requests'));
+    await expect(call()).rejects.toBeInstanceOf(ThrottledError);
+    expect(throttled).toHaveBeenCalledTimes(4);
   });
 });

@@ -1,6 +1,7 @@
 import pRetry from 'p-retry';
 import {
   ProviderAuthError,
+  ProviderQuotaError,
   ProviderRequestError,
   ProviderResponseError,
   ProviderTimeoutError,
@@ -78,8 +79,27 @@ async function attempt<T>(call: ProviderCall<T>): Promise<T> {
   const message = errorMessage(body) ?? (text.slice(0, 200) || res.statusText);
   throw (
     call.mapStatus?.(res.status, message, body) ??
+    (quotaExhausted(res.status, message, res.headers) ? new ProviderQuotaError(call.provider, message, res.status) : undefined) ??
     statusError(call.provider, res.status, message, retryAfterMs(res.headers))
   );
+}
+
+/**
+ * Messages of a provider whose plan is used up for its period (SerpApi: "Your account has run out of searches.";
+ * Brave/TinEye/Google: "quota", "monthly limit"). Matched only on a 429 or 403, never on a 200.
+ */
+const QUOTA_MESSAGE = /run out of searches|out of searches|quota|monthly limit|plan limit|credits? (?:exhausted|remaining: 0)|no remaining (?:searches|credits)/i;
+
+/**
+ * Whether a refusal means the provider's quota is used up rather than a short rate limit: a quota message, or a
+ * rate-limit header listing a window with none left beyond the first (Brave's `X-RateLimit-Remaining: 1, 0` is
+ * the per-second window with some left and the monthly one with none).
+ */
+export function quotaExhausted(status: number, message: string, headers: Headers): boolean {
+  if (status !== 429 && status !== 403) return false;
+  if (QUOTA_MESSAGE.test(message)) return true;
+  const remaining = (headers.get('x-ratelimit-remaining') ?? '').split(',').map((s) => s.trim()).filter(Boolean).map(Number);
+  return status === 429 && remaining.length > 1 && remaining.slice(1).some((r) => r === 0);
 }
 
 /** The default mapping of an HTTP (or body-reported) status to a named error. */

@@ -92,11 +92,11 @@ const deleteMonitorEndpoint = userEndpoint(contract.deleteMonitor, async ({ para
   return { status: 204 };
 });
 
-/** `POST /api/monitors/{id}/run`: one run now (origin `monitor-run-now`, which counts against the scan allowance). */
+/** `POST /api/monitors/{id}/run`: one run now (origin `monitor-run-now`; like every run it counts against the scan allowance). */
 const runMonitor = userEndpoint(contract.runMonitor, async ({ params, caller }) => {
   const m = await ownMonitor(caller, params.id);
   if (m.paused) throw new ConflictError('Resume the monitor to run it.', 'MONITOR_PAUSED');
-  const searchId = await startMonitorRun(m, 'monitor-run-now');
+  const searchId = await startMonitorRun(m);
   if (!searchId) throw new ConflictError('The monitor changed meanwhile. Please try again.');
   return json({ searchId, monitorId: m.id }, 202);
 });

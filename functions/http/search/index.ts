@@ -18,6 +18,7 @@ const startSearch = userEndpoint(contract.startSearch, async ({ event, caller })
     origin: 'manual',
     // Stored only once the scan is admitted, so a refused request stores nothing.
     storeReferences: (searchId) => storeReferences(userId, searchId, references),
+    referenceImages: references.filter((r) => r.kind === 'image').length,
   });
   return json(started, 201);
 });

@@ -39,14 +39,14 @@ describe('deriveInsights thresholds', () => {
     const s = snapshot(
       { [COUNTERS.users]: { count: 4 }, [COUNTERS.subscribers('basic')]: { count: 2 }, [COUNTERS.subscribers('pro')]: { count: 1 } },
       {
-        [COUNTERS.searches]: { count: 19, providerCalls: 19, 'plan:basic': 16, 'plan:pro': 3 },
+        [COUNTERS.searches]: { count: 195, providerCalls: 195, 'plan:basic': 192, 'plan:pro': 3 },
         [COUNTERS.searchesFinished]: { count: 19, succeeded: 16, failed: 3 },
         [COUNTERS.activeUsers]: { count: 3, 'plan:basic': 2, 'plan:pro': 1 },
       },
     );
     const out = deriveInsights({ snapshot: s, thisMonth: month({ searches: 19, providerCalls: 19 }), engagement: engagement() });
     expect(out.businessOptimization.upsellOpportunities).toEqual([
-      'Basic subscribers average 8 scans this month, 80% of the 10-scan allowance: offer Pro (50 scans).',
+      'Basic subscribers average 96 scans this month, 80% of the 120-scan allowance: offer Pro (340 scans).',
       '1 of 4 users (25%) are still on the free trial: each upgrade to Basic adds $50.00 of MRR.',
     ]);
     expect(out.businessOptimization.churnRiskFactors).toEqual([
@@ -55,7 +55,7 @@ describe('deriveInsights thresholds', () => {
       'The largest funnel drop-off: 100% of users who signed up never ran a scan.',
     ]);
     expect(out.businessOptimization.profitabilityInsights[0]).toMatch(/^No revenue recorded this month yet, against an estimated \$0\.\d\d of usage costs\.$/);
-    expect(out.businessOptimization.profitabilityInsights).toContain('Basic subscribers run 2.7x more scans than Pro subscribers this month (8 vs 3 per subscriber).');
+    expect(out.businessOptimization.profitabilityInsights).toContain('Basic subscribers run 32x more scans than Pro subscribers this month (96 vs 3 per subscriber).');
   });
 
   it('says so when nothing crosses a threshold', () => {

@@ -131,6 +131,9 @@ function profitabilityInsights(i: InsightInputs): string[] {
       dynamodb: 'DynamoDB reads and writes',
       ses: 'e-mail sending',
       bedrock: `assistant answers (${plural(thisMonth.chatMessages, 'message')})`,
+      scheduling: 'monitor schedules and their queue',
+      cognito: 'sign-in (Cognito users)',
+      cloudwatch: 'alarms, metrics and logs',
     };
     out.push(`The largest cost this month is ${label[name]}: ${pct(value / partsTotal)} of estimated costs (${usd(value)}).`);
   }

@@ -24,7 +24,7 @@ describe('OfflineAssistant answers questions from the help FAQ', () => {
     ['How do I get a PDF of the notice?', ['Generate PDF', 'dmca-']],
     ['Can I use automated submission on the free trial?', [/paid plans/]],
     ['How do I start a scan?', ['Start Protection Scan']],
-    ['What does the Enterprise plan include?', ['$150/month', 'unlimited scans and takedowns']],
+    ['What does the Enterprise plan include?', ['$150/month', '520 scans a month and unlimited takedowns']],
     ['How do I cancel my subscription?', ['support@vigil.example']],
     ['Which reasons can I pick when allowlisting a site?', ['fair use', 'licensing agreement', 'owned property']],
     ['Someone leaked my videos, what do I do?', ['Send DMCA', 'reference files']],
@@ -78,7 +78,7 @@ describe('OfflineAssistant answers questions from the help FAQ', () => {
     const alone = await ask('and for Pro?', '/account');
     const followUp = await ask('and for Pro?', '/account', history);
     expect(alone.reply).toContain('Pro costs $100/month');
-    expect(followUp.reply).toContain('Pro 50 scans and 100 automated takedowns');
+    expect(followUp.reply).toContain('Pro 340 scans and 100 automated takedowns');
   });
 
   it('does not stick to the previous topic when the new question is about something else', async () => {

@@ -1,4 +1,6 @@
-import { PRICES, monthCost, scanCost } from './cost-model';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { MARGIN_MARKERS, PRICES, USAGE_PER_UNIT, marginTableMarkdown, monthCost, planMargins, scanCost } from './cost-model';
 
 describe('monthCost', () => {
   it('prices a month of usage from the unit prices and per-unit usage', () => {
@@ -24,5 +26,34 @@ describe('monthCost', () => {
     expect(monthCost({ apiRequests: 0, searches: 0, providerCalls: 0, dmcaSubmissions: 0, emails: 0, chatMessages: 0 }).total).toBe(0);
     expect(scanCost(1, 6)).toBeGreaterThan(6 * PRICES.serpApiPerSearch);
     expect(scanCost(1, 6)).toBeLessThan(6 * PRICES.serpApiPerSearch + 0.01);
+  });
+});
+
+describe('what really runs (issue 27)', () => {
+  const none = { apiRequests: 0, searches: 0, providerCalls: 0, dmcaSubmissions: 0, emails: 0, chatMessages: 0 };
+  it('prices monitor runs (Scheduler, SQS, the consumer), Cognito users, alarms and metrics, and write units with their index copies', () => {
+    const cost = monthCost({ ...none, monitorRuns: 1_000_000, activeUsers: 1000, alarms: 100, customMetrics: 10 });
+    const run = USAGE_PER_UNIT.monitorRun;
+    expect(cost.parts.scheduling).toBeCloseTo(1_000_000 * (PRICES.schedulerPerInvocation + run.sqsRequests * PRICES.sqsPerRequest), 8);
+    expect(cost.parts.cognito).toBeCloseTo(1000 * PRICES.cognitoPerMau, 8);
+    expect(cost.parts.cloudwatch).toBeGreaterThan(100 * PRICES.cloudwatchPerAlarm + 10 * PRICES.cloudwatchPerMetric);
+    expect(cost.parts.dynamodb).toBeCloseTo(1_000_000 * (run.reads * PRICES.dynamoPerReadUnit + run.writes * USAGE_PER_UNIT.writeUnitsPerItemWrite * PRICES.dynamoPerWriteUnit), 8);
+    // The admin's figures (no monitor-run or user counts) are priced as before.
+    expect(monthCost(none).parts).toMatchObject({ scheduling: 0, cognito: 0, cloudwatch: 0 });
+  });
+
+  it('keeps every paid plan solvent at full use; the free trial costs a bounded amount', () => {
+    const margins = planMargins();
+    for (const m of margins.filter((x) => x.priceUsd > 0)) expect(m.margin).toBeGreaterThan(0);
+    const trial = margins.find((m) => m.plan === 'trial')!;
+    expect(trial.cost).toBeLessThan(2);
+    // Provider searches are most of the cost: the allowance is what bounds it.
+    for (const m of margins) expect(m.provider / m.cost).toBeGreaterThan(0.5);
+  });
+
+  it('is the table docs/OPERATIONS.md shows (npm run docs:margins writes it)', () => {
+    const doc = readFileSync(join(__dirname, '..', '..', '..', 'docs', 'OPERATIONS.md'), 'utf8');
+    const [start, end] = MARGIN_MARKERS;
+    expect(doc.slice(doc.indexOf(start) + start.length, doc.indexOf(end)).trim()).toBe(marginTableMarkdown());
   });
 });

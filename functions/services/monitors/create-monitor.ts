@@ -4,6 +4,7 @@ import type { PlanId } from '../../../shared/schemas/user';
 import { storeReferences, type CheckedReference } from '../references';
 import * as monitors from '../../store/entities/monitor';
 import { monitorCount, planOf, putMonitor, type MonitorRecord, type NewMonitor } from './monitors';
+import { dropSchedule, syncSchedule } from './schedules';
 import { assertAutoSubmitAllowed, assertCadenceAllowed, monitorCountRefusal } from './rules';
 
 /** What `POST /api/monitors` asks for, parsed and checked (the reference files by their bytes). */
@@ -42,6 +43,15 @@ export async function createMonitor(userId: string, req: MonitorRequest): Promis
       autoSubmit: req.autoSubmit,
       originalUrl: req.originalUrl ?? null,
     });
+    try {
+      // Its schedule's first occurrence is now: the first run comes through the queue like every later one, and
+      // takes a scan of the creator's allowance like every run (issue 27).
+      await syncSchedule(monitor);
+    } catch (err) {
+      await dropSchedule(id).catch(() => undefined);
+      await monitors.remove(id);
+      throw err;
+    }
     return { monitor, plan };
   } catch (err) {
     await monitors.giveSlot(userId); // nothing half-written keeps the slot

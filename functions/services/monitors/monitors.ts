@@ -6,6 +6,7 @@ import type { MonitorRecord, NewMonitor, SkippedMonitorReference } from '../../s
 import { planOf } from '../billing/plan-store';
 import { namedSkippedReferences } from '../search/searches';
 import { assertOriginalUrlForAutoSubmit, autoSubmitInactive, holdsPlanSlot, nextRunOnResume } from './rules';
+import { dropSchedule, syncSchedule } from './schedules';
 
 /*
  * Reading, changing and deleting monitors (issue 11): the store is `store/entities/monitor.ts`, the plan policy
@@ -36,7 +37,7 @@ export function monitorCount(userId: string): Promise<number> {
   return monitors.countOf(userId);
 }
 
-/** Writes a new monitor, due at once (the next dispatcher tick runs it first). The caller holds its slot. */
+/** Writes a new monitor, due at once (its schedule's first occurrence runs it first). The caller holds its slot. */
 export function putMonitor(input: NewMonitor, now = new Date().toISOString()): Promise<MonitorRecord> {
   return monitors.create(input, now);
 }
@@ -59,7 +60,7 @@ export async function updateMonitor(current: MonitorRecord, update: MonitorUpdat
   const cadence = update.cadence ?? current.cadence;
   assertOriginalUrlForAutoSubmit(update.autoSubmit ?? current.autoSubmit, update.originalUrl === undefined ? current.originalUrl : update.originalUrl);
   const reschedule = !paused && (current.paused || update.cadence !== undefined);
-  return monitors.update(current, {
+  const updated = await monitors.update(current, {
     paused,
     cadence,
     alerts: update.alerts,
@@ -70,13 +71,19 @@ export async function updateMonitor(current: MonitorRecord, update: MonitorUpdat
     clearPausedReason: update.paused !== undefined,
     ...(reschedule ? { nextRunAt: nextRunOnResume(current.lastRunAt, cadence, now) } : {}),
   });
+  // The schedule follows a pause, a resume and a new cadence (its first occurrence at the new nextRunAt).
+  if (updated && (paused !== current.paused || cadence !== current.cadence)) await syncSchedule(updated);
+  return updated;
 }
 
 /**
- * Deletes the monitor (and the pictures its runs have seen), gives its slot back, then deletes its reference
- * files and fingerprints from S3 (its runs' results and their evidence stay, as the route says).
+ * Deletes the monitor's schedule, then the monitor (and the pictures its runs have seen), gives its slot back,
+ * then deletes its reference files and fingerprints from S3 (its runs' results and their evidence stay, as the
+ * route says). The slot is the monitor count only: the scans its runs took stay counted this month, so creating
+ * and deleting monitors cannot mint runs (issue 27).
  */
 export async function deleteMonitor(m: MonitorRecord): Promise<void> {
+  await dropSchedule(m.id);
   await monitors.remove(m.id);
   await monitors.giveSlot(m.userId);
   await deleteMonitorFiles(m.userId, m.id);

@@ -6,7 +6,7 @@ import { config } from '../../lib/config';
 import { WorkflowUnavailableError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { admitScan } from '../allowances';
-import { recordSearchStarted } from '../metrics';
+import { estimateProviderCalls, recordSearchStarted } from '../metrics';
 import { createSearch, finishSearch, type ReferenceFile } from './searches';
 
 export interface StoredReference extends ReferenceFile {
@@ -22,6 +22,8 @@ export interface StartScan {
   references?: StoredReference[];
   /** Stores the request's reference files under the scan's id; called only once the scan is admitted. */
   storeReferences?: (searchId: string) => Promise<StoredReference[]>;
+  /** With `storeReferences`: how many of the files to store are images (each is one reverse image search per engine). */
+  referenceImages?: number;
   origin: ScanOrigin;
   /** Set for monitor runs: the scan is tagged with its monitor. */
   monitorId?: string;
@@ -37,8 +39,15 @@ export interface StartScan {
  */
 export async function startScan(input: StartScan): Promise<{ id: string; query: string; searchEngines: string[] }> {
   const searchId = input.searchId ?? ulid();
-  // The one-running-scan slot and the scan allowance (manual and run-now starts), before anything is stored.
-  const admission = await admitScan(input.userId, searchId, input.origin);
+  // The slot (scans a person starts), the creator's scan allowance and the platform's provider budget (every
+  // run, scheduled ones included), before anything is stored.
+  const providerSearches = estimateProviderCalls({
+    engines: input.engines.length,
+    contentType: input.contentType,
+    names: input.names.length,
+    referenceImages: input.referenceImages ?? (input.references ?? []).filter((r) => r.kind === 'image').length,
+  });
+  const admission = await admitScan(input.userId, searchId, input.origin, providerSearches);
   try {
     const references = input.storeReferences ? await input.storeReferences(searchId) : (input.references ?? []);
     return await launchScan({ ...input, references }, searchId);

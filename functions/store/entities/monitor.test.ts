@@ -20,8 +20,6 @@ const oldItem = {
   sk: 'MONITOR',
   gsi1pk: 'USER#u1#MONITOR',
   gsi1sk: '01JMON',
-  gsi3pk: 'MONITOR_DUE',
-  gsi3sk: `${NOW}#01JMON`,
   entity: 'MONITOR',
   ...input,
   autoSubmit: false,
@@ -52,11 +50,13 @@ describe('monitor entity', () => {
     expect(monitors.fromItem(later)).toMatchObject({ paused: true, pausedReason: 'Paused: ...', nextRunAt: null, runCount: 3, skippedReferences: [{ id: 'R1', reason: 'too small' }] });
   });
 
-  it('round-trips a record, in the due index only while not paused', () => {
+  it('round-trips a record, in no due index (its schedule says when it runs)', () => {
     const m = monitors.fromItem(oldItem);
     expect(monitors.fromItem(monitors.toItem(m))).toEqual(m);
-    expect(monitors.toItem({ ...m, paused: true, nextRunAt: null })).not.toHaveProperty('gsi3pk');
-    expect(monitors.toItem({ ...m, originalUrl: 'https://luna.example' })).toMatchObject({ originalUrl: 'https://luna.example', gsi3sk: `${NOW}#01JMON` });
+    expect(monitors.toItem(m)).not.toHaveProperty('gsi3pk');
+    expect(monitors.toItem({ ...m, originalUrl: 'https://luna.example' })).toMatchObject({ originalUrl: 'https://luna.example' });
+    // An item written with the former due index still reads.
+    expect(monitors.fromItem({ ...oldItem, gsi3pk: 'MONITOR_DUE', gsi3sk: `${NOW}#01JMON` })).toEqual(m);
   });
 
   it('refuses an item that is not a monitor', () => {
@@ -76,13 +76,13 @@ describe('monitor entity', () => {
     });
   });
 
-  it('puts a resumed monitor back in the due index at its next run', async () => {
+  it('sets a resumed monitor\'s next run', async () => {
     store = recordStore(() => ({ Attributes: oldItem }));
     await monitors.update({ id: '01JMON', paused: true, nextRunAt: null }, { paused: false, cadence: 'daily', nextRunAt: '2026-12-01T00:00:00.000Z' });
     expect(store.commands[0]!.input).toMatchObject({
-      UpdateExpression: 'SET #u0 = :u0, #u1 = :u1, #u2 = :u2, #u3 = :u3, #u4 = :u4',
-      ExpressionAttributeNames: { '#u0': 'paused', '#u1': 'cadence', '#u2': 'nextRunAt', '#u3': 'gsi3pk', '#u4': 'gsi3sk' },
-      ExpressionAttributeValues: { ':u2': '2026-12-01T00:00:00.000Z', ':u3': 'MONITOR_DUE', ':u4': '2026-12-01T00:00:00.000Z#01JMON', ':u5': true, ':u6': '-' },
+      UpdateExpression: 'SET #u0 = :u0, #u1 = :u1, #u2 = :u2',
+      ExpressionAttributeNames: { '#u0': 'paused', '#u1': 'cadence', '#u2': 'nextRunAt' },
+      ExpressionAttributeValues: { ':u2': '2026-12-01T00:00:00.000Z', ':u3': true, ':u4': '-' },
     });
   });
 
@@ -91,20 +91,32 @@ describe('monitor entity', () => {
     expect(await monitors.update({ id: '01JMON', paused: false, nextRunAt: NOW }, { paused: false, cadence: 'weekly', alerts: 'off' })).toBeUndefined();
   });
 
-  it('claims a scheduled run only while unpaused and still due at the time read, setting the next one', async () => {
+  it('claims a scheduled occurrence once: only while unpaused and no occurrence at or after it was claimed', async () => {
     store = recordStore(() => ({ Attributes: oldItem }));
-    expect(await monitors.claimRun({ id: '01JMON', nextRunAt: NOW }, { searchId: 'S1', at: NOW, nextRunAt: '2026-12-05T00:00:00.000Z' })).toBe(true);
+    expect(await monitors.claimOccurrence('01JMON', NOW, '2026-12-05T00:00:00.000Z')).toBe(true);
     expect(store.commands[0]!.input).toMatchObject({
-      UpdateExpression: 'SET #u0 = :u0, #u1 = :u1, #u2 = :u2, #u3 = :u3, #u4 = :u4 ADD #u5 :u5',
-      ConditionExpression: '((attribute_exists(#u6)) AND (#u7 = :u6)) AND (#u2 = :u7)',
-      ExpressionAttributeNames: { '#u0': 'lastRunAt', '#u1': 'lastSearchId', '#u2': 'nextRunAt', '#u3': 'gsi3pk', '#u4': 'gsi3sk', '#u5': 'runCount', '#u6': 'pk', '#u7': 'paused' },
-      ExpressionAttributeValues: { ':u0': NOW, ':u1': 'S1', ':u2': '2026-12-05T00:00:00.000Z', ':u4': '2026-12-05T00:00:00.000Z#01JMON', ':u5': 1, ':u6': false, ':u7': NOW },
+      UpdateExpression: 'SET #u0 = :u0, #u1 = :u1',
+      ConditionExpression: '(attribute_exists(#u2)) AND (#u3 = :u2) AND ((attribute_not_exists(#u0)) OR (#u0 < :u3))',
+      ExpressionAttributeNames: { '#u0': 'lastDueAt', '#u1': 'nextRunAt', '#u2': 'pk', '#u3': 'paused' },
+      ExpressionAttributeValues: { ':u0': NOW, ':u1': '2026-12-05T00:00:00.000Z', ':u2': false, ':u3': NOW },
     });
+  });
+
+  it('records a started occurrence, gives back a claim only while it is the last, and records a skip', async () => {
+    store = recordStore(() => ({ Attributes: oldItem }));
+    await monitors.recordScheduledRun('01JMON', { searchId: 'S1', at: NOW });
+    await monitors.unclaimOccurrence('01JMON', NOW);
+    await monitors.recordSkip('01JMON', { at: NOW, dueAt: NOW, reason: 'spent' });
+    expect(store.commands.map((c) => [c.input.UpdateExpression, c.input.ConditionExpression])).toEqual([
+      ['SET #u0 = :u0, #u1 = :u1 ADD #u2 :u2', 'attribute_exists(#u3)'],
+      ['REMOVE #u0', '(attribute_exists(#u1)) AND (#u0 = :u0)'],
+      ['SET #u0 = :u0', 'attribute_exists(#u1)'],
+    ]);
   });
 
   it('claims a run now without touching the schedule, and reports a lost claim', async () => {
     store = recordStore(() => conditionFailed());
-    expect(await monitors.claimRun({ id: '01JMON', nextRunAt: NOW }, { searchId: 'S1', at: NOW })).toBe(false);
+    expect(await monitors.claimRun({ id: '01JMON' }, { searchId: 'S1', at: NOW })).toBe(false);
     expect(store.commands[0]!.input).toMatchObject({
       UpdateExpression: 'SET #u0 = :u0, #u1 = :u1 ADD #u2 :u2',
       ConditionExpression: '(attribute_exists(#u3)) AND (#u4 = :u3)',
@@ -131,18 +143,6 @@ describe('monitor entity', () => {
     expect(store.commands[0]!.input).toMatchObject({ UpdateExpression: 'SET #u0 = :u0 ADD #u1 :u1', ConditionExpression: 'attribute_exists(#u2)', ExpressionAttributeValues: { ':u0': 4, ':u1': 4 } });
     const kept = store.commands[1]!.input.ExpressionAttributeValues as Record<string, { sent: unknown[] }>;
     expect(kept[':u0']!.sent).toHaveLength(100);
-  });
-
-  it('reads the monitors due now, oldest first, bounded, from the sparse due index', async () => {
-    store = recordStore(() => ({ Items: [oldItem] }));
-    expect(await monitors.due(NOW, 25)).toEqual([monitors.fromItem(oldItem)]);
-    expect(store.commands[0]!.input).toMatchObject({
-      IndexName: 'gsi3',
-      KeyConditionExpression: '#k0 = :k0 AND #k1 <= :k1',
-      ExpressionAttributeValues: { ':k0': 'MONITOR_DUE', ':k1': `${NOW}#~` },
-      Limit: 25,
-    });
-    expect(store.commands[0]!.input).not.toHaveProperty('ScanIndexForward');
   });
 
   it('deletes the monitor with its seen pictures', async () => {

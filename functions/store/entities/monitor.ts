@@ -3,12 +3,14 @@ import { alertModeSchema, autoSubmitOutcomeSchema, cadenceSchema, type AlertMode
 import * as counter from '../counters';
 import { keys } from '../keys';
 import * as seenImages from './seen-images';
-import { Cond, GSI1, GSI3, deleteItem, getItem, putItemIf, query, queryNewest, updateItemIf, type Item } from '../table';
+import { Cond, GSI1, GSI3, deleteItem, getItem, putItemIf, queryNewest, updateItemIf, type Item } from '../table';
 
 /**
- * A monitor (`MONITOR#id`): listed newest first under its owner on gsi1, and in the sparse due index on gsi3
- * (`MONITOR_DUE`, at `nextRunAt`) exactly while it is not paused. Beside it, per user, the monitor count: the
- * guarded counter that holds the plan's monitor allowance (docs/ARCHITECTURE.md, "Monitors").
+ * A monitor (`MONITOR#id`): listed newest first under its owner on gsi1. When it runs is its EventBridge Scheduler
+ * schedule's business (issue 27); `nextRunAt` is kept for the page. Items written before issue 27 may still hold
+ * the attributes of the former sparse due index (gsi3, `MONITOR_DUE`): a pause removes them, nothing reads them.
+ * Beside it, per user, the monitor count: the guarded counter that holds the plan's monitor allowance
+ * (docs/ARCHITECTURE.md, "Monitors").
  */
 export const MONITOR = 'MONITOR';
 const COUNT_ENTITY = 'MONITOR_COUNT';
@@ -54,13 +56,17 @@ const itemSchema = z.object({
   autoSubmit: z.boolean().default(false),
   originalUrl: z.string().nullish().transform((v) => v ?? null),
   lastAutoSubmit: autoSubmitOutcomeSchema.nullish().transform((v) => v ?? null),
+  /** The due time of the last scheduled occurrence claimed (its schedule's `scheduled-time`): one run per occurrence. */
+  lastDueAt: z.string().nullish().transform((v) => v ?? null),
+  /** The last scheduled occurrence that did not run, and why (the budget was spent, ...): shown on the monitor's page. */
+  lastSkip: z.object({ at: z.string(), dueAt: z.string(), reason: z.string() }).nullish().transform((v) => v ?? null),
 });
 export type MonitorRecord = Omit<z.infer<typeof itemSchema>, 'v'>;
 export type StoredMonitorReference = z.infer<typeof referenceSchema>;
 export type SkippedMonitorReference = NonNullable<MonitorRecord['skippedReferences']>[number];
 
 /** Fields written only once they have a value (a new monitor's item has none of them). */
-const ABSENT_WHEN_NULL = ['pausedReason', 'lastRunAt', 'lastSearchId', 'originalUrl', 'lastAutoSubmit'] as const;
+const ABSENT_WHEN_NULL = ['pausedReason', 'lastRunAt', 'lastSearchId', 'originalUrl', 'lastAutoSubmit', 'lastDueAt', 'lastSkip'] as const;
 
 export function toItem(m: MonitorRecord): Item {
   const fields: Item = { ...m };
@@ -68,8 +74,6 @@ export function toItem(m: MonitorRecord): Item {
   return {
     ...keys.entity(MONITOR, m.id),
     ...keys.ownedBy(m.userId, MONITOR, m.id),
-    // In the due index only while it runs on schedule: a paused monitor has no gsi3 attributes.
-    ...(!m.paused && m.nextRunAt ? keys.due('MONITOR', m.nextRunAt, m.id) : {}),
     entity: MONITOR,
     v: 1,
     ...fields,
@@ -108,7 +112,7 @@ export interface NewMonitor {
   originalUrl?: string | null;
 }
 
-/** Writes a new monitor, due at `now` (the next dispatcher tick runs it first); never over an existing id. */
+/** Writes a new monitor, due at `now` (its schedule's first occurrence runs it); never over an existing id. */
 export async function create(input: NewMonitor, now: string): Promise<MonitorRecord> {
   const m: MonitorRecord = {
     id: input.id,
@@ -132,6 +136,8 @@ export async function create(input: NewMonitor, now: string): Promise<MonitorRec
     autoSubmit: input.autoSubmit === true,
     originalUrl: input.originalUrl || null,
     lastAutoSubmit: null,
+    lastDueAt: null,
+    lastSkip: null,
   };
   if (!(await putItemIf(toItem(m), Cond.notExists()))) throw new Error(`monitor ${m.id} exists`);
   return m;
@@ -152,12 +158,13 @@ export interface MonitorChanges {
   nextRunAt?: string;
 }
 
+/** The former due index's attributes (items written before issue 27), removed on pause. */
 const DUE_ATTRIBUTES = [GSI3.partitionKey, GSI3.sortKey];
 
 /**
- * Applies `changes` to the monitor as `read`: pausing takes it out of the due index, a new `nextRunAt` puts it
- * back in there. Conditional on the item being as read (paused, and due at the same time or not due), so a
- * concurrent dispatcher claim is not overwritten. The item as written, or undefined when it changed meanwhile.
+ * Applies `changes` to the monitor as `read`: pausing clears `nextRunAt`, a resume or a new cadence sets it
+ * (the service rewrites the schedule after). Conditional on the item being as read (paused, and due at the same
+ * time or not due), so a concurrent occurrence's claim is not overwritten. The item as written, or undefined when it changed meanwhile.
  */
 export async function update(read: Pick<MonitorRecord, 'id' | 'paused' | 'nextRunAt'>, changes: MonitorChanges): Promise<MonitorRecord | undefined> {
   const set: Item = { paused: changes.paused, cadence: changes.cadence, alerts: changes.alerts, name: changes.name, autoSubmit: changes.autoSubmit };
@@ -169,7 +176,7 @@ export async function update(read: Pick<MonitorRecord, 'id' | 'paused' | 'nextRu
     set.nextRunAt = null;
     remove.push(...DUE_ATTRIBUTES);
   } else if (changes.nextRunAt) {
-    Object.assign(set, { nextRunAt: changes.nextRunAt, ...keys.due('MONITOR', changes.nextRunAt, read.id) });
+    set.nextRunAt = changes.nextRunAt;
   }
   const asRead = Cond.and(
     Cond.exists(),
@@ -181,21 +188,42 @@ export async function update(read: Pick<MonitorRecord, 'id' | 'paused' | 'nextRu
 }
 
 /**
- * Claims a run: records it (`lastRunAt`, `lastSearchId`, `runCount + 1`) and, for a scheduled run, the next
- * due time, conditionally on the monitor being unpaused and (scheduled) still due at the time read, so two
- * dispatchers, or a tick and a pause, never start the same run twice. False when the claim was lost.
+ * Claims a "Run now": records it (`lastRunAt`, `lastSearchId`, `runCount + 1`) conditionally on the monitor being
+ * unpaused, so a run and a pause never cross. Its schedule is left as it is. False when the claim was lost.
  */
-export async function claimRun(
-  read: Pick<MonitorRecord, 'id' | 'nextRunAt'>,
-  run: { searchId: string; at: string; nextRunAt?: string },
-): Promise<boolean> {
+export async function claimRun(read: Pick<MonitorRecord, 'id'>, run: { searchId: string; at: string }): Promise<boolean> {
   const set: Item = { lastRunAt: run.at, lastSearchId: run.searchId };
-  let condition = Cond.and(Cond.exists(), Cond.eq('paused', false));
-  if (run.nextRunAt) {
-    Object.assign(set, { nextRunAt: run.nextRunAt, ...keys.due('MONITOR', run.nextRunAt, read.id) });
-    condition = Cond.and(condition, Cond.eq('nextRunAt', read.nextRunAt));
-  }
+  const condition = Cond.and(Cond.exists(), Cond.eq('paused', false));
   return (await updateItemIf(keys.entity(MONITOR, read.id), { set, add: { runCount: 1 } }, condition)) !== undefined;
+}
+
+/**
+ * Claims one scheduled occurrence (its schedule's due time `dueAt`) and sets the next due time, conditionally on
+ * the monitor being unpaused and no occurrence at or after `dueAt` claimed yet, so a message SQS delivers twice,
+ * or two consumers, never start the same occurrence twice. False when the claim was lost.
+ */
+export async function claimOccurrence(id: string, dueAt: string, nextRunAt: string): Promise<boolean> {
+  const set: Item = { lastDueAt: dueAt, nextRunAt };
+  const condition = Cond.and(Cond.exists(), Cond.eq('paused', false), Cond.or(Cond.notExists('lastDueAt'), Cond.lt('lastDueAt', dueAt)));
+  return (await updateItemIf(keys.entity(MONITOR, id), { set }, condition)) !== undefined;
+}
+
+/** Records the claimed occurrence's run once its scan started: `lastRunAt` (the real start), `lastSearchId`, `runCount + 1`. */
+export async function recordScheduledRun(id: string, run: { searchId: string; at: string }): Promise<void> {
+  await updateItemIf(keys.entity(MONITOR, id), { set: { lastRunAt: run.at, lastSearchId: run.searchId }, add: { runCount: 1 } }, Cond.exists());
+}
+
+/**
+ * Gives an occurrence's claim back when its scan could not start for a passing reason (the workflow did not
+ * answer), so the message's redelivery can claim it again: only while it is still the last claimed.
+ */
+export async function unclaimOccurrence(id: string, dueAt: string): Promise<void> {
+  await updateItemIf(keys.entity(MONITOR, id), { remove: ['lastDueAt'] }, Cond.and(Cond.exists(), Cond.eq('lastDueAt', dueAt)));
+}
+
+/** Records why the occurrence due at `dueAt` did not run (shown on the monitor's page); a deleted monitor is left alone. */
+export async function recordSkip(id: string, skip: { at: string; dueAt: string; reason: string }): Promise<void> {
+  await updateItemIf(keys.entity(MONITOR, id), { set: { lastSkip: skip } }, Cond.exists());
 }
 
 /** Records a finished run's new results; a monitor deleted meanwhile is left alone. */
@@ -228,13 +256,6 @@ export async function pausePlanExcess(id: string, reason: string): Promise<boole
     Cond.and(Cond.exists(), Cond.eq('paused', false)),
   );
   return written !== undefined;
-}
-
-/** Monitors due at `now` (ISO), oldest due first, at most `limit`: one Query of the sparse due index, never a Scan. */
-export async function due(now: string, limit: number): Promise<MonitorRecord[]> {
-  // `~` sorts after every id, so each entry due at `now` itself is included.
-  const items = await query({ index: GSI3.indexName, partition: keys.duePartition('MONITOR'), sortAtMost: keys.due('MONITOR', now, '~').gsi3sk, limit });
-  return items.map(fromItem);
 }
 
 /** Deletes the monitor and the other item of its partition, the pictures its runs have seen. */

@@ -1,5 +1,7 @@
 import { presignGet } from '../../adapters/s3';
+import { OPS_METRICS, recordOpsMetric } from '../../adapters/metrics/ops-metrics';
 import {
+  ProviderQuotaError,
   loadProviderConfig,
   providerFor,
   ThrottledError,
@@ -60,6 +62,12 @@ export async function queryEngine(input: QueryEngineInput): Promise<EngineOutcom
     if (s.status === 'fulfilled') candidates.push(...s.value);
     else failures.push({ kind: requests[i].kind, error: s.reason });
   });
+  // A used-up provider plan is named and counted (its alarm), and never retried as throttling.
+  const quota = failures.filter((f) => f.error instanceof ProviderQuotaError);
+  if (quota.length) {
+    recordOpsMetric(OPS_METRICS.providerQuotaErrors, quota.length);
+    logger.error('search provider quota used up', { engine: input.engine, error: quota[0].error as Error });
+  }
   if (requests.length > 0 && failures.length === requests.length) {
     const throttled = failures.find((f) => f.error instanceof ThrottledError);
     throw throttled?.error ?? failures[0].error;

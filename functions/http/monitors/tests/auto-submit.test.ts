@@ -7,12 +7,11 @@ import { changeStoredPlan, readStoredPlan } from '../../../services/billing/plan
 import { autoSubmitNew } from '../../../services/monitors/auto-submit';
 import { getMonitor } from '../../../services/monitors/monitors';
 import { listResultsBySearch } from '../../../services/search/results';
-import { handler as dispatch } from '../../../jobs/monitor-dispatch';
 
 /*
  * "Submit automatically" (issue 11) at the route level, on the local runtime's pieces as in monitor-flow.test.ts:
  * the real search and submission ASL in the Step Functions stand-in, the sandbox web, dynalite, s3rver and the
- * .eml outbox; the dispatcher is called as the local tick would.
+ * .eml outbox; the monitor's schedule fires through the Scheduler and SQS stand-ins into the consumer.
  */
 
 let h: Harness;
@@ -29,9 +28,9 @@ async function toPlan(who: { userId: string }, plan: 'basic' | 'pro' | 'trial') 
   await changeStoredPlan((await readStoredPlan(who.userId))!, plan, new Date().toISOString());
 }
 
-/** Runs the monitor now through the dispatcher (due at once after creation) and waits for everything to settle. */
+/** Runs the monitor's first occurrence (due at once after creation) through its schedule and the queue, and waits for everything to settle. */
 async function firstRun(who: TestUser, monitorId: string) {
-  expect((await dispatch()).started).toBe(1);
+  expect((await h.monitors.tick()).started).toBe(1);
   await h.sfn.idle();
   const detail = (await call(contract.getMonitor, { as: who, params: { id: monitorId } })).body;
   const results = (await call(contract.searchResults, { as: who, params: { id: detail.lastSearchId } })).body as any[]; // eslint-disable-line @typescript-eslint/no-explicit-any

@@ -10,13 +10,14 @@ import { changeStoredPlan, readStoredPlan } from '../../../services/billing/plan
 import { getCase, transitionCase } from '../../../services/cases/case-store';
 import { getSearch } from '../../../services/search/searches';
 import { snapshotPage } from '../../../services/cases/page-check';
-import { handler as dispatch } from '../../../jobs/monitor-dispatch';
 
 /*
  * The monitor journey at the route level, on the local runtime's pieces: the real search ASL in the Step
- * Functions stand-in, the sandbox web, dynalite, s3rver and the .eml outbox. The dispatcher handler is called
- * as the local tick would (MONITOR_INTERVAL_OVERRIDE_SECONDS=5 makes every cadence 5 seconds), once the test has
- * moved the clock (test/clock.ts) to when the monitor is due: nothing waits for it on the wall clock.
+ * Functions stand-in, the sandbox web, dynalite, s3rver, the .eml outbox, and the Scheduler and SQS stand-ins
+ * holding each monitor's schedule and the monitor queue (MONITOR_INTERVAL_OVERRIDE_SECONDS=5 makes every
+ * cadence 5 seconds). Once the test has moved the clock (test/clock.ts) to when the monitor is due,
+ * `h.monitors.tick()` fires the due schedules into the queue and runs the consumer, as Lambda's event source
+ * would: nothing waits for it on the wall clock.
  */
 
 let h: Harness;
@@ -33,11 +34,11 @@ async function outboxAlerts() {
   return (await h.outboxMails()).filter((m) => m.headers.has('x-vigil-alert'));
 }
 
-/** Moves the clock to when the monitor is due again, then runs one dispatcher tick and waits for the run to finish. */
+/** Moves the clock to when the monitor is due again, then fires its schedule, runs the consumer and waits for the run to finish. */
 async function nextRun(monitorId: string): Promise<string> {
   const m = (await call(contract.getMonitor, { as: owner, params: { id: monitorId } })).body;
-  clock.advanceTo(Date.parse(m.nextRunAt) + 1);
-  const tick = await dispatch();
+  clock.advanceTo(Date.parse(m.nextRunAt) + 1000);
+  const tick = await h.monitors.tick();
   expect(tick.started).toBe(1);
   await h.sfn.idle();
   const after = (await call(contract.getMonitor, { as: owner, params: { id: monitorId } })).body;
@@ -93,10 +94,11 @@ describe('monitor routes', () => {
     expect((await call(contract.updateMonitor, { as: other, params: { id }, body: {} })).status).toBe(400);
     expect((await call(contract.getMonitor, { as: other, params: { id: 'not-an-id' } })).status).toBe(400);
 
-    // Paused monitors leave the due index; deleting gives the slot back.
+    // A paused monitor's schedule is disabled; deleting gives the slot back.
     const paused = await call(contract.updateMonitor, { as: other, params: { id }, body: { paused: true } });
     expect(paused.body).toMatchObject({ paused: true, nextRunAt: null });
-    expect((await dispatch()).due).toBe(0);
+    expect(h.monitors.scheduler.list().find((x) => x.name === `monitor-${id}`)?.state).toBe('DISABLED');
+    expect((await h.monitors.tick()).fired.filter((f) => f.schedule === `monitor-${id}`)).toEqual([]);
     expect((await call(contract.runMonitor, { as: other, params: { id } })).status).toBe(409);
     expect((await call(contract.deleteMonitor, { as: other, params: { id } })).status).toBe(204);
     expect((await call(contract.listMonitors, { as: other, params: { id: 'me' } })).body).toEqual([]);
@@ -105,46 +107,47 @@ describe('monitor routes', () => {
     await call(contract.deleteMonitor, { as: other, params: { id: leftover } });
   });
 
-  it('takes a scan unit for a run-now, never for a scheduled run (the monitor allowance governs those)', async () => {
+  it('counts every run against the scan allowance, scheduled ones and the first included; create, run, delete cannot mint runs', async () => {
     const creator = await user({ email: 'allowance@monitor.test' }); // the trial: 3 scans a month
     const scansUsed = async () => (await call(contract.usage, { as: creator, params: { id: 'me' } })).body.allowances.scans;
-    // Alerts off: the journey below counts every alert in the outbox.
-    const created = await call(contract.createMonitor, { as: creator, ...(await multipart({ ...monitorFields, alerts: 'off' })) });
-    expect(created.status).toBe(201);
-    const id = created.body.id as string;
-    const lastRun = async () => {
-      const m = (await call(contract.getMonitor, { as: creator, params: { id } })).body;
-      return { m, search: (await getSearch(m.lastSearchId))! };
-    };
+    const fields = { ...monitorFields, alerts: 'off' }; // alerts off: the journey below counts every alert in the outbox
+    const searchesOf = async (id: string) => (await call(contract.getMonitor, { as: creator, params: { id } })).body.runs as { searchId: string }[];
 
-    // Scheduled (due at once): the dispatcher's run takes no unit.
-    expect((await dispatch()).started).toBe(1);
-    await h.sfn.idle();
-    expect((await lastRun()).search).toMatchObject({ origin: 'monitor-scheduled', status: 'completed' });
-    expect(await scansUsed()).toEqual({ used: 0, limit: 3 });
-
-    // Run now: one unit each, like a manual scan; the 4th of the month is refused.
-    for (let i = 1; i <= 3; i++) {
-      expect((await call(contract.runMonitor, { as: creator, params: { id } })).status).toBe(202);
+    // Create, let it run (its first occurrence is at once), delete; again and again. Each run takes a scan.
+    let runs = 0;
+    for (let loop = 1; loop <= 4; loop++) {
+      const created = await call(contract.createMonitor, { as: creator, ...(await multipart(fields)) });
+      expect(created.status).toBe(201);
+      const id = created.body.id as string;
+      const tick = await h.monitors.tick();
       await h.sfn.idle();
-      expect((await lastRun()).search).toMatchObject({ origin: 'monitor-run-now', status: 'completed' });
-      expect((await scansUsed()).used).toBe(i);
+      const detail = (await call(contract.getMonitor, { as: creator, params: { id } })).body;
+      if (loop <= 3) {
+        expect(tick.started).toBe(1);
+        runs += 1;
+        expect((await getSearch(detail.lastSearchId))).toMatchObject({ origin: 'monitor-scheduled', status: 'completed' });
+        expect(await scansUsed()).toEqual({ used: loop, limit: 3 });
+      } else {
+        // The 4th run of the month is refused like a 4th scan: nothing starts, the page says why.
+        expect(tick).toMatchObject({ started: 0, outcomes: ['skipped'] });
+        expect(detail).toMatchObject({ runCount: 0, lastSearchId: null, lastSkip: { reason: expect.stringMatching(/includes 3 scans a month and you have used 3/) } });
+        expect(await searchesOf(id)).toEqual([]);
+      }
+      expect((await call(contract.deleteMonitor, { as: creator, params: { id } })).status).toBe(204);
     }
-    const refused = await call(contract.runMonitor, { as: creator, params: { id } });
+    expect(runs).toBe(3);
+    expect(await scansUsed()).toEqual({ used: 3, limit: 3 });
+
+    // Run now is refused too, and the budget holds against a manual scan.
+    const last = await call(contract.createMonitor, { as: creator, ...(await multipart(fields)) });
+    const refused = await call(contract.runMonitor, { as: creator, params: { id: last.body.id } });
     expect(refused.status).toBe(402);
     expect(refused.body).toMatchObject({ code: 'PLAN_LIMIT', limit: 3, used: 3 });
-
-    // With the scan allowance spent, the schedule still runs, and still takes nothing.
-    const { m } = await lastRun();
-    clock.advanceTo(Date.parse(m.nextRunAt) + 1);
-    expect((await dispatch()).started).toBe(1);
-    await h.sfn.idle();
-    const after = await lastRun();
-    expect(after.search).toMatchObject({ origin: 'monitor-scheduled', status: 'completed' });
-    expect(after.m.lastSearchId).not.toBe(m.lastSearchId);
+    expect((await call(contract.startSearch, { as: creator, ...(await multipart({ userId: 'me', query: 'Luna Vale' })) })).status).toBe(402);
+    await h.monitors.tick(); // its first occurrence: skipped
+    expect((await call(contract.deleteMonitor, { as: creator, params: { id: last.body.id } })).status).toBe(204);
     expect(await scansUsed()).toEqual({ used: 3, limit: 3 });
-    expect((await call(contract.deleteMonitor, { as: creator, params: { id } })).status).toBe(204);
-  }, 120_000);
+  }, 180_000);
 
   it('finds the planted copies, marks only a leaked page new, mails one alert, and reopens a restored copy as reappeared', async () => {
     // A paid plan, so the notice flow is the real one the creator would use.
@@ -156,15 +159,15 @@ describe('monitor routes', () => {
       { name: 'luna.jpg', bytes: reference, type: 'image/jpeg' },
       { name: 'plain-wall.png', bytes: plain, type: 'image/png' },
     ];
-    const created = await call(contract.createMonitor, { as: owner, ...(await multipart({ ...monitorFields, cadence: 'every-6-hours', name: 'Luna watch' }, files)) });
+    const created = await call(contract.createMonitor, { as: owner, ...(await multipart({ ...monitorFields, cadence: 'daily', name: 'Luna watch' }, files)) });
     expect(created.status).toBe(201);
     const monitorId = created.body.id as string;
-    expect(created.body).toMatchObject({ name: 'Luna watch', cadence: 'every-6-hours', paused: false, runCount: 0 });
+    expect(created.body).toMatchObject({ name: 'Luna watch', cadence: 'daily', paused: false, runCount: 0 });
     expect(created.body.references.map((r: { filename: string }) => r.filename)).toEqual(['luna.jpg', 'plain-wall.png']);
     expect(created.body.skippedReferences).toBeUndefined();
 
     // Run 1 (due at once): finds the planted copies; everything is new.
-    const tick = await dispatch();
+    const tick = await h.monitors.tick();
     expect(tick.started).toBe(1);
     await h.sfn.idle();
     const detail1 = (await call(contract.getMonitor, { as: owner, params: { id: monitorId } })).body;

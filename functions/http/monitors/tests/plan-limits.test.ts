@@ -1,4 +1,3 @@
-import { ulid } from 'ulid';
 import { contract } from '../../../../shared/contract';
 import { CADENCE_SECONDS, type Cadence } from '../../../../shared/schemas/monitor';
 import type { PlanId } from '../../../../shared/schemas/user';
@@ -6,14 +5,15 @@ import { user, type TestUser } from '../../../../test/fixtures';
 import { call, multipart, startHarness, type Harness } from '../../../../test/harness';
 import { shiftClock, type ShiftedClock } from '../../../../test/clock';
 import { changeStoredPlan, readStoredPlan } from '../../../services/billing/plan-store';
-import { getMonitor, putMonitor } from '../../../services/monitors/monitors';
-import { handler as dispatch } from '../../../jobs/monitor-dispatch';
+import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { getMonitor } from '../../../services/monitors/monitors';
+import { LOCAL_CREDENTIALS } from '../../../../local/stand-ins/credentials';
+import { MONITOR_QUEUE } from '../../../../local/monitor-queue';
 
 /*
- * Monitor allowances and the dispatcher's bound (issue 11) at the route level, on the local runtime's pieces
- * (the search ASL in the Step Functions stand-in, the sandbox web, dynalite). No interval override: cadences
- * are the real ones, so a monitor that ran is not due again during the test. The dispatcher starts at most
- * MONITOR_DISPATCH_LIMIT = 2 runs a tick.
+ * Monitor allowances and scheduled runs (issues 11 and 27) at the route level, on the local runtime's pieces
+ * (the search ASL in the Step Functions stand-in, the sandbox web, dynalite, the Scheduler and SQS stand-ins).
+ * No interval override: cadences are the real ones, so a monitor that ran is not due again during the test.
  */
 
 let h: Harness;
@@ -30,36 +30,47 @@ async function toPlan(who: { userId: string }, plan: PlanId) {
 
 beforeAll(async () => {
   clock = shiftClock();
-  h = await startHarness({ scans: true, env: { MONITOR_DISPATCH_LIMIT: '2' } });
+  h = await startHarness({ scans: true });
 }, 60_000);
 afterAll(async () => {
   await h.close();
   clock.restore();
 });
 
-describe('the dispatcher', () => {
-  it('starts at most MONITOR_DISPATCH_LIMIT due runs a tick, oldest due first; the rest run next tick', async () => {
+describe('the monitor schedules', () => {
+  it('keep one schedule per monitor, start each occurrence once through the queue, and follow pause and delete', async () => {
     const creator = await user({ plan: 'enterprise' });
-    const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
-    const base = { userId: creator.userId, names: ['Luna Vale'], searchEngines: ['google'], contentType: 'images', references: [], cadence: 'weekly' as const, alerts: 'off' as const };
-    // Created newest first, so the due order is not the creation order of the items.
-    const newest = await putMonitor({ ...base, id: ulid(), name: 'newest' }, at(1));
-    const middle = await putMonitor({ ...base, id: ulid(), name: 'middle' }, at(2));
-    const oldest = await putMonitor({ ...base, id: ulid(), name: 'oldest' }, at(3));
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) ids.push((await create(creator, 'weekly')).body.id);
+    const schedules = () => h.monitors.scheduler.list().filter((s) => ids.some((id) => s.name === `monitor-${id}`));
+    expect(schedules().map((s) => [s.expression, s.state])).toEqual(Array(3).fill(['rate(7 days)', 'ENABLED']));
 
-    const first = await dispatch();
-    expect(first).toMatchObject({ due: 2, started: 2, failed: 0 });
+    // Each is due at once: one occurrence each, through the queue and the consumer.
+    const tick = await h.monitors.tick();
+    expect(tick.fired.filter((f) => ids.some((id) => f.schedule === `monitor-${id}`))).toHaveLength(3);
+    expect(tick).toMatchObject({ started: 3, failed: 0 });
     await h.sfn.idle();
-    expect((await getMonitor(oldest.id))!.runCount).toBe(1);
-    expect((await getMonitor(middle.id))!.runCount).toBe(1);
-    const waiting = (await getMonitor(newest.id))!;
-    expect(waiting).toMatchObject({ runCount: 0, lastRunAt: null, nextRunAt: newest.nextRunAt });
+    const ran = (await getMonitor(ids[0]!))!;
+    expect(ran).toMatchObject({ runCount: 1, lastDueAt: expect.any(String) });
+    expect(ran.lastRunAt! >= ran.lastDueAt!).toBe(true);
+    expect(Date.parse(ran.nextRunAt!) - Date.parse(ran.lastDueAt!)).toBe(CADENCE_SECONDS.weekly * 1000);
 
-    const second = await dispatch();
-    expect(second).toMatchObject({ due: 1, started: 1 });
-    await h.sfn.idle();
-    expect((await getMonitor(newest.id))!.runCount).toBe(1);
-    expect(await dispatch()).toMatchObject({ due: 0, started: 0 });
+    // SQS delivers at least once: the same occurrence delivered again starts nothing.
+    const sqs = new SQSClient({ region: 'us-east-1', endpoint: h.monitors.sqs.endpoint, credentials: LOCAL_CREDENTIALS });
+    await sqs.send(new SendMessageCommand({ QueueUrl: h.monitors.sqs.urlOf(MONITOR_QUEUE), MessageBody: JSON.stringify({ monitorId: ids[0], scheduledTime: ran.lastDueAt }) }));
+    expect(await h.monitors.drain()).toEqual({ outcomes: ['duplicate'], failed: 0 });
+    // Nothing more is due until next week.
+    expect((await h.monitors.tick()).fired.filter((f) => ids.some((id) => f.schedule === `monitor-${id}`))).toEqual([]);
+
+    // Pausing disables the schedule; deleting removes it; a message already queued for either starts nothing.
+    expect((await call(contract.updateMonitor, { as: creator, params: { id: ids[1]! }, body: { paused: true } })).status).toBe(200);
+    expect((await call(contract.deleteMonitor, { as: creator, params: { id: ids[2]! } })).status).toBe(204);
+    expect(schedules().map((s) => [s.name, s.state])).toEqual([[`monitor-${ids[0]}`, 'ENABLED'], [`monitor-${ids[1]}`, 'DISABLED']]);
+    for (const id of [ids[1], ids[2]]) {
+      await sqs.send(new SendMessageCommand({ QueueUrl: h.monitors.sqs.urlOf(MONITOR_QUEUE), MessageBody: JSON.stringify({ monitorId: id, scheduledTime: new Date().toISOString() }) }));
+    }
+    expect((await h.monitors.drain()).outcomes.sort()).toEqual(['gone', 'paused']);
+    sqs.destroy();
   }, 120_000);
 });
 
@@ -84,16 +95,18 @@ describe('after a downgrade', () => {
     expect(await detail(creator, newest)).toMatchObject({ paused: true, pausedReason: runNow.body.error, nextRunAt: null, runCount: 0 });
 
     // The tick: the oldest runs (at the trial's weekly cadence), the middle one is paused instead of run.
-    const tick = await dispatch();
-    expect(tick).toMatchObject({ due: 2, started: 1, failed: 0 });
+    const tick = await h.monitors.tick();
+    expect(tick).toMatchObject({ started: 1, failed: 0 });
+    expect(tick.outcomes.sort()).toEqual(['skipped', 'started']);
     await h.sfn.idle();
     const kept = await detail(creator, oldest);
     expect(kept).toMatchObject({ paused: false, pausedReason: null, runCount: 1 });
-    expect(Date.parse(kept.nextRunAt) - Date.parse(kept.lastRunAt)).toBe(CADENCE_SECONDS.weekly * 1000);
+    expect(Date.parse(kept.nextRunAt) - Date.parse(kept.lastDueAt)).toBe(CADENCE_SECONDS.weekly * 1000);
     expect(await detail(creator, middle)).toMatchObject({ paused: true, pausedReason: expect.stringMatching(/^Paused: the Free Trial plan includes 1 monitor/), runCount: 0, nextRunAt: null });
     const listed = (await call(contract.listMonitors, { as: creator, params: { id: 'me' } })).body as { id: string; pausedReason: string | null }[];
     expect(listed.filter((m) => m.pausedReason).map((m) => m.id).sort()).toEqual([middle, newest].sort());
-    expect(await dispatch()).toMatchObject({ due: 0 });
+    expect((await h.monitors.tick()).fired).toEqual([]);
+    expect(h.monitors.scheduler.list().filter((x) => [middle, newest].some((id) => x.name === `monitor-${id}`)).map((x) => x.state)).toEqual(['DISABLED', 'DISABLED']);
 
     // Resuming one beyond the count is refused while the account holds more than the plan's count.
     const resume = (id: string) => call(contract.updateMonitor, { as: creator, params: { id }, body: { paused: false } });
@@ -117,8 +130,8 @@ describe('after a downgrade', () => {
 describe('monitor allowances on paid plans', () => {
   const table: [PlanId, number, Cadence, Cadence][] = [
     ['basic', 3, 'daily', 'every-6-hours'],
-    ['pro', 10, 'every-6-hours', 'hourly'],
-    ['enterprise', 50, 'hourly', 'hourly'],
+    ['pro', 10, 'daily', 'every-6-hours'],
+    ['enterprise', 15, 'daily', 'every-6-hours'],
   ];
   it.each(table)('%s: %d monitors at %s at most; one more, or a faster cadence, is 402 PLAN_LIMIT', async (plan, count, fastest, tooFast) => {
     const creator = await user({ plan });

@@ -8,7 +8,7 @@ describe('account plans', () => {
       ['Pro', 100],
       ['Enterprise', 150],
     ]);
-    expect(ACCOUNT_PLAN_CARDS.map((c) => c.features[0])).toEqual(['3 scans per month', '10 scans per month', '50 scans per month', 'Unlimited scans']);
+    expect(ACCOUNT_PLAN_CARDS.map((c) => c.features[0])).toEqual(['3 scans per month', '120 scans per month', '340 scans per month', '520 scans per month']);
     expect(ACCOUNT_PLAN_CARDS[2]!.features).toContain('100 automated takedowns per month');
   });
 
@@ -34,7 +34,7 @@ describe('account plans', () => {
   });
 
   it('takes the scan allowances from the enforced plan table', () => {
-    expect(ACCOUNT_SEARCH_ALLOWANCE).toEqual({ trial: 3, basic: 10, pro: 50, enterprise: null });
+    expect(ACCOUNT_SEARCH_ALLOWANCE).toEqual({ trial: 3, basic: 120, pro: 340, enterprise: 520 });
   });
 
   it('words the submission allowances', () => {

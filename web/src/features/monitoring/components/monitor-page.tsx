@@ -13,7 +13,7 @@ import { useMonitor } from '@/lib/monitors/get-monitors';
 import { deleteMonitor, runMonitorNow, updateMonitor } from '@/lib/monitors/save-monitor';
 import { AutoSubmitFields } from './auto-submit-fields';
 import { act } from './monitor-actions';
-import { cadenceLabel, when } from './monitor-format';
+import { cadenceLabel, lastStart, when } from './monitor-format';
 
 /** A monitor's page: what it watches, its schedule, and its last 20 runs with their new counts. */
 export function MonitorPage() {
@@ -70,10 +70,15 @@ export function MonitorPage() {
           <CardContent className="grid gap-1 text-sm sm:grid-cols-2">
             <p>Cadence: {cadenceLabel(m.cadence)}</p>
             <p>E-mail alerts: {ALERT_MODE_LABELS[m.alerts]}</p>
-            <p>Last run: {when(m.lastRunAt)}</p>
+            <p>Last run started: {lastStart(m)}</p>
             <p>Next run: {m.paused ? 'Paused' : when(m.nextRunAt)}</p>
             <p>Engines: {m.searchEngines.join(', ')}</p>
             <p>New copies found in all: {m.totalNewCount}</p>
+            {m.lastSkip && (!m.lastRunAt || m.lastSkip.at > m.lastRunAt) && (
+              <p className="text-amber-700 sm:col-span-2 dark:text-amber-400" role="status">
+                The run due {when(m.lastSkip.dueAt)} did not start: {m.lastSkip.reason}
+              </p>
+            )}
             <SkippedReferencesNote className="sm:col-span-2" skipped={m.skippedReferences} />
           </CardContent>
         </Card>
@@ -84,7 +89,7 @@ export function MonitorPage() {
           </CardHeader>
           <CardContent>
             {m.runs.length === 0 ? (
-              <p className="text-sm text-muted-foreground">No runs yet: the first starts within a few minutes.</p>
+              <p className="text-sm text-muted-foreground">No runs yet: the first starts within a minute or two.</p>
             ) : (
               <Table aria-label="Runs">
                 <TableHeader>

@@ -43,7 +43,7 @@ export function MonitoringPage() {
   const onCreate = async (values: { query: string; files: readonly Blob[] }) => {
     try {
       await createMonitor({ ...values, cadence, alerts, autoSubmit: autoSubmit && rule.automatedSubmission, originalUrl });
-      toast({ title: 'Monitor created', description: 'Its first run starts within a few minutes.' });
+      toast({ title: 'Monitor created', description: 'Its first run starts within a minute or two, and counts as one of your scans.' });
     } catch (err) {
       // The plan's monitor count or cadence (402 PLAN_LIMIT), or "Submit automatically" on a trial (PLAN_REQUIRED).
       if (!showPlanLimit(err)) toast({ variant: 'destructive', title: 'Monitor not created', description: apiErrorMessage(err, 'Please try again.') });
