@@ -106,6 +106,17 @@ export const keys = {
   signingKey: (name: string): Key => ({ pk: `SECRET#${name}`, sk: 'SECRET' }),
   /** A platform setting an administrator changes (e.g. the monthly report's schedule), one item per name. */
   setting: (name: string): Key => ({ pk: `SETTING#${name}`, sk: 'SETTING' }),
+  /** The partition of a user's own small items (profile, counters, usage months, slots, rate windows, ...). */
+  userPartition: (userId: string) => `USER#${userId}`,
+  /**
+   * The agent's delisting queue (issue 23): a delisting request is listed on gsi1 under its engine
+   * (`AGENT_QUEUE#google`), by `queuedAt#id`, so the console reads one engine's queue oldest first.
+   */
+  agentQueue: (engine: string, sortValue: string) => ({ gsi1pk: `AGENT_QUEUE#${engine}`, gsi1sk: sortValue }),
+  agentQueuePartition: (engine: string) => `AGENT_QUEUE#${engine}`,
+  /** Ended cases across the platform (issue 23's outcome figures), one small record each on gsi1 by `at#caseId`. */
+  outcomeListing: (sortValue: string) => ({ gsi1pk: 'CASE_OUTCOMES', gsi1sk: sortValue }),
+  outcomeListingPartition: 'CASE_OUTCOMES',
 
   /**
    * The admin audit log (issue 26): one item per administrator change (`AUDIT#id`), listed newest first on gsi1
