@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { stringify } from 'csv-stringify/sync';
+import { toCsv } from '../../lib/csv';
 import pdfmake from 'pdfmake';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { FUNNEL_STAGES } from '../../../shared/schemas/admin';
@@ -268,8 +268,8 @@ export function renderBusinessCsv(r: BusinessReport): string {
     lines.push(['table', ...t.columns]);
     for (const row of t.rows) lines.push([t.name, ...row]);
   }
-  // Cells a spreadsheet would run as a formula are quoted with a leading apostrophe.
-  return stringify(lines.map((l) => l.map((c) => (typeof c === 'string' && /^[=+\-@\t\r]/.test(c) ? `'${c}` : c))));
+  // The one CSV writer: cells a spreadsheet would run as a formula are neutralised there.
+  return toCsv(lines);
 }
 
 function tableContent(t: ReportTable): Content[] {

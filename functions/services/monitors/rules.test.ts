@@ -4,7 +4,7 @@ import { holdsPlanSlot, monitorCountRefusal, nextRunOnResume, planExcessRefusal,
 describe('monitor rules', () => {
   it('runs a monitor at the fastest cadence its plan still allows', () => {
     expect(runCadence('trial', 'hourly')).toBe('weekly');
-    expect(runCadence('enterprise', 'hourly')).toBe('hourly');
+    expect(runCadence('enterprise', 'hourly')).toBe('daily'); // issue 27: daily at the fastest on every plan
   });
 
   it('resumes one interval after the last run, never in the past', () => {
