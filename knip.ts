@@ -11,6 +11,8 @@ const config: KnipConfig = {
     // One Lambda per API area and per workflow task: the stacks and infra/bundling/functions.ts name them by path.
     'functions/http/*/index.ts',
     'functions/workflows/*/*.ts',
+    // The scheduled and queue functions (functions/jobs/): the workflows stack names them by path.
+    'functions/jobs/*.ts',
     // The child process the local runtime's bundles mode starts by path (local/bundles/pool.ts).
     'local/bundles/runner.mjs',
     // Preloaded (--import) into the runtime the crash suite starts (local/tests/support/runtime.ts).

@@ -55,8 +55,3 @@ export async function deleteFiles(prefixes: FilePrefix[]): Promise<number> {
 export function deleteMonitorFiles(userId: string, monitorId: string): Promise<number> {
   return deleteFiles([monitorPrefix(userId, monitorId)]);
 }
-
-/** Deletes a scan's files: called when the scan is deleted, and by the result retention job. */
-export function deleteSearchFiles(userId: string, searchId: string): Promise<number> {
-  return deleteFiles(searchPrefixes(userId, searchId));
-}

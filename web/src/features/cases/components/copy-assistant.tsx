@@ -5,8 +5,6 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { copyText } from '@/lib/clipboard';
 
-export { copyText } from '@/lib/clipboard';
-
 /**
  * The copy-paste assistant shown after an automated submission (PRODUCT.md section 2): the search engine's form opened
  * in a new tab, and each value to paste into it with a copy button. The values are the server's: country United
