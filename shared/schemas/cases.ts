@@ -86,6 +86,24 @@ export const descriptionSchema = z
   .min(1, DMCA_MESSAGES.description)
   .max(MAX_DESCRIPTION_LENGTH, `Description must be at most ${MAX_DESCRIPTION_LENGTH} characters.`);
 
+/** Most characters of the creator's own note in a notice's description (issue 23): longer is refused, never cut. */
+export const MAX_NOTE_LENGTH = 500;
+export const NOTE_TOO_LONG = `Your note is longer than ${MAX_NOTE_LENGTH} characters. Shorten it: nothing is cut for you.`;
+
+/** A link, a bare domain (`evil.example/login`) or an e-mail address in free text. */
+const LINKISH = /\b(?:(?:https?|ftp):\/\/|www\.)\S+|\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b|\b(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,24}\b(?:\/\S*)?/gi;
+
+/** The creator's note with its links removed (issue 23): a notice names only URLs Vigil found and matched. */
+export function stripLinks(note: string): string {
+  return note.replace(LINKISH, '[link removed]').replace(/[ \t]+/g, ' ').trim();
+}
+
+/** The note of `POST /api/dmca` (and the form): at most 500 characters as typed, refused when longer. */
+export const noteSchema = z
+  .string({ error: 'The note must be text.' })
+  .trim()
+  .max(MAX_NOTE_LENGTH, NOTE_TOO_LONG);
+
 /**
  * Who owns the rights in the work (issue 10): the creator, or a studio/agency (`agent`) that authorized the
  * creator to act for it. For `agent` the owner's name and the creator's authorization are required; the
@@ -133,9 +151,17 @@ export const caseCreateSchema = z.object({
   userId: z.string().optional(),
   searchResultId: idSchema('Search result'),
   infringingUrl: infringingUrlSchema,
-  originalUrl: originalUrlSchema,
-  description: descriptionSchema,
+  /** Optional (issue 23): when given it must be on one of the creator's own sites (My sites). */
+  originalUrl: z.union([z.literal('').transform(() => undefined), originalUrlSchema]).optional(),
+  /**
+   * The creator's note (issue 23): at most 500 characters, links removed. The notice's description is composed
+   * from a template around it. `description` is the field's older name and is read as the note.
+   */
+  note: noteSchema.optional(),
+  description: noteSchema.optional(),
   searchEngine: dmcaSearchEngineSchema,
+  /** True: check everything and answer the composed description (the form's preview), writing nothing. */
+  preview: z.boolean({ error: 'preview must be true or false.' }).optional(),
   ...rightsFields,
 }).superRefine(checkRights);
 export type CaseCreateInput = z.input<typeof caseCreateSchema>;
@@ -148,6 +174,9 @@ export const contentConfirmSchema = z.object({
 
 /** `POST /api/dmca` response (201). */
 export const caseCreatedSchema = z.object({ id: z.string(), caseNumber: z.string() });
+/** `POST /api/dmca` with `preview: true` (200): the notice's description as it would go out, and its URLs. */
+export const casePreviewSchema = z.object({ preview: z.literal(true), description: z.string(), infringingUrls: z.array(z.string()) });
+export type CasePreview = z.infer<typeof casePreviewSchema>;
 export type CaseCreated = z.infer<typeof caseCreatedSchema>;
 
 /** The DMCA page's form (PRODUCT.md section 5). The creator fields are shown read-only and never sent to a host. */
@@ -291,7 +320,8 @@ export const bulkSubmitSchema = z.object({
     // The eligibility minimum: what the site offers for bulk submission is what the server sends (issue 10).
     .default(DEFAULT_AUTO_SUBMIT_THRESHOLD),
   originalUrl: originalUrlSchema.optional(),
-  description: descriptionSchema.optional(),
+  // The creator's note for the cases the submission creates (issue 23: at most 500 characters, links removed).
+  description: noteSchema.optional(),
 });
 export type BulkSubmitInput = z.input<typeof bulkSubmitSchema>;
 export type BulkSubmit = z.infer<typeof bulkSubmitSchema>;

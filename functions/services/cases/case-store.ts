@@ -51,6 +51,8 @@ export interface NewCase {
   platforms?: string[];
   rights?: DmcaCase['rights'];
   contentConfirmedAt?: string;
+  note?: string;
+  namedUrls?: CaseRecord['namedUrls'];
   createdAt: string;
 }
 

@@ -37,6 +37,11 @@ const pageSnapshotSchema = z.object({
 });
 export type PageSnapshot = z.infer<typeof pageSnapshotSchema>;
 
+const namedUrlSchema = z.discriminatedUnion('how', [
+  z.object({ url: z.string(), how: z.literal('found') }),
+  z.object({ url: z.string(), how: z.literal('fetched-match'), distance: z.number(), referenceId: z.string(), at: z.string() }),
+]);
+
 /**
  * Version 1: the API shape plus what stays in the backend. Items written before versions were stored have no `v`
  * and read as 1; the oldest have no `statusHistory` and read with an empty one.
@@ -50,6 +55,10 @@ const caseItemSchema = caseSchema.extend({
   /** Attempts of automated submission so far; the workflow execution is named `<id>-<attempt>`. */
   submissionAttempt: z.number().int().optional(),
   baseline: z.array(pageSnapshotSchema).optional(),
+  /** The creator's note as it goes into the description (links removed; issue 23). */
+  note: z.string().optional(),
+  /** How each named URL came to be named (issue 23): found by the scan, or fetched and matched when the creator named it. */
+  namedUrls: z.array(namedUrlSchema).optional(),
   /** Where the latest notice PDF is stored, and how many were stored. */
   lastNoticeKey: z.string().optional(),
   noticeCount: z.number().optional(),
