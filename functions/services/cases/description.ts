@@ -16,6 +16,9 @@ export interface WorkFacts {
   fileName?: string;
 }
 
+/** A file name such as `set-04.jpg` reads like a domain: in the work's name only real links are removed. */
+const withoutUrls = (s: string) => s.replace(/\b(?:(?:https?|ftp):\/\/|www\.)\S+/gi, '[link removed]');
+
 const NOUN: Record<string, string> = { images: 'a photograph', videos: 'a video', web: 'content' };
 
 /** The facts of a reference file as stored on the scan (a later reference library may add title, kind and date). */
@@ -29,15 +32,15 @@ export function workFactsOf(ref: ReferenceFile | undefined): WorkFacts {
 function describeWork(work: WorkFacts, contentType: string): string {
   const name = work.title ?? work.fileName;
   const kind = work.kind ?? NOUN[contentType] ?? 'content';
-  const parts = [name ? `"${stripLinks(name)}", ${kind}` : `${kind[0]!.toUpperCase()}${kind.slice(1)}`];
-  if (work.date) parts.push(`first published ${stripLinks(work.date)}`);
+  const parts = [name ? `"${withoutUrls(name)}", ${kind}` : `${kind[0]!.toUpperCase()}${kind.slice(1)}`];
+  if (work.date) parts.push(`first published ${withoutUrls(work.date)}`);
   return `The copyrighted work: ${parts.join(', ')}, owned by the copyright holder and published by them.`;
 }
 
 /** How the copy was matched, in words a host's abuse desk reads. */
 export function describeMatch(evidence: Pick<Evidence, 'matchMethod' | 'distance' | 'verification'> | undefined, fetchedMatches = 0): string {
   const d = evidence?.distance;
-  const distance = typeof d === 'number' ? ` (perceptual fingerprint distance ${d} of 256 bits; 0 is identical)` : '';
+  const distance = typeof d === 'number' ? ` (distance ${d} of 256 bits; 0 is identical)` : '';
   let how: string;
   if (evidence?.matchMethod === 'fingerprint') how = `The copy was identified by comparing its picture with the original's perceptual fingerprint${distance}.`;
   else if (evidence?.matchMethod === 'verified') {
