@@ -29,7 +29,6 @@ export type DmcaSearchEngine = z.infer<typeof dmcaSearchEngineSchema>;
 /** Most infringing URLs one case (one notice) may list. */
 export const MAX_CASE_URLS = 50;
 export const MAX_URL_LENGTH = 2048;
-export const MAX_DESCRIPTION_LENGTH = 5000;
 
 /** True for an absolute http or https URL. */
 export function isHttpUrl(value: string): boolean {
@@ -79,12 +78,6 @@ export const originalUrlSchema = z
   .string({ error: DMCA_MESSAGES.originalUrl })
   .trim()
   .refine((u) => u.length <= MAX_URL_LENGTH && isHttpUrl(u), DMCA_MESSAGES.originalUrl);
-
-export const descriptionSchema = z
-  .string({ error: DMCA_MESSAGES.description })
-  .trim()
-  .min(1, DMCA_MESSAGES.description)
-  .max(MAX_DESCRIPTION_LENGTH, `Description must be at most ${MAX_DESCRIPTION_LENGTH} characters.`);
 
 /** Most characters of the creator's own note in a notice's description (issue 23): longer is refused, never cut. */
 export const MAX_NOTE_LENGTH = 500;
@@ -186,8 +179,10 @@ export const dmcaFormSchema = z.object({
   phone: z.string().trim().optional(),
   address: z.string({ error: DMCA_MESSAGES.address }).trim().min(1, DMCA_MESSAGES.address),
   infringingUrl: infringingUrlSchema,
-  originalUrl: originalUrlSchema,
-  description: descriptionSchema,
+  /** Optional (issue 23): the server accepts it only on one of the creator's own sites (My sites). */
+  originalUrl: z.union([z.literal('').transform(() => undefined), originalUrlSchema]).optional(),
+  /** The creator's note, at most 500 characters; the description around it is composed by the server (issue 23). */
+  note: noteSchema.optional(),
   searchEngine: dmcaSearchEngineSchema,
   legalDeclaration: z.literal(true, { error: DMCA_MESSAGES.legalDeclaration }),
   ...rightsFields,
