@@ -14,6 +14,8 @@ import { allocateCaseNumber } from './case-number';
 import { claimCaseUrls, releaseCaseUrls } from './case-urls';
 import { composeDescription, workFactsOf } from './description';
 import { checkNamedUrls } from './url-match';
+import { capturePage } from './page-check';
+import pMap from 'p-map';
 import { crashPoint } from '../../lib/crash-point';
 import { getCase, latestCaseForResult, putCase, recordContentConfirmed, type CaseRecord } from './case-store';
 import { isOwnedBy, requireOwned } from '../../lib/ownership';
@@ -81,6 +83,10 @@ export async function describeCase(result: ResultRecord, note: string | undefine
   return composeDescription({ work: await workOf(result), contentType: result.contentType, evidence: result.evidence, fetchedMatches, note });
 }
 
+/** Pages captured as evidence when a case is opened: the first 10 URLs, four at a time. */
+const MAX_CAPTURES = 10;
+const captureAll = (urls: string[], now: Date) => pMap(urls.slice(0, MAX_CAPTURES), (u) => capturePage(u, now), { concurrency: 4 });
+
 type FormBody = Omit<CaseCreate, 'rightsOwner'> & Partial<Pick<CaseCreate, 'rightsOwner'>>;
 
 /**
@@ -140,6 +146,7 @@ export async function createCaseFromForm(userId: string, body: FormBody, now = n
       origin: 'form' as const,
       ...(body.note || body.description ? { note: stripLinks(body.note ?? body.description ?? '') } : {}),
       namedUrls: named,
+      captures: await captureAll(urls, now),
       rights:
         body.rightsOwner === 'agent'
           ? { owner: 'agent' as const, ownerName: body.rightsOwnerName!, authorizedAt: createdAt }
@@ -198,6 +205,7 @@ export async function caseForBulk(
     description: await describeCase(result, opts.description),
     ...(opts.description ? { note: stripLinks(opts.description) } : {}),
     namedUrls: urls.map((url) => ({ url, how: 'found' as const })),
+    captures: await captureAll(urls, now),
     searchEngine: opts.searchEngine,
     host,
     origin: 'bulk' as const,

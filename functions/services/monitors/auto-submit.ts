@@ -6,6 +6,7 @@ import { loadNoticeRefusal, withoutAllowlisted } from '../allowlist';
 import { splitResultUrls } from '../../../shared/schemas/cases';
 import { caseForBulk } from '../cases/create-case';
 import { casesForUrls } from '../cases/case-urls';
+import { canonicalUrl } from '../search/canonical-url';
 import { planOf } from '../billing/plan-store';
 import { onResultSite } from '../cases/same-site';
 import { siteOf } from '../cases/case-host';
@@ -93,7 +94,15 @@ export async function autoSubmitNew(m: MonitorRecord, searchId: string, results:
   // One case per copy (issue 23): a copy whose URL already has a case gets nothing new filed.
   const filed = await casesForUrls(m.userId, qualifying.flatMap((r) => splitResultUrls(r.url)));
   const caseOf = (r: ResultRecord) => splitResultUrls(r.url).map((u) => filed.get(u)).find(Boolean);
-  const candidates = qualifying.filter((r) => !caseOf(r));
+  // Several pictures of one page are one copy: the best match of each URL is submitted (its siblings go with it).
+  const seenUrls = new Set<string>();
+  const candidates = qualifying.filter((r) => {
+    if (caseOf(r)) return false;
+    const urls = splitResultUrls(r.url).map(canonicalUrl);
+    if (urls.some((u) => seenUrls.has(u))) return false;
+    urls.forEach((u) => seenUrls.add(u));
+    return true;
+  });
   const alreadyFiled = qualifying.flatMap((r) => {
     const c = caseOf(r);
     return c ? [{ resultId: r.id, url: r.url, caseId: c.id, caseNumber: c.caseNumber }] : [];
@@ -125,7 +134,8 @@ export async function autoSubmitNew(m: MonitorRecord, searchId: string, results:
     outcome.sent = [];
     for (const x of answer.sent) {
       const r = byId.get(x.resultId);
-      outcome.sent.push({ ...x, url: r?.url ?? '', caseNumber: x.caseNumber ?? (r ? await caseNumberOf(r, m, plan) : undefined) });
+      const c = r && !x.caseNumber ? await caseOfSent(r, m, plan) : undefined;
+      outcome.sent.push({ ...x, ...(c ? { caseId: c.id, caseNumber: c.caseNumber } : {}), url: r?.url ?? '' });
     }
     for (const refusal of answer.refused) {
       if (!refusal.caseId) await giveBack(m.userId, refusal.resultId);
@@ -138,13 +148,13 @@ export async function autoSubmitNew(m: MonitorRecord, searchId: string, results:
 }
 
 /**
- * The case number of a copy the bulk workflow files: its case is created (or found) here with the very id and
+ * The case of a copy the bulk workflow files: its case is created (or found) here with the very id and
  * options the workflow's item uses (caseForBulk is idempotent on the result), so the alert can name it at once.
  */
-async function caseNumberOf(r: ResultRecord, m: MonitorRecord, plan: Awaited<ReturnType<typeof planOf>>): Promise<string | undefined> {
+async function caseOfSent(r: ResultRecord, m: MonitorRecord, plan: Awaited<ReturnType<typeof planOf>>): Promise<{ id: string; caseNumber: string } | undefined> {
   const platforms = [...planRule(plan).platforms];
   try {
-    return (await caseForBulk(r, { originalUrl: m.originalUrl!, searchEngine: platforms[0]!, platforms })).caseNumber;
+    return await caseForBulk(r, { originalUrl: m.originalUrl!, searchEngine: platforms[0]!, platforms });
   } catch (err) {
     logger.warn('case number of an automatic submission not read', { resultId: r.id, error: err as Error });
     return undefined;

@@ -1,6 +1,7 @@
 import { splitInfringingUrls, splitResultUrls } from '../../../shared/schemas/cases';
 import type { Alert } from '../../../shared/schemas/monitor';
 import { casesForUrls } from '../cases/case-urls';
+import { canonicalUrl } from '../search/canonical-url';
 import { logger } from '../../lib/logger';
 import { judgePage, snapshotPage } from '../cases/page-check';
 import { listCasesByUser, transitionCase } from '../cases/case-store';
@@ -34,15 +35,21 @@ export async function afterMonitorRun(searchId: string, monitorId: string, now =
   if (fresh.length > 0) {
     // One case per copy (issue 23): a copy whose URL already had a case is not new; the alert says so, with its case.
     const before = await casesForUrls(m.userId, fresh.filter((r) => !sent.has(r.id)).flatMap((r) => splitResultUrls(r.url)));
-    const items: Alert['items'] = fresh.map((r) => {
+    // Several pictures of one page are one copy (one URL, one case): a sibling of a copy sent now was sent with it.
+    const sentByUrl = new Map<string, (typeof auto & {})['sent'][number]>();
+    for (const r of fresh) {
       const s = sent.get(r.id);
+      if (s) for (const u of splitResultUrls(r.url)) sentByUrl.set(canonicalUrl(u), s);
+    }
+    const items: Alert['items'] = fresh.map((r) => {
+      const s = sent.get(r.id) ?? splitResultUrls(r.url).map((u) => sentByUrl.get(canonicalUrl(u))).find(Boolean);
       if (s) return { url: r.url, confidence: r.confidence, resultId: r.id, caseId: s.caseId, ...(s.caseNumber ? { caseNumber: s.caseNumber } : {}), autoSubmitted: true, state: 'sent' as const };
       const c = splitResultUrls(r.url).map((u) => before.get(u)).find(Boolean);
       if (c) return { url: r.url, confidence: r.confidence, resultId: r.id, caseId: c.id, caseNumber: c.caseNumber, state: 'has-case' as const };
       return { url: r.url, confidence: r.confidence, resultId: r.id, state: 'waiting' as const };
     });
-    const fresher = items.filter((i) => i.state !== 'has-case').length;
-    const known = items.length - fresher;
+    const fresher = distinctUrls(items.filter((i) => i.state !== 'has-case'));
+    const known = distinctUrls(items.filter((i) => i.state === 'has-case'));
     await raiseAlert(
       m,
       {
@@ -102,8 +109,11 @@ export async function checkReappearances(m: MonitorRecord, searchId: string, now
   return reopened.map((r) => r.caseId);
 }
 
+/** How many copies (canonical URLs) some alert items are about: several pictures of one page are one copy. */
+const distinctUrls = (items: Alert['items']) => new Set(items.map((i) => canonicalUrl(i.url))).size;
+
 const numbers = (items: Alert['items']) => {
-  const known = items.map((i) => i.caseNumber).filter((n): n is string => !!n);
+  const known = [...new Set(items.map((i) => i.caseNumber).filter((n): n is string => !!n))];
   return known.length ? ` (${known.slice(0, 10).join(', ')}${known.length > 10 ? ', ...' : ''})` : '';
 };
 
@@ -115,8 +125,9 @@ export function runSummary(items: Alert['items'], reason: string | null): string
   const by = (state: string) => items.filter((i) => i.state === state);
   const [sent, waiting, filed] = [by('sent'), by('waiting'), by('has-case')];
   const parts = [];
-  if (sent.length > 0) parts.push(`${sent.length} sent automatically${numbers(sent)}`);
-  if (waiting.length > 0) parts.push(`${waiting.length} waiting for your review${reason ? ` (${reason.replace(/\.$/, '')})` : ''}`);
-  if (filed.length > 0) parts.push(`${filed.length} already ${filed.length === 1 ? 'has a case' : 'have cases'}, nothing new filed${numbers(filed)}`);
+  const [s, w, f] = [distinctUrls(sent), distinctUrls(waiting), distinctUrls(filed)];
+  if (s > 0) parts.push(`${s} sent automatically${numbers(sent)}`);
+  if (w > 0) parts.push(`${w} waiting for your review${reason ? ` (${reason.replace(/\.$/, '')})` : ''}`);
+  if (f > 0) parts.push(`${f} already ${f === 1 ? 'has a case' : 'have cases'}, nothing new filed${numbers(filed)}`);
   return parts.join('; ') + '.';
 }
