@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ulid } from 'ulid';
 import { caseSchema, MAX_NOTE_LENGTH } from '../../../../shared/schemas/cases';
@@ -219,5 +220,47 @@ describe('the description', () => {
     const made = await create(owner, body(resultId, url, { note }));
     expect(made.status).toBe(201);
     expect((await readCase(owner, made.body.id)).description).toBe(preview.body.description);
+  });
+});
+
+describe('evidence in the notice', () => {
+  const pdfText = (pdf: Buffer) => execFileSync('pdftotext', ['-enc', 'UTF-8', '-', '-'], { input: pdf }).toString('utf8').replace(/\s+/g, ' ');
+
+  it('carries the work and the copy side by side, how they matched and the page capture, in the PDF and the e-mail; never the creator', async () => {
+    const creator = await user({ plan: 'pro' });
+    await call(contract.putContentCreator, {
+      as: creator,
+      params: { id: 'me' },
+      body: { contentCreatorName: 'Odile Brightwater', contentCreatorEmail: 'odile.private@mail.test', contentCreatorAddress: '9 Secret Lane, Hidden 12345' },
+    });
+    const copyKey = `tests/one-case/${ulid()}-copy.jpg`;
+    await putObject('test-uploads', copyKey, picture('coffee.jpg'), 'image/jpeg');
+    const { resultId, url } = await seed(creator, { evidence: { engines: ['google'], seenAt: '2026-05-02T08:00:00.000Z', matchMethod: 'verified', distance: 58, matchedReferenceId: 'ref-1', matchedImageKey: copyKey, verification: { inliers: 41, spread: 0.5, transform: [1, 0, 0, 0, 1, 0] } } });
+    const created = await create(creator, body(resultId, url, { note: 'From my spring set.' }));
+    expect(created.status).toBe(201);
+
+    const pdf = await call(contract.generatePdf, { as: creator, params: { id: created.body.id } });
+    expect(pdf.status).toBe(200);
+    if (process.env.H23A_PDF_OUT) writeFileSync(process.env.H23A_PDF_OUT, pdf.bytes!);
+    const text = pdfText(pdf.bytes!);
+    expect(text).toContain('The copyrighted work (reference)');
+    expect(text).toContain('The copy as found');
+    expect(text).toContain('geometric verification found the original');
+    expect(text).toMatch(/HTTP 200, title "Leaked set", captured \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
+    expect(text).toMatch(/SHA-256 [0-9a-f]{64}/);
+    expect(text).not.toMatch(/Odile|Brightwater|Secret Lane|odile\.private/);
+    // Two pictures embedded (pdfimages lists them).
+    const images = execFileSync('pdfimages', ['-list', '-'], { input: pdf.bytes! }).toString('utf8').trim().split('\n').slice(2);
+    expect(images.length).toBeGreaterThanOrEqual(2);
+
+    expect((await call(contract.submitAutomated, { as: creator, params: { id: created.body.id } })).status).toBe(200);
+    await h.sfn.idle();
+    const [mail] = await h.mailsFor((await readCase(creator, created.body.id)).caseNumber);
+    expect(mail).toBeDefined();
+    expect(mail!.attachments.map((a) => a.filename)).toEqual([`dmca-${created.body.id}.pdf`, 'reference-1.jpg', 'copy-1.jpg']);
+    expect(mail!.text).toContain('How matched: The copy');
+    expect(mail!.text).toMatch(/SHA-256 of the fetched bytes: [0-9a-f]{64}/);
+    expect(mail!.text).toContain('Note from the copyright holder: From my spring set.');
+    expect(mail!.text).not.toMatch(/Odile|Brightwater|Secret Lane/);
   });
 });
