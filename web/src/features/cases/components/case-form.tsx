@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { DMCA_SEARCH_ENGINES, MAX_NOTE_LENGTH, dmcaFormSchema, splitInfringingUrls, type DmcaCase, type DmcaFormInput, type DmcaFormValues } from '@shared/schemas/cases';
 import type { SearchResult } from '@shared/schemas/search';
 import { isNameMatchOnly, type PlanId } from '@shared/plans';
@@ -129,7 +129,7 @@ export function DmcaForm({ result, existingCase, creator, plan }: DmcaFormProps)
     }
   };
   const ownSites = useOwnSites();
-  const note = form.watch('note') ?? '';
+  const note = useWatch({ control: form.control, name: 'note' }) ?? '';
 
   const onCreate = form.handleSubmit(async (values) => {
     if (!result) return;
