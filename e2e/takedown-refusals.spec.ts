@@ -75,7 +75,7 @@ test('the DMCA form shows every refusal of a notice, and previews the templated 
   await expect(page.getByText(/which is on your allowlist: Vigil never sends a notice about it/)).toBeVisible();
   const entries = (await (await page.request.get('/api/user/me/allowlist')).json()) as { id: string }[];
   for (const e of entries) await page.request.delete(`/api/allowlist/${e.id}`, { headers: FROM_SITE });
-  expect((await page.request.post('/api/user/me/own-sites', { headers: FROM_SITE, data: { site: copy.url } })).status()).toBe(201);
+  expect((await page.request.post('/api/user/me/own-sites', { headers: FROM_SITE, data: { site: copy.domain } })).status()).toBe(201);
   await preview.click();
   await expect(page.getByText(/is on your own (site|handle) .* Vigil never sends a notice about it/)).toBeVisible();
 });
