@@ -1,6 +1,6 @@
 import { MAX_OWN_SITES, ownSiteOf, type OwnSite } from '../../shared/schemas/own-sites';
 import * as store from '../store/entities/own-sites';
-import { ConflictError, NotFoundError, ValidationError } from '../lib/errors';
+import { ConflictError, ValidationError } from '../lib/errors';
 
 /*
  * "My sites" (issue 23; shared/schemas/own-sites.ts): the creator's own sites and handles. The allowlist matcher
@@ -31,12 +31,11 @@ export function addOwnSite(userId: string, site: Pick<OwnSite, 'kind' | 'value'>
   });
 }
 
-/** Removes a site or handle by its value; 404 when it is not on the list. */
-export function removeOwnSite(userId: string, value: string): Promise<OwnSite[]> {
-  return edit(userId, (sites) => {
-    if (!sites.some((s) => s.value === value)) throw new NotFoundError('Site');
-    return sites.filter((s) => s.value !== value);
-  });
+/** Removes a site or handle by its value; removing one that is not on the list changes nothing (idempotent). */
+export async function removeOwnSite(userId: string, value: string): Promise<OwnSite[]> {
+  const current = await listOwnSites(userId);
+  if (!current.some((s) => s.value === value)) return current;
+  return edit(userId, (sites) => sites.filter((s) => s.value !== value));
 }
 
 /** A matcher over the user's own sites, read once: the site a URL is on, or undefined. */
