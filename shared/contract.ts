@@ -15,6 +15,7 @@ import {
 } from './schemas/admin';
 import { accountExportSchema, deletionQuerySchema, deletionRequestSchema } from './schemas/account-data';
 import { allowlistCreateSchema, allowlistEntrySchema, allowlistListSchema } from './schemas/allowlist';
+import { ownSiteCreateSchema, ownSiteDeleteSchema, ownSiteListSchema } from './schemas/own-sites';
 import { contactMessageSchema, contactResponseSchema } from './schemas/contact';
 import { creatorSettingsSchema, creatorUserSchema } from './schemas/creator';
 import {
@@ -25,6 +26,7 @@ import {
   contentConfirmSchema,
   counterNoticeBodySchema,
   caseCreatedSchema,
+  casePreviewSchema,
   caseListSchema,
   caseSchema,
   googleExportBodySchema,
@@ -163,12 +165,15 @@ export const contract = rows({
   listAllowlist: { method: 'GET', path: '/api/user/{id}/allowlist', area: 'allowlist', auth: 'user', summary: "A user's allowlisted domains, newest first", params: userParams, reply: allowlistListSchema },
   addAllowlist: { method: 'POST', path: '/api/user/{id}/allowlist', area: 'allowlist', auth: 'user', summary: 'Add a domain (one entry per domain; covers subdomains)', params: userParams, body: allowlistCreateSchema, reply: allowlistEntrySchema },
   removeAllowlist: { method: 'DELETE', path: '/api/allowlist/{id}', area: 'allowlist', auth: 'user', summary: 'Remove an allowlist entry (owner only)', params: idParams('Allowlist entry') },
+  listOwnSites: { method: 'GET', path: '/api/user/{id}/own-sites', area: 'allowlist', auth: 'user', summary: "The creator's own sites and handles (My sites): allowlisted, the only original URLs, never named in a notice", params: userParams, reply: ownSiteListSchema },
+  addOwnSite: { method: 'POST', path: '/api/user/{id}/own-sites', area: 'allowlist', auth: 'user', summary: 'Declare an own site (a domain) or handle (a URL prefix on a shared platform); returns the list', params: userParams, body: ownSiteCreateSchema, reply: ownSiteListSchema },
+  removeOwnSite: { method: 'DELETE', path: '/api/user/{id}/own-sites', area: 'allowlist', auth: 'user', summary: 'Remove an own site or handle (?value=); returns the list', params: userParams, query: ownSiteDeleteSchema, reply: ownSiteListSchema },
 
   startSearch: { method: 'POST', path: '/api/search', area: 'search', auth: 'user', summary: 'Start a scan (multipart: names, engines, reference files)', bodyKind: 'raw', reply: searchStartResponseSchema },
 
   chat: { method: 'POST', path: '/api/chatbot', area: 'assistant', auth: 'user', summary: 'Ask the help assistant (or fetch suggestions for a page)', body: chatRequestSchema, reply: chatReplySchema },
 
-  createCase: { method: 'POST', path: '/api/dmca', area: 'cases', auth: 'user', summary: "Open a DMCA case from one of the caller's results (reviewed unauthorized); returns {id, caseNumber}", body: caseCreateSchema, reply: caseCreatedSchema },
+  createCase: { method: 'POST', path: '/api/dmca', area: 'cases', auth: 'user', summary: "Open a DMCA case from one of the caller's results (reviewed unauthorized; one case per URL); returns {id, caseNumber}, or with preview:true the composed description", body: caseCreateSchema, reply: z.union([caseCreatedSchema, casePreviewSchema]) },
   getCase: { method: 'GET', path: '/api/dmca/{id}', area: 'cases', auth: 'user', summary: 'A DMCA case (owner or admin)', params: idParams('Case'), reply: caseSchema },
   listCases: { method: 'GET', path: '/api/user/{id}/dmca', area: 'cases', auth: 'user', summary: "A user's DMCA cases, newest first", params: userParams, reply: caseListSchema },
   generatePdf: { method: 'POST', path: '/api/dmca/{id}/generate', area: 'documents', auth: 'user', summary: 'The notice PDF (agent identity), stored as evidence and returned as dmca-{id}.pdf (owner only)', params: idParams('Case') },

@@ -12,7 +12,8 @@ import type { AddressInfo } from 'node:net';
 export interface FixturePage {
   status?: number;
   contentType?: string;
-  body: string;
+  /** Text, or bytes (a picture). */
+  body: string | Buffer;
   /** Answer 410 from the n-th fetch on (1 = the first fetch after the baseline). */
   goneAfterFetches?: number;
 }
@@ -94,7 +95,7 @@ export async function startFixtureWeb(): Promise<FixtureWeb> {
     const url = new URL(req.url ?? '/', origin);
     const send = (status: number, body: unknown, type = 'application/json') => {
       res.writeHead(status, { 'content-type': type });
-      res.end(typeof body === 'string' ? body : JSON.stringify(body));
+      res.end(typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body));
     };
     if (url.pathname.startsWith('/rdap/ip/')) {
       const a = rdapIp(decodeURIComponent(url.pathname.slice('/rdap/ip/'.length)));

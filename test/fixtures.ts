@@ -95,6 +95,8 @@ export interface ScanOptions {
   contentType?: string;
   /** The creator's decision on every result; none (pending review) by default. */
   review?: 'unauthorized' | 'safe';
+  /** The scan's reference files (already stored), as the start of a scan records them. */
+  references?: { id: string; key: string; filename: string; mediaType: string }[];
 }
 
 /**
@@ -103,7 +105,7 @@ export interface ScanOptions {
  */
 export async function scanWithResults(who: Pick<TestUser, 'userId'>, results: NewResult[], opts: ScanOptions = {}) {
   const engines = opts.searchEngines ?? ['google'];
-  const search = await createSearch({ userId: who.userId, query: opts.query ?? 'Test Creator', searchEngines: engines, contentType: opts.contentType ?? 'images' });
+  const search = await createSearch({ userId: who.userId, query: opts.query ?? 'Test Creator', searchEngines: engines, contentType: opts.contentType ?? 'images', ...(opts.references ? { references: opts.references } : {}) });
   const { ids } = await persistResults(search.id, results);
   await finishSearch(search.id, { status: 'completed', successfulEngines: engines, failedEngines: [] });
   const byUrl = new Map((await Promise.all(ids.map(getResult))).map((r) => [r!.url, r!.id]));

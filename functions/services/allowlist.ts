@@ -11,6 +11,8 @@ import * as entries from '../store/entities/allowlist';
 import type { AllowlistRecord } from '../store/entities/allowlist';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors';
 import { requireOwned } from '../lib/ownership';
+import { live } from '../lib/config';
+import { loadOwnSiteMatcher } from './own-sites';
 
 export type { AllowlistRecord };
 
@@ -94,11 +96,40 @@ export async function removeAllowlistEntry(userId: string, id: string): Promise<
  * true when that host is an allowlisted domain or a subdomain of one.
  */
 export async function allowlistMatcher(userId: string): Promise<(urlOrHost: string) => boolean> {
-  const domains = (await listAllowlist(userId)).map((e) => e.domain);
+  const [domains, ownSite] = await Promise.all([listAllowlist(userId).then((l) => l.map((e) => e.domain)), loadOwnSiteMatcher(userId)]);
   return (urlOrHost: string) => {
+    // The creator's own sites and handles ("My sites") are allowlisted automatically.
+    if (ownSite(asSiteUrl(urlOrHost))) return true;
     if (domains.length === 0) return false;
     const host = normaliseDomain(urlOrHost);
     return host !== undefined && domains.some((d) => domainCovers(d, host));
+  };
+}
+
+/**
+ * A sandbox URL (`<SANDBOX_ORIGIN>/sites/<domain>/<path>`, `npm start` and the tests) as the simulated site's own
+ * URL (`https://<domain>/<path>`), so the creator's sites and allowlist apply to it; any other URL as it is.
+ */
+function asSiteUrl(url: string): string {
+  const origin = live.sandboxOrigin();
+  const prefix = origin ? `${origin.replace(/\/+$/, '')}/sites/` : undefined;
+  return prefix && url.startsWith(prefix) ? `https://${url.slice(prefix.length)}` : url;
+}
+
+/**
+ * The rule every path that names a URL in a notice applies (form, bulk, auto-submit, follow-up; issue 23): a
+ * URL on one of the creator's own sites or on an allowlisted domain is never named. Read once; the matcher
+ * answers the refusal in words, or undefined when the URL may be named.
+ */
+export async function loadNoticeRefusal(userId: string): Promise<(url: string) => string | undefined> {
+  const [entries, ownSite] = await Promise.all([listAllowlist(userId), loadOwnSiteMatcher(userId)]);
+  return (given: string) => {
+    const url = asSiteUrl(given);
+    const own = ownSite(url);
+    if (own) return `${given.slice(0, 200)} is on your own ${own.kind === 'handle' ? 'handle' : 'site'} ${own.value} (Settings, My sites): Vigil never sends a notice about it.`;
+    const host = normaliseDomain(url);
+    const entry = host ? entries.find((e) => domainCovers(e.domain, host)) : undefined;
+    return entry ? `${given.slice(0, 200)} is on ${entry.domain}, which is on your allowlist: Vigil never sends a notice about it.` : undefined;
   };
 }
 

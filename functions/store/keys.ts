@@ -53,6 +53,15 @@ export const keys = {
   allowlistDomain: (userId: string, domain: string): Key => ({ pk: `USER#${userId}`, sk: `ALLOWLIST_DOMAIN#${domain}` }),
 
   /**
+   * One case per copy (issue 23): the guard of a user's canonical infringing URL, keyed by the SHA-256 (hex) of
+   * the canonical URL, naming the case that holds it. Written with a conditional put before the case, so two
+   * concurrent submissions of one URL make one case whichever path made them (store/entities/case-url.ts).
+   */
+  caseUrl: (userId: string, urlHash: string): Key => ({ pk: `USER#${userId}`, sk: `CASE_URL#${urlHash}` }),
+  /** The creator's own sites and handles ("My sites", issue 23): one item (store/entities/own-sites.ts). */
+  ownSites: (userId: string): Key => ({ pk: `USER#${userId}`, sk: 'OWN_SITES' }),
+
+  /**
    * An idempotency record: the first response to a request that must not run twice (bulk submission), by the
    * caller, the operation and the client's Idempotency-Key (or a key derived from the request). Expires by TTL.
    */

@@ -11,7 +11,7 @@ describe('DMCA form values', () => {
     address: '1 Main St',
     infringingUrl: 'https://a.example/1\n\nhttps://a.example/2\nhttps://a.example/1',
     originalUrl: 'https://mine.example/set',
-    description: 'Photo set',
+    note: 'Photo set',
     searchEngine: 'google',
     legalDeclaration: true,
   };
@@ -23,14 +23,14 @@ describe('DMCA form values', () => {
   });
 
   it("gives the spec's message for every field", () => {
-    const r = dmcaFormSchema.safeParse({ fullName: ' ', email: 'x', address: '', infringingUrl: '\n', originalUrl: 'nope', description: '', legalDeclaration: false });
+    const r = dmcaFormSchema.safeParse({ fullName: ' ', email: 'x', address: '', infringingUrl: '\n', originalUrl: 'nope', note: 'x'.repeat(501), legalDeclaration: false });
     expect(messages(r)).toEqual([
       'Full name is required',
       'Valid email is required',
       'Address is required',
       'At least one URL is required',
       'Valid URL is required',
-      'Description is required',
+      'Your note is longer than 500 characters. Shorten it: nothing is cut for you.',
       'Search engine is required',
       'Legal declaration must be accepted',
     ]);
@@ -40,6 +40,8 @@ describe('DMCA form values', () => {
     const r = dmcaFormSchema.safeParse({ ...valid, infringingUrl: 'https://ok.example\nftp://x.example/f\nmailto:a@b.c' });
     expect(messages(r)).toEqual(['Line 2 is not a valid http(s) URL: ftp://x.example/f', 'Line 3 is not a valid http(s) URL: mailto:a@b.c']);
     expect(messages(dmcaFormSchema.safeParse({ ...valid, originalUrl: 'javascript:alert(1)' }))).toEqual(['Valid URL is required']);
+    // Issue 23: the original URL may be left empty (the notice then describes the work without one).
+    expect(dmcaFormSchema.parse({ ...valid, originalUrl: '' }).originalUrl).toBeUndefined();
   });
 });
 

@@ -29,7 +29,6 @@ export type DmcaSearchEngine = z.infer<typeof dmcaSearchEngineSchema>;
 /** Most infringing URLs one case (one notice) may list. */
 export const MAX_CASE_URLS = 50;
 export const MAX_URL_LENGTH = 2048;
-export const MAX_DESCRIPTION_LENGTH = 5000;
 
 /** True for an absolute http or https URL. */
 export function isHttpUrl(value: string): boolean {
@@ -80,11 +79,23 @@ export const originalUrlSchema = z
   .trim()
   .refine((u) => u.length <= MAX_URL_LENGTH && isHttpUrl(u), DMCA_MESSAGES.originalUrl);
 
-export const descriptionSchema = z
-  .string({ error: DMCA_MESSAGES.description })
+/** Most characters of the creator's own note in a notice's description (issue 23): longer is refused, never cut. */
+export const MAX_NOTE_LENGTH = 500;
+export const NOTE_TOO_LONG = `Your note is longer than ${MAX_NOTE_LENGTH} characters. Shorten it: nothing is cut for you.`;
+
+/** A link, a bare domain (`evil.example/login`) or an e-mail address in free text. */
+const LINKISH = /\b(?:(?:https?|ftp):\/\/|www\.)\S+|\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b|\b(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,24}\b(?:\/\S*)?/gi;
+
+/** The creator's note with its links removed (issue 23): a notice names only URLs Vigil found and matched. */
+export function stripLinks(note: string): string {
+  return note.replace(LINKISH, '[link removed]').replace(/[ \t]+/g, ' ').trim();
+}
+
+/** The note of `POST /api/dmca` (and the form): at most 500 characters as typed, refused when longer. */
+export const noteSchema = z
+  .string({ error: 'The note must be text.' })
   .trim()
-  .min(1, DMCA_MESSAGES.description)
-  .max(MAX_DESCRIPTION_LENGTH, `Description must be at most ${MAX_DESCRIPTION_LENGTH} characters.`);
+  .max(MAX_NOTE_LENGTH, NOTE_TOO_LONG);
 
 /**
  * Who owns the rights in the work (issue 10): the creator, or a studio/agency (`agent`) that authorized the
@@ -133,9 +144,17 @@ export const caseCreateSchema = z.object({
   userId: z.string().optional(),
   searchResultId: idSchema('Search result'),
   infringingUrl: infringingUrlSchema,
-  originalUrl: originalUrlSchema,
-  description: descriptionSchema,
+  /** Optional (issue 23): when given it must be on one of the creator's own sites (My sites). */
+  originalUrl: z.union([z.literal('').transform(() => undefined), originalUrlSchema]).optional(),
+  /**
+   * The creator's note (issue 23): at most 500 characters, links removed. The notice's description is composed
+   * from a template around it. `description` is the field's older name and is read as the note.
+   */
+  note: noteSchema.optional(),
+  description: noteSchema.optional(),
   searchEngine: dmcaSearchEngineSchema,
+  /** True: check everything and answer the composed description (the form's preview), writing nothing. */
+  preview: z.boolean({ error: 'preview must be true or false.' }).optional(),
   ...rightsFields,
 }).superRefine(checkRights);
 export type CaseCreateInput = z.input<typeof caseCreateSchema>;
@@ -148,6 +167,9 @@ export const contentConfirmSchema = z.object({
 
 /** `POST /api/dmca` response (201). */
 export const caseCreatedSchema = z.object({ id: z.string(), caseNumber: z.string() });
+/** `POST /api/dmca` with `preview: true` (200): the notice's description as it would go out, and its URLs. */
+export const casePreviewSchema = z.object({ preview: z.literal(true), description: z.string(), infringingUrls: z.array(z.string()) });
+export type CasePreview = z.infer<typeof casePreviewSchema>;
 export type CaseCreated = z.infer<typeof caseCreatedSchema>;
 
 /** The DMCA page's form (PRODUCT.md section 5). The creator fields are shown read-only and never sent to a host. */
@@ -157,8 +179,10 @@ export const dmcaFormSchema = z.object({
   phone: z.string().trim().optional(),
   address: z.string({ error: DMCA_MESSAGES.address }).trim().min(1, DMCA_MESSAGES.address),
   infringingUrl: infringingUrlSchema,
-  originalUrl: originalUrlSchema,
-  description: descriptionSchema,
+  /** Optional (issue 23): the server accepts it only on one of the creator's own sites (My sites). */
+  originalUrl: z.union([z.literal('').transform(() => undefined), originalUrlSchema]).optional(),
+  /** The creator's note, at most 500 characters; the description around it is composed by the server (issue 23). */
+  note: noteSchema.optional(),
   searchEngine: dmcaSearchEngineSchema,
   legalDeclaration: z.literal(true, { error: DMCA_MESSAGES.legalDeclaration }),
   ...rightsFields,
@@ -391,7 +415,8 @@ export const bulkSubmitSchema = z.object({
     // The eligibility minimum: what the site offers for bulk submission is what the server sends (issue 10).
     .default(DEFAULT_AUTO_SUBMIT_THRESHOLD),
   originalUrl: originalUrlSchema.optional(),
-  description: descriptionSchema.optional(),
+  // The creator's note for the cases the submission creates (issue 23: at most 500 characters, links removed).
+  description: noteSchema.optional(),
 });
 export type BulkSubmitInput = z.input<typeof bulkSubmitSchema>;
 export type BulkSubmit = z.infer<typeof bulkSubmitSchema>;

@@ -75,6 +75,8 @@ export const autoSubmitOutcomeSchema = z.object({
   waiting: z.number().int().nonnegative(),
   /** Why some qualifying copies wait (null when every one was sent). */
   reason: z.string().nullable(),
+  /** Copies of the run whose URL already had a case (one case per copy, issue 23): nothing new was filed for them. */
+  alreadyFiled: z.array(z.object({ resultId: z.string(), url: z.string(), caseId: z.string(), caseNumber: z.string() })).optional(),
 });
 export type AutoSubmitOutcome = z.infer<typeof autoSubmitOutcomeSchema>;
 
@@ -143,6 +145,9 @@ export const alertSchema = z.object({
       caseId: z.string().optional(),
       /** Sent automatically ("Submit automatically"): its case was created and submitted without a review. */
       autoSubmitted: z.boolean().optional(),
+      caseNumber: z.string().optional(),
+      /** Issue 23: `sent` automatically, `waiting` for review, or `has-case` (the URL already had a case; nothing new filed). */
+      state: z.enum(['sent', 'waiting', 'has-case']).optional(),
     }),
   ),
   /** A line under the title: what was sent automatically and what waits for review, and why. */

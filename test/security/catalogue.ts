@@ -31,6 +31,7 @@ export const BODIES: Record<string, (s: Seed) => { body: string; type: string; o
   'PUT /api/search-results/{id}/review': () => json({ status: 'unauthorized' }, false),
   'PUT /api/search-results/review': (s) => json({ ids: [s.resultId], status: 'unauthorized' }, true),
   'POST /api/user/{id}/allowlist': () => json({ domain: 'newpartner.example', reason: 'fair_use' }, false),
+  'POST /api/user/{id}/own-sites': () => json({ site: 'owner-own-site.example' }, false),
   'PUT /api/user/{id}/content-creator': () =>
     json({ contentCreatorName: 'Owner Name', contentCreatorEmail: 'owner@security.test', contentCreatorPhone: '', contentCreatorAddress: '1 Main St' }, false),
   'PUT /api/admin/users/{userId}': () => json({ discount: 10 }, false),
@@ -62,6 +63,7 @@ export const BODIES: Record<string, (s: Seed) => { body: string; type: string; o
 export const QUERIES: Record<string, (s: Seed) => string> = {
   'GET /api/dmca/export/google': (s) => `?caseIds=${s.caseId}`,
   'GET /api/submission-info/{searchEngine}': (s) => `?caseId=${s.caseId}`,
+  'DELETE /api/user/{id}/own-sites': () => '?value=owner-own-site.example',
 };
 
 export function json(value: unknown, ownerBound: boolean) {

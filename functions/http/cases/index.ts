@@ -4,7 +4,7 @@ import { areaHandler, assertOwner, binary, json, resolveUserParam, userEndpoint,
 import { submitAutomated as startAutomated } from '../../services/submissions/automated-submission';
 import { bulkSubmit as runBulk } from '../../services/submissions/bulk-submit';
 import { getCase, listCasesByUser, toCaseDto } from '../../services/cases/case-store';
-import { confirmCaseContent, createCaseFromForm } from '../../services/cases/create-case';
+import { confirmCaseContent, createCaseFromForm, previewCaseFromForm } from '../../services/cases/create-case';
 import { exportCasesForGoogle } from '../../services/submissions/google-export';
 import { IDEMPOTENCY_KEY } from '../../services/idempotency';
 import { agentIdentity } from '../../services/notices/agent-identity';
@@ -25,6 +25,7 @@ const createCase = userEndpoint(contract.createCase, async ({ body, caller }) =>
   if (body.userId !== undefined && body.userId !== 'me' && body.userId !== caller.userId) {
     throw new HttpError(403, 'FORBIDDEN', 'Cases are created for your own account only.');
   }
+  if (body.preview) return json(await previewCaseFromForm(caller.userId, body));
   const c = await createCaseFromForm(caller.userId, body);
   return json({ id: c.id, caseNumber: c.caseNumber }, 201);
 });

@@ -2,7 +2,7 @@ import type { CaseLadder, CaseStatus, DmcaCase, DmcaSearchEngine, Escalation } f
 import { SUBMISSION_TIMEOUT_SECONDS, sweepAfter } from '../../lib/workflow-timeouts';
 import * as cases from '../../store/entities/case';
 import * as results from '../../store/entities/result';
-import type { CaseRecord, PageSnapshot, SubmissionPatch } from '../../store/entities/case';
+import type { CaseRecord, PageCapture, PageSnapshot, SubmissionPatch } from '../../store/entities/case';
 
 /**
  * DMCA cases (docs/ARCHITECTURE.md, "Access patterns: cases, billing, idempotency"), stored by the case entity
@@ -10,7 +10,7 @@ import type { CaseRecord, PageSnapshot, SubmissionPatch } from '../../store/enti
  * status before it, so a transition (and the counter that goes with it) happens once.
  */
 
-export type { CaseRecord, PageSnapshot, SubmissionPatch };
+export type { CaseRecord, PageCapture, PageSnapshot, SubmissionPatch };
 
 /** The API view of a case: the stored record without backend-only fields. */
 export function toCaseDto(c: CaseRecord): DmcaCase {
@@ -54,6 +54,9 @@ export interface NewCase {
   platforms?: string[];
   rights?: DmcaCase['rights'];
   contentConfirmedAt?: string;
+  note?: string;
+  namedUrls?: CaseRecord['namedUrls'];
+  captures?: PageCapture[];
   createdAt: string;
 }
 

@@ -1,13 +1,21 @@
 import { ulid } from 'ulid';
-import { splitInfringingUrls, type CaseCreate, type DmcaSearchEngine } from '../../../shared/schemas/cases';
+import { splitInfringingUrls, splitResultUrls, stripLinks, type CaseCreate, type CasePreview, type DmcaSearchEngine } from '../../../shared/schemas/cases';
+import { ownSiteOf } from '../../../shared/schemas/own-sites';
 import { deterministicUlid } from '../../lib/deterministic-ulid';
-import { HttpError, ValidationError } from '../../lib/errors';
+import { ConflictError, HttpError } from '../../lib/errors';
 import { recordCaseCreated } from '../metrics/hooks';
 import { confirmResultContent, getResult, type ResultRecord } from '../search/results';
+import { getSearch } from '../search/searches';
 import { isNameMatchOnly } from '../../../shared/plans';
-import { onResultSite, registrableDomain } from './same-site';
+import { loadNoticeRefusal } from '../allowlist';
+import { listOwnSites } from '../own-sites';
 import { siteOf } from './case-host';
 import { allocateCaseNumber } from './case-number';
+import { claimCaseUrls, releaseCaseUrls } from './case-urls';
+import { composeDescription, workFactsOf } from './description';
+import { checkNamedUrls } from './url-match';
+import { capturePage } from './page-check';
+import pMap from 'p-map';
 import { crashPoint } from '../../lib/crash-point';
 import { getCase, latestCaseForResult, putCase, recordContentConfirmed, type CaseRecord } from './case-store';
 import { isOwnedBy, requireOwned } from '../../lib/ownership';
@@ -23,57 +31,136 @@ export async function ownResult(userId: string, resultId: string): Promise<Resul
   return requireOwned(await getResult(resultId), userId, 'Search result');
 }
 
-/**
- * Infringing URLs must be on the result's site, its own host or its registrable domain by the Public Suffix
- * List (./same-site.ts): a case is about one copy the scan found, and an automated notice goes to that site's
- * host. Without this a case could send a takedown for any URL at all, or for a whole shared hosting suffix.
- */
-function checkUrlsOnResultSite(urls: string[], result: ResultRecord): void {
-  const site = result.domain || siteOf(result.url);
-  const off = urls.filter((u) => !onResultSite(siteOf(u), site));
-  if (off.length > 0) {
-    const where = registrableDomain(site) && registrableDomain(site) !== site ? `${site} or ${registrableDomain(site)}` : site;
-    const message = `Infringing URLs must be on ${where}, the site of the selected result: ${off[0]!.slice(0, 100)}`;
-    throw new ValidationError(message, [{ path: 'body.infringingUrl', message }]);
+/** A refusal about one named URL (issue 23): 422 with the field, so the form shows it under the URLs. */
+class NamedUrlError extends HttpError {
+  constructor(code: string, message: string, field = 'body.infringingUrl') {
+    super(422, code, message, [{ path: field, message }]);
+  }
+}
+
+/** The URL is held by another case of the creator: sending again is a follow-up on that case. */
+export class CaseExistsError extends ConflictError {
+  constructor(url: string, held: Pick<CaseRecord, 'id' | 'caseNumber'>) {
+    super(`${url.slice(0, 200)} already has case ${held.caseNumber}. Open that case to send a follow-up notice; a URL never gets a second case.`, 'CASE_EXISTS');
+    this.details = { caseId: held.id, caseNumber: held.caseNumber };
   }
 }
 
 /**
- * `POST /api/dmca`: a case from one of the caller's results, reviewed as unauthorized. Allocates the case
- * number atomically, then writes the case (status pending). Creating a case counts nothing: `dmcaSent`
- * moves when a notice is actually sent.
+ * The rules on the original URL (issue 23): it is optional (the notice then describes the work without one);
+ * once the creator has declared their own sites, it must be on one of them.
  */
-export async function createCaseFromForm(userId: string, body: Omit<CaseCreate, 'rightsOwner'> & Partial<Pick<CaseCreate, 'rightsOwner'>>, now = new Date()): Promise<CaseRecord> {
+async function checkOriginalUrl(userId: string, originalUrl: string | undefined): Promise<void> {
+  if (!originalUrl) return;
+  const own = await listOwnSites(userId);
+  if (own.length > 0 && !ownSiteOf(originalUrl, own)) {
+    throw new NamedUrlError(
+      'ORIGINAL_NOT_OWN',
+      `The original URL must be on one of your sites (Settings, My sites: ${own.map((s) => s.value).slice(0, 5).join(', ')}), or left empty: ${originalUrl.slice(0, 200)}`,
+      'body.originalUrl',
+    );
+  }
+}
+
+/** Refuses a URL on the creator's own site or an allowlisted domain (every path, issue 23). */
+export async function checkNotProtected(userId: string, urls: string[]): Promise<void> {
+  const refusal = await loadNoticeRefusal(userId);
+  for (const url of urls) {
+    const why = refusal(url);
+    if (why) throw new NamedUrlError('PROTECTED_URL', why);
+  }
+}
+
+/** The work's facts for the description: the reference the result matched, else the scan's first reference. */
+async function workOf(result: ResultRecord) {
+  const search = await getSearch(result.searchId);
+  const refs = search?.references ?? [];
+  return workFactsOf(refs.find((r) => r.id === result.evidence?.matchedReferenceId) ?? (refs.length === 1 ? refs[0] : undefined));
+}
+
+/** The description a case of `result` carries (the template, ./description.ts). */
+export async function describeCase(result: ResultRecord, note: string | undefined, fetchedMatches = 0): Promise<string> {
+  return composeDescription({ work: await workOf(result), contentType: result.contentType, evidence: result.evidence, fetchedMatches, note });
+}
+
+/** Pages captured as evidence when a case is opened: the first 10 URLs, four at a time. */
+const MAX_CAPTURES = 10;
+const captureAll = (urls: string[], now: Date) => pMap(urls.slice(0, MAX_CAPTURES), (u) => capturePage(u, now), { concurrency: 4 });
+
+type FormBody = Omit<CaseCreate, 'rightsOwner'> & Partial<Pick<CaseCreate, 'rightsOwner'>>;
+
+/**
+ * `POST /api/dmca`: a case from one of the caller's results, reviewed as unauthorized (issue 23's rules):
+ * every URL is one the scan found, or one Vigil fetched and matched now; none is on the creator's own site or an
+ * allowlisted domain; the original URL (optional) is on the creator's own sites; the description is composed
+ * from the template around the creator's note. With `preview` the description is answered and nothing is
+ * written. Otherwise the URLs are claimed (one case per copy: a URL with a case is a 409 naming it), the case
+ * number allocated and the case written (status pending). Creating a case counts nothing: `dmcaSent` moves
+ * when a notice is actually sent.
+ */
+async function prepareCase(userId: string, body: FormBody, now: Date) {
   const result = await ownResult(userId, body.searchResultId);
   if (result.userReviewStatus !== 'unauthorized') throw new ResultNotUnauthorizedError();
   const urls = splitInfringingUrls(body.infringingUrl);
-  checkUrlsOnResultSite(urls, result);
+  await checkNotProtected(userId, urls);
+  await checkOriginalUrl(userId, body.originalUrl);
+  const named = await checkNamedUrls(result, urls, now);
+  if ('refused' in named) throw new NamedUrlError('URL_NOT_MATCHED', named.refused);
+  const fetched = named.ok.filter((u) => u.how === 'fetched-match').length;
+  const description = await describeCase(result, body.note ?? body.description, fetched);
+  return { result, urls, named: named.ok, description };
+}
+
+/** `POST /api/dmca` with `preview: true`: every check of a case, and the description it would carry; nothing is written. */
+export async function previewCaseFromForm(userId: string, body: FormBody, now = new Date()): Promise<CasePreview> {
+  const { urls, description } = await prepareCase(userId, body, now);
+  return { preview: true, description, infringingUrls: urls };
+}
+
+export async function createCaseFromForm(userId: string, body: FormBody, now = new Date()): Promise<CaseRecord> {
+  const { result, urls, named, description } = await prepareCase(userId, body, now);
+  const id = ulid(now.getTime());
+  const claim = await claimCaseUrls(userId, urls, id, 'all', now);
+  const held = claim.held[0];
+  if (held) {
+    const holder = held.caseId ? await getCase(held.caseId) : undefined;
+    if (holder) throw new CaseExistsError(held.url, holder);
+    throw new ConflictError(`${held.url.slice(0, 200)} is being filed in another case right now. Open your cases in a moment.`, 'CASE_BEING_FILED');
+  }
   const createdAt = now.toISOString();
-  // A name-only match needs "I have checked this page shows my content" before automated submission; the
-  // confirmation is recorded on the case and on the result (which bulk submission reads).
-  const confirmed = body.contentConfirmed === true && isNameMatchOnly(result.evidence);
-  if (confirmed) await confirmResultContent(result.id, createdAt);
-  const record = {
-    id: ulid(now.getTime()),
-    userId,
-    caseNumber: await allocateCaseNumber(now),
-    searchResultId: result.id,
-    infringingUrl: urls.join('\n'),
-    originalUrl: body.originalUrl,
-    description: body.description,
-    searchEngine: body.searchEngine,
-    host: siteOf(urls[0]!),
-    origin: 'form' as const,
-    rights:
-      body.rightsOwner === 'agent'
-        ? { owner: 'agent' as const, ownerName: body.rightsOwnerName!, authorizedAt: createdAt }
-        : { owner: 'creator' as const },
-    ...(confirmed ? { contentConfirmedAt: createdAt } : {}),
-    createdAt,
-  };
-  crashPoint('case-numbered'); // the crash suite's window: the number is taken, the case not yet written
-  if (await putCase(record)) await recordCaseCreated(userId, createdAt);
-  return { ...record, status: 'pending', statusHistory: [{ status: 'pending', at: createdAt }] };
+  try {
+    // A name-only match needs "I have checked this page shows my content" before automated submission; the
+    // confirmation is recorded on the case and on the result (which bulk submission reads).
+    const confirmed = body.contentConfirmed === true && isNameMatchOnly(result.evidence);
+    if (confirmed) await confirmResultContent(result.id, createdAt);
+    const record = {
+      id,
+      userId,
+      caseNumber: await allocateCaseNumber(now),
+      searchResultId: result.id,
+      infringingUrl: urls.join('\n'),
+      originalUrl: body.originalUrl ?? '',
+      description,
+      searchEngine: body.searchEngine,
+      host: siteOf(urls[0]!),
+      origin: 'form' as const,
+      ...(body.note || body.description ? { note: stripLinks(body.note ?? body.description ?? '') } : {}),
+      namedUrls: named,
+      captures: await captureAll(urls, now),
+      rights:
+        body.rightsOwner === 'agent'
+          ? { owner: 'agent' as const, ownerName: body.rightsOwnerName!, authorizedAt: createdAt }
+          : { owner: 'creator' as const },
+      ...(confirmed ? { contentConfirmedAt: createdAt } : {}),
+      createdAt,
+    };
+    crashPoint('case-numbered'); // the crash suite's window: the number is taken, the case not yet written
+    if (await putCase(record)) await recordCaseCreated(userId, createdAt);
+    return { ...record, status: 'pending', statusHistory: [{ status: 'pending', at: createdAt }] };
+  } catch (err) {
+    await releaseCaseUrls(userId, urls, id);
+    throw err;
+  }
 }
 
 /**
@@ -84,12 +171,11 @@ export function bulkCaseIdFor(resultId: string): string {
   return deterministicUlid(resultId, `bulk-case\n${resultId}`);
 }
 
-/** Kind of work in words, for the description of a bulk-created case. */
-const WORK_NOUNS: Record<string, string> = { images: 'images', videos: 'video', web: 'content' };
-
 /**
- * The case a bulk submission files for a result: its newest existing case, or a new one with a derived id
- * (a concurrent request for the same result finds the first one's case). New cases list the result's URLs.
+ * The case a bulk submission (or a monitor's automatic submission) files for a result: its newest existing case,
+ * else a new one with a derived id over the result's URLs that have no case yet (one case per copy: each URL
+ * already held stays with its own case). When every URL already has a case, that case is the one followed up.
+ * A concurrent request for the same result claims with the same id, so it finds the first one's case.
  */
 export async function caseForBulk(
   result: ResultRecord,
@@ -98,20 +184,28 @@ export async function caseForBulk(
 ): Promise<CaseRecord> {
   const existing = await latestCaseForResult(result.id);
   if (existing) return existing;
-  const urls = splitInfringingUrls(result.url.replace(/,/g, '\n'));
+  const id = bulkCaseIdFor(result.id);
+  const claim = await claimCaseUrls(result.userId, splitResultUrls(result.url), id, 'free', now);
+  if (claim.claimed.length === 0) {
+    const holder = claim.held[0]?.caseId ? await getCase(claim.held[0].caseId) : undefined;
+    if (holder) return holder;
+    throw new Error(`the URLs of result ${result.id} are being filed in another case right now`);
+  }
+  const urls = claim.claimed;
   const host = result.domain || siteOf(urls[0]!);
   const createdAt = now.toISOString();
   // Bulk submits only confirmed name-only results (shared/plans.ts bulkIneligibility), so the case carries it on.
   const record = {
-    id: bulkCaseIdFor(result.id),
+    id,
     userId: result.userId,
     caseNumber: await allocateCaseNumber(now),
     searchResultId: result.id,
     infringingUrl: urls.join('\n'),
     originalUrl: opts.originalUrl,
-    description:
-      opts.description ??
-      `Exclusive ${WORK_NOUNS[result.contentType] ?? 'content'} owned by the copyright holder and published on a subscription platform, copied without authorization to ${host}.`,
+    description: await describeCase(result, opts.description),
+    ...(opts.description ? { note: stripLinks(opts.description) } : {}),
+    namedUrls: urls.map((url) => ({ url, how: 'found' as const })),
+    captures: await captureAll(urls, now),
     searchEngine: opts.searchEngine,
     host,
     origin: 'bulk' as const,

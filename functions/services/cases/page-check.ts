@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Parser } from 'htmlparser2';
 import { safeFetch } from '../../adapters/fetch/safe-fetch';
-import type { PageSnapshot } from './case-store';
+import type { PageCapture, PageSnapshot } from './case-store';
 
 /**
  * What an infringing URL shows, captured through the safe fetcher when the notice goes out (the baseline)
@@ -118,4 +118,49 @@ export function judgePage(now: PageSnapshot, baseline: PageSnapshot | undefined,
       : { url, gone: false, reason: `The page still shows the copied image (${still[0]}).` };
   }
   return { url, gone: false, reason: 'The page is still online.' };
+}
+
+/** The text of a page's first `<title>`, trimmed and on one line (at most 300 characters). */
+export function pageTitle(html: string): string | undefined {
+  let inTitle = false;
+  let done = false;
+  let title = '';
+  const parser = new Parser(
+    {
+      onopentag(name) {
+        if (name === 'title' && !done) inTitle = true;
+      },
+      ontext(text) {
+        if (inTitle) title += text;
+      },
+      onclosetag(name) {
+        if (name === 'title' && inTitle) {
+          inTitle = false;
+          done = true;
+        }
+      },
+    },
+    { decodeEntities: true, lowerCaseTags: true },
+  );
+  parser.write(html.slice(0, 200_000));
+  parser.end();
+  const t = title.replace(/\s+/g, ' ').trim().slice(0, 300);
+  return t || undefined;
+}
+
+/**
+ * A capture of an infringing page as evidence for its notice (issue 23), taken through the safe fetcher when the
+ * case is opened: the final URL after redirects, the time, the HTTP status, the page title and the SHA-256 of
+ * the bytes fetched. A page that cannot be fetched is recorded with status 0 and the reason.
+ */
+export async function capturePage(url: string, now = new Date()): Promise<PageCapture> {
+  const at = now.toISOString();
+  try {
+    const res = await safeFetch(url, { maxBytes: 8 * 1024 * 1024, timeoutMs: 15_000 });
+    const contentType = res.contentType?.split(';')[0]?.trim().toLowerCase();
+    const title = res.ok && isHtml(contentType) ? pageTitle(res.body.toString('utf8')) : undefined;
+    return { url, finalUrl: res.url, status: res.status, ...(title ? { title } : {}), sha256: createHash('sha256').update(res.body).digest('hex'), at };
+  } catch (err) {
+    return { url, finalUrl: url, status: 0, error: (err as Error).name || 'FetchFailedError', at };
+  }
 }

@@ -99,3 +99,25 @@ export async function storeThumbnail(input: { userId: string; searchId: string; 
   const image = await reencodeImage(original, THUMBNAIL_LONG_SIDE);
   return storeImage(`thumbnails/${input.userId}/${input.searchId}`, original, image, { source: encodeURIComponent(input.sourceUrl) });
 }
+
+/**
+ * A small JPEG of a stored picture for a notice (issue 23: the reference and the copy side by side in the PDF and
+ * the e-mail): at most `longSide` pixels, flattened on white, metadata dropped. Refused like any decode above.
+ */
+export function noticeThumbnail(input: Buffer, longSide = 240): Promise<Buffer> {
+  return withDecodeSlot(async () => {
+    const limit = decodeLimits().maxPixels;
+    try {
+      const meta = await sharp(input, { limitInputPixels: false }).metadata();
+      if (!meta.format || !ACCEPTED_INPUT.has(meta.format) || (meta.width ?? 0) * (meta.height ?? 0) > limit) throw new Error('refused');
+      return await sharp(input, { limitInputPixels: limit, animated: false })
+        .rotate()
+        .resize({ width: longSide, height: longSide, fit: 'inside', withoutEnlargement: true })
+        .flatten({ background: '#ffffff' })
+        .jpeg({ quality: 80 })
+        .toBuffer();
+    } catch (err) {
+      throw new UnacceptableImageError(`not a picture for a notice: ${(err as Error).message}`);
+    }
+  });
+}

@@ -137,8 +137,17 @@ async function mailAlerts(userId: string, alerts: AlertRecord[], monitor?: Monit
     lines.push(a.title, '');
     if (a.summary) lines.push(a.summary, '');
     for (const it of a.items) {
-      const sent = it.autoSubmitted && it.caseId ? `, sent automatically: ${config().publicUrl}/dmca/${it.caseId}` : '';
-      lines.push(`  ${it.url}  (confidence ${it.confidence}%${sent})`);
+      const link = it.caseId ? `: ${config().publicUrl}/dmca/${it.caseId}` : '';
+      const number = it.caseNumber ? ` ${it.caseNumber}` : '';
+      const state =
+        it.state === 'has-case'
+          ? `, already has case${number}, nothing new filed${link}`
+          : it.state === 'waiting'
+            ? ', waiting for your review'
+            : it.autoSubmitted && it.caseId
+              ? `, sent automatically, case${number}${link}`
+              : '';
+      lines.push(`  ${it.url}  (confidence ${it.confidence}%${state})`);
     }
     lines.push('', `Review them: ${reviewLink(a)}`, '');
   }

@@ -2,7 +2,11 @@ import { BULK_ELIGIBILITY, DEFAULT_AUTO_SUBMIT_THRESHOLD, planRule, type Submiss
 import type { AutoSubmitOutcome } from '../../../shared/schemas/monitor';
 import { PlanLimitError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
-import { withoutAllowlisted } from '../allowlist';
+import { loadNoticeRefusal, withoutAllowlisted } from '../allowlist';
+import { splitResultUrls } from '../../../shared/schemas/cases';
+import { caseForBulk } from '../cases/create-case';
+import { casesForUrls } from '../cases/case-urls';
+import { canonicalUrl } from '../search/canonical-url';
 import { planOf } from '../billing/plan-store';
 import { onResultSite } from '../cases/same-site';
 import { siteOf } from '../cases/case-host';
@@ -78,15 +82,37 @@ async function giveBack(userId: string, resultId: string): Promise<void> {
  */
 export async function autoSubmitNew(m: MonitorRecord, searchId: string, results: ResultRecord[], now = new Date()): Promise<AutoSubmitOutcome | undefined> {
   if (!m.autoSubmit) return undefined;
-  // Triage already dropped allowlisted sites; the same rule runs again, since the creator may have added one
-  // during the run. The creator's own site (the original URL's) never gets a notice, allowlisted or not.
+  // Triage already dropped allowlisted sites and the creator's own sites; the same rule runs again, since the
+  // creator may have added one during the run. The original URL's site never gets a notice either.
   const ownSite = m.originalUrl ? siteOf(m.originalUrl) : undefined;
-  const candidates = (await withoutAllowlisted(m.userId, results.filter(qualifiesForAutoSubmit), (r) => [r.url, r.domain]))
+  const refusal = await loadNoticeRefusal(m.userId);
+  const qualifying = (await withoutAllowlisted(m.userId, results.filter(qualifiesForAutoSubmit), (r) => [r.url, r.domain]))
     .filter((r) => !ownSite || !onResultSite(r.domain || siteOf(r.url), ownSite))
+    .filter((r) => !splitResultUrls(r.url).some((u) => refusal(u)))
     .sort((a, b) => b.confidenceScore - a.confidenceScore);
-  if (candidates.length === 0) return undefined;
+  if (qualifying.length === 0) return undefined;
+  // One case per copy (issue 23): a copy whose URL already has a case gets nothing new filed.
+  const filed = await casesForUrls(m.userId, qualifying.flatMap((r) => splitResultUrls(r.url)));
+  const caseOf = (r: ResultRecord) => splitResultUrls(r.url).map((u) => filed.get(u)).find(Boolean);
+  // Several pictures of one page are one copy: the best match of each URL is submitted (its siblings go with it).
+  const seenUrls = new Set<string>();
+  const candidates = qualifying.filter((r) => {
+    if (caseOf(r)) return false;
+    const urls = splitResultUrls(r.url).map(canonicalUrl);
+    if (urls.some((u) => seenUrls.has(u))) return false;
+    urls.forEach((u) => seenUrls.add(u));
+    return true;
+  });
+  const alreadyFiled = qualifying.flatMap((r) => {
+    const c = caseOf(r);
+    return c ? [{ resultId: r.id, url: r.url, caseId: c.id, caseNumber: c.caseNumber }] : [];
+  });
 
-  const outcome: AutoSubmitOutcome = { searchId, at: now.toISOString(), sent: [], waiting: 0, reason: null };
+  const outcome: AutoSubmitOutcome = { searchId, at: now.toISOString(), sent: [], waiting: 0, reason: null, ...(alreadyFiled.length ? { alreadyFiled } : {}) };
+  if (candidates.length === 0) {
+    await recordAutoSubmit(m.id, outcome);
+    return outcome;
+  }
   const plan = await planOf(m.userId);
   const inactive = autoSubmitInactive(m, plan) ?? (m.originalUrl ? null : 'No original URL is set on this monitor, so nothing was submitted automatically.');
   if (inactive) {
@@ -104,8 +130,13 @@ export async function autoSubmitNew(m: MonitorRecord, searchId: string, results:
       logger.error('automatic submission failed', { monitorId: m.id, searchId, error: err as Error });
       answer = { sent: [], refused: reviewed.map((r) => ({ resultId: r.id, reason: 'The automatic submission could not be started.' })) };
     }
-    const urls = new Map(reviewed.map((r) => [r.id, r.url]));
-    outcome.sent = answer.sent.map((x) => ({ ...x, url: urls.get(x.resultId) ?? '' }));
+    const byId = new Map(reviewed.map((r) => [r.id, r]));
+    outcome.sent = [];
+    for (const x of answer.sent) {
+      const r = byId.get(x.resultId);
+      const c = r && !x.caseNumber ? await caseOfSent(r, m, plan) : undefined;
+      outcome.sent.push({ ...x, ...(c ? { caseId: c.id, caseNumber: c.caseNumber } : {}), url: r?.url ?? '' });
+    }
     for (const refusal of answer.refused) {
       if (!refusal.caseId) await giveBack(m.userId, refusal.resultId);
       outcome.waiting += 1;
@@ -116,10 +147,16 @@ export async function autoSubmitNew(m: MonitorRecord, searchId: string, results:
   return outcome;
 }
 
-/** The alert's line about automatic submission: "2 sent automatically; 1 waiting for your review (why)". */
-export function autoSubmitSummary(o: AutoSubmitOutcome): string {
-  const parts = [];
-  if (o.sent.length > 0) parts.push(`${o.sent.length} sent automatically`);
-  if (o.waiting > 0) parts.push(`${o.waiting} waiting for your review${o.reason ? ` (${o.reason})` : ''}`);
-  return parts.join('; ') + '.';
+/**
+ * The case of a copy the bulk workflow files: its case is created (or found) here with the very id and
+ * options the workflow's item uses (caseForBulk is idempotent on the result), so the alert can name it at once.
+ */
+async function caseOfSent(r: ResultRecord, m: MonitorRecord, plan: Awaited<ReturnType<typeof planOf>>): Promise<{ id: string; caseNumber: string } | undefined> {
+  const platforms = [...planRule(plan).platforms];
+  try {
+    return await caseForBulk(r, { originalUrl: m.originalUrl!, searchEngine: platforms[0]!, platforms });
+  } catch (err) {
+    logger.warn('case number of an automatic submission not read', { resultId: r.id, error: err as Error });
+    return undefined;
+  }
 }

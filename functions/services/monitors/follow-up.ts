@@ -1,11 +1,14 @@
-import { splitInfringingUrls } from '../../../shared/schemas/cases';
+import { splitInfringingUrls, splitResultUrls } from '../../../shared/schemas/cases';
+import type { Alert } from '../../../shared/schemas/monitor';
+import { casesForUrls } from '../cases/case-urls';
+import { canonicalUrl } from '../search/canonical-url';
 import { logger } from '../../lib/logger';
 import { judgePage, snapshotPage } from '../cases/page-check';
 import { listCasesByUser, transitionCase } from '../cases/case-store';
 import { getResult, listResultsBySearch } from '../search/results';
 import { getSearch } from '../search/searches';
 import { raiseAlert } from './alerts';
-import { autoSubmitNew, autoSubmitSummary } from './auto-submit';
+import { autoSubmitNew } from './auto-submit';
 import { recordRunOutcome } from '../../store/entities/monitor';
 import { getMonitor, type MonitorRecord } from './monitors';
 
@@ -26,23 +29,38 @@ export async function afterMonitorRun(searchId: string, monitorId: string, now =
     logger.error('automatic submission step failed', { monitorId: m.id, searchId, error: err as Error });
     return undefined;
   });
-  const sent = new Map((auto?.sent ?? []).map((s) => [s.resultId, s.caseId]));
+  const sent = new Map((auto?.sent ?? []).map((s) => [s.resultId, s]));
   // The alert lists the new high-priority copies and whatever was sent automatically (a known picture at a new address).
   const fresh = results.filter((r) => (r.isNew && r.priority === 'high') || sent.has(r.id));
   if (fresh.length > 0) {
+    // One case per copy (issue 23): a copy whose URL already had a case is not new; the alert says so, with its case.
+    const before = await casesForUrls(m.userId, fresh.filter((r) => !sent.has(r.id)).flatMap((r) => splitResultUrls(r.url)));
+    // Several pictures of one page are one copy (one URL, one case): a sibling of a copy sent now was sent with it.
+    const sentByUrl = new Map<string, (typeof auto & {})['sent'][number]>();
+    for (const r of fresh) {
+      const s = sent.get(r.id);
+      if (s) for (const u of splitResultUrls(r.url)) sentByUrl.set(canonicalUrl(u), s);
+    }
+    const items: Alert['items'] = fresh.map((r) => {
+      const s = sent.get(r.id) ?? splitResultUrls(r.url).map((u) => sentByUrl.get(canonicalUrl(u))).find(Boolean);
+      if (s) return { url: r.url, confidence: r.confidence, resultId: r.id, caseId: s.caseId, ...(s.caseNumber ? { caseNumber: s.caseNumber } : {}), autoSubmitted: true, state: 'sent' as const };
+      const c = splitResultUrls(r.url).map((u) => before.get(u)).find(Boolean);
+      if (c) return { url: r.url, confidence: r.confidence, resultId: r.id, caseId: c.id, caseNumber: c.caseNumber, state: 'has-case' as const };
+      return { url: r.url, confidence: r.confidence, resultId: r.id, state: 'waiting' as const };
+    });
+    const fresher = distinctUrls(items.filter((i) => i.state !== 'has-case'));
+    const known = distinctUrls(items.filter((i) => i.state === 'has-case'));
     await raiseAlert(
       m,
       {
         kind: 'new-results',
         searchId,
-        title: `Vigil: ${fresh.length} new ${fresh.length === 1 ? 'copy' : 'copies'} found by "${m.name}"`,
-        items: fresh.map((r) => ({
-          url: r.url,
-          confidence: r.confidence,
-          resultId: r.id,
-          ...(sent.has(r.id) ? { caseId: sent.get(r.id), autoSubmitted: true } : {}),
-        })),
-        ...(auto ? { summary: autoSubmitSummary(auto) } : {}),
+        title:
+          fresher > 0
+            ? `Vigil: ${fresher} new ${fresher === 1 ? 'copy' : 'copies'} found by "${m.name}"`
+            : `Vigil: no new copies from "${m.name}" (${known} found again already ${known === 1 ? 'has a case' : 'have cases'})`,
+        items,
+        summary: runSummary(items, auto?.reason ?? null),
       },
       now,
     );
@@ -89,4 +107,27 @@ export async function checkReappearances(m: MonitorRecord, searchId: string, now
     );
   }
   return reopened.map((r) => r.caseId);
+}
+
+/** How many copies (canonical URLs) some alert items are about: several pictures of one page are one copy. */
+const distinctUrls = (items: Alert['items']) => new Set(items.map((i) => canonicalUrl(i.url))).size;
+
+const numbers = (items: Alert['items']) => {
+  const known = [...new Set(items.map((i) => i.caseNumber).filter((n): n is string => !!n))];
+  return known.length ? ` (${known.slice(0, 10).join(', ')}${known.length > 10 ? ', ...' : ''})` : '';
+};
+
+/**
+ * What a run's alert says happened, exactly (issue 23): "2 sent automatically (VGL-..); 1 waiting for your review
+ * (why); 4 already have cases, nothing new filed (VGL-..)".
+ */
+export function runSummary(items: Alert['items'], reason: string | null): string {
+  const by = (state: string) => items.filter((i) => i.state === state);
+  const [sent, waiting, filed] = [by('sent'), by('waiting'), by('has-case')];
+  const parts = [];
+  const [s, w, f] = [distinctUrls(sent), distinctUrls(waiting), distinctUrls(filed)];
+  if (s > 0) parts.push(`${s} sent automatically${numbers(sent)}`);
+  if (w > 0) parts.push(`${w} waiting for your review${reason ? ` (${reason.replace(/\.$/, '')})` : ''}`);
+  if (f > 0) parts.push(`${f} already ${f === 1 ? 'has a case' : 'have cases'}, nothing new filed${numbers(filed)}`);
+  return parts.join('; ') + '.';
 }

@@ -1,4 +1,8 @@
-import { putObject } from '../../adapters/s3';
+import { getObject, parseStorageRef, putObject } from '../../adapters/s3';
+import { logger } from '../../lib/logger';
+import { noticeThumbnail } from '../evidence/images';
+import { getSearch } from '../search/searches';
+import type { ResultRecord } from '../search/results';
 import { config } from '../../lib/config';
 import { isOwnedBy } from '../../lib/ownership';
 import { agentIdentity } from './agent-identity';
@@ -27,11 +31,45 @@ export interface ArchivedNotice {
  */
 export async function renderAndArchiveNotice(c: CaseRecord, now = new Date()): Promise<ArchivedNotice> {
   const [result, creator] = await Promise.all([getResult(c.searchResultId), getCreatorFields(c.userId)]);
-  const input = buildNoticeInput(c, isOwnedBy(result, c.userId) ? result : undefined, creator, agentIdentity(), now);
+  const own = isOwnedBy(result, c.userId) ? result : undefined;
+  const input = await withEvidencePictures(buildNoticeInput(c, own, creator, agentIdentity(), now), c, own);
   const pdf = await renderNoticePdf(input);
   const bucket = config().noticesBucket;
   const key = noticeKey(c, now);
   await putObject(bucket, key, pdf, 'application/pdf', { caseNumber: c.caseNumber, caseId: c.id });
   await recordNoticeKey(c.id, key);
   return { input, pdf, bucket, key };
+}
+
+/** A stored picture (an object key or `s3://` ref; never a web URL) as a small JPEG, or undefined. */
+async function storedThumbnail(ref: string | undefined): Promise<Buffer | undefined> {
+  const at = parseStorageRef(ref, config().uploadsBucket);
+  if (at?.kind !== 's3') return undefined;
+  try {
+    const object = await getObject(at.bucket, at.key);
+    return object ? await noticeThumbnail(object.body) : undefined;
+  } catch (err) {
+    logger.warn('evidence picture left out of a notice', { key: at.key, error: err as Error });
+    return undefined;
+  }
+}
+
+/**
+ * Adds the pictures to a notice's evidence (issue 23): the reference the copy matched (the work) and Vigil's own
+ * stored copy of the picture found (never fetched from the copying site again), side by side. A URL the creator
+ * named and Vigil matched on fetching has the reference only.
+ */
+export async function withEvidencePictures(input: NoticeInput, c: CaseRecord, result: ResultRecord | undefined): Promise<NoticeInput> {
+  if (!input.evidence?.length || !result) return input;
+  const search = await getSearch(result.searchId);
+  const refKey = (id: string | undefined) => (id ? search?.references.find((r) => r.id === id)?.key : undefined);
+  const fetched = new Map((c.namedUrls ?? []).flatMap((n) => (n.how === 'fetched-match' ? [[n.url, n.referenceId] as const] : [])));
+  const [resultReference, copy] = await Promise.all([storedThumbnail(refKey(result.evidence?.matchedReferenceId)), storedThumbnail(result.evidence?.matchedImageKey ?? result.previewRef)]);
+  const evidence = [];
+  for (const e of input.evidence) {
+    const other = fetched.get(e.url);
+    if (other) evidence.push({ ...e, ...(await storedThumbnail(refKey(other)).then((img) => (img ? { referenceImage: img } : {}))) });
+    else evidence.push({ ...e, ...(resultReference ? { referenceImage: resultReference } : {}), ...(copy ? { copyImage: copy } : {}) });
+  }
+  return { ...input, evidence };
 }

@@ -19,6 +19,13 @@ export interface NoticeEvidence {
   seenAt: Date | string;
   /** Similarity of the match, a fraction from 0 to 1. */
   similarity?: number;
+  /** How the copy was matched, in words (fingerprint distance, verification; issue 23). */
+  match?: string;
+  /** The page as captured when the case was opened: final URL, time, HTTP status, title, SHA-256 of the bytes. */
+  capture?: { finalUrl: string; at: Date | string; status: number; title?: string; sha256?: string };
+  /** Small JPEGs of the reference (the work) and of the copy, shown side by side. */
+  referenceImage?: Buffer;
+  copyImage?: Buffer;
 }
 
 export interface NoticeInput {
@@ -28,7 +35,8 @@ export interface NoticeInput {
   caseId: string;
   /** The notice date (a Date or an ISO 8601 string); shown as a calendar date in UTC. */
   date: Date | string;
-  work: { description: string; originalUrl: string };
+  /** The authorized original, when the creator gave one on their own sites (issue 23); else the description stands alone. */
+  work: { description: string; originalUrl?: string };
   /** One or more URLs of the infringing copies; duplicates are dropped, order kept. */
   infringingUrls: string[];
   /** The engine the copies were found through, when there is one. */
@@ -58,11 +66,23 @@ const inputSchema = z.object({
   caseNumber: z.string().trim().min(1),
   caseId: z.string().trim().min(1),
   date: when,
-  work: z.object({ description: z.string().trim().min(1), originalUrl: httpUrl }),
+  work: z.object({ description: z.string().trim().min(1), originalUrl: z.union([z.literal('').transform(() => undefined), httpUrl]).optional() }),
   infringingUrls: z.array(httpUrl).min(1),
   searchEngine: z.enum(SEARCH_ENGINES).optional(),
   evidence: z
-    .array(z.object({ url: httpUrl, seenAt: when, similarity: z.number().min(0).max(1).optional() }))
+    .array(
+      z.object({
+        url: httpUrl,
+        seenAt: when,
+        similarity: z.number().min(0).max(1).optional(),
+        match: z.string().trim().min(1).optional(),
+        capture: z
+          .object({ finalUrl: z.string(), at: when, status: z.number().int(), title: z.string().optional(), sha256: z.string().optional() })
+          .optional(),
+        referenceImage: z.instanceof(Buffer).optional(),
+        copyImage: z.instanceof(Buffer).optional(),
+      }),
+    )
     .optional(),
   agent: z.object({
     name: z.string().trim().min(1),
@@ -80,12 +100,28 @@ export interface Notice {
   caseNumber: string;
   caseId: string;
   date: Date;
-  work: { description: string; originalUrl: string };
+  work: { description: string; originalUrl?: string };
   infringingUrls: string[];
   searchEngine?: SearchEngine;
-  evidence: { url: string; seenAt: Date; similarity?: number }[];
+  evidence: NoticeEvidenceChecked[];
   agent: AgentIdentity;
   rightsOwner?: string;
+}
+
+export interface NoticeEvidenceChecked {
+  url: string;
+  seenAt: Date;
+  similarity?: number;
+  match?: string;
+  capture?: { finalUrl: string; at: Date; status: number; title?: string; sha256?: string };
+  referenceImage?: Buffer;
+  copyImage?: Buffer;
+}
+
+/** The capture of a page in words: "HTTP 200, \"Title\", captured 2026-11-20 14:03 UTC". */
+export function captureLine(c: NonNullable<NoticeEvidenceChecked['capture']>): string {
+  const status = c.status > 0 ? `HTTP ${c.status}` : 'not reachable';
+  return `${status}${c.title ? `, title "${c.title}"` : ''}, captured ${formatTimestamp(c.at)}`;
 }
 
 /** Checks and normalises a notice input; throws ValidationError naming each bad field. */

@@ -4,6 +4,8 @@ import type { NoticeEvidence, NoticeInput } from './notice-content';
 import type { CreatorFields } from '../creator-profile';
 import type { ResultRecord } from '../search/results';
 import type { CaseRecord } from '../cases/case-store';
+import { describeMatch } from '../cases/description';
+import { canonicalUrl } from '../search/canonical-url';
 
 /** What replaces a creator detail found in free text of a notice. */
 export const WITHHELD = '[withheld]';
@@ -38,22 +40,36 @@ export function redactCreator(text: string, creator: CreatorFields): string {
 }
 
 /**
- * The notice for a case: the agent's identity (never the creator's), the work, the case's infringing URLs,
- * and evidence for the URLs that the search result saw (when, and how similar).
+ * The notice for a case: the agent's identity (never the creator's), the work (its templated description; the
+ * original URL only when the case has one), the case's infringing URLs, and evidence per URL (issue 23): when it
+ * was seen and how similar, how it was matched, and the page as captured when the case was opened. The pictures
+ * (the work and the copy side by side) are added by `withEvidencePictures` (notice-archive.ts).
  */
 export function buildNoticeInput(c: CaseRecord, result: ResultRecord | undefined, creator: CreatorFields, agent: AgentIdentity, date = new Date()): NoticeInput {
   const infringingUrls = splitInfringingUrls(c.infringingUrl);
-  const seen = new Set(result ? splitResultUrls(result.url) : []);
-  const evidence: NoticeEvidence[] = result
-    ? infringingUrls
-        .filter((u) => seen.has(u))
-        .map((u) => ({ url: u, seenAt: result.evidence?.seenAt ?? result.createdAt, similarity: result.similarityScore }))
-    : [];
+  const seen = new Set(result ? splitResultUrls(result.url).map(canonicalUrl) : []);
+  const named = new Map((c.namedUrls ?? []).map((n) => [n.url, n]));
+  const evidence: NoticeEvidence[] = [];
+  for (const u of infringingUrls) {
+    const capture = c.captures?.find((x) => x.url === u);
+    const how = named.get(u);
+    const base = capture ? { capture: { finalUrl: capture.finalUrl, at: capture.at, status: capture.status, ...(capture.title ? { title: capture.title } : {}), ...(capture.sha256 ? { sha256: capture.sha256 } : {}) } } : {};
+    if (result && seen.has(canonicalUrl(u))) {
+      evidence.push({ url: u, seenAt: result.evidence?.seenAt ?? result.createdAt, similarity: result.similarityScore, match: describeMatch(result.evidence), ...base });
+    } else if (how?.how === 'fetched-match') {
+      evidence.push({
+        url: u,
+        seenAt: how.at,
+        match: `Named by the copyright holder, then fetched by Vigil: one of its pictures matched the original's perceptual fingerprint (distance ${how.distance} of 256 bits; 0 is identical).`,
+        ...base,
+      });
+    }
+  }
   return {
     caseNumber: c.caseNumber,
     caseId: c.id,
     date,
-    work: { description: redactCreator(c.description, creator), originalUrl: c.originalUrl },
+    work: { description: redactCreator(c.description, creator), ...(c.originalUrl ? { originalUrl: c.originalUrl } : {}) },
     infringingUrls,
     searchEngine: c.searchEngine,
     evidence,

@@ -14,9 +14,11 @@ import {
   formatSimilarity,
   formatTimestamp,
   prepareNotice,
+  captureLine,
   requestStatement,
   signatureLines,
   type Notice,
+  type NoticeEvidenceChecked,
   type NoticeInput,
 } from './notice-content';
 import { isRenderable, noticeFonts, runs } from './notice-fonts';
@@ -101,6 +103,40 @@ function evidenceTable(n: Notice): Content {
   } as Content;
 }
 
+const jpeg = (b: Buffer) => `data:image/jpeg;base64,${b.toString('base64')}`;
+
+/**
+ * One copy's evidence (issue 23): the work and the copy side by side, how they were matched, and the capture of
+ * the page when the case was opened (final URL, time, HTTP status, title, SHA-256 of the bytes).
+ */
+function evidenceDetail(e: NoticeEvidenceChecked, num: number): Content {
+  const picture = (img: Buffer | undefined, caption: string) => ({
+    width: 170,
+    stack: [
+      img ? { image: jpeg(img), fit: [160, 160] } : { text: 'No picture kept', style: 'small', margin: [0, 40, 0, 40] },
+      { text: caption, style: 'small', margin: [0, 3, 0, 0] },
+    ],
+  });
+  const rows: [string, Content][] = [];
+  if (e.match) rows.push(['How matched', { text: runs(e.match) }]);
+  if (e.capture) {
+    rows.push(['Page capture', { text: runs(captureLine(e.capture)) }]);
+    rows.push(['Final URL', urlText(e.capture.finalUrl, { style: 'url' })]);
+    if (e.capture.sha256) rows.push(['SHA-256', { text: e.capture.sha256, style: 'td' }]);
+  }
+  return {
+    unbreakable: true,
+    margin: [0, 10, 0, 0],
+    stack: [
+      { columns: [{ text: `Copy ${num}:`, bold: true, width: 'auto' }, urlText(e.url, { style: 'url', width: '*' })], columnGap: 4, margin: [0, 0, 0, 4] },
+      ...(e.referenceImage || e.copyImage
+        ? [{ columns: [picture(e.referenceImage, 'The copyrighted work (reference)'), picture(e.copyImage, 'The copy as found'), { width: '*', text: '' }], columnGap: 12, margin: [0, 0, 0, 6] } as Content]
+        : []),
+      ...(rows.length ? [fields(rows)] : []),
+    ],
+  } as Content;
+}
+
 function docDefinition(n: Notice): TDocumentDefinitions {
   const { agent } = n;
   const dated = formatDate(n.date);
@@ -138,8 +174,8 @@ function docDefinition(n: Notice): TDocumentDefinitions {
 
     heading(next(), 'Copyrighted work', '§ 512(c)(3)(A)(ii)'),
     fields([
-      ['Description', { text: runs(n.work.description) }],
-      ['Authorized original', urlText(n.work.originalUrl, { style: 'url' })],
+      ['Description', { stack: n.work.description.split('\n').map((line) => ({ text: runs(line), margin: [0, 0, 0, 2] })) }],
+      ...(n.work.originalUrl ? [['Authorized original', urlText(n.work.originalUrl, { style: 'url' })] as [string, Content]] : []),
     ]),
 
     heading(next(), 'Infringing material', '§ 512(c)(3)(A)(iii)'),
@@ -152,6 +188,7 @@ function docDefinition(n: Notice): TDocumentDefinitions {
       heading(next(), 'Evidence captured at detection', 'supporting'),
       { text: 'Each copy was seen and matched against the authorized original at the time shown (UTC).', margin: [0, 0, 0, 6] },
       evidenceTable(n),
+      ...n.evidence.filter((e) => e.match || e.capture || e.referenceImage || e.copyImage).map((e) => evidenceDetail(e, n.evidence.indexOf(e) + 1)),
     );
   }
 

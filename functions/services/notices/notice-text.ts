@@ -9,6 +9,7 @@ import {
   formatDate,
   formatSimilarity,
   formatTimestamp,
+  captureLine,
   prepareNotice,
   requestStatement,
   signatureLines,
@@ -47,7 +48,10 @@ export function renderNoticeText(input: NoticeInput): string {
     `Case number: ${n.caseNumber}\nDate: ${dated}`,
     'To the designated copyright agent of the service provider hosting the material identified below:',
     wrap(agentStatement(agent, n.rightsOwner)),
-    `${h('Copyrighted work')}\n${wrap(`Description: ${n.work.description}`, '   ')}\n   Authorized original: ${n.work.originalUrl}`,
+    `${h('Copyrighted work')}\n${n.work.description
+      .split('\n')
+      .map((line, i) => wrap(i === 0 ? `Description: ${line}` : line, '   '))
+      .join('\n')}${n.work.originalUrl ? `\n   Authorized original: ${n.work.originalUrl}` : ''}`,
     [
       h('Infringing material'),
       wrap([requestStatement(n.infringingUrls.length), foundThrough(n.searchEngine)].filter(Boolean).join(' '), '   '),
@@ -59,8 +63,22 @@ export function renderNoticeText(input: NoticeInput): string {
     parts.push(
       [
         h('Evidence captured at detection'),
-        ...n.evidence.map(
-          (e, i) => `   ${String(i + 1).padStart(2)}. ${e.url}\n       seen ${formatTimestamp(e.seenAt)}, similarity ${formatSimilarity(e.similarity)}`,
+        ...n.evidence.map((e, i) =>
+          [
+            `   ${String(i + 1).padStart(2)}. ${e.url}`,
+            `       seen ${formatTimestamp(e.seenAt)}, similarity ${formatSimilarity(e.similarity)}`,
+            ...(e.match ? [wrap(`How matched: ${e.match}`, '       ')] : []),
+            ...(e.capture
+              ? [
+                  wrap(`Page capture: ${captureLine(e.capture)}`, '       '),
+                  `       Final URL: ${e.capture.finalUrl}`,
+                  ...(e.capture.sha256 ? [`       SHA-256 of the fetched bytes: ${e.capture.sha256}`] : []),
+                ]
+              : []),
+            ...(e.referenceImage || e.copyImage
+              ? [`       Pictures attached: ${[e.referenceImage ? `reference-${i + 1}.jpg (the work)` : '', e.copyImage ? `copy-${i + 1}.jpg (the copy)` : ''].filter(Boolean).join(', ')}`]
+              : []),
+          ].join('\n'),
         ),
       ].join('\n'),
     );

@@ -1,8 +1,9 @@
 import { PLANS, isNameMatchOnly } from '../../../shared/plans';
-import { ACTIVE_SUBMISSION_STATES, type SubmissionState } from '../../../shared/schemas/cases';
+import { ACTIVE_SUBMISSION_STATES, splitInfringingUrls, type SubmissionState } from '../../../shared/schemas/cases';
+import { loadNoticeRefusal } from '../allowlist';
 import { startWorkflow } from '../../adapters/workflows';
 import { config, recheckAfterSeconds } from '../../lib/config';
-import { ConflictError, PaymentRequiredError, WorkflowUnavailableError } from '../../lib/errors';
+import { ConflictError, HttpError, PaymentRequiredError, WorkflowUnavailableError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import type { SubmissionWorkflowInput } from '../../../shared/workflows/submission';
 import { takeSubmission } from '../allowances/submissions';
@@ -34,6 +35,11 @@ const isActive = (c: CaseRecord) => !!c.submission && ACTIVE_SUBMISSION_STATES.i
  * Attempts that ended with no contact, a failure or an escalation may be retried.
  */
 export async function startCaseSubmission(c: CaseRecord, opts: { recheckAfterSeconds?: number; now?: Date } = {}): Promise<SubmissionStart> {
+  // Every notice, a follow-up too, leaves out the creator's own sites and allowlisted domains (issue 23): a
+  // site declared or allowlisted after the case was opened stops its next notice.
+  const refusal = await loadNoticeRefusal(c.userId);
+  const why = splitInfringingUrls(c.infringingUrl).map(refusal).find(Boolean);
+  if (why) throw new HttpError(422, 'PROTECTED_URL', why);
   let current: CaseRecord | undefined = c;
   for (let round = 0; round < 3 && current; round++) {
     if (current.status === 'resolved') throw new ConflictError('This case is already resolved: the copy was taken down.', 'CASE_RESOLVED');

@@ -16,6 +16,10 @@ import { getResult, type ResultRecord } from '../search/results';
 import { latestCaseForResult, listCasesByUser, type CaseRecord } from '../cases/case-store';
 import { bulkCaseIdFor } from '../cases/create-case';
 import { requireOwned } from '../../lib/ownership';
+import { splitResultUrls } from '../../../shared/schemas/cases';
+import { ownSiteOf } from '../../../shared/schemas/own-sites';
+import { loadNoticeRefusal } from '../allowlist';
+import { listOwnSites } from '../own-sites';
 
 /** How long a bulk request without an Idempotency-Key is remembered: a double click or a quick retry. */
 export const DERIVED_KEY_WINDOW_SECONDS = 120;
@@ -103,18 +107,39 @@ async function casesOf(results: ResultRecord[]): Promise<(CaseRecord | undefined
 }
 
 /**
+ * The original URL of the cases a submission creates (issue 23): the one sent, which must be on the creator's own
+ * sites once they declared some (else a 422 naming it); or that of the creator's latest case, when it still is.
+ */
+async function originalFor(userId: string, sent: string | undefined): Promise<string | undefined> {
+  const own = await listOwnSites(userId);
+  const isOwn = (u: string) => own.length === 0 || !!ownSiteOf(u, own);
+  if (sent !== undefined) {
+    if (!isOwn(sent)) {
+      const message = `The original URL must be on one of your sites (Settings, My sites): ${sent.slice(0, 200)}`;
+      throw new HttpError(422, 'ORIGINAL_NOT_OWN', message, [{ path: 'body.originalUrl', message }]);
+    }
+    return sent;
+  }
+  const latest = (await listCasesByUser(userId, 1))[0]?.originalUrl;
+  return latest && isOwn(latest) ? latest : undefined;
+}
+
+/**
  * Decides per result (eligibility, an original URL, a resolved case), admits the allowance for the accepted
  * ones, and starts ONE bulk workflow execution over them (ARCHITECTURE.md, "Bulk submission"); answers at once.
  * The workflow creates or reuses each case and starts its submission, MaxConcurrency at a time.
  */
 async function submitAll(userId: string, body: BulkSubmit, results: ResultRecord[]): Promise<BulkSubmitResponse> {
-  const originalUrl = body.originalUrl ?? (await listCasesByUser(userId, 1))[0]?.originalUrl;
+  const originalUrl = await originalFor(userId, body.originalUrl);
   const cases = await casesOf(results);
+  // No notice about the creator's own sites or an allowlisted domain, whichever path (issue 23).
+  const protectedUrl = await loadNoticeRefusal(userId);
   const items: Item[] = [];
   const accepted: { result: ResultRecord; item: BulkItem }[] = [];
   results.forEach((result, i) => {
     const c = cases[i];
     const reason =
+      splitResultUrls(result.url).map(protectedUrl).find(Boolean) ??
       ineligibility(result, body.autoSubmitThreshold) ??
       (originalUrl ? undefined : 'No original URL on file: send originalUrl, or create one case from the DMCA form first.') ??
       (c?.status === 'resolved' ? ALREADY_RESOLVED : undefined);

@@ -15,7 +15,14 @@ export async function buildNoticeEmail(input: NoticeInput, to: string, pdf?: Buf
     from: { name: input.agent.name, address: input.agent.email },
     subject: noticeSubject(input),
     text,
-    attachments: [{ filename: `dmca-${input.caseId}.pdf`, content: pdf ?? (await renderNoticePdf(input)), contentType: 'application/pdf' }],
+    attachments: [
+      { filename: `dmca-${input.caseId}.pdf`, content: pdf ?? (await renderNoticePdf(input)), contentType: 'application/pdf' },
+      // The evidence pictures (issue 23): the work and the copy, side by side in the PDF, attached here as files.
+      ...(input.evidence ?? []).flatMap((e, i) => [
+        ...(e.referenceImage ? [{ filename: `reference-${i + 1}.jpg`, content: e.referenceImage, contentType: 'image/jpeg' }] : []),
+        ...(e.copyImage ? [{ filename: `copy-${i + 1}.jpg`, content: e.copyImage, contentType: 'image/jpeg' }] : []),
+      ]),
+    ],
     headers: { 'X-Vigil-Case': input.caseNumber },
   };
 }

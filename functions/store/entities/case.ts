@@ -42,6 +42,25 @@ const pageSnapshotSchema = z.object({
 });
 export type PageSnapshot = z.infer<typeof pageSnapshotSchema>;
 
+/** A capture of an infringing page when its case was opened (issue 23): evidence that goes into the notice. */
+const pageCaptureSchema = z.object({
+  url: z.string(),
+  finalUrl: z.string(),
+  /** HTTP status, or 0 when the page could not be fetched. */
+  status: z.number(),
+  title: z.string().optional(),
+  /** SHA-256 (hex) of the bytes fetched. */
+  sha256: z.string().optional(),
+  error: z.string().optional(),
+  at: z.string(),
+});
+export type PageCapture = z.infer<typeof pageCaptureSchema>;
+
+const namedUrlSchema = z.discriminatedUnion('how', [
+  z.object({ url: z.string(), how: z.literal('found') }),
+  z.object({ url: z.string(), how: z.literal('fetched-match'), distance: z.number(), referenceId: z.string(), at: z.string() }),
+]);
+
 /**
  * Version 1: the API shape plus what stays in the backend. Items written before versions were stored have no `v`
  * and read as 1; the oldest have no `statusHistory` and read with an empty one.
@@ -55,6 +74,12 @@ const caseItemSchema = caseSchema.extend({
   /** Attempts of automated submission so far; the workflow execution is named `<id>-<attempt>`. */
   submissionAttempt: z.number().int().optional(),
   baseline: z.array(pageSnapshotSchema).optional(),
+  /** The creator's note as it goes into the description (links removed; issue 23). */
+  note: z.string().optional(),
+  /** How each named URL came to be named (issue 23): found by the scan, or fetched and matched when the creator named it. */
+  namedUrls: z.array(namedUrlSchema).optional(),
+  /** The pages as captured when the case was opened (at most the first 10 URLs). */
+  captures: z.array(pageCaptureSchema).optional(),
   /** Where the latest notice PDF is stored, and how many were stored. */
   lastNoticeKey: z.string().optional(),
   noticeCount: z.number().optional(),

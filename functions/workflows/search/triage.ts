@@ -170,7 +170,8 @@ export async function triage(state: SearchState): Promise<TriageOutput> {
   const candidates = (await Promise.all(ok.map((r) => getWork<Candidate[]>(r.result.candidatesKey)))).flat();
 
   const merged = mergeCandidates(candidates);
-  const kept = await withoutAllowlisted(state.userId, merged, (m) => [m.candidate.domain]);
+  // The page URL too: a handle declared in My sites is a URL prefix on a shared platform.
+  const kept = await withoutAllowlisted(state.userId, merged, (m) => [m.candidate.domain, m.candidate.url]);
   const refs = state.fingerprint?.fingerprintsKey
     ? loadReferenceSet(await getWork<StoredFingerprint[]>(state.fingerprint.fingerprintsKey))
     : undefined;

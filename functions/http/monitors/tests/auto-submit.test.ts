@@ -178,22 +178,54 @@ describe('submit automatically', () => {
 
     const qualifying = (results as Result[]).filter((r) => byPicture(r) && r.priority === 'high' && r.domain !== 'lunavale.example');
     expect(qualifying.length).toBeGreaterThan(5);
+    // Several pictures of one page are one copy: one case per URL (issue 23).
+    const qualifyingUrls = new Set(qualifying.map((r) => r.url)).size;
     const auto = (results as Result[]).filter((r) => r.reviewedBy === 'auto');
     expect(auto).toHaveLength(5);
     expect(auto.every((r) => r.userReviewStatus === 'unauthorized')).toBe(true);
     // The rest wait for review, with no decision taken for them.
     expect((results as Result[]).filter((r) => r.userReviewStatus).length).toBe(5);
-    expect(detail.lastAutoSubmit).toMatchObject({ searchId: detail.lastSearchId, waiting: qualifying.length - 5, reason: expect.stringMatching(/At most 5 automated notices can be sent a day/) });
+    expect(detail.lastAutoSubmit).toMatchObject({ searchId: detail.lastSearchId, waiting: qualifyingUrls - 5, reason: expect.stringMatching(/At most 5 automated notices can be sent a day/) });
     expect(detail.lastAutoSubmit.sent.map((s: { resultId: string }) => s.resultId).sort()).toEqual(auto.map((r) => r.id).sort());
     expect((await call(contract.listCases, { as: creator, params: { id: 'me' } })).body).toHaveLength(5);
 
     // The alert (bell and e-mail) says what was sent automatically and what waits.
     const bell = (await call(contract.listAlerts, { as: creator, params: { id: 'me' } })).body;
     const alert = bell.alerts.find((a: { kind: string }) => a.kind === 'new-results');
-    expect(alert.summary).toMatch(new RegExp(`^5 sent automatically; ${qualifying.length - 5} waiting for your review \\(At most 5 automated notices`));
-    expect(alert.items.filter((i: { autoSubmitted?: boolean }) => i.autoSubmitted)).toHaveLength(5);
+    type Item = { url: string; state?: string; caseId?: string; caseNumber?: string; autoSubmitted?: boolean };
+    const waitingUrls = new Set((alert.items as Item[]).filter((i) => i.state === 'waiting').map((i) => i.url)).size;
+    expect(waitingUrls).toBeGreaterThanOrEqual(qualifyingUrls - 5);
+    // Exactly what happened, with case numbers: the sent ones and the ones waiting.
+    expect(alert.summary).toMatch(new RegExp(`^5 sent automatically \\((VGL-\\d{4}-\\d{6}(, )?){5}\\); ${waitingUrls} waiting for your review \\(At most 5 automated notices`));
+    const sentItems = (alert.items as Item[]).filter((i) => i.autoSubmitted);
+    expect(new Set(sentItems.map((i) => i.caseId)).size).toBe(5);
+    expect(sentItems.every((i) => i.state === 'sent' && /^VGL-/.test(i.caseNumber ?? ''))).toBe(true);
     const mail = (await outboxAlerts()).find((m) => m.subject?.includes('"Luna auto"'))!;
-    expect(mail.text).toContain('5 sent automatically;');
-    expect(mail.text?.match(/sent automatically: http:\/\/localhost:3999\/dmca\//g)).toHaveLength(5);
+    expect(mail.text).toContain('5 sent automatically (VGL-');
+    expect(mail.text?.match(/sent automatically, case VGL-\d{4}-\d{6}: http:\/\/localhost:3999\/dmca\//g)).toHaveLength(sentItems.length);
+  }, 240_000);
+  it('a run over copies that already have cases files nothing new, and its alert says so with the case numbers (issue 23)', async () => {
+    const creator = await user({ email: 'again@auto.test' });
+    await toPlan(creator, 'pro');
+    const on = { ...monitorFields, autoSubmit: 'true', originalUrl: ORIGINAL_URL };
+    const first = await call(contract.createMonitor, { as: creator, ...(await multipart({ ...on, name: 'Luna first' }, [{ ...photo, bytes: await original(1) }])) });
+    await firstRun(creator, first.body.id);
+    const cases = (await call(contract.listCases, { as: creator, params: { id: 'me' } })).body as { caseNumber: string }[];
+    expect(cases.length).toBeGreaterThan(0);
+
+    // A second monitor over the same work finds the same copies, new to it: every one already has its case.
+    const second = await call(contract.createMonitor, { as: creator, ...(await multipart({ ...on, name: 'Luna second' }, [{ ...photo, bytes: await original(1) }])) });
+    const { detail } = await firstRun(creator, second.body.id);
+    expect(detail.lastAutoSubmit).toMatchObject({ sent: [], waiting: 0 });
+    expect(detail.lastAutoSubmit.alreadyFiled.length).toBeGreaterThan(0);
+    expect((await call(contract.listCases, { as: creator, params: { id: 'me' } })).body).toHaveLength(cases.length);
+    const alert = (await call(contract.listAlerts, { as: creator, params: { id: 'me' } })).body.alerts.find((a: { monitorId: string }) => a.monitorId === second.body.id);
+    const filed = alert.items.filter((i: { state?: string }) => i.state === 'has-case');
+    expect(filed.length).toBeGreaterThan(0);
+    expect(alert.summary).toMatch(/already have cases, nothing new filed \(VGL-/);
+    expect(alert.summary).not.toMatch(/sent automatically/);
+    for (const i of filed) expect(cases.map((c) => c.caseNumber)).toContain(i.caseNumber);
+    const mail = (await outboxAlerts()).find((m) => m.subject?.includes('"Luna second"'))!;
+    expect(mail.text).toMatch(/already has case VGL-\d{4}-\d{6}, nothing new filed/);
   }, 240_000);
 });

@@ -1,4 +1,4 @@
-import { caseCreatedSchema, type CaseCreateInput, type CaseCreated } from '@shared/schemas/cases';
+import { caseCreatedSchema, casePreviewSchema, type CaseCreateInput, type CaseCreated, type CasePreview } from '@shared/schemas/cases';
 import { api } from '@/lib/api-client';
 import { invalidateCases } from '@/lib/submissions/api/get-cases';
 import { contract } from '@shared/contract';
@@ -12,4 +12,9 @@ export async function createCase(payload: CaseCreateInput): Promise<CaseCreated>
   const created = caseCreatedSchema.parse(await api(contract.createCase, { body: payload }));
   void invalidateCases();
   return created;
+}
+
+/** `POST /api/dmca` with `preview: true`: every check, and the description the notice would carry; nothing is created. */
+export async function previewCase(payload: CaseCreateInput): Promise<CasePreview> {
+  return casePreviewSchema.parse(await api(contract.createCase, { body: { ...payload, preview: true } }));
 }

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import { DMCA_SEARCH_ENGINES, dmcaFormSchema, splitInfringingUrls, type DmcaCase, type DmcaFormInput, type DmcaFormValues } from '@shared/schemas/cases';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { DMCA_SEARCH_ENGINES, MAX_NOTE_LENGTH, dmcaFormSchema, splitInfringingUrls, type DmcaCase, type DmcaFormInput, type DmcaFormValues } from '@shared/schemas/cases';
 import type { SearchResult } from '@shared/schemas/search';
 import { isNameMatchOnly, type PlanId } from '@shared/plans';
 import type { CreatorUser } from '@shared/schemas/creator';
@@ -12,11 +12,13 @@ import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
-import { apiErrorMessage } from '@/lib/api-client';
+import { ApiError, apiErrorMessage } from '@/lib/api-client';
+import { Button } from '@/components/ui/button';
+import { useOwnSites } from '@/lib/own-sites/get-own-sites';
 import { ORIGINAL_URL_PLACEHOLDER, creatorDetails, dmcaEngineLabel } from '@/lib/submissions/submission-rules';
 import { confirmContent } from '../api/confirm-content';
-import { createCase } from '../api/create-case';
-import { infringingUrlText, resultUrls, selectedInOrder, toggleUrl, violationDescription } from '../utils/url-selection';
+import { createCase, previewCase } from '../api/create-case';
+import { infringingUrlText, resultUrls, selectedInOrder, toggleUrl } from '../utils/url-selection';
 import { CaseActions, type OpenCase } from './case-actions';
 import { CreatorFields } from './creator-fields';
 import { FieldError, fieldA11y } from './field-error';
@@ -58,7 +60,7 @@ export function DmcaForm({ result, existingCase, creator, plan }: DmcaFormProps)
       address: prefilled.address,
       infringingUrl: existingCase?.infringingUrl ?? infringingUrlText(urls),
       originalUrl: existingCase?.originalUrl ?? '',
-      description: existingCase?.description ?? (result ? violationDescription({ title: result.title, domain: result.domain, count: urls.length }) : ''),
+      note: '',
       searchEngine: existingCase?.searchEngine ?? 'google',
       // A case exists only once the declaration was accepted.
       legalDeclaration: existingCase ? true : undefined,
@@ -75,29 +77,68 @@ export function DmcaForm({ result, existingCase, creator, plan }: DmcaFormProps)
     setSelected(next);
     const chosen = selectedInOrder(urls, next);
     form.setValue('infringingUrl', infringingUrlText(chosen), { shouldDirty: true, shouldValidate: isSubmitted });
-    form.setValue('description', violationDescription({ title: result?.title, domain: result?.domain, count: chosen.length }), {
-      shouldDirty: true,
-      shouldValidate: isSubmitted,
-    });
+    setPreview(null);
   };
+
+  /** The server's refusal under the field it names (a URL not found or matched, an own or allowlisted site, the original URL). */
+  const showRefusal = (error: unknown): boolean => {
+    const fields = error instanceof ApiError ? (error.body?.fields ?? []) : [];
+    let shown = false;
+    for (const f of fields) {
+      const name = f.path.replace(/^body\./, '');
+      if (name === 'infringingUrl' || name === 'originalUrl' || name === 'note') {
+        form.setError(name, { type: 'server', message: f.message });
+        shown = true;
+      }
+    }
+    if (!shown && error instanceof ApiError && error.status === 409 && error.body?.code === 'CASE_EXISTS') {
+      form.setError('infringingUrl', { type: 'server', message: error.body.error });
+      shown = true;
+    }
+    return shown;
+  };
+
+  const body = (values: DmcaFormValues) => ({
+    userId: 'me',
+    searchResultId: result!.id,
+    infringingUrl: values.infringingUrl,
+    ...(values.originalUrl ? { originalUrl: values.originalUrl } : {}),
+    ...(values.note ? { note: values.note } : {}),
+    searchEngine: values.searchEngine,
+    rightsOwner: values.rightsOwner,
+    ...(values.rightsOwner === 'agent' ? { rightsOwnerName: values.rightsOwnerName, rightsAuthorized: values.rightsAuthorized } : {}),
+    ...(values.contentConfirmed ? { contentConfirmed: true } : {}),
+  });
+
+  const [preview, setPreview] = useState<string | null>(null);
+  const [previewing, setPreviewing] = useState(false);
+  /** The description the notice will carry, composed by the server from the template and the note, before anything is created. */
+  const onPreview = async () => {
+    if (!result) return;
+    const ok = await form.trigger(['infringingUrl', 'originalUrl', 'note', 'searchEngine']);
+    if (!ok) return;
+    setPreviewing(true);
+    try {
+      const p = await previewCase({ ...body(form.getValues() as DmcaFormValues), searchEngine: form.getValues('searchEngine') ?? 'google' });
+      setPreview(p.description);
+    } catch (error) {
+      setPreview(null);
+      if (!showRefusal(error)) toast({ variant: 'destructive', title: 'Preview Failed', description: apiErrorMessage(error, 'The description could not be previewed') });
+    } finally {
+      setPreviewing(false);
+    }
+  };
+  const ownSites = useOwnSites();
+  const note = useWatch({ control: form.control, name: 'note' }) ?? '';
 
   const onCreate = form.handleSubmit(async (values) => {
     if (!result) return;
     try {
-      const created = await createCase({
-        userId: 'me',
-        searchResultId: result.id,
-        infringingUrl: values.infringingUrl,
-        originalUrl: values.originalUrl,
-        description: values.description,
-        searchEngine: values.searchEngine,
-        rightsOwner: values.rightsOwner,
-        ...(values.rightsOwner === 'agent' ? { rightsOwnerName: values.rightsOwnerName, rightsAuthorized: values.rightsAuthorized } : {}),
-        ...(values.contentConfirmed ? { contentConfirmed: true } : {}),
-      });
+      const created = await createCase(body(values));
       setOpenCase({ id: created.id, caseNumber: created.caseNumber, searchEngine: values.searchEngine });
       toast({ title: 'DMCA Case Created', description: `Case ${created.caseNumber} is ready. Generate the PDF or submit it automatically.` });
     } catch (error) {
+      showRefusal(error);
       toast({ variant: 'destructive', title: 'Creation Failed', description: apiErrorMessage(error, 'Failed to create DMCA case') });
     }
   });
@@ -169,19 +210,46 @@ export function DmcaForm({ result, existingCase, creator, plan }: DmcaFormProps)
               {...fieldA11y('dmca-originalUrl', errors.originalUrl?.message)}
               {...form.register('originalUrl')}
             />
-            <p className="text-xs text-muted-foreground">Where your authorized original is published.</p>
+            <p className="text-xs text-muted-foreground">
+              Optional. Where your authorized original is published: accepted only on your sites
+              {ownSites.data && ownSites.data.length > 0 ? ` (${ownSites.data.map((x) => x.value).join(', ')})` : ' (Settings, My sites)'}.
+            </p>
             <FieldError id="dmca-originalUrl" message={errors.originalUrl?.message} />
           </div>
-          <div className="grid gap-2">
-            <Label htmlFor="dmca-description">Description</Label>
-            <Textarea
-              rows={3}
-              readOnly={locked}
-              {...fieldA11y('dmca-description', errors.description?.message)}
-              {...form.register('description')}
-            />
-            <FieldError id="dmca-description" message={errors.description?.message} />
-          </div>
+          {existingCase ? (
+            <div className="grid gap-2">
+              <Label htmlFor="dmca-description">Description</Label>
+              <Textarea id="dmca-description" rows={5} readOnly value={existingCase.description} />
+            </div>
+          ) : (
+            <div className="grid gap-2">
+              <Label htmlFor="dmca-note">Your note (optional)</Label>
+              <Textarea
+                rows={3}
+                readOnly={locked}
+                placeholder="Anything the host should know, in your words. Links are removed."
+                {...fieldA11y('dmca-note', errors.note?.message)}
+                {...form.register('note', { onChange: () => setPreview(null) })}
+              />
+              <p className="text-xs text-muted-foreground">
+                {note.length}/{MAX_NOTE_LENGTH} characters. The notice describes your work and how the copy was matched; your note is added
+                below, with links removed.
+              </p>
+              <FieldError id="dmca-note" message={errors.note?.message} />
+              {!locked && (
+                <div>
+                  <Button type="button" variant="outline" onClick={() => void onPreview()} disabled={previewing || !result}>
+                    {previewing ? 'Previewing...' : 'Preview description'}
+                  </Button>
+                </div>
+              )}
+              {preview && (
+                <section aria-label="Description preview" className="whitespace-pre-wrap rounded-md border bg-muted/40 p-3 text-sm">
+                  {preview}
+                </section>
+              )}
+            </div>
+          )}
           <div className="grid gap-2">
             <Label htmlFor="dmca-searchEngine">Search Engine</Label>
             <Controller

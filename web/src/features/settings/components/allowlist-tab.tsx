@@ -2,12 +2,16 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { Separator } from '@/components/ui/separator';
 import { AddDomainForm } from './add-domain-form';
 import { AllowlistEntries } from './allowlist-entries';
+import { OwnSitesCard } from './own-sites-card';
 import { QuickAddSites } from './quick-add-sites';
 
-/** The Domain Allowlist tab (PRODUCT.md section 2): the add form, quick-add sites and the list. */
+/** The Domain Allowlist tab (PRODUCT.md section 2): My sites (issue 23), the add form, quick-add sites and the list. */
 export function AllowlistTab() {
   return (
     <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-5">
+      <div className="lg:col-span-5">
+        <OwnSitesCard />
+      </div>
       <Card className="lg:col-span-2">
         <CardHeader>
           <CardTitle>Add a domain</CardTitle>
