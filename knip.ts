@@ -48,7 +48,7 @@ const config: KnipConfig = {
     'generator-function',
   ],
   // Command-line tools the tests run, installed by apt, not npm.
-  ignoreBinaries: ['pdftotext', 'pdffonts', 'ffmpeg'],
+  ignoreBinaries: ['pdftotext', 'pdffonts', 'pdfimages', 'ffmpeg'],
 };
 
 export default config;

@@ -37,7 +37,6 @@ const delistingSchema = z.object({
 });
 export type DelistingRecord = Omit<z.infer<typeof delistingSchema>, 'v'>;
 export type DelistingEngine = DelistingRecord['engine'];
-type DelistingStatus = DelistingRecord['status'];
 
 const sortValue = (d: Pick<DelistingRecord, 'queuedAt' | 'id'>) => `${d.queuedAt}#${d.id}`;
 
