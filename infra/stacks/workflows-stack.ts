@@ -296,6 +296,9 @@ export class WorkflowsStack extends Stack {
     // the consumer starts ordinary scans, its concurrency capped by the event source.
     const consumerSpec = QUEUE_SPECS.MonitorRunConsumer;
     this.monitorScheduling = new MonitorScheduling(this, 'MonitorScheduling', { consumerTimeout: consumerSpec.timeout });
+    // An account erasure deletes the user's monitors' schedules before their items (EraseBegin).
+    const eraseBegin = this.taskFunctionsByName.get('EraseBegin');
+    if (eraseBegin) this.monitorScheduling.grantManage(eraseBegin);
     this.monitorRunConsumer = new ApiFunction(this, 'MonitorRunConsumer', {
       entry: consumerSpec.entry,
       description: 'Vigil monitor queue consumer: starts the scheduled monitor runs',

@@ -1,10 +1,12 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { removeIdentity } from '../../adapters/identity/directory';
+import { deleteMonitorSchedule } from '../../adapters/scheduler';
 import { mailSender } from '../../adapters/mail/create-mail-sender';
 import { startWorkflow } from '../../adapters/workflows';
 import { config, perConfig } from '../../lib/config';
 import { WorkflowUnavailableError } from '../../lib/errors';
 import { FINAL_SEARCH_STATUSES } from '../../../shared/schemas/search';
+import { MONITOR } from '../../store/entities/monitor';
 import * as profiles from '../../store/entities/profile';
 import * as scanSlots from '../../store/entities/scan-slot';
 import * as signingKeys from '../../store/entities/signing-key';
@@ -128,6 +130,9 @@ export async function confirmErasure(input: ErasureInput): Promise<{ executionAr
 export async function beginErasure(input: ErasureInput): Promise<{ busy: boolean; sessions: number }> {
   if (input.idpUsername) await removeIdentity(input.idpUsername, { delete: false });
   const sessions = await deleteUserSessions(input.userId);
+  // Each monitor's EventBridge schedule is not an item of the table: deleted first, so no run starts for a user
+  // being erased (a schedule already gone is fine; the task is retried whole).
+  for (const monitorId of await ownedIds(input.userId, MONITOR)) await deleteMonitorSchedule(monitorId);
   // A running scan would write results after the sweep: the workflow waits for its slot to be given back
   // (a scan ends within its workflow's timeout, and the reconciler frees a slot a crashed scan held).
   const slot = await scanSlots.get(input.userId);
