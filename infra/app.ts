@@ -143,6 +143,7 @@ export function buildVigil(app: App, options: BuildVigilOptions = {}): VigilStac
     userPoolArn: auth.userPool.userPoolArn,
     customDomain: ctx.apiCertificateArn ? { name: new URL(ctx.siteUrl).hostname, certificateArn: ctx.apiCertificateArn } : undefined,
     monitorScheduling: workflows.monitorScheduling,
+    mediaLayer: workflows.mediaLayer,
   });
   const web = new WebStack(app, name('Web'), {
     env,

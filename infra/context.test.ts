@@ -36,6 +36,7 @@ describe('readVigilContext', () => {
       apiBurstLimit: 100,
       sesDailyQuota: 50_000,
       providerSearchesPerMonth: 5_000,
+      monthlyBudgetUsd: 1000,
       services: { providerSecretArn: undefined, mailFrom: undefined, sesConfigurationSet: undefined, bedrockModelId: undefined, stripeSecretArn: undefined },
       supportEmail: undefined,
       alarmEmail: undefined,

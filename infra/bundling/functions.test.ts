@@ -33,8 +33,8 @@ describe('lambdaFunctions', () => {
     expect(isTraced(mod.handler)).toBe(!(name in UNTRACED));
   });
 
-  it('lists the scheduled functions: the monitor dispatcher and the monthly report', () => {
-    expect(specs.filter((s) => s.kind === 'scheduled').map((s) => s.name)).toEqual(['MonitorDispatcher', 'MonthlyReportTask']);
+  it('lists the scheduled functions: the alert digest tick, the monthly report and the result retention job', () => {
+    expect(specs.filter((s) => s.kind === 'scheduled').map((s) => s.name)).toEqual(['MonitorDispatcher', 'MonthlyReportTask', 'ResultRetention']);
   });
 
   it('lists the monitor queue consumer (an SQS event source invokes it)', () => {

@@ -43,7 +43,7 @@ export function lambdaFunctions(): LambdaFunctionSpec[] {
         name: area,
         kind: 'area',
         entry: areaEntry(area),
-        media: false,
+        media: Boolean(AREA_ACCESS[area]?.media),
         pdf: Boolean(AREA_ACCESS[area]?.pdf),
         timeoutSeconds: AREA_ACCESS[area]?.timeoutSeconds ?? 10,
       }),
@@ -53,7 +53,7 @@ export function lambdaFunctions(): LambdaFunctionSpec[] {
     ...tasks('bulk-submission', BULK_TASK_SPECS),
     ...tasks('account-erasure', ERASURE_TASK_SPECS),
     ...Object.entries(RECOVERY_SPECS).map(
-      ([name, spec]): LambdaFunctionSpec => ({ name, kind: 'recovery', entry: spec.entry, media: false, pdf: false, timeoutSeconds: spec.timeout.toSeconds() }),
+      ([name, spec]): LambdaFunctionSpec => ({ name, kind: 'recovery', entry: spec.entry, media: true, pdf: false, timeoutSeconds: spec.timeout.toSeconds() }),
     ),
     ...Object.entries(SCHEDULED_SPECS).map(
       ([name, spec]: [string, TaskSpec]): LambdaFunctionSpec => ({

@@ -16,6 +16,7 @@ import { ApiFunction, retentionDays } from '../constructs/api-function';
 import { PdfLayer } from '../constructs/pdf-layer';
 import { applyAccess, type Access, type GrantTargets } from '../constructs/grants';
 import { REPO_ROOT } from '../context';
+import type { MediaLayer } from '../constructs/media-layer';
 import type { MonitorScheduling } from '../constructs/monitor-scheduling';
 
 /** What one area's function may touch beyond its own logs, its size and its time limit. */
@@ -25,6 +26,8 @@ export interface AreaAccess extends Access {
   timeoutSeconds?: number;
   /** Renders PDFs: gets the PDF layer (pdfmake, pdfkit, fontkit), which every bundle leaves out. */
   pdf?: boolean;
+  /** Decodes pictures (sharp): gets the media layer (issue 23: a named URL is matched, a notice carries thumbnails). */
+  media?: boolean;
   /** Creates, changes and deletes monitors' EventBridge Scheduler schedules (issue 27). */
   monitorSchedules?: boolean;
 }
@@ -46,7 +49,7 @@ if (ASSISTANT_TIMEOUT_SECONDS >= 30) throw new Error(`the assistant's time budge
  */
 export const AREA_ACCESS: Record<string, AreaAccess> = {
   system: { table: 'read' }, // health (one GetItem; checks and requests are metrics) and OpenAPI
-  admin: { table: 'readWrite', readMetrics: true }, // figures (counters and the request metrics), discounts
+  admin: { table: 'readWrite', readMetrics: true, pdf: true }, // figures (counters and the request metrics), discounts, the business reports (PDF)
   auth: { table: 'readWrite' }, // users and sessions
   allowlist: { table: 'readWrite' },
   search: { table: 'readWrite', uploads: 'readWrite', startSearch: true },
@@ -55,8 +58,8 @@ export const AREA_ACCESS: Record<string, AreaAccess> = {
   assistant: { table: 'readWrite', bedrock: true, timeoutSeconds: ASSISTANT_TIMEOUT_SECONDS },
   contact: { table: 'readWrite', sendMail: true }, // support messages are mailed to the support inbox
   results: { table: 'readWrite', uploads: 'read' }, // presigned thumbnails and screenshots
-  cases: { table: 'readWrite', uploads: 'read', notices: 'readWrite', startSubmission: true, startBulkSubmission: true }, // cases, automated and bulk submission
-  documents: { table: 'readWrite', uploads: 'read', notices: 'readWrite', sendMail: true, pdf: true }, // notice PDFs (archived as evidence), protection reports (the admin's is e-mailed)
+  cases: { table: 'readWrite', uploads: 'read', notices: 'readWrite', startSubmission: true, startBulkSubmission: true, media: true }, // cases, automated and bulk submission
+  documents: { table: 'readWrite', uploads: 'read', notices: 'readWrite', sendMail: true, pdf: true, media: true }, // notice PDFs (archived as evidence), protection reports (the admin's is e-mailed)
   // creator settings, plans, billing events (the only reader of the Stripe secret); the data export (reads the
   // user's files, writes the archive under exports/) and the confirmed account erasure (starts its workflow)
   account: { table: 'readWrite', stripeKeys: true, uploads: 'readWrite', notices: 'read', sendMail: true, startAccountErasure: true },
@@ -85,6 +88,8 @@ export interface ApiStackProps extends StackProps, GrantTargets {
    * execute-api endpoint is CloudFront's origin (dev without a domain).
    */
   customDomain?: { name: string; certificateArn: string };
+  /** The media layer (workflows stack), for the areas with `media`. */
+  mediaLayer?: MediaLayer;
   /** The monitors' schedule group, queue and Scheduler role (workflows stack), for the areas with `monitorSchedules`. */
   monitorScheduling?: MonitorScheduling;
 }
@@ -236,6 +241,7 @@ export class ApiStack extends Stack {
 
   private areaFunction(area: string, entry: string, props: ApiStackProps): ApiFunction {
     const access = AREA_ACCESS[area] ?? DEFAULT_ACCESS;
+    const media = access.media && props.mediaLayer ? props.mediaLayer.functionProps() : { layers: [], environment: {} };
     const fn = new ApiFunction(this, `${pascal(area)}Area`, {
       entry,
       description: `Vigil API area "${area}"`,
@@ -244,11 +250,12 @@ export class ApiStack extends Stack {
         ...props.environment,
         ...(access.stripeKeys ? billingEnvironment(props) : {}),
         ...(area === 'assistant' ? { BEDROCK_TIMEOUT_MS: String(ASSISTANT_BEDROCK_TIMEOUT_MS) } : {}),
+        ...media.environment,
       },
       memorySize: access.memorySize,
       timeout: access.timeoutSeconds ? Duration.seconds(access.timeoutSeconds) : undefined,
       logRetentionDays: props.logRetentionDays,
-      layers: access.pdf ? [this.pdfLayer()] : [],
+      layers: [...media.layers, ...(access.pdf ? [this.pdfLayer()] : [])],
     });
     applyAccess(fn, access, props);
     if (access.monitorSchedules) {

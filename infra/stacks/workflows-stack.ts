@@ -71,13 +71,14 @@ export const SEARCH_TASK_SPECS: Record<SearchTaskName, TaskSpec> = {
   Persist: { entry: 'functions/workflows/search/persist.ts', access: { table: 'readWrite', uploads: 'read' }, timeout: Duration.minutes(5), reservedConcurrency: 20 },
   // Finalize also runs a monitor run's follow-up: automatic submission (it may start the bulk submission
   // workflow, granted once that machine exists), alert mail and the re-check of resolved copies (safe fetcher).
-  Finalize: { entry: 'functions/workflows/search/finalize.ts', access: { table: 'readWrite', sendMail: true }, timeout: Duration.minutes(5), reservedConcurrency: 20 },
+  // Finalize files the automatic submissions (issue 23's case creation imports the matcher, so sharp is in its bundle).
+  Finalize: { entry: 'functions/workflows/search/finalize.ts', access: { table: 'readWrite', sendMail: true }, timeout: Duration.minutes(5), media: true, reservedConcurrency: 20 },
 };
 
 /** The submission workflow's tasks: every one reads and writes cases; SendNotice renders, stores and mails the notice. */
 export const SUBMISSION_TASK_SPECS: Record<SubmissionTaskName, TaskSpec> = {
   FindContact: { entry: SUBMISSION_TASK_ENTRIES.FindContact, access: { table: 'readWrite' }, timeout: Duration.minutes(1), reservedConcurrency: 10 },
-  SendNotice: { entry: SUBMISSION_TASK_ENTRIES.SendNotice, access: { table: 'readWrite', notices: 'readWrite', sendMail: true }, memorySize: 1024, timeout: Duration.minutes(3), pdf: true, reservedConcurrency: 10 },
+  SendNotice: { entry: SUBMISSION_TASK_ENTRIES.SendNotice, access: { table: 'readWrite', notices: 'readWrite', sendMail: true }, memorySize: 1024, timeout: Duration.minutes(3), pdf: true, media: true, reservedConcurrency: 10 },
   MarkSent: { entry: SUBMISSION_TASK_ENTRIES.MarkSent, access: { table: 'readWrite' }, timeout: Duration.minutes(1), reservedConcurrency: 5 },
   Recheck: { entry: SUBMISSION_TASK_ENTRIES.Recheck, access: { table: 'readWrite' }, timeout: Duration.minutes(2), reservedConcurrency: 10 },
   Climb: { entry: SUBMISSION_TASK_ENTRIES.Climb, access: { table: 'readWrite' }, timeout: Duration.minutes(1), reservedConcurrency: 5 },
@@ -93,8 +94,8 @@ export const SUBMISSION_TASK_SPECS: Record<SubmissionTaskName, TaskSpec> = {
  * and records the failure on the case.
  */
 export const BULK_TASK_SPECS: Record<BulkTaskName, TaskSpec> = {
-  BulkSubmitItem: { entry: BULK_TASK_ENTRIES.BulkSubmitItem, access: { table: 'readWrite', startSubmission: true }, timeout: Duration.seconds(30), reservedConcurrency: 10 },
-  BulkItemFailed: { entry: BULK_TASK_ENTRIES.BulkItemFailed, access: { table: 'readWrite' }, timeout: Duration.seconds(30), reservedConcurrency: 5 },
+  BulkSubmitItem: { entry: BULK_TASK_ENTRIES.BulkSubmitItem, access: { table: 'readWrite', startSubmission: true }, timeout: Duration.seconds(30), media: true, reservedConcurrency: 10 },
+  BulkItemFailed: { entry: BULK_TASK_ENTRIES.BulkItemFailed, access: { table: 'readWrite' }, timeout: Duration.seconds(30), media: true, reservedConcurrency: 5 },
 };
 
 /**
@@ -355,6 +356,7 @@ export class WorkflowsStack extends Stack {
       environment: props.environment,
       timeout: retentionSpec.timeout,
       logRetentionDays: props.logRetentionDays,
+      reservedConcurrency: retentionSpec.reservedConcurrency,
     });
     applyAccess(this.resultRetention, retentionSpec.access, props);
     new events.Rule(this, 'ResultRetentionSchedule', {
@@ -376,13 +378,16 @@ export class WorkflowsStack extends Stack {
     };
     const fn = (name: keyof typeof RECOVERY_SPECS, description: string) => {
       const spec = RECOVERY_SPECS[name];
+      // The recovery code reaches the case service, whose URL check decodes pictures (sharp): the media layer.
+      const media = this.mediaLayer.functionProps();
       const f = new ApiFunction(this, name, {
         entry: spec.entry,
         description,
-        environment,
+        environment: { ...environment, ...media.environment },
         timeout: spec.timeout,
         logRetentionDays: props.logRetentionDays,
         reservedConcurrency: spec.reservedConcurrency,
+        layers: media.layers,
       });
       applyAccess(f, spec.access, props);
       this.recoveryFunctions.set(name, f);

@@ -74,7 +74,9 @@ describe('renderSubmissionAsl', () => {
 
 describe('submission workflow run locally on the rendered ASL', () => {
   it('retries a throttled invoke (Lambda.TooManyRequestsException) of every task before its own retriers', async () => {
-    for (const task of SUBMISSION_TASKS.filter((t) => t !== 'RecordFailure')) {
+    // The tasks of the happy path (the ladder's other rungs are covered by the synthesized ASL's retriers,
+    // workflows-stack.test.ts).
+    for (const task of SUBMISSION_TASKS.filter((t) => ['FindContact', 'SendNotice', 'MarkSent', 'Recheck'].includes(t))) {
       const calls: string[] = [];
       let throttled = 0;
       const handlers = happy(calls);

@@ -6,14 +6,14 @@ import * as cxapi from 'aws-cdk-lib/cx-api';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { MEDIA_LAYER_ENVIRONMENT } from '../layers/media-layer';
 import { BULK_MAX_CONCURRENCY } from '../workflows/bulk-submission-definition';
-import { MONITOR_DISPATCH_SCHEDULE, QUEUE_SPECS, RECOVERY_SPECS, TASK_ALIAS_NAME, WORKFLOW_RESERVED_CONCURRENCY, WorkflowsStack } from '../stacks/workflows-stack';
+import { MONITOR_DISPATCH_SCHEDULE, QUEUE_SPECS, RECOVERY_SPECS, SUBMISSION_TIMEOUT, TASK_ALIAS_NAME, WORKFLOW_RESERVED_CONCURRENCY, WorkflowsStack } from '../stacks/workflows-stack';
 import { LAMBDA_SERVICE_ERRORS } from '../workflows/lambda-task';
 import { MONITOR_CONSUMER_BATCH_SIZE, MONITOR_CONSUMER_MAX_CONCURRENCY, MONITOR_MAX_RECEIVES } from '../constructs/monitor-scheduling';
 import { cdkJsonContext, fakeMediaLayerDir, removeTempDirs, tempDir } from './vigil-app';
 
 const SECRET = 'arn:aws:secretsmanager:us-east-1:123456789012:secret:vigil/providers-AbC123';
 /** The tasks that decode images (sharp) or videos (ffmpeg). */
-const MEDIA_TASKS = ['Fingerprint', 'Triage'];
+const MEDIA_TASKS = ['Fingerprint', 'Triage', 'Finalize', 'BulkSubmitItem', 'BulkItemFailed'];
 
 // One synthesis (with cdk-nag) shared by the tests below. It bundles nothing: what the bundles hold (sharp only
 // imported, never inlined; the layers each needs) is checked on the whole app's synthesis, which bundles every
@@ -63,15 +63,16 @@ describe('workflows stack', () => {
   it('deploys each task of both workflows as a function behind a Lambda Task state, cdk-nag clean', () => {
     // The search, submission, bulk and account erasure tasks, the monthly report, the alert digest tick, the result
     // retention job, the monitor queue consumer and the two recovery functions.
-    t.resourceCountIs('AWS::Lambda::Function', 21 + Object.keys(RECOVERY_SPECS).length);
+    t.resourceCountIs('AWS::Lambda::Function', 24 + Object.keys(RECOVERY_SPECS).length);
     const machines = t.findResources('AWS::StepFunctions::StateMachine');
     const byName = (prefix: string) => Object.entries(machines).find(([id]) => id.startsWith(prefix))![1];
-    for (const prefix of ['SearchStateMachine', 'SubmissionStateMachine']) {
+    // Five search tasks; the submission's ladder has eight (issue 23).
+    for (const [prefix, count] of [['SearchStateMachine', 5], ['SubmissionStateMachine', 8]] as const) {
       const definition = JSON.stringify(byName(prefix).Properties.DefinitionString);
-      expect(definition.match(/\\"Type\\":\\"Task\\"/g)).toHaveLength(5);
+      expect(definition.match(/\\"Type\\":\\"Task\\"/g)).toHaveLength(count);
     }
-    // The submission waits a day before its re-check, so its executions may run for days.
-    expect(JSON.stringify(byName('SubmissionStateMachine').Properties.DefinitionString)).toMatch(/TimeoutSeconds\\":604800/);
+    // Every rung of the ladder waits a day before its re-check, so its executions may run for weeks.
+    expect(JSON.stringify(byName('SubmissionStateMachine').Properties.DefinitionString)).toContain(`TimeoutSeconds\\":${SUBMISSION_TIMEOUT.toSeconds()}`);
     // Only the task that mails notices, the monthly report, the two that mail monitor alerts and the erasure's report may send e-mail.
     const mailers = Object.values(t.findResources('AWS::IAM::Policy')).filter((p) => JSON.stringify(p.Properties.PolicyDocument).includes('ses:SendRawEmail'));
     expect(mailers.map((m) => JSON.stringify(m.Properties.Roles).match(/(SendNoticeTask|MonthlyReportTask|FinalizeTask|MonitorDispatcher|EraseReportTask)/)?.[1]).sort()).toEqual(['EraseReportTask', 'FinalizeTask', 'MonitorDispatcher', 'MonthlyReportTask', 'SendNoticeTask']);
@@ -79,8 +80,8 @@ describe('workflows stack', () => {
     const secretReaders = Object.values(t.findResources('AWS::IAM::Policy')).filter((p) =>
       JSON.stringify(p.Properties.PolicyDocument).includes(SECRET),
     );
-    expect(secretReaders).toHaveLength(1);
-    expect(JSON.stringify(secretReaders[0].Properties.Roles)).toContain('QueryEngineTask');
+    // QueryEngine searches; CheckDelisting looks a delisted URL up in the engines again (issue 23's ladder).
+    expect(secretReaders.map((p) => JSON.stringify(p.Properties.Roles).match(/(QueryEngineTask|CheckDelistingTask)/)?.[1]).sort()).toEqual(['CheckDelistingTask', 'QueryEngineTask']);
   });
 
   it('runs the image and video tasks with the arm64 media layer and ffmpeg from it', () => {
@@ -96,10 +97,12 @@ describe('workflows stack', () => {
       expect(fn.properties.Environment.Variables).toMatchObject({ ...MEDIA_LAYER_ENVIRONMENT, TABLE_NAME: 'vigil' });
       expect(MEDIA_LAYER_ENVIRONMENT.FFMPEG_PATH).toBe('/opt/bin/ffmpeg');
     }
-    const others = [...stack.taskFunctionsByName.keys()].filter((name) => !MEDIA_TASKS.includes(name));
-    expect(others).toHaveLength(15);
+    // SendNotice renders the PDF with the evidence thumbnails (sharp): both layers.
+    expect(taskFunction('SendNotice').properties.Layers).toEqual([{ Ref: layerId }, { Ref: pdfLayerId }]);
+    const others = [...stack.taskFunctionsByName.keys()].filter((name) => !MEDIA_TASKS.includes(name) && name !== 'SendNotice');
+    expect(others).toHaveLength(14);
     for (const name of others) {
-      expect(taskFunction(name).properties.Layers).toEqual(name === 'SendNotice' ? [{ Ref: pdfLayerId }] : undefined);
+      expect(taskFunction(name).properties.Layers).toBeUndefined();
       expect(taskFunction(name).properties.Environment.Variables.FFMPEG_PATH).toBeUndefined();
     }
   });
@@ -185,7 +188,7 @@ describe('workflows stack', () => {
     const asl = JSON.parse(parts.map((p) => (typeof p === 'string' ? p : 'arn')).join(''));
     expect(asl.StartAt).toBe('EraseBegin');
     for (const task of ['EraseBegin', 'EraseFiles', 'EraseItems', 'EraseIdentity', 'EraseReport']) {
-      expect(asl.States[task]).toMatchObject({ Type: 'Task', Retry: [expect.objectContaining({ ErrorEquals: ['States.ALL'], MaxAttempts: 6 })] });
+      expect(asl.States[task]).toMatchObject({ Type: 'Task', Retry: [expect.objectContaining({ ErrorEquals: [...LAMBDA_SERVICE_ERRORS] }), expect.objectContaining({ ErrorEquals: ['States.ALL'], MaxAttempts: 6 })] });
     }
     expect(asl.States.EraseMoreItems.Choices[0]).toMatchObject({ Variable: '$.items.more', BooleanEquals: true, Next: 'EraseItems' });
     expect(asl.States.EraseScanRunning.Choices[0]).toMatchObject({ Variable: '$.begin.busy', BooleanEquals: true, Next: 'EraseWaitForScan' });

@@ -1,9 +1,9 @@
 import { Duration } from 'aws-cdk-lib';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
-import * as tasks from 'aws-cdk-lib/aws-stepfunctions-tasks';
 import type { Construct } from 'constructs';
 import { ERASURE_SCAN_WAIT_SECONDS, ERASURE_STATE, ERASURE_TASKS, type ErasureTaskName } from '../../functions/workflows/account-erasure/states';
+import { lambdaTask } from './lambda-task';
 import { renderAsl, type Asl } from './render-asl';
 
 export { ERASURE_STATE, ERASURE_TASKS, type ErasureTaskName };
@@ -26,13 +26,8 @@ export function buildAccountErasureDefinition(scope: Construct, fns: ErasureTask
   const step = (name: ErasureTaskName, resultPath: string) => {
     const fn = fns[name];
     if (!fn) return new sfn.Pass(scope, name, { resultPath: sfn.JsonPath.DISCARD });
-    const task = new tasks.LambdaInvoke(scope, name, {
-      lambdaFunction: fn,
-      payloadResponseOnly: true,
-      resultPath,
-      taskTimeout: sfn.Timeout.duration(Duration.minutes(5)),
-      retryOnServiceExceptions: false,
-    });
+    // Lambda's throttling and service errors first (lambda-task.ts), then any error of the idempotent task.
+    const task = lambdaTask(scope, name, fn, { resultPath, timeout: Duration.minutes(5) });
     task.addRetry({ errors: [sfn.Errors.ALL], interval: Duration.seconds(2), backoffRate: 2, maxAttempts: 6, jitterStrategy: sfn.JitterType.FULL });
     return task;
   };

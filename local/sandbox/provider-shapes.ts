@@ -144,7 +144,7 @@ export async function serpApiAnswer(params: URLSearchParams, ctx: ShapeContext):
 
   const fault = await faulted(ctx, engine, {
     fail: () => ({ status: 503, body: { search_metadata: metadata('Error'), error: `${ENGINE_LABEL[engine]} hasn't responded in time (sandbox fault).` } }),
-    throttle: (s) => ({ status: 429, body: { error: 'Your account has run out of searches.' }, headers: { 'retry-after': String(s) } }),
+    throttle: (s) => ({ status: 429, body: { error: 'Your account has reached its hourly throughput limit. Please slow down.' }, headers: { 'retry-after': String(s) } }),
     empty: () => noResults(),
   });
   if (fault) return fault;

@@ -17,6 +17,8 @@ export function expectedVerdict(route: RouteDef, role: Role['name'], names: 'pat
   if (route.auth === 'public') return 'any';
   if (role === 'anonymous') return 'unauthenticated';
   if (route.auth === 'admin') return role === 'admin' ? 'allowed' : 'forbidden';
+  // The agent console (issue 23): the company's agents and administrators; no creator.
+  if (route.auth === 'agent') return role === 'admin' ? 'allowed' : 'forbidden';
   if (role === 'owner') return 'allowed';
   // Another user never reaches the owner's data, whether the path or the body names it.
   if (role === 'other') return names === 'none' ? 'no-leak' : 'refused';

@@ -24,6 +24,12 @@ export const UNCOVERABLE: Record<string, string> = {
   'POST /api/billing/stripe-webhook': 'Stripe-signed server-to-server call with no session; covered by account/tests/stripe-webhook.test.ts',
   'GET /api/auth/callback': 'needs a live sign-in attempt; covered by auth/tests/sign-in-flow.test.ts',
   'POST /api/logout': 'ends the caller\'s session (would sign the roles out); covered by auth/tests/sign-in-flow.test.ts',
+  // The agent console's calls on one request or case act on what a ladder queued or a host answered; the seed has
+  // neither. Anonymous, creator, other user, agent and admin are tested in cases/tests/escalation-ladder.test.ts.
+  'POST /api/agent/delisting/{id}/filed': 'needs a delisting request queued by a ladder; covered by cases/tests/escalation-ladder.test.ts',
+  'POST /api/agent/delisting/{id}/refused': 'needs a delisting request queued by a ladder; covered by cases/tests/escalation-ladder.test.ts',
+  'POST /api/agent/delisting/{id}/check': 'needs a delisting request queued by a ladder; covered by cases/tests/escalation-ladder.test.ts',
+  'POST /api/agent/cases/{id}/counter-notice': 'ends the seeded case (counter-noticed); covered by cases/tests/escalation-ladder.test.ts',
 };
 
 /** Request bodies that name the owner's data (so another user's call must not reach it), by route key. */

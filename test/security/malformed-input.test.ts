@@ -30,7 +30,9 @@ async function dataItems(): Promise<Set<string>> {
   let start: Record<string, unknown> | undefined;
   do {
     const page = await db().send(new ScanCommand({ TableName: tableName(), ExclusiveStartKey: start, ProjectionExpression: 'pk, sk' }));
-    for (const i of page.Items ?? []) if (!/^(COUNTER|RATE|SESSION|SIGNIN|VISIT)#/.test(String(i.pk))) out.add(`${i.pk}|${i.sk}`);
+    // Bookkeeping a refused request may write: counters, rate windows and token buckets (in the user's partition,
+    // sk `RATE#...`), sessions, sign-ins, visits.
+    for (const i of page.Items ?? []) if (!/^(COUNTER|RATE|SESSION|SIGNIN|VISIT)#/.test(String(i.pk)) && !/^RATE#/.test(String(i.sk))) out.add(`${i.pk}|${i.sk}`);
     start = page.LastEvaluatedKey;
   } while (start);
   return out;

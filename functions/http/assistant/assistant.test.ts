@@ -123,7 +123,7 @@ describe('POST /api/chatbot: the assistant that knows the account (issue 26)', (
     const res = await ask('How many scans do I have left?', owner);
     expect(res.status).toBe(200);
     expect(res.body.reply).toContain('Pro plan');
-    expect(res.body.reply).toContain('47 scans left this month (3 of 50 used)');
+    expect(res.body.reply).toContain('337 scans left this month (3 of 340 used)');
     const trial = await ask('How many scans do I have left?', other);
     expect(trial.body.reply).toContain('3 scans left this month (0 of 3 used)');
   });

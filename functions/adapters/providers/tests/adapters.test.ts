@@ -124,7 +124,7 @@ describe('SerpApi', () => {
     const err = await serp().search({ engine: 'google', kind: 'web', query: 'Luna Vale' }).catch((e) => e);
     expect(err).toBeInstanceOf(ThrottledError);
     expect(err.name).toBe('ThrottledError');
-    expect(err.message).toContain('run out of searches');
+    expect(err.message).toContain('hourly throughput limit');
     expect(fx.requests).toHaveLength(3);
   });
 

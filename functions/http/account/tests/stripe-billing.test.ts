@@ -126,7 +126,7 @@ describe('Stripe billing against the local fake', () => {
     expect(await deliverAll()).toEqual(['invoice.payment_failed:past_due']);
     const stored = (await readStoredPlan(user.userId))!;
     expect(stored).toMatchObject({ plan: 'pro', status: 'past_due' });
-    expect((await allowanceStatus(user.userId, stored, new Date(Date.parse(stored.pastDueSince!) + 86_400_000))).scans.limit).toBe(50);
+    expect((await allowanceStatus(user.userId, stored, new Date(Date.parse(stored.pastDueSince!) + 86_400_000))).scans.limit).toBe(340);
     expect((await allowanceStatus(user.userId, stored, new Date(Date.parse(stored.pastDueSince!) + 15 * 86_400_000))).scans.limit).toBe(3);
     // Paying again ends the past-due state.
     stripe.renew(subId);

@@ -133,13 +133,13 @@ describe('GET /api/user/{id}/usage', () => {
 
   it("answers the allowances of the caller's stored plan", async () => {
     const pro = await user({ plan: 'pro' });
-    expect((await usageOf(pro, 'me')).body).toMatchObject({ plan: 'pro', allowances: { scans: { limit: 50 }, submissions: { limit: 100, perDay: 25 }, bulkSubmissions: 100 } });
+    expect((await usageOf(pro, 'me')).body).toMatchObject({ plan: 'pro', allowances: { scans: { limit: 340 }, submissions: { limit: 100, perDay: 25 }, bulkSubmissions: 100 } });
     const basic = await user({ plan: 'basic' });
-    expect((await usageOf(basic, 'me')).body).toMatchObject({ plan: 'basic', allowances: { scans: { limit: 10 }, submissions: { limit: 10, perDay: 5 }, bulkSubmissions: 10 } });
+    expect((await usageOf(basic, 'me')).body).toMatchObject({ plan: 'basic', allowances: { scans: { limit: 120 }, submissions: { limit: 10, perDay: 5 }, bulkSubmissions: 10 } });
     const enterprise = await user({ plan: 'enterprise' });
     expect((await usageOf(enterprise, 'me')).body).toMatchObject({
       plan: 'enterprise',
-      allowances: { scans: { limit: null }, submissions: { limit: null, perDay: 200 }, bulkSubmissions: null },
+      allowances: { scans: { limit: 520 }, submissions: { limit: null, perDay: 200 }, bulkSubmissions: null },
     });
   });
 });

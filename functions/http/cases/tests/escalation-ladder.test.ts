@@ -83,7 +83,7 @@ describe('the escalation ladder', () => {
     const exported = await call(contract.agentGoogleExport, { as: agent, query: {} });
     expect(exported.status).toBe(200);
     expect(exported.headers['x-batch-count']).toBe('1');
-    expect(exported.bytes!.toString('utf8')).toContain(`# My photo set\n# https://fans.example.com/p/1\n${url}`);
+    expect(exported.bytes!.toString('utf8')).toContain(`Note from the copyright holder: My photo set\n# https://fans.example.com/p/1\n${url}`);
     expect((await call(contract.agentGoogleExport, { as: agent, query: { batch: '2' } })).status).toBe(404);
 
     expect((await call(contract.agentDelistingFiled, { as: agent, params: { id: item.id }, body: { reference: '' } })).status).toBe(400);

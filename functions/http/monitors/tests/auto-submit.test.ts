@@ -137,11 +137,11 @@ describe('submit automatically', () => {
     // Each sent copy has its case, created through bulk submission and submitted (its notice workflow started).
     const cases = (await call(contract.listCases, { as: creator, params: { id: 'me' } })).body as { searchResultId: string; originalUrl: string; submission?: { state: string } }[];
     expect(cases.map((c) => c.searchResultId).sort()).toEqual(expected.map((r) => r.id).sort());
-    expect(cases.some((c) => /resolved|escalated|awaiting-recheck|rechecking/.test(c.submission?.state ?? ''))).toBe(true);
+    expect(cases.some((c) => /resolved|escalated|awaiting-recheck|rechecking|climbing|delisting|delisted|stopped/.test(c.submission?.state ?? ''))).toBe(true);
     for (const c of cases) {
       expect(c.originalUrl).toBe(ORIGINAL_URL);
       // The submission workflow ran its course: the notice went out, or the sandbox host publishes no abuse contact.
-      expect(c.submission?.state).toMatch(/awaiting-recheck|rechecking|resolved|escalated|no-contact/);
+      expect(c.submission?.state).toMatch(/awaiting-recheck|rechecking|resolved|escalated|no-contact|climbing|delisting|delisted|stopped/);
     }
     // A second follow-up of the same run sends nothing again.
     const again = await autoSubmitNew((await getMonitor(id))!, detail.lastSearchId, await listResultsBySearch(detail.lastSearchId));
