@@ -113,7 +113,7 @@ test("a trial creator's 4th scan (search page and a monitor's Run now) and 4th v
   await page.getByRole('button', { name: 'Confirm Basic' }).click();
   await expect(page.getByText('Plan Upgraded', { exact: true })).toBeVisible();
   await page.goto('/account?tab=usage');
-  await expect(page.getByTestId('usage-scans')).toHaveText('3 of 10 used');
+  await expect(page.getByTestId('usage-scans')).toHaveText('3 of 120 used');
 });
 
 test('the Pricing page states the enforced allowances and says demo billing', async ({ page }) => {
