@@ -11,6 +11,7 @@ import * as sns from 'aws-cdk-lib/aws-sns';
 import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import type * as sfn from 'aws-cdk-lib/aws-stepfunctions';
 import type * as sqs from 'aws-cdk-lib/aws-sqs';
+import { OPS_METRICS, OPS_SERVICE } from '../../functions/adapters/metrics/ops-metric-names';
 import type { Construct } from 'constructs';
 
 /**
@@ -49,17 +50,8 @@ export const ALARM_THRESHOLDS = {
 /** The metrics of the M-of-N rule: `datapoints` of the last `periods` five-minute periods must breach. */
 const M_OF_N = { sustained: { datapoints: 3, periods: 5 }, repeated: { datapoints: 2, periods: 3 }, consecutive: { datapoints: 3, periods: 3 } } as const;
 
-/**
- * The application's operational metrics (EMF, namespace `Vigil`, dimension `service: vigil-ops`), published by
- * functions/adapters/metrics/ops-metrics.ts (issue 27, monitors on the scheduler): the names must match.
- */
-export const OPS_METRICS = {
-  namespace: 'Vigil',
-  service: 'vigil-ops',
-  dispatchLag: 'MonitorDispatchLagSeconds',
-  providerQuotaErrors: 'ProviderQuotaErrors',
-  providerSearchesAdmitted: 'ProviderSearchesAdmitted',
-} as const;
+/** The application's operational metrics (EMF, namespace `Vigil`), named where they are published. */
+const OPS_NAMESPACE = 'Vigil';
 
 export interface OpsStackProps extends StackProps {
   stage: string;
@@ -219,7 +211,7 @@ export class OpsStack extends Stack {
 
     // The application's own metrics (functions/adapters/metrics/ops-metrics.ts).
     const ops = (metricName: string, statistic: string, period: Duration) =>
-      new cloudwatch.Metric({ namespace: OPS_METRICS.namespace, metricName, dimensionsMap: { service: OPS_METRICS.service }, statistic, period });
+      new cloudwatch.Metric({ namespace: OPS_NAMESPACE, metricName, dimensionsMap: { service: OPS_SERVICE }, statistic, period });
     const dispatchLag = ops(OPS_METRICS.dispatchLag, 'p95', fiveMinutes);
     alarm('MonitorDispatchLag', dispatchLag, ALARM_THRESHOLDS.dispatchLagSeconds, `Scheduled monitor runs start ${ALARM_THRESHOLDS.dispatchLagSeconds / 60} minutes or more after they are due (p95), for 15 minutes.`, M_OF_N.consecutive);
     const quotaErrors = ops(OPS_METRICS.providerQuotaErrors, 'Sum', fiveMinutes);
@@ -235,7 +227,7 @@ export class OpsStack extends Stack {
       const backlogAge = props.monitorQueues.queue.metricApproximateAgeOfOldestMessage({ period: fiveMinutes, statistic: 'Maximum' });
       alarm('MonitorQueueAge', backlogAge, ALARM_THRESHOLDS.dispatchLagSeconds, 'The oldest monitor occurrence has waited in the queue longer than the dispatch lag threshold.', M_OF_N.repeated);
     }
-    const budgetUsed = ops('ProviderBudgetUsedPercent', 'Maximum', Duration.hours(1));
+    const budgetUsed = ops(OPS_METRICS.providerBudgetUsedPercent, 'Maximum', Duration.hours(1));
     alarm('ProviderSpend', budgetUsed, ALARM_THRESHOLDS.providerBudgetPercent, `More than ${ALARM_THRESHOLDS.providerBudgetPercent}% of the month's platform provider-search budget is spent.`);
     if (props.monthlyBudgetUsd) this.costBudget(props.monthlyBudgetUsd, props.stage);
 
@@ -262,7 +254,7 @@ export class OpsStack extends Stack {
       new cloudwatch.GraphWidget({ title: 'SES reputation', left: [ses('Reputation.BounceRate'), ses('Reputation.ComplaintRate')], right: [sends], width: 12 }),
       new cloudwatch.GraphWidget({ title: 'Lambda concurrency % of quota; Step Functions throttles', left: [concurrencyPercent], right: [startExecutionThrottles, startThrottles], width: 12 }),
       new cloudwatch.GraphWidget({ title: 'Monitor dispatch lag p95 (s); provider quota errors and searches', left: [dispatchLag], right: [quotaErrors, ops(OPS_METRICS.providerSearchesAdmitted, 'Sum', Duration.hours(1))], width: 12 }),
-      new cloudwatch.GraphWidget({ title: 'Monitor runs started and skipped; provider budget used (%)', left: [ops('MonitorRunsStarted', 'Sum', fiveMinutes), ops('MonitorRunsSkipped', 'Sum', fiveMinutes)], right: [budgetUsed], width: 12 }),
+      new cloudwatch.GraphWidget({ title: 'Monitor runs started and skipped; provider budget used (%)', left: [ops(OPS_METRICS.monitorRunsStarted, 'Sum', fiveMinutes), ops(OPS_METRICS.monitorRunsSkipped, 'Sum', fiveMinutes)], right: [budgetUsed], width: 12 }),
     );
   }
 
