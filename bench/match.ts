@@ -4,7 +4,8 @@
  * Report: bench/out/match.json by default; a table on stdout with each goal MET or MISSED.
  * Options: --fpr 1e-5 (query FPR target of the in-run calibration), --windows N (extra distractor windows per
  * distractor original; default: enough for the target), --methods vigil,pdq,... (default: all),
- * --speed-seconds 2 (0: skip the speed rounds), --concurrency 2, --cache DIR (default
+ * --speed-seconds 2 (0: skip the speed rounds), --concurrency 2, --workers N (worker threads for vigil's
+ * queries, default: the machine's cores; 0: all in this thread; bench/matching/pool.ts), --cache DIR (default
  * ~/.cache/vigil-bench/cache: tiles, hashes, distances and verifications are kept between runs),
  * --no-verify (fingerprint only), --shipped-only (evaluate only the shipped thresholds: the reserved set),
  * --references N / --distractors N (use only the first N originals of each role, in seeded order),
@@ -20,6 +21,7 @@
  * originals), refusedPhotographShare (of the folder's photographs, each file hashed whole), sameSceneMatches
  * and shippedQueryFpr (over distinct scenes).
  */
+import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pMap from 'p-map';
@@ -35,6 +37,8 @@ import { distanceTail, interleave, runDistractorQueries } from './matching/distr
 import { hashQueries, matcherDigest, referenceHashes, refusedSources, VERIFY_UP_TO, verifyGreyZone, type Gallery } from './matching/run';
 import { Rng } from './matching/rng';
 import { measureSpeed, speedFiles, spreadLines, type Rates, type RatioSpread } from './matching/speed';
+import { WorkerPool } from './matching/pool';
+import { packWords } from './matching/cache';
 import { OUT_DIR, writeReport } from './support/output';
 
 const log = (...parts: unknown[]) => process.stderr.write(parts.join(' ') + '\n');
@@ -71,6 +75,7 @@ async function main(): Promise<void> {
       methods: { type: 'string' },
       'speed-seconds': { type: 'string', default: '2' },
       concurrency: { type: 'string', default: '2' },
+      workers: { type: 'string' },
       cache: { type: 'string' },
       'no-verify': { type: 'boolean', default: false },
       'shipped-only': { type: 'boolean', default: false },
@@ -112,27 +117,59 @@ async function main(): Promise<void> {
   );
 
   const started = Date.now();
+  const cpuAtStart = process.cpuUsage();
+  const loadAtStart = loadavg();
+  const phases: Record<string, number> = {};
+  const phase = (name: string, from: number) => (phases[name] = Math.round((Date.now() - from) / 100) / 10);
   const galleries = new Map<string, Gallery>();
   for (const m of methods) galleries.set(m.name, await referenceHashes(m, refs, cache, concurrency));
   log(`reference hashes in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  phase('referenceHashes', started);
+
+  // Worker threads for vigil's queries (a run of vigil alone): hashing and verification are JavaScript, so one
+  // thread keeps one core busy.
+  const workerCount = Number(values.workers ?? availableParallelism());
+  const vigilGallery = galleries.get('vigil');
+  const greyZone = { strict: STRICT_THRESHOLD, loose: LOOSE_THRESHOLD };
+  const inlineVerify = methods.some((m) => m.name === 'vigil') && !values['no-verify'] ? { version: await matcherDigest('verify.ts'), upTo: Math.max(LOOSE_THRESHOLD, Number(values['verify-up-to'] ?? VERIFY_UP_TO)) } : undefined;
+  const pool =
+    workerCount > 0 && methods.length === 1 && vigilGallery && vigilGallery.refs.every((r) => r.desc)
+      ? new WorkerPool(workerCount, {
+          cacheDir: cache.dir,
+          seed,
+          refs: vigilGallery.refs.map((r) => r.desc!),
+          hashes: vigilGallery.refs.map((r) => packWords(vigilGallery.hashes.get(r.id)!)),
+          qualities: vigilGallery.refs.map((r) => vigilGallery.qualities.get(r.id) ?? 100),
+          galleryKey: vigilGallery.key,
+          versions: { hashing: vigilGallery.key.split('|')[1], verify: await matcherDigest('verify.ts') },
+          grey: greyZone,
+          inline: inlineVerify,
+        })
+      : undefined;
+  if (pool) log(`${pool.size} worker threads`);
 
   const results = new Map(methods.map((m) => [m.name, { refs: [] as QueryResult[], distractors: [] as QueryResult[] }]));
   // Grey-zone reference queries are verified as they are hashed (the same cache verifyGreyZone reads).
-  const inline = methods.some((m) => m.name === 'vigil') && !values['no-verify'] ? { version: await matcherDigest('verify.ts'), upTo: Math.max(LOOSE_THRESHOLD, Number(values['verify-up-to'] ?? VERIFY_UP_TO)) } : undefined;
+  const inline = inlineVerify;
   let done = 0;
+  const queriesFrom = Date.now();
   await pMap(
     queries,
     async (q: QueryOriginal) => {
-      const perMethod = await hashQueries(q, methods, galleries, seed, cache, inline);
+      const perMethod =
+        pool && q.role === 'reference' && q.original.desc
+          ? { vigil: await pool.run({ kind: 'reference', original: q.original.desc, fold: q.fold }) }
+          : await hashQueries(q, methods, galleries, seed, cache, inline);
       for (const m of methods) {
         const r = results.get(m.name)!;
         for (const res of perMethod[m.name]) (q.role === 'reference' ? r.refs : r.distractors).push(res);
       }
       if (++done % 200 === 0) log(`  ${done}/${queries.length} query originals, ${((Date.now() - started) / 1000).toFixed(0)} s`);
     },
-    { concurrency },
+    { concurrency: pool ? 2 * pool.size : concurrency },
   );
   log(`${done} query originals in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  phase('referenceQueries', queriesFrom);
   if (fastDistractors !== undefined) {
     const gallery = galleries.get('vigil')!;
     const versions = { hashing: gallery.key.split('|')[1], verify: await matcherDigest('verify.ts') };
@@ -142,15 +179,21 @@ async function main(): Promise<void> {
     const perOriginal = Math.ceil(fastDistractors / originals.length);
     let n = 0;
     const out = results.get('vigil')!.distractors;
+    const distractorsFrom = Date.now();
     await pMap(
       originals,
       async ({ o, fold }) => {
-        out.push(...(await runDistractorQueries(o, fold, perOriginal, gallery, { strict: STRICT_THRESHOLD, loose: LOOSE_THRESHOLD }, seed, cache, versions)));
+        out.push(
+          ...(pool && o.desc
+            ? await pool.run({ kind: 'distractor', original: o.desc, fold, count: perOriginal })
+            : await runDistractorQueries(o, fold, perOriginal, gallery, greyZone, seed, cache, versions)),
+        );
         if (++n % 20 === 0) log(`  ${n}/${originals.length} distractor originals, ${out.length} queries, ${((Date.now() - started) / 1000).toFixed(0)} s`);
       },
-      { concurrency },
+      { concurrency: pool ? 2 * pool.size : concurrency },
     );
     log(`${out.length} distractor queries in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+    phase('distractorQueries', distractorsFrom);
   }
 
   const evaluated: Record<string, MethodResult> = {};
@@ -166,6 +209,8 @@ async function main(): Promise<void> {
   let verifyCost: Awaited<ReturnType<typeof verifyGreyZone>>['cost'] | undefined;
   const ours = results.get('vigil');
   const upTo = Math.max(LOOSE_THRESHOLD, Number(values['verify-up-to'] ?? VERIFY_UP_TO));
+  await pool?.close();
+  const verifyFrom = Date.now();
   if (ours && !values['no-verify']) {
     // Generated distractor queries were verified as they were made (shipped grey zone only).
     const v = await verifyGreyZone(fastDistractors !== undefined ? ours.refs : [...ours.refs, ...ours.distractors], queries, galleries.get('vigil')!, seed, cache, concurrency, log, { strict: STRICT_THRESHOLD, loose: LOOSE_THRESHOLD }, upTo);
@@ -201,9 +246,14 @@ async function main(): Promise<void> {
     refusedPhotographs = refusedShare([...photoFiles.keys()].map((s) => path.relative(values.images!, s)), (s) => refused.get(path.join(values.images!, s)) === true);
   }
 
+  phase('verificationAndRefusals', verifyFrom);
   const seconds = Number(values['speed-seconds']);
   let speed = { decodeOnly: { thumb480: 0, jpeg8mp: 0 }, methods: {} as Record<string, Rates>, ratio: {} as Record<string, Rates>, spread: {} as Record<string, Record<string, RatioSpread>> };
+  const speedFrom = Date.now();
   if (seconds > 0) speed = await measureSpeed(await speedFiles(await Promise.all(refs.slice(0, 8).map((r) => r.load()))), methods, seconds);
+  phase('speedRounds', speedFrom);
+  phase('total', started);
+  const cpu = process.cpuUsage(cpuAtStart);
 
   const first = results.get(methods[0].name)!;
   const distractorPerFold = [0, 1].map((f) => first.distractors.filter((q) => q.fold === f).length);
@@ -272,6 +322,16 @@ async function main(): Promise<void> {
           .map((q) => ({ reference: q.reference, edit: q.edit, distance: q.distance, quality: q.quality, verified: q.verified }))
       : undefined,
     generatedDistractorQueries: fastDistractors,
+    // How long the run took and on what: wall seconds per phase, this process's CPU seconds (worker threads
+    // included), and the machine's load average (other work on the same cores slows the wall time).
+    run: {
+      seconds: phases,
+      cpuSeconds: Math.round((cpu.user + cpu.system) / 1e5) / 10,
+      cores: availableParallelism(),
+      workers: pool?.size ?? 0,
+      loadAverageAtStart: loadAtStart.map((l) => Math.round(l * 100) / 100),
+      loadAverageAtEnd: loadavg().map((l) => Math.round(l * 100) / 100),
+    },
   };
 
   console.log(table(evaluated, speed.methods, speed.ratio, speed.decodeOnly));
@@ -315,6 +375,12 @@ async function main(): Promise<void> {
   if (Math.min(...distractorPerFold) < Math.ceil(1 / fprTarget)) {
     console.log(`NOTE: ${Math.min(...distractorPerFold)} distractor queries in a fold cannot resolve an FPR of ${fprTarget}; add photos or --windows.`);
   }
+  const r = report.run;
+  console.log(
+    `\nrun: ${r.seconds.total} s wall (${Object.entries(r.seconds).filter(([k]) => k !== 'total').map(([k, v]) => `${k} ${v} s`).join(', ')}); ` +
+      `${r.cpuSeconds} s CPU; ${r.workers} worker threads on ${r.cores} cores; load average ${r.loadAverageAtStart.join(' ')} at the start, ${r.loadAverageAtEnd.join(' ')} at the end`,
+  );
+  console.log(`${r.seconds.total <= 25 * 60 ? 'MET' : 'MISSED'}: the run took ${(r.seconds.total / 60).toFixed(1)} min of wall time (goal for about 40 photographs with --distractor-queries 20000: <= 25 min)`);
   for (const line of goals(report.methods, shipped, verified, verifyCost, fprTarget, seconds > 0)) console.log(line);
   if (accepted && refusedReferences && refusedPhotographs && scenes) {
     for (const line of shippedGoals(accepted, refusedReferences, refusedPhotographs, scenes, fprTarget)) console.log(line);

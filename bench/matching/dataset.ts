@@ -46,6 +46,40 @@ export interface OriginalRef {
   width: number;
   height: number;
   load(): Promise<Original>;
+  /** What a worker thread needs to load the same original (tiles of files; windows have none). */
+  desc?: OriginalDesc;
+}
+
+/** A tile of a file (or the whole file: one tile), as plain data a worker thread can be given. */
+export interface OriginalDesc {
+  id: string;
+  source: string;
+  file: string;
+  mtime: number;
+  i: number;
+  j: number;
+  nx: number;
+  ny: number;
+  /** The whole file's size. */
+  width: number;
+  height: number;
+}
+
+/** The original a description names, its pixels cut from the file once and kept in the disk cache. */
+export function reviveOriginal(d: OriginalDesc, cache: DiskCache): OriginalRef {
+  const { id, source, file, mtime, i, j, nx, ny } = d;
+  const tw = Math.floor(d.width / nx);
+  const th = Math.floor(d.height / ny);
+  const width = nx * ny === 1 ? d.width : tw;
+  const height = nx * ny === 1 ? d.height : th;
+  const load = async (): Promise<Original> => {
+    const png = await cache.bytes('tiles', `${file}|${mtime}|${i},${j}|${nx}x${ny}`, async () => {
+      const whole = await decodeSource(file);
+      return nx * ny === 1 ? whole : sharp(whole).extract({ left: i * tw, top: j * th, width: tw, height: th }).png({ compressionLevel: 1 }).toBuffer();
+    });
+    return { id, source, png, width, height };
+  };
+  return { id, source, width, height, load, desc: d };
 }
 
 /** Decoded sources, one at a time: tiles of one file are loaded one after another. */
@@ -73,8 +107,6 @@ export async function originalsOf(file: string, cache: DiskCache): Promise<Origi
   const mtime = (await stat(file)).mtimeMs;
   const nx = Math.ceil(width / TILE);
   const ny = Math.ceil(height / TILE);
-  const tw = Math.floor(width / nx);
-  const th = Math.floor(height / ny);
   const source = sourceOf(file);
   const name = path.relative(path.dirname(source), file);
   const refs: OriginalRef[] = [];
@@ -83,15 +115,7 @@ export async function originalsOf(file: string, cache: DiskCache): Promise<Origi
   for (let j = 0; j < ny; j++) {
     for (let i = 0; i < nx; i++) {
       if (!kept.has(j * nx + i)) continue;
-      const id = nx * ny === 1 ? name : `${name}#${i},${j}`;
-      const load = async (): Promise<Original> => {
-        const png = await cache.bytes('tiles', `${file}|${mtime}|${i},${j}|${nx}x${ny}`, async () => {
-          const whole = await decodeSource(file);
-          return nx * ny === 1 ? whole : sharp(whole).extract({ left: i * tw, top: j * th, width: tw, height: th }).png({ compressionLevel: 1 }).toBuffer();
-        });
-        return { id, source, png, width: nx * ny === 1 ? width : tw, height: nx * ny === 1 ? height : th };
-      };
-      refs.push({ id, source, width: nx * ny === 1 ? width : tw, height: nx * ny === 1 ? height : th, load });
+      refs.push(reviveOriginal({ id: nx * ny === 1 ? name : `${name}#${i},${j}`, source, file, mtime, i, j, nx, ny, width, height }, cache));
     }
   }
   return refs;

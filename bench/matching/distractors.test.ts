@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { decide } from '../../functions/matching/index';
 import { DiskCache } from './cache';
 import type { OriginalRef } from './dataset';
-import { distanceTail, interleave, planDistractorQueries, QUERY_SIDE, runDistractorQueries } from './distractors';
+import { chunksOf, distanceTail, interleave, planDistractorQueries, QUERY_SIDE, runDistractorQueries } from './distractors';
 import { EDIT_NAMES } from './edits';
 import type { QueryResult } from './evaluate';
 import { vigil } from './methods';
@@ -40,6 +40,16 @@ describe('generated distractor queries', () => {
       ['b', 0],
       ['c', 0],
     ]);
+  });
+
+  it('caches queries in chunks, so a run with more queries per original reuses the whole chunks of a shorter one', () => {
+    expect(chunksOf(40, 16)).toEqual([
+      [0, 16],
+      [16, 32],
+      [32, 40],
+    ]);
+    expect(chunksOf(16, 16)).toEqual([[0, 16]]);
+    expect(chunksOf(0, 16)).toEqual([]);
   });
 
   it('keeps the distance histogram up to a bound and the nearest queries', () => {
@@ -94,8 +104,13 @@ describe('running generated distractor queries through the matcher', () => {
     expect(near.length).toBeGreaterThan(0);
     expect(near.every((r) => r.reference === 'ref')).toBe(true);
 
-    const files = await readdir(path.join(dir, 'distractors'), { recursive: true });
+    const files = await readdir(path.join(dir, 'distractor-chunks'), { recursive: true });
     expect(files.length).toBeGreaterThan(0);
     expect(await runDistractorQueries(reference, 1, 12, gallery, noGrey, 5, cache, versions)).toEqual(results);
+    // A longer run draws the same first plans; its first whole chunk (16 queries) is then reused as cached,
+    // timings included, by a run of 16.
+    const longer = await runDistractorQueries(reference, 1, 20, gallery, noGrey, 5, cache, versions);
+    expect(longer.slice(0, 12).map((r) => [r.edit, r.distance, r.reference])).toEqual(results.map((r) => [r.edit, r.distance, r.reference]));
+    expect(await runDistractorQueries(reference, 1, 16, gallery, noGrey, 5, cache, versions)).toEqual(longer.slice(0, 16));
   }, 60_000);
 });

@@ -12,8 +12,8 @@
  * (functions/matching/verify.ts) against the nearest reference.
  * The original is decoded once to raw pixels; windows are cut from them without decoding again.
  */
-import sharp from 'sharp';
-import { bestMatch, CONFIDENT_QUALITY, decide, hashCandidate, MIN_QUALITY, NEAR_IDENTICAL } from '../../functions/matching/index';
+import sharp, { type OutputInfo } from 'sharp';
+import { bestMatch, decide, hashCandidate, MIN_QUALITY } from '../../functions/matching/index';
 import { verifyCopy } from '../../functions/matching/verify';
 import type { DiskCache } from './cache';
 import type { OriginalRef } from './dataset';
@@ -88,17 +88,35 @@ export function interleave<T>(folds: [T[], T[]]): [T, 0 | 1][] {
   return out;
 }
 
-/** A query's outcome as cached: distance, nearest reference index (-1: none), verified (queries `decide` sends to verification only), ms hashing and scanning, ms verifying, and the PDQ quality `decide` was given (the lower of the query's and its nearest reference's). */
-type Cached = [number, number, 0 | 1 | null, number, number, number];
+/**
+ * A query's hashing outcome as cached: distance, nearest reference index (-1: none), ms hashing and scanning,
+ * and the PDQ quality `decide` is given (the lower of the query's and its nearest reference's). Verification
+ * is cached apart (`verify-distractor`), so a change to verify.ts or to the thresholds re-verifies only the
+ * grey-zone queries instead of generating and hashing every query again.
+ */
+type HashRow = [number, number, number, number];
+
+/** Queries per cache entry: a longer run (more queries per original) reuses every whole chunk of a shorter one. */
+export const CHUNK = 16;
 
 export interface GreyZone {
   strict: number;
   loose: number;
 }
 
+/** The query plans `[start, end)` of each cache entry of one original's `count` queries. */
+export function chunksOf(count: number, size = CHUNK): [number, number][] {
+  const out: [number, number][] = [];
+  for (let start = 0; start < count; start += size) out.push([start, Math.min(count, start + size)]);
+  return out;
+}
+
 /**
  * Generates, hashes and scans `count` distractor queries of one original; verifies those in the grey zone.
- * Cached per original (key: matcher version, seed, count, original, gallery), so an interrupted run resumes.
+ * Cached per chunk of CHUNK queries (key: hashing code, seed, original, gallery, chunk), so an interrupted run
+ * resumes and a run with more queries per original reuses a shorter run's; verification decisions are cached
+ * per query (key: verify.ts's digest). The original is decoded to raw pixels once, and only when a chunk or a
+ * verification is missing.
  */
 export async function runDistractorQueries(
   o: OriginalRef,
@@ -110,62 +128,71 @@ export async function runDistractorQueries(
   cache: DiskCache,
   versions: { hashing: string; verify: string },
 ): Promise<QueryResult[]> {
-  const key = `${versions.hashing}|${versions.verify}|${grey.strict}-${grey.loose}-q${CONFIDENT_QUALITY}-n${NEAR_IDENTICAL}|${QUERY_SIDE}|${WINDOW_SHARE}|${seed}|${count}|${o.source}|${o.id}|${gallery.key}`;
-  const hit = await cache.get('distractors', key);
+  const base = `${versions.hashing}|${QUERY_SIDE}|${WINDOW_SHARE}|${seed}|${o.source}|${o.id}|${gallery.key}`;
   const plans = planDistractorQueries(o.width, o.height, count, new Rng(seed).fork(`distractors|${o.id}`));
-  let rows: Cached[];
-  if (hit) rows = JSON.parse(hit.toString()) as Cached[];
-  else {
-    const original = await o.load();
-    const { data, info } = await sharp(original.png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-    const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
-    rows = [];
-    for (const [k, p] of plans.entries()) {
-      const png = await sharp(data, raw)
-        .extract({ left: p.left, top: p.top, width: p.width, height: p.height })
-        .resize(p.outWidth, p.outHeight, { fit: 'fill' })
-        .png({ compressionLevel: 0 })
-        .toBuffer();
-      const id = `${o.id}~${k}`;
-      const bytes = await EDITS[p.edit]({ id, source: o.source, png, width: p.outWidth, height: p.outHeight }, new Rng(seed).fork(`${id}|${p.edit}`));
-      const started = performance.now();
-      let distance = NO_DISTANCE;
-      let nearest = -1;
-      let verified: 0 | 1 | null = null;
-      let quality = 0;
-      try {
-        const c = await hashCandidate(bytes);
-        quality = c.quality;
-        const best = c.quality >= MIN_QUALITY ? bestMatch(c, gallery.set) : undefined;
-        if (best) {
-          distance = best.distance;
-          nearest = gallery.refs.findIndex((r) => r.id === best.referenceId);
-          // The quality the product's rule is given: the lower of the candidate's and its nearest reference's.
-          quality = best.quality;
+  let raw: Promise<{ data: Buffer; info: OutputInfo }> | undefined;
+  // One query's edited bytes, from the original decoded once.
+  const queryBytes = async (k: number): Promise<Buffer> => {
+    raw ??= o.load().then((original) => sharp(original.png).removeAlpha().raw().toBuffer({ resolveWithObject: true }));
+    const { data, info } = await raw;
+    const p = plans[k];
+    const png = await sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
+      .extract({ left: p.left, top: p.top, width: p.width, height: p.height })
+      .resize(p.outWidth, p.outHeight, { fit: 'fill' })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
+    const id = `${o.id}~${k}`;
+    return EDITS[p.edit]({ id, source: o.source, png, width: p.outWidth, height: p.outHeight }, new Rng(seed).fork(`${id}|${p.edit}`));
+  };
+  const made = new Map<number, Buffer>();
+  const rows: HashRow[] = [];
+  for (const [start, end] of chunksOf(count)) {
+    const chunk = await cache.json('distractor-chunks', `${base}|${start}-${end}`, async () => {
+      const out: HashRow[] = [];
+      for (let k = start; k < end; k++) {
+        const bytes = await queryBytes(k);
+        const started = performance.now();
+        let distance = NO_DISTANCE;
+        let nearest = -1;
+        let quality = 0;
+        try {
+          const c = await hashCandidate(bytes);
+          quality = c.quality;
+          const best = c.quality >= MIN_QUALITY ? bestMatch(c, gallery.set) : undefined;
+          if (best) {
+            distance = best.distance;
+            nearest = gallery.refs.findIndex((r) => r.id === best.referenceId);
+            // The quality the product's rule is given: the lower of the candidate's and its nearest reference's.
+            quality = best.quality;
+          }
+        } catch {
+          // Undecodable output (none expected): it can match nothing, as in the product.
         }
-      } catch {
-        // Undecodable output (none expected): it can match nothing, as in the product.
+        out.push([distance, nearest, Math.round((performance.now() - started) * 100) / 100, quality]);
+        // Kept for verification below, so a grey-zone query is not edited twice.
+        if (decide(distance, quality, grey) === 'verify' && nearest >= 0) made.set(k, bytes);
       }
-      const hashed = performance.now();
-      if (decide(distance, quality, grey) === 'verify' && nearest >= 0) {
-        const ref = gallery.refs[nearest];
-        verified = (await verifyOneAtATime(bytes, (await ref.load()).png, ref.id)) ? 1 : 0;
-      }
-      const ms = (from: number, to: number) => Math.round((to - from) * 100) / 100;
-      rows.push([distance, nearest, verified, ms(started, hashed), verified === null ? 0 : ms(hashed, performance.now()), quality]);
-    }
-    await cache.put('distractors', key, JSON.stringify(rows));
+      return out;
+    });
+    rows.push(...chunk);
   }
-  return rows.map(([distance, nearest, verified, ms, verifyMs, quality], k) => ({
-    fold,
-    edit: plans[k].edit,
-    distance,
-    original: `${o.id}~${k}`,
-    reference: gallery.refs[nearest]?.id,
-    ms,
-    quality,
-    ...(verified === null ? {} : { verified: verified === 1, verifyMs }),
-  }));
+  const results: QueryResult[] = [];
+  for (const [k, [distance, nearest, ms, quality]] of rows.entries()) {
+    const r: QueryResult = { fold, edit: plans[k].edit, distance, original: `${o.id}~${k}`, reference: gallery.refs[nearest]?.id, ms, quality };
+    if (decide(distance, quality, grey) === 'verify' && nearest >= 0) {
+      const ref = gallery.refs[nearest];
+      const v = await cache.json('verify-distractor', `${versions.verify}|${base}|${k}|${ref.id}`, async () => {
+        const bytes = made.get(k) ?? (await queryBytes(k));
+        const started = performance.now();
+        const verified = await verifyOneAtATime(bytes, (await ref.load()).png, ref.id);
+        return { verified, ms: Math.round((performance.now() - started) * 100) / 100 };
+      });
+      r.verified = v.verified;
+      r.verifyMs = v.ms;
+    }
+    results.push(r);
+  }
+  return results;
 }
 
 /** Distances histogram up to `upTo` (index = distance) and the `n` nearest distractor queries. */

@@ -47,8 +47,13 @@ export async function referenceHashes(m: Method, refs: OriginalRef[], cache: Dis
     },
     { concurrency },
   );
-  const set = ReferenceSet.from(refs.map((o) => ({ id: o.id, hashes: m.words === 8 ? hashes.get(o.id)! : new Uint32Array(0), quality: qualities.get(o.id) })));
-  return { refs, hashes, qualities, set, key: `${m.name}|${m.version}|quality|${refs.map((r) => `${r.source}|${r.id}`).join(',')}` };
+  return galleryFrom(refs, hashes, qualities, m.words, `${m.name}|${m.version}|quality|${refs.map((r) => `${r.source}|${r.id}`).join(',')}`);
+}
+
+/** A gallery from hashes already made (a worker thread is given them as plain data: bench/matching/pool.ts). */
+export function galleryFrom(refs: OriginalRef[], hashes: Map<string, Uint32Array>, qualities: Map<string, number>, words: number, key: string): Gallery {
+  const set = ReferenceSet.from(refs.map((o) => ({ id: o.id, hashes: words === 8 ? hashes.get(o.id)! : new Uint32Array(0), quality: qualities.get(o.id) })));
+  return { refs, hashes, qualities, set, key };
 }
 
 /** Per edit: distance, nearest reference index (distractors), the milliseconds hashing and scanning took, and the query's PDQ quality (vigil; 100 for the others). */
