@@ -33,7 +33,7 @@ import { acceptedRecall, calibrate, evaluate, evaluateVerified, recallByKind, re
 import { listImages, sourceOf } from './matching/dataset';
 import { loadLabels } from './matching/labels';
 import { PEERS, vigil, type Method } from './matching/methods';
-import { distanceTail, interleave, runDistractorQueries } from './matching/distractors';
+import { chunksOf, distanceTail, interleave, runDistractorQueries } from './matching/distractors';
 import { hashQueries, matcherDigest, referenceHashes, refusedSources, VERIFY_UP_TO, verifyGreyZone, type Gallery } from './matching/run';
 import { Rng } from './matching/rng';
 import { measureSpeed, speedFiles, spreadLines, type Rates, type RatioSpread } from './matching/speed';
@@ -180,15 +180,20 @@ async function main(): Promise<void> {
     let n = 0;
     const out = results.get('vigil')!.distractors;
     const distractorsFrom = Date.now();
+    // Chunk by chunk over every original (the first 16 queries of each, then the next 16...): an interrupted
+    // run leaves whole rounds in the cache, which a run with fewer queries per original reads back.
+    const rounds = chunksOf(perOriginal).length;
+    const tasks = Array.from({ length: rounds }, (_, r) => originals.map(({ o, fold }) => ({ o, fold, r }))).flat();
     await pMap(
-      originals,
-      async ({ o, fold }) => {
+      tasks,
+      async ({ o, fold, r }) => {
+        const chunks: [number, number] = [r, r + 1];
         out.push(
           ...(pool && o.desc
-            ? await pool.run({ kind: 'distractor', original: o.desc, fold, count: perOriginal })
-            : await runDistractorQueries(o, fold, perOriginal, gallery, greyZone, seed, cache, versions)),
+            ? await pool.run({ kind: 'distractor', original: o.desc, fold, count: perOriginal, chunks })
+            : await runDistractorQueries(o, fold, perOriginal, gallery, greyZone, seed, cache, versions, chunks)),
         );
-        if (++n % 20 === 0) log(`  ${n}/${originals.length} distractor originals, ${out.length} queries, ${((Date.now() - started) / 1000).toFixed(0)} s`);
+        if (++n % 100 === 0) log(`  round ${r + 1}/${rounds}: ${n}/${tasks.length} chunks, ${out.length} queries, ${((Date.now() - started) / 1000).toFixed(0)} s`);
       },
       { concurrency: pool ? 2 * pool.size : concurrency },
     );

@@ -127,6 +127,8 @@ export async function runDistractorQueries(
   seed: number,
   cache: DiskCache,
   versions: { hashing: string; verify: string },
+  /** Only the queries of these chunks (indices into `chunksOf(count)`), all by default. */
+  chunks?: [number, number],
 ): Promise<QueryResult[]> {
   const base = `${versions.hashing}|${QUERY_SIDE}|${WINDOW_SHARE}|${seed}|${o.source}|${o.id}|${gallery.key}`;
   const plans = planDistractorQueries(o.width, o.height, count, new Rng(seed).fork(`distractors|${o.id}`));
@@ -145,8 +147,9 @@ export async function runDistractorQueries(
     return EDITS[p.edit]({ id, source: o.source, png, width: p.outWidth, height: p.outHeight }, new Rng(seed).fork(`${id}|${p.edit}`));
   };
   const made = new Map<number, Buffer>();
-  const rows: HashRow[] = [];
-  for (const [start, end] of chunksOf(count)) {
+  const rows: [number, HashRow][] = [];
+  const all = chunksOf(count);
+  for (const [start, end] of chunks ? all.slice(chunks[0], chunks[1]) : all) {
     const chunk = await cache.json('distractor-chunks', `${base}|${start}-${end}`, async () => {
       const out: HashRow[] = [];
       for (let k = start; k < end; k++) {
@@ -174,10 +177,10 @@ export async function runDistractorQueries(
       }
       return out;
     });
-    rows.push(...chunk);
+    rows.push(...chunk.map((row, i): [number, HashRow] => [start + i, row]));
   }
   const results: QueryResult[] = [];
-  for (const [k, [distance, nearest, ms, quality]] of rows.entries()) {
+  for (const [k, [distance, nearest, ms, quality]] of rows) {
     const r: QueryResult = { fold, edit: plans[k].edit, distance, original: `${o.id}~${k}`, reference: gallery.refs[nearest]?.id, ms, quality };
     if (decide(distance, quality, grey) === 'verify' && nearest >= 0) {
       const ref = gallery.refs[nearest];

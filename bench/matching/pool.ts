@@ -29,7 +29,7 @@ export interface PoolInit {
 
 export type PoolTask =
   | { kind: 'reference'; original: OriginalDesc; fold: 0 | 1 }
-  | { kind: 'distractor'; original: OriginalDesc; fold: 0 | 1; count: number };
+  | { kind: 'distractor'; original: OriginalDesc; fold: 0 | 1; count: number; chunks?: [number, number] };
 
 type Reply = { id: number; result: QueryResult[] } | { id: number; error: string };
 

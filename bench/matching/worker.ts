@@ -26,7 +26,7 @@ const method = vigil();
 parentPort!.on('message', ({ id, task }: { id: number; task: PoolTask }) => {
   (async () => {
     const original = reviveOriginal(task.original, cache);
-    if (task.kind === 'distractor') return runDistractorQueries(original, task.fold, task.count, gallery, init.grey, init.seed, cache, init.versions);
+    if (task.kind === 'distractor') return runDistractorQueries(original, task.fold, task.count, gallery, init.grey, init.seed, cache, init.versions, task.chunks);
     const m = await method;
     return (await hashQueries({ original, fold: task.fold, role: 'reference' }, [m], new Map([[m.name, gallery]]), init.seed, cache, init.inline)).vigil;
   })().then(
