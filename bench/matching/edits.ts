@@ -32,7 +32,7 @@ function cropBox(width: number, height: number, share: number, centred: boolean,
 }
 
 async function cropped(o: Original, share: number, centred: boolean, rng: Rng): Promise<Buffer> {
-  return load(o).extract(cropBox(o.width, o.height, share, centred, rng)).png().toBuffer();
+  return load(o).extract(cropBox(o.width, o.height, share, centred, rng)).png({ compressionLevel: 0 }).toBuffer();
 }
 
 function pad(share: number, colour: string): Edit {
@@ -47,7 +47,7 @@ function pad(share: number, colour: string): Edit {
 function rotate(degrees: number): Edit {
   return async (o, rng) => {
     const background = rng.pick(['#000000', '#ffffff']);
-    const turned = await load(o).rotate(degrees * rng.sign(), { background }).png().toBuffer();
+    const turned = await load(o).rotate(degrees * rng.sign(), { background }).png({ compressionLevel: 0 }).toBuffer();
     const m = await meta(turned);
     const left = Math.round((m.width - o.width) / 2);
     const top = Math.round((m.height - o.height) / 2);
@@ -154,10 +154,10 @@ export const EDITS: Record<string, Edit> = {
     const c = await cropped(o, 0.1, false, rng);
     return thumbnail(c, 320, 50);
   },
-  'mirror+watermark': async (o, rng) => watermark(await load(o).flop().png().toBuffer(), rng),
+  'mirror+watermark': async (o, rng) => watermark(await load(o).flop().png({ compressionLevel: 0 }).toBuffer(), rng),
   'screenshot+crop': async (o, rng) => {
     const box = cropBox(o.width, o.height, 0.1, false, rng);
-    const c = await load(o).extract(box).png().toBuffer();
+    const c = await load(o).extract(box).png({ compressionLevel: 0 }).toBuffer();
     return screenshotFrame(c, box.width, box.height, rng);
   },
 };

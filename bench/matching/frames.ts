@@ -51,10 +51,10 @@ async function phoneFrame(photo: Buffer, width: number, height: number, rng: Rng
     <rect y="${sh - 150}" width="${sw}" height="150" fill="${bg}"/>
     ${[0, 1, 2, 3, 4].map((i) => `<rect x="${100 + i * 205}" y="${sh - 105}" width="60" height="60" rx="${i * 8}" fill="none" stroke="${fg}" stroke-width="6"/>`).join('')}
   </svg>`;
-  const scaled = await sharp(photo).resize(pw, ph, { fit: 'fill' }).toBuffer();
+  const scaled = await sharp(photo).resize(pw, ph, { fit: 'fill' }).png({ compressionLevel: 0 }).toBuffer();
   return sharp(Buffer.from(svg))
     .composite([{ input: scaled, left: px, top: py }])
-    .png()
+    .png({ compressionLevel: 0 })
     .toBuffer();
 }
 
@@ -93,9 +93,9 @@ async function desktopFrame(photo: Buffer, width: number, height: number, rng: R
     ${textLines(px, py + ph + 36, ['Posted by anon_' + rng.int(100, 999) + ' · ' + rng.int(2, 59) + ' minutes ago', 'Full resolution in the thread below, mirrors in comments.'], 18, text)}
     ${sidebarSvg}
   </svg>`;
-  const scaled = await sharp(photo).resize(pw, ph, { fit: 'fill' }).toBuffer();
+  const scaled = await sharp(photo).resize(pw, ph, { fit: 'fill' }).png({ compressionLevel: 0 }).toBuffer();
   return sharp(Buffer.from(svg))
     .composite([{ input: scaled, left: px, top: py }])
-    .png()
+    .png({ compressionLevel: 0 })
     .toBuffer();
 }
