@@ -19,6 +19,8 @@ const config: KnipConfig = {
     'local/tests/support/shifted-clock.ts',
     // `npm run bench:*` (`tsx bench/x.ts`).
     'bench/*.ts',
+    // The worker threads bench:match starts by path (bench/matching/pool.ts).
+    'bench/matching/worker.ts',
   ],
   project: ['{infra,functions,shared,local,bench,test,e2e,web/src}/**/*.{ts,tsx,mjs}', 'web/src/**/*.css'],
   paths: { '@/*': ['web/src/*'], '@shared/*': ['shared/*'] },

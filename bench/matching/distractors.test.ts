@@ -1,16 +1,18 @@
 // @integration: renders and hashes hundreds of pictures, seconds of CPU, so it runs in the integration tier (test/tiers.ts).
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { decide } from '../../functions/matching/index';
 import { DiskCache } from './cache';
-import type { OriginalRef } from './dataset';
+import { originalsOf, type OriginalRef } from './dataset';
 import { chunksOf, distanceTail, interleave, planDistractorQueries, QUERY_SIDE, runDistractorQueries } from './distractors';
 import { EDIT_NAMES } from './edits';
 import type { QueryResult } from './evaluate';
 import { vigil } from './methods';
 import { Rng } from './rng';
+import { WorkerPool } from './pool';
+import { packWords } from './cache';
 import { referenceHashes } from './run';
 
 describe('generated distractor queries', () => {
@@ -112,5 +114,35 @@ describe('running generated distractor queries through the matcher', () => {
     const longer = await runDistractorQueries(reference, 1, 20, gallery, noGrey, 5, cache, versions);
     expect(longer.slice(0, 12).map((r) => [r.edit, r.distance, r.reference])).toEqual(results.map((r) => [r.edit, r.distance, r.reference]));
     expect(await runDistractorQueries(reference, 1, 16, gallery, noGrey, 5, cache, versions)).toEqual(longer.slice(0, 16));
-  }, 60_000);
+  }, 240_000);
+
+  it('gives the same queries in a worker thread as in this one (bench/matching/pool.ts)', async () => {
+    const files = [path.join(dir, 'ref.png'), path.join(dir, 'other.png')];
+    for (const [k, f] of files.entries()) await writeFile(f, (await (await picture(`p${k}`, k + 1)).load()).png);
+    const [here, there] = [new DiskCache(path.join(dir, 'here')), new DiskCache(path.join(dir, 'there'))];
+    const refs = (await Promise.all(files.map((f) => originalsOf(f, here)))).flat();
+    const gallery = await referenceHashes(await vigil(), refs, here, 1);
+    const grey = { strict: 48, loose: 72 };
+    const versions = { hashing: 'test', verify: 'test' };
+    const pool = new WorkerPool(1, {
+      cacheDir: there.dir,
+      seed: 5,
+      refs: refs.map((r) => r.desc!),
+      hashes: refs.map((r) => packWords(gallery.hashes.get(r.id)!)),
+      qualities: refs.map((r) => gallery.qualities.get(r.id)!),
+      galleryKey: gallery.key,
+      versions,
+      grey,
+    });
+    try {
+      const inWorker = await pool.run({ kind: 'distractor', original: refs[0].desc!, fold: 0, count: 20, chunks: [1, 2] });
+      const inThread = await runDistractorQueries(refs[0], 0, 20, gallery, grey, 5, here, versions, [1, 2]);
+      const outcome = (rs: QueryResult[]) => rs.map((r) => [r.original, r.edit, r.distance, r.reference, r.quality, r.verified]);
+      // The second chunk only: queries 16 to 19.
+      expect(inThread.map((r) => r.original)).toEqual([16, 17, 18, 19].map((k) => `${refs[0].id}~${k}`));
+      expect(outcome(inWorker)).toEqual(outcome(inThread));
+    } finally {
+      await pool.close();
+    }
+  }, 240_000);
 });
