@@ -13,7 +13,7 @@ import { cdkJsonContext, fakeMediaLayerDir, removeTempDirs, tempDir } from './vi
 
 const SECRET = 'arn:aws:secretsmanager:us-east-1:123456789012:secret:vigil/providers-AbC123';
 /** The tasks that decode images (sharp) or videos (ffmpeg). */
-const MEDIA_TASKS = ['Fingerprint', 'Triage', 'Finalize', 'BulkSubmitItem', 'BulkItemFailed'];
+const MEDIA_TASKS = ['Fingerprint', 'Triage'];
 
 // One synthesis (with cdk-nag) shared by the tests below. It bundles nothing: what the bundles hold (sharp only
 // imported, never inlined; the layers each needs) is checked on the whole app's synthesis, which bundles every
@@ -100,7 +100,7 @@ describe('workflows stack', () => {
     // SendNotice renders the PDF with the evidence thumbnails (sharp): both layers.
     expect(taskFunction('SendNotice').properties.Layers).toEqual([{ Ref: layerId }, { Ref: pdfLayerId }]);
     const others = [...stack.taskFunctionsByName.keys()].filter((name) => !MEDIA_TASKS.includes(name) && name !== 'SendNotice');
-    expect(others).toHaveLength(14);
+    expect(others).toHaveLength(17);
     for (const name of others) {
       expect(taskFunction(name).properties.Layers).toBeUndefined();
       expect(taskFunction(name).properties.Environment.Variables.FFMPEG_PATH).toBeUndefined();
