@@ -316,7 +316,17 @@ describe('api stack', () => {
         .filter((st) => [st.Action].flat().includes('lambda:InvokeFunction'))
         .map((st) => ({ roles: p.Properties.Roles.map((r: { Ref: string }) => r.Ref), resource: st.Resource })),
     );
-    expect(invokers).toEqual([{ roles: [logicalId(admin.role)], resource: { 'Fn::GetAtt': [accountId, 'Arn'] } }]);
+    // The account function invokes the data export function (issue 27), in the workflows stack, and nothing else.
+    const account = vigil.stacks.api.functions.get('account')!;
+    expect(invokers).toHaveLength(2);
+    expect(invokers).toEqual(
+      expect.arrayContaining([
+        { roles: [logicalId(account.role)], resource: expect.objectContaining({ 'Fn::GetStackOutput': expect.objectContaining({ StackName: vigil.stacks.workflows.stackName }) }) },
+        { roles: [logicalId(admin.role)], resource: { 'Fn::GetAtt': [accountId, 'Arn'] } },
+      ]),
+    );
+    expect(JSON.stringify(invokers)).toContain('AccountExport');
+    expect(fns[accountId]!.Properties.Environment.Variables.EXPORT_FUNCTION_NAME).toBeDefined();
   });
 
   it('disables the execute-api endpoint: the API answers on the site host as a custom domain, behind CloudFront', () => {

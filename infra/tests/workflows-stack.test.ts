@@ -62,8 +62,8 @@ const USER_POOL_ARN = 'arn:aws:cognito-idp:us-east-1:123456789012:userpool/us-ea
 describe('workflows stack', () => {
   it('deploys each task of both workflows as a function behind a Lambda Task state, cdk-nag clean', () => {
     // The search, submission, bulk and account erasure tasks, the monthly report, the alert digest tick, the result
-    // retention job, the monitor queue consumer and the two recovery functions.
-    t.resourceCountIs('AWS::Lambda::Function', 24 + Object.keys(RECOVERY_SPECS).length);
+    // retention job, the monitor queue consumer, the data export and the two recovery functions.
+    t.resourceCountIs('AWS::Lambda::Function', 25 + Object.keys(RECOVERY_SPECS).length);
     const machines = t.findResources('AWS::StepFunctions::StateMachine');
     const byName = (prefix: string) => Object.entries(machines).find(([id]) => id.startsWith(prefix))![1];
     // Five search tasks; the submission's ladder has eight (issue 23).

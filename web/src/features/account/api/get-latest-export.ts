@@ -3,8 +3,6 @@ import { latestExportSchema, type AccountExport } from '@shared/schemas/account-
 import { api, apiPath } from '@/lib/api-client';
 import { contract } from '@shared/contract';
 
-export type { AccountExport } from '@shared/schemas/account-data';
-
 /** `GET /api/user/me/export`: the newest data export job, with a fresh download link once it is ready. */
 export const LATEST_EXPORT_KEY = apiPath(contract.latestExport, { params: { id: 'me' } });
 
