@@ -93,6 +93,7 @@ async function main(): Promise<void> {
     },
     { concurrency: 16 },
   );
+  log(`  ${creators} creators signed up on Enterprise (${((Date.now() - started) / 1000).toFixed(0)} s)`);
   // The monitor items as createMonitor writes them (its plan checks and slot are not what is measured), 25 to a
   // BatchWriteItem, then each one's schedule through the Scheduler SDK, as the monitor service creates it.
   const now = new Date().toISOString();
@@ -119,7 +120,9 @@ async function main(): Promise<void> {
   await pMap(
     records,
     async (m) => {
-      await putMonitorSchedule({ monitorId: m.id, everySeconds: 7 * 86_400, startAt: m.nextRunAt!, enabled: true });
+      // Due now (a long setup on a loaded machine must not give a StartDate Scheduler refuses as past).
+      const at = new Date().toISOString();
+      await putMonitorSchedule({ monitorId: m.id, everySeconds: 7 * 86_400, startAt: m.nextRunAt! > at ? m.nextRunAt! : at, enabled: true });
       if (++scheduled % 1000 === 0) log(`  ${scheduled} schedules created (${((Date.now() - started) / 1000).toFixed(0)} s)`);
     },
     { concurrency: 64 },

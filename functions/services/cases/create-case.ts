@@ -1,5 +1,5 @@
 import { ulid } from 'ulid';
-import { splitInfringingUrls, splitResultUrls, stripLinks, type CaseCreate, type CasePreview, type DmcaSearchEngine } from '../../../shared/schemas/cases';
+import { splitInfringingUrls, stripLinks, type CaseCreate, type CasePreview } from '../../../shared/schemas/cases';
 import { ownSiteOf } from '../../../shared/schemas/own-sites';
 import { ConflictError, HttpError } from '../../lib/errors';
 import { recordCaseCreated } from '../metrics/hooks';
@@ -12,7 +12,6 @@ import { allocateCaseNumber } from './case-number';
 import { claimCaseUrls, releaseCaseUrls } from './case-urls';
 import { captureAll, describeCase } from './bulk-case';
 import { checkNamedUrls } from './url-match';
-import { capturePage } from './page-check';
 import { crashPoint } from '../../lib/crash-point';
 import { getCase, putCase, recordContentConfirmed, type CaseRecord } from './case-store';
 import { isOwnedBy, requireOwned } from '../../lib/ownership';
