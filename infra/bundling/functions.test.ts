@@ -73,7 +73,7 @@ describe('sharp, loaded lazily (issue 27)', () => {
     const { metafile } = await buildMany();
     const kinds = Object.fromEntries(specs.map((s) => [s.name, sharpImports(metafile!, s.name)]));
     expect(Object.entries(kinds).filter(([, k]) => k.some((kind) => kind !== 'dynamic-import'))).toEqual([]);
-  }, 120_000);
+  }, 300_000);
 
   // The media layer goes to exactly the functions whose code can reach the decoder: the media parsers, the case
   // form's named-URL check (cases) and the notice's evidence thumbnails (documents, SendNotice). Bulk cases,
@@ -83,7 +83,7 @@ describe('sharp, loaded lazily (issue 27)', () => {
     const withSharp = specs.filter((s) => sharpImports(metafile!, s.name).length > 0).map((s) => s.name).sort();
     expect(withSharp).toEqual(specs.filter((s) => s.media).map((s) => s.name).sort());
     expect(withSharp).toEqual(['Fingerprint', 'SendNotice', 'Triage', 'cases', 'documents']);
-  }, 120_000);
+  }, 300_000);
 });
 
 describe('one build of many bundles', () => {
