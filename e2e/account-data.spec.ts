@@ -9,11 +9,12 @@ test('a creator downloads their data, then deletes the account through the e-mai
   await signIn(page, email);
   await page.goto('/account?tab=settings');
 
-  // Download: the archive's link is answered and followed.
-  const download = page.waitForEvent('download');
+  // Download: the export is a job; the page shows the archive's link when the export function has built it.
   await page.getByRole('button', { name: 'Download my data' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /Your archive of .* is ready \(\d+ records, 0 files, .*\)/ })).toBeVisible({ timeout: 30_000 });
+  const download = page.waitForEvent('download');
+  await page.getByRole('link', { name: 'Download the archive' }).click();
   expect((await download).suggestedFilename()).toMatch(/^vigil-export-.*\.zip$/);
-  await expect(page.getByRole('status').filter({ hasText: /Your archive \(\d+ records, 0 files, .*\) is downloading/ })).toBeVisible();
 
   // Delete: typing DELETE enables the request; a link goes to the address; nothing is deleted yet.
   await page.getByRole('button', { name: 'Delete my account' }).click();

@@ -144,6 +144,7 @@ export function buildVigil(app: App, options: BuildVigilOptions = {}): VigilStac
     customDomain: ctx.apiCertificateArn ? { name: new URL(ctx.siteUrl).hostname, certificateArn: ctx.apiCertificateArn } : undefined,
     monitorScheduling: workflows.monitorScheduling,
     mediaLayer: workflows.mediaLayer,
+    exportFunction: workflows.accountExport.fn,
   });
   const web = new WebStack(app, name('Web'), {
     env,
@@ -172,6 +173,7 @@ export function buildVigil(app: App, options: BuildVigilOptions = {}): VigilStac
       ['MonitorDispatcher', workflows.monitorDispatcher.fn] as const,
       ['ResultRetention', workflows.resultRetention.fn] as const,
       ['MonitorRunConsumer', workflows.monitorRunConsumer.fn] as const,
+      ['AccountExport', workflows.accountExport.fn] as const,
     ]),
     sesDailyQuota: ctx.sesDailyQuota,
     providerSearchesPerMonth: ctx.providerSearchesPerMonth,

@@ -33,7 +33,8 @@ export interface MonitorScheduling {
    * consumers until the queue is empty, runs the handler on each, deletes what it reports done. Returns the
    * outcomes the handler reported and how many messages failed.
    */
-  drain(opts?: { concurrency?: number; batchSize?: number; lagSeconds?: number[] }): Promise<{ outcomes: string[]; failed: number }>;
+  /** Polls until the queue is empty, or until `until()` answers true (a benchmark's time limit). */
+  drain(opts?: { concurrency?: number; batchSize?: number; lagSeconds?: number[]; until?: () => boolean }): Promise<{ outcomes: string[]; failed: number }>;
   /** Fires the schedules due at `now` into the queue, then drains it (tests, with a shifted clock). */
   tick(now?: number): Promise<{ fired: FiredOccurrence[]; outcomes: string[]; started: number; failed: number }>;
   /** Starts polling continuously (npm start); returns the stop function. */
@@ -110,11 +111,11 @@ export async function startMonitorScheduling(opts: MonitorSchedulingOptions): Pr
     return Messages.length;
   };
 
-  const drain: MonitorScheduling['drain'] = async ({ concurrency = 2, batchSize = 10, lagSeconds } = {}) => {
+  const drain: MonitorScheduling['drain'] = async ({ concurrency = 2, batchSize = 10, lagSeconds, until } = {}) => {
     const into = { outcomes: [] as string[], failed: 0 };
     await Promise.all(
       Array.from({ length: concurrency }, async () => {
-        while ((await round(batchSize, 0, into, lagSeconds)) > 0);
+        while (!until?.() && (await round(batchSize, 0, into, lagSeconds)) > 0);
       }),
     );
     return into;

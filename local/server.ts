@@ -15,7 +15,8 @@ import { monitorDispatcher, startMonitorTicks } from './monitor-ticks';
 import { startMonitorScheduling, type ConsumerHandler } from './monitor-queue';
 import { createGateway } from './gateway';
 import { endAbandonedExecution } from '../functions/workflows/recovery/execution-ended';
-import { checkRecheckAfterSeconds } from '../infra/stacks/workflows-stack';
+import { checkRecheckAfterSeconds, RESULT_RETENTION_HOUR_UTC } from '../infra/stacks/workflows-stack';
+import { resultRetentionJob, startDailyJob } from './daily-jobs';
 import { createIdp, type RunningIdp } from './idp';
 import { checkListenHost, isLoopback } from './listen-host';
 import { publicStatus } from '../functions/services/admin/public-stats';
@@ -77,6 +78,8 @@ type Handler = (req: IncomingMessage, res: ServerResponse) => unknown;
 const REPO_ROOT = resolve(__dirname, '..');
 /** The account area's function name at the local Lambda stand-in (ACCOUNT_FUNCTION_NAME). */
 const LOCAL_ACCOUNT_FUNCTION = 'vigil-account';
+/** The data export function's name at the local Lambda stand-in (EXPORT_FUNCTION_NAME). */
+const LOCAL_EXPORT_FUNCTION = 'vigil-account-export';
 const SANDBOX_PREFIX = '/sandbox';
 /** The local agent account (issue 23): signing in with it opens the agent console. AGENT_EMAILS replaces it. */
 export const DEFAULT_AGENT_EMAIL = 'agent@vigil.local';
@@ -202,10 +205,14 @@ async function start(opts: ServerOptions, cleanups: Array<() => unknown>): Promi
   checkRecheckAfterSeconds(Number(recheckAfterSeconds));
 
   // Lambda's asynchronous invocations: the admin function asks the account function (the only holder of the
-  // Stripe keys) to put a discount on the user's subscription (functions/services/billing/discount-sync.ts).
+  // Stripe keys) to put a discount on the user's subscription (functions/services/billing/discount-sync.ts), and
+  // the account function hands data exports to the export function.
   const lambda = await startLambda({
     [LOCAL_ACCOUNT_FUNCTION]: (payload) =>
       pool ? pool.invoke('account', payload) : import('../functions/http/account/index').then((m) => m.handler(payload as never, {} as never)),
+    // The account function hands a queued data export to the export function (issue 27).
+    [LOCAL_EXPORT_FUNCTION]: (payload) =>
+      pool ? pool.invoke('AccountExport', payload) : import('../functions/jobs/account-export').then((m) => m.handler(payload as never, {} as never)),
   });
   cleanups.push(() => lambda.close());
 
@@ -236,6 +243,7 @@ async function start(opts: ServerOptions, cleanups: Array<() => unknown>): Promi
     RECHECK_AFTER_SECONDS: recheckAfterSeconds,
     OUTBOX_DIR: outboxDir,
     ACCOUNT_FUNCTION_NAME: LOCAL_ACCOUNT_FUNCTION,
+    EXPORT_FUNCTION_NAME: LOCAL_EXPORT_FUNCTION,
     LAMBDA_ENDPOINT: lambda.endpoint,
     ...workflows.env,
     ...scheduling.env,
@@ -254,6 +262,8 @@ async function start(opts: ServerOptions, cleanups: Array<() => unknown>): Promi
   handle = hostCheck(url, hosts, router({ gateway, idp, s3, sandbox, webDir }));
   cleanups.push(startMonitorTicks(Number(process.env.MONITOR_TICK_SECONDS ?? 60), monitorDispatcher(pool)));
   cleanups.push(scheduling.poll());
+  // Results past RESULT_RETENTION_DAYS go every day at 04:00 UTC, as the ResultRetention rule does on AWS (issue 27).
+  cleanups.push(startDailyJob('result-retention', RESULT_RETENTION_HOUR_UTC, resultRetentionJob(pool)));
 
   let closing: Promise<void> | undefined;
   return {

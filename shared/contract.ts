@@ -13,7 +13,7 @@ import {
   managedUserSchema,
   userManagementQuerySchema,
 } from './schemas/admin';
-import { accountExportSchema, deletionQuerySchema, deletionRequestSchema } from './schemas/account-data';
+import { accountExportSchema, deletionQuerySchema, deletionRequestSchema, latestExportSchema } from './schemas/account-data';
 import { allowlistCreateSchema, allowlistEntrySchema, allowlistListSchema } from './schemas/allowlist';
 import { ownSiteCreateSchema, ownSiteDeleteSchema, ownSiteListSchema } from './schemas/own-sites';
 import { contactMessageSchema, contactResponseSchema } from './schemas/contact';
@@ -170,6 +170,7 @@ export const contract = rows({
   removeOwnSite: { method: 'DELETE', path: '/api/user/{id}/own-sites', area: 'allowlist', auth: 'user', summary: 'Remove an own site or handle (?value=); returns the list', params: userParams, query: ownSiteDeleteSchema, reply: ownSiteListSchema },
 
   startSearch: { method: 'POST', path: '/api/search', area: 'search', auth: 'user', summary: 'Start a scan (multipart: names, engines, reference files)', bodyKind: 'raw', reply: searchStartResponseSchema },
+  deleteSearch: { method: 'DELETE', path: '/api/search/{id}', area: 'search', auth: 'user', summary: 'Delete a finished scan with its results and files (owner only; refused while running, for a monitor\'s run, or when a result has a case)', params: idParams('Search') },
 
   chat: { method: 'POST', path: '/api/chatbot', area: 'assistant', auth: 'user', summary: 'Ask the help assistant (or fetch suggestions for a page)', body: chatRequestSchema, reply: chatReplySchema },
 
@@ -205,7 +206,8 @@ export const contract = rows({
   upgrade: { method: 'POST', path: '/api/subscription/upgrade', area: 'account', auth: 'user', summary: 'Change plan through the billing port (demo: at once; Stripe: Checkout or the subscription updated; none: 503)', body: upgradeBodySchema, reply: upgradeResponseSchema },
   billingMode: { method: 'GET', path: '/api/billing/mode', area: 'account', auth: 'public', summary: 'How plan changes are paid here: demo, stripe or none', reply: billingModeSchema },
   billingPortal: { method: 'POST', path: '/api/billing/portal', area: 'account', auth: 'user', summary: "A Stripe customer portal URL for the caller's subscription (\"Manage billing\")", reply: billingPortalSchema },
-  exportAccount: { method: 'POST', path: '/api/user/{id}/export', area: 'account', auth: 'user', summary: 'Export all of the caller\'s data (JSON and files) as one ZIP archive; answers a presigned link (owner only)', params: userParams, reply: accountExportSchema },
+  exportAccount: { method: 'POST', path: '/api/user/{id}/export', area: 'account', auth: 'user', summary: 'Queue an export of all of the caller\'s data (JSON and files, one ZIP archive); answers the job, 202 (owner only)', params: userParams, reply: accountExportSchema },
+  latestExport: { method: 'GET', path: '/api/user/{id}/export', area: 'account', auth: 'user', summary: 'The caller\'s newest data export job; a presigned link (an hour) once it is ready (owner only)', params: userParams, reply: latestExportSchema },
   requestDeletion: { method: 'POST', path: '/api/user/{id}/deletion', area: 'account', auth: 'user', summary: 'Ask to delete the account: mails a confirmation link to the account address (owner only); nothing is deleted yet', params: userParams, reply: deletionRequestSchema },
   deletionPage: { method: 'GET', path: '/api/account/deletion', area: 'account', auth: 'public', summary: 'Confirmation page of an account deletion link (signed, expiring token)', query: deletionQuerySchema },
   confirmDeletion: { method: 'POST', path: '/api/account/deletion', area: 'account', auth: 'public', summary: 'Confirm an account deletion (signed token): starts the erasure workflow', query: deletionQuerySchema, bodyKind: 'raw' },

@@ -19,6 +19,7 @@ interface Sub {
   cancel_at_period_end: boolean;
   metadata: Record<string, string>;
   discounts: string[];
+  cancellation_details?: { comment: string | null; feedback: string | null; reason: string };
   items: { object: 'list'; data: { id: string; object: 'subscription_item'; price: Price; current_period_start: number; current_period_end: number }[] };
 }
 interface Session { id: string; object: 'checkout.session'; url: string; mode: string; customer: string | null; subscription: string | null; payment_status: string; metadata: Record<string, string>; client_reference_id: string | null; price: string; coupon?: string; subscriptionMetadata: Record<string, string> }
@@ -120,8 +121,16 @@ export async function startStripeFake() {
     }
     if ((m = path.match(/^\/v1\/subscriptions\/(\w+)$/))) {
       const sub = subs.get(m[1]!);
-      if (!sub) return [404, { error: { type: 'invalid_request_error', message: 'No such subscription' } }];
+      if (!sub) return [404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such subscription' } }];
       if (method === 'GET') return [200, sub];
+      if (method === 'DELETE') {
+        // Cancel now (Stripe's DELETE /v1/subscriptions/:id): a subscription already ended cannot be cancelled again.
+        if (sub.status === 'canceled') return [400, { error: { type: 'invalid_request_error', message: 'This subscription has already been canceled.' } }];
+        sub.status = 'canceled';
+        sub.cancellation_details = { comment: form.get('cancellation_details[comment]'), feedback: form.get('cancellation_details[feedback]'), reason: 'cancellation_requested' };
+        event('customer.subscription.deleted', structuredClone(sub));
+        return [200, sub];
+      }
       const item = sub.items.data[0]!;
       const newPrice = prices.get(form.get('items[0][price]') ?? '') ?? item.price;
       if (form.get('items[0][id]') && form.get('items[0][id]') !== item.id) return [400, { error: { type: 'invalid_request_error', message: 'unknown item' } }];
@@ -153,7 +162,8 @@ export async function startStripeFake() {
   const server: Server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://fake');
     const body = await read(req);
-    const form = new URLSearchParams(req.method === 'GET' ? url.search : body);
+    // The SDK sends a GET's and a DELETE's parameters in the query string, the others' in the body.
+    const form = new URLSearchParams(req.method === 'GET' || req.method === 'DELETE' ? url.search : body);
     requests.push({ method: req.method!, path: url.pathname, form, auth: req.headers.authorization, idempotencyKey: req.headers['idempotency-key'] as string | undefined });
     const [status, reply] = route(req.method!, url.pathname, url.searchParams, form);
     res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${n}` }).end(JSON.stringify(reply));

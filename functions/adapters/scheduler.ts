@@ -86,3 +86,17 @@ export async function deleteMonitorSchedule(monitorId: string): Promise<void> {
     if (!(err instanceof ResourceNotFoundException)) throw err;
   }
 }
+
+/**
+ * Creates the monitor's schedule only if it has none (a migration for monitors made before schedules existed):
+ * an existing schedule is left exactly as it is. One call either way.
+ */
+export async function createMonitorScheduleIfMissing(s: MonitorSchedule): Promise<'created' | 'exists'> {
+  try {
+    await scheduler().send(new CreateScheduleCommand(scheduleInput(s)));
+    return 'created';
+  } catch (err) {
+    if (err instanceof ConflictException) return 'exists';
+    throw err;
+  }
+}

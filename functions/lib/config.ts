@@ -86,6 +86,8 @@ const schema = z.object({
    * invocation) to put an administrator's discount on the user's Stripe subscription at once (issue 10).
    */
   ACCOUNT_FUNCTION_NAME: z.string().optional(),
+  /** The function that builds data exports (issue 27), invoked asynchronously by the account function. */
+  EXPORT_FUNCTION_NAME: z.string().optional(),
   /** Lambda API endpoint override: the local runtime's Lambda stand-in (local/stand-ins/lambda.ts). */
   LAMBDA_ENDPOINT: z.string().url().optional(),
   /** The contact form's inbox: `supportEmail` of the CDK context on AWS; locally the sandbox address. */
@@ -126,6 +128,7 @@ export interface Config {
   stripeWebhookSecret?: string;
   stripeEndpoint?: string;
   accountFunctionName?: string;
+  exportFunctionName?: string;
   lambdaEndpoint?: string;
   supportEmail: string;
   functionMemoryMb: number;
@@ -184,6 +187,7 @@ export function config(): Config {
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET?.trim() || undefined,
     stripeEndpoint: env.STRIPE_ENDPOINT,
     accountFunctionName: env.ACCOUNT_FUNCTION_NAME?.trim() || undefined,
+    exportFunctionName: env.EXPORT_FUNCTION_NAME?.trim() || undefined,
     lambdaEndpoint: env.LAMBDA_ENDPOINT,
     supportEmail: env.SUPPORT_EMAIL,
     functionMemoryMb: env.AWS_LAMBDA_FUNCTION_MEMORY_SIZE,

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from '../lib/sharp';
 import { decodeLimits, withDecodeSlot } from '../lib/decode-limits';
 import { sniffDimensions } from './dimensions';
 
@@ -48,6 +48,7 @@ export function decodeLuma(input: Buffer | Uint8Array, size: WorkingSize = WORKI
 
 /** The decode itself. Decompression-bomb guard: sharp refuses an input declaring more pixels than the function's limit before decoding it. */
 async function decode(input: Buffer | Uint8Array, size: WorkingSize): Promise<LumaImage> {
+  const sharp = await loadSharp();
   const image = sharp(input, { limitInputPixels: decodeLimits().maxPixels, failOn: 'none' });
   const dims = sniffDimensions(input) ?? (await image.metadata());
   const long = Math.max(dims.width ?? 0, dims.height ?? 0);
@@ -81,6 +82,7 @@ export interface Region {
  */
 export function decodeLumaRegion(input: Buffer | Uint8Array, region: Region, side: number, maxPixels: number): Promise<LumaImage | undefined> {
   return withDecodeSlot(async () => {
+    const sharp = await loadSharp();
     const image = sharp(input, { limitInputPixels: decodeLimits().maxPixels, failOn: 'none' });
     const m = await image.metadata();
     const width = m.autoOrient?.width ?? m.width ?? 0;

@@ -14,7 +14,7 @@
  * 7.7 MB script): it is imported lazily on the first verification, so it loads once per Lambda container
  * (about 0.3 s) and only in the task that verifies (Triage); no API bundle imports this module.
  */
-import sharp from 'sharp';
+import { loadSharp } from '../lib/sharp';
 import { decodeLimits, withDecodeSlot } from '../lib/decode-limits';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- opencv-js ships no usable types (its `mirada` typings are for another build); the few calls used are wrapped here. */
@@ -147,6 +147,7 @@ interface Grey {
 
 /** Decodes in one of the function's decode slots, under the same pixel limit as hashing (lib/decode-limits.ts). */
 async function decodeGrey(input: Buffer | Uint8Array, side: number): Promise<Grey> {
+  const sharp = await loadSharp();
   const { data, info } = await withDecodeSlot(() =>
     sharp(input, { limitInputPixels: decodeLimits().maxPixels, failOn: 'none' })
       .rotate()

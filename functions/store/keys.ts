@@ -147,6 +147,16 @@ export const keys = {
    */
   rateBucket: (userId: string): Key => ({ pk: `USER#${userId}`, sk: 'RATE#bucket' }),
 
+  /**
+   * A data export job of a user (issue 27): requested, building, ready or failed, with its archive's key. In the
+   * user's partition (found and erased with the account), ids are ULIDs, so the newest is the last.
+   */
+  dataExport: (userId: string, exportId: string): Key => ({ pk: `USER#${userId}`, sk: `EXPORT#${exportId}` }),
+  dataExportPrefix: 'EXPORT#',
+
+  /** A one-off data migration's progress (issue 27: schedules for monitors made before schedules existed). */
+  migration: (name: string): Key => ({ pk: `MIGRATION#${name}`, sk: 'MIGRATION' }),
+
   /** Generic "list an owner's items of a type, newest first" on gsi1. */
   ownedBy: (userId: string, type: string, sortValue: string) => ({
     gsi1pk: `USER#${userId}#${type}`,

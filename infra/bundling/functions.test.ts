@@ -60,6 +60,32 @@ describe('the PDF layer', () => {
   }, 120_000);
 });
 
+describe('sharp, loaded lazily (issue 27)', () => {
+  const specs = lambdaFunctions();
+  const sharpImports = (metafile: NonNullable<BuildResult['metafile']>, name: string) =>
+    Object.values(entryMetafile(metafile, path.join(MANY_DIR, name, LAMBDA_BUNDLE.outfile)).outputs).flatMap((o) =>
+      o.imports.filter((i) => i.external && (i.path === 'sharp' || i.path.startsWith('sharp/'))).map((i) => i.kind),
+    );
+
+  // A static import of sharp loads libvips at every cold start, and fails a function without the media layer
+  // at init; only functions/lib/sharp.ts imports it, on first use.
+  it('no bundle imports sharp at its top', async () => {
+    const { metafile } = await buildMany();
+    const kinds = Object.fromEntries(specs.map((s) => [s.name, sharpImports(metafile!, s.name)]));
+    expect(Object.entries(kinds).filter(([, k]) => k.some((kind) => kind !== 'dynamic-import'))).toEqual([]);
+  }, 300_000);
+
+  // The media layer goes to exactly the functions whose code can reach the decoder: the media parsers, the case
+  // form's named-URL check (cases) and the notice's evidence thumbnails (documents, SendNotice). Bulk cases,
+  // automatic submission (Finalize) and the recovery functions file cases without decoding (bulk-case.ts).
+  it('is in exactly the bundles of the functions that get the media layer', async () => {
+    const { metafile } = await buildMany();
+    const withSharp = specs.filter((s) => sharpImports(metafile!, s.name).length > 0).map((s) => s.name).sort();
+    expect(withSharp).toEqual(specs.filter((s) => s.media).map((s) => s.name).sort());
+    expect(withSharp).toEqual(['Fingerprint', 'SendNotice', 'Triage', 'cases', 'documents']);
+  }, 300_000);
+});
+
 describe('one build of many bundles', () => {
   // buildLambdaBundles builds every bundle of an app in one esbuild run; an entry outside an app is built alone.
   // A PDF renderer with assets, a media task and a plain area: the same bytes and the same inputs either way.

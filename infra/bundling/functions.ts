@@ -3,7 +3,7 @@ import * as path from 'node:path';
 import { AREAS } from '../../shared/contract';
 import { REPO_ROOT } from '../context';
 import { AREA_ACCESS, areaEntry } from '../stacks/api-stack';
-import { BULK_TASK_SPECS, ERASURE_TASK_SPECS, QUEUE_SPECS, RECOVERY_SPECS, SCHEDULED_SPECS, SEARCH_TASK_SPECS, SUBMISSION_TASK_SPECS, type TaskSpec } from '../stacks/workflows-stack';
+import { BULK_TASK_SPECS, ERASURE_TASK_SPECS, JOB_SPECS, QUEUE_SPECS, RECOVERY_SPECS, SCHEDULED_SPECS, SEARCH_TASK_SPECS, SUBMISSION_TASK_SPECS, type TaskSpec } from '../stacks/workflows-stack';
 
 /** One Lambda function of the app, as the stacks deploy it: an API area, a workflow task, a recovery or a scheduled function. */
 export interface LambdaFunctionSpec {
@@ -14,7 +14,8 @@ export interface LambdaFunctionSpec {
   name: string;
   /** `scheduled`: invoked by an EventBridge schedule outside any workflow (functions/jobs/: the monitor dispatcher, the monthly report). */
   /** `queue`: invoked by an SQS event source (functions/jobs/monitor-runs.ts, the monitor queue's consumer). */
-  kind: 'area' | 'task' | 'recovery' | 'scheduled' | 'queue';
+  /** `job`: invoked asynchronously by an API area (functions/jobs/account-export.ts, the data export). */
+  kind: 'area' | 'task' | 'recovery' | 'scheduled' | 'queue' | 'job';
   /** For tasks: the workflow it belongs to. */
   workflow?: 'search' | 'submission' | 'bulk-submission' | 'account-erasure';
   /** Entry file relative to the repository root. */
@@ -53,7 +54,7 @@ export function lambdaFunctions(): LambdaFunctionSpec[] {
     ...tasks('bulk-submission', BULK_TASK_SPECS),
     ...tasks('account-erasure', ERASURE_TASK_SPECS),
     ...Object.entries(RECOVERY_SPECS).map(
-      ([name, spec]): LambdaFunctionSpec => ({ name, kind: 'recovery', entry: spec.entry, media: true, pdf: false, timeoutSeconds: spec.timeout.toSeconds() }),
+      ([name, spec]): LambdaFunctionSpec => ({ name, kind: 'recovery', entry: spec.entry, media: false, pdf: false, timeoutSeconds: spec.timeout.toSeconds() }),
     ),
     ...Object.entries(SCHEDULED_SPECS).map(
       ([name, spec]: [string, TaskSpec]): LambdaFunctionSpec => ({
@@ -67,6 +68,9 @@ export function lambdaFunctions(): LambdaFunctionSpec[] {
     ),
     ...Object.entries(QUEUE_SPECS).map(
       ([name, spec]: [string, TaskSpec]): LambdaFunctionSpec => ({ name, kind: 'queue', entry: spec.entry, media: false, pdf: false, timeoutSeconds: spec.timeout.toSeconds() }),
+    ),
+    ...Object.entries(JOB_SPECS).map(
+      ([name, spec]: [string, TaskSpec]): LambdaFunctionSpec => ({ name, kind: 'job', entry: spec.entry, media: false, pdf: false, timeoutSeconds: spec.timeout.toSeconds() }),
     ),
   ];
 }

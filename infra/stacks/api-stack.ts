@@ -60,9 +60,9 @@ export const AREA_ACCESS: Record<string, AreaAccess> = {
   results: { table: 'readWrite', uploads: 'read' }, // presigned thumbnails and screenshots
   cases: { table: 'readWrite', uploads: 'read', notices: 'readWrite', startSubmission: true, startBulkSubmission: true, media: true }, // cases, automated and bulk submission
   documents: { table: 'readWrite', uploads: 'read', notices: 'readWrite', sendMail: true, pdf: true, media: true }, // notice PDFs (archived as evidence), protection reports (the admin's is e-mailed)
-  // creator settings, plans, billing events (the only reader of the Stripe secret); the data export (reads the
-  // user's files, writes the archive under exports/) and the confirmed account erasure (starts its workflow)
-  account: { table: 'readWrite', stripeKeys: true, uploads: 'readWrite', notices: 'read', sendMail: true, startAccountErasure: true },
+  // creator settings, plans, billing events (the only reader of the Stripe secret); the data export (queues the
+  // job, invokes the export function, presigns the archive's link) and the confirmed account erasure (starts its workflow)
+  account: { table: 'readWrite', stripeKeys: true, uploads: 'read', sendMail: true, startAccountErasure: true },
 };
 const DEFAULT_ACCESS: AreaAccess = { table: 'readWrite' };
 
@@ -92,6 +92,8 @@ export interface ApiStackProps extends StackProps, GrantTargets {
   mediaLayer?: MediaLayer;
   /** The monitors' schedule group, queue and Scheduler role (workflows stack), for the areas with `monitorSchedules`. */
   monitorScheduling?: MonitorScheduling;
+  /** The data export function (workflows stack): the account area invokes it asynchronously (issue 27). */
+  exportFunction?: lambda.IFunction;
 }
 
 /** The access-log metric of 429 answers (stage throttling and the handlers' own limits), per API. */
@@ -194,6 +196,7 @@ export class ApiStack extends Stack {
     }
 
     this.wireDiscountSync();
+    this.wireExport(props.exportFunction);
 
     for (const route of ROUTES) {
       const integration = integrations.get(route.area);
@@ -237,6 +240,14 @@ export class ApiStack extends Stack {
     if (!admin || !account) return;
     admin.fn.addEnvironment('ACCOUNT_FUNCTION_NAME', account.fn.functionName);
     admin.role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [account.fn.functionArn] }));
+  }
+
+  /** The account area queues data exports: it may invoke the export function (asynchronously) and is told its name. */
+  private wireExport(exportFunction: lambda.IFunction | undefined): void {
+    const account = this.functions.get('account');
+    if (!account || !exportFunction) return;
+    account.fn.addEnvironment('EXPORT_FUNCTION_NAME', exportFunction.functionName);
+    account.role.addToPrincipalPolicy(new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [exportFunction.functionArn] }));
   }
 
   private areaFunction(area: string, entry: string, props: ApiStackProps): ApiFunction {

@@ -71,8 +71,8 @@ export const SEARCH_TASK_SPECS: Record<SearchTaskName, TaskSpec> = {
   Persist: { entry: 'functions/workflows/search/persist.ts', access: { table: 'readWrite', uploads: 'read' }, timeout: Duration.minutes(5), reservedConcurrency: 20 },
   // Finalize also runs a monitor run's follow-up: automatic submission (it may start the bulk submission
   // workflow, granted once that machine exists), alert mail and the re-check of resolved copies (safe fetcher).
-  // Finalize files the automatic submissions (issue 23's case creation imports the matcher, so sharp is in its bundle).
-  Finalize: { entry: 'functions/workflows/search/finalize.ts', access: { table: 'readWrite', sendMail: true }, timeout: Duration.minutes(5), media: true, reservedConcurrency: 20 },
+  // Its automatic submissions file bulk cases (services/cases/bulk-case.ts), which decode nothing: no media layer.
+  Finalize: { entry: 'functions/workflows/search/finalize.ts', access: { table: 'readWrite', sendMail: true }, timeout: Duration.minutes(5), reservedConcurrency: 20 },
 };
 
 /** The submission workflow's tasks: every one reads and writes cases; SendNotice renders, stores and mails the notice. */
@@ -94,8 +94,8 @@ export const SUBMISSION_TASK_SPECS: Record<SubmissionTaskName, TaskSpec> = {
  * and records the failure on the case.
  */
 export const BULK_TASK_SPECS: Record<BulkTaskName, TaskSpec> = {
-  BulkSubmitItem: { entry: BULK_TASK_ENTRIES.BulkSubmitItem, access: { table: 'readWrite', startSubmission: true }, timeout: Duration.seconds(30), media: true, reservedConcurrency: 10 },
-  BulkItemFailed: { entry: BULK_TASK_ENTRIES.BulkItemFailed, access: { table: 'readWrite' }, timeout: Duration.seconds(30), media: true, reservedConcurrency: 5 },
+  BulkSubmitItem: { entry: BULK_TASK_ENTRIES.BulkSubmitItem, access: { table: 'readWrite', startSubmission: true }, timeout: Duration.seconds(30), reservedConcurrency: 10 },
+  BulkItemFailed: { entry: BULK_TASK_ENTRIES.BulkItemFailed, access: { table: 'readWrite' }, timeout: Duration.seconds(30), reservedConcurrency: 5 },
 };
 
 /**
@@ -143,6 +143,9 @@ export const SCHEDULED_SPECS = {
   ResultRetention: { entry: 'functions/jobs/result-retention.ts', access: { table: 'readWrite', uploads: 'readWrite' }, timeout: Duration.minutes(15), reservedConcurrency: 1 },
 } satisfies Record<string, TaskSpec>;
 
+/** The hour (UTC) of the daily result retention run, on AWS and in the local runtime (local/daily-jobs.ts). */
+export const RESULT_RETENTION_HOUR_UTC = 4;
+
 /**
  * The functions an SQS event source invokes: the monitor queue's consumer, which starts the scheduled monitor runs
  * (issue 27). It starts scans (the search machine's ARN and StartExecution) and rewrites a schedule that fires
@@ -150,6 +153,21 @@ export const SCHEDULED_SPECS = {
  */
 export const QUEUE_SPECS = {
   MonitorRunConsumer: { entry: 'functions/jobs/monitor-runs.ts', access: { table: 'readWrite', startSearch: true }, timeout: Duration.minutes(1), reservedConcurrency: MONITOR_CONSUMER_MAX_CONCURRENCY },
+} satisfies Record<string, TaskSpec>;
+
+/**
+ * Functions invoked asynchronously by an API area (issue 27): the data export, which the account function hands
+ * a queued job (InvocationType Event) and which streams the creator's archive into `exports/<userId>/`, without
+ * the API's 29 s limit. It reads the user's items and files and writes the job's state and the archive.
+ */
+export const JOB_SPECS = {
+  AccountExport: {
+    entry: 'functions/jobs/account-export.ts',
+    access: { table: 'readWrite', uploads: 'readWrite', notices: 'read', sendMail: true },
+    memorySize: 1024,
+    timeout: Duration.minutes(15),
+    reservedConcurrency: 2,
+  },
 } satisfies Record<string, TaskSpec>;
 
 /** The submission waits RECHECK_AFTER_SECONDS (a day by default) before each rung's re-check (issue 23's ladder). */
@@ -192,7 +210,7 @@ export const RECOVERY_SPECS = {
  * share the rest, which Lambda keeps at 100 or more: an account below WORKFLOW_RESERVED_CONCURRENCY + 100 cannot
  * deploy the stack (ask for more, docs/OPERATIONS.md, "Concurrency").
  */
-export const WORKFLOW_RESERVED_CONCURRENCY = [SEARCH_TASK_SPECS, SUBMISSION_TASK_SPECS, BULK_TASK_SPECS, ERASURE_TASK_SPECS, SCHEDULED_SPECS, QUEUE_SPECS, RECOVERY_SPECS]
+export const WORKFLOW_RESERVED_CONCURRENCY = [SEARCH_TASK_SPECS, SUBMISSION_TASK_SPECS, BULK_TASK_SPECS, ERASURE_TASK_SPECS, SCHEDULED_SPECS, QUEUE_SPECS, JOB_SPECS, RECOVERY_SPECS]
   .flatMap((specs) => Object.values<TaskSpec>(specs))
   .reduce((sum, spec) => sum + spec.reservedConcurrency, 0);
 export const RECONCILE_EVERY = Duration.minutes(15);
@@ -222,6 +240,8 @@ export class WorkflowsStack extends Stack {
   readonly bulkSubmissionStateMachine: sfn.StateMachine;
   /** Account erasure (issue 27): every item, object and the identity of one user. */
   readonly accountErasureStateMachine: sfn.StateMachine;
+  /** The data export job (JOB_SPECS.AccountExport), invoked by the account area. */
+  readonly accountExport: ApiFunction;
   /** sharp and ffmpeg for the tasks that decode images and videos. */
   readonly mediaLayer: MediaLayer;
   /** The PDF renderer, for SendNotice and the monthly report. */
@@ -323,6 +343,8 @@ export class WorkflowsStack extends Stack {
       reservedConcurrency: dispatcherSpec.reservedConcurrency,
     });
     applyAccess(dispatcher, dispatcherSpec.access, props);
+    // Its tick also runs the one-off migration giving monitors made before schedules their schedule (issue 27).
+    this.monitorScheduling.grantManage(dispatcher);
     this.monitorDispatcher = dispatcher;
     new events.Rule(this, 'MonitorDispatchSchedule', {
       description: 'Sends the due monitor alert digests every 5 minutes',
@@ -361,9 +383,21 @@ export class WorkflowsStack extends Stack {
     applyAccess(this.resultRetention, retentionSpec.access, props);
     new events.Rule(this, 'ResultRetentionSchedule', {
       description: 'Daily result retention',
-      schedule: events.Schedule.cron({ minute: '0', hour: '4' }),
+      schedule: events.Schedule.cron({ minute: '0', hour: String(RESULT_RETENTION_HOUR_UTC) }),
       targets: [new eventTargets.LambdaFunction(this.resultRetention.fn, { retryAttempts: 2 })],
     });
+    // The data export (issue 27): the account area queues a job and invokes this function asynchronously.
+    const exportSpec = JOB_SPECS.AccountExport;
+    this.accountExport = new ApiFunction(this, 'AccountExport', {
+      entry: exportSpec.entry,
+      description: 'Vigil data export: builds a creator\'s archive (items and files) into exports/',
+      environment: props.environment,
+      memorySize: exportSpec.memorySize,
+      timeout: exportSpec.timeout,
+      logRetentionDays: props.logRetentionDays,
+      reservedConcurrency: exportSpec.reservedConcurrency,
+    });
+    applyAccess(this.accountExport, exportSpec.access, props);
     this.recovery(props);
   }
 
@@ -378,16 +412,14 @@ export class WorkflowsStack extends Stack {
     };
     const fn = (name: keyof typeof RECOVERY_SPECS, description: string) => {
       const spec = RECOVERY_SPECS[name];
-      // The recovery code reaches the case service, whose URL check decodes pictures (sharp): the media layer.
-      const media = this.mediaLayer.functionProps();
+      // No media layer: the recovery code files bulk cases (services/cases/bulk-case.ts), which decode nothing.
       const f = new ApiFunction(this, name, {
         entry: spec.entry,
         description,
-        environment: { ...environment, ...media.environment },
+        environment,
         timeout: spec.timeout,
         logRetentionDays: props.logRetentionDays,
         reservedConcurrency: spec.reservedConcurrency,
-        layers: media.layers,
       });
       applyAccess(f, spec.access, props);
       this.recoveryFunctions.set(name, f);

@@ -316,7 +316,17 @@ describe('api stack', () => {
         .filter((st) => [st.Action].flat().includes('lambda:InvokeFunction'))
         .map((st) => ({ roles: p.Properties.Roles.map((r: { Ref: string }) => r.Ref), resource: st.Resource })),
     );
-    expect(invokers).toEqual([{ roles: [logicalId(admin.role)], resource: { 'Fn::GetAtt': [accountId, 'Arn'] } }]);
+    // The account function invokes the data export function (issue 27), in the workflows stack, and nothing else.
+    const account = vigil.stacks.api.functions.get('account')!;
+    expect(invokers).toHaveLength(2);
+    expect(invokers).toEqual(
+      expect.arrayContaining([
+        { roles: [logicalId(account.role)], resource: expect.objectContaining({ 'Fn::GetStackOutput': expect.objectContaining({ StackName: vigil.stacks.workflows.stackName }) }) },
+        { roles: [logicalId(admin.role)], resource: { 'Fn::GetAtt': [accountId, 'Arn'] } },
+      ]),
+    );
+    expect(JSON.stringify(invokers)).toContain('AccountExport');
+    expect(fns[accountId]!.Properties.Environment.Variables.EXPORT_FUNCTION_NAME).toBeDefined();
   });
 
   it('disables the execute-api endpoint: the API answers on the site host as a custom domain, behind CloudFront', () => {
@@ -430,7 +440,9 @@ describe('media and PDF layers', () => {
         expect(bundle).not.toContain('sharp.node');
         expect(bundle).not.toContain('@img/sharp-');
         // Every bundle carries the config schema (which names FFMPEG_PATH); only the video code calls its getter.
-        const needsMedia = /from\s*"sharp"|import\(\s*"sharp"\s*\)/.test(bundle) || /\.ffmpegPath\(\)/.test(bundle);
+        // sharp is imported on first use only (functions/lib/sharp.ts): never at the bundle's top (issue 27).
+        expect(bundle).not.toMatch(/from\s*"sharp"/);
+        const needsMedia = /import\(\s*"sharp"\s*\)/.test(bundle) || /\.ffmpegPath\(\)/.test(bundle);
         if (needsMedia) media.push(`${stack.stackName}/${id}`);
         // The PDF renderer is never inlined either: a bundle that imports it gets the PDF layer.
         const needsPdf = /from\s*"(pdfmake|fontkit)"/.test(bundle);
@@ -443,17 +455,12 @@ describe('media and PDF layers', () => {
         expect(fn.Properties.Environment.Variables.FFMPEG_PATH).toBe(needsMedia ? MEDIA_LAYER_ENVIRONMENT.FFMPEG_PATH : undefined);
       }
     }
-    // The media parsers, and (issue 23) every function that reaches the case service, which matches a URL the
-    // creator names against the references, or renders the notice's evidence thumbnails.
+    // The media parsers, the case form (it matches a URL the creator names against the references) and the
+    // notice's evidence thumbnails. Bulk cases, automatic submission (Finalize) and recovery decode nothing (issue 27).
     expect(media.map((m) => m.replace(/(Task|Area)?Function.*$|Task.*$/, '')).sort()).toEqual([
       'Vigil-prod-Api/Cases',
       'Vigil-prod-Api/Documents',
-      'Vigil-prod-Workflows/BulkItemFailed',
-      'Vigil-prod-Workflows/BulkSubmitItem',
-      'Vigil-prod-Workflows/ExecutionEnded',
-      'Vigil-prod-Workflows/Finalize',
       'Vigil-prod-Workflows/Fingerprint',
-      'Vigil-prod-Workflows/Reconcile',
       'Vigil-prod-Workflows/SendNotice',
       'Vigil-prod-Workflows/Triage',
     ]);

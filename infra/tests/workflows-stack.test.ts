@@ -13,7 +13,7 @@ import { cdkJsonContext, fakeMediaLayerDir, removeTempDirs, tempDir } from './vi
 
 const SECRET = 'arn:aws:secretsmanager:us-east-1:123456789012:secret:vigil/providers-AbC123';
 /** The tasks that decode images (sharp) or videos (ffmpeg). */
-const MEDIA_TASKS = ['Fingerprint', 'Triage', 'Finalize', 'BulkSubmitItem', 'BulkItemFailed'];
+const MEDIA_TASKS = ['Fingerprint', 'Triage'];
 
 // One synthesis (with cdk-nag) shared by the tests below. It bundles nothing: what the bundles hold (sharp only
 // imported, never inlined; the layers each needs) is checked on the whole app's synthesis, which bundles every
@@ -62,8 +62,8 @@ const USER_POOL_ARN = 'arn:aws:cognito-idp:us-east-1:123456789012:userpool/us-ea
 describe('workflows stack', () => {
   it('deploys each task of both workflows as a function behind a Lambda Task state, cdk-nag clean', () => {
     // The search, submission, bulk and account erasure tasks, the monthly report, the alert digest tick, the result
-    // retention job, the monitor queue consumer and the two recovery functions.
-    t.resourceCountIs('AWS::Lambda::Function', 24 + Object.keys(RECOVERY_SPECS).length);
+    // retention job, the monitor queue consumer, the data export and the two recovery functions.
+    t.resourceCountIs('AWS::Lambda::Function', 25 + Object.keys(RECOVERY_SPECS).length);
     const machines = t.findResources('AWS::StepFunctions::StateMachine');
     const byName = (prefix: string) => Object.entries(machines).find(([id]) => id.startsWith(prefix))![1];
     // Five search tasks; the submission's ladder has eight (issue 23).
@@ -100,7 +100,7 @@ describe('workflows stack', () => {
     // SendNotice renders the PDF with the evidence thumbnails (sharp): both layers.
     expect(taskFunction('SendNotice').properties.Layers).toEqual([{ Ref: layerId }, { Ref: pdfLayerId }]);
     const others = [...stack.taskFunctionsByName.keys()].filter((name) => !MEDIA_TASKS.includes(name) && name !== 'SendNotice');
-    expect(others).toHaveLength(14);
+    expect(others).toHaveLength(17);
     for (const name of others) {
       expect(taskFunction(name).properties.Layers).toBeUndefined();
       expect(taskFunction(name).properties.Environment.Variables.FFMPEG_PATH).toBeUndefined();

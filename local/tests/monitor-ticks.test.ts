@@ -35,7 +35,7 @@ it('ticks the monitor dispatcher from its Lambda bundle in bundles mode', async 
     stop = startMonitorTicks(0.05, () => dispatch().then(resolve, reject));
   }).finally(() => stop());
   // The bundle read the (empty) table through its own client: nothing is due.
-  expect(first).toEqual(idle);
+  expect(first).toMatchObject(idle);
   expect(invoke).toHaveBeenCalledWith('MonitorDispatcher', expect.objectContaining({ source: 'aws.events', 'detail-type': 'Scheduled Event' }));
 }, 60_000);
 
@@ -50,3 +50,8 @@ it('runs the monitor queue consumer from its Lambda bundle, with the event an SQ
   const out = await pool.invoke('MonitorRunConsumer', { Records: [record(JSON.stringify({ monitorId: 'NOPE', scheduledTime: '2026-11-28T00:00:00Z' })), record('not json')] });
   expect(out).toEqual({ batchItemFailures: [], outcomes: ['gone'], lagSeconds: [] });
 }, 60_000);
+
+it('runs the result retention job (the local daily rule, local/daily-jobs.ts) from source without a pool', async () => {
+  const { resultRetentionJob } = await import('../daily-jobs');
+  expect(await resultRetentionJob()(new Date())).toMatchObject({ removed: 0 });
+});

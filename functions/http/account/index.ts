@@ -1,12 +1,12 @@
 import { stripeKeys } from '../../adapters/stripe/client';
 import { perConfig } from '../../lib/config';
-import { BillingUnavailableError, ForbiddenError, NotFoundError } from '../../lib/errors';
+import { BillingUnavailableError, ForbiddenError, HttpError, NotFoundError } from '../../lib/errors';
 import { areaHandler, json, publicEndpoint, resolveUserParam, userEndpoint, type Caller } from '../chain';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { applyStoredDiscount, createBilling, type ApplyDiscountEvent, getSubscription, isApplyDiscountEvent, handleStripeEvent, planForUpgrade, readStoredPlan, verifyStripeEvent, type BillingPort } from '../../services/billing';
 import { getCreatorUser, updateCreatorFields } from '../../services/creator-profile';
 import { getUsage } from '../../services/usage';
-import { exportAccount } from '../../services/account-data/export';
+import { exportUnderWay, latestExport, requestExport } from '../../services/account-data/export-jobs';
 import { confirmErasure, requestErasure, verifyErasureToken } from '../../services/account-data/erasure';
 import { takeRateToken } from '../../services/metrics/rate-limit';
 import { TooManyRequestsError } from '../../lib/errors';
@@ -73,10 +73,18 @@ function ownAccount(caller: Caller, id: string): string {
 /** Building an archive reads every file of the account: a few exports an hour are plenty. */
 const EXPORT_LIMIT = { name: 'account-export', max: 3, windowSeconds: 3600 };
 
+/** Queues the export job (202); one already under way is answered again (200) without taking a token. */
 const exportAccountEndpoint = userEndpoint(contract.exportAccount, async ({ params, caller }) => {
   const userId = ownAccount(caller, params.id);
+  const underWay = await exportUnderWay(userId);
+  if (underWay) return json(underWay, 200);
   if (!(await takeRateToken(EXPORT_LIMIT, userId))) throw new TooManyRequestsError('You can export your data 3 times an hour. Use the link you already have, or try again later.');
-  return json(await exportAccount(userId));
+  return json(await requestExport(userId), 202);
+});
+
+const latestExportEndpoint = userEndpoint(contract.latestExport, async ({ params, caller }) => {
+  const userId = ownAccount(caller, params.id);
+  return json({ export: await latestExport(userId) });
 });
 
 const requestDeletion = userEndpoint(contract.requestDeletion, async ({ params, caller }) => {
@@ -113,16 +121,28 @@ const deletionPage = publicEndpoint(contract.deletionPage, async ({ query }) => 
 const confirmDeletion = publicEndpoint(contract.confirmDeletion, async ({ query }) => {
   const verdict = await verifyErasureToken(query.token);
   if (!verdict.ok) return notValid(verdict.reason);
-  const started = await confirmErasure(verdict.input);
+  let started: Awaited<ReturnType<typeof confirmErasure>>;
+  try {
+    started = await confirmErasure(verdict.input, billingPort());
+  } catch (err) {
+    if (!(err instanceof HttpError) || err.statusCode !== 502) throw err;
+    return page(
+      'Account not deleted yet',
+      '<h1>Your account was not deleted</h1><p>Your subscription could not be cancelled at our payment provider just now, so nothing was deleted. ' +
+        'Open the link from the e-mail again in a few minutes.</p>',
+      502,
+    );
+  }
   return page(
     'Account deletion started',
     `<h1>Your account is being deleted</h1><p>${started.alreadyStarted ? 'The deletion was already confirmed. ' : ''}` +
+      `${started.subscription === 'cancelled' ? 'Your subscription is cancelled: nothing more will be charged. ' : ''}` +
       `You have been signed out everywhere. An e-mail to ${escape(verdict.input.email)} will say when everything is deleted.</p>`,
     202,
   );
 });
 
-const api = areaHandler('account', [getUser, putContentCreator, usage, subscription, upgrade, billingMode, billingPortal, stripeWebhook, exportAccountEndpoint, requestDeletion, deletionPage, confirmDeletion]);
+const api = areaHandler('account', [getUser, putContentCreator, usage, subscription, upgrade, billingMode, billingPortal, stripeWebhook, exportAccountEndpoint, latestExportEndpoint, requestDeletion, deletionPage, confirmDeletion]);
 
 /**
  * The HTTP routes, and one event that is not HTTP: the admin function's asynchronous request to put a user's

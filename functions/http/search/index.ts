@@ -3,6 +3,7 @@ import { areaHandler, json, userEndpoint } from '../chain';
 import { storeReferences } from '../../services/references';
 import { startScan } from '../../services/search/start-scan';
 import { parseScanRequest } from '../scan-request';
+import { deleteSearch } from '../../services/account-data/delete-search';
 
 /**
  * `POST /api/search` (multipart): every check happens before anything is written, so a refused request
@@ -23,4 +24,10 @@ const startSearch = userEndpoint(contract.startSearch, async ({ event, caller })
   return json(started, 201);
 });
 
-export const handler = areaHandler('search', [startSearch]);
+/** `DELETE /api/search/{id}`: the owner's finished scan, its results and its files (anyone else's is a 404). */
+const deleteSearchEndpoint = userEndpoint(contract.deleteSearch, async ({ params, caller }) => {
+  await deleteSearch(caller.userId, params.id);
+  return { status: 204 };
+});
+
+export const handler = areaHandler('search', [startSearch, deleteSearchEndpoint]);

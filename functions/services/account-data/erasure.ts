@@ -13,6 +13,8 @@ import * as signingKeys from '../../store/entities/signing-key';
 import { SEARCH, statusOf } from '../../store/entities/search';
 import { deleteUserItems, ownedIds } from '../../store/entities/user-data';
 import { deleteUserSessions, findStoredSessionById } from '../sessions';
+import type { BillingPort } from '../billing/billing-port';
+import { readStoredPlan } from '../billing/plan-store';
 import { deleteFiles, searchPrefixes, userPrefixes } from './files';
 
 /**
@@ -113,13 +115,18 @@ export async function requestErasure(caller: { userId: string; email: string; se
  * Step two: the confirmed link starts the erasure workflow, named after the user, so a second click (or a
  * retried request) is the same execution, never a second one.
  */
-export async function confirmErasure(input: ErasureInput): Promise<{ executionArn: string; alreadyStarted: boolean }> {
+export async function confirmErasure(input: ErasureInput, billing: BillingPort): Promise<{ executionArn: string; alreadyStarted: boolean; subscription: 'cancelled' | 'skipped' }> {
   const arn = config().accountErasureStateMachineArn;
   if (!arn) throw new WorkflowUnavailableError('Account deletion is not configured here.');
+  // The subscription ends first (the account function is the one holder of the Stripe keys): if Stripe cannot be
+  // reached, nothing is deleted and the creator clicks again. Once the erasure has removed the profile there is no
+  // plan left to read, so a repeated click cancels nothing.
+  const plan = await readStoredPlan(input.userId);
+  const subscription = plan ? await billing.cancelForErasure(plan) : 'skipped';
   try {
-    return { executionArn: await startWorkflow(arn, `erase-${input.userId}`, input), alreadyStarted: false };
+    return { executionArn: await startWorkflow(arn, `erase-${input.userId}`, input), alreadyStarted: false, subscription };
   } catch (err) {
-    if ((err as Error).name === 'ExecutionAlreadyExists') return { executionArn: '', alreadyStarted: true };
+    if ((err as Error).name === 'ExecutionAlreadyExists') return { executionArn: '', alreadyStarted: true, subscription };
     throw err;
   }
 }

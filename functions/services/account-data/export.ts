@@ -8,25 +8,17 @@ import { userPrefixes } from './files';
  * The creator's data export (issue 27): one ZIP archive with every item the table holds of them as JSON (one
  * file per kind: `data/SEARCH.json`, `data/CASE.json`, ...) and every file they own (`files/<bucket role>/<key>`:
  * reference uploads, evidence pictures, notice PDFs). The archive is streamed into S3 as it is built (a
- * multipart upload, one 5 MB part in memory at a time) under `exports/<userId>/`, and the creator gets a
- * presigned link to it; exports expire by a lifecycle rule after 7 days and are deleted with the account.
+ * multipart upload, one 5 MB part in memory at a time) under `exports/<userId>/` by the export job
+ * (export-jobs.ts), and the creator gets a presigned link to it; exports expire by a lifecycle rule after 7 days
+ * and are deleted with the account.
  *
  * Left out on purpose: sign-in sessions and idempotency records (hashed tokens and cached responses, not data
  * about the creator), and earlier exports.
  */
 export const EXPORT_LINK_SECONDS = 60 * 60;
 const SKIPPED_TYPES: ReadonlySet<UserItem['type']> = new Set(['SESSION', 'IDEMPOTENCY']);
-
-export interface AccountExport {
-  url: string;
-  expiresAt: string;
-  /** Items of the table in the archive. */
-  items: number;
-  /** Files in the archive. */
-  files: number;
-  /** Size of the archive. */
-  bytes: number;
-}
+/** Export jobs (their own bookkeeping) are left out of the archive too. */
+const SKIPPED_KINDS: ReadonlySet<string> = new Set(['EXPORT']);
 
 /** The kind of an item in the archive: its type, or for the user's own partition its sort key's first word. */
 function kindOf(u: UserItem): string {
@@ -34,10 +26,24 @@ function kindOf(u: UserItem): string {
   return String(u.item.sk).split('#')[0]!;
 }
 
-export async function exportAccount(userId: string, now = new Date()): Promise<AccountExport> {
+/** Where an export's archive is stored (the user's `exports/` prefix, expired after 7 days). */
+export function exportKey(userId: string, now: Date): string {
+  return `exports/${userId}/vigil-export-${now.toISOString().replace(/[:.]/g, '-')}.zip`;
+}
+
+/** A link to download a stored archive, valid for EXPORT_LINK_SECONDS. */
+export async function exportLink(key: string, now = new Date()): Promise<{ url: string; expiresAt: string }> {
+  const url = await presignGet(config().uploadsBucket, key, EXPORT_LINK_SECONDS);
+  return { url, expiresAt: new Date(now.getTime() + EXPORT_LINK_SECONDS * 1000).toISOString() };
+}
+
+/**
+ * Builds the archive of every item and file of `userId` into `key` (the export job, export-jobs.ts). Streams:
+ * at most one file and one 5 MB part in memory, so an account of any size fits the export function.
+ */
+export async function buildExportArchive(userId: string, key: string, now = new Date()): Promise<{ items: number; files: number; bytes: number }> {
   const bucket = config().uploadsBucket;
   const stamp = now.toISOString().replace(/[:.]/g, '-');
-  const key = `exports/${userId}/vigil-export-${stamp}.zip`;
   const writer = await writeObject(bucket, key, 'application/zip', { contentDisposition: `attachment; filename="vigil-export-${stamp}.zip"` });
 
   // fflate calls back synchronously with each compressed chunk; the chunks go to S3 in order, one at a time.
@@ -65,6 +71,7 @@ export async function exportAccount(userId: string, now = new Date()): Promise<A
     for await (const u of userItems(userId)) {
       if (SKIPPED_TYPES.has(u.type)) continue;
       const kind = kindOf(u);
+      if (SKIPPED_KINDS.has(kind)) continue;
       byKind.set(kind, [...(byKind.get(kind) ?? []), u.data]);
       items++;
     }
@@ -87,8 +94,7 @@ export async function exportAccount(userId: string, now = new Date()): Promise<A
     await done;
     if (failed) throw failed;
     const bytes = await writer.end();
-    const url = await presignGet(bucket, key, EXPORT_LINK_SECONDS);
-    return { url, expiresAt: new Date(now.getTime() + EXPORT_LINK_SECONDS * 1000).toISOString(), items, files, bytes };
+    return { items, files, bytes };
   } catch (err) {
     await writer.abort();
     throw err;

@@ -1,4 +1,4 @@
-import { deletePrefix } from '../../adapters/s3';
+import { deleteObject, deletePrefix } from '../../adapters/s3';
 import { config } from '../../lib/config';
 
 /**
@@ -8,7 +8,8 @@ import { config } from '../../lib/config';
  *
  * - uploads bucket: `references/<userId>/<searchId>/...` (a scan's reference files),
  *   `references/<userId>/monitors/<monitorId>/...` (a monitor's files and fingerprints),
- *   `evidence/<userId>/<searchId>/...` (matched pictures kept as evidence), `exports/<userId>/...` (data exports);
+ *   `evidence/<userId>/<searchId>/...` (matched pictures kept as evidence), `thumbnails/<userId>/<searchId>/...`
+ *   (small copies of found pictures the site shows), `exports/<userId>/...` (data exports);
  * - notices bucket (versioned): `notices/<userId>/<caseId>/...` (notice PDFs).
  */
 export interface FilePrefix {
@@ -24,17 +25,19 @@ export function userPrefixes(userId: string): FilePrefix[] {
   return [
     { bucket: uploadsBucket, prefix: `references/${userId}/` },
     { bucket: uploadsBucket, prefix: `evidence/${userId}/` },
+    { bucket: uploadsBucket, prefix: `thumbnails/${userId}/` },
     { bucket: uploadsBucket, prefix: `exports/${userId}/` },
     { bucket: noticesBucket, prefix: `notices/${userId}/`, versions: true },
   ];
 }
 
-/** A scan's own files: its reference uploads, its evidence pictures and its intermediate work. */
+/** A scan's own files: its reference uploads, its evidence pictures and thumbnails, and its intermediate work. */
 export function searchPrefixes(userId: string, searchId: string): FilePrefix[] {
   const { uploadsBucket } = config();
   return [
     { bucket: uploadsBucket, prefix: `references/${userId}/${searchId}/` },
     { bucket: uploadsBucket, prefix: `evidence/${userId}/${searchId}/` },
+    { bucket: uploadsBucket, prefix: `thumbnails/${userId}/${searchId}/` },
     { bucket: uploadsBucket, prefix: `work/${searchId}/` },
   ];
 }
@@ -55,3 +58,24 @@ export async function deleteFiles(prefixes: FilePrefix[]): Promise<number> {
 export function deleteMonitorFiles(userId: string, monitorId: string): Promise<number> {
   return deleteFiles([monitorPrefix(userId, monitorId)]);
 }
+
+/**
+ * Deletes one reference file of `userId` (the seam for issue 26's reference library, and any route that removes a
+ * single reference): the object at `key`, which must be under the user's own `references/<userId>/` prefix, and
+ * for a monitor's reference also the monitor's fingerprints (derived from all its references; the next run makes
+ * them again without the deleted one). Returns the keys deleted. Idempotent: a key already gone deletes nothing
+ * new. Throws for a key outside the user's references (a caller's bug, never a user's input to trust).
+ */
+export async function deleteReferenceObjects(userId: string, key: string): Promise<string[]> {
+  const own = `references/${userId}/`;
+  if (!key.startsWith(own) || key.endsWith('/') || key.split('/').includes('..')) throw new Error(`not a reference file of user ${userId}: ${key}`);
+  const { uploadsBucket } = config();
+  const keys = [key];
+  const monitor = /^monitors\/([^/]+)\/[^/]+$/.exec(key.slice(own.length));
+  if (monitor && !key.endsWith(`/${MONITOR_FINGERPRINTS}`)) keys.push(`${own}monitors/${monitor[1]}/${MONITOR_FINGERPRINTS}`);
+  for (const k of keys) await deleteObject(uploadsBucket, k);
+  return keys;
+}
+
+/** The file a monitor's first run keeps its references' fingerprints in (functions/workflows/search/fingerprint.ts). */
+export const MONITOR_FINGERPRINTS = 'fingerprints.json';

@@ -22,4 +22,15 @@ export interface BillingPort {
   applyDiscount(current: StoredPlan): Promise<'applied' | 'removed' | 'skipped'>;
   /** A customer-portal URL ("Manage billing"); Stripe only. */
   portal(current: StoredPlan): Promise<string>;
+  /**
+   * Ends the user's subscription at once because their account is being erased (issue 27): no further invoice.
+   * Idempotent (a subscription already ended, or none, is `skipped`). Stripe only; the others charge nothing.
+   */
+  cancelForErasure(current: StoredPlan): Promise<'cancelled' | 'skipped'>;
 }
+
+/**
+ * The comment Vigil puts on a subscription it cancels for an account erasure: the `customer.subscription.deleted`
+ * event that follows is acknowledged without writing anything (the account is being deleted).
+ */
+export const ERASURE_CANCELLATION_COMMENT = 'vigil: account erasure';

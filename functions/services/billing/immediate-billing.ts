@@ -34,6 +34,11 @@ export class DemoBilling implements BillingPort {
   async portal(): Promise<string> {
     throw new ConflictError('Demo billing has no billing portal: nothing is charged.', 'NO_BILLING_ACCOUNT');
   }
+
+  /** Nothing is charged, so nothing runs on to cancel. */
+  async cancelForErasure(): Promise<'skipped'> {
+    return 'skipped';
+  }
 }
 
 /** No billing (`BILLING=none`, and AWS without a Stripe secret): every plan change is refused, nothing changes. */
@@ -50,5 +55,9 @@ export class NoBilling implements BillingPort {
 
   async portal(): Promise<string> {
     throw new BillingUnavailableError();
+  }
+
+  async cancelForErasure(): Promise<'skipped'> {
+    return 'skipped';
   }
 }

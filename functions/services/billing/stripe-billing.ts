@@ -8,7 +8,7 @@ import { BillingUnavailableError, ConflictError, HttpError } from '../../lib/err
 import { logger } from '../../lib/logger';
 import { recordPlanChange } from '../metrics/hooks';
 import { countPlanMove, putBillingEvent } from './billing-events';
-import type { BillingPort } from './billing-port';
+import { ERASURE_CANCELLATION_COMMENT, type BillingPort } from './billing-port';
 import { changeStoredPlan, setBillingAttributes, type StoredPlan } from './plan-store';
 import { invoicedMrrCents } from './invoiced-mrr';
 
@@ -169,6 +169,30 @@ export class StripeBilling implements BillingPort {
       const coupon = await couponFor(stripe, current.discountPercent);
       await stripe.subscriptions.update(current.stripeSubscriptionId!, { discounts: coupon ? [{ coupon }] : '', proration_behavior: 'none' });
       return coupon ? 'applied' : 'removed';
+    });
+  }
+
+  /**
+   * The account is being erased (issue 27): its subscription ends now (Stripe's cancel, no proration, no further
+   * invoice), marked with ERASURE_CANCELLATION_COMMENT so the webhook writes nothing for it. A subscription
+   * already ended or unknown to Stripe is skipped, so a repeated confirmation cancels nothing twice.
+   */
+  async cancelForErasure(current: StoredPlan): Promise<'cancelled' | 'skipped'> {
+    const id = current.stripeSubscriptionId;
+    if (!id) return 'skipped';
+    const stripe = await this.stripe();
+    return guarded('cancellation', current.userId, async () => {
+      let sub: Stripe.Subscription;
+      try {
+        sub = await stripe.subscriptions.retrieve(id);
+      } catch (err) {
+        if ((err as { statusCode?: number }).statusCode === 404) return 'skipped';
+        throw err;
+      }
+      if (sub.status === 'canceled' || sub.status === 'incomplete_expired') return 'skipped';
+      await stripe.subscriptions.cancel(id, { cancellation_details: { comment: ERASURE_CANCELLATION_COMMENT } }, { idempotencyKey: `erase-${current.userId}-${id}` });
+      logger.info('subscription cancelled for account erasure', { userId: current.userId, subscriptionId: id });
+      return 'cancelled';
     });
   }
 

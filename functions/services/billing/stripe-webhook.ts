@@ -4,6 +4,7 @@ import type { PlanId } from '../../../shared/schemas/user';
 import { HttpError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { hashRequest, runOnce } from '../idempotency';
+import { ERASURE_CANCELLATION_COMMENT } from './billing-port';
 import { PLANS } from '../../../shared/plans';
 import { recordPlanChange } from '../metrics/hooks';
 import { countPlanMove, countRevenue, putBillingEvent } from './billing-events';
@@ -216,6 +217,9 @@ async function subscriptionUpdated(event: Stripe.Event, sub: Stripe.Subscription
 }
 
 async function subscriptionDeleted(event: Stripe.Event, subscription: Stripe.Subscription): Promise<WebhookReply> {
+  // Cancelled by an account erasure: the user's items are being deleted; writing the event's record now would
+  // leave an item of an erased user behind.
+  if (subscription.cancellation_details?.comment === ERASURE_CANCELLATION_COMMENT) return { received: true, outcome: 'ignored' };
   const userId = subscription.metadata?.userId;
   if (!userId) {
     logger.warn('stripe subscription without a user', { eventId: event.id, subscriptionId: subscription.id });

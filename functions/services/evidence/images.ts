@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
+import { loadSharp } from '../../lib/sharp';
 import { putObject } from '../../adapters/s3';
 import { config } from '../../lib/config';
 import { decodeLimits, withDecodeSlot } from '../../lib/decode-limits';
@@ -41,6 +41,7 @@ export interface ReencodedImage {
  */
 export function reencodeImage(input: Buffer, longSide = EVIDENCE_LONG_SIDE): Promise<ReencodedImage> {
   return withDecodeSlot(async () => {
+    const sharp = await loadSharp();
     const limit = decodeLimits().maxPixels;
     let format: string | undefined;
     let pixels: number;
@@ -106,6 +107,7 @@ export async function storeThumbnail(input: { userId: string; searchId: string; 
  */
 export function noticeThumbnail(input: Buffer, longSide = 240): Promise<Buffer> {
   return withDecodeSlot(async () => {
+    const sharp = await loadSharp();
     const limit = decodeLimits().maxPixels;
     try {
       const meta = await sharp(input, { limitInputPixels: false }).metadata();

@@ -4,7 +4,7 @@ import { PlanLimitError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { loadNoticeRefusal, withoutAllowlisted } from '../allowlist';
 import { splitResultUrls } from '../../../shared/schemas/cases';
-import { caseForBulk } from '../cases/create-case';
+import { caseForBulk } from '../cases/bulk-case';
 import { casesForUrls } from '../cases/case-urls';
 import { canonicalUrl } from '../search/canonical-url';
 import { planOf } from '../billing/plan-store';

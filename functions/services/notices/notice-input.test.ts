@@ -1,7 +1,7 @@
 import { AGENT_DEFAULTS } from './agent-identity';
 import type { CaseRecord } from '../cases/case-store';
 import { formatCaseNumber } from '../cases/case-number';
-import { bulkCaseIdFor } from '../cases/create-case';
+import { bulkCaseIdFor } from '../cases/bulk-case';
 import { buildNoticeInput, redactCreator } from './notice-input';
 
 const creator = {

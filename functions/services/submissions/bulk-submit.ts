@@ -14,7 +14,7 @@ import { planOf } from '../billing/plan-store';
 import { hashRequest, runOnce, type IdempotentOutcome } from '../idempotency';
 import { getResult, type ResultRecord } from '../search/results';
 import { latestCaseForResult, listCasesByUser, type CaseRecord } from '../cases/case-store';
-import { bulkCaseIdFor } from '../cases/create-case';
+import { bulkCaseIdFor } from '../cases/bulk-case';
 import { requireOwned } from '../../lib/ownership';
 import { splitResultUrls } from '../../../shared/schemas/cases';
 import { ownSiteOf } from '../../../shared/schemas/own-sites';

@@ -166,3 +166,16 @@ describe('monitor entity', () => {
     expect(store.commands[0]!.input.ExpressionAttributeValues).toEqual({ ':u0': 'u1', ':u1': 'MONITOR_COUNT', ':u2': 1, ':u3': 2 });
   });
 });
+
+describe('monitors written before issue 27 (the schedule migration)', () => {
+  it('are read from the former due index, newest first, a page below the cursor', async () => {
+    const store = recordStore(() => ({ Items: [] }));
+    expect(await monitors.listLegacyDue(200, '2026-01-01T00:00:00.000Z#X')).toEqual({ monitors: [] });
+    expect(store.commands[0]!.input).toMatchObject({
+      IndexName: 'gsi3',
+      ScanIndexForward: false,
+      ExpressionAttributeValues: { ':k0': 'MONITOR_DUE', ':k1': '2026-01-01T00:00:00.000Z#X' },
+    });
+    store.stop();
+  });
+});

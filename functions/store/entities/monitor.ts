@@ -3,7 +3,7 @@ import { alertModeSchema, autoSubmitOutcomeSchema, cadenceSchema, type AlertMode
 import * as counter from '../counters';
 import { keys } from '../keys';
 import * as seenImages from './seen-images';
-import { Cond, GSI1, GSI3, deleteItem, getItem, putItemIf, queryNewest, updateItemIf, type Item } from '../table';
+import { Cond, GSI1, GSI3, deleteItem, getItem, putItemIf, query, queryNewest, updateItemIf, type Item } from '../table';
 
 /**
  * A monitor (`MONITOR#id`): listed newest first under its owner on gsi1. When it runs is its EventBridge Scheduler
@@ -114,7 +114,14 @@ export interface NewMonitor {
 
 /** Writes a new monitor, due at `now` (its schedule's first occurrence runs it); never over an existing id. */
 export async function create(input: NewMonitor, now: string): Promise<MonitorRecord> {
-  const m: MonitorRecord = {
+  const m = newRecord(input, now);
+  if (!(await putItemIf(toItem(m), Cond.notExists()))) throw new Error(`monitor ${m.id} exists`);
+  return m;
+}
+
+/** The record of a new monitor, due at `now` (what `create` writes; bench:monitors writes many in batches). */
+export function newRecord(input: NewMonitor, now: string): MonitorRecord {
+  return {
     id: input.id,
     userId: input.userId,
     name: input.name,
@@ -139,8 +146,6 @@ export async function create(input: NewMonitor, now: string): Promise<MonitorRec
     lastDueAt: null,
     lastSkip: null,
   };
-  if (!(await putItemIf(toItem(m), Cond.notExists()))) throw new Error(`monitor ${m.id} exists`);
-  return m;
 }
 
 /** The changes of a `PUT /api/monitors/{id}`, decided by the service. */
@@ -156,6 +161,17 @@ export interface MonitorChanges {
   clearPausedReason?: boolean;
   /** When it runs next, for a monitor that is (still) not paused and whose schedule changes. */
   nextRunAt?: string;
+}
+
+/**
+ * Monitors written before issue 27 that are still in the former due index (gsi3 `MONITOR_DUE`: active ones, since a
+ * pause removed them), a page at a time below `after` (the last page's cursor). What the schedule migration walks
+ * (services/monitors/schedule-migration.ts): monitors created since then never carry these keys.
+ */
+export async function listLegacyDue(limit: number, after?: string): Promise<{ monitors: MonitorRecord[]; last?: string }> {
+  const items = await query({ index: GSI3.indexName, partition: keys.duePartition('MONITOR'), sortBelow: after, descending: true, limit });
+  const last = items.length === limit ? (items[items.length - 1]?.[GSI3.sortKey] as string | undefined) : undefined;
+  return { monitors: items.map(fromItem), ...(last ? { last } : {}) };
 }
 
 /** The former due index's attributes (items written before issue 27), removed on pause. */

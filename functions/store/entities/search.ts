@@ -10,7 +10,7 @@ import {
   type SearchStage,
 } from '../../../shared/schemas/search';
 import { keys } from '../keys';
-import { Cond, GSI1, GSI2, GSI3, getItem, putItemIf, query, queryNewest, updateItemIf, type Item } from '../table';
+import { Cond, GSI1, GSI2, GSI3, deleteItemIf, getItem, putItemIf, query, queryNewest, updateItemIf, type Item } from '../table';
 
 /**
  * A search (scan): `SEARCH#id`, listed newest first under its owner on gsi1 and, for a monitor run, under its
@@ -155,6 +155,14 @@ export async function listByOwner(userId: string, limit: number): Promise<Search
 export async function ownerHasSearches(userId: string): Promise<boolean> {
   const items = await query({ index: GSI1.indexName, partition: keys.ownedByPartition(userId, SEARCH), limit: 1, descending: true, attributes: ['id'] });
   return items.length > 0;
+}
+
+/**
+ * Deletes a finished search of `userId` (the creator's "delete this scan", issue 27); false when it is gone,
+ * someone else's, or still open (a running workflow would write to it).
+ */
+export function remove(id: string, userId: string): Promise<boolean> {
+  return deleteItemIf(key(id), Cond.and(Cond.eq('userId', userId), Cond.not(isOpen())));
 }
 
 /** A monitor's runs (its searches), newest first. */

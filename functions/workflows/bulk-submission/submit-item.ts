@@ -1,7 +1,7 @@
 import { ConflictError } from '../../lib/errors';
 import { isOwnedBy } from '../../lib/ownership';
 import { returnAllowance } from '../../services/allowances/allowances';
-import { caseForBulk } from '../../services/cases/create-case';
+import { caseForBulk } from '../../services/cases/bulk-case';
 import { getResult } from '../../services/search/results';
 import { startCaseSubmission } from '../../services/submissions/automated-submission';
 import { settleBulkItem } from '../../services/submissions/bulk-executions';

@@ -9,7 +9,7 @@ import { config } from '../../lib/config';
 import { BULK_SUBMISSION_TIMEOUT_SECONDS, SWEEP_GRACE_SECONDS } from '../../lib/workflow-timeouts';
 import { takeAllowance } from '../../services/allowances/allowances';
 import { claimSubmissionAttempt, getCase, listCasesByUser } from '../../services/cases/case-store';
-import { caseForBulk } from '../../services/cases/create-case';
+import { caseForBulk } from '../../services/cases/bulk-case';
 import { getResult } from '../../services/search/results';
 import { getBulk, recordBulkStarted } from '../../services/submissions/bulk-executions';
 import { submitResults } from '../../services/submissions/bulk-submit';

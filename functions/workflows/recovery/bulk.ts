@@ -2,7 +2,7 @@ import { isOwnedBy } from '../../lib/ownership';
 import { logger } from '../../lib/logger';
 import { returnAllowance } from '../../services/allowances/allowances';
 import { getCase, type CaseRecord } from '../../services/cases/case-store';
-import { caseForBulk } from '../../services/cases/create-case';
+import { caseForBulk } from '../../services/cases/bulk-case';
 import { getResult } from '../../services/search/results';
 import { endBulk, getBulk, settleBulkItem, type BulkExecutionRecord } from '../../services/submissions/bulk-executions';
 import { recordItemFailure } from '../bulk-submission/item-failed';

@@ -10,7 +10,15 @@ import { LOCAL_CREDENTIALS } from '../../../../local/stand-ins/credentials';
 import { recordEvent } from '../../../services/events/record-event';
 import { removeExpiredResults } from '../../../services/account-data/retention';
 import { claimTakedown, listBySearch } from '../../../store/entities/result';
+import { get as getSearchRecord } from '../../../store/entities/search';
+import { deleteReferenceObjects } from '../../../services/account-data/files';
+import { createSearch, finishSearch } from '../../../services/search/searches';
 import { scanAllItems } from '../../../../test/table-scan';
+import Stripe from 'stripe';
+import { startStripeFake, type StripeFake } from '../../../../test/stripe-fake';
+import { startLambda, type RunningLambda } from '../../../../local/stand-ins/lambda';
+import { handler as exportHandler } from '../../../jobs/account-export';
+import * as dataExports from '../../../store/entities/data-export';
 
 /*
  * Data the creator controls (issue 27): the export archive holds every item and file of the creator and nothing
@@ -21,6 +29,11 @@ import { scanAllItems } from '../../../../test/table-scan';
 
 let h: Harness;
 let s3: S3Client;
+/** The Lambda stand-in with the export function, as `npm start` runs it. */
+let lambda: RunningLambda;
+/** The Stripe fake: the creator pays for a plan, and the erasure must end the subscription. */
+let stripe: StripeFake;
+const WEBHOOK_SECRET = 'whsec_test_fake';
 let creator: TestUser;
 let other: TestUser;
 let admin: TestUser;
@@ -63,18 +76,44 @@ async function populate(who: TestUser) {
   return { searchId, monitorId: m.id };
 }
 
+/** Delivers the events the Stripe fake produced, signed as Stripe signs them; their outcomes. */
+async function deliverStripeEvents(): Promise<string[]> {
+  const outcomes: string[] = [];
+  for (const e of stripe.take()) {
+    const text = JSON.stringify(e);
+    const signature = Stripe.webhooks.generateTestHeaderString({ payload: text, secret: WEBHOOK_SECRET });
+    const res = await call(contract.stripeWebhook, { body: text, headers: { 'stripe-signature': signature }, fromSite: false });
+    outcomes.push(`${e.type}:${res.status}:${(res.body as { outcome?: string }).outcome ?? '-'}`);
+  }
+  return outcomes;
+}
+
 const mailsWith = async (value: string): Promise<ParsedMail[]> => (await h.outboxMails()).filter((m) => m.headers.get('x-vigil-account') === value);
 
 beforeAll(async () => {
-  h = await startHarness({ scans: true });
+  lambda = await startLambda({ 'vigil-account-export': (payload) => exportHandler(payload, {} as never) }, { retryMs: 0 });
+  stripe = await startStripeFake();
+  h = await startHarness({
+    scans: true,
+    env: {
+      EXPORT_FUNCTION_NAME: 'vigil-account-export',
+      LAMBDA_ENDPOINT: lambda.endpoint,
+      BILLING: 'stripe',
+      STRIPE_SECRET_KEY: 'sk_test_fake',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_ENDPOINT: stripe.endpoint,
+    },
+  });
   s3 = new S3Client({ region: 'us-east-1', endpoint: h.s3Endpoint, forcePathStyle: true, credentials: LOCAL_CREDENTIALS });
   [creator, other, admin] = [await user({ email: 'leaving@creator.test' }), await user({ email: 'staying@creator.test' }), await user({ isAdmin: true })];
   creatorSearch = (await populate(creator)).searchId;
   otherSearch = (await populate(other)).searchId;
-});
+}, 90_000);
 afterAll(async () => {
   s3.destroy();
   await h.close();
+  await lambda.close();
+  await stripe.close();
 });
 
 describe('deleting a monitor', () => {
@@ -90,20 +129,109 @@ describe('deleting a monitor', () => {
   });
 });
 
-describe('export', () => {
-  it('is for the account holder only', async () => {
-    expect((await call(contract.exportAccount, { as: 'anonymous', params: { id: 'me' } })).status).toBe(401);
-    expect((await call(contract.exportAccount, { as: other, params: { id: creator.userId } })).status).toBe(403);
-    expect((await call(contract.exportAccount, { as: admin, params: { id: creator.userId } })).status).toBe(403);
-    expect((await call(contract.exportAccount, { as: creator, params: { id: 'not a user id!' } })).status).toBe(400);
+describe('deleting a scan (DELETE /api/search/{id})', () => {
+  it('is for the owner only, and a bad id is refused', async () => {
+    const { searchId } = await scanWithResults(other, [aResult('keep-1')]);
+    expect((await call(contract.deleteSearch, { as: 'anonymous', params: { id: searchId } })).status).toBe(401);
+    expect((await call(contract.deleteSearch, { as: creator, params: { id: searchId } })).status).toBe(404);
+    expect((await call(contract.deleteSearch, { as: admin, params: { id: searchId } })).status).toBe(404);
+    expect((await call(contract.deleteSearch, { as: other, params: { id: 'not an id!' } })).status).toBe(400);
+    expect((await call(contract.deleteSearch, { as: other, params: { id: '01JZZZZZZZZZZZZZZZZZZZZZZZ' } })).status).toBe(404);
+    expect(await listBySearch(searchId, 10)).toHaveLength(1);
   });
 
-  it('is one ZIP archive behind a presigned link with every item and file of the creator and nothing of anyone else', async () => {
+  it('deletes the scan, its results (counters follow) and every file of it, and nothing else', async () => {
+    const who = await user({ email: 'tidy@creator.test' });
+    const kept = await scanWithResults(who, [aResult('other-scan')]);
+    const { searchId, resultIds } = await scanWithResults(who, [aResult('d-1'), aResult('d-2'), aResult('d-3')]);
+    await call(contract.reviewResult, { as: who, params: { id: resultIds[0]! }, body: { status: 'unauthorized' } });
+    const { uploadsBucket } = config();
+    const files = [`references/${who.userId}/${searchId}/ref.jpg`, `evidence/${who.userId}/${searchId}/e.jpg`, `thumbnails/${who.userId}/${searchId}/t.jpg`, `work/${searchId}/candidates.json`];
+    for (const k of files) await put(uploadsBucket, k);
+    await put(uploadsBucket, `references/${who.userId}/${kept.searchId}/ref.jpg`);
+    const stats = async () => (await call(contract.userStats, { as: who, params: { id: 'me' } })).body as { pendingReview: number; activeViolations: number };
+    expect(await stats()).toMatchObject({ pendingReview: 3, activeViolations: 1 });
+
+    const res = await call(contract.deleteSearch, { as: who, params: { id: searchId } });
+    expect(res.status).toBe(204);
+    expect((await call(contract.getSearch, { as: who, params: { id: searchId } })).status).toBe(404);
+    expect(await listBySearch(searchId, 10)).toEqual([]);
+    expect((await call(contract.getResult, { as: who, params: { id: resultIds[1]! } })).status).toBe(404);
+    const left = await allKeys(uploadsBucket);
+    expect(left.filter((k) => k.includes(searchId))).toEqual([]);
+    expect(left).toContain(`references/${who.userId}/${kept.searchId}/ref.jpg`);
+    expect(await listBySearch(kept.searchId, 10)).toHaveLength(1);
+    expect(await stats()).toMatchObject({ pendingReview: 1, activeViolations: 0 });
+    // Asking again: it is gone.
+    expect((await call(contract.deleteSearch, { as: who, params: { id: searchId } })).status).toBe(404);
+  });
+
+  it('refuses, deleting nothing, a scan with a case on one of its results', async () => {
+    const who = await user({ email: 'casework@creator.test' });
+    const { searchId, resultIds } = await scanWithResults(who, [aResult('c-1'), aResult('c-2')]);
+    await claimTakedown(resultIds[0]!, 'CASE-1', new Date().toISOString());
+    await put(config().uploadsBucket, `references/${who.userId}/${searchId}/ref.jpg`);
+    const res = await call(contract.deleteSearch, { as: who, params: { id: searchId } });
+    expect(res.status).toBe(409);
+    expect(res.body).toMatchObject({ code: 'SEARCH_HAS_CASES' });
+    expect(await listBySearch(searchId, 10)).toHaveLength(2);
+    expect(await allKeys(config().uploadsBucket)).toContain(`references/${who.userId}/${searchId}/ref.jpg`);
+  });
+
+  it("refuses a scan still running, and a monitor's run", async () => {
+    const who = await user({ email: 'busy@creator.test' });
+    const running = await createSearch({ userId: who.userId, query: 'Busy', searchEngines: ['google'], contentType: 'images' });
+    expect((await call(contract.deleteSearch, { as: who, params: { id: running.id } })).body).toMatchObject({ code: 'SCAN_RUNNING' });
+    const m = await monitor(who, { name: 'Runs' });
+    const run = await createSearch({ userId: who.userId, query: 'Runs', searchEngines: ['google'], contentType: 'images', monitorId: m.id, origin: 'monitor-scheduled' });
+    await finishSearch(run.id, { status: 'completed', successfulEngines: ['google'], failedEngines: [] });
+    expect((await call(contract.deleteSearch, { as: who, params: { id: run.id } })).body).toMatchObject({ code: 'MONITOR_SCAN' });
+    expect(await getSearchRecord(running.id)).toBeDefined();
+  });
+});
+
+describe('deleting one reference file (the service the reference library calls)', () => {
+  it("deletes the object and a monitor's fingerprints made from it, and refuses keys outside the user's references", async () => {
+    const { uploadsBucket } = config();
+    const m = await monitor(other, { name: 'Refs' });
+    const base = `references/${other.userId}/monitors/${m.id}/`;
+    await put(uploadsBucket, `${base}a.jpg`);
+    await put(uploadsBucket, `${base}b.jpg`);
+    await put(uploadsBucket, `${base}fingerprints.json`);
+    expect(await deleteReferenceObjects(other.userId, `${base}a.jpg`)).toEqual([`${base}a.jpg`, `${base}fingerprints.json`]);
+    expect((await allKeys(uploadsBucket)).filter((k) => k.startsWith(base))).toEqual([`${base}b.jpg`]);
+    await expect(deleteReferenceObjects(other.userId, `references/${creator.userId}/x/a.jpg`)).rejects.toThrow(/not a reference file/);
+    await expect(deleteReferenceObjects(other.userId, `references/${other.userId}/../${creator.userId}/a.jpg`)).rejects.toThrow(/not a reference file/);
+  });
+});
+
+describe('export', () => {
+  it('is for the account holder only, and a bad id is refused', async () => {
+    for (const route of [contract.exportAccount, contract.latestExport]) {
+      expect((await call(route, { as: 'anonymous', params: { id: 'me' } })).status).toBe(401);
+      expect((await call(route, { as: other, params: { id: creator.userId } })).status).toBe(403);
+      expect((await call(route, { as: admin, params: { id: creator.userId } })).status).toBe(403);
+      expect((await call(route, { as: creator, params: { id: 'not a user id!' } })).status).toBe(400);
+    }
+    // Nothing was queued by the refused requests.
+    expect((await call(contract.latestExport, { as: creator, params: { id: 'me' } })).body).toEqual({ export: null });
+  });
+
+  it('is a job: queued, built by the export function into one ZIP archive with every item and file of the creator and nothing of anyone else, then a presigned link', async () => {
     const res = await call(contract.exportAccount, { as: creator, params: { id: 'me' } });
-    expect(res.status).toBe(200);
-    const body = accountExportSchema.parse(res.body);
+    expect(res.status).toBe(202);
+    const queued = accountExportSchema.parse(res.body);
+    expect(queued).toMatchObject({ status: 'queued' });
+    expect(queued.url).toBeUndefined();
+
+    await lambda.idle();
+    const latest = await call(contract.latestExport, { as: creator, params: { id: 'me' } });
+    expect(latest.status).toBe(200);
+    const body = accountExportSchema.parse((latest.body as { export: unknown }).export);
+    expect(body).toMatchObject({ id: queued.id, status: 'ready' });
     expect(body.url).toContain('X-Amz-Signature=');
-    const download = await fetch(body.url);
+    expect(body.url).toContain(`/exports/${creator.userId}/`);
+    const download = await fetch(body.url!);
     expect(download.status).toBe(200);
     const zip = unzipSync(new Uint8Array(await download.arrayBuffer()));
     const names = Object.keys(zip).sort();
@@ -127,12 +255,29 @@ describe('export', () => {
     expect(profile[0]!.email).toBe(creator.email);
     expect(JSON.parse(strFromU8(zip['data/SEARCH.json']!))).toEqual([expect.objectContaining({ id: creatorSearch })]);
     expect(JSON.parse(strFromU8(zip['data/RESULT.json']!))).toHaveLength(2);
-    expect(names.some((n) => n.startsWith('data/SESSION'))).toBe(false);
+    expect(names.some((n) => n.startsWith('data/SESSION') || n.startsWith('data/EXPORT'))).toBe(false);
     const everything = names.map((n) => n + strFromU8(zip[n]!)).join('\n');
     expect(everything).not.toContain(other.userId);
     expect(everything).not.toContain(other.email);
     expect(body.items).toBeGreaterThanOrEqual(8);
     expect(body.files).toBe(4);
+    // The creator is told it is ready, with the way to the site (not a link that would outlive its credentials).
+    const [ready] = await mailsWith('export-ready');
+    expect(ready!.to).toMatchObject({ value: [{ address: creator.email }] });
+    expect(ready!.text).toContain('/account');
+    expect(ready!.text).not.toContain('X-Amz-Signature');
+  });
+
+  it('answers the job already under way instead of starting a second one', async () => {
+    const id = '01JZZZZZZZZZZZZZZZZZZZZZZZ';
+    await dataExports.create({ id, userId: other.userId, requestedAt: new Date().toISOString() });
+    const res = await call(contract.exportAccount, { as: other, params: { id: 'me' } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ id, status: 'queued' });
+    // The event for a job that is not queued any more (a repeated delivery) builds nothing.
+    await dataExports.fail(other.userId, id, 'test', new Date().toISOString());
+    expect(await exportHandler({ operation: 'vigil.build-export', userId: other.userId, exportId: id }, {} as never)).toEqual({ outcome: 'skipped' });
+    await expect(exportHandler({ operation: 'vigil.build-export', userId: 'x' }, {} as never)).rejects.toThrow(/malformed export event/);
   });
 });
 
@@ -148,6 +293,11 @@ describe('account deletion', () => {
   });
 
   it('is confirmed by e-mail, runs the erasure workflow to "done", and leaves nothing of the user in the table or the buckets', async () => {
+    // The creator pays for Pro through Stripe: the erasure must end that subscription (issue 27).
+    const upgrade = await call(contract.upgrade, { as: creator, body: { planId: 'pro' } });
+    const subscription = stripe.payCheckout((upgrade.body.checkoutUrl as string).split('/').pop()!);
+    expect(await deliverStripeEvents()).toEqual(['checkout.session.completed:200:applied', 'invoice.paid:200:recorded']);
+
     const before = await traces(creator, creatorSearch);
     expect(before.items.length).toBeGreaterThan(10);
     expect(before.objects.length).toBeGreaterThanOrEqual(5);
@@ -170,6 +320,8 @@ describe('account deletion', () => {
     expect((await call(contract.confirmDeletion, { query: { token: `${token.slice(0, -2)}xx` } })).status).toBe(400);
     const confirmed = await call(contract.confirmDeletion, { query: { token } });
     expect(confirmed.status).toBe(202);
+    expect(confirmed.body).toContain('Your subscription is cancelled');
+    expect(stripe.subscriptions.get(subscription.id)!.status).toBe('canceled');
 
     // Done when the workflow reports it: the "deleted" mail is its last task.
     const deadline = Date.now() + 60_000;
@@ -177,6 +329,8 @@ describe('account deletion', () => {
     const [doneMail] = await mailsWith('erasure-done');
     expect(doneMail!.subject).toBe('Your Vigil account is deleted');
 
+    // Stripe's event for the cancellation arrives afterwards: acknowledged, and it writes nothing of the erased user.
+    expect(await deliverStripeEvents()).toEqual(['customer.subscription.deleted:200:ignored']);
     const after = await traces(creator, creatorSearch);
     expect(after.items).toEqual([]);
     expect(after.objects).toEqual([]);

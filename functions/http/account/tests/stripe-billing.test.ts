@@ -7,6 +7,8 @@ import { allowanceStatus } from '../../../services/allowances';
 import { BILLING, readStoredPlan } from '../../../services/billing';
 import { handler as accountHandler } from '..';
 import { APPLY_DISCOUNT } from '../../../services/billing/discount-sync';
+import { ERASURE_CANCELLATION_COMMENT } from '../../../services/billing/billing-port';
+import { StripeBilling } from '../../../services/billing/stripe-billing';
 import { contract } from '../../../../shared/contract';
 import { call, startHarness, type Harness } from '../../../../test/harness';
 import { session as signedIn, user, type TestUser } from '../../../../test/fixtures';
@@ -175,6 +177,29 @@ describe('Stripe billing against the local fake', () => {
     expect(await deliverAll()).toEqual(['invoice.paid:recorded']);
     expect(await readStoredPlan(subscriber.userId)).toMatchObject({ discountPercent: 20, mrrCents: 4000 });
     expect(await counter('mrr', 'amountCents')).toBe(mrr - 1000);
+  });
+
+  it('account erasure: the subscription is cancelled now, marked, its webhook writes nothing, and a repeat cancels nothing', async () => {
+    const leaving = await newUser();
+    const subId = await subscribe(leaving, 'pro');
+    const plan = (await readStoredPlan(leaving.userId))!;
+    expect(await new StripeBilling().cancelForErasure(plan)).toBe('cancelled');
+    const cancel = stripe.requests.find((r) => r.method === 'DELETE' && r.path === `/v1/subscriptions/${subId}`)!;
+    expect(cancel.form.get('cancellation_details[comment]')).toBe(ERASURE_CANCELLATION_COMMENT);
+    expect(cancel.idempotencyKey).toBe(`erase-${leaving.userId}-${subId}`);
+    expect(stripe.subscriptions.get(subId)!.status).toBe('canceled');
+    // The account is being deleted: the event is acknowledged and nothing is written for it (no plan change, no record).
+    const records = async () => (await query({ partition: keys.user(leaving.userId).pk })).length;
+    const before = await records();
+    expect(await deliverAll()).toEqual(['customer.subscription.deleted:ignored']);
+    expect(await records()).toBe(before);
+    // Again (a second click of the link): already ended at Stripe, nothing sent but the look-up.
+    const sent = stripe.requests.length;
+    expect(await new StripeBilling().cancelForErasure(plan)).toBe('skipped');
+    expect(stripe.requests.slice(sent).map((r) => r.method)).toEqual(['GET']);
+    // Without a subscription there is nothing to ask Stripe.
+    expect(await new StripeBilling().cancelForErasure({ ...plan, stripeSubscriptionId: undefined })).toBe('skipped');
+    expect(stripe.requests.length).toBe(sent + 1);
   });
 
   it('portal without a Stripe customer is a clear 409', async () => {

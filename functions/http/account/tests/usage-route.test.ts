@@ -1,6 +1,7 @@
 import { allowanceResetsAt } from '../../../../shared/plans';
 import { usageSchema } from '../../../../shared/schemas/usage';
-import { caseForBulk, createCaseFromForm } from '../../../services/cases/create-case';
+import { caseForBulk } from '../../../services/cases/bulk-case';
+import { createCaseFromForm } from '../../../services/cases/create-case';
 import { recordCaseCreated, recordResultsPersisted, recordSearchStarted } from '../../../services/metrics';
 import { addMonths, monthOf } from '../../../services/metrics/periods';
 import { getResult, type NewResult } from '../../../services/search/results';

@@ -9,6 +9,11 @@ import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { getMonitor } from '../../../services/monitors/monitors';
 import { LOCAL_CREDENTIALS } from '../../../../local/stand-ins/credentials';
 import { MONITOR_QUEUE } from '../../../../local/monitor-queue';
+import * as monitorsStore from '../../../store/entities/monitor';
+import { putItem } from '../../../store/table';
+import { keys } from '../../../store/keys';
+import { migrateMonitorSchedules } from '../../../services/monitors/schedule-migration';
+import { ensureSchedule } from '../../../services/monitors/schedules';
 
 /*
  * Monitor allowances and scheduled runs (issues 11 and 27) at the route level, on the local runtime's pieces
@@ -150,4 +155,39 @@ describe('monitor allowances on paid plans', () => {
     const [first] = (await call(contract.listMonitors, { as: creator, params: { id: 'me' } })).body as { id: string }[];
     if (fastest !== tooFast) expect((await call(contract.updateMonitor, { as: creator, params: { id: first!.id }, body: { cadence: tooFast } })).status).toBe(402);
   }, 120_000);
+});
+
+/** A monitor as written before issue 27: the item, in the former due index (gsi3 MONITOR_DUE), and no schedule. */
+async function legacyMonitor(input: monitorsStore.NewMonitor, at: string) {
+  const m = monitorsStore.newRecord(input, at);
+  await putItem({ ...monitorsStore.toItem(m), ...keys.due('MONITOR', at, m.id) });
+  return m;
+}
+
+describe('the schedule migration (monitors made before schedules existed)', () => {
+  it('gives each active monitor without a schedule one, leaves paused monitors and existing schedules alone, and runs once', async () => {
+    const owner = await user({ plan: 'pro' });
+    // Two monitors written as before issue 27 (no schedule), one of them paused; one made since, with its schedule.
+    const at = new Date().toISOString();
+    const base = { userId: owner.userId, names: ['Old Name'], searchEngines: ['google'], contentType: 'images', references: [], cadence: 'daily' as const, alerts: 'off' as const };
+    const old = await legacyMonitor({ ...base, id: '01JOLDMONITOR0000000000001', name: 'Old' }, at);
+    const oldPaused = await legacyMonitor({ ...base, id: '01JOLDMONITOR0000000000002', name: 'Old paused' }, at);
+    await monitorsStore.pausePlanExcess(oldPaused.id, 'test');
+    const recent = (await create(owner, 'weekly')).body.id as string;
+    const scheduleOf = (id: string) => h.monitors.scheduler.list().find((s) => s.name === `monitor-${id}`);
+    const recentBefore = scheduleOf(recent);
+    expect(scheduleOf(old.id)).toBeUndefined();
+
+    const first = await migrateMonitorSchedules(new Date(), { perStep: 1, maxSteps: 1000 });
+    expect(first).toMatchObject({ done: true, ran: true });
+    // Only the monitors still in the former due index: the active old one (the paused one left it when paused).
+    expect(first.counts).toMatchObject({ monitors: 1, created: 1, existing: 0 });
+    expect(scheduleOf(old.id)).toMatchObject({ expression: 'rate(1 day)', state: 'ENABLED' });
+    expect(scheduleOf(oldPaused.id)).toBeUndefined();
+    expect(scheduleOf(recent)).toEqual(recentBefore);
+
+    // Done: later ticks read one item and do nothing; were it run afresh, it would find every schedule there.
+    expect(await migrateMonitorSchedules()).toMatchObject({ done: true, ran: false });
+    expect(await ensureSchedule(old)).toBe('exists');
+  });
 });

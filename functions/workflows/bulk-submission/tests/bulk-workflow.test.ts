@@ -3,7 +3,7 @@ import { contract } from '../../../../shared/contract';
 import { call, startHarness, type Harness } from '../../../../test/harness';
 import { aCopyOnline, scanWithResults, user, type TestUser } from '../../../../test/fixtures';
 import { claimSubmissionAttempt, getCase, listCasesByUser } from '../../../services/cases/case-store';
-import { caseForBulk } from '../../../services/cases/create-case';
+import { caseForBulk } from '../../../services/cases/bulk-case';
 import { getResult } from '../../../services/search/results';
 import { submitResults } from '../../../services/submissions/bulk-submit';
 import { BULK_MAX_CONCURRENCY, BULK_TASK_HANDLERS, type BulkItemInput } from '..';

@@ -2,7 +2,7 @@ import { accountExportSchema, deletionRequestSchema, type AccountExport, type De
 import { api } from '@/lib/api-client';
 import { contract } from '@shared/contract';
 
-/** `POST /api/user/me/export`: builds the archive of all the caller's data and answers a presigned link to it. */
+/** `POST /api/user/me/export`: queues an export of all the caller's data (or answers the one under way). */
 export async function exportMyData(): Promise<AccountExport> {
   return accountExportSchema.parse(await api(contract.exportAccount, { params: { id: 'me' } }));
 }

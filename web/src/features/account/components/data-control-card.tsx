@@ -6,21 +6,24 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { apiErrorMessage } from '@/lib/api-client';
 import { exportMyData, requestAccountDeletion } from '../api/account-data';
+import { useLatestExport } from '../api/get-latest-export';
 
 const formatBytes = (n: number) => (n < 1024 * 1024 ? `${Math.max(1, Math.round(n / 1024))} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`);
 
-/** "Download my data": one ZIP archive of every record and file, behind a link valid for an hour. */
+/**
+ * "Download my data": queues an export job; the page follows it (GET, polled while under way) and offers the
+ * archive's link when it is ready. The creator is also e-mailed, so they may leave the page meanwhile.
+ */
 function ExportData() {
+  const { data: job, mutate } = useLatestExport();
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string>();
-  const [ready, setReady] = useState<{ url: string; items: number; files: number; bytes: number }>();
+  const underWay = job?.status === 'queued' || job?.status === 'building';
   const onClick = async () => {
     setPending(true);
     setError(undefined);
     try {
-      const made = await exportMyData();
-      setReady(made);
-      window.location.assign(made.url);
+      await mutate(await exportMyData(), { revalidate: true });
     } catch (err) {
       setError(apiErrorMessage(err, 'Could not export your data. Please try again.'));
     } finally {
@@ -31,19 +34,30 @@ function ExportData() {
     <div className="space-y-2">
       <p className="text-sm text-muted-foreground">
         One ZIP archive with all your records (profile, scans, results, cases, monitors, alerts, allowlist, usage) as JSON, and your files (reference
-        uploads, evidence pictures, notice PDFs).
+        uploads, evidence pictures, notice PDFs). We e-mail you when it is ready; it is kept for 7 days.
       </p>
-      <Button type="button" variant="outline" disabled={pending} onClick={onClick}>
+      <Button type="button" variant="outline" disabled={pending || underWay} onClick={onClick}>
         <Download aria-hidden="true" />
-        {pending ? 'Preparing your archive…' : 'Download my data'}
+        {pending || underWay ? 'Preparing your archive…' : job?.status === 'ready' ? 'Make a new archive' : 'Download my data'}
       </Button>
-      {ready && (
+      {underWay && (
         <p role="status" className="text-sm">
-          Your archive ({ready.items} records, {ready.files} files, {formatBytes(ready.bytes)}) is downloading.{' '}
-          <a className="underline" href={ready.url}>
-            Download it again
+          Your archive is being prepared. This page shows the link when it is ready.
+        </p>
+      )}
+      {job?.status === 'ready' && job.url && (
+        <p role="status" className="text-sm">
+          Your archive of {new Date(job.requestedAt).toLocaleString()} is ready ({job.items ?? 0} records, {job.files ?? 0} files,{' '}
+          {formatBytes(job.bytes ?? 0)}):{' '}
+          <a className="underline" href={job.url}>
+            Download the archive
           </a>{' '}
-          (the link works for an hour).
+          (this link works for an hour; reload the page for a new one).
+        </p>
+      )}
+      {job?.status === 'failed' && (
+        <p role="alert" className="text-sm text-destructive">
+          Your last export could not be made ({job.error ?? 'unknown reason'}). Please try again.
         </p>
       )}
       {error && (
