@@ -85,6 +85,7 @@ import {
   userStatsSchema,
 } from './schemas/search';
 import { searchStartResponseSchema } from './schemas/search-start';
+import { libraryListSchema, libraryReferenceSchema, libraryUpdateSchema } from './schemas/library';
 import { billingModeSchema, billingPortalSchema, subscriptionSchema, upgradeBodySchema, upgradeResponseSchema } from './schemas/subscription';
 import { siteConfigSchema } from './schemas/site-config';
 import { usageSchema } from './schemas/usage';
@@ -169,7 +170,11 @@ export const contract = rows({
   addOwnSite: { method: 'POST', path: '/api/user/{id}/own-sites', area: 'allowlist', auth: 'user', summary: 'Declare an own site (a domain) or handle (a URL prefix on a shared platform); returns the list', params: userParams, body: ownSiteCreateSchema, reply: ownSiteListSchema },
   removeOwnSite: { method: 'DELETE', path: '/api/user/{id}/own-sites', area: 'allowlist', auth: 'user', summary: 'Remove an own site or handle (?value=); returns the list', params: userParams, query: ownSiteDeleteSchema, reply: ownSiteListSchema },
 
-  startSearch: { method: 'POST', path: '/api/search', area: 'search', auth: 'user', summary: 'Start a scan (multipart: names, engines, reference files)', bodyKind: 'raw', reply: searchStartResponseSchema },
+  startSearch: { method: 'POST', path: '/api/search', area: 'search', auth: 'user', summary: 'Start a scan (multipart: names, engines, reference files, libraryReferences: library file ids)', bodyKind: 'raw', reply: searchStartResponseSchema },
+  listLibrary: { method: 'GET', path: '/api/user/{id}/references', area: 'search', auth: 'user', summary: "The creator's reference library, newest first, each file with the monitors that use it", params: userParams, reply: libraryListSchema },
+  addLibrary: { method: 'POST', path: '/api/user/{id}/references', area: 'search', auth: 'user', summary: 'Add files to the reference library (multipart: referenceFiles; title and publishedOn for one file)', params: userParams, bodyKind: 'raw', reply: libraryListSchema },
+  updateLibrary: { method: 'PUT', path: '/api/references/{id}', area: 'search', auth: 'user', summary: "Change a library file's title or publication date (owner only)", params: idParams('Reference file'), body: libraryUpdateSchema, reply: libraryReferenceSchema },
+  deleteLibrary: { method: 'DELETE', path: '/api/references/{id}', area: 'search', auth: 'user', summary: 'Delete a library file and its stored object (owner only; 409 REFERENCE_IN_USE while a monitor uses it)', params: idParams('Reference file') },
 
   chat: { method: 'POST', path: '/api/chatbot', area: 'assistant', auth: 'user', summary: 'Ask the help assistant (or fetch suggestions for a page)', body: chatRequestSchema, reply: chatReplySchema },
 

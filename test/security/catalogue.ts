@@ -13,6 +13,7 @@ export const PARAMS: Array<{ match: RegExp; value: (s: Seed) => string; ownerBou
   { match: /^\/api\/search-results?\/\{id\}/, value: (s) => s.resultId, ownerBound: true },
   { match: /^\/api\/allowlist\/\{id\}/, value: (s) => s.allowlistId, ownerBound: true },
   { match: /^\/api\/monitors\/\{id\}/, value: (s) => s.monitorId, ownerBound: true },
+  { match: /^\/api\/references\/\{id\}/, value: (s) => s.libraryId, ownerBound: true },
   { match: /^\/api\/dmca\/\{id\}/, value: (s) => s.caseId, ownerBound: true },
   { match: /^\/api\/admin\/users\/\{userId\}/, value: (s) => s.owner.userId, ownerBound: true },
   { match: /^\/api\/submission-info\/\{searchEngine\}/, value: () => 'google', ownerBound: false },
@@ -45,6 +46,7 @@ export const BODIES: Record<string, (s: Seed) => { body: string; type: string; o
   'PUT /api/admin/settings/maintenance': () => json({ enabled: false }, false),
   'PUT /api/admin/settings/rate-limits': () => json(DEFAULT_RATE_LIMITS, false),
   'PUT /api/monitors/{id}': () => json({ paused: true }, false),
+  'PUT /api/references/{id}': () => json({ title: 'A new title' }, false),
   'POST /api/dmca': (s) =>
     json(
       {

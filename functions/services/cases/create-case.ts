@@ -13,6 +13,7 @@ import { siteOf } from './case-host';
 import { allocateCaseNumber } from './case-number';
 import { claimCaseUrls, releaseCaseUrls } from './case-urls';
 import { composeDescription, workFactsOf } from './description';
+import * as library from '../../store/entities/library-reference';
 import { checkNamedUrls } from './url-match';
 import { capturePage } from './page-check';
 import pMap from 'p-map';
@@ -75,7 +76,10 @@ export async function checkNotProtected(userId: string, urls: string[]): Promise
 async function workOf(result: ResultRecord) {
   const search = await getSearch(result.searchId);
   const refs = search?.references ?? [];
-  return workFactsOf(refs.find((r) => r.id === result.evidence?.matchedReferenceId) ?? (refs.length === 1 ? refs[0] : undefined));
+  const ref = refs.find((r) => r.id === result.evidence?.matchedReferenceId) ?? (refs.length === 1 ? refs[0] : undefined);
+  // A reference file from the creator's library is described by its title and date as the library holds them now.
+  const held = ref && search ? await library.get(search.userId, ref.id) : undefined;
+  return workFactsOf(held ? { ...ref!, title: held.title, ...(held.publishedOn ? { date: held.publishedOn } : {}) } : ref);
 }
 
 /** The description a case of `result` carries (the template, ./description.ts). */
