@@ -85,6 +85,7 @@ import {
   userStatsSchema,
 } from './schemas/search';
 import { searchStartResponseSchema } from './schemas/search-start';
+import { caseListQuerySchema, casePageSchema } from './schemas/case-list';
 import { libraryListSchema, libraryReferenceSchema, libraryUpdateSchema } from './schemas/library';
 import { billingModeSchema, billingPortalSchema, subscriptionSchema, upgradeBodySchema, upgradeResponseSchema } from './schemas/subscription';
 import { siteConfigSchema } from './schemas/site-config';
@@ -181,6 +182,7 @@ export const contract = rows({
   createCase: { method: 'POST', path: '/api/dmca', area: 'cases', auth: 'user', summary: "Open a DMCA case from one of the caller's results (reviewed unauthorized; one case per URL); returns {id, caseNumber}, or with preview:true the composed description", body: caseCreateSchema, reply: z.union([caseCreatedSchema, casePreviewSchema]) },
   getCase: { method: 'GET', path: '/api/dmca/{id}', area: 'cases', auth: 'user', summary: 'A DMCA case (owner or admin)', params: idParams('Case'), reply: caseSchema },
   listCases: { method: 'GET', path: '/api/user/{id}/dmca', area: 'cases', auth: 'user', summary: "A user's DMCA cases, newest first", params: userParams, reply: caseListSchema },
+  listCasePage: { method: 'GET', path: '/api/user/{id}/cases', area: 'cases', auth: 'user', summary: "One page of a user's cases, newest first: ?status= tab, host, outcome, from/to (dates), q (URL or case number), cursor, limit (at most 100)", params: userParams, query: caseListQuerySchema, reply: casePageSchema },
   generatePdf: { method: 'POST', path: '/api/dmca/{id}/generate', area: 'documents', auth: 'user', summary: 'The notice PDF (agent identity), stored as evidence and returned as dmca-{id}.pdf (owner only)', params: idParams('Case') },
   confirmContent: { method: 'POST', path: '/api/dmca/{id}/confirm-content', area: 'cases', auth: 'user', summary: 'Record "I have checked this page shows my content" on a case (needed before automated submission of a name-only match; owner only)', params: idParams('Case'), body: contentConfirmSchema, reply: caseSchema },
   submitAutomated: { method: 'POST', path: '/api/dmca/{id}/submit-automated', area: 'cases', auth: 'user', summary: "Send the notice to the host's abuse contact and re-check later (paid plans, owner only)", params: idParams('Case'), reply: automatedSubmissionResponseSchema },
