@@ -128,10 +128,12 @@ function videoHeaderProblem(content: Buffer): string | undefined {
 /** The object key of a library file: under the user's folder, so an account erasure deletes it with the rest. */
 export const libraryObjectKey = (userId: string, id: string, extension: string) => `references/${userId}/library/${id}.${extension}`;
 
-/** A library title from a file name: the name without its extension (`beach-set.jpg` -> `beach-set`), at most 200 characters. */
+/**
+ * The title a file gets when the creator gives none: its file name as uploaded (at most 200 characters), which
+ * is what notices named the work by before the library existed. The creator can retitle it in the library.
+ */
 export function titleFromFilename(filename: string): string {
-  const base = filename.replace(/\.[^.]+$/, '').trim();
-  return (base || filename).slice(0, MAX_REFERENCE_TITLE_LENGTH);
+  return (filename.trim() || 'Untitled').slice(0, MAX_REFERENCE_TITLE_LENGTH);
 }
 
 /**

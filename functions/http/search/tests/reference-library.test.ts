@@ -40,12 +40,12 @@ describe('reference library', () => {
     expect(added.body).toEqual([
       expect.objectContaining({ title: 'Beach set, photo 4', publishedOn: '2026-03-14', filename: 'beach-04.jpg', mediaType: 'image/jpeg', kind: 'image', size: picture.length, monitors: [] }),
     ]);
-    // Without a title, the file name is the title.
+    // Without a title, the file name is the title (as notices named the work before).
     const plain = await upload(owner, {}, [{ name: 'studio-01.jpg', bytes: picture, type: 'image/jpeg' }]);
-    expect(plain.body[0]).toMatchObject({ title: 'studio-01', publishedOn: null });
+    expect(plain.body[0]).toMatchObject({ title: 'studio-01.jpg', publishedOn: null });
 
     const list = await call(contract.listLibrary, { as: owner, params: { id: 'me' } });
-    expect(list.body.map((r: { title: string }) => r.title)).toEqual(['studio-01', 'Beach set, photo 4']);
+    expect(list.body.map((r: { title: string }) => r.title)).toEqual(['studio-01.jpg', 'Beach set, photo 4']);
     // Another creator sees their own (empty) library and cannot read or add to the owner's.
     expect((await call(contract.listLibrary, { as: other, params: { id: 'me' } })).body).toEqual([]);
     expect([403, 404]).toContain((await call(contract.listLibrary, { as: other, params: { id: owner.userId } })).status);
@@ -103,7 +103,7 @@ describe('reference library', () => {
     });
     expect(withUpload.status).toBe(201);
     const library = (await call(contract.listLibrary, { as: owner, params: { id: 'me' } })).body as { id: string; title: string; monitors: { name: string }[] }[];
-    expect(library.find((r) => r.title === 'terrace')?.monitors).toEqual([{ id: withUpload.body.id, name: 'Upload watch' }]);
+    expect(library.find((r) => r.title === 'terrace.jpg')?.monitors).toEqual([{ id: withUpload.body.id, name: 'Upload watch' }]);
     expect(library.find((r) => r.id === file.id)?.monitors).toEqual([{ id: created.body.id, name: 'Pool watch' }]);
 
     // In use: refused, naming the monitor; nothing deleted.
