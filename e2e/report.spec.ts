@@ -65,7 +65,7 @@ test('a creator downloads the 30-day report as PDF and CSV, listing each case wi
   // A trial sends no notice automatically: the bulk toast counts every refusal, in the server's words.
   await page.getByLabel('Select all loaded cases').check();
   await page.getByRole('button', { name: 'Send notices' }).click();
-  await expect(page.getByText(`Notices sent: 0 of ${CASES}`)).toBeVisible();
+  await expect(page.getByText(`Notices sent: 0 of ${CASES}`, { exact: true })).toBeVisible();
   await expect(page.getByText(new RegExp(`^${CASES} not sent\\. VGL-`))).toBeVisible();
 });
 
