@@ -48,6 +48,8 @@ import {
   publicStatusSchema,
   rateLimitsBodySchema,
   rateLimitsSchema,
+  planPricesBodySchema,
+  planPricesSchema,
   revenueSchema,
 } from './schemas/platform';
 import {
@@ -143,6 +145,7 @@ export const contract = rows({
   health: { method: 'GET', path: '/api/health', area: 'system', auth: 'public', summary: 'Liveness check' },
   openapi: { method: 'GET', path: '/api/openapi.json', area: 'system', auth: 'public', summary: 'OpenAPI description of this API' },
   siteConfig: { method: 'GET', path: '/api/site-config', area: 'system', auth: 'public', summary: 'Public settings the site shows: the support inbox (supportEmail)', reply: siteConfigSchema },
+  publicPlans: { method: 'GET', path: '/api/public/plans', area: 'system', auth: 'public', summary: 'The monthly price of each plan as billing charges it (set by administrators; the pricing pages show it)', reply: planPricesSchema },
   publicStatus: { method: 'GET', path: '/api/public/status', area: 'system', auth: 'public', summary: 'Whether new accounts can be created (maintenance mode), with the message the sign-in pages show', reply: publicStatusSchema },
   publicStats: { method: 'GET', path: '/api/public/stats', area: 'system', auth: 'public', summary: "The platform's own figures for the public pages (scans, copies found, notices, removals, recent scan time and success), cached 5 minutes", reply: publicStatsSchema },
 
@@ -232,6 +235,8 @@ export const contract = rows({
   getMaintenance: { method: 'GET', path: '/api/admin/settings/maintenance', area: 'admin', auth: 'admin', summary: 'Maintenance mode: on or off, and the message the sign-in pages show', reply: maintenanceSchema },
   setMaintenance: { method: 'PUT', path: '/api/admin/settings/maintenance', area: 'admin', auth: 'admin', summary: 'Turn maintenance mode on or off ({"enabled", "message"?}): while on, no new account is created; recorded in the audit log', body: maintenanceBodySchema, reply: maintenanceSchema },
   getRateLimits: { method: 'GET', path: '/api/admin/settings/rate-limits', area: 'admin', auth: 'admin', summary: 'Per-plan token buckets on costly routes (perMinute, burst) and the routes they cover', reply: rateLimitsSchema },
+  getPlanPrices: { method: 'GET', path: '/api/admin/settings/plan-prices', area: 'account', auth: 'admin', summary: 'Pricing Updates: the monthly price of each plan in US dollars, and when it was last changed', reply: planPricesSchema },
+  setPlanPrices: { method: 'PUT', path: '/api/admin/settings/plan-prices', area: 'account', auth: 'admin', summary: 'Set the paid plans\' monthly prices ({basic, pro, enterprise} in whole US dollars, rising): with Stripe billing new prices are created there first; recorded in the audit log', body: planPricesBodySchema, reply: planPricesSchema },
   setRateLimits: { method: 'PUT', path: '/api/admin/settings/rate-limits', area: 'admin', auth: 'admin', summary: 'Set every plan\'s limit ({trial, basic, pro, enterprise: {perMinute, burst}}); recorded in the audit log', body: rateLimitsBodySchema, reply: rateLimitsSchema },
 
   riskMetrics: { method: 'GET', path: '/api/risk/metrics', area: 'risk', auth: 'user', summary: "The caller's risk score, level and figures for a period (24h, 7d, 30d, 90d)", query: riskPeriodQuerySchema, reply: riskMetricsSchema },

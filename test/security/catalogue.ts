@@ -1,5 +1,6 @@
 import type { Seed } from './seed';
 import { DEFAULT_RATE_LIMITS } from '../../functions/services/platform/rate-limits';
+import { LAUNCH_PRICES } from '../../functions/services/platform/plan-prices';
 
 /*
  * How the security suites call each route of the table with the owner's seeded data. A route whose path
@@ -45,6 +46,7 @@ export const BODIES: Record<string, (s: Seed) => { body: string; type: string; o
   'PUT /api/admin/report/schedule': () => json({ enabled: false }, false),
   'PUT /api/admin/settings/maintenance': () => json({ enabled: false }, false),
   'PUT /api/admin/settings/rate-limits': () => json(DEFAULT_RATE_LIMITS, false),
+  'PUT /api/admin/settings/plan-prices': () => json(LAUNCH_PRICES, false),
   'PUT /api/monitors/{id}': () => json({ paused: true }, false),
   'PUT /api/references/{id}': () => json({ title: 'A new title' }, false),
   'POST /api/dmca': (s) =>

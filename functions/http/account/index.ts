@@ -6,6 +6,7 @@ import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { applyStoredDiscount, createBilling, type ApplyDiscountEvent, getSubscription, isApplyDiscountEvent, handleStripeEvent, planForUpgrade, readStoredPlan, verifyStripeEvent, type BillingPort } from '../../services/billing';
 import { getCreatorUser, updateCreatorFields } from '../../services/creator-profile';
 import { getUsage } from '../../services/usage';
+import { getPlanPrices, setPlanPrices } from '../../services/platform/plan-prices';
 import { exportAccount } from '../../services/account-data/export';
 import { confirmErasure, requestErasure, verifyErasureToken } from '../../services/account-data/erasure';
 import { takeRateToken } from '../../services/metrics/rate-limit';
@@ -122,7 +123,18 @@ const confirmDeletion = publicEndpoint(contract.confirmDeletion, async ({ query 
   );
 });
 
-const api = areaHandler('account', [getUser, putContentCreator, usage, subscription, upgrade, billingMode, billingPortal, stripeWebhook, exportAccountEndpoint, requestDeletion, deletionPage, confirmDeletion]);
+/**
+ * Pricing Updates (issue 26), the Business Dashboard's third Configure: administrators only. Here, beside billing,
+ * because the account function alone reads the Stripe keys: the billing provider takes the new prices first (new
+ * Stripe prices under the plans' lookup keys), then they are stored and recorded in the audit log.
+ */
+const planPrices = userEndpoint(contract.getPlanPrices, async () => json(await getPlanPrices()));
+const savePlanPrices = userEndpoint(contract.setPlanPrices, async ({ body, caller }) => {
+  await billingPort().publishPrices(body);
+  return json(await setPlanPrices(caller, body));
+});
+
+const api = areaHandler('account', [planPrices, savePlanPrices, getUser, putContentCreator, usage, subscription, upgrade, billingMode, billingPortal, stripeWebhook, exportAccountEndpoint, requestDeletion, deletionPage, confirmDeletion]);
 
 /**
  * The HTTP routes, and one event that is not HTTP: the admin function's asynchronous request to put a user's
