@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { AREAS } from '../../shared/contract';
 import { REPO_ROOT } from '../context';
 import { AREA_ACCESS, areaEntry } from '../stacks/api-stack';
+import { TRIGGER_SPECS } from '../stacks/auth-stack';
 import { BULK_TASK_SPECS, ERASURE_TASK_SPECS, QUEUE_SPECS, RECOVERY_SPECS, SCHEDULED_SPECS, SEARCH_TASK_SPECS, SUBMISSION_TASK_SPECS, type TaskSpec } from '../stacks/workflows-stack';
 
 /** One Lambda function of the app, as the stacks deploy it: an API area, a workflow task, a recovery or a scheduled function. */
@@ -14,7 +15,8 @@ export interface LambdaFunctionSpec {
   name: string;
   /** `scheduled`: invoked by an EventBridge schedule outside any workflow (functions/jobs/: the monitor dispatcher, the monthly report). */
   /** `queue`: invoked by an SQS event source (functions/jobs/monitor-runs.ts, the monitor queue's consumer). */
-  kind: 'area' | 'task' | 'recovery' | 'scheduled' | 'queue';
+  /** `trigger`: invoked by Cognito (functions/jobs/pre-sign-up.ts, the pre sign-up trigger). */
+  kind: 'area' | 'task' | 'recovery' | 'scheduled' | 'queue' | 'trigger';
   /** For tasks: the workflow it belongs to. */
   workflow?: 'search' | 'submission' | 'bulk-submission' | 'account-erasure';
   /** Entry file relative to the repository root. */
@@ -67,6 +69,9 @@ export function lambdaFunctions(): LambdaFunctionSpec[] {
     ),
     ...Object.entries(QUEUE_SPECS).map(
       ([name, spec]: [string, TaskSpec]): LambdaFunctionSpec => ({ name, kind: 'queue', entry: spec.entry, media: false, pdf: false, timeoutSeconds: spec.timeout.toSeconds() }),
+    ),
+    ...Object.entries(TRIGGER_SPECS).map(
+      ([name, spec]): LambdaFunctionSpec => ({ name, kind: 'trigger', entry: spec.entry, media: false, pdf: false, timeoutSeconds: spec.timeout.toSeconds() }),
     ),
   ];
 }
