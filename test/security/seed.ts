@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { startServer, type RunningServer } from '../../local/server';
 import { last, TestBrowser } from '../../local/tests/support/browser';
 import { aResult, allowlistEntry, monitor, openCase, reviewedResult } from '../fixtures';
+import { ulid } from 'ulid';
 import * as library from '../../functions/store/entities/library-reference';
 
 /**
@@ -86,7 +87,7 @@ export async function startWorld(): Promise<World> {
   });
   const allow = await allowlistEntry({ userId: ownerId }, `partner-${MARKER}.example`);
   const watch = await monitor({ userId: ownerId }, { name: `Watch ${MARKER}`, names: [`Creator ${MARKER}`] });
-  const libraryId = `01LIBRARY${MARKER.slice(0, 8).toUpperCase()}`;
+  const libraryId = ulid();
   await library.create({
     id: libraryId,
     userId: ownerId,
