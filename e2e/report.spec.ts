@@ -49,6 +49,24 @@ test('a creator downloads the 30-day report as PDF and CSV, listing each case wi
   expect(lines[0]).toMatch(/^case_number,status,host,/);
   expect(lines).toHaveLength(1 + CASES); // the header and one row per case
   for (const c of cases) expect(lines.filter((l) => l.startsWith(`${c.caseNumber},pending,`))).toHaveLength(1);
+
+  // Issue 26: the cases list's tabs, search and bulk actions, on the same cases.
+  const listed = page.getByRole('link', { name: /^View case / });
+  await page.getByRole('tab', { name: 'Sent' }).click();
+  await expect(page.getByText('No case matches these filters.')).toBeVisible();
+  await page.getByRole('tab', { name: 'Pending' }).click();
+  await expect(listed).toHaveCount(CASES);
+  await page.getByRole('searchbox', { name: 'Search' }).fill(cases[1]!.caseNumber);
+  await page.getByRole('button', { name: 'Filter', exact: true }).click();
+  await expect(listed).toHaveCount(1);
+  await expect(page).toHaveURL(new RegExp(`status=pending.*q=${cases[1]!.caseNumber}`));
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(listed).toHaveCount(CASES);
+  // A trial sends no notice automatically: the bulk toast counts every refusal, in the server's words.
+  await page.getByLabel('Select all loaded cases').check();
+  await page.getByRole('button', { name: 'Send notices' }).click();
+  await expect(page.getByText(`Notices sent: 0 of ${CASES}`, { exact: true })).toBeVisible();
+  await expect(page.getByText(new RegExp(`^${CASES} not sent\\. VGL-`))).toBeVisible();
 });
 
 test("the admin's Export Report downloads the platform report; Schedule Report turns the monthly e-mail on and off", async ({ page }, testInfo) => {

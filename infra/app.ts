@@ -63,6 +63,8 @@ export function buildVigil(app: App, options: BuildVigilOptions = {}): VigilStac
     requireMfa: ctx.requireMfa,
     // In prod Cognito sends its mail (codes, invitations) through SES from mailFrom, not its own capped sender.
     sesFrom: ctx.stage === 'prod' ? ctx.services.mailFrom : undefined,
+    // The pre sign-up trigger reads maintenance mode from the table (issue 26).
+    table: data.table,
   });
 
   // What functions/lib/config.ts reads; every function gets the same configuration.

@@ -48,6 +48,8 @@ import {
   publicStatusSchema,
   rateLimitsBodySchema,
   rateLimitsSchema,
+  planPricesBodySchema,
+  planPricesSchema,
   revenueSchema,
 } from './schemas/platform';
 import {
@@ -85,6 +87,8 @@ import {
   userStatsSchema,
 } from './schemas/search';
 import { searchStartResponseSchema } from './schemas/search-start';
+import { caseListQuerySchema, casePageSchema } from './schemas/case-list';
+import { libraryListSchema, libraryReferenceSchema, libraryUpdateSchema } from './schemas/library';
 import { billingModeSchema, billingPortalSchema, subscriptionSchema, upgradeBodySchema, upgradeResponseSchema } from './schemas/subscription';
 import { siteConfigSchema } from './schemas/site-config';
 import { usageSchema } from './schemas/usage';
@@ -141,6 +145,7 @@ export const contract = rows({
   health: { method: 'GET', path: '/api/health', area: 'system', auth: 'public', summary: 'Liveness check' },
   openapi: { method: 'GET', path: '/api/openapi.json', area: 'system', auth: 'public', summary: 'OpenAPI description of this API' },
   siteConfig: { method: 'GET', path: '/api/site-config', area: 'system', auth: 'public', summary: 'Public settings the site shows: the support inbox (supportEmail)', reply: siteConfigSchema },
+  publicPlans: { method: 'GET', path: '/api/public/plans', area: 'system', auth: 'public', summary: 'The monthly price of each plan as billing charges it (set by administrators; the pricing pages show it)', reply: planPricesSchema },
   publicStatus: { method: 'GET', path: '/api/public/status', area: 'system', auth: 'public', summary: 'Whether new accounts can be created (maintenance mode), with the message the sign-in pages show', reply: publicStatusSchema },
   publicStats: { method: 'GET', path: '/api/public/stats', area: 'system', auth: 'public', summary: "The platform's own figures for the public pages (scans, copies found, notices, removals, recent scan time and success), cached 5 minutes", reply: publicStatsSchema },
 
@@ -169,7 +174,11 @@ export const contract = rows({
   addOwnSite: { method: 'POST', path: '/api/user/{id}/own-sites', area: 'allowlist', auth: 'user', summary: 'Declare an own site (a domain) or handle (a URL prefix on a shared platform); returns the list', params: userParams, body: ownSiteCreateSchema, reply: ownSiteListSchema },
   removeOwnSite: { method: 'DELETE', path: '/api/user/{id}/own-sites', area: 'allowlist', auth: 'user', summary: 'Remove an own site or handle (?value=); returns the list', params: userParams, query: ownSiteDeleteSchema, reply: ownSiteListSchema },
 
-  startSearch: { method: 'POST', path: '/api/search', area: 'search', auth: 'user', summary: 'Start a scan (multipart: names, engines, reference files)', bodyKind: 'raw', reply: searchStartResponseSchema },
+  startSearch: { method: 'POST', path: '/api/search', area: 'search', auth: 'user', summary: 'Start a scan (multipart: names, engines, reference files, libraryReferences: library file ids)', bodyKind: 'raw', reply: searchStartResponseSchema },
+  listLibrary: { method: 'GET', path: '/api/user/{id}/references', area: 'search', auth: 'user', summary: "The creator's reference library, newest first, each file with the monitors that use it", params: userParams, reply: libraryListSchema },
+  addLibrary: { method: 'POST', path: '/api/user/{id}/references', area: 'search', auth: 'user', summary: 'Add files to the reference library (multipart: referenceFiles; title and publishedOn for one file)', params: userParams, bodyKind: 'raw', reply: libraryListSchema },
+  updateLibrary: { method: 'PUT', path: '/api/references/{id}', area: 'search', auth: 'user', summary: "Change a library file's title or publication date (owner only)", params: idParams('Reference file'), body: libraryUpdateSchema, reply: libraryReferenceSchema },
+  deleteLibrary: { method: 'DELETE', path: '/api/references/{id}', area: 'search', auth: 'user', summary: 'Delete a library file and its stored object (owner only; 409 REFERENCE_IN_USE while a monitor uses it)', params: idParams('Reference file') },
   deleteSearch: { method: 'DELETE', path: '/api/search/{id}', area: 'search', auth: 'user', summary: 'Delete a finished scan with its results and files (owner only; refused while running, for a monitor\'s run, or when a result has a case)', params: idParams('Search') },
 
   chat: { method: 'POST', path: '/api/chatbot', area: 'assistant', auth: 'user', summary: 'Ask the help assistant (or fetch suggestions for a page)', body: chatRequestSchema, reply: chatReplySchema },
@@ -177,6 +186,7 @@ export const contract = rows({
   createCase: { method: 'POST', path: '/api/dmca', area: 'cases', auth: 'user', summary: "Open a DMCA case from one of the caller's results (reviewed unauthorized; one case per URL); returns {id, caseNumber}, or with preview:true the composed description", body: caseCreateSchema, reply: z.union([caseCreatedSchema, casePreviewSchema]) },
   getCase: { method: 'GET', path: '/api/dmca/{id}', area: 'cases', auth: 'user', summary: 'A DMCA case (owner or admin)', params: idParams('Case'), reply: caseSchema },
   listCases: { method: 'GET', path: '/api/user/{id}/dmca', area: 'cases', auth: 'user', summary: "A user's DMCA cases, newest first", params: userParams, reply: caseListSchema },
+  listCasePage: { method: 'GET', path: '/api/user/{id}/cases', area: 'cases', auth: 'user', summary: "One page of a user's cases, newest first: ?status= tab, host, outcome, from/to (dates), q (URL or case number), cursor, limit (at most 100)", params: userParams, query: caseListQuerySchema, reply: casePageSchema },
   generatePdf: { method: 'POST', path: '/api/dmca/{id}/generate', area: 'documents', auth: 'user', summary: 'The notice PDF (agent identity), stored as evidence and returned as dmca-{id}.pdf (owner only)', params: idParams('Case') },
   confirmContent: { method: 'POST', path: '/api/dmca/{id}/confirm-content', area: 'cases', auth: 'user', summary: 'Record "I have checked this page shows my content" on a case (needed before automated submission of a name-only match; owner only)', params: idParams('Case'), body: contentConfirmSchema, reply: caseSchema },
   submitAutomated: { method: 'POST', path: '/api/dmca/{id}/submit-automated', area: 'cases', auth: 'user', summary: "Send the notice to the host's abuse contact and re-check later (paid plans, owner only)", params: idParams('Case'), reply: automatedSubmissionResponseSchema },
@@ -227,6 +237,8 @@ export const contract = rows({
   getMaintenance: { method: 'GET', path: '/api/admin/settings/maintenance', area: 'admin', auth: 'admin', summary: 'Maintenance mode: on or off, and the message the sign-in pages show', reply: maintenanceSchema },
   setMaintenance: { method: 'PUT', path: '/api/admin/settings/maintenance', area: 'admin', auth: 'admin', summary: 'Turn maintenance mode on or off ({"enabled", "message"?}): while on, no new account is created; recorded in the audit log', body: maintenanceBodySchema, reply: maintenanceSchema },
   getRateLimits: { method: 'GET', path: '/api/admin/settings/rate-limits', area: 'admin', auth: 'admin', summary: 'Per-plan token buckets on costly routes (perMinute, burst) and the routes they cover', reply: rateLimitsSchema },
+  getPlanPrices: { method: 'GET', path: '/api/admin/settings/plan-prices', area: 'account', auth: 'admin', summary: 'Pricing Updates: the monthly price of each plan in US dollars, and when it was last changed', reply: planPricesSchema },
+  setPlanPrices: { method: 'PUT', path: '/api/admin/settings/plan-prices', area: 'account', auth: 'admin', summary: 'Set the paid plans\' monthly prices ({basic, pro, enterprise} in whole US dollars, rising): with Stripe billing new prices are created there first; recorded in the audit log', body: planPricesBodySchema, reply: planPricesSchema },
   setRateLimits: { method: 'PUT', path: '/api/admin/settings/rate-limits', area: 'admin', auth: 'admin', summary: 'Set every plan\'s limit ({trial, basic, pro, enterprise: {perMinute, burst}}); recorded in the audit log', body: rateLimitsBodySchema, reply: rateLimitsSchema },
 
   riskMetrics: { method: 'GET', path: '/api/risk/metrics', area: 'risk', auth: 'user', summary: "The caller's risk score, level and figures for a period (24h, 7d, 30d, 90d)", query: riskPeriodQuerySchema, reply: riskMetricsSchema },

@@ -243,8 +243,8 @@ export function clampPercent(v: unknown): number {
 }
 
 /** US cents of a plan's monthly price after a discount (rounded to the cent). */
-export function discountedCents(plan: PlanId, discountPercent: number): number {
-  return Math.round(PLANS[plan].priceUsd * 100 * (1 - clampPercent(discountPercent) / 100));
+export function discountedCents(plan: PlanId, discountPercent: number, priceUsd: number = PLANS[plan].priceUsd): number {
+  return Math.round(priceUsd * 100 * (1 - clampPercent(discountPercent) / 100));
 }
 
 /**

@@ -87,6 +87,12 @@ export async function startStripeFake() {
     }
     if (method === 'POST' && path === '/v1/prices') {
       const price: Price = { id: next('price'), object: 'price', lookup_key: form.get('lookup_key')!, unit_amount: Number(form.get('unit_amount')), currency: form.get('currency')!, recurring: { interval: form.get('recurring[interval]')! } };
+      const taken = [...prices.values()].find((p) => p.lookup_key === price.lookup_key);
+      if (taken && form.get('transfer_lookup_key') !== 'true') {
+        return [400, { error: { type: 'invalid_request_error', message: `A price (${taken.id}) already uses that lookup key.` } }];
+      }
+      // transfer_lookup_key: the new price takes the key over; the old one keeps its subscriptions.
+      if (taken) prices.set(taken.id, { ...taken, lookup_key: '' });
       prices.set(price.id, price);
       return [200, price];
     }
@@ -177,6 +183,8 @@ export async function startStripeFake() {
     events,
     take: () => events.splice(0, events.length),
     sessions,
+    /** Prices by id (a price whose lookup key moved to a newer one has an empty key). */
+    prices,
     subscriptions: subs,
     advance: (seconds: number) => (clock += seconds),
     /** The customer pays a Checkout Session: customer and subscription created, session completed, first invoice paid. */

@@ -2,10 +2,12 @@ import { fileTypeFromBuffer } from 'file-type';
 import { crc32 } from 'node:zlib';
 import { ulid } from 'ulid';
 import { MAX_REFERENCE_TOTAL_BYTES, REFERENCE_TYPES } from '../../shared/references';
+import { MAX_REFERENCE_TITLE_LENGTH } from '../../shared/schemas/library';
 import { putObject } from '../adapters/s3';
 import { config } from '../lib/config';
 import { PayloadTooLargeError, UnsupportedMediaTypeError } from '../lib/errors';
 import type { UploadedFile } from '../lib/multipart';
+import * as library from '../store/entities/library-reference';
 import type { StoredReference } from './search/start-scan';
 
 export interface CheckedReference {
@@ -123,17 +125,46 @@ function videoHeaderProblem(content: Buffer): string | undefined {
   return undefined;
 }
 
+/** The object key of a library file: under the user's folder, so an account erasure deletes it with the rest. */
+export const libraryObjectKey = (userId: string, id: string, extension: string) => `references/${userId}/library/${id}.${extension}`;
+
 /**
- * Stores checked reference files in the uploads bucket under `references/{userId}/{folder}/{id}.{ext}` (a scan's
- * id, or `monitors/{monitorId}`), the original file name in the object's metadata. Called only once the scan or
- * monitor is admitted, so a refused request stores nothing.
+ * The title a file gets when the creator gives none: its file name as uploaded (at most 200 characters), which
+ * is what notices named the work by before the library existed. The creator can retitle it in the library.
  */
-export async function storeReferences(userId: string, folder: string, references: CheckedReference[]): Promise<StoredReference[]> {
+export function titleFromFilename(filename: string): string {
+  return (filename.trim() || 'Untitled').slice(0, MAX_REFERENCE_TITLE_LENGTH);
+}
+
+/**
+ * Stores checked reference files once, in the creator's reference library (issue 26): each object under
+ * `references/{userId}/library/{id}.{ext}` (the original file name in its metadata), then its library record
+ * (title from the file name unless given, the work's publication date when given). Scans and monitors use the
+ * returned references (id and key of the library file). Called only once the scan or monitor is admitted (or by
+ * the library's own upload), so a refused request stores nothing.
+ */
+export async function storeReferences(
+  userId: string,
+  references: CheckedReference[],
+  facts: { title?: string; publishedOn?: string | null } = {},
+): Promise<StoredReference[]> {
   const stored: StoredReference[] = [];
   for (const ref of references) {
     const id = ulid();
-    const key = `references/${userId}/${folder}/${id}.${ref.extension}`;
+    const key = libraryObjectKey(userId, id, ref.extension);
     await putObject(config().uploadsBucket, key, ref.content, ref.mime, { filename: encodeURIComponent(ref.filename) });
+    await library.create({
+      id,
+      userId,
+      key,
+      filename: ref.filename,
+      mediaType: ref.mime,
+      kind: ref.kind,
+      size: ref.content.length,
+      title: facts.title ?? titleFromFilename(ref.filename),
+      publishedOn: facts.publishedOn ?? null,
+      createdAt: new Date().toISOString(),
+    });
     stored.push({ id, key, filename: ref.filename, mediaType: ref.mime, kind: ref.kind });
   }
   return stored;

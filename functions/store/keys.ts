@@ -58,6 +58,12 @@ export const keys = {
    * concurrent submissions of one URL make one case whichever path made them (store/entities/case-url.ts).
    */
   caseUrl: (userId: string, urlHash: string): Key => ({ pk: `USER#${userId}`, sk: `CASE_URL#${urlHash}` }),
+  /**
+   * A file of the creator's reference library (issue 26), in the user's partition (`LIBREF#<ulid>`), so a Query
+   * on the prefix lists the library newest first and an account erasure finds it with the rest.
+   */
+  libraryReference: (userId: string, id: string): Key => ({ pk: `USER#${userId}`, sk: `LIBREF#${id}` }),
+  libraryReferencePrefix: 'LIBREF#',
   /** The creator's own sites and handles ("My sites", issue 23): one item (store/entities/own-sites.ts). */
   ownSites: (userId: string): Key => ({ pk: `USER#${userId}`, sk: 'OWN_SITES' }),
 

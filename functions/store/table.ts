@@ -386,11 +386,12 @@ export async function query(q: PartitionQuery): Promise<Item[]> {
   const items: Item[] = [];
   let start: Item | undefined;
   do {
-    const page = await db().send(new QueryCommand({ ...input, Limit: Math.min(PAGE, limit - items.length), ExclusiveStartKey: start }));
+    // With a filter, DynamoDB's Limit counts items read, not items kept: read whole pages and keep `limit`.
+    const page = await db().send(new QueryCommand({ ...input, Limit: q.filter ? PAGE : Math.min(PAGE, limit - items.length), ExclusiveStartKey: start }));
     items.push(...((page.Items ?? []) as Item[]));
     start = page.LastEvaluatedKey as Item | undefined;
   } while (start && items.length < limit);
-  return items;
+  return items.length > limit ? items.slice(0, limit) : items;
 }
 
 /** How many items a partition holds (a COUNT query: no items are transferred). */

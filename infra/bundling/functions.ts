@@ -3,6 +3,7 @@ import * as path from 'node:path';
 import { AREAS } from '../../shared/contract';
 import { REPO_ROOT } from '../context';
 import { AREA_ACCESS, areaEntry } from '../stacks/api-stack';
+import { TRIGGER_SPECS } from '../stacks/auth-stack';
 import { BULK_TASK_SPECS, ERASURE_TASK_SPECS, JOB_SPECS, QUEUE_SPECS, RECOVERY_SPECS, SCHEDULED_SPECS, SEARCH_TASK_SPECS, SUBMISSION_TASK_SPECS, type TaskSpec } from '../stacks/workflows-stack';
 
 /** One Lambda function of the app, as the stacks deploy it: an API area, a workflow task, a recovery or a scheduled function. */
@@ -14,8 +15,11 @@ export interface LambdaFunctionSpec {
   name: string;
   /** `scheduled`: invoked by an EventBridge schedule outside any workflow (functions/jobs/: the monitor dispatcher, the monthly report). */
   /** `queue`: invoked by an SQS event source (functions/jobs/monitor-runs.ts, the monitor queue's consumer). */
-  /** `job`: invoked asynchronously by an API area (functions/jobs/account-export.ts, the data export). */
-  kind: 'area' | 'task' | 'recovery' | 'scheduled' | 'queue' | 'job';
+  /**
+   * `job`: invoked asynchronously by an API area (functions/jobs/account-export.ts, the data export); `trigger`: invoked
+   * by Cognito (functions/jobs/pre-sign-up.ts, the pre sign-up trigger).
+   */
+  kind: 'area' | 'task' | 'recovery' | 'scheduled' | 'queue' | 'job' | 'trigger';
   /** For tasks: the workflow it belongs to. */
   workflow?: 'search' | 'submission' | 'bulk-submission' | 'account-erasure';
   /** Entry file relative to the repository root. */
@@ -71,6 +75,9 @@ export function lambdaFunctions(): LambdaFunctionSpec[] {
     ),
     ...Object.entries(JOB_SPECS).map(
       ([name, spec]: [string, TaskSpec]): LambdaFunctionSpec => ({ name, kind: 'job', entry: spec.entry, media: false, pdf: false, timeoutSeconds: spec.timeout.toSeconds() }),
+    ),
+    ...Object.entries(TRIGGER_SPECS).map(
+      ([name, spec]): LambdaFunctionSpec => ({ name, kind: 'trigger', entry: spec.entry, media: false, pdf: false, timeoutSeconds: spec.timeout.toSeconds() }),
     ),
   ];
 }

@@ -1,6 +1,18 @@
 import { Aws, CfnOutput, Duration, Fn, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type { Construct } from 'constructs';
+import { ApiFunction } from '../constructs/api-function';
+import { grantTable } from '../constructs/grants';
+
+/**
+ * Cognito's triggers (issue 26): the pre sign-up trigger refuses a hosted-UI sign-up while maintenance mode is on
+ * (functions/jobs/pre-sign-up.ts), reading the setting from the table. Keyed by construct id, which is also its
+ * name in lambdaFunctions() (bundles mode, bench:lambda).
+ */
+export const TRIGGER_SPECS = {
+  PreSignUp: { entry: 'functions/jobs/pre-sign-up.ts', timeout: Duration.seconds(5) },
+} as const;
 
 /** The Cognito group whose members are Vigil admins (ARCHITECTURE.md, "Shape of the code"); the API gets it as ADMIN_GROUP. */
 export const ADMIN_GROUP = 'admin';
@@ -17,6 +29,8 @@ export interface AuthStackProps extends StackProps {
    * verified SES identity in the stack's region. Unset: Cognito's own sender (a small daily quota; dev only).
    */
   sesFrom?: string;
+  /** The table holding the maintenance setting: with it, the pre sign-up trigger refuses sign-ups during maintenance. */
+  table?: dynamodb.ITable;
 }
 
 /**
@@ -79,6 +93,20 @@ export class AuthStack extends Stack {
           'MFA is optional by default so creators can sign up self-service; enforced threat protection (Plus tier) ' +
           'blocks compromised credentials and scores risky sign-ins. -c requireMfa=true makes TOTP mandatory.',
       });
+    }
+
+    if (props.table) {
+      // Maintenance mode stops new registrations on the hosted UI too (Cognito shows the trigger's message).
+      const spec = TRIGGER_SPECS.PreSignUp;
+      const trigger = new ApiFunction(this, 'PreSignUp', {
+        entry: spec.entry,
+        description: 'Cognito pre sign-up: refuses sign-ups while maintenance mode is on',
+        environment: { TABLE_NAME: props.table.tableName },
+        memorySize: 256,
+        timeout: spec.timeout,
+      });
+      grantTable(props.table, trigger, 'read');
+      this.userPool.addTrigger(cognito.UserPoolOperation.PRE_SIGN_UP, trigger.fn);
     }
 
     const domain = this.userPool.addDomain('HostedUi', {

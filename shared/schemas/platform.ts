@@ -98,6 +98,28 @@ export const rateLimitsSchema = z.object({
 });
 export type RateLimitSettings = z.infer<typeof rateLimitsSchema>;
 
+/**
+ * Pricing Updates (issue 26): the monthly price of each paid plan in whole US dollars, set by an administrator.
+ * The free trial stays free. Billing charges these, the pricing pages show them (`GET /api/public/plans`).
+ */
+export const PLAN_PRICE_MAX_USD = 10_000;
+const priceUsdSchema = (plan: string) =>
+  z
+    .number({ error: `${plan} must be a price in US dollars.` })
+    .int(`${plan} must be a whole number of dollars.`)
+    .min(1, `${plan} must be at least $1.`)
+    .max(PLAN_PRICE_MAX_USD, `${plan} must be at most $${PLAN_PRICE_MAX_USD}.`);
+export const planPricesBodySchema = z
+  .object({ basic: priceUsdSchema('basic'), pro: priceUsdSchema('pro'), enterprise: priceUsdSchema('enterprise') })
+  .strict()
+  .refine((p) => p.basic < p.pro && p.pro < p.enterprise, 'Each plan must cost more than the one below it (basic < pro < enterprise).');
+export type PlanPrices = z.infer<typeof planPricesBodySchema>;
+export const planPricesSchema = z.object({
+  prices: z.object({ trial: z.literal(0), basic: z.number(), pro: z.number(), enterprise: z.number() }),
+  updatedAt: z.string().optional(),
+});
+export type PlanPriceSettings = z.infer<typeof planPricesSchema>;
+
 /** `GET /api/admin/revenue`: revenue per plan, growth and projected ARR, from billing events' counters. */
 export const revenueSchema = z.object({
   byPlan: z.array(z.object({ plan: planIdSchema, revenue: z.number() })),

@@ -1,5 +1,6 @@
 import type { Seed } from './seed';
 import { DEFAULT_RATE_LIMITS } from '../../functions/services/platform/rate-limits';
+import { LAUNCH_PRICES } from '../../functions/services/platform/plan-prices';
 
 /*
  * How the security suites call each route of the table with the owner's seeded data. A route whose path
@@ -13,6 +14,7 @@ export const PARAMS: Array<{ match: RegExp; value: (s: Seed) => string; ownerBou
   { match: /^\/api\/search-results?\/\{id\}/, value: (s) => s.resultId, ownerBound: true },
   { match: /^\/api\/allowlist\/\{id\}/, value: (s) => s.allowlistId, ownerBound: true },
   { match: /^\/api\/monitors\/\{id\}/, value: (s) => s.monitorId, ownerBound: true },
+  { match: /^\/api\/references\/\{id\}/, value: (s) => s.libraryId, ownerBound: true },
   { match: /^\/api\/dmca\/\{id\}/, value: (s) => s.caseId, ownerBound: true },
   { match: /^\/api\/admin\/users\/\{userId\}/, value: (s) => s.owner.userId, ownerBound: true },
   { match: /^\/api\/submission-info\/\{searchEngine\}/, value: () => 'google', ownerBound: false },
@@ -44,7 +46,9 @@ export const BODIES: Record<string, (s: Seed) => { body: string; type: string; o
   'PUT /api/admin/report/schedule': () => json({ enabled: false }, false),
   'PUT /api/admin/settings/maintenance': () => json({ enabled: false }, false),
   'PUT /api/admin/settings/rate-limits': () => json(DEFAULT_RATE_LIMITS, false),
+  'PUT /api/admin/settings/plan-prices': () => json(LAUNCH_PRICES, false),
   'PUT /api/monitors/{id}': () => json({ paused: true }, false),
+  'PUT /api/references/{id}': () => json({ title: 'A new title' }, false),
   'POST /api/dmca': (s) =>
     json(
       {

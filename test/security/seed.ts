@@ -4,6 +4,8 @@ import { join } from 'node:path';
 import { startServer, type RunningServer } from '../../local/server';
 import { last, TestBrowser } from '../../local/tests/support/browser';
 import { aResult, allowlistEntry, monitor, openCase, reviewedResult } from '../fixtures';
+import { ulid } from 'ulid';
+import * as library from '../../functions/store/entities/library-reference';
 
 /**
  * The security suites' world: one local runtime (real gateway, IdP, dynalite, s3rver) with three people signed
@@ -27,6 +29,7 @@ export interface Seed {
   caseNumber: string;
   allowlistId: string;
   monitorId: string;
+  libraryId: string;
   /** Every value that must never reach another user. */
   secrets: string[];
 }
@@ -84,6 +87,19 @@ export async function startWorld(): Promise<World> {
   });
   const allow = await allowlistEntry({ userId: ownerId }, `partner-${MARKER}.example`);
   const watch = await monitor({ userId: ownerId }, { name: `Watch ${MARKER}`, names: [`Creator ${MARKER}`] });
+  const libraryId = ulid();
+  await library.create({
+    id: libraryId,
+    userId: ownerId,
+    key: `references/${ownerId}/library/${libraryId}.jpg`,
+    filename: `work-${MARKER}.jpg`,
+    mediaType: 'image/jpeg',
+    kind: 'image',
+    size: 1,
+    title: `Work ${MARKER}`,
+    publishedOn: null,
+    createdAt: new Date().toISOString(),
+  });
 
   return {
     app,
@@ -101,6 +117,7 @@ export async function startWorld(): Promise<World> {
       caseNumber: record.caseNumber,
       allowlistId: allow.id,
       monitorId: watch.id,
+      libraryId,
       secrets: [MARKER, searchId, resultId, record.id, record.caseNumber, allow.id, watch.id, 'owner@security.test'],
     },
   };

@@ -7,6 +7,7 @@ import { applyStoredDiscount, createBilling, type ApplyDiscountEvent, getSubscri
 import { getCreatorUser, updateCreatorFields } from '../../services/creator-profile';
 import { getUsage } from '../../services/usage';
 import { exportUnderWay, latestExport, requestExport } from '../../services/account-data/export-jobs';
+import { getPlanPrices, setPlanPrices } from '../../services/platform/plan-prices';
 import { confirmErasure, requestErasure, verifyErasureToken } from '../../services/account-data/erasure';
 import { takeRateToken } from '../../services/metrics/rate-limit';
 import { TooManyRequestsError } from '../../lib/errors';
@@ -142,7 +143,18 @@ const confirmDeletion = publicEndpoint(contract.confirmDeletion, async ({ query 
   );
 });
 
-const api = areaHandler('account', [getUser, putContentCreator, usage, subscription, upgrade, billingMode, billingPortal, stripeWebhook, exportAccountEndpoint, latestExportEndpoint, requestDeletion, deletionPage, confirmDeletion]);
+/**
+ * Pricing Updates (issue 26), the Business Dashboard's third Configure: administrators only. Here, beside billing,
+ * because the account function alone reads the Stripe keys: the billing provider takes the new prices first (new
+ * Stripe prices under the plans' lookup keys), then they are stored and recorded in the audit log.
+ */
+const planPrices = userEndpoint(contract.getPlanPrices, async () => json(await getPlanPrices()));
+const savePlanPrices = userEndpoint(contract.setPlanPrices, async ({ body, caller }) => {
+  await billingPort().publishPrices(body);
+  return json(await setPlanPrices(caller, body));
+});
+
+const api = areaHandler('account', [planPrices, savePlanPrices, getUser, putContentCreator, usage, subscription, upgrade, billingMode, billingPortal, stripeWebhook, exportAccountEndpoint, latestExportEndpoint, requestDeletion, deletionPage, confirmDeletion]);
 
 /**
  * The HTTP routes, and one event that is not HTTP: the admin function's asynchronous request to put a user's

@@ -3,7 +3,7 @@ import { contract } from '../../../shared/contract';
 import { areaHandler, assertOwner, binary, json, resolveUserParam, userEndpoint, parseJsonBody, type Reply } from '../chain';
 import { submitAutomated as startAutomated } from '../../services/submissions/automated-submission';
 import { bulkSubmit as runBulk } from '../../services/submissions/bulk-submit';
-import { getCase, listCasesByUser, toCaseDto } from '../../services/cases/case-store';
+import { getCase, listCasePage, listCasesByUser, toCaseDto } from '../../services/cases/case-store';
 import { confirmCaseContent, createCaseFromForm, previewCaseFromForm } from '../../services/cases/create-case';
 import { exportCasesForGoogle } from '../../services/submissions/google-export';
 import { IDEMPOTENCY_KEY } from '../../services/idempotency';
@@ -37,6 +37,8 @@ const getCaseEndpoint = userEndpoint(contract.getCase, async ({ params, caller }
 const listCases = userEndpoint(contract.listCases, async ({ params, caller }) =>
   json((await listCasesByUser(resolveUserParam(caller, params.id))).map(toCaseDto)),
 );
+
+const listCasePageEndpoint = userEndpoint(contract.listCasePage, async ({ params, query, caller }) => json(await listCasePage(resolveUserParam(caller, params.id), query)));
 
 const confirmContent = userEndpoint(contract.confirmContent, async ({ params, caller }) =>
   json(toCaseDto(await confirmCaseContent(caller.userId, params.id))),
@@ -101,4 +103,4 @@ const exportGoogleSelected = userEndpoint(contract.exportGoogleSelected, async (
   return textFile(file.content, file.filename);
 });
 
-export const handler = areaHandler('cases', [createCase, getCaseEndpoint, listCases, confirmContent, submitAutomated, bulkSubmit, submissionInfo, exportGoogle, exportGoogleSelected, ...ISSUE_23_ENDPOINTS]);
+export const handler = areaHandler('cases', [createCase, getCaseEndpoint, listCases, listCasePageEndpoint, confirmContent, submitAutomated, bulkSubmit, submissionInfo, exportGoogle, exportGoogleSelected, ...ISSUE_23_ENDPOINTS]);

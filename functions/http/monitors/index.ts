@@ -40,7 +40,7 @@ async function ownMonitor(caller: Caller, id: string): Promise<MonitorRecord> {
  * The plan checks, the slot and the stored files are the service's (services/monitors/create-monitor.ts).
  */
 const createMonitorEndpoint = userEndpoint(contract.createMonitor, async ({ event, caller }) => {
-  const { userId, input, references, extra } = await parseScanRequest(event, caller, monitorExtraFieldsSchema);
+  const { userId, input, references, libraryReferences, extra } = await parseScanRequest(event, caller, monitorExtraFieldsSchema);
   const { monitor, plan } = await createMonitor(userId, {
     name: extra.name,
     cadence: extra.cadence,
@@ -51,6 +51,7 @@ const createMonitorEndpoint = userEndpoint(contract.createMonitor, async ({ even
     searchEngines: input.searchEngines,
     contentType: input.contentType,
     references,
+    libraryReferences,
   });
   return json(toMonitorDto(monitor, plan), 201);
 });

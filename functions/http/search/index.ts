@@ -1,6 +1,11 @@
 import { contract } from '../../../shared/contract';
-import { areaHandler, json, userEndpoint } from '../chain';
-import { storeReferences } from '../../services/references';
+import { MAX_REFERENCE_FILE_BYTES, MAX_REFERENCE_FILES } from '../../../shared/references';
+import { libraryUploadFieldsSchema } from '../../../shared/schemas/library';
+import { areaHandler, json, resolveUserParam, userEndpoint } from '../chain';
+import { parseMultipart } from '../../lib/multipart';
+import { parseOrThrow } from '../../lib/validation';
+import { addToLibrary, deleteLibraryReference, listLibrary, updateLibraryReference } from '../../services/library';
+import { checkReferenceFiles, storeReferences } from '../../services/references';
 import { startScan } from '../../services/search/start-scan';
 import { parseScanRequest } from '../scan-request';
 import { deleteSearch } from '../../services/account-data/delete-search';
@@ -10,7 +15,7 @@ import { deleteSearch } from '../../services/account-data/delete-search';
  * stores nothing. Then the reference files go to S3 and the scan starts through the one start-scan service.
  */
 const startSearch = userEndpoint(contract.startSearch, async ({ event, caller }) => {
-  const { userId, input, references } = await parseScanRequest(event, caller);
+  const { userId, input, references, libraryReferences } = await parseScanRequest(event, caller);
   const started = await startScan({
     userId,
     names: input.query,
@@ -18,8 +23,9 @@ const startSearch = userEndpoint(contract.startSearch, async ({ event, caller })
     contentType: input.contentType,
     origin: 'manual',
     // Stored only once the scan is admitted, so a refused request stores nothing.
-    storeReferences: (searchId) => storeReferences(userId, searchId, references),
-    referenceImages: references.filter((r) => r.kind === 'image').length,
+    // Uploads join the creator's reference library; chosen library files are reused as they are.
+    storeReferences: async () => [...libraryReferences, ...(await storeReferences(userId, references))],
+    referenceImages: [...references, ...libraryReferences].filter((r) => r.kind === 'image').length,
   });
   return json(started, 201);
 });
@@ -30,4 +36,26 @@ const deleteSearchEndpoint = userEndpoint(contract.deleteSearch, async ({ params
   return { status: 204 };
 });
 
-export const handler = areaHandler('search', [startSearch, deleteSearchEndpoint]);
+/*
+ * The reference library (issue 26). Listing and adding follow resolveUserParam (me, own id, or an admin); a
+ * change or deletion by file id is the owner's only: the id is looked up in the caller's own library, so anyone
+ * else gets 404.
+ */
+const listLibraryEndpoint = userEndpoint(contract.listLibrary, async ({ params, caller }) => json(await listLibrary(resolveUserParam(caller, params.id))));
+
+const addLibraryEndpoint = userEndpoint(contract.addLibrary, async ({ event, params, caller }) => {
+  const userId = resolveUserParam(caller, params.id);
+  const { fields, files } = await parseMultipart(event, { maxFiles: MAX_REFERENCE_FILES, maxFileBytes: MAX_REFERENCE_FILE_BYTES });
+  const facts = parseOrThrow(libraryUploadFieldsSchema, fields, 'body');
+  const checked = await checkReferenceFiles(files.filter((f) => f.field === 'referenceFiles'));
+  return json(await addToLibrary(userId, checked, facts), 201);
+});
+
+const updateLibraryEndpoint = userEndpoint(contract.updateLibrary, async ({ params, body, caller }) => json(await updateLibraryReference(caller.userId, params.id, body)));
+
+const deleteLibraryEndpoint = userEndpoint(contract.deleteLibrary, async ({ params, caller }) => {
+  await deleteLibraryReference(caller.userId, params.id);
+  return { status: 204 };
+});
+
+export const handler = areaHandler('search', [startSearch, deleteSearchEndpoint, listLibraryEndpoint, addLibraryEndpoint, updateLibraryEndpoint, deleteLibraryEndpoint]);

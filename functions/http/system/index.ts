@@ -5,6 +5,7 @@ import { config } from '../../lib/config';
 import { areaHandler, json, publicEndpoint } from '../chain';
 import { checkHealth } from '../../services/metrics';
 import { buildOpenApi } from './openapi';
+import { getPlanPrices } from '../../services/platform/plan-prices';
 
 /**
  * Liveness with a real dependency check (one GetItem); each check is recorded for the admin's uptime figure.
@@ -21,6 +22,8 @@ const health = publicEndpoint(contract.health, async () => {
 const openapi = publicEndpoint(contract.openapi, async () => json(buildOpenApi()));
 
 /** What the site shows from the deployment's configuration: the support inbox the contact form writes to. */
+/** The plans' prices as billing charges them (Pricing Updates), for the pricing pages. */
+const publicPlans = publicEndpoint(contract.publicPlans, async () => json(await getPlanPrices()));
 const siteConfig = publicEndpoint(contract.siteConfig, async () => json({ supportEmail: config().supportEmail }));
 
 /** Maintenance mode as the sign-in pages show it; never cached (it must change at once). */
@@ -30,4 +33,4 @@ const stats = publicEndpoint(contract.publicStats, async () =>
   json(await publicStats(), 200, { headers: { 'cache-control': `public, max-age=${PUBLIC_STATS_CACHE_SECONDS}` } }),
 );
 
-export const handler = areaHandler('system', [health, openapi, siteConfig, status, stats]);
+export const handler = areaHandler('system', [health, openapi, publicPlans, siteConfig, status, stats]);

@@ -1,6 +1,7 @@
 import type { UpgradeResponse } from '../../../shared/schemas/subscription';
 import type { PlanId } from '../../../shared/schemas/user';
 import type { StoredPlan } from './plan-store';
+import type { PlanPrices } from '../../../shared/schemas/platform';
 
 /** How plan changes are paid: the `BILLING` setting (functions/lib/config.ts). */
 export type BillingMode = 'demo' | 'stripe' | 'none';
@@ -20,6 +21,11 @@ export interface BillingPort {
    * applies from the next invoice without a plan change. Stripe only; the others have nothing to update.
    */
   applyDiscount(current: StoredPlan): Promise<'applied' | 'removed' | 'skipped'>;
+  /**
+   * Makes new plan prices (Pricing Updates) chargeable before they are stored: at Stripe, a new monthly price per
+   * paid plan under the plan's lookup key. The others charge the stored price directly: nothing to do.
+   */
+  publishPrices(prices: PlanPrices): Promise<'created' | 'skipped'>;
   /** A customer-portal URL ("Manage billing"); Stripe only. */
   portal(current: StoredPlan): Promise<string>;
   /**

@@ -27,6 +27,10 @@ export class DemoBilling implements BillingPort {
   }
 
   /** The discount is read at each plan change; there is no subscription to update. */
+  async publishPrices(): Promise<'skipped'> {
+    return 'skipped';
+  }
+
   async applyDiscount(): Promise<'skipped'> {
     return 'skipped';
   }
@@ -47,6 +51,10 @@ export class NoBilling implements BillingPort {
 
   async upgrade(): Promise<UpgradeResponse> {
     throw new BillingUnavailableError();
+  }
+
+  async publishPrices(): Promise<'skipped'> {
+    return 'skipped';
   }
 
   async applyDiscount(): Promise<'skipped'> {

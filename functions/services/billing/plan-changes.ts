@@ -1,4 +1,5 @@
-import { discountedCents, PLANS } from '../../../shared/plans';
+import { discountedCents } from '../../../shared/plans';
+import { planPriceUsd } from '../platform/plan-prices';
 import type { PlanId } from '../../../shared/schemas/user';
 import { logger } from '../../lib/logger';
 import { recordPlanChange } from '../metrics/hooks';
@@ -20,14 +21,16 @@ export async function applyPaidPlan(
 ): Promise<BillingEvent> {
   const { at } = opts;
   await changeStoredPlan(current, planId, at);
-  const amountCents = discountedCents(planId, current.discountPercent);
+  // The price an administrator set (Pricing Updates), not the launch price.
+  const priceUsd = await planPriceUsd(planId);
+  const amountCents = discountedCents(planId, current.discountPercent, priceUsd);
   const event = await putBillingEvent({
     userId: current.userId,
     kind: 'charge',
     provider: opts.provider,
     planId,
     previousPlan: current.plan,
-    priceUsd: PLANS[planId].priceUsd,
+    priceUsd,
     discountPercent: current.discountPercent,
     amountUsd: amountCents / 100,
     amountCents,

@@ -3,6 +3,7 @@ import type { Subscription } from '../../../shared/schemas/subscription';
 import type { PlanId } from '../../../shared/schemas/user';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import { readStoredPlan, writeStoredPlan, type StoredPlan } from '../profile-store';
+import { planPriceUsd } from '../platform/plan-prices';
 export { effectivePlan, planOf, readStoredPlan, type StoredPlan } from '../profile-store';
 
 /** `GET /api/user/subscription`. */
@@ -13,7 +14,7 @@ export async function getSubscription(userId: string): Promise<Subscription> {
     plan: stored.plan,
     status: stored.status,
     ...(stored.discountPercent > 0 ? { discount: stored.discountPercent } : {}),
-    monthlyPriceUsd: discountedCents(stored.plan, stored.discountPercent) / 100,
+    monthlyPriceUsd: discountedCents(stored.plan, stored.discountPercent, await planPriceUsd(stored.plan)) / 100,
     ...(stored.planChangedAt ? { planChangedAt: stored.planChangedAt } : {}),
     ...(stored.pendingPlan ? { pendingPlan: stored.pendingPlan } : {}),
     ...(stored.currentPeriodEnd ? { currentPeriodEnd: stored.currentPeriodEnd } : {}),

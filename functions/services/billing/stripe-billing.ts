@@ -11,6 +11,8 @@ import { countPlanMove, putBillingEvent } from './billing-events';
 import { ERASURE_CANCELLATION_COMMENT, type BillingPort } from './billing-port';
 import { changeStoredPlan, setBillingAttributes, type StoredPlan } from './plan-store';
 import { invoicedMrrCents } from './invoiced-mrr';
+import { planPriceUsd } from '../platform/plan-prices';
+import type { PlanPrices } from '../../../shared/schemas/platform';
 
 class PaymentProviderError extends HttpError {
   constructor() {
@@ -23,16 +25,22 @@ export const priceLookupKey = (plan: PlanId) => `vigil-${plan}-monthly`;
 /** Id of the coupon for an administrator's discount (one per percent, created on first use). */
 export const couponId = (percent: number) => `vigil-${Math.round(percent)}-off`;
 
-/** The price id of a plan, found by lookup key or created once. */
-async function priceFor(stripe: Stripe, plan: PlanId): Promise<string> {
+/**
+ * The price id of a plan at its stored price (Pricing Updates), found by lookup key, or created once. A price
+ * changed since the lookup key's price was made gets a new Stripe price that takes the lookup key over
+ * (`transfer_lookup_key`); subscriptions on the old price keep it until their plan changes.
+ */
+async function priceFor(stripe: Stripe, plan: PlanId, usd?: number): Promise<string> {
   const lookup = priceLookupKey(plan);
+  const cents = Math.round((usd ?? (await planPriceUsd(plan))) * 100);
   const found = await stripe.prices.list({ lookup_keys: [lookup], active: true, limit: 1 });
-  if (found.data[0]) return found.data[0].id;
+  if (found.data[0] && found.data[0].unit_amount === cents) return found.data[0].id;
   const created = await stripe.prices.create({
     currency: 'usd',
-    unit_amount: PLANS[plan].priceUsd * 100,
+    unit_amount: cents,
     recurring: { interval: 'month' },
     lookup_key: lookup,
+    transfer_lookup_key: true,
     product_data: { name: `Vigil ${PLANS[plan].name}` },
   });
   return created.id;
@@ -72,6 +80,14 @@ async function guarded<T>(what: string, userId: string, fn: () => Promise<T>): P
  */
 export class StripeBilling implements BillingPort {
   readonly mode = 'stripe' as const;
+
+  async publishPrices(prices: PlanPrices): Promise<'created'> {
+    const stripe = await this.stripe();
+    await guarded('price update', 'admin', async () => {
+      for (const plan of ['basic', 'pro', 'enterprise'] as const) await priceFor(stripe, plan, prices[plan]);
+    });
+    return 'created';
+  }
 
   private async stripe(): Promise<Stripe> {
     const k = await stripeKeys();
@@ -114,7 +130,7 @@ export class StripeBilling implements BillingPort {
       provider: 'stripe',
       planId,
       previousPlan: current.plan,
-      priceUsd: PLANS[planId].priceUsd,
+      priceUsd: await planPriceUsd(planId),
       discountPercent: current.discountPercent,
       amountUsd: 0,
       amountCents: 0,
@@ -127,7 +143,7 @@ export class StripeBilling implements BillingPort {
 
   private async changeSubscription(stripe: Stripe, current: StoredPlan, planId: PlanId, now: Date): Promise<UpgradeResponse> {
     const at = now.toISOString();
-    const dearer = PLANS[planId].priceUsd > PLANS[current.plan].priceUsd;
+    const dearer = (await planPriceUsd(planId)) > (await planPriceUsd(current.plan));
     const sub = await guarded('subscription update', current.userId, async () => {
       const existing = await stripe.subscriptions.retrieve(current.stripeSubscriptionId!);
       const item = existing.items.data[0];

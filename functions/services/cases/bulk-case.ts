@@ -9,6 +9,7 @@ import { allocateCaseNumber } from './case-number';
 import { getCase, latestCaseForResult, putCase, type CaseRecord } from './case-store';
 import { claimCaseUrls } from './case-urls';
 import { composeDescription, workFactsOf } from './description';
+import * as library from '../../store/entities/library-reference';
 import { capturePage } from './page-check';
 
 /*
@@ -22,7 +23,10 @@ import { capturePage } from './page-check';
 async function workOf(result: ResultRecord) {
   const search = await getSearch(result.searchId);
   const refs = search?.references ?? [];
-  return workFactsOf(refs.find((r) => r.id === result.evidence?.matchedReferenceId) ?? (refs.length === 1 ? refs[0] : undefined));
+  const ref = refs.find((r) => r.id === result.evidence?.matchedReferenceId) ?? (refs.length === 1 ? refs[0] : undefined);
+  // A reference file from the creator's library is described by its title and date as the library holds them now.
+  const held = ref && search ? await library.get(search.userId, ref.id) : undefined;
+  return workFactsOf(held ? { ...ref!, title: held.title, ...(held.publishedOn ? { date: held.publishedOn } : {}) } : ref);
 }
 
 /** The description a case of `result` carries (the template, ./description.ts). */

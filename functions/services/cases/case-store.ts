@@ -1,4 +1,6 @@
 import type { CaseLadder, CaseStatus, DmcaCase, DmcaSearchEngine, Escalation } from '../../../shared/schemas/cases';
+import { CASE_NUMBER_PATTERN, type CaseListQuery, type CasePage } from '../../../shared/schemas/case-list';
+import { ValidationError } from '../../lib/errors';
 import { SUBMISSION_TIMEOUT_SECONDS, sweepAfter } from '../../lib/workflow-timeouts';
 import * as cases from '../../store/entities/case';
 import * as results from '../../store/entities/result';
@@ -148,4 +150,36 @@ export function endOverdueSubmission(id: string, attempt: number, sweepSk: strin
 /** Writes a case's ladder for attempt `attempt` (issue 23); false when superseded or the case has ended. */
 export function recordLadder(id: string, attempt: number, ladder: CaseLadder, patch: SubmissionPatch, at = new Date().toISOString()): Promise<boolean> {
   return cases.recordLadder(id, attempt, ladder, patch, at);
+}
+
+/** The cursor of the cases list: the sort value of a page's last case, base64url-encoded (opaque to the client). */
+const encodeCursor = (sortValue: string) => Buffer.from(sortValue, 'utf8').toString('base64url');
+function decodeCursor(cursor: string): string {
+  const value = Buffer.from(cursor, 'base64url').toString('utf8');
+  if (!/^\d{4}-\d{2}-\d{2}T[\d:.]+Z#[A-Za-z0-9_-]{1,64}$/.test(value)) {
+    throw new ValidationError('The cursor is not valid: start again from the first page.', [{ path: 'query.cursor', message: 'Not a cursor of this list.' }]);
+  }
+  return value;
+}
+
+/**
+ * `GET /api/user/{id}/cases` (issue 26): one page of the user's cases, newest first, by tab (status), host,
+ * outcome, creation dates and a search (a case number such as `VGL-2026-000123` finds that case; anything else
+ * is looked for in the infringing URLs).
+ */
+export async function listCasePage(userId: string, q: CaseListQuery): Promise<CasePage> {
+  const search = q.q?.trim();
+  const page = await cases.listPage(
+    userId,
+    {
+      status: q.status === 'all' ? undefined : q.status,
+      host: q.host,
+      outcome: q.outcome,
+      from: q.from,
+      to: q.to,
+      ...(search && CASE_NUMBER_PATTERN.test(search) ? { caseNumber: search.toUpperCase() } : search ? { urlContains: search } : {}),
+    },
+    { limit: q.limit, after: q.cursor ? decodeCursor(q.cursor) : undefined },
+  );
+  return { cases: page.cases.map(toCaseDto), next: page.last ? encodeCursor(page.last) : null };
 }

@@ -2,6 +2,7 @@ import { ulid } from 'ulid';
 import { planRule } from '../../../shared/plans';
 import type { PlanId } from '../../../shared/schemas/user';
 import { storeReferences, type CheckedReference } from '../references';
+import type { StoredReference } from '../search/start-scan';
 import * as monitors from '../../store/entities/monitor';
 import { monitorCount, planOf, putMonitor, type MonitorRecord, type NewMonitor } from './monitors';
 import { dropSchedule, syncSchedule } from './schedules';
@@ -12,13 +13,16 @@ export interface MonitorRequest extends Pick<NewMonitor, 'names' | 'searchEngine
   name?: string;
   originalUrl?: string;
   references: CheckedReference[];
+  /** Files chosen from the creator's reference library (stored already). */
+  libraryReferences?: StoredReference[];
 }
 
 /**
  * Creates a monitor: the plan's cadence, monitor count and "Submit automatically" are checked (402) and a slot
- * of the plan's monitor count reserved before anything is written; then the reference files are stored once,
- * under the monitor (every run reuses them), and the monitor is written. If storing fails, the slot is given
- * back, so nothing half-written keeps it. Returns the monitor with the plan it was checked against.
+ * of the plan's monitor count reserved before anything is written; then the uploaded reference files are stored
+ * once, in the creator's reference library (every run reuses them; files chosen from the library are reused as
+ * they are), and the monitor is written. If storing fails, the slot is given back, so nothing half-written keeps
+ * it (files already added to the library stay there, as any upload). Returns the monitor with the plan it was checked against.
  */
 export async function createMonitor(userId: string, req: MonitorRequest): Promise<{ monitor: MonitorRecord; plan: PlanId }> {
   const plan = await planOf(userId);
@@ -29,11 +33,12 @@ export async function createMonitor(userId: string, req: MonitorRequest): Promis
   if (!slot.taken) throw monitorCountRefusal(plan, slot.used);
   const id = ulid();
   try {
-    const references = await storeReferences(userId, `monitors/${id}`, req.references);
+    // Uploads join the creator's reference library (stored once, kept after the monitor); chosen files are reused.
+    const references = [...(req.libraryReferences ?? []), ...(await storeReferences(userId, req.references))];
     const monitor = await putMonitor({
       id,
       userId,
-      name: req.name || req.names.join(', ') || req.references.map((r) => r.filename).join(', '),
+      name: req.name || req.names.join(', ') || references.map((r) => r.filename).join(', '),
       names: req.names,
       searchEngines: req.searchEngines,
       contentType: req.contentType,

@@ -13,7 +13,7 @@ import {
   type SubmissionState,
 } from '../../../shared/schemas/cases';
 import { keys } from '../keys';
-import { Cond, GSI1, GSI2, getItem, putItemIf, queryNewest, updateItemIf, withoutKeys, type Changes, type Item } from '../table';
+import { Cond, GSI1, GSI2, getItem, putItemIf, query, queryNewest, updateItemIf, withoutKeys, type Changes, type Item } from '../table';
 import { DUE_ATTRIBUTES, stillDue } from './due';
 
 /**
@@ -114,6 +114,56 @@ export async function get(id: string): Promise<CaseRecord | undefined> {
 export async function listByOwner(userId: string, limit: number): Promise<CaseRecord[]> {
   const items = await queryNewest({ index: GSI1.indexName, partition: keys.ownedByPartition(userId, CASE), limit });
   return items.map(fromItem);
+}
+
+/** What one page of a user's cases is filtered by (every field optional; all given must hold). */
+export interface CasePageFilter {
+  status?: CaseRecord['status'];
+  host?: string;
+  /** A named outcome, or `open` for a case without one. */
+  outcome?: string;
+  caseNumber?: string;
+  /** A piece of the infringing URL(s), as typed. */
+  urlContains?: string;
+  /** Created on or after this date (YYYY-MM-DD). */
+  from?: string;
+  /** Created on or before this date (YYYY-MM-DD). */
+  to?: string;
+}
+
+/**
+ * One page of a user's cases, newest first, on the owner listing (gsi1 `createdAt#id`): the dates bound the sort
+ * key, the rest is a filter, and `after` (the sort value of the last case of the page before) continues the list
+ * below it. Reads pages of the index until `limit` cases match or the partition ends; `last` is the sort value of
+ * the page's last case when more may follow.
+ */
+export async function listPage(userId: string, filter: CasePageFilter, opts: { limit: number; after?: string }): Promise<{ cases: CaseRecord[]; last?: string }> {
+  const lower = filter.from ?? '0'; // below any ISO date; a key condition takes no empty string
+  const toBound = filter.to ? `${filter.to}T23:59:59.999Z~` : '~';
+  const upper = opts.after && opts.after < toBound ? opts.after : toBound;
+  const conds: Cond[] = [];
+  if (filter.status) conds.push(Cond.eq('status', filter.status));
+  if (filter.host) conds.push(Cond.eq('host', filter.host));
+  if (filter.outcome === 'open') conds.push(Cond.notExists('outcome'));
+  else if (filter.outcome) conds.push(Cond.eq(['outcome', 'kind'], filter.outcome));
+  if (filter.caseNumber) conds.push(Cond.eq('caseNumber', filter.caseNumber));
+  if (filter.urlContains) conds.push(Cond.contains('infringingUrl', filter.urlContains));
+  const items = await query({
+    index: GSI1.indexName,
+    partition: keys.ownedByPartition(userId, CASE),
+    sortBetween: [lower, upper],
+    descending: true,
+    filter: conds.length ? Cond.and(...conds) : undefined,
+    limit: opts.limit + 2,
+  });
+  // BETWEEN is inclusive: the cursor's own case ended the page before (a key attribute cannot be filtered on).
+  const page = items
+    .filter((item) => item[GSI1.sortKey] !== opts.after)
+    .slice(0, opts.limit + 1)
+    .map(fromItem);
+  const more = page.length > opts.limit;
+  page.length = Math.min(page.length, opts.limit);
+  return { cases: page, ...(more && page.length ? { last: listed(page[page.length - 1]!) } : {}) };
 }
 
 /** The newest case filed for a search result, read again by id (the index is eventually consistent). */

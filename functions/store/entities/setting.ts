@@ -32,6 +32,13 @@ const SETTINGS = {
     updatedAt: z.string(),
     updatedBy: z.string(),
   }),
+  /** Pricing Updates (issue 26): each paid plan's monthly price in whole US dollars. */
+  'plan-prices': z.object({
+    v: z.literal(1).default(1),
+    prices: z.record(z.string(), z.number()),
+    updatedAt: z.string(),
+    updatedBy: z.string(),
+  }),
 } as const;
 
 export type SettingName = keyof typeof SETTINGS;

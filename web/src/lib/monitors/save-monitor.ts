@@ -3,12 +3,15 @@ import { monitorRunStartedSchema, monitorSchema, type AlertMode, type Cadence, t
 import { api } from '@/lib/api-client';
 import { buildScanFormData } from '@/lib/scan/scan-start';
 import { invalidateMonitor, invalidateMonitors } from './get-monitors';
+import { invalidateLibrary } from '@/lib/references/get-library';
 
 /* The monitor writes (issue 11): each reloads the monitors it changed once the server answered. */
 
 export interface NewMonitorValues {
   query: string;
   files: readonly Blob[];
+  /** Files chosen from the reference library (issue 26). */
+  libraryIds?: readonly string[];
   cadence: Cadence;
   alerts: AlertMode;
   name?: string;
@@ -28,7 +31,8 @@ export async function createMonitor(values: NewMonitorValues): Promise<Monitor> 
     form.append('originalUrl', values.originalUrl?.trim() ?? '');
   }
   const created = monitorSchema.parse(await api(contract.createMonitor, { body: form }));
-  await invalidateMonitors();
+  // The monitor's uploads joined the library, and its files are now in use.
+  await Promise.all([invalidateMonitors(), invalidateLibrary()]);
   return created;
 }
 
@@ -40,7 +44,7 @@ export async function updateMonitor(id: string, update: MonitorUpdate): Promise<
 
 export async function deleteMonitor(id: string): Promise<void> {
   await api(contract.deleteMonitor, { params: { id } });
-  await invalidateMonitors();
+  await Promise.all([invalidateMonitors(), invalidateLibrary()]);
 }
 
 /** Runs a monitor now; answers the run's search id. */

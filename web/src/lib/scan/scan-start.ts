@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_REFERENCE_FILE_BYTES, MAX_REFERENCE_FILES, MAX_REFERENCE_TOTAL_BYTES, REFERENCE_TYPES } from '@shared/references';
+import { LIBRARY_REFERENCES_FIELD } from '@shared/schemas/library';
 import { DEFAULT_CONTENT_TYPE, DEFAULT_SEARCH_ENGINES, MAX_SEARCH_NAME_LENGTH, MAX_SEARCH_NAMES, splitNames } from '@shared/schemas/search-start';
 
 /*
@@ -83,20 +84,25 @@ export const scanStartFormSchema = z
       .refine((q) => splitNames(q).length <= MAX_SEARCH_NAMES, `Enter at most ${MAX_SEARCH_NAMES} names.`)
       .refine((q) => splitNames(q).every((n) => n.length <= MAX_SEARCH_NAME_LENGTH), `Each name may be at most ${MAX_SEARCH_NAME_LENGTH} characters.`),
     files: z.array(z.custom<File>((v) => typeof v === 'object' && v !== null && 'name' in v && 'size' in v)).max(MAX_REFERENCE_FILES),
+    /** Files chosen from the reference library (issue 26), by id. */
+    libraryIds: z.array(z.string()),
   })
-  .refine((v) => canStartScan(v.query, v.files.length), { message: START_HINT, path: ['query'] });
+  .refine((v) => v.files.length + v.libraryIds.length <= MAX_REFERENCE_FILES, { message: `A scan takes at most ${MAX_REFERENCE_FILES} reference files in all.`, path: ['libraryIds'] })
+  .refine((v) => canStartScan(v.query, v.files.length + v.libraryIds.length), { message: START_HINT, path: ['query'] });
 export type ScanStartFormValues = z.infer<typeof scanStartFormSchema>;
 
 /**
  * The multipart body of `POST /api/search`: `userId` is `me` (the server decides who the caller is), names as
- * typed, content type `images,videos`, engines as a JSON list, one `referenceFiles` part per file.
+ * typed, content type `images,videos`, engines as a JSON list, one `referenceFiles` part per file, and the library
+ * files chosen as `libraryReferences` (a JSON list of ids).
  */
-export function buildScanFormData(values: { query: string; files: readonly Blob[] }, engines: readonly string[] = DEFAULT_SEARCH_ENGINES): FormData {
+export function buildScanFormData(values: { query: string; files: readonly Blob[]; libraryIds?: readonly string[] }, engines: readonly string[] = DEFAULT_SEARCH_ENGINES): FormData {
   const form = new FormData();
   form.append('userId', 'me');
   form.append('query', values.query.trim());
   form.append('contentType', DEFAULT_CONTENT_TYPE);
   form.append('searchEngines', JSON.stringify(engines));
   for (const file of values.files) form.append('referenceFiles', file, (file as File).name);
+  if (values.libraryIds?.length) form.append(LIBRARY_REFERENCES_FIELD, JSON.stringify(values.libraryIds));
   return form;
 }

@@ -11,6 +11,7 @@ import { DemoBillingNote } from '@/components/billing/demo-billing-note';
 import { ApiError, apiErrorMessage } from '@/lib/api-client';
 import { openBillingPortal, upgradePlan } from '../api/upgrade-plan';
 import { useAccountPlan } from '../hooks/use-account-plan';
+import { usePlanPrices } from '@/lib/billing/get-plan-prices';
 import { ACCOUNT_PLAN_CARDS, ACCOUNT_PLAN_NAMES, planButton, statusLabel } from '../lib/account-plans';
 
 /**
@@ -22,6 +23,8 @@ export function BillingTab() {
   const [pending, setPending] = useState<PlanId | null>(null);
   // Issue 26: a plan change asks first; the card whose button was pressed shows what will happen.
   const [confirming, setConfirming] = useState<PlanId | null>(null);
+  // Prices as billing charges them (Pricing Updates), not constants of the bundle.
+  const prices = usePlanPrices().data?.prices;
 
   const manage = async () => {
     try {
@@ -101,6 +104,7 @@ export function BillingTab() {
         {ACCOUNT_PLAN_CARDS.map((card) => {
           const current = card.id === plan;
           const button = planButton(card.id, plan);
+          const price = prices ? `$${prices[card.id]}` : '…';
           return (
             <li key={card.id}>
               <Card
@@ -121,7 +125,7 @@ export function BillingTab() {
                     <h3>{card.name}</h3>
                   </CardTitle>
                   <p className="flex items-baseline gap-1">
-                    <span className="text-3xl font-bold tracking-tight">${card.priceUsd}</span>
+                    <span className="text-3xl font-bold tracking-tight">{price}</span>
                     <span className="text-sm text-muted-foreground">/month</span>
                   </p>
                 </CardHeader>
@@ -139,7 +143,7 @@ export function BillingTab() {
                   {confirming === card.id ? (
                     <div role="group" aria-label={`Confirm the ${card.name} plan`} className="grid w-full gap-2">
                       <p className="text-sm" aria-live="polite">
-                        Change your plan to {card.name} (${card.priceUsd}/month)?
+                        Change your plan to {card.name} ({price}/month)?
                       </p>
                       <div className="flex gap-2">
                         <Button type="button" className="flex-1" onClick={() => void upgrade(card.id)}>

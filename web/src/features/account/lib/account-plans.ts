@@ -22,7 +22,6 @@ export const ACCOUNT_PLAN_NAMES: Readonly<Record<PlanId, string>> = { trial: 'Tr
 export interface AccountPlanCard {
   id: PlanId;
   name: string;
-  priceUsd: number;
   features: string[];
   popular: boolean;
 }
@@ -31,7 +30,6 @@ export interface AccountPlanCard {
 export const ACCOUNT_PLAN_CARDS: readonly AccountPlanCard[] = PLAN_ORDER.map((id) => ({
   id,
   name: ACCOUNT_PLAN_NAMES[id],
-  priceUsd: PLANS[id].priceUsd,
   features: planFeatures(id),
   popular: id === 'pro',
 }));

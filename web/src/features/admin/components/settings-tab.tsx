@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { PLAN_ORDER, PLANS } from '@shared/plans';
-import { MAINTENANCE_MESSAGE_MAX, type Maintenance, type RateLimits, type RateLimitSettings } from '@shared/schemas/platform';
+import { MAINTENANCE_MESSAGE_MAX, PLAN_PRICE_MAX_USD, type PlanPrices, type PlanPriceSettings, type Maintenance, type RateLimits, type RateLimitSettings } from '@shared/schemas/platform';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -14,15 +14,17 @@ import { useMaintenance } from '../api/get-maintenance';
 import { useRateLimits } from '../api/get-rate-limits';
 import { setMaintenance } from '../api/set-maintenance';
 import { setRateLimits } from '../api/set-rate-limits';
+import { setPlanPrices } from '../api/set-plan-prices';
+import { usePlanPrices } from '@/lib/billing/get-plan-prices';
 import { AuditLog } from './audit-log';
 
 /**
- * Settings: Maintenance Mode and Rate Limiting, each with a Configure button that opens its form below the row;
+ * Settings: Maintenance Mode, Rate Limiting and Pricing Updates, each with a Configure button that opens its form below the row;
  * every saved change is recorded in the audit log shown beneath.
  */
 export function SettingsTab() {
-  const [open, setOpen] = useState<'maintenance' | 'rate-limits' | null>(null);
-  const toggle = (which: 'maintenance' | 'rate-limits') => setOpen((o) => (o === which ? null : which));
+  const [open, setOpen] = useState<'maintenance' | 'rate-limits' | 'plan-prices' | null>(null);
+  const toggle = (which: 'maintenance' | 'rate-limits' | 'plan-prices') => setOpen((o) => (o === which ? null : which));
   return (
     <div className="space-y-6">
       <Card>
@@ -49,6 +51,14 @@ export function SettingsTab() {
               onToggle={() => toggle('rate-limits')}
             >
               <RateLimitsForm onDone={() => setOpen(null)} />
+            </SettingRow>
+            <SettingRow
+              title="Pricing Updates"
+              description="The paid plans' monthly prices: what billing charges new subscriptions and the pricing pages show."
+              open={open === 'plan-prices'}
+              onToggle={() => toggle('plan-prices')}
+            >
+              <PlanPricesForm onDone={() => setOpen(null)} />
             </SettingRow>
           </ul>
         </CardContent>
@@ -187,6 +197,64 @@ function RateLimitsEditor({ current, onDone }: { current: RateLimitSettings; onD
       <Button type="submit" size="sm" disabled={saving}>
         {saving ? 'Saving...' : 'Save rate limits'}
       </Button>
+    </form>
+  );
+}
+
+const PAID = ['basic', 'pro', 'enterprise'] as const;
+
+function PlanPricesForm({ onDone }: { onDone: () => void }) {
+  const { data, error } = usePlanPrices();
+  if (error) return <p className="text-sm text-destructive">{apiErrorMessage(error, 'Plan prices could not be loaded.')}</p>;
+  if (!data) return <Spinner label="Loading plan prices" />;
+  return <PlanPricesEditor current={data} onDone={onDone} />;
+}
+
+function PlanPricesEditor({ current, onDone }: { current: PlanPriceSettings; onDone: () => void }) {
+  const [draft, setDraft] = useState<Record<(typeof PAID)[number], string>>(() => ({
+    basic: String(current.prices.basic),
+    pro: String(current.prices.pro),
+    enterprise: String(current.prices.enterprise),
+  }));
+  const [saving, setSaving] = useState(false);
+  const [refusal, setRefusal] = useState<string>();
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setSaving(true);
+    setRefusal(undefined);
+    try {
+      const prices = Object.fromEntries(PAID.map((p) => [p, Number(draft[p])])) as PlanPrices;
+      await setPlanPrices(prices);
+      toast({ title: 'Plan prices saved', description: 'New subscriptions and plan changes are charged the new prices; running subscriptions keep theirs.' });
+      onDone();
+    } catch (err) {
+      setRefusal(apiErrorMessage(err, 'The prices were not changed. Please try again.'));
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <form onSubmit={(e) => void submit(e)} className="space-y-3" aria-label="Plan prices">
+      <p className="text-sm text-muted-foreground">
+        Whole US dollars a month, each plan dearer than the one below. With Stripe billing a new Stripe price is created for each plan; running
+        subscriptions keep the price they started with until their plan changes. The free trial stays free.
+      </p>
+      <div className="grid gap-3 sm:grid-cols-3">
+        {PAID.map((p) => (
+          <div key={p} className="grid gap-1.5">
+            <Label htmlFor={`price-${p}`}>{PLANS[p].name} ($/month)</Label>
+            <Input id={`price-${p}`} type="number" min={1} max={PLAN_PRICE_MAX_USD} step={1} required value={draft[p]} onChange={(e) => setDraft((d) => ({ ...d, [p]: e.target.value }))} />
+          </div>
+        ))}
+      </div>
+      <Button type="submit" size="sm" disabled={saving}>
+        {saving ? 'Saving...' : 'Save prices'}
+      </Button>
+      {refusal && (
+        <p role="alert" className="text-sm text-destructive">
+          {refusal}
+        </p>
+      )}
     </form>
   );
 }

@@ -5,6 +5,7 @@ import { contract } from '@shared/contract';
 import type { DmcaCase } from '@shared/schemas/cases';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
 import { toast } from '@/components/ui/use-toast';
 import { api, apiErrorMessage } from '@/lib/api-client';
 import { dmcaEngineLabel } from '@/lib/submissions/submission-rules';
@@ -35,7 +36,7 @@ function formatDate(iso: string): string {
  * original URLs, search engine, created date; View, Download and, for pending cases, Generate Form. A case flagged
  * for escalation says so and why.
  */
-export function CaseCard({ dmcaCase }: { dmcaCase: DmcaCase }) {
+export function CaseCard({ dmcaCase, selection }: { dmcaCase: DmcaCase; /** The cases list's bulk selection (issue 26). */ selection?: { checked: boolean; onChange: (checked: boolean) => void } }) {
   const titleId = useId();
   const [busy, setBusy] = useState<'download' | 'generate' | null>(null);
   const badge = caseStatusBadge(dmcaCase.status);
@@ -72,6 +73,9 @@ export function CaseCard({ dmcaCase }: { dmcaCase: DmcaCase }) {
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="grid gap-1.5">
           <div className="flex flex-wrap items-center gap-2">
+            {selection && (
+              <Checkbox checked={selection.checked} onCheckedChange={(on) => selection.onChange(on === true)} aria-label={`Select case ${dmcaCase.caseNumber}`} />
+            )}
             <Badge variant={badge.tone === 'default' ? 'default' : 'outline'} className={cn(TONE_CLASSES[badge.tone])} data-status={dmcaCase.status}>
               {badge.label}
             </Badge>

@@ -4,11 +4,14 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from '@/components/ui/card';
 import { Figure } from '@/lib/public-stats/figures';
+import { usePlanPrice } from '@/lib/billing/get-plan-prices';
 import { cn } from '@/lib/utils';
 import type { PlanCardData } from '../data/plan-features';
 
 /** One plan on the Pricing page; its button goes to /account, where plans are chosen. */
 export function PlanCard({ plan }: { plan: PlanCardData }) {
+  // The price billing charges, as an administrator set it (GET /api/public/plans).
+  const price = usePlanPrice(plan.id);
   return (
     <Card
       data-testid={`plan-${plan.id}`}
@@ -19,7 +22,7 @@ export function PlanCard({ plan }: { plan: PlanCardData }) {
         <CardTitle className="text-lg">{plan.name}</CardTitle>
         <p className="flex items-baseline gap-1">
           <Figure source="plan" id={`price-${plan.id}`} className="text-4xl font-bold tracking-tight">
-            ${plan.priceUsd}
+            {price === undefined ? '…' : `$${price}`}
           </Figure>
           <span className="text-sm text-muted-foreground">/month</span>
         </p>

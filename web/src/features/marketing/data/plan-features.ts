@@ -3,7 +3,6 @@ import { PLAN_ORDER, PLANS, planFeatures, type PlanId } from '@shared/plans';
 export interface PlanCardData {
   id: PlanId;
   name: string;
-  priceUsd: number;
   blurb: string;
   features: string[];
   cta: string;
@@ -21,7 +20,6 @@ const BLURBS: Record<PlanId, string> = {
 export const PLAN_CARDS: PlanCardData[] = PLAN_ORDER.map((id) => ({
   id,
   name: PLANS[id].name,
-  priceUsd: PLANS[id].priceUsd,
   blurb: BLURBS[id],
   features: planFeatures(id),
   cta: id === 'trial' ? 'Start free trial' : `Choose ${PLANS[id].name}`,

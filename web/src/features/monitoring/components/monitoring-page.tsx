@@ -40,7 +40,7 @@ export function MonitoringPage() {
   const count = monitors?.length ?? 0;
   const full = count >= rule.monitors.count;
 
-  const onCreate = async (values: { query: string; files: readonly Blob[] }) => {
+  const onCreate = async (values: { query: string; files: readonly Blob[]; libraryIds: readonly string[] }) => {
     try {
       await createMonitor({ ...values, cadence, alerts, autoSubmit: autoSubmit && rule.automatedSubmission, originalUrl });
       toast({ title: 'Monitor created', description: 'Its first run starts within a minute or two, and counts as one of your scans.' });

@@ -1,4 +1,4 @@
-import { Bell, FileText, ShieldCheck, UserRound } from 'lucide-react';
+import { Bell, FileText, Images, ShieldCheck, UserRound } from 'lucide-react';
 import { IconTabsList } from '@/components/icon-tabs-list';
 import { Tabs, TabsContent } from '@/components/ui/tabs';
 import { useTabParam } from '@/lib/use-tab-param';
@@ -6,10 +6,12 @@ import { AlertsTab } from './alerts-tab';
 import { AllowlistTab } from './allowlist-tab';
 import { CreatorSettingsTab } from './creator-settings-tab';
 import { DmcaTemplatesTab } from './notice-templates-tab';
+import { LibraryTab } from './library-tab';
 
 const TABS = [
   { value: 'creator', label: 'Content Creator', icon: UserRound },
   { value: 'allowlist', label: 'Domain Allowlist', icon: ShieldCheck },
+  { value: 'library', label: 'Reference library', icon: Images },
   { value: 'templates', label: 'DMCA Templates', icon: FileText },
   { value: 'alerts', label: 'Alerts', icon: Bell },
 ] as const;
@@ -28,7 +30,7 @@ export function SettingsPage() {
       <title>Settings · Vigil</title>
       <div className="mb-6">
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Settings</h1>
-        <p className="mt-1 text-muted-foreground">Your creator details, the sites allowed to use your content, and notice templates.</p>
+        <p className="mt-1 text-muted-foreground">Your creator details, the sites allowed to use your content, your reference files, and notice templates.</p>
       </div>
       <Tabs
         value={tab}
@@ -41,6 +43,9 @@ export function SettingsPage() {
         </TabsContent>
         <TabsContent value="allowlist">
           <AllowlistTab />
+        </TabsContent>
+        <TabsContent value="library">
+          <LibraryTab />
         </TabsContent>
         <TabsContent value="templates">
           <DmcaTemplatesTab />

@@ -10,6 +10,7 @@ import { apiErrorMessage } from '@/lib/api-client';
 import { MAX_SEARCH_QUERY_LENGTH } from '@shared/schemas/search-start';
 import { START_HINT, canStartScan, scanStartFormSchema, type ScanStartFormValues } from '../scan-start';
 import { ReferenceFilePicker } from './reference-file-picker';
+import { LibraryPicker } from './library-picker';
 import { workflowProgress, type ProgressSource } from '../scan-progress';
 
 export interface ScanStartFormProps {
@@ -38,15 +39,15 @@ export function ScanStartForm({ submitLabel, onStart, running, outcome, scan, ch
   const hintId = useId();
   const form = useForm<ScanStartFormValues>({
     resolver: zodResolver(scanStartFormSchema),
-    defaultValues: { query: '', files: [] },
+    defaultValues: { query: '', files: [], libraryIds: [] },
     mode: 'onChange',
   });
-  const [query, files] = useWatch({ control: form.control, name: ['query', 'files'] });
+  const [query, files, libraryIds] = useWatch({ control: form.control, name: ['query', 'files', 'libraryIds'] });
   const [started, setStarted] = useState(false);
   const progress = workflowProgress(scan);
   const submitting = form.formState.isSubmitting;
   const busy = submitting || running;
-  const ready = canStartScan(query ?? '', files?.length ?? 0);
+  const ready = canStartScan(query ?? '', (files?.length ?? 0) + (libraryIds?.length ?? 0));
   const queryError = form.formState.errors.query?.message;
   // The server's refusal of the start (a file that is not a picture, a used-up allowance...), in its own words.
   const [startError, setStartError] = useState<string>();
@@ -85,6 +86,11 @@ export function ScanStartForm({ submitLabel, onStart, running, outcome, scan, ch
         control={form.control}
         name="files"
         render={({ field }) => <ReferenceFilePicker files={field.value} onChange={field.onChange} disabled={busy} />}
+      />
+      <Controller
+        control={form.control}
+        name="libraryIds"
+        render={({ field }) => <LibraryPicker value={field.value} onChange={field.onChange} uploads={files?.length ?? 0} disabled={busy} />}
       />
       {children}
       {started && outcome !== 'failed' && (

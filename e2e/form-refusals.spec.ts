@@ -1,0 +1,62 @@
+import { expect, test } from '@playwright/test';
+import { demoPhoto } from './support/photos';
+import { signIn, uniqueEmail } from './support/session';
+
+/*
+ * Issue 26, no silent failure: the forms not walked by daily-workflow.spec.ts (scan start, allowlist, contact) and
+ * takedown-refusals.spec.ts (DMCA form, My sites) show the server's limits as input limits and say each 4xx on
+ * screen: the reference library (upload, delete while a monitor uses the file), the monitor form choosing a
+ * library file, the cases list's filters, and the administrator's Pricing Updates.
+ */
+
+test('the library, monitor, cases and pricing forms carry the server\'s limits and say its refusals', async ({ page, browser }) => {
+  await signIn(page, uniqueEmail('forms'));
+
+  // Reference library: limits on the fields; a file that is not a picture is refused by the server (415), in its words.
+  await page.goto('/settings?tab=library');
+  const upload = page.getByRole('form', { name: 'Add to your library' });
+  await expect(upload.getByLabel('Title of the work')).toHaveAttribute('maxlength', '200');
+  await expect(upload.getByLabel('First published')).toHaveAttribute('max', new Date().toISOString().slice(0, 10));
+  await upload.getByLabel('File').setInputFiles({ name: 'notes.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('plain text, not a picture\n'.repeat(20)) });
+  await expect(upload.getByText('5 / 200')).toBeVisible();
+  await upload.getByRole('button', { name: 'Add to library' }).click();
+  await expect(upload.getByRole('alert')).toHaveText('"notes.jpg" is not a JPG, PNG, MP4 or MOV file.');
+
+  // A real picture with its title and date; then a monitor chooses it from the library instead of an upload.
+  await upload.getByLabel('File').setInputFiles({ name: 'beach.jpg', mimeType: 'image/jpeg', buffer: await demoPhoto(page.request, 2) });
+  await upload.getByLabel('Title of the work').fill('Beach set, photo 2');
+  await upload.getByLabel('First published').fill('2026-03-14');
+  await upload.getByRole('button', { name: 'Add to library' }).click();
+  const files = page.getByRole('list', { name: 'Reference files' });
+  await expect(files).toContainText('Beach set, photo 2');
+  await expect(files).toContainText('first published 2026-03-14');
+
+  await page.goto('/monitoring');
+  await page.getByRole('checkbox', { name: /Beach set, photo 2/ }).check();
+  await page.getByRole('button', { name: 'Create Monitor' }).click();
+  await expect(page.getByText('Monitor created', { exact: true })).toBeVisible();
+
+  // In use by the monitor: the deletion is refused (409), said on the file's row.
+  await page.goto('/settings?tab=library');
+  await expect(files).toContainText('Used by beach.jpg');
+  await page.getByRole('button', { name: 'Delete Beach set, photo 2' }).click();
+  await expect(files.getByRole('alert')).toHaveText('"Beach set, photo 2" is used by the monitor "beach.jpg": delete that monitor first, or keep the file.');
+
+  // Cases list: the search box has the server's limit; a date range the server refuses is said, not an empty list.
+  await page.goto('/cases');
+  await expect(page.getByRole('searchbox', { name: 'Search' })).toHaveAttribute('maxlength', '500');
+  await page.goto('/cases?from=2026-11-10&to=2026-11-01');
+  await expect(page.getByRole('alert')).toHaveText('from must be on or before to.');
+
+  // Pricing Updates (administrator): the inputs carry the server's bounds; prices that do not rise are refused (400), in its words.
+  const admin = await browser.newPage();
+  await signIn(admin, 'admin@vigil.test');
+  await admin.goto('/admin?tab=settings');
+  await admin.getByRole('button', { name: 'Configure Pricing Updates' }).click();
+  const prices = admin.getByRole('form', { name: 'Plan prices' });
+  await expect(prices.getByLabel('Basic ($/month)')).toHaveAttribute('max', '10000');
+  await prices.getByLabel('Basic ($/month)').fill('500');
+  await prices.getByRole('button', { name: 'Save prices' }).click();
+  await expect(prices.getByRole('alert')).toHaveText('Each plan must cost more than the one below it (basic < pro < enterprise).');
+  await admin.close();
+});
