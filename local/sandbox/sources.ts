@@ -150,7 +150,8 @@ export class SandboxSources {
       for (const m of p.media) {
         const url = this.mediaUrl(p, m);
         media.set(url, m.copyOf);
-        list.push(url);
+        // A video's poster is shown as its thumbnail, not as a medium of its own.
+        if (!p.media.some((v) => v.poster === m.file)) list.push(url);
         if (m.poster) {
           const poster = p.media.find((x) => x.file === m.poster);
           if (poster) media.set(this.mediaUrl(p, poster), poster.copyOf);
@@ -317,7 +318,7 @@ export class SandboxSources {
           const slice = ps.slice((pageNo - 1) * PAGE_FORUM, pageNo * PAGE_FORUM);
           const articles = slice
             .map((p) => {
-              const imgs = p.media.filter((x) => x.kind === 'image');
+              const imgs = p.media.filter((x) => x.kind === 'image' && !p.media.some((v) => v.poster === x.file));
               const vids = p.media.filter((x) => x.kind === 'video');
               const body = imgs.map((x) => `<img class="bbImage" src="${esc(this.mediaUrl(p, x))}" data-url="${esc(this.mediaUrl(p, x))}" alt="${esc(x.alt)}">`).join('') + vids.map((x) => `<video controls><source src="${esc(this.mediaUrl(p, x))}" type="video/mp4"></video>`).join('');
               return `<article class="message message--post" data-author="${esc(p.author)}" data-content="post-${p.id}" id="js-post-${p.id}"><div class="message-inner"><div class="message-cell message-cell--main"><header class="message-attribution"><ul class="message-attribution-main"><li><a href="${o}/threads/${m![1]}/post-${p.id}" class="u-concealed"><time class="u-dt" datetime="${p.published}">${p.published.slice(0, 10)}</time></a></li></ul></header><div class="message-content"><div class="message-body"><div class="bbWrapper">${esc(p.text)}<br>${body}</div></div></div></div></div></article>`;
@@ -359,7 +360,7 @@ export class SandboxSources {
         return html('<h1>Not found</h1>', 404);
       }
       case 'coomer-archive': {
-        if ((m = /^\/data\/\w\w\/\w\w\/([\w.-]+)$/.exec(rest))) return this.file(m[1]);
+        if ((m = /^\/data\/[\w-]{2}\/[\w-]{2}\/([\w.-]+)$/.exec(rest))) return this.file(m[1]);
         if ((m = /^\/api\/v1\/onlyfans\/user\/([\w.-]+)\/posts$/.exec(rest))) {
           if (!(headers.accept ?? '').includes('text/css')) return json(403, { error: 'Send Accept: text/css' });
           const handle = m[1].toLowerCase();
@@ -381,7 +382,7 @@ export class SandboxSources {
           const ps = posts.filter((p) => p.container === m![1]);
           if (!ps.length) return json(404, { success: false, value: 'not_found', message: 'The entity you requested could not be found' });
           const files = ps.flatMap((p) =>
-            p.media.map((x) => ({ id: x.file.replace(/\.\w+$/, ''), name: x.file, size: 100_000, mime_type: x.kind === 'video' ? 'video/mp4' : 'image/jpeg', date_upload: p.published, views: 3, downloads: 1 })),
+            p.media.filter((x) => !p.media.some((v) => v.poster === x.file)).map((x) => ({ id: x.file.replace(/\.\w+$/, ''), name: x.file, size: 100_000, mime_type: x.kind === 'video' ? 'video/mp4' : 'image/jpeg', date_upload: p.published, views: 3, downloads: 1 })),
           );
           return json(200, { success: true, id: m[1], title: ps[0].title, date_created: ps[0].published, file_count: files.length, files, can_edit: false });
         }

@@ -69,6 +69,8 @@ describe('sandbox sources through the connectors', () => {
       expect({ target, stopped: r.stoppedBecause }).toEqual({ target, stopped: undefined });
       const found = mediaUrls(r).map((u) => truth.media.get(u));
       expect({ target, demo: found.some((c) => c?.startsWith('demo-original') || c === `reference-${plantedRef}`) }).toEqual({ target, demo: true });
+      const served = await fetch(mediaUrls(r)[0]);
+      expect({ target, status: served.status, type: served.headers.get('content-type') }).toEqual({ target, status: 200, type: 'image/jpeg' });
     }
     const forum = await run({ kind: 'site', target: 'xenforo-forum' });
     expect(forum.candidates.some((c) => c.media.some((m) => truth.media.get(m.url) === `reference-${plantedRef}`))).toBe(true);
