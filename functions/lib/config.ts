@@ -560,14 +560,17 @@ export const SOURCE_USER_AGENT = 'VigilBot/1.0 (copyright protection crawler; +h
  * TELEGRAM_BASE_URL, REDDIT_AUTH_BASE_URL, REDDIT_API_BASE_URL, REDDIT_CLIENT_ID, REDDIT_CLIENT_SECRET, SANDBOX_ORIGIN,
  * SOURCE_USER_AGENT, SOURCE_RATE_LIMIT_PER_MINUTE, SOURCE_MIN_INTERVAL_MS, SOURCE_MAX_PAGE_BYTES, SOURCE_TIMEOUT_MS,
  * SOURCE_ROBOTS_EXCEPTIONS (comma-separated). As with the search providers, what has no configuration is pointed at
- * the sandbox web when SANDBOX_ORIGIN is set (the local runtime), never on AWS.
+ * the sandbox web when SANDBOX_ORIGIN is set (the local runtime), never on AWS. `reddit`: credentials read from the
+ * provider secret, which win over the environment's.
  */
-export function sourceSettings(env: Environment = environment()): SourceSettings {
+export function sourceSettings(env: Environment = environment(), reddit?: { clientId: string; clientSecret: string }): SourceSettings {
   const e = parseGroup('source', sourceSchema, env);
   const sandbox = e.SANDBOX_ORIGIN ? stripSlashes(e.SANDBOX_ORIGIN) : undefined;
   if (Boolean(e.REDDIT_CLIENT_ID) !== Boolean(e.REDDIT_CLIENT_SECRET)) {
     throw new Error('Invalid source configuration: REDDIT_CLIENT_ID and REDDIT_CLIENT_SECRET are set together or not at all');
   }
+  // Credentials from the provider secret (adapters/sources/config.ts) win over the environment's.
+  if (reddit) Object.assign(e, { REDDIT_CLIENT_ID: reddit.clientId, REDDIT_CLIENT_SECRET: reddit.clientSecret });
   const redditSandbox = !e.REDDIT_CLIENT_ID && sandbox !== undefined;
   return {
     telegramBaseUrl: stripSlashes(e.TELEGRAM_BASE_URL ?? (sandbox ? `${sandbox}/telegram` : 'https://t.me')),

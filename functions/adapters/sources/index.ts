@@ -1,4 +1,5 @@
 import { sourceSettings, type Environment, type SourceSettings } from '../../lib/config';
+import { loadSourceSettings } from './config';
 import { SourceConfigError } from './errors';
 import type { PoliteDeps, PoliteSettings } from './polite';
 import { REDDIT_RATE_LIMIT_PER_MINUTE, redditConnector, SUBREDDIT } from './reddit';
@@ -21,6 +22,14 @@ export interface SourcesConfig extends SourceSettings {
 /** The source settings from the environment (or a record a test passes), with the built-in site rules. */
 export function sourcesConfig(env?: Environment, rules: readonly SiteRule[] = SITE_RULES): SourcesConfig {
   return { ...sourceSettings(env), rules };
+}
+
+/**
+ * The same, with Reddit's credentials read from the provider secret when PROVIDER_SECRET_ARN names one (on AWS):
+ * what the workflow's source task should call.
+ */
+export async function loadSourcesConfig(env?: Environment, rules: readonly SiteRule[] = SITE_RULES, deps?: Parameters<typeof loadSourceSettings>[1]): Promise<SourcesConfig> {
+  return { ...(await loadSourceSettings(env, deps)), rules };
 }
 
 /** Default caps of one run of one source (a monitor run's branch). */

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { BlockedAddressError, ResponseTooLargeError, type SafeFetchOptions, type SafeFetchResponse } from '../fetch/safe-fetch';
-import { connectorFor, describeSource, normaliseSourceSpec, SITE_RULES, SourceConfigError, sourcesConfig, telegramChannelsIn, type SourceRun, type SourcesConfig, type SourceSpec } from '.';
+import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { resetConfig } from '../../lib/config';
+import { connectorFor, describeSource, loadSourcesConfig, normaliseSourceSpec, SITE_RULES, SourceConfigError, sourcesConfig, telegramChannelsIn, type SourceRun, type SourcesConfig, type SourceSpec } from '.';
 import { select, parseHtml } from './html';
 import { HostLimiter, RobotsCache, type Clock, type PoliteDeps } from './polite';
 import { parseRobots } from './robots';
@@ -328,5 +330,17 @@ describe('helpers', () => {
     expect(s).toMatchObject({ telegramBaseUrl: 'http://localhost:3000/sandbox/telegram', redditApiBaseUrl: 'http://localhost:3000/sandbox/reddit/oauth', redditSandbox: true });
     expect(describeSource({ kind: 'site', target: 'erome-album' }, s).baseUrl).toBe('http://localhost:3000/sandbox/leaksites/erome-album');
     expect(() => sourcesConfig({ REDDIT_CLIENT_ID: 'only-id' })).toThrow(/together/);
+  });
+
+  it('takes Reddit\'s credentials from the provider secret when one is named, as the search providers do', async () => {
+    resetConfig();
+    let reads = 0;
+    const secretsClient = { send: async () => (reads++, { SecretString: JSON.stringify({ SERPAPI_KEY: 'k', REDDIT_CLIENT_ID: 'sid', REDDIT_CLIENT_SECRET: 'ssecret' }) }) } as unknown as SecretsManagerClient;
+    const env = { PROVIDER_SECRET_ARN: 'arn:aws:secretsmanager:us-east-1:1:secret:p', SANDBOX_ORIGIN: 'http://localhost:3000/sandbox' };
+    const c = await loadSourcesConfig(env, undefined, { secretsClient, now: () => 0 });
+    expect(c).toMatchObject({ redditClientId: 'sid', redditClientSecret: 'ssecret', redditSandbox: false, redditApiBaseUrl: 'https://oauth.reddit.com' });
+    await loadSourcesConfig(env, undefined, { secretsClient, now: () => 60_000 });
+    expect(reads).toBe(1);
+    expect((await loadSourcesConfig({})).redditClientId).toBeUndefined();
   });
 });
