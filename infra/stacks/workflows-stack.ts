@@ -60,6 +60,14 @@ export const SEARCH_TASK_SPECS: Record<SearchTaskName, TaskSpec> = {
     reservedConcurrency: 20,
   },
   QueryEngine: { entry: 'functions/workflows/search/query-engine.ts', access: { table: 'readWrite', uploads: 'readWrite', providerKeys: true }, timeout: Duration.minutes(2), reservedConcurrency: 40 },
+  // Issue 25: reads one source (Telegram preview, Reddit, a leak site rule) through the safe fetcher; writes the
+  // scan's progress and the source's health counters, and its candidates under work/.
+  QuerySource: {
+    entry: 'functions/workflows/search/query-source.ts',
+    access: { table: 'readWrite', uploadsKeys: { read: ['work/*'], write: ['work/*'] } },
+    timeout: Duration.minutes(2),
+    reservedConcurrency: 20,
+  },
   Triage: {
     entry: 'functions/workflows/search/triage.ts',
     access: { table: 'read', tableUpdates: ['SEARCH#'], uploadsKeys: { read: ['references/*', 'work/*'], write: ['work/*', 'thumbnails/*', 'evidence/*'] } },

@@ -3,6 +3,7 @@ import { areaHandler, json, userEndpoint } from '../chain';
 import { storeReferences } from '../../services/references';
 import { startScan } from '../../services/search/start-scan';
 import { parseScanRequest } from '../scan-request';
+import { checkSources } from '../../services/search/sources';
 
 /**
  * `POST /api/search` (multipart): every check happens before anything is written, so a refused request
@@ -16,6 +17,7 @@ const startSearch = userEndpoint(contract.startSearch, async ({ event, caller })
     engines: input.searchEngines,
     contentType: input.contentType,
     origin: 'manual',
+    sources: await checkSources(input.sources),
     // Stored only once the scan is admitted, so a refused request stores nothing.
     storeReferences: (searchId) => storeReferences(userId, searchId, references),
     referenceImages: references.filter((r) => r.kind === 'image').length,
