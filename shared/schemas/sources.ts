@@ -22,8 +22,8 @@ export const SOURCE_KIND_LABELS: Readonly<Record<SourceKind, string>> = {
 const TELEGRAM_USERNAME = /^[A-Za-z][A-Za-z0-9_]{3,30}[A-Za-z0-9]$/;
 /** Subreddit names: 2 to 21 letters, digits and underscores (old subreddits may be as short as 2). */
 const SUBREDDIT = /^[A-Za-z0-9][A-Za-z0-9_]{1,20}$/;
-/** Site rule ids: lower-case words joined by hyphens. */
-const SITE_RULE_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+/** Site rule ids (lower-case words joined by hyphens), with `:<id>` when the rule reads a folder or thread the creator names. */
+const SITE_RULE_ID = /^[a-z0-9][a-z0-9-]{1,40}(?::[A-Za-z0-9._-]{1,100})?$/;
 
 /**
  * What a person types, made canonical: a Telegram channel as `@name`, `t.me/name` or `https://t.me/s/name`; a
@@ -39,7 +39,8 @@ export function normaliseTarget(kind: SourceKind, raw: string): string {
     const m = /^(?:https?:\/\/)?(?:www\.|old\.)?reddit\.com\/r\/([^/?#]+)/i.exec(t);
     return (m ? m[1]! : t).replace(/^\/?r\//i, '');
   }
-  return t.toLowerCase();
+  const [id, ...entry] = t.split(':');
+  return [id!.toLowerCase(), ...entry].join(':');
 }
 
 /** Why a target is not one of its kind, in words a person can act on; undefined when it is. */
@@ -131,3 +132,15 @@ export const sourceHealthSchema = z.object({
 });
 export type SourceHealth = z.infer<typeof sourceHealthSchema>;
 export const sourceHealthListSchema = z.array(sourceHealthSchema);
+
+/** A leak site a scan or a monitor can watch: its rule's id, the name shown and what kind of site it is. */
+export const siteRuleSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** forum, album, archive or cyberlocker. */
+  kind: z.string(),
+  /** The rule reads a folder or thread the creator names (`<id>:<folder id>`), not a search by name. */
+  needsEntry: z.boolean(),
+});
+export type SiteRuleSummary = z.infer<typeof siteRuleSummarySchema>;
+export const siteRuleListSchema = z.array(siteRuleSummarySchema);

@@ -52,7 +52,7 @@ const createMonitorEndpoint = userEndpoint(contract.createMonitor, async ({ even
     searchEngines: input.searchEngines,
     contentType: input.contentType,
     references,
-    sources: await checkSources(input.sources),
+    sources: checkSources(input.sources),
   });
   return json(toMonitorDto(monitor, plan), 201);
 });
@@ -83,7 +83,7 @@ const updateMonitorEndpoint = userEndpoint(contract.updateMonitor, async ({ para
     if (body.paused === false && m.paused && !(await withinPlanCount(m, plan))) throw planExcessRefusal(plan, await monitorCount(m.userId));
     // Turning "Submit automatically" on needs a paid plan; turning it off (or keeping it after a downgrade) never does.
     if (body.autoSubmit === true && !m.autoSubmit) assertAutoSubmitAllowed(plan);
-    if (body.sources) await checkSources(body.sources, 'body.sources');
+    if (body.sources) body.sources = checkSources(body.sources, 'body.sources');
     const updated = await updateMonitor(m, body);
     if (updated) return json(toMonitorDto(updated, plan));
   }

@@ -3,7 +3,7 @@ import { areaHandler, json, userEndpoint } from '../chain';
 import { storeReferences } from '../../services/references';
 import { startScan } from '../../services/search/start-scan';
 import { parseScanRequest } from '../scan-request';
-import { checkSources } from '../../services/search/sources';
+import { checkSources, siteRuleSummaries } from '../../services/search/sources';
 
 /**
  * `POST /api/search` (multipart): every check happens before anything is written, so a refused request
@@ -17,7 +17,7 @@ const startSearch = userEndpoint(contract.startSearch, async ({ event, caller })
     engines: input.searchEngines,
     contentType: input.contentType,
     origin: 'manual',
-    sources: await checkSources(input.sources),
+    sources: checkSources(input.sources),
     // Stored only once the scan is admitted, so a refused request stores nothing.
     storeReferences: (searchId) => storeReferences(userId, searchId, references),
     referenceImages: references.filter((r) => r.kind === 'image').length,
@@ -25,4 +25,7 @@ const startSearch = userEndpoint(contract.startSearch, async ({ event, caller })
   return json(started, 201);
 });
 
-export const handler = areaHandler('search', [startSearch]);
+/** `GET /api/sources/sites`: the leak sites the scan and monitor forms offer (issue 25). */
+const sourceSites = userEndpoint(contract.sourceSites, async () => json(siteRuleSummaries()));
+
+export const handler = areaHandler('search', [startSearch, sourceSites]);

@@ -1,6 +1,6 @@
-import { siteRuleIds } from '../../adapters/sources';
+import { normaliseSourceSpec, SITE_RULES, SourceConfigError, sourcesConfig } from '../../adapters/sources';
 import { ValidationError } from '../../lib/errors';
-import { MAX_SOURCES, type SourceHealth, type SourceSpec } from '../../../shared/schemas/sources';
+import { MAX_SOURCES, type SiteRuleSummary, type SourceHealth, type SourceSpec } from '../../../shared/schemas/sources';
 import * as health from '../../store/entities/source-health';
 import * as monitors from '../../store/entities/monitor';
 
@@ -9,20 +9,32 @@ import * as monitors from '../../store/entities/monitor';
  * connectors know), each source's health for the admin, and the Telegram channels discovered in a monitor's runs.
  */
 
+/** The leak sites a creator can choose from: every site rule the connectors hold, by name. */
+export function siteRuleSummaries(): SiteRuleSummary[] {
+  return SITE_RULES.map((r) => ({ id: r.id, name: r.name, kind: r.kind, needsEntry: r.find === 'entry' })).sort((a, b) => a.name.localeCompare(b.name));
+}
+
 /**
- * Checks sources already parsed by the shared schema (format, count, duplicates) against the connectors' site
- * rules: an unknown rule id is a 400 naming it and the known ones. Returns the list unchanged.
+ * Checks sources already parsed by the shared schema (format, count, duplicates) against what the connectors
+ * can read on this deployment: a known site rule (with the folder id a rule needs), Reddit configured. Each
+ * problem is a 400 naming the source; returns the sources as the connectors normalise them.
  */
-export async function checkSources(sources: SourceSpec[], path = 'body.sources'): Promise<SourceSpec[]> {
-  const known = new Set(siteRuleIds());
-  const fields = sources.flatMap((s, i) =>
-    s.kind === 'site' && !known.has(s.target)
-      ? [{ path: `${path}.${i}.target`, message: `Unknown leak site "${s.target}". Choose from ${[...known].sort().join(', ')}.` }]
-      : [],
-  );
-  if (fields.length > 0) throw new ValidationError(fields[0]!.message, fields);
+export function checkSources(sources: SourceSpec[], path = 'body.sources'): SourceSpec[] {
   if (sources.length > MAX_SOURCES) throw new ValidationError(`Add at most ${MAX_SOURCES} sources.`, [{ path, message: `Add at most ${MAX_SOURCES} sources.` }]);
-  return sources;
+  if (sources.length === 0) return sources;
+  const config = sourcesConfig();
+  const fields: { path: string; message: string }[] = [];
+  const checked = sources.map((s, i) => {
+    try {
+      return normaliseSourceSpec(s, config);
+    } catch (err) {
+      if (!(err instanceof SourceConfigError)) throw err;
+      fields.push({ path: `${path}.${i}.target`, message: `${err.message.replace(/\.$/, '')}.` });
+      return s;
+    }
+  });
+  if (fields.length > 0) throw new ValidationError(fields[0]!.message, fields);
+  return checked;
 }
 
 export type { SourceRunRecord } from '../../store/entities/source-health';

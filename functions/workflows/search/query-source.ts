@@ -1,4 +1,4 @@
-import { connectorFor, type SourceCandidate, type SourceRun } from '../../adapters/sources';
+import { connectorFor, sourcesConfig, type SourceCandidate, type SourceRun } from '../../adapters/sources';
 import { live } from '../../lib/config';
 import { logger } from '../../lib/logger';
 import { traced } from '../../lib/tracer';
@@ -80,7 +80,7 @@ export async function querySource(input: QuerySourceInput, now = () => new Date(
   let failedBefore = false;
   try {
     const signal = AbortSignal.timeout(SOURCE_RUN_MS);
-    run = await connectorFor(spec.kind).collect(spec, { terms: splitNames(search.query), ...(input.since ? { since: input.since } : {}) }, { signal });
+    run = await connectorFor(spec.kind, sourcesConfig()).collect(spec, { terms: splitNames(search.query), ...(input.since ? { since: input.since } : {}) }, { signal });
   } catch (err) {
     // A configuration error (credentials missing, an unknown rule) or a connector bug: the branch ends with the
     // reason, the scan goes on (partial). Only a crash of the task itself reaches the Map's Catch.

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_REFERENCE_FILE_BYTES, MAX_REFERENCE_FILES, MAX_REFERENCE_TOTAL_BYTES, REFERENCE_TYPES } from '@shared/references';
+import { MAX_SOURCES, SOURCE_KINDS, type SourceSpec } from '@shared/schemas/sources';
 import { DEFAULT_CONTENT_TYPE, DEFAULT_SEARCH_ENGINES, MAX_SEARCH_NAME_LENGTH, MAX_SEARCH_NAMES, splitNames } from '@shared/schemas/search-start';
 
 /*
@@ -83,6 +84,8 @@ export const scanStartFormSchema = z
       .refine((q) => splitNames(q).length <= MAX_SEARCH_NAMES, `Enter at most ${MAX_SEARCH_NAMES} names.`)
       .refine((q) => splitNames(q).every((n) => n.length <= MAX_SEARCH_NAME_LENGTH), `Each name may be at most ${MAX_SEARCH_NAME_LENGTH} characters.`),
     files: z.array(z.custom<File>((v) => typeof v === 'object' && v !== null && 'name' in v && 'size' in v)).max(MAX_REFERENCE_FILES),
+    /** Issue 25: sources read directly, next to the engines (checked as they are added). */
+    sources: z.array(z.object({ kind: z.enum(SOURCE_KINDS), target: z.string() })).max(MAX_SOURCES),
   })
   .refine((v) => canStartScan(v.query, v.files.length), { message: START_HINT, path: ['query'] });
 export type ScanStartFormValues = z.infer<typeof scanStartFormSchema>;
@@ -91,12 +94,16 @@ export type ScanStartFormValues = z.infer<typeof scanStartFormSchema>;
  * The multipart body of `POST /api/search`: `userId` is `me` (the server decides who the caller is), names as
  * typed, content type `images,videos`, engines as a JSON list, one `referenceFiles` part per file.
  */
-export function buildScanFormData(values: { query: string; files: readonly Blob[] }, engines: readonly string[] = DEFAULT_SEARCH_ENGINES): FormData {
+export function buildScanFormData(
+  values: { query: string; files: readonly Blob[]; sources?: readonly SourceSpec[] },
+  engines: readonly string[] = DEFAULT_SEARCH_ENGINES,
+): FormData {
   const form = new FormData();
   form.append('userId', 'me');
   form.append('query', values.query.trim());
   form.append('contentType', DEFAULT_CONTENT_TYPE);
   form.append('searchEngines', JSON.stringify(engines));
+  if (values.sources?.length) form.append('sources', JSON.stringify(values.sources.map(({ kind, target }) => ({ kind, target }))));
   for (const file of values.files) form.append('referenceFiles', file, (file as File).name);
   return form;
 }

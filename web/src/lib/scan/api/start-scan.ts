@@ -10,6 +10,6 @@ export type ScanStarted = z.infer<typeof searchStartResponseSchema>;
  * Starts a scan: `POST /api/search` as multipart.
  * @throws {ApiError} when the server refuses it (its body carries `error` and `fields`).
  */
-export async function startScan(values: { query: string; files: readonly Blob[] }): Promise<ScanStarted> {
+export async function startScan(values: Parameters<typeof buildScanFormData>[0]): Promise<ScanStarted> {
   return searchStartResponseSchema.parse(await api(contract.startSearch, { body: buildScanFormData(values) }));
 }

@@ -10,6 +10,7 @@ import { apiErrorMessage } from '@/lib/api-client';
 import { MAX_SEARCH_QUERY_LENGTH } from '@shared/schemas/search-start';
 import { START_HINT, canStartScan, scanStartFormSchema, type ScanStartFormValues } from '../scan-start';
 import { ReferenceFilePicker } from './reference-file-picker';
+import { SourcesPicker } from './sources-picker';
 import { workflowProgress, type ProgressSource } from '../scan-progress';
 
 export interface ScanStartFormProps {
@@ -38,7 +39,7 @@ export function ScanStartForm({ submitLabel, onStart, running, outcome, scan, ch
   const hintId = useId();
   const form = useForm<ScanStartFormValues>({
     resolver: zodResolver(scanStartFormSchema),
-    defaultValues: { query: '', files: [] },
+    defaultValues: { query: '', files: [], sources: [] },
     mode: 'onChange',
   });
   const [query, files] = useWatch({ control: form.control, name: ['query', 'files'] });
@@ -85,6 +86,11 @@ export function ScanStartForm({ submitLabel, onStart, running, outcome, scan, ch
         control={form.control}
         name="files"
         render={({ field }) => <ReferenceFilePicker files={field.value} onChange={field.onChange} disabled={busy} />}
+      />
+      <Controller
+        control={form.control}
+        name="sources"
+        render={({ field }) => <SourcesPicker value={field.value} onChange={field.onChange} disabled={busy} />}
       />
       {children}
       {started && outcome !== 'failed' && (
