@@ -509,3 +509,82 @@ export function providerSettings(env: Environment = environment()): ProviderSett
     maxRetryWaitMs: e.PROVIDER_MAX_RETRY_WAIT_MS,
   };
 }
+
+/** The direct sources' settings (issue 25; adapters/sources/config.ts adds the site rules). */
+export interface SourceSettings {
+  /** Telegram's web preview origin (`https://t.me`); the sandbox's `/telegram` when SANDBOX_ORIGIN is set and this is not. */
+  telegramBaseUrl: string;
+  /** Where Reddit hands out application tokens (`https://www.reddit.com`) and where its API answers (`https://oauth.reddit.com`). */
+  redditAuthBaseUrl: string;
+  redditApiBaseUrl: string;
+  /** Reddit application credentials (client credentials grant); without them Reddit is the sandbox's or off. */
+  redditClientId?: string;
+  redditClientSecret?: string;
+  /** True when Reddit is the sandbox's (no credentials, SANDBOX_ORIGIN set). */
+  redditSandbox: boolean;
+  /** The sandbox web's base URL: site rules are served under `<sandbox>/leaksites/<rule id>` when set. */
+  sandboxOrigin?: string;
+  /** The User-Agent every source request carries, naming Vigil and where to reach it. */
+  userAgent: string;
+  /** Requests a minute per host unless a rule says fewer (Reddit's own limit is per client id). */
+  rateLimitPerMinute: number;
+  /** Shortest gap between two requests to one host, in ms. */
+  minIntervalMs: number;
+  /** Largest page or API answer read, in bytes. */
+  maxPageBytes: number;
+  /** Time cap of one request, in ms. */
+  timeoutMs: number;
+  /** Sources whose robots.txt the operator chose not to honour (`telegram:<channel>`, `site:<rule id>`, `reddit:<sub>`), recorded here. */
+  robotsExceptions: string[];
+}
+
+const sourceSchema = z.object({
+  TELEGRAM_BASE_URL: optionalText.pipe(z.string().url().optional()),
+  REDDIT_AUTH_BASE_URL: optionalText.pipe(z.string().url().optional()),
+  REDDIT_API_BASE_URL: optionalText.pipe(z.string().url().optional()),
+  REDDIT_CLIENT_ID: optionalText,
+  REDDIT_CLIENT_SECRET: optionalText,
+  SANDBOX_ORIGIN: optionalText.pipe(z.string().url().optional()),
+  SOURCE_USER_AGENT: optionalText,
+  SOURCE_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(600).default(30),
+  SOURCE_MIN_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(200),
+  SOURCE_MAX_PAGE_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(3 * 1024 * 1024),
+  SOURCE_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+  SOURCE_ROBOTS_EXCEPTIONS: optionalText,
+});
+
+/** The default User-Agent of source requests: who we are and where to read why. */
+export const SOURCE_USER_AGENT = 'VigilBot/1.0 (copyright protection crawler; +https://vigil.example/bot)';
+
+/**
+ * TELEGRAM_BASE_URL, REDDIT_AUTH_BASE_URL, REDDIT_API_BASE_URL, REDDIT_CLIENT_ID, REDDIT_CLIENT_SECRET, SANDBOX_ORIGIN,
+ * SOURCE_USER_AGENT, SOURCE_RATE_LIMIT_PER_MINUTE, SOURCE_MIN_INTERVAL_MS, SOURCE_MAX_PAGE_BYTES, SOURCE_TIMEOUT_MS,
+ * SOURCE_ROBOTS_EXCEPTIONS (comma-separated). As with the search providers, what has no configuration is pointed at
+ * the sandbox web when SANDBOX_ORIGIN is set (the local runtime), never on AWS.
+ */
+export function sourceSettings(env: Environment = environment()): SourceSettings {
+  const e = parseGroup('source', sourceSchema, env);
+  const sandbox = e.SANDBOX_ORIGIN ? stripSlashes(e.SANDBOX_ORIGIN) : undefined;
+  if (Boolean(e.REDDIT_CLIENT_ID) !== Boolean(e.REDDIT_CLIENT_SECRET)) {
+    throw new Error('Invalid source configuration: REDDIT_CLIENT_ID and REDDIT_CLIENT_SECRET are set together or not at all');
+  }
+  const redditSandbox = !e.REDDIT_CLIENT_ID && sandbox !== undefined;
+  return {
+    telegramBaseUrl: stripSlashes(e.TELEGRAM_BASE_URL ?? (sandbox ? `${sandbox}/telegram` : 'https://t.me')),
+    redditAuthBaseUrl: stripSlashes(e.REDDIT_AUTH_BASE_URL ?? (redditSandbox ? `${sandbox}/reddit/www` : 'https://www.reddit.com')),
+    redditApiBaseUrl: stripSlashes(e.REDDIT_API_BASE_URL ?? (redditSandbox ? `${sandbox}/reddit/oauth` : 'https://oauth.reddit.com')),
+    redditClientId: e.REDDIT_CLIENT_ID ?? (redditSandbox ? 'sandbox' : undefined),
+    redditClientSecret: e.REDDIT_CLIENT_SECRET ?? (redditSandbox ? 'sandbox' : undefined),
+    redditSandbox,
+    sandboxOrigin: sandbox,
+    userAgent: e.SOURCE_USER_AGENT ?? SOURCE_USER_AGENT,
+    rateLimitPerMinute: e.SOURCE_RATE_LIMIT_PER_MINUTE,
+    minIntervalMs: e.SOURCE_MIN_INTERVAL_MS,
+    maxPageBytes: e.SOURCE_MAX_PAGE_BYTES,
+    timeoutMs: e.SOURCE_TIMEOUT_MS,
+    robotsExceptions: (e.SOURCE_ROBOTS_EXCEPTIONS ?? '')
+      .split(',')
+      .map((s) => s.trim().toLowerCase())
+      .filter(Boolean),
+  };
+}

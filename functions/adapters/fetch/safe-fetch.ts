@@ -26,8 +26,13 @@ export interface ResolvedAddress {
 export type Resolver = (hostname: string) => Promise<ResolvedAddress[]>;
 
 export interface SafeFetchOptions {
-  /** `GET` (default) or `HEAD`. The fetcher only reads. */
-  method?: 'GET' | 'HEAD';
+  /**
+   * `GET` (default) or `HEAD`. The fetcher only reads; `POST` is for a configured API's token exchange (Reddit's
+   * application token, issue 25): its `body` is sent and a redirect answer is returned, never followed.
+   */
+  method?: 'GET' | 'HEAD' | 'POST';
+  /** The body of a `POST` (a form or JSON the caller encoded, with its content-type in `headers`). */
+  body?: string;
   /** Body size cap in bytes (default 10 MiB); the stream is aborted past it. */
   maxBytes?: number;
   /** Total time cap in ms for every hop and the body (default 10 s). */
@@ -97,7 +102,7 @@ export async function safeFetch(input: string | URL, options: SafeFetchOptions =
   for (;;) {
     const res = await requestOnce(current, { ...options, signal, timeout, timeoutMs, sandbox });
     const location = res.headers.location;
-    if (REDIRECT_STATUSES.has(res.statusCode ?? 0) && location) {
+    if (REDIRECT_STATUSES.has(res.statusCode ?? 0) && location && options.method !== 'POST') {
       res.resume();
       if (redirects.length >= maxRedirects) {
         throw new TooManyRedirectsError(`More than ${maxRedirects} redirects from ${redirects[0] ?? current.href}`, current.href);
@@ -200,7 +205,7 @@ function requestOnce(url: URL, opts: HopOptions): Promise<http.IncomingMessage> 
       resolve,
     );
     req.on('error', (err) => reject(blocked ?? translateError(err, url.href, opts)));
-    req.end();
+    req.end(opts.method === 'POST' ? (opts.body ?? '') : undefined);
   });
 }
 
