@@ -87,6 +87,8 @@ const ABSENT_WHEN_NULL = ['pausedReason', 'lastRunAt', 'lastSearchId', 'original
 export function toItem(m: MonitorRecord): Item {
   const fields: Item = { ...m };
   for (const k of ABSENT_WHEN_NULL) if (fields[k] === null) delete fields[k];
+  // Written only once it names a source (monitors before issue 25 have none and read as none).
+  if (m.sources.length === 0) delete fields.sources;
   // A string set cannot be empty: kept only once it holds a channel.
   if (m.discoveredChannels.length === 0) delete fields.discoveredChannels;
   else fields.discoveredChannels = new Set(m.discoveredChannels);

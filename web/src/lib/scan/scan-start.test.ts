@@ -12,16 +12,16 @@ describe('scan start rules', () => {
   });
 
   it('refuses the form with the spec hint when both are missing', () => {
-    const parsed = scanStartFormSchema.safeParse({ query: '  ', files: [] });
+    const parsed = scanStartFormSchema.safeParse({ query: '  ', files: [], sources: [] });
     expect(parsed.success).toBe(false);
     expect(parsed.error?.issues.map((i) => i.message)).toContain(START_HINT);
     expect(START_HINT).toBe('Please enter a creator name or upload reference content');
-    expect(scanStartFormSchema.safeParse({ query: 'Luna Vale', files: [] }).success).toBe(true);
+    expect(scanStartFormSchema.safeParse({ query: 'Luna Vale', files: [], sources: [] }).success).toBe(true);
   });
 
   it('refuses more than ten names', () => {
     const names = Array.from({ length: 11 }, (_, i) => `name${i}`).join(',');
-    expect(scanStartFormSchema.safeParse({ query: names, files: [] }).success).toBe(false);
+    expect(scanStartFormSchema.safeParse({ query: names, files: [], sources: [] }).success).toBe(false);
   });
 
   it('accepts JPG, PNG, MP4 and MOV only', () => {
@@ -73,5 +73,14 @@ describe('scan start rules', () => {
     const files = form.getAll('referenceFiles') as File[];
     expect(files).toHaveLength(1);
     expect(files[0]!.name).toBe('me.png');
+    expect(form.get('sources')).toBeNull();
+  });
+
+  it('sends the sources as a JSON list (issue 25)', () => {
+    const form = buildScanFormData({ query: 'Luna', files: [], sources: [{ kind: 'telegram', target: 'leakchan' }, { kind: 'site', target: 'erome-album' }] });
+    expect(JSON.parse(form.get('sources') as string)).toEqual([
+      { kind: 'telegram', target: 'leakchan' },
+      { kind: 'site', target: 'erome-album' },
+    ]);
   });
 });
