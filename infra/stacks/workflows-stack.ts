@@ -149,6 +149,8 @@ export const SCHEDULED_SPECS = {
   },
   // Daily: results older than RESULT_RETENTION_DAYS and their evidence files (issue 27).
   ResultRetention: { entry: 'functions/jobs/result-retention.ts', access: { table: 'readWrite', uploads: 'readWrite' }, timeout: Duration.minutes(15), reservedConcurrency: 1 },
+  // Every 4 hours (issue 25): the URLs of removed copies fetched again (safe fetcher) on paid plans; a copy back reopens its case.
+  Reemergence: { entry: 'functions/jobs/reemergence.ts', access: { table: 'readWrite', sendMail: true }, timeout: Duration.minutes(15), reservedConcurrency: 1 },
 } satisfies Record<string, TaskSpec>;
 
 /**
@@ -371,6 +373,21 @@ export class WorkflowsStack extends Stack {
       description: 'Daily result retention',
       schedule: events.Schedule.cron({ minute: '0', hour: '4' }),
       targets: [new eventTargets.LambdaFunction(this.resultRetention.fn, { retryAttempts: 2 })],
+    });
+    const reemergenceSpec = SCHEDULED_SPECS.Reemergence;
+    const reemergence = new ApiFunction(this, 'Reemergence', {
+      entry: reemergenceSpec.entry,
+      description: 'Vigil re-emergence: re-checks removed copies on paid plans and reopens the cases whose copy is back',
+      environment: props.environment,
+      timeout: reemergenceSpec.timeout,
+      logRetentionDays: props.logRetentionDays,
+      reservedConcurrency: reemergenceSpec.reservedConcurrency,
+    });
+    applyAccess(reemergence, reemergenceSpec.access, props);
+    new events.Rule(this, 'ReemergenceSchedule', {
+      description: 'Re-emergence of removed copies, every 4 hours',
+      schedule: events.Schedule.rate(Duration.hours(4)), // REEMERGENCE_EVERY_HOURS (services/monitors/reemergence.ts)
+      targets: [new eventTargets.LambdaFunction(reemergence.fn, { retryAttempts: 1 })],
     });
     this.recovery(props);
   }
