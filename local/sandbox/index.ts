@@ -10,6 +10,7 @@ import { Planter, type PlantResult } from './planter';
 import { braveAnswer, serpApiAnswer, tinEyeAnswer, type Answer, type ShapeContext } from './provider-shapes';
 import { dnsJson, rdapDomain, rdapIp, type RdapAnswer } from './rdap';
 import { SiteIndex } from './site-index';
+import { SandboxSources } from './sources';
 import { SandboxStore } from './store';
 import { TAKEDOWN_POLICIES, policyFor, reaction, recipientClass, sandboxUrlsIn, type TakedownPolicy } from './takedown';
 
@@ -54,6 +55,10 @@ export interface Sandbox {
   restore(url: string): Promise<string[]>;
   /** Plants copies of the image at `imageUrl` as a reverse image search would. */
   plant(imageUrl: string): Promise<PlantResult>;
+  /** Plants copies of a reference given its bytes (the benchmarks' photos). */
+  plantBytes(bytes: Buffer): Promise<PlantResult>;
+  /** The direct sources (issue 25): Telegram previews, Reddit's API, the rule sites (sources.ts). */
+  readonly sources: SandboxSources;
   /** Renders every demo picture and thumbnail now. */
   warm(): Promise<void>;
   /** Cancels the removals notices scheduled. */
@@ -88,6 +93,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   const objectStoreOrigins = options.objectStoreOrigins ?? (() => (process.env.S3_ENDPOINT ? [process.env.S3_ENDPOINT] : []));
   const planter = new Planter({ store, index, renderer, ffmpeg, now, origin, objectStoreOrigins });
   const leaks = new Leaks({ store, index, renderer, now });
+  const sources = new SandboxSources({ index, renderer, now, origin });
   const faults = new FaultController(options.faults);
   const takedownSeed = options.takedownSeed ?? 'vigil';
   /** Test control: a page's policy set by hand (`POST /control/policy`). */
@@ -216,6 +222,10 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       return bytes(res, { data: await renderer.thumb(spec), contentType: 'image/jpeg' });
     }
     if (read && (m = /^\/sites\/([^/]+)(\/.*)?$/.exec(path))) return site(res, decodeURIComponent(m[1]), m[2] ?? '/');
+    if (/^\/(telegram|reddit|leaksites)\//.test(path)) {
+      const a = await sources.answer(method, path, params, { authorization: header(req, 'authorization'), accept: header(req, 'accept') });
+      if (a) return send(res, a.status, a.body, a.contentType, a.headers);
+    }
 
     if (method === 'POST' && (m = /^\/engines\/(google|bing)\/removals$/.exec(path))) return engineRemoval(req, res, m[1]!);
     if (path.startsWith('/control/')) return control(req, res, method, path, params);
@@ -398,6 +408,8 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     remove,
     restore,
     plant: (imageUrl: string) => ready.then(() => planter.plant(imageUrl)),
+    plantBytes: (bytes: Buffer) => ready.then(() => planter.plantBytes(bytes)),
+    sources,
     warm,
     close: () => scheduled.clear(),
   }) as Sandbox;

@@ -89,6 +89,11 @@ export class Planter {
     } catch (err) {
       return { ok: false, reason: `could not download the image: ${(err as Error).message}` };
     }
+    return this.plantBytes(bytes);
+  }
+
+  /** Plants copies of a reference given its bytes (the benchmark's photos; `plant` once it has downloaded them). */
+  async plantBytes(bytes: Buffer): Promise<PlantResult> {
     const ref = createHash('sha256').update(bytes).digest('hex').slice(0, 12);
     if (this.deps.index.plantedSet(ref)) return { ok: true, ref };
     let p = this.inflight.get(ref);

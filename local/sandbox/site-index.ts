@@ -86,6 +86,16 @@ export class SiteIndex {
     return this.planted.get(ref);
   }
 
+  /** Every reference planted so far, in planting order: its hash, whether it is a video, when its pages appeared. */
+  plantedRefs(): Array<{ ref: string; video: boolean; published: string }> {
+    return [...this.planted].flatMap(([ref, c]) => {
+      const m = c.media.find((x) => x.source.type === 'reference');
+      const page = c.pages[0];
+      if (!m || m.source.type !== 'reference' || !page) return [];
+      return [{ ref, video: m.source.video, published: page.published }];
+    });
+  }
+
   /** Pictures that are copies of nothing: the "must not match" ones. */
   unrelatedImages(): MediaSpec[] {
     return [...this.media.values()].filter((m) => m.kind === 'image' && !m.copyOf && this.pageOf(m));

@@ -100,6 +100,8 @@ export interface PoliteDeps {
   robots?: RobotsCache;
   /** The safe fetcher's resolver (tests: a fixed public address for made-up hosts). */
   resolve?: Resolver;
+  /** The transport (default the safe fetcher): fast tests replay recorded pages through it. */
+  fetch?: typeof safeFetch;
   /** Told of every request made (the benchmark's per-host rate). */
   onRequest?: (event: { url: string; host: string; at: number }) => void;
 }
@@ -203,7 +205,7 @@ export class PoliteSession {
     this.deps.onRequest?.({ url: url.href, host, at: this.clock.now() });
     let res: SafeFetchResponse;
     try {
-      res = await safeFetch(url, {
+      res = await (this.deps.fetch ?? safeFetch)(url, {
         method: options.method ?? 'GET',
         body: options.body,
         headers: { 'user-agent': this.settings.userAgent, accept: options.accept.join(', '), ...options.headers },
