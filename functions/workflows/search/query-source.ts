@@ -1,4 +1,5 @@
 import { connectorFor, sourcesConfig, type SourceCandidate, type SourceRun } from '../../adapters/sources';
+import { candidateDomain } from '../../adapters/providers/candidate';
 import { live } from '../../lib/config';
 import { logger } from '../../lib/logger';
 import { traced } from '../../lib/tracer';
@@ -15,13 +16,6 @@ import { putWork, workKey } from './work-store';
  */
 const SOURCE_RUN_MS = 100_000;
 
-const hostOf = (url: string) => {
-  try {
-    return new URL(url).hostname.toLowerCase().replace(/^www\./, '');
-  } catch {
-    return '';
-  }
-};
 
 /**
  * Turns a source's posts into Triage's input, one candidate per medium (a post with three photos is three
@@ -35,7 +29,7 @@ export function toCandidates(posts: readonly SourceCandidate[], seenAt: string, 
   for (const post of posts) {
     const sandbox = fromSandbox(post);
     const via = { kind: post.source.kind, target: post.source.target, postUrl: post.url, ...(post.postedAt ? { postedAt: post.postedAt } : {}) };
-    const base = { url: post.url, title: post.title, snippet: post.title, domain: hostOf(post.url), engine: post.source.kind, provider: post.source.kind, sandbox, seenAt, via };
+    const base = { url: post.url, title: post.title, snippet: post.title, domain: candidateDomain(post.url, sandboxOrigin), engine: post.source.kind, provider: post.source.kind, sandbox, seenAt, via };
     if (post.media.length === 0) {
       out.push({ ...base, kind: 'web' });
       continue;
