@@ -93,7 +93,6 @@ describe('sources in scans and monitors: the routes', () => {
 
 describe('a monitor with a Telegram channel, a subreddit and a leak site', () => {
   it('finds the copies in each, a hostile source leaves the run partial with its reason, and a case on each goes to its channel', async () => {
-    const t0 = Date.now();
     const reference = Buffer.from(await (await fetch(`${h.sandboxOrigin}/demo/originals/1.jpg`)).arrayBuffer());
     const sources = [
       { kind: 'telegram', target: SANDBOX_CHANNELS.leaks },
@@ -109,7 +108,6 @@ describe('a monitor with a Telegram channel, a subreddit and a leak site', () =>
     const monitorId = created.body.id as string;
     expect((await h.monitors.tick()).started).toBe(1);
     await h.sfn.idle();
-    console.log('run done', Date.now() - t0);
     const searchId = (await call(contract.getMonitor, { as: owner, params: { id: monitorId } })).body.lastSearchId as string;
 
     // The run is partial, not failed: the hostile channel's branch ended with its reason, the rest completed.
