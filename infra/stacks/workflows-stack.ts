@@ -386,7 +386,7 @@ export class WorkflowsStack extends Stack {
     applyAccess(reemergence, reemergenceSpec.access, props);
     new events.Rule(this, 'ReemergenceSchedule', {
       description: 'Re-emergence of removed copies, every 4 hours',
-      schedule: events.Schedule.rate(Duration.hours(4)), // REEMERGENCE_EVERY_HOURS (services/monitors/reemergence.ts)
+      schedule: events.Schedule.rate(Duration.hours(4)), // services/monitors/reemergence.ts
       targets: [new eventTargets.LambdaFunction(reemergence.fn, { retryAttempts: 1 })],
     });
     this.recovery(props);

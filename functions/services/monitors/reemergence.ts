@@ -8,12 +8,11 @@ import { copyBackAt } from './follow-up';
 import { getMonitor, planOf } from './monitors';
 
 /**
- * Re-emergence (issue 25): every REEMERGENCE_EVERY_HOURS the URLs of cases that ended `removed` are fetched
+ * Re-emergence (issue 25): every 4 hours (the job's EventBridge rate, infra/stacks/workflows-stack.ts) the URLs of cases that ended `removed` are fetched
  * again (the scheduled job functions/jobs/reemergence.ts), on paid plans; a copy that is back reopens its case as
  * `reappeared` with an alert on its monitor. The sources where copies appeared are read again by their monitors'
  * runs, where a repost reopens the case too (follow-up.ts `repostIn`).
  */
-export const REEMERGENCE_EVERY_HOURS = 4;
 /** How far back removed cases are watched. */
 export const REEMERGENCE_LOOKBACK_DAYS = 180;
 

@@ -37,8 +37,6 @@ export function checkSources(sources: SourceSpec[], path = 'body.sources'): Sour
   return checked;
 }
 
-export type { SourceRunRecord } from '../../store/entities/source-health';
-
 /** Adds one run of a source to its health counters (the QuerySource task, once per branch). */
 export function recordSourceRun(run: health.SourceRunRecord): Promise<void> {
   return health.recordRun(run);
