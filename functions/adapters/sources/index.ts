@@ -9,12 +9,9 @@ import { SOURCE_KINDS, type SourceConnector, type SourceKind, type SourceLimits,
 
 export * from './types';
 export { SourceConfigError } from './errors';
-export { SITE_RULES, siteRuleById, siteRuleSchema, type SiteRule } from './site-rules';
+export { SITE_RULES, type SiteRule } from './site-rules';
 export { telegramChannelsIn } from './run';
-export { parseTelegramPage } from './telegram';
-export { redditMedia } from './reddit';
-export { HostLimiter, RobotsCache, hostKey, type Clock, type PoliteDeps } from './polite';
-export { parseRobots } from './robots';
+export type { PoliteDeps } from './polite';
 
 /** What the connectors take: the deployment's source settings and the site rules. */
 export interface SourcesConfig extends SourceSettings {

@@ -214,6 +214,3 @@ const RULES: SiteRuleInput[] = [
 /** The built-in site rules, validated (a broken rule fails at load, in tests, not in a run). */
 export const SITE_RULES: readonly SiteRule[] = RULES.map((r) => siteRuleSchema.parse(r));
 
-export function siteRuleById(id: string, rules: readonly SiteRule[] = SITE_RULES): SiteRule | undefined {
-  return rules.find((r) => r.id === id);
-}

@@ -87,6 +87,12 @@ describe('Telegram preview (recorded page)', () => {
     expect(run.requests).toBe(4);
   });
 
+  it('keeps the poster of a video too large for the preview', async () => {
+    const page = `<section class="tgme_channel_history"><div class="tgme_widget_message" data-post="leakschan/7"><a class="tgme_widget_message_video_player not_supported" href="https://t.me/leakschan/7"><i class="tgme_widget_message_video_thumb" style="background-image:url('https://cdn.example/big-thumb.jpg')"></i><div class="message_media_not_supported_label">Media is too big</div></a></div></section>`;
+    const { run } = await collect({ kind: 'telegram', target: 'leakschan' }, { 'https://t.me/s/leakschan': html(page) }, []);
+    expect(run.candidates.map((c) => c.media)).toEqual([[{ url: 'https://cdn.example/big-thumb.jpg', kind: 'image' }]]);
+  });
+
   it('stops paging at `since`', async () => {
     const t = replay({ 'https://t.me/s/leakschan': html(fixture('telegram-channel.html')) });
     const connector = connectorFor('telegram', config, { deps: { fetch: t.fetch, limiter: new HostLimiter(fakeClock()), robots: new RobotsCache() } });

@@ -118,6 +118,12 @@ function parsePost(el: Element, pageUrl: string, channel: string, spec: SourceSp
     const thumbnailUrl = absolute(backgroundImage(attr(thumb, 'style')), pageUrl);
     media.push({ url, kind: 'video', ...(thumbnailUrl ? { thumbnailUrl } : {}) });
   }
+  // A video too large for the preview has no <video>, only its poster: the poster is what can be compared.
+  for (const player of select(el, 'a.tgme_widget_message_video_player')) {
+    if (selectOne(player, 'video[src]')) continue;
+    const url = absolute(backgroundImage(attr(selectOne(player, '.tgme_widget_message_video_thumb'), 'style')), pageUrl);
+    if (url && !media.some((x) => x.url === url)) media.push({ url, kind: 'image' });
+  }
   const textEl = selectOne(el, '.tgme_widget_message_text');
   const links = select(el, 'a[href]').map((a) => attr(a, 'href') ?? '');
   const channels = telegramChannelsIn(textOf(textEl), ...links).filter((c) => c !== channel.toLowerCase());
