@@ -1,4 +1,4 @@
-import { siteRuleById } from '../sources/site-rules';
+import { SITE_RULES } from '../sources/site-rules';
 import type { Candidate, Engine, ProviderId, SearchKind } from './types';
 
 /**
@@ -20,7 +20,7 @@ export function candidateDomain(url: string, sandboxOrigin?: string): string {
     // sandbox Telegram post is Telegram's and its notice goes where Telegram's would.
     if (u.href.startsWith(`${base}/telegram/`)) return 't.me';
     if (u.href.startsWith(`${base}/reddit/`)) return 'reddit.com';
-    const site = u.href.startsWith(`${base}/leaksites/`) ? siteRuleById(u.href.slice(base.length + '/leaksites/'.length).split(/[/?#]/)[0]!) : undefined;
+    const site = u.href.startsWith(`${base}/leaksites/`) ? SITE_RULES.find((r) => r.id === u.href.slice(base.length + '/leaksites/'.length).split(/[/?#]/)[0]) : undefined;
     if (site) return new URL(site.baseUrl).hostname.replace(/^www\./, '').toLowerCase();
   }
   return u.hostname.replace(/^www\./, '').toLowerCase();
