@@ -91,6 +91,7 @@ import { caseListQuerySchema, casePageSchema } from './schemas/case-list';
 import { libraryListSchema, libraryReferenceSchema, libraryUpdateSchema } from './schemas/library';
 import { billingModeSchema, billingPortalSchema, subscriptionSchema, upgradeBodySchema, upgradeResponseSchema } from './schemas/subscription';
 import { siteConfigSchema } from './schemas/site-config';
+import { siteRuleListSchema, sourceHealthListSchema, SOURCE_KINDS } from './schemas/sources';
 import { usageSchema } from './schemas/usage';
 import { currentUserSchema } from './schemas/user';
 
@@ -233,6 +234,8 @@ export const contract = rows({
   setDiscount: { method: 'PUT', path: '/api/admin/users/{userId}', area: 'admin', auth: 'admin', summary: "Set a user's discount percent (0-100); never the caller's own (403 OWN_DISCOUNT); recorded in the audit log", params: z.object({ userId: z.string() }), body: discountBodySchema, reply: managedUserSchema },
   adminRevenue: { method: 'GET', path: '/api/admin/revenue', area: 'admin', auth: 'admin', summary: 'Revenue per plan, growth (month, quarter, year) and projected ARR, from the billing counters', reply: revenueSchema },
   adminActivity: { method: 'GET', path: '/api/admin/activity', area: 'admin', auth: 'admin', summary: "The platform's newest business events (sign-ups, plan changes, scans, notices, removals)", reply: activityListSchema },
+  sourceHealth: { method: 'GET', path: '/api/admin/sources', area: 'admin', auth: 'admin', summary: "Each source's health (issue 25): runs, error rate, last success, requests and rate-limit waits, worst first", reply: sourceHealthListSchema },
+  sourceSites: { method: 'GET', path: '/api/sources/sites', area: 'search', auth: 'user', summary: `The leak sites a scan or a monitor can watch (site rule ids with their names and kinds); source kinds: ${SOURCE_KINDS.join(', ')}`, reply: siteRuleListSchema },
   auditLog: { method: 'GET', path: '/api/admin/audit', area: 'admin', auth: 'admin', summary: 'The newest administrator changes: who, what, when', reply: auditListSchema },
   getMaintenance: { method: 'GET', path: '/api/admin/settings/maintenance', area: 'admin', auth: 'admin', summary: 'Maintenance mode: on or off, and the message the sign-in pages show', reply: maintenanceSchema },
   setMaintenance: { method: 'PUT', path: '/api/admin/settings/maintenance', area: 'admin', auth: 'admin', summary: 'Turn maintenance mode on or off ({"enabled", "message"?}): while on, no new account is created; recorded in the audit log', body: maintenanceBodySchema, reply: maintenanceSchema },

@@ -163,6 +163,14 @@ export const keys = {
   /** A one-off data migration's progress (issue 27: schedules for monitors made before schedules existed). */
   migration: (name: string): Key => ({ pk: `MIGRATION#${name}`, sk: 'MIGRATION' }),
 
+  /**
+   * A source's health (issue 25): counters per source (a Telegram channel, a subreddit, a leak site rule), ADDed
+   * by each run of the search workflow's QuerySource task; listed for the admin on gsi1 under `SOURCE_HEALTH`.
+   */
+  sourceHealth: (source: string): Key => ({ pk: `SOURCE#${source}`, sk: 'HEALTH' }),
+  sourceHealthListing: (source: string) => ({ gsi1pk: 'SOURCE_HEALTH', gsi1sk: source }),
+  sourceHealthPartition: 'SOURCE_HEALTH',
+
   /** Generic "list an owner's items of a type, newest first" on gsi1. */
   ownedBy: (userId: string, type: string, sortValue: string) => ({
     gsi1pk: `USER#${userId}#${type}`,

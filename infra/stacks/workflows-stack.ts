@@ -60,6 +60,14 @@ export const SEARCH_TASK_SPECS: Record<SearchTaskName, TaskSpec> = {
     reservedConcurrency: 20,
   },
   QueryEngine: { entry: 'functions/workflows/search/query-engine.ts', access: { table: 'readWrite', uploads: 'readWrite', providerKeys: true }, timeout: Duration.minutes(2), reservedConcurrency: 40 },
+  // Issue 25: reads one source (Telegram preview, Reddit, a leak site rule) through the safe fetcher; writes the
+  // scan's progress and the source's health counters, and its candidates under work/.
+  QuerySource: {
+    entry: 'functions/workflows/search/query-source.ts',
+    access: { table: 'readWrite', uploadsKeys: { read: ['work/*'], write: ['work/*'] } },
+    timeout: Duration.minutes(2),
+    reservedConcurrency: 20,
+  },
   Triage: {
     entry: 'functions/workflows/search/triage.ts',
     access: { table: 'read', tableUpdates: ['SEARCH#'], uploadsKeys: { read: ['references/*', 'work/*'], write: ['work/*', 'thumbnails/*', 'evidence/*'] } },
@@ -141,6 +149,8 @@ export const SCHEDULED_SPECS = {
   },
   // Daily: results older than RESULT_RETENTION_DAYS and their evidence files (issue 27).
   ResultRetention: { entry: 'functions/jobs/result-retention.ts', access: { table: 'readWrite', uploads: 'readWrite' }, timeout: Duration.minutes(15), reservedConcurrency: 1 },
+  // Every 4 hours (issue 25): the URLs of removed copies fetched again (safe fetcher) on paid plans; a copy back reopens its case.
+  Reemergence: { entry: 'functions/jobs/reemergence.ts', access: { table: 'readWrite', sendMail: true }, timeout: Duration.minutes(15), reservedConcurrency: 1 },
 } satisfies Record<string, TaskSpec>;
 
 /** The hour (UTC) of the daily result retention run, on AWS and in the local runtime (local/daily-jobs.ts). */
@@ -398,6 +408,21 @@ export class WorkflowsStack extends Stack {
       reservedConcurrency: exportSpec.reservedConcurrency,
     });
     applyAccess(this.accountExport, exportSpec.access, props);
+    const reemergenceSpec = SCHEDULED_SPECS.Reemergence;
+    const reemergence = new ApiFunction(this, 'Reemergence', {
+      entry: reemergenceSpec.entry,
+      description: 'Vigil re-emergence: re-checks removed copies on paid plans and reopens the cases whose copy is back',
+      environment: props.environment,
+      timeout: reemergenceSpec.timeout,
+      logRetentionDays: props.logRetentionDays,
+      reservedConcurrency: reemergenceSpec.reservedConcurrency,
+    });
+    applyAccess(reemergence, reemergenceSpec.access, props);
+    new events.Rule(this, 'ReemergenceSchedule', {
+      description: 'Re-emergence of removed copies, every 4 hours',
+      schedule: events.Schedule.rate(Duration.hours(4)), // services/monitors/reemergence.ts
+      targets: [new eventTargets.LambdaFunction(reemergence.fn, { retryAttempts: 1 })],
+    });
     this.recovery(props);
   }
 

@@ -61,21 +61,30 @@ const USER_POOL_ARN = 'arn:aws:cognito-idp:us-east-1:123456789012:userpool/us-ea
 
 describe('workflows stack', () => {
   it('deploys each task of both workflows as a function behind a Lambda Task state, cdk-nag clean', () => {
-    // The search, submission, bulk and account erasure tasks, the monthly report, the alert digest tick, the result
-    // retention job, the monitor queue consumer, the data export and the two recovery functions.
-    t.resourceCountIs('AWS::Lambda::Function', 25 + Object.keys(RECOVERY_SPECS).length);
+    // The search (QuerySource: issue 25), submission, bulk and account erasure tasks, the monthly report, the alert
+    // digest tick, the result retention job, the re-emergence job (issue 25), the monitor queue consumer, the data
+    // export and the two recovery functions.
+    t.resourceCountIs('AWS::Lambda::Function', 27 + Object.keys(RECOVERY_SPECS).length);
     const machines = t.findResources('AWS::StepFunctions::StateMachine');
     const byName = (prefix: string) => Object.entries(machines).find(([id]) => id.startsWith(prefix))![1];
-    // Five search tasks; the submission's ladder has eight (issue 23).
-    for (const [prefix, count] of [['SearchStateMachine', 5], ['SubmissionStateMachine', 8]] as const) {
+    // Six search tasks (QuerySource: issue 25); the submission's ladder has eight (issue 23).
+    for (const [prefix, count] of [['SearchStateMachine', 6], ['SubmissionStateMachine', 8]] as const) {
       const definition = JSON.stringify(byName(prefix).Properties.DefinitionString);
       expect(definition.match(/\\"Type\\":\\"Task\\"/g)).toHaveLength(count);
     }
     // Every rung of the ladder waits a day before its re-check, so its executions may run for weeks.
     expect(JSON.stringify(byName('SubmissionStateMachine').Properties.DefinitionString)).toContain(`TimeoutSeconds\\":${SUBMISSION_TIMEOUT.toSeconds()}`);
-    // Only the task that mails notices, the monthly report, the two that mail monitor alerts and the erasure's report may send e-mail.
+    // Only the task that mails notices, the monthly report, the three that mail monitor alerts (the re-emergence job:
+    // issue 25) and the erasure's report may send e-mail.
     const mailers = Object.values(t.findResources('AWS::IAM::Policy')).filter((p) => JSON.stringify(p.Properties.PolicyDocument).includes('ses:SendRawEmail'));
-    expect(mailers.map((m) => JSON.stringify(m.Properties.Roles).match(/(SendNoticeTask|MonthlyReportTask|FinalizeTask|MonitorDispatcher|EraseReportTask)/)?.[1]).sort()).toEqual(['EraseReportTask', 'FinalizeTask', 'MonitorDispatcher', 'MonthlyReportTask', 'SendNoticeTask']);
+    expect(mailers.map((m) => JSON.stringify(m.Properties.Roles).match(/(SendNoticeTask|MonthlyReportTask|FinalizeTask|MonitorDispatcher|EraseReportTask|Reemergence)/)?.[1]).sort()).toEqual([
+      'EraseReportTask',
+      'FinalizeTask',
+      'MonitorDispatcher',
+      'MonthlyReportTask',
+      'Reemergence',
+      'SendNoticeTask',
+    ]);
     // Only the task that queries providers may read their keys.
     const secretReaders = Object.values(t.findResources('AWS::IAM::Policy')).filter((p) =>
       JSON.stringify(p.Properties.PolicyDocument).includes(SECRET),
@@ -100,7 +109,7 @@ describe('workflows stack', () => {
     // SendNotice renders the PDF with the evidence thumbnails (sharp): both layers.
     expect(taskFunction('SendNotice').properties.Layers).toEqual([{ Ref: layerId }, { Ref: pdfLayerId }]);
     const others = [...stack.taskFunctionsByName.keys()].filter((name) => !MEDIA_TASKS.includes(name) && name !== 'SendNotice');
-    expect(others).toHaveLength(17);
+    expect(others).toHaveLength(18);
     for (const name of others) {
       expect(taskFunction(name).properties.Layers).toBeUndefined();
       expect(taskFunction(name).properties.Environment.Variables.FFMPEG_PATH).toBeUndefined();
@@ -228,7 +237,7 @@ describe('workflows stack', () => {
         expect(state.Retry![0]!.ErrorEquals).toContain('Lambda.TooManyRequestsException');
       }
     }
-    expect(count).toBe(20); // five search, eight submission, two bulk, five erasure tasks
+    expect(count).toBe(21); // six search, eight submission, two bulk, five erasure tasks
   });
 
   it('invokes the published version of each task function (not $LATEST), with a `live` alias on it', () => {

@@ -10,7 +10,7 @@ import { renderAsl, type Asl } from './render-asl';
  * The search workflow's Task states, by state name. The local runner maps its in-process handlers to these
  * names (aws-local-stepfunctions overrides are keyed by state name), so renaming one is a contract change.
  */
-export const SEARCH_TASKS = ['Fingerprint', 'QueryEngine', 'Triage', 'Persist', 'Finalize'] as const;
+export const SEARCH_TASKS = ['Fingerprint', 'QueryEngine', 'QuerySource', 'Triage', 'Persist', 'Finalize'] as const;
 export type SearchTaskName = (typeof SEARCH_TASKS)[number];
 export type SearchTaskFunctions = Partial<Record<SearchTaskName, lambda.IFunction>>;
 
@@ -22,8 +22,9 @@ export type SearchTaskFunctions = Partial<Record<SearchTaskName, lambda.IFunctio
 export const SEARCH_THROTTLING_ERRORS = ['ThrottledError'];
 
 /**
- * Builds the search workflow: Fingerprint -> Map over `$.engines` (QueryEngine with Retry and Catch) ->
- * Triage -> Persist -> Finalize. A task whose function is not given becomes a Pass state of the same name,
+ * Builds the search workflow: Fingerprint -> Map over `$.engines` (QueryEngine with Retry and Catch) -> Map
+ * over `$.sources` (QuerySource with Catch; issue 25) -> Triage -> Persist -> Finalize. Executions started
+ * without `sources` and `since` (before issue 25) skip the sources' Map. A task whose function is not given becomes a Pass state of the same name,
  * so the graph is real before every task exists. A failure outside the Map goes to Finalize with the error
  * under `$.failure`, so the search is always closed.
  *
@@ -76,10 +77,40 @@ export function buildSearchDefinition(scope: Construct, fns: SearchTaskFunctions
   });
   queryEngines.itemProcessor(queryEngine.next(engineDone));
 
+  // Issue 25: each source in its own branch. The task ends a bad source's run itself with a reason (never
+  // throws for a page or a configuration); anything else (a crash, a timeout) is caught here, so a failing
+  // source makes the scan `partial` and never `failed` or stuck. No Retry on throttling: the connectors wait
+  // for each host's rate limit themselves.
+  const querySource = step('QuerySource', '$.result', Duration.minutes(2));
+  const sourceFailed = new sfn.Pass(scope, 'SourceFailed', {
+    parameters: { 'source.$': '$.source', ok: false, 'error.$': '$.failure.Error' },
+  });
+  const sourceDone = new sfn.Pass(scope, 'SourceDone', {
+    parameters: { 'source.$': '$.source', ok: true, 'result.$': '$.result' },
+  });
+  if (querySource instanceof tasks.LambdaInvoke) {
+    querySource.addCatch(sourceFailed, { errors: [sfn.Errors.ALL], resultPath: '$.failure' });
+  }
+  const querySources = new sfn.Map(scope, 'QuerySources', {
+    itemsPath: '$.sources',
+    itemSelector: {
+      'source.$': '$$.Map.Item.Value',
+      'searchId.$': '$.searchId',
+      'userId.$': '$.userId',
+      'since.$': '$.since',
+    },
+    resultPath: '$.sourceResults',
+  });
+  querySources.itemProcessor(querySource.next(sourceDone));
+
   const triage = closeOnError(step('Triage', '$.triage', Duration.minutes(10)));
+  const hasSources = new sfn.Choice(scope, 'HasSources')
+    .when(sfn.Condition.and(sfn.Condition.isPresent('$.sources'), sfn.Condition.isPresent('$.since')), querySources.next(triage))
+    .otherwise(triage);
   const persist = closeOnError(step('Persist', '$.persisted', Duration.minutes(5)));
 
-  return sfn.Chain.start(fingerprint).next(queryEngines).next(triage).next(persist).next(finalize);
+  triage.next(persist).next(finalize);
+  return sfn.Chain.start(fingerprint).next(queryEngines).next(hasSources);
 }
 
 /** The search workflow's ASL with every task as a Lambda Task state (fake ARNs), for the local runner. */

@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { CADENCES } from '../cadence';
 import { originalUrlSchema } from './cases';
 import { skippedReferencesSchema } from './search';
+import { SOURCE_KINDS, sourceListSchema } from './sources';
 
 /** Monitors (issue 11): a saved, scheduled scan; a plan allows its own fastest cadence and every slower one. */
 export { CADENCE_LABELS, CADENCE_SECONDS, type Cadence } from '../cadence';
@@ -51,9 +52,11 @@ export const monitorUpdateSchema = z
     autoSubmit: z.boolean({ error: 'autoSubmit must be true or false.' }).optional(),
     /** null clears it (refused while "Submit automatically" is on). */
     originalUrl: originalUrlSchema.nullable().optional(),
+    /** Issue 25: replaces the sources its runs read (Telegram channels, subreddits, leak sites); [] for none. */
+    sources: sourceListSchema.optional(),
   })
   .strict()
-  .refine((v) => Object.keys(v).length > 0, 'Send at least one of paused, cadence, alerts, name, autoSubmit, originalUrl.');
+  .refine((v) => Object.keys(v).length > 0, 'Send at least one of paused, cadence, alerts, name, autoSubmit, originalUrl, sources.');
 export type MonitorUpdate = z.infer<typeof monitorUpdateSchema>;
 
 export const monitorRunSchema = z.object({
@@ -120,6 +123,10 @@ export const monitorSchema = z.object({
   lastDueAt: z.string().nullable().default(null),
   /** The last scheduled occurrence that did not run, and why (the scan budget was spent, ...). */
   lastSkip: z.object({ at: z.string(), dueAt: z.string(), reason: z.string() }).nullable().default(null),
+  /** Issue 25: sources its runs read directly, next to the engines. */
+  sources: z.array(z.object({ kind: z.enum(SOURCE_KINDS), target: z.string() })).default([]),
+  /** Telegram channels seen in `t.me/` links of its runs' results, not watched yet: offered to add. */
+  discoveredChannels: z.array(z.string()).default([]),
 });
 export type Monitor = z.infer<typeof monitorSchema>;
 export const monitorListSchema = z.array(monitorSchema);

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { SEARCH_ENGINES } from './search';
+import { sourcesFieldSchema } from './sources';
 
 export const MAX_SEARCH_NAMES = 10;
 export const MAX_SEARCH_NAME_LENGTH = 100;
@@ -53,6 +54,8 @@ export const searchStartFieldsSchema = z.object({
         })
         .transform((list) => [...new Set(list)]),
     ),
+  /** Issue 25: sources read directly (a JSON list of `{kind, target}`), next to the engines. */
+  sources: sourcesFieldSchema,
 });
 export type SearchStartFields = z.infer<typeof searchStartFieldsSchema>;
 

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { resultViaSchema, SOURCE_KINDS } from './sources';
 
 /**
  * Searches, their results, the review call and the user's stats (PRODUCT.md sections 3, 4 and 7). These are the
@@ -38,6 +39,10 @@ export const searchMetadataSchema = z.object({
   failedEngines: z.array(z.string()),
   /** A message a person can act on, set only when the search failed. */
   error: z.string().optional(),
+  /** Issue 25: each source's branch, with the reason when it failed or stopped early (then the scan is `partial`). */
+  sources: z
+    .array(z.object({ kind: z.enum(SOURCE_KINDS), target: z.string(), ok: z.boolean(), candidates: z.number().int().nonnegative(), reason: z.string().optional() }))
+    .optional(),
 });
 export type SearchMetadata = z.infer<typeof searchMetadataSchema>;
 
@@ -69,6 +74,8 @@ export const searchSchema = z.object({
   newCount: z.number().int().nonnegative().optional(),
   /** Reference files the scan could not fingerprint, with the reason; absent when every file was used. */
   skippedReferences: skippedReferencesSchema.optional(),
+  /** Issue 25: the sources the scan reads directly (Telegram channels, subreddits, leak sites); absent when none. */
+  sources: z.array(z.object({ kind: z.enum(SOURCE_KINDS), target: z.string() })).optional(),
 });
 export type Search = z.infer<typeof searchSchema>;
 
@@ -110,6 +117,8 @@ export const evidenceSchema = z.object({
   matchMethod: matchMethodSchema.optional(),
   verification: verificationSchema.optional(),
   region: regionSchema.optional(),
+  /** Issue 25: the source (not a search engine) that returned the copy: its kind and name, the post's link and time. */
+  via: resultViaSchema.optional(),
 });
 export type Evidence = z.infer<typeof evidenceSchema>;
 

@@ -14,4 +14,11 @@ export interface SearchWorkflowInput {
   references: { id: string; key: string; kind: 'image' | 'video'; mediaType: string }[];
   /** Monitor runs: the monitor (its reference fingerprints are computed once and reused; novelty and alerts). */
   monitorId?: string;
+  /**
+   * Issue 25: sources read directly, each in its own branch of the QuerySources Map (always present, `[]` for
+   * none; executions started before sources existed have none and skip the Map).
+   */
+  sources?: { kind: 'telegram' | 'reddit' | 'site'; target: string }[];
+  /** Monitor runs: when the monitor last ran, so sources read only newer posts (null otherwise; always present with `sources`). */
+  since?: string | null;
 }

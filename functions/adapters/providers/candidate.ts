@@ -1,3 +1,4 @@
+import { SITE_RULES } from '../sources/site-rules';
 import type { Candidate, Engine, ProviderId, SearchKind } from './types';
 
 /**
@@ -12,8 +13,15 @@ export function candidateDomain(url: string, sandboxOrigin?: string): string {
     return '';
   }
   if (sandboxOrigin) {
-    const prefix = `${sandboxOrigin.replace(/\/+$/, '')}/sites/`;
+    const base = sandboxOrigin.replace(/\/+$/, '');
+    const prefix = `${base}/sites/`;
     if (u.href.startsWith(prefix)) return u.href.slice(prefix.length).split(/[/?#]/)[0].toLowerCase();
+    // Issue 25: the sandbox's stand-ins of the direct sources belong to the sites they stand for, so a case on a
+    // sandbox Telegram post is Telegram's and its notice goes where Telegram's would.
+    if (u.href.startsWith(`${base}/telegram/`)) return 't.me';
+    if (u.href.startsWith(`${base}/reddit/`)) return 'reddit.com';
+    const site = u.href.startsWith(`${base}/leaksites/`) ? SITE_RULES.find((r) => r.id === u.href.slice(base.length + '/leaksites/'.length).split(/[/?#]/)[0]) : undefined;
+    if (site) return new URL(site.baseUrl).hostname.replace(/^www\./, '').toLowerCase();
   }
   return u.hostname.replace(/^www\./, '').toLowerCase();
 }

@@ -104,6 +104,13 @@ describe('findAbuseContact', () => {
       entityName: 'Reddit, Inc.',
     });
     expect(knownAgentFor('notreddit.com')).toBeUndefined();
+    // Issue 25: a Telegram post goes to Telegram's copyright address.
+    await expect(findAbuseContact('https://t.me/leakchannel/42', opts({ fetch: noNetwork, resolveHost: noNetwork as never }))).resolves.toEqual({
+      email: 'dmca@telegram.org',
+      source: 'known-agent',
+      entityName: 'Telegram Messenger Inc.',
+    });
+    expect(knownAgentFor('telegram.me')?.email).toBe('dmca@telegram.org');
   });
 
   it('asks the hosting network first (IPv4 preferred) and reads the nested abuse entity', async () => {

@@ -15,6 +15,9 @@ export interface KnownAgent {
 export const KNOWN_AGENTS: readonly KnownAgent[] = [
   { domains: ['pornhub.com'], email: 'copyright@pornhub.com', entityName: 'Pornhub' },
   { domains: ['reddit.com', 'redd.it'], email: 'copyright@reddit.com', entityName: 'Reddit, Inc.' },
+  // Issue 25: a Telegram post (`t.me/<channel>/<id>`) goes to Telegram's copyright address, with the post links
+  // (Telegram lists dmca@telegram.org for copyright notices on its copyright page; telegram.org/faq#q-there-39s-illegal-content-on-telegram-how-do-i-take-it-down).
+  { domains: ['t.me', 'telegram.me', 'telegram.org'], email: 'dmca@telegram.org', entityName: 'Telegram Messenger Inc.' },
   { domains: ['twitter.com', 'x.com', 'twimg.com'], email: 'copyright@twitter.com', entityName: 'X Corp.' },
   { domains: ['youtube.com', 'youtu.be'], email: 'copyright@youtube.com', entityName: 'YouTube, LLC' },
   {

@@ -15,6 +15,7 @@ import {
 } from '../../services/admin';
 import { getReportSchedule, setReportSchedule } from '../../services/reports/schedule';
 import { listActivity } from '../../services/platform/activity';
+import { listSourceHealth } from '../../services/search/sources';
 import { listAudit, recordAudit } from '../../services/platform/audit';
 import { getMaintenance, setMaintenance } from '../../services/platform/maintenance';
 import { getRateLimits, setRateLimits } from '../../services/platform/rate-limits';
@@ -66,6 +67,8 @@ const saveReportSchedule = userEndpoint(contract.setReportSchedule, async ({ bod
 const revenue = userEndpoint(contract.adminRevenue, async () => json(await adminRevenue()));
 /** The platform's newest business events (Recent Activity). */
 const activity = userEndpoint(contract.adminActivity, async () => json(await listActivity(20)));
+/** Each source's health (issue 25): counters the search workflow's QuerySource task adds to. */
+const sourceHealth = userEndpoint(contract.sourceHealth, async () => json(await listSourceHealth()));
 /** The newest administrator changes. */
 const auditLog = userEndpoint(contract.auditLog, async () => json(await listAudit(50)));
 
@@ -89,6 +92,7 @@ export const handler = areaHandler('admin', [
   revenue,
   activity,
   auditLog,
+  sourceHealth,
   maintenance,
   saveMaintenance,
   rateLimits,

@@ -21,6 +21,7 @@ import { startMonitorRun } from '../../services/monitors/runs';
 import { verifyUnsubscribeToken } from '../../services/monitors/unsubscribe';
 import { listSearchesByMonitor } from '../../services/search/searches';
 import { parseScanRequest } from '../scan-request';
+import { checkSources } from '../../services/search/sources';
 
 /*
  * Monitors (issue 11): saved, scheduled scans. Reads by id follow assertOwner (owner or admin); changes,
@@ -52,6 +53,7 @@ const createMonitorEndpoint = userEndpoint(contract.createMonitor, async ({ even
     contentType: input.contentType,
     references,
     libraryReferences,
+    sources: checkSources(input.sources),
   });
   return json(toMonitorDto(monitor, plan), 201);
 });
@@ -82,6 +84,7 @@ const updateMonitorEndpoint = userEndpoint(contract.updateMonitor, async ({ para
     if (body.paused === false && m.paused && !(await withinPlanCount(m, plan))) throw planExcessRefusal(plan, await monitorCount(m.userId));
     // Turning "Submit automatically" on needs a paid plan; turning it off (or keeping it after a downgrade) never does.
     if (body.autoSubmit === true && !m.autoSubmit) assertAutoSubmitAllowed(plan);
+    if (body.sources) body.sources = checkSources(body.sources, 'body.sources');
     const updated = await updateMonitor(m, body);
     if (updated) return json(toMonitorDto(updated, plan));
   }

@@ -9,6 +9,7 @@ import { checkReferenceFiles, storeReferences } from '../../services/references'
 import { startScan } from '../../services/search/start-scan';
 import { parseScanRequest } from '../scan-request';
 import { deleteSearch } from '../../services/account-data/delete-search';
+import { checkSources, siteRuleSummaries } from '../../services/search/sources';
 
 /**
  * `POST /api/search` (multipart): every check happens before anything is written, so a refused request
@@ -22,6 +23,7 @@ const startSearch = userEndpoint(contract.startSearch, async ({ event, caller })
     engines: input.searchEngines,
     contentType: input.contentType,
     origin: 'manual',
+    sources: checkSources(input.sources),
     // Stored only once the scan is admitted, so a refused request stores nothing.
     // Uploads join the creator's reference library; chosen library files are reused as they are.
     storeReferences: async () => [...libraryReferences, ...(await storeReferences(userId, references))],
@@ -58,4 +60,7 @@ const deleteLibraryEndpoint = userEndpoint(contract.deleteLibrary, async ({ para
   return { status: 204 };
 });
 
-export const handler = areaHandler('search', [startSearch, deleteSearchEndpoint, listLibraryEndpoint, addLibraryEndpoint, updateLibraryEndpoint, deleteLibraryEndpoint]);
+/** `GET /api/sources/sites`: the leak sites the scan and monitor forms offer (issue 25). */
+const sourceSites = userEndpoint(contract.sourceSites, async () => json(siteRuleSummaries()));
+
+export const handler = areaHandler('search', [startSearch, sourceSites, deleteSearchEndpoint, listLibraryEndpoint, addLibraryEndpoint, updateLibraryEndpoint, deleteLibraryEndpoint]);

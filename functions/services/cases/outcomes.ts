@@ -81,3 +81,12 @@ export async function platformOutcomes(fromIso: string): Promise<OutcomeFigures>
     { open: 0, cameBack: null },
   );
 }
+
+/**
+ * Cases whose copies were removed at the source since `fromIso` (ids, newest ending per case, at most `limit`
+ * records read): what the re-emergence job re-checks (issue 25).
+ */
+export async function removedCaseIdsSince(fromIso: string, limit = 5000): Promise<string[]> {
+  const records = await outcomeRecords.listSince(fromIso, limit);
+  return [...new Set(records.filter((r) => r.kind === 'removed').map((r) => r.caseId))];
+}

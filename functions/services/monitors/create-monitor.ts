@@ -9,7 +9,7 @@ import { dropSchedule, syncSchedule } from './schedules';
 import { assertAutoSubmitAllowed, assertCadenceAllowed, monitorCountRefusal } from './rules';
 
 /** What `POST /api/monitors` asks for, parsed and checked (the reference files by their bytes). */
-export interface MonitorRequest extends Pick<NewMonitor, 'names' | 'searchEngines' | 'contentType' | 'cadence' | 'alerts' | 'autoSubmit'> {
+export interface MonitorRequest extends Pick<NewMonitor, 'names' | 'searchEngines' | 'contentType' | 'cadence' | 'alerts' | 'autoSubmit' | 'sources'> {
   name?: string;
   originalUrl?: string;
   references: CheckedReference[];
@@ -47,6 +47,7 @@ export async function createMonitor(userId: string, req: MonitorRequest): Promis
       alerts: req.alerts,
       autoSubmit: req.autoSubmit,
       originalUrl: req.originalUrl ?? null,
+      sources: req.sources,
     });
     try {
       // Its schedule's first occurrence is now: the first run comes through the queue like every later one, and

@@ -4,8 +4,8 @@ import { casesForUrls } from '../cases/case-urls';
 import { canonicalUrl } from '../search/canonical-url';
 import { logger } from '../../lib/logger';
 import { judgePage, snapshotPage } from '../cases/page-check';
-import { listCasesByUser, transitionCase } from '../cases/case-store';
-import { getResult, listResultsBySearch } from '../search/results';
+import { listCasesByUser, transitionCase, type CaseRecord } from '../cases/case-store';
+import { getResult, listResultsBySearch, type ResultRecord } from '../search/results';
 import { getSearch } from '../search/searches';
 import { raiseAlert } from './alerts';
 import { autoSubmitNew } from './auto-submit';
@@ -69,29 +69,56 @@ export async function afterMonitorRun(searchId: string, monitorId: string, now =
 }
 
 /**
- * Re-checks, through the safe fetcher, the URLs of the monitor's resolved cases. A copy that is back (the URL
- * answers 2xx again and still shows the copied material by the same test the notice's re-check uses: the same
- * bytes, or the watched picture still on the page) reopens its case as `reappeared` and raises an alert.
+ * Whether a resolved case's copy is back: each of its URLs fetched again through the safe fetcher and judged by
+ * the test the notice's re-check uses (the same bytes, or the watched picture still on the page). The URL that
+ * answers with the copy, or undefined.
+ */
+export async function copyBackAt(c: CaseRecord, result: ResultRecord | undefined, now: Date): Promise<string | undefined> {
+  const watch = result?.previewRef && /^https?:\/\//i.test(result.previewRef) ? [result.previewRef] : [];
+  for (const url of splitInfringingUrls(c.infringingUrl)) {
+    try {
+      const snapshot = await snapshotPage(url, now);
+      const verdict = judgePage(snapshot, c.baseline?.find((b) => b.url === url), watch);
+      if (snapshot.status < 200 || snapshot.status >= 300 || verdict.gone) continue;
+      return url;
+    } catch (err) {
+      logger.warn('reappearance check failed', { caseId: c.id, url, error: err as Error });
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The run's copy of a resolved case's work posted again in the source where the case's copy appeared (issue 25):
+ * a result of this run from the same source (kind and name) that matched the same reference file. A removed
+ * Telegram post or Reddit post is gone for good; a copy that comes back there is a new post.
+ */
+export function repostIn(result: ResultRecord | undefined, run: readonly ResultRecord[]): ResultRecord | undefined {
+  const via = result?.evidence.via;
+  const reference = result?.evidence.matchedReferenceId;
+  if (!via || !reference) return undefined;
+  return run.find(
+    (r) => r.id !== result.id && r.evidence.via?.kind === via.kind && r.evidence.via.target.toLowerCase() === via.target.toLowerCase() && r.evidence.matchedReferenceId === reference,
+  );
+}
+
+/**
+ * Re-checks the monitor's resolved cases: each URL again through the safe fetcher, and the sources where their
+ * copies appeared through this run's results (repostIn). A copy that is back reopens its case as `reappeared`
+ * and raises an alert.
  */
 export async function checkReappearances(m: MonitorRecord, searchId: string, now = new Date()): Promise<string[]> {
   const resolved = (await listCasesByUser(m.userId)).filter((c) => c.status === 'resolved');
+  const run = resolved.length > 0 ? await listResultsBySearch(searchId) : [];
   const reopened: { caseId: string; url: string; confidence: number }[] = [];
   for (const c of resolved) {
     const result = await getResult(c.searchResultId);
     if (result?.monitorId !== m.id) continue;
-    const watch = result.previewRef && /^https?:\/\//i.test(result.previewRef) ? [result.previewRef] : [];
-    for (const url of splitInfringingUrls(c.infringingUrl)) {
-      try {
-        const snapshot = await snapshotPage(url, now);
-        const verdict = judgePage(snapshot, c.baseline?.find((b) => b.url === url), watch);
-        if (snapshot.status < 200 || snapshot.status >= 300 || verdict.gone) continue;
-        if (await transitionCase(c.id, ['resolved'], 'reappeared', now.toISOString())) {
-          reopened.push({ caseId: c.id, url, confidence: result.confidence });
-        }
-        break;
-      } catch (err) {
-        logger.warn('reappearance check failed', { caseId: c.id, url, error: err as Error });
-      }
+    const repost = repostIn(result, run);
+    const url = repost?.url ?? (await copyBackAt(c, result, now));
+    if (!url) continue;
+    if (await transitionCase(c.id, ['resolved'], 'reappeared', now.toISOString())) {
+      reopened.push({ caseId: c.id, url, confidence: (repost ?? result).confidence, ...(repost ? { resultId: repost.id } : {}) });
     }
   }
   if (reopened.length > 0) {

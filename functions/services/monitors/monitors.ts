@@ -19,8 +19,10 @@ export { planOf };
 /** The API shape: reference files without their storage keys, and whether automatic submission acts on the plan. */
 export function toMonitorDto(m: MonitorRecord, plan: string): Monitor {
   const { skippedReferences, ...monitor } = m;
+  const watched = new Set(m.sources.filter((s) => s.kind === 'telegram').map((s) => s.target.toLowerCase()));
   return {
     ...monitor,
+    discoveredChannels: m.discoveredChannels.filter((c) => !watched.has(c.toLowerCase())),
     references: m.references.map((r) => ({ id: r.id, filename: r.filename, mediaType: r.mediaType })),
     ...namedSkippedReferences(m.references, skippedReferences),
     autoSubmitInactive: autoSubmitInactive(m, plan),
@@ -67,6 +69,7 @@ export async function updateMonitor(current: MonitorRecord, update: MonitorUpdat
     name: update.name,
     autoSubmit: update.autoSubmit,
     originalUrl: update.originalUrl,
+    sources: update.sources,
     // Pausing or resuming is the creator's decision: a pause the plan made (runs.ts) no longer explains it.
     clearPausedReason: update.paused !== undefined,
     ...(reschedule ? { nextRunAt: nextRunOnResume(current.lastRunAt, cadence, now) } : {}),

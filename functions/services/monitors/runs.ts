@@ -28,6 +28,9 @@ const scanOf = (m: MonitorRecord) => ({
   contentType: m.contentType,
   references: m.references,
   monitorId: m.id,
+  sources: m.sources,
+  // Sources read only posts newer than the last run (its start); the first run reads what the source shows.
+  ...(m.lastRunAt ? { since: m.lastRunAt } : {}),
 });
 
 /**

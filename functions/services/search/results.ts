@@ -12,6 +12,7 @@ import {
   regionSchema,
   verificationSchema,
 } from '../../../shared/schemas/search';
+import { resultViaSchema } from '../../../shared/schemas/sources';
 import * as stored from '../../store/entities/result';
 import type { ResultRecord, StoredResult } from '../../store/entities/result';
 import * as searches from '../../store/entities/search';
@@ -66,6 +67,8 @@ export const newResultSchema = z.object({
       matchMethod: matchMethodSchema.optional(),
       verification: verificationSchema.optional(),
       region: regionSchema.optional(),
+      /** Issue 25: the source and post a source's candidate came from. */
+      via: resultViaSchema.optional(),
     })
     .default({ engines: [] }),
 });

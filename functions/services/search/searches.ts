@@ -1,6 +1,7 @@
 import { monotonicFactory } from 'ulid';
 import { MAX_LIST_LIMIT, type FinalSearchStatus, type Search, type SearchMetadata } from '../../../shared/schemas/search';
 import type { ScanOrigin } from '../../../shared/schemas/monitor';
+import type { SourceSpec } from '../../../shared/schemas/sources';
 import * as searches from '../../store/entities/search';
 import type { ProgressUpdate, ReferenceFile, SearchRecord, SkippedReference } from '../../store/entities/search';
 import { logger } from '../../lib/logger';
@@ -26,6 +27,8 @@ export interface NewSearch {
   origin?: ScanOrigin;
   /** A monitor run: tagged with its monitor and listed as the monitor's child (gsi2 `MONITOR#id#SEARCH`). */
   monitorId?: string;
+  /** Issue 25: sources read directly, next to the engines. */
+  sources?: SourceSpec[];
 }
 
 /**
@@ -48,6 +51,7 @@ export async function createSearch(input: NewSearch): Promise<SearchRecord> {
     references: input.references ?? [],
     origin: input.origin ?? 'manual',
     ...(input.monitorId ? { monitorId: input.monitorId } : {}),
+    ...(input.sources?.length ? { sources: input.sources.map(({ kind, target }) => ({ kind, target })) } : {}),
   };
   // In the reconciler's sweep until it ends (finishSearch takes it out).
   if (!(await searches.create(search, { sweepAt: sweepAfter(createdAt, SEARCH_TIMEOUT_SECONDS) }))) throw new Error(`createSearch: search ${id} exists`);
@@ -79,6 +83,8 @@ export interface FinishSearch {
   failedEngines: string[];
   /** For `failed`: a message a person can act on (never internals). */
   error?: string;
+  /** Issue 25: each source's branch (a failed one makes the scan `partial`). */
+  sources?: SearchMetadata['sources'];
 }
 
 /**
@@ -100,6 +106,7 @@ export async function finishSearch(
     successfulEngines: outcome.successfulEngines,
     failedEngines: outcome.failedEngines,
     ...(outcome.error ? { error: outcome.error } : {}),
+    ...(outcome.sources?.length ? { sources: outcome.sources } : {}),
   };
   const written = await searches.finish(searchId, outcome.status, metadata);
   if (!written) return { finished: false, search: (await getSearch(searchId))! };

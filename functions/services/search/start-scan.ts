@@ -1,5 +1,6 @@
 import { ulid } from 'ulid';
 import type { ScanOrigin } from '../../../shared/schemas/monitor';
+import type { SourceSpec } from '../../../shared/schemas/sources';
 import type { SearchWorkflowInput } from '../../../shared/workflows/search';
 import { startWorkflow } from '../../adapters/workflows';
 import { config } from '../../lib/config';
@@ -29,6 +30,10 @@ export interface StartScan {
   monitorId?: string;
   /** Lets the caller choose the id (to store reference files under it first). */
   searchId?: string;
+  /** Issue 25: sources read directly, next to the engines. */
+  sources?: SourceSpec[];
+  /** Monitor runs: the previous run's start, so sources read only newer posts. */
+  since?: string;
 }
 
 /**
@@ -69,6 +74,7 @@ async function launchScan(input: StartScan & { references: StoredReference[] }, 
     references: input.references.map(({ kind: _kind, ...r }) => r),
     origin: input.origin,
     monitorId: input.monitorId,
+    sources: input.sources,
   });
   const workflowInput: SearchWorkflowInput = {
     searchId,
@@ -78,6 +84,8 @@ async function launchScan(input: StartScan & { references: StoredReference[] }, 
     contentType: input.contentType,
     references: input.references.map((r) => ({ id: r.id, key: r.key, kind: r.kind, mediaType: r.mediaType })),
     ...(input.monitorId ? { monitorId: input.monitorId } : {}),
+    sources: (input.sources ?? []).map(({ kind, target }) => ({ kind, target })),
+    since: input.since ?? null,
   };
   try {
     const arn = config().searchStateMachineArn;

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { alertModeSchema, autoSubmitOutcomeSchema, cadenceSchema, type AlertMode, type AutoSubmitOutcome, type Cadence } from '../../../shared/schemas/monitor';
+import { SOURCE_KINDS } from '../../../shared/schemas/sources';
 import * as counter from '../counters';
 import { keys } from '../keys';
 import * as seenImages from './seen-images';
@@ -24,6 +25,11 @@ const referenceSchema = z.object({
   mediaType: z.string(),
   kind: z.enum(['image', 'video']),
 });
+
+const sourceSchema = z.object({ kind: z.enum(SOURCE_KINDS), target: z.string() });
+export type MonitorSource = z.infer<typeof sourceSchema>;
+/** Most discovered channels kept on a monitor. */
+export const DISCOVERED_KEPT = 20;
 
 /**
  * Version 1; items written before versions were stored have none and read as 1. Fields a monitor gains later
@@ -60,6 +66,16 @@ const itemSchema = z.object({
   lastDueAt: z.string().nullish().transform((v) => v ?? null),
   /** The last scheduled occurrence that did not run, and why (the budget was spent, ...): shown on the monitor's page. */
   lastSkip: z.object({ at: z.string(), dueAt: z.string(), reason: z.string() }).nullish().transform((v) => v ?? null),
+  /** Issue 25: sources its runs read directly, next to the engines; monitors written before read as none. */
+  sources: z.array(sourceSchema).default([]),
+  /**
+   * Telegram channels seen in `t.me/` links of its runs' results and posts (a string set, at most about
+   * DISCOVERED_KEPT): the ones not watched yet are offered to the creator on the monitor's page.
+   */
+  discoveredChannels: z
+    .union([z.set(z.string()), z.array(z.string())])
+    .default([])
+    .transform((v) => [...v].sort()),
 });
 export type MonitorRecord = Omit<z.infer<typeof itemSchema>, 'v'>;
 export type StoredMonitorReference = z.infer<typeof referenceSchema>;
@@ -71,6 +87,11 @@ const ABSENT_WHEN_NULL = ['pausedReason', 'lastRunAt', 'lastSearchId', 'original
 export function toItem(m: MonitorRecord): Item {
   const fields: Item = { ...m };
   for (const k of ABSENT_WHEN_NULL) if (fields[k] === null) delete fields[k];
+  // Written only once it names a source (monitors before issue 25 have none and read as none).
+  if (m.sources.length === 0) delete fields.sources;
+  // A string set cannot be empty: kept only once it holds a channel.
+  if (m.discoveredChannels.length === 0) delete fields.discoveredChannels;
+  else fields.discoveredChannels = new Set(m.discoveredChannels);
   return {
     ...keys.entity(MONITOR, m.id),
     ...keys.ownedBy(m.userId, MONITOR, m.id),
@@ -110,6 +131,7 @@ export interface NewMonitor {
   /** "Submit automatically": off unless asked for (the caller checks the plan). */
   autoSubmit?: boolean;
   originalUrl?: string | null;
+  sources?: MonitorSource[];
 }
 
 /** Writes a new monitor, due at `now` (its schedule's first occurrence runs it); never over an existing id. */
@@ -145,6 +167,8 @@ export function newRecord(input: NewMonitor, now: string): MonitorRecord {
     lastAutoSubmit: null,
     lastDueAt: null,
     lastSkip: null,
+    sources: (input.sources ?? []).map(({ kind, target }) => ({ kind, target })),
+    discoveredChannels: [],
   };
 }
 
@@ -161,6 +185,8 @@ export interface MonitorChanges {
   clearPausedReason?: boolean;
   /** When it runs next, for a monitor that is (still) not paused and whose schedule changes. */
   nextRunAt?: string;
+  /** Replaces its sources. */
+  sources?: MonitorSource[];
 }
 
 /**
@@ -183,7 +209,14 @@ const DUE_ATTRIBUTES = [GSI3.partitionKey, GSI3.sortKey];
  * time or not due), so a concurrent occurrence's claim is not overwritten. The item as written, or undefined when it changed meanwhile.
  */
 export async function update(read: Pick<MonitorRecord, 'id' | 'paused' | 'nextRunAt'>, changes: MonitorChanges): Promise<MonitorRecord | undefined> {
-  const set: Item = { paused: changes.paused, cadence: changes.cadence, alerts: changes.alerts, name: changes.name, autoSubmit: changes.autoSubmit };
+  const set: Item = {
+    paused: changes.paused,
+    cadence: changes.cadence,
+    alerts: changes.alerts,
+    name: changes.name,
+    autoSubmit: changes.autoSubmit,
+    sources: changes.sources?.map(({ kind, target }) => ({ kind, target })),
+  };
   const remove: string[] = [];
   if (changes.originalUrl) set.originalUrl = changes.originalUrl;
   else if (changes.originalUrl === null) remove.push('originalUrl');
@@ -245,6 +278,15 @@ export async function recordSkip(id: string, skip: { at: string; dueAt: string; 
 /** Records a finished run's new results; a monitor deleted meanwhile is left alone. */
 export async function recordRunOutcome(id: string, newCount: number): Promise<void> {
   await updateItemIf(keys.entity(MONITOR, id), { set: { lastNewCount: newCount }, add: { totalNewCount: newCount } }, Cond.exists());
+}
+
+/**
+ * Adds Telegram channels a run discovered to the monitor's string set (ADD: concurrent runs never lose one
+ * another's, a channel is kept once). The service caps how many it adds; a deleted monitor is left alone.
+ */
+export async function addDiscoveredChannels(id: string, channels: readonly string[]): Promise<void> {
+  if (channels.length === 0) return;
+  await updateItemIf(keys.entity(MONITOR, id), { add: { discoveredChannels: new Set(channels) } }, Cond.exists());
 }
 
 /** Most sent copies kept on the monitor: the item stays far below DynamoDB's 400 KB whatever a run sent. */

@@ -9,6 +9,7 @@ import {
   type SearchMetadata,
   type SearchStage,
 } from '../../../shared/schemas/search';
+import { SOURCE_KINDS } from '../../../shared/schemas/sources';
 import { keys } from '../keys';
 import { Cond, GSI1, GSI2, GSI3, deleteItemIf, getItem, putItemIf, query, queryNewest, updateItemIf, type Item } from '../table';
 
@@ -74,6 +75,8 @@ const itemSchema = z.object({
   metadata: searchMetadataSchema.nullish(),
   references: z.array(referenceSchema).nullish(),
   skippedReferences: z.array(skippedSchema).nullish(),
+  /** Issue 25: sources read directly; searches written before read as none. */
+  sources: z.array(z.object({ kind: z.enum(SOURCE_KINDS), target: z.string() })).nullish(),
 });
 
 export function fromItem(item: Item): SearchRecord {
@@ -100,6 +103,7 @@ export function fromItem(item: Item): SearchRecord {
     ...(s.metadata ? { metadata: s.metadata } : {}),
     references: s.references ?? [],
     ...(s.skippedReferences ? { skippedReferences: s.skippedReferences } : {}),
+    ...(s.sources?.length ? { sources: s.sources } : {}),
   };
 }
 

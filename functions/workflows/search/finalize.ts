@@ -1,7 +1,8 @@
 import { logger } from '../../lib/logger';
 import { afterMonitorRun } from '../../services/monitors/follow-up';
 import { closeSearch } from '../../services/search/scan-steps';
-import type { FinalSearchStatus } from '../../../shared/schemas/search';
+import type { FinalSearchStatus, SearchMetadata } from '../../../shared/schemas/search';
+import { recordDiscoveredChannels } from '../../services/search/sources';
 import type { SearchState } from './types';
 import { traced } from '../../lib/tracer';
 
@@ -9,13 +10,35 @@ import { traced } from '../../lib/tracer';
  * The final status of a scan: `failed` when a step outside the engine Map failed or no engine answered;
  * `partial` when some engines failed; `completed` otherwise.
  */
-export function outcomeOf(state: SearchState): { status: FinalSearchStatus; successfulEngines: string[]; failedEngines: string[] } {
+export function outcomeOf(state: SearchState): { status: FinalSearchStatus; successfulEngines: string[]; failedEngines: string[]; sources: SourceBranch[] } {
   const results = state.engineResults ?? [];
   const successfulEngines = results.filter((r) => r.ok).map((r) => r.engine);
   const answered = new Set(successfulEngines);
   const failedEngines = state.engines.filter((e) => !answered.has(e));
-  if (state.failure || successfulEngines.length === 0) return { status: 'failed', successfulEngines, failedEngines };
-  return { status: failedEngines.length > 0 ? 'partial' : 'completed', successfulEngines, failedEngines };
+  const sources = sourceBranches(state);
+  const sourcesAnswered = sources.filter((s) => s.ok).length;
+  if (state.failure || successfulEngines.length + sourcesAnswered === 0) return { status: 'failed', successfulEngines, failedEngines, sources };
+  const partial = failedEngines.length > 0 || sources.some((s) => !s.ok || s.reason);
+  return { status: partial ? 'partial' : 'completed', successfulEngines, failedEngines, sources };
+}
+
+type SourceBranch = NonNullable<SearchMetadata['sources']>[number];
+
+/**
+ * Each source's branch as the scan's metadata records it (issue 25): answered (`ok`) with its candidates, and a
+ * reason when it stopped early; or failed with the reason. A source the Map never reached (a step before it
+ * failed) is failed too.
+ */
+export function sourceBranches(state: SearchState): SourceBranch[] {
+  const results = state.sourceResults ?? [];
+  return (state.sources ?? []).map((spec, i): SourceBranch => {
+    const r = results[i];
+    const base = { kind: spec.kind, target: spec.target };
+    if (!r) return { ...base, ok: false, candidates: 0, reason: 'The source was not read: the scan stopped before it.' };
+    if (!r.ok) return { ...base, ok: false, candidates: 0, reason: `The source could not be read (${r.error}).` };
+    const failed = r.result.stoppedBecause !== undefined && r.result.requests === 0 && r.result.posts === 0;
+    return { ...base, ok: !failed, candidates: r.result.candidates, ...(r.result.stoppedBecause ? { reason: r.result.stoppedBecause } : {}) };
+  });
 }
 
 /** Finalize task: closes the search with its status and metadata; every path of the workflow ends here. */
@@ -28,6 +51,11 @@ export async function finalize(state: SearchState): Promise<{ status: FinalSearc
   });
   // A monitor run: novelty alerts and the re-check of resolved copies, once, by the call that closed the run.
   if (finished && state.monitorId) {
+    // Channel discovery (issue 25): Telegram channels the run's posts and results link to, offered on the monitor.
+    const channels = [...(state.triage?.telegramChannels ?? []), ...(state.sourceResults ?? []).flatMap((r) => (r.ok ? r.result.telegramChannels : []))];
+    await recordDiscoveredChannels(state.monitorId, channels).catch((err) =>
+      logger.warn('discovered channels not recorded', { searchId: state.searchId, monitorId: state.monitorId, error: err as Error }),
+    );
     await afterMonitorRun(state.searchId, state.monitorId).catch((err) =>
       logger.error('monitor follow-up failed', { searchId: state.searchId, monitorId: state.monitorId, error: err as Error }),
     );

@@ -2,6 +2,7 @@ import { finalize } from './finalize';
 import { fingerprint } from './fingerprint';
 import { persist } from './persist';
 import { queryEngine } from './query-engine';
+import { querySource } from './query-source';
 import { triage } from './triage';
 
 /**
@@ -12,6 +13,7 @@ import { triage } from './triage';
 export const searchTaskHandlers = {
   Fingerprint: fingerprint,
   QueryEngine: queryEngine,
+  QuerySource: (input: Parameters<typeof querySource>[0]) => querySource(input),
   Triage: triage,
   Persist: persist,
   Finalize: finalize,

@@ -12,7 +12,7 @@ import { splitNames } from '../../../shared/schemas/search-start';
 import type { StoredFingerprint } from './fingerprint';
 import { classifySite, nameMatch, scoreCandidate } from './scoring';
 import { makeVerifier } from './triage-verify';
-import type { EngineResult, SearchState, TriageOutput } from './types';
+import type { EngineResult, FoundCandidate, SearchState, SourceResult, TriageOutput } from './types';
 import { getWork, putWork, workKey } from './work-store';
 import { traced } from '../../lib/tracer';
 
@@ -41,14 +41,27 @@ export function normaliseUrl(raw: string): string {
 }
 
 /** Which results tab a candidate belongs to. */
-export function contentTypeOf(c: Candidate): ResultContentType {
+export function contentTypeOf(c: Pick<Candidate, 'kind'>): ResultContentType {
   if (c.kind === 'web') return 'web';
   if (c.kind === 'videos') return 'videos';
   return 'images';
 }
 
+/** Telegram usernames that are not channels: the site's own pages (`t.me/s/x` is a preview of `x`, `t.me/+x` an invite). */
+const TELEGRAM_RESERVED = new Set(['s', 'share', 'joinchat', 'addstickers', 'addemoji', 'proxy', 'socks', 'iv', 'login', 'c']);
+
+/** Telegram channels that results link to (`t.me/<name>/...`, `telegram.me/<name>`): offered to the creator (issue 25). */
+export function telegramChannelsIn(urls: readonly string[]): string[] {
+  const found = new Set<string>();
+  for (const raw of urls) {
+    const m = /^https?:\/\/(?:www\.)?(?:t\.me|telegram\.me)\/(?:s\/)?([A-Za-z][A-Za-z0-9_]{3,30}[A-Za-z0-9])(?:[/?#]|$)/i.exec(raw);
+    if (m && !TELEGRAM_RESERVED.has(m[1]!.toLowerCase())) found.add(m[1]!.toLowerCase());
+  }
+  return [...found].sort();
+}
+
 interface Merged {
-  candidate: Candidate;
+  candidate: FoundCandidate;
   contentType: ResultContentType;
   engines: Set<string>;
   instances: number;
@@ -56,7 +69,7 @@ interface Merged {
 }
 
 /** Merges the engines' candidates: the same page (or, for pictures, the same image) found twice is one result with more instances. */
-export function mergeCandidates(candidates: Candidate[]): Merged[] {
+export function mergeCandidates(candidates: FoundCandidate[]): Merged[] {
   const byKey = new Map<string, Merged>();
   for (const c of candidates) {
     const contentType = contentTypeOf(c);
@@ -70,6 +83,8 @@ export function mergeCandidates(candidates: Candidate[]): Merged[] {
     seen.instances += 1;
     seen.exact ||= c.matchType === 'exact';
     if (!seen.candidate.imageUrl && c.imageUrl) seen.candidate = { ...c, title: seen.candidate.title || c.title };
+    // A copy an engine and a source both found still says which source and post it came from.
+    if (!seen.candidate.via && c.via) seen.candidate = { ...seen.candidate, via: c.via };
   }
   return [...byKey.values()];
 }
@@ -167,7 +182,11 @@ export async function triage(state: SearchState): Promise<TriageOutput> {
   const search = await getSearch(state.searchId);
   const names = splitNames(search?.query ?? state.names.join(','));
   const ok = (state.engineResults ?? []).filter((r): r is Extract<EngineResult, { ok: true }> => r.ok);
-  const candidates = (await Promise.all(ok.map((r) => getWork<Candidate[]>(r.result.candidatesKey)))).flat();
+  // Issue 25: the sources' candidates (their Map ran after the engines') join the engines' here.
+  const fromSources = (state.sourceResults ?? []).filter((r): r is Extract<SourceResult, { ok: true }> => r.ok && r.result.candidates > 0);
+  const candidates = (
+    await Promise.all([...ok.map((r) => getWork<FoundCandidate[]>(r.result.candidatesKey)), ...fromSources.map((r) => getWork<FoundCandidate[]>(r.result.candidatesKey))])
+  ).flat();
 
   const merged = mergeCandidates(candidates);
   // The page URL too: a handle declared in My sites is a URL prefix on a shared platform.
@@ -206,19 +225,23 @@ export async function triage(state: SearchState): Promise<TriageOutput> {
           matchMethod: visual?.matched ? visual.matchMethod : name > 0 ? 'name' : undefined,
           verification: visual?.verification,
           region: visual?.matched ? visual.region : undefined,
+          via: c.via,
         },
       };
     },
     { concurrency: FETCH_CONCURRENCY },
   );
 
-  results.sort((a, b) => b.confidenceScore - a.confidenceScore);
-  const best = results.slice(0, MAX_RESULTS_PER_SCAN);
+  // A source lists everything its channel, subreddit or site holds: only the posts that copy a reference (or
+  // name the creator) are results; the rest are other people's posts, never shown (issue 25).
+  const relevant = results.filter((r) => !r.evidence?.via || r.evidence.matchedReferenceId || r.evidence.matchMethod === 'name');
+  relevant.sort((a, b) => b.confidenceScore - a.confidenceScore);
+  const best = relevant.slice(0, MAX_RESULTS_PER_SCAN);
   const matched = best.filter((r) => r.evidence?.matchedReferenceId).length;
   const triagedKey = workKey(state.searchId, 'triaged');
   await putWork(triagedKey, best);
   await updateSearchProgress(state.searchId, { increment: { candidatesMatched: matched } });
-  return { triagedKey, kept: best.length, matched, droppedAllowlisted: merged.length - kept.length };
+  return { triagedKey, kept: best.length, matched, droppedAllowlisted: merged.length - kept.length, telegramChannels: telegramChannelsIn(best.map((r) => r.url)) };
 }
 
 export const handler = traced(triage);

@@ -2,6 +2,7 @@ import { contract } from '@shared/contract';
 import { monitorRunStartedSchema, monitorSchema, type AlertMode, type Cadence, type Monitor, type MonitorUpdate } from '@shared/schemas/monitor';
 import { api } from '@/lib/api-client';
 import { buildScanFormData } from '@/lib/scan/scan-start';
+import type { SourceSpec } from '@shared/schemas/sources';
 import { invalidateMonitor, invalidateMonitors } from './get-monitors';
 import { invalidateLibrary } from '@/lib/references/get-library';
 
@@ -18,6 +19,8 @@ export interface NewMonitorValues {
   /** "Submit automatically" (paid plans) and the original URL its notices cite. */
   autoSubmit?: boolean;
   originalUrl?: string;
+  /** Issue 25: sources its runs read directly. */
+  sources?: readonly SourceSpec[];
 }
 
 /** `POST /api/monitors` (multipart: the scan form's fields plus the monitor's). */

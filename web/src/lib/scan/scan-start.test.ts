@@ -12,16 +12,16 @@ describe('scan start rules', () => {
   });
 
   it('refuses the form with the spec hint when both are missing', () => {
-    const parsed = scanStartFormSchema.safeParse({ query: '  ', files: [], libraryIds: [] });
+    const parsed = scanStartFormSchema.safeParse({ query: '  ', files: [], libraryIds: [], sources: [] });
     expect(parsed.success).toBe(false);
     expect(parsed.error?.issues.map((i) => i.message)).toContain(START_HINT);
     expect(START_HINT).toBe('Please enter a creator name or upload reference content');
-    expect(scanStartFormSchema.safeParse({ query: 'Luna Vale', files: [], libraryIds: [] }).success).toBe(true);
+    expect(scanStartFormSchema.safeParse({ query: 'Luna Vale', files: [], libraryIds: [], sources: [] }).success).toBe(true);
   });
 
   it('refuses more than ten names', () => {
     const names = Array.from({ length: 11 }, (_, i) => `name${i}`).join(',');
-    expect(scanStartFormSchema.safeParse({ query: names, files: [], libraryIds: [] }).success).toBe(false);
+    expect(scanStartFormSchema.safeParse({ query: names, files: [], libraryIds: [], sources: [] }).success).toBe(false);
   });
 
   it('accepts JPG, PNG, MP4 and MOV only', () => {
@@ -74,12 +74,21 @@ describe('scan start rules', () => {
     expect(files).toHaveLength(1);
     expect(files[0]!.name).toBe('me.png');
     expect(form.get('libraryReferences')).toBeNull();
+    expect(form.get('sources')).toBeNull();
   });
 
   it('sends library files by id, which count as reference content and toward the five-file cap', () => {
-    expect(buildScanFormData({ query: '', files: [], libraryIds: ['01A', '01B'] }).get('libraryReferences')).toBe('["01A","01B"]');
-    expect(scanStartFormSchema.safeParse({ query: '', files: [], libraryIds: ['01A'] }).success).toBe(true);
-    const six = scanStartFormSchema.safeParse({ query: 'Luna', files: [], libraryIds: ['1', '2', '3', '4', '5', '6'] });
+    expect(buildScanFormData({ query: '', files: [], libraryIds: ['01A', '01B'], sources: [] }).get('libraryReferences')).toBe('["01A","01B"]');
+    expect(scanStartFormSchema.safeParse({ query: '', files: [], libraryIds: ['01A'], sources: [] }).success).toBe(true);
+    const six = scanStartFormSchema.safeParse({ query: 'Luna', files: [], libraryIds: ['1', '2', '3', '4', '5', '6'], sources: [] });
     expect(six.error?.issues.map((i) => i.message)).toEqual(['A scan takes at most 5 reference files in all.']);
+  });
+
+  it('sends the sources as a JSON list (issue 25)', () => {
+    const form = buildScanFormData({ query: 'Luna', files: [], sources: [{ kind: 'telegram', target: 'leakchan' }, { kind: 'site', target: 'erome-album' }] });
+    expect(JSON.parse(form.get('sources') as string)).toEqual([
+      { kind: 'telegram', target: 'leakchan' },
+      { kind: 'site', target: 'erome-album' },
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_REFERENCE_FILE_BYTES, MAX_REFERENCE_FILES, MAX_REFERENCE_TOTAL_BYTES, REFERENCE_TYPES } from '@shared/references';
 import { LIBRARY_REFERENCES_FIELD } from '@shared/schemas/library';
+import { MAX_SOURCES, SOURCE_KINDS, type SourceSpec } from '@shared/schemas/sources';
 import { DEFAULT_CONTENT_TYPE, DEFAULT_SEARCH_ENGINES, MAX_SEARCH_NAME_LENGTH, MAX_SEARCH_NAMES, splitNames } from '@shared/schemas/search-start';
 
 /*
@@ -86,6 +87,8 @@ export const scanStartFormSchema = z
     files: z.array(z.custom<File>((v) => typeof v === 'object' && v !== null && 'name' in v && 'size' in v)).max(MAX_REFERENCE_FILES),
     /** Files chosen from the reference library (issue 26), by id. */
     libraryIds: z.array(z.string()),
+    /** Issue 25: sources read directly, next to the engines (checked as they are added). */
+    sources: z.array(z.object({ kind: z.enum(SOURCE_KINDS), target: z.string() })).max(MAX_SOURCES),
   })
   .refine((v) => v.files.length + v.libraryIds.length <= MAX_REFERENCE_FILES, { message: `A scan takes at most ${MAX_REFERENCE_FILES} reference files in all.`, path: ['libraryIds'] })
   .refine((v) => canStartScan(v.query, v.files.length + v.libraryIds.length), { message: START_HINT, path: ['query'] });
@@ -96,12 +99,16 @@ export type ScanStartFormValues = z.infer<typeof scanStartFormSchema>;
  * typed, content type `images,videos`, engines as a JSON list, one `referenceFiles` part per file, and the library
  * files chosen as `libraryReferences` (a JSON list of ids).
  */
-export function buildScanFormData(values: { query: string; files: readonly Blob[]; libraryIds?: readonly string[] }, engines: readonly string[] = DEFAULT_SEARCH_ENGINES): FormData {
+export function buildScanFormData(
+  values: { query: string; files: readonly Blob[]; libraryIds?: readonly string[]; sources?: readonly SourceSpec[] },
+  engines: readonly string[] = DEFAULT_SEARCH_ENGINES,
+): FormData {
   const form = new FormData();
   form.append('userId', 'me');
   form.append('query', values.query.trim());
   form.append('contentType', DEFAULT_CONTENT_TYPE);
   form.append('searchEngines', JSON.stringify(engines));
+  if (values.sources?.length) form.append('sources', JSON.stringify(values.sources.map(({ kind, target }) => ({ kind, target }))));
   for (const file of values.files) form.append('referenceFiles', file, (file as File).name);
   if (values.libraryIds?.length) form.append(LIBRARY_REFERENCES_FIELD, JSON.stringify(values.libraryIds));
   return form;

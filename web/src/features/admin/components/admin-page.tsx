@@ -17,6 +17,7 @@ import { ReportActions } from './report-actions';
 import { ReportsTab } from './reports-tab';
 import { RevenueTab } from './revenue-tab';
 import { SettingsTab } from './settings-tab';
+import { SourceHealthCard } from './source-health-card';
 import { SystemTab } from './system-tab';
 import { UserManagementTab } from './user-management-tab';
 import { UsersTab } from './users-tab';
@@ -92,6 +93,9 @@ export function AdminPage() {
         </TabsContent>
         <TabsContent value="system">
           <SystemTab system={system.data} />
+          <div className="mt-4">
+            <SourceHealthCard enabled={isAdmin} />
+          </div>
         </TabsContent>
         <TabsContent value="reports">
           <ReportsTab />

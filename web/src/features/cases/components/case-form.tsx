@@ -1,3 +1,4 @@
+import { FoundVia } from '@/lib/results/found-via';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
@@ -176,6 +177,7 @@ export function DmcaForm({ result, existingCase, creator, plan }: DmcaFormProps)
               'Where the copies are and which work of yours they copy.'
             )}
           </CardDescription>
+          <FoundVia via={result?.evidence.via} />
         </CardHeader>
         <CardContent className="grid gap-5">
           {urls.length > 0 && !locked && (

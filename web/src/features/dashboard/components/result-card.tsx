@@ -8,6 +8,7 @@ import { apiErrorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/utils';
 import { useReviewResult } from '../api/review-result';
 import { ConfidenceBadge } from './confidence-badge';
+import { FoundVia } from '@/lib/results/found-via';
 import { matchEvidenceText, regionText } from './match-evidence';
 import { reviewActions } from './review-logic';
 
@@ -104,6 +105,7 @@ export function ResultCard({ result, onSendDmca }: ResultCardProps) {
           <ExternalLink className="size-3.5 shrink-0" aria-hidden="true" />
           <span className="sr-only">(opens in a new tab)</span>
         </a>
+        <FoundVia via={result.evidence.via} />
         {decided && (
           <p className="text-xs text-muted-foreground" data-testid="match-evidence">
             {decided}

@@ -2,6 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ALERT_MODE_LABELS, type MonitorDetail } from '@shared/schemas/monitor';
 import { SkippedReferencesNote } from '@/lib/scan/components/skipped-references-note';
+import { SourcesPicker } from '@/lib/scan/components/sources-picker';
+import { sourceKey, sourceLabel, type SourceSpec } from '@shared/schemas/sources';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -82,6 +84,7 @@ export function MonitorPage() {
             <SkippedReferencesNote className="sm:col-span-2" skipped={m.skippedReferences} />
           </CardContent>
         </Card>
+        <SourcesCard key={m.sources.map(sourceKey).join(',')} m={m} />
         <AutoSubmitCard key={`${m.autoSubmit}-${m.originalUrl}`} m={m} />
         <Card>
           <CardHeader>
@@ -120,6 +123,56 @@ export function MonitorPage() {
         </Card>
       </div>
     </div>
+  );
+}
+
+/**
+ * The sources a monitor's runs read directly (issue 25): add or remove Telegram channels, subreddits and leak
+ * sites, and the Telegram channels its runs saw linked, offered to add with one click.
+ */
+function SourcesCard({ m }: { m: MonitorDetail }) {
+  const [sources, setSources] = useState<SourceSpec[]>(m.sources);
+  const changed = sources.map(sourceKey).join(',') !== m.sources.map(sourceKey).join(',');
+  const save = (e: FormEvent) => {
+    e.preventDefault();
+    void act('Sources saved', () => updateMonitor(m.id, { sources }));
+  };
+  const addChannel = (channel: string) => act(`Watching @${channel}`, () => updateMonitor(m.id, { sources: [...m.sources, { kind: 'telegram', target: channel }] }));
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-lg">Sources</CardTitle>
+        <CardDescription>
+          {m.sources.length === 0 ? 'Only the search engines: add the channels, subreddits and leak sites where your content leaks.' : m.sources.map(sourceLabel).join(' · ')}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        <form onSubmit={save} className="grid gap-3">
+          <SourcesPicker value={sources} onChange={setSources} />
+          <div>
+            <Button type="submit" variant="outline" disabled={!changed}>
+              Save sources
+            </Button>
+          </div>
+        </form>
+        {m.discoveredChannels.length > 0 && (
+          <section aria-labelledby="discovered" className="grid gap-2 text-sm">
+            <h2 id="discovered" className="font-medium">
+              Telegram channels linked from your results
+            </h2>
+            <ul className="flex flex-wrap gap-2">
+              {m.discoveredChannels.map((c) => (
+                <li key={c}>
+                  <Button type="button" size="sm" variant="outline" onClick={() => void addChannel(c)} aria-label={`Watch @${c}`}>
+                    + @{c}
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+      </CardContent>
+    </Card>
   );
 }
 

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { ALERT_MODES, ALERT_MODE_LABELS, type AlertMode, type Cadence, type Monitor } from '@shared/schemas/monitor';
 import { planRule } from '@shared/plans';
 import { ScanStartForm } from '@/lib/scan/components/scan-start-form';
+import type { ScanStartFormValues } from '@/lib/scan/scan-start';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -40,7 +41,7 @@ export function MonitoringPage() {
   const count = monitors?.length ?? 0;
   const full = count >= rule.monitors.count;
 
-  const onCreate = async (values: { query: string; files: readonly Blob[]; libraryIds: readonly string[] }) => {
+  const onCreate = async (values: ScanStartFormValues) => {
     try {
       await createMonitor({ ...values, cadence, alerts, autoSubmit: autoSubmit && rule.automatedSubmission, originalUrl });
       toast({ title: 'Monitor created', description: 'Its first run starts within a minute or two, and counts as one of your scans.' });

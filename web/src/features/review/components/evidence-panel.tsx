@@ -1,5 +1,7 @@
 import { ExternalLink, ImageOff } from 'lucide-react';
 import { useState } from 'react';
+import { postedAtText } from '@/lib/results/found-via';
+import { sourceLabel } from '@shared/schemas/sources';
 import type { SearchResult } from '@shared/schemas/search';
 import { engineList } from '@/lib/scan/scan-results';
 
@@ -56,7 +58,9 @@ export function EvidencePanel({ result }: { result: SearchResult }) {
     ...(e.region ? ([['Matched region', `${Math.round(e.region.w * 100)}% × ${Math.round(e.region.h * 100)}% of the copy, outlined`]] as [string, string][]) : []),
     ['First seen', formatDate(result.firstSeenAt)],
     ['Last seen', formatDate(result.lastSeenAt)],
-    ...(e.engines.length ? ([['Found through', engineList(e.engines)]] as [string, string][]) : []),
+    ...(e.engines.length && !e.via ? ([['Found through', engineList(e.engines)]] as [string, string][]) : []),
+    ...(e.via ? ([['Found in', sourceLabel(e.via)]] as [string, string][]) : []),
+    ...(e.via && postedAtText(e.via.postedAt) ? ([['Posted', postedAtText(e.via.postedAt)!]] as [string, string][]) : []),
   ];
 
   return (

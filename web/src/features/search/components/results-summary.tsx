@@ -1,3 +1,4 @@
+import { SourceOutcomes } from '@/lib/scan/components/source-outcomes';
 import { AlertTriangle, ListChecks, RefreshCw, ShieldAlert, ShieldCheck } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { SandboxNotice } from '@/lib/scan/components/sandbox-notice';
@@ -133,6 +134,8 @@ export function ResultsSummary({ scan }: { scan: Scan }) {
             </div>
           </div>
         )}
+
+        <SourceOutcomes sources={scan.metadata?.sources} />
 
         {(scan.sandbox || hasSandboxResults(results)) && <SandboxNotice />}
 

@@ -2,6 +2,7 @@ import { ExternalLink } from 'lucide-react';
 import type { SearchResult } from '@shared/schemas/search';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { FoundVia } from '@/lib/results/found-via';
 import { RiskBadge } from './risk-badge';
 
 /** The violations of a search, each with its risk badge and a button that opens it (PRODUCT.md section 2). */
@@ -21,6 +22,7 @@ export function ViolationList({ results }: { results: SearchResult[] }) {
             <p className="truncate text-sm text-muted-foreground">
               {r.domain} · <span className="break-all">{r.url}</span>
             </p>
+            <FoundVia via={r.evidence.via} />
           </div>
           <Button asChild variant="outline" size="sm" className="shrink-0 self-start sm:self-center">
             <a href={r.url} target="_blank" rel="noopener noreferrer" aria-label={`Open ${r.url} in a new tab`}>

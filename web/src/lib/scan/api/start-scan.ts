@@ -11,7 +11,7 @@ export type ScanStarted = z.infer<typeof searchStartResponseSchema>;
  * Starts a scan: `POST /api/search` as multipart.
  * @throws {ApiError} when the server refuses it (its body carries `error` and `fields`).
  */
-export async function startScan(values: { query: string; files: readonly Blob[]; libraryIds?: readonly string[] }): Promise<ScanStarted> {
+export async function startScan(values: Parameters<typeof buildScanFormData>[0]): Promise<ScanStarted> {
   const started = searchStartResponseSchema.parse(await api(contract.startSearch, { body: buildScanFormData(values) }));
   // Uploaded files joined the reference library.
   if (values.files.length > 0) void invalidateLibrary();

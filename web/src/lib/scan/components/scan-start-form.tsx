@@ -11,6 +11,7 @@ import { MAX_SEARCH_QUERY_LENGTH } from '@shared/schemas/search-start';
 import { START_HINT, canStartScan, scanStartFormSchema, type ScanStartFormValues } from '../scan-start';
 import { ReferenceFilePicker } from './reference-file-picker';
 import { LibraryPicker } from './library-picker';
+import { SourcesPicker } from './sources-picker';
 import { workflowProgress, type ProgressSource } from '../scan-progress';
 
 export interface ScanStartFormProps {
@@ -39,7 +40,7 @@ export function ScanStartForm({ submitLabel, onStart, running, outcome, scan, ch
   const hintId = useId();
   const form = useForm<ScanStartFormValues>({
     resolver: zodResolver(scanStartFormSchema),
-    defaultValues: { query: '', files: [], libraryIds: [] },
+    defaultValues: { query: '', files: [], libraryIds: [], sources: [] },
     mode: 'onChange',
   });
   const [query, files, libraryIds] = useWatch({ control: form.control, name: ['query', 'files', 'libraryIds'] });
@@ -91,6 +92,11 @@ export function ScanStartForm({ submitLabel, onStart, running, outcome, scan, ch
         control={form.control}
         name="libraryIds"
         render={({ field }) => <LibraryPicker value={field.value} onChange={field.onChange} uploads={files?.length ?? 0} disabled={busy} />}
+      />
+      <Controller
+        control={form.control}
+        name="sources"
+        render={({ field }) => <SourcesPicker value={field.value} onChange={field.onChange} disabled={busy} />}
       />
       {children}
       {started && outcome !== 'failed' && (
