@@ -9,7 +9,7 @@ import {
   type GroupedResults,
   type ResultContentType,
   matchMethodSchema,
-  regionSchema,
+  regionSchema, videoEvidenceSchema,
   verificationSchema,
 } from '../../../shared/schemas/search';
 import * as stored from '../../store/entities/result';
@@ -66,6 +66,7 @@ export const newResultSchema = z.object({
       matchMethod: matchMethodSchema.optional(),
       verification: verificationSchema.optional(),
       region: regionSchema.optional(),
+      video: videoEvidenceSchema.omit({ referenceFrameUrl: true }).optional(),
     })
     .default({ engines: [] }),
 });

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ALERT_MODE_LABELS, type MonitorDetail } from '@shared/schemas/monitor';
-import { SkippedReferencesNote } from '@/lib/scan/components/skipped-references-note';
+import { SkippedReferencesNote, VideoReferencesNote } from '@/lib/scan/components/skipped-references-note';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -80,6 +80,7 @@ export function MonitorPage() {
               </p>
             )}
             <SkippedReferencesNote className="sm:col-span-2" skipped={m.skippedReferences} />
+            <VideoReferencesNote className="sm:col-span-2" videos={m.videoReferences} />
           </CardContent>
         </Card>
         <AutoSubmitCard key={`${m.autoSubmit}-${m.originalUrl}`} m={m} />
