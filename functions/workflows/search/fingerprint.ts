@@ -51,6 +51,7 @@ export async function fingerprint(state: SearchState): Promise<FingerprintOutput
     reverseImageReferences: state.references
       .filter((r) => r.kind === 'image' && stored.some((s) => s.referenceId === r.id))
       .map((r) => ({ id: r.id, key: r.key })),
+    videoReferences: state.references.filter((r) => r.kind === 'video' && stored.some((s) => s.referenceId === r.id)).map((r) => ({ id: r.id, key: r.key })),
     skipped,
   };
 }
