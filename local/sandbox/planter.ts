@@ -142,6 +142,10 @@ export class Planter {
     }
     index.add(content);
     await this.persist(content);
+    // The video copies are transcoded now, one at a time in the background, so a scan's first look at them is
+    // not kept waiting on ffmpeg (each is rendered once; a request that comes first waits for the same render).
+    const videos = content.media.filter((m) => m.kind === 'video');
+    void videos.reduce((chain, m) => chain.then(() => renderer.render(m).then(() => undefined, () => undefined)), Promise.resolve());
     return { ok: true, ref };
   }
 
