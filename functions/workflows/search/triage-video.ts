@@ -22,6 +22,8 @@ export interface VideoExamination {
   fingerprint?: string;
   /** Stored thumbnail of the found frame (evidence of a match, or the preview of a clip without a poster). */
   foundFrameKey?: string;
+  /** What sampling fetched and took (bench:video --product reports it). */
+  fetched: { bytes: number; requests: number; elapsedMs: number; frames: number; mode: 'whole' | 'ranges' };
   evidence?: {
     referenceFrameKey?: string;
     referenceSeconds?: number;
@@ -94,19 +96,25 @@ export async function examineVideo(
   refs: ReferenceSet | undefined,
   referenceFrames: ReferenceFrames,
   ids: { userId: string; searchId: string },
-  onSampledFrames?: SampleOptions['onSampledFrames'],
+  options: { onSampledFrames?: SampleOptions['onSampledFrames']; limits?: SampleOptions['limits']; sandboxOrigin?: string; storeEvidence?: boolean } = {},
 ): Promise<VideoExamination | undefined> {
+  const { onSampledFrames, storeEvidence = true } = options;
   const target = c.imageUrl && looksLikeMedia(c.imageUrl) ? c.imageUrl : c.url;
-  const outcome = await sampleVideo(target, { onSampledFrames });
+  const outcome = await sampleVideo(target, { onSampledFrames, limits: options.limits, ...(options.sandboxOrigin ? { sandboxOrigin: options.sandboxOrigin } : {}) });
   if (!outcome.ok) {
     logger.debug('candidate video not sampled', { url: target, reason: outcome.reason, bytes: outcome.bytesFetched });
     return undefined;
   }
   const { sample } = outcome;
   const frames: SampledFrame[] = sample.frames;
-  const examination: VideoExamination = { matched: false, similarity: 0 };
+  const examination: VideoExamination = {
+    matched: false,
+    similarity: 0,
+    fetched: { bytes: sample.bytesFetched, requests: sample.requests, elapsedMs: sample.elapsedMs, frames: frames.length, mode: sample.mode },
+  };
   const keep = (f: SampledFrame) => storeEvidenceImage({ ...ids, sourceUrl: `${sample.mediaUrl}#t=${f.seconds.toFixed(2)}`, seenAt: c.seenAt }, f.png);
   if (!refs) {
+    if (!storeEvidence) return examination;
     examination.foundFrameKey = await storeThumbnail({ ...ids, sourceUrl: sample.mediaUrl }, frames[Math.floor(frames.length / 2)].png).catch(() => undefined);
     return examination;
   }
@@ -128,6 +136,7 @@ export async function examineVideo(
   examination.fingerprint = hashToHex(hashed.frames[best.index].hashes, 0);
   if (!match.isMatch) return examination;
   examination.matched = true;
+  if (!storeEvidence) return examination;
   examination.foundFrameKey = await keep(found);
   // For a video reference, the reference frame nearest the found one, with its time.
   const refFrames = await referenceFrames(match.referenceId);
