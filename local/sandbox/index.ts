@@ -399,7 +399,10 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     restore,
     plant: (imageUrl: string) => ready.then(() => planter.plant(imageUrl)),
     warm,
-    close: () => scheduled.clear(),
+    close: () => {
+      scheduled.clear();
+      planter.stop();
+    },
   }) as Sandbox;
 }
 
