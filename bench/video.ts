@@ -12,6 +12,12 @@
  *               `matchVideoCopy` (frame agreement, see video-copy.ts).
  *   frame-hash  the vPDQ baseline: one PDQ hash per frame (one a second) on both sides; the clip matches when
  *               at least 80% of its frames have a reference frame within 31 bits.
+ * `--product` (issue 24) measures the product path instead: the sandbox web plants the nine edits of every
+ * reference and unrelated clip on its tube and file-host pages (player markup, og:video, range requests), and
+ * each page goes through Triage's video examination (`isVideoCandidate`, `examineVideo`: the safe fetcher, range
+ * requests within the byte budget, ffmpeg on fetched bytes, `matchVideoCopy`) against the reference clips
+ * hashed as the Fingerprint task hashes them. Report: `mode: "product"`, `methods.vigil` with `macroRecall`,
+ * `perEdit`, `queryFpr`, `falsePositiveClips`, `maxBytesPerCandidate` and seconds per candidate.
  * Report: bench/out/video.json, `{methods: {NAME: {macroRecall, perEdit, queryFpr, frameFpr}}, clipsMatched}`
  * (every clip's decision and frame distances). Clips, reference hashes and clip hashes are kept in the cache
  * folder between runs (hashes keyed by a digest of the matcher's code). Goal: macro recall >= 95%, no edit
@@ -25,7 +31,7 @@ import { parseArgs } from 'node:util';
 import pMap from 'p-map';
 import sharp from 'sharp';
 import { hammingAt } from '../functions/matching/hamming';
-import { bestMatch, hashVideoReference, HASH_WORDS, LOOSE_THRESHOLD, ReferenceSet, STRICT_THRESHOLD, type ImageHashes } from '../functions/matching/index';
+import { bestMatch, hashVideoReference, HASH_WORDS, LOOSE_THRESHOLD, MIN_QUALITY, ReferenceSet, STRICT_THRESHOLD, type ImageHashes } from '../functions/matching/index';
 import { sampleFrames } from '../functions/matching/video';
 import { hashVideoFrames, matchVideoCopy, VIDEO_RULE } from '../functions/matching/video-copy';
 import { DiskCache, packWords, sourceDigest, unpackWords } from './matching/cache';
@@ -33,6 +39,14 @@ import { listImages, sourceOf } from './matching/dataset';
 import { PDQ_THRESHOLD, pdqHash } from './matching/pdq-published';
 import { Rng } from './matching/rng';
 import { OUT_DIR, writeReport } from './support/output';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { readFile } from 'node:fs/promises';
+import { createSandbox } from '../local/sandbox';
+import { VIDEO_EDITS as SANDBOX_EDITS } from '../local/sandbox/ffmpeg';
+import { videoSamplingConfig } from '../functions/lib/config';
+import { examineVideo, isVideoCandidate, makeReferenceFrames } from '../functions/workflows/search/triage-video';
+import type { Candidate } from '../functions/adapters/providers';
 
 const log = (...parts: unknown[]) => process.stderr.write(parts.join(' ') + '\n');
 /** Sources at 640x360: the matcher looks at frames of at most 512 px, and smaller clips make every edit cheaper. */
@@ -198,6 +212,7 @@ async function main(): Promise<void> {
       out: { type: 'string', default: path.join(OUT_DIR, 'video.json') },
       cache: { type: 'string' },
       concurrency: { type: 'string', default: '2' },
+      product: { type: 'boolean', default: false },
     },
   });
   if (!values.images) throw new Error('usage: npm run bench:video -- --images DIR [--seed N] [--clips N] [--out FILE]');
@@ -228,6 +243,10 @@ async function main(): Promise<void> {
   const references = all.slice(0, n);
   const unrelated = all.slice(n, 2 * n);
   const ctx = { background: all[2 * n], watermark: await watermarkPng(dir) };
+  if (values.product) {
+    const out = values.out === path.join(OUT_DIR, 'video.json') ? path.join(OUT_DIR, 'video-product.json') : values.out!;
+    return productMain({ seed, n, references, unrelated, out, concurrency, images: values.images });
+  }
 
   log(`hashing ${n} reference clips...`);
   const refVigil = await pMap(
@@ -346,6 +365,147 @@ async function main(): Promise<void> {
   console.log(lines.join('\n'));
   log(`wrote ${await writeReport(values.out!, report)}`);
   await writeFile(path.join(dir, 'last-run.txt'), lines.join('\n') + '\n');
+}
+
+/**
+ * The product path (`--product`): the sandbox web plants the nine edits of every clip behind its tube and
+ * file-host pages, and Triage's video examination samples each page through the safe fetcher.
+ */
+async function productMain(input: { seed: number; n: number; references: Clip[]; unrelated: Clip[]; out: string; concurrency: number; images: string }): Promise<void> {
+  const { references, unrelated } = input;
+  const limits = videoSamplingConfig();
+  // The bench's own clips are served under /files as an object store's presigned URLs (the only other place
+  // the sandbox downloads references from); the sandbox is mounted at /sandbox.
+  const files = new Map<string, string>();
+  const holder: { sandbox?: ReturnType<typeof createSandbox> } = {};
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    if (url.pathname.startsWith('/files/')) {
+      const file = files.get(url.pathname.slice(7));
+      if (!file) return void res.writeHead(404).end();
+      readFile(file).then((b) => res.writeHead(200, { 'content-type': 'video/mp4', 'content-length': String(b.length) }).end(b), () => res.writeHead(500).end());
+      return;
+    }
+    holder.sandbox!(req, res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const sandboxOrigin = `${base}/sandbox`;
+  holder.sandbox = createSandbox({ origin: sandboxOrigin, objectStoreOrigins: () => [`${base}/files`] });
+  try {
+    log(`planting ${references.length + unrelated.length} clips on the sandbox web...`);
+    const planted: Array<{ clip: Clip; role: 'reference' | 'unrelated'; source: number; ref: string }> = [];
+    for (const [role, clips] of [['reference', references], ['unrelated', unrelated]] as const) {
+      for (const [i, clip] of clips.entries()) {
+        const name = `${role}-${i}.mp4`;
+        files.set(name, clip.file);
+        const p = await holder.sandbox.plant(`${base}/files/${name}?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Credential=bench&X-Amz-Signature=bench`);
+        if (!p.ok) throw new Error(`planting ${name} failed: ${p.reason}`);
+        planted.push({ clip, role, source: i, ref: p.ref });
+      }
+    }
+    const pages = planted.flatMap((p) =>
+      SANDBOX_EDITS.map((edit, k) => {
+        const domain = k % 2 === 0 ? 'tubeclips.example' : 'filedrop.example';
+        const url = `${sandboxOrigin}/sites/${domain}${domain === 'tubeclips.example' ? '/watch' : '/v'}/p-${p.ref}-${edit}`;
+        return { ...p, edit, domain, url, media: `${sandboxOrigin}/sites/${domain}/media/p-${p.ref}-${edit}.mp4` };
+      }),
+    );
+    // The sandbox transcodes each copy once, on first request; that is the simulated host's work, not sampling's.
+    log(`rendering ${pages.length} edited copies in the sandbox...`);
+    await pMap(pages, async (pg) => void (await fetch(pg.media, { headers: { range: 'bytes=0-0' } })).arrayBuffer(), { concurrency: input.concurrency });
+
+    log(`hashing ${references.length} reference clips as the Fingerprint task does...`);
+    const refHashes = await pMap(references, (c) => hashVideoReference(c.file), { concurrency: input.concurrency });
+    const set = ReferenceSet.from(refHashes.map((r, i) => ({ id: String(i), hashes: r.hashes, quality: r.quality })));
+    // Recall is over the clips that can be fingerprinted (the Fingerprint task skips the others, naming them).
+    const fingerprintable = refHashes.map((r) => r.hashes.length > 0 && r.quality >= MIN_QUALITY);
+    const referenceFrames = makeReferenceFrames([]);
+
+    log(`examining ${pages.length} candidate pages through Triage's video path...`);
+    let done = 0;
+    const outcomes = await pMap(
+      pages,
+      async (pg) => {
+        const candidate: Candidate = { url: pg.url, title: '', domain: pg.domain, engine: 'google', kind: 'reverse_image', provider: 'serpapi', sandbox: true, seenAt: new Date().toISOString() };
+        const sampledAsVideo = isVideoCandidate(candidate, 'images');
+        const started = Date.now();
+        const x = sampledAsVideo ? await examineVideo(candidate, set, referenceFrames, { userId: 'bench', searchId: 'bench' }, { limits, sandboxOrigin, storeEvidence: false }) : undefined;
+        if (++done % 10 === 0) log(`  ${done}/${pages.length}`);
+        return {
+          role: pg.role,
+          source: pg.source,
+          edit: pg.edit,
+          url: pg.url.slice(sandboxOrigin.length),
+          sampled: !!x,
+          matched: x?.matched ? Number(x.referenceId) : -1,
+          distance: x?.distance,
+          bytes: x?.fetched.bytes ?? 0,
+          requests: x?.fetched.requests ?? 0,
+          frames: x?.fetched.frames ?? 0,
+          mode: x?.fetched.mode,
+          fetchSeconds: (x?.fetched.elapsedMs ?? 0) / 1000,
+          seconds: (Date.now() - started) / 1000,
+        };
+      },
+      { concurrency: input.concurrency },
+    );
+    const perEdit: Record<string, number> = {};
+    for (const e of SANDBOX_EDITS) {
+      const qs = outcomes.filter((o) => o.role === 'reference' && o.edit === e && fingerprintable[o.source]);
+      perEdit[e] = qs.filter((o) => o.matched === o.source).length / qs.length;
+    }
+    const scored = SANDBOX_EDITS.map((e) => perEdit[e]);
+    const negatives = outcomes.filter((o) => o.role === 'unrelated');
+    const falsePositiveClips = negatives.filter((o) => o.matched >= 0).length;
+    const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+    const vigil = {
+      macroRecall: sum(scored) / scored.length,
+      minEditRecall: Math.min(...scored),
+      perEdit,
+      queryFpr: falsePositiveClips / negatives.length,
+      falsePositives: falsePositiveClips,
+      falsePositiveClips,
+      unrelatedClips: negatives.length,
+      notSampled: outcomes.filter((o) => !o.sampled).length,
+      unfingerprintableClips: fingerprintable.filter((f) => !f).length,
+      maxBytesPerCandidate: Math.max(...outcomes.map((o) => o.bytes)),
+      meanBytesPerCandidate: Math.round(sum(outcomes.map((o) => o.bytes)) / outcomes.length),
+      maxFetchSecondsPerCandidate: Math.max(...outcomes.map((o) => o.fetchSeconds)),
+      meanSecondsPerCandidate: sum(outcomes.map((o) => o.seconds)) / outcomes.length,
+      maxSecondsPerCandidate: Math.max(...outcomes.map((o) => o.seconds)),
+      meanFramesPerCandidate: sum(outcomes.map((o) => o.frames)) / outcomes.length,
+    };
+    const report = {
+      mode: 'product',
+      seed: input.seed,
+      images: input.images,
+      clips: { references: references.length, unrelated: unrelated.length, seconds: SECONDS, size: `${W}x${H}` },
+      edits: [...SANDBOX_EDITS],
+      limits,
+      rules: { vigil: { strictThreshold: STRICT_THRESHOLD, looseThreshold: LOOSE_THRESHOLD, ...VIDEO_RULE } },
+      methods: { vigil },
+      candidates: outcomes,
+    };
+    const pct = (v: number) => `${(100 * v).toFixed(1)}%`;
+    const lines = [`${'edit'.padEnd(14)}${'vigil (product)'.padStart(16)}`];
+    for (const e of SANDBOX_EDITS) lines.push(`${e.padEnd(14)}${pct(perEdit[e]).padStart(16)}`);
+    lines.push(`${'macro recall'.padEnd(14)}${pct(vigil.macroRecall).padStart(16)}`, `${'lowest edit'.padEnd(14)}${pct(vigil.minEditRecall).padStart(16)}`);
+    lines.push(`unrelated clips matched: ${falsePositiveClips}/${negatives.length}; not sampled: ${vigil.notSampled}`);
+    lines.push(`bytes per candidate: max ${(vigil.maxBytesPerCandidate / 1048576).toFixed(2)} MB, mean ${(vigil.meanBytesPerCandidate / 1048576).toFixed(2)} MB; seconds per candidate: mean ${vigil.meanSecondsPerCandidate.toFixed(2)}, max ${vigil.maxSecondsPerCandidate.toFixed(2)} (fetching at most ${vigil.maxFetchSecondsPerCandidate.toFixed(2)})`);
+    lines.push(
+      '',
+      `${vigil.macroRecall >= 0.95 ? 'MET' : 'MISSED'}: macro recall ${pct(vigil.macroRecall)} (goal >= 95%)`,
+      `${vigil.minEditRecall >= 0.85 ? 'MET' : 'MISSED'}: lowest edit ${pct(vigil.minEditRecall)} (goal >= 85%)`,
+      `${falsePositiveClips === 0 ? 'MET' : 'MISSED'}: ${falsePositiveClips} false positives on unrelated clips (goal 0)`,
+      `${vigil.maxBytesPerCandidate <= 8 * 1024 * 1024 ? 'MET' : 'MISSED'}: at most ${(vigil.maxBytesPerCandidate / 1048576).toFixed(2)} MB per candidate (goal <= 8 MB)`,
+    );
+    console.log(lines.join('\n'));
+    log(`wrote ${await writeReport(input.out, report)}`);
+  } finally {
+    holder.sandbox.close();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
 }
 
 main().catch((e) => {

@@ -595,3 +595,28 @@ export function sourceSettings(env: Environment = environment(), reddit?: { clie
       .filter(Boolean),
   };
 }
+
+/** Video sampling in Triage (issue 24; services/video-sampling): the limits per candidate and per scan. */
+export interface VideoSamplingConfig {
+  /** Bytes fetched per candidate video, the page and every range together (default 8 MiB). */
+  maxBytesPerCandidate: number;
+  /** Wall-clock time of all fetching for one candidate, in ms (default 30 s). */
+  timeoutMs: number;
+  /** Candidate videos sampled per scan, the rest are judged by their poster and names (default 24). */
+  maxCandidatesPerScan: number;
+  /** Frames taken from one candidate, spread over its whole duration (default 16). */
+  framesPerCandidate: number;
+}
+
+const videoSamplingSchema = z.object({
+  VIDEO_SAMPLE_MAX_BYTES: z.coerce.number().int().min(65_536).max(64 * 1024 * 1024).default(8 * 1024 * 1024),
+  VIDEO_SAMPLE_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(120_000).default(30_000),
+  VIDEO_SAMPLES_PER_SCAN: z.coerce.number().int().min(0).max(500).default(24),
+  VIDEO_SAMPLE_FRAMES: z.coerce.number().int().min(2).max(60).default(16),
+});
+
+/** VIDEO_SAMPLE_MAX_BYTES, VIDEO_SAMPLE_TIMEOUT_MS, VIDEO_SAMPLES_PER_SCAN, VIDEO_SAMPLE_FRAMES. */
+export function videoSamplingConfig(env: Environment = environment()): VideoSamplingConfig {
+  const e = parseGroup('video sampling', videoSamplingSchema, env);
+  return { maxBytesPerCandidate: e.VIDEO_SAMPLE_MAX_BYTES, timeoutMs: e.VIDEO_SAMPLE_TIMEOUT_MS, maxCandidatesPerScan: e.VIDEO_SAMPLES_PER_SCAN, framesPerCandidate: e.VIDEO_SAMPLE_FRAMES };
+}

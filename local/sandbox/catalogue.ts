@@ -1,3 +1,4 @@
+import { VIDEO_EDITS, type VideoEdit } from './ffmpeg';
 import type { SceneSpec, TransformName } from './images';
 
 /**
@@ -45,6 +46,8 @@ export interface MediaSpec {
   /** Watermark or screenshot caption. */
   label?: string;
   alt: string;
+  /** Video only: the edit of `bench:video` applied to an uploaded reference video (issue 24). */
+  videoEdit?: VideoEdit;
   /** Video only: the poster image's file name on the same site. */
   poster?: string;
   /** Pixel size of the served picture (of the poster for videos), when known. */
@@ -262,6 +265,28 @@ export function plantedContent(ref: string, video: boolean, now: Date): { pages:
   if (video) {
     media.push({ domain: 'tubeclips.example', file: `p-${ref}-reupload.mp4`, kind: 'video', source: { type: 'reference', ref, video }, transform: 'cropped', alt: 'reupload', poster: `p-${ref}-watermarked.jpg`, copyOf: `reference-${ref}` });
   }
+  // The nine edits of bench:video, each on a page of its own, shaped like a tube page or a file host's player page.
+  const editPages: PageSpec[] = [];
+  if (video) {
+    VIDEO_EDITS.forEach((edit, i) => {
+      const domain = i % 2 === 0 ? 'tubeclips.example' : 'filedrop.example';
+      const poster = `p-${ref}-${edit}-poster.jpg`;
+      const file = `p-${ref}-${edit}.mp4`;
+      media.push({ domain, file: poster, kind: 'image', source: { type: 'reference', ref, video }, transform: 'recompressed', alt: 'video poster', copyOf: `reference-${ref}` });
+      media.push({ domain, file, kind: 'video', source: { type: 'reference', ref, video }, transform: 'original', videoEdit: edit, alt: `${edit} copy`, poster, copyOf: `reference-${ref}` });
+      editPages.push({
+        domain,
+        path: domain === 'tubeclips.example' ? `/watch/p-${ref}-${edit}` : `/v/p-${ref}-${edit}`,
+        title: domain === 'tubeclips.example' ? `Leaked clip ${i + 1} (${edit})` : `clip_${ref.slice(0, 6)}_${i + 1}.mp4 — FileDrop`,
+        body: domain === 'tubeclips.example' ? [`Uploaded by anon. ${1000 + 137 * i} views.`] : [`clip_${ref.slice(0, 6)}_${i + 1}.mp4 · uploaded anonymously`, 'Stream or download.'],
+        author: 'anon',
+        comments: [],
+        media: [file],
+        published: new Date(now.getTime() - (i + 1) * 3_600_000).toISOString(),
+        plantedFor: ref,
+      });
+    });
+  }
   const files = (domain: string, page: string) => PLANT_LAYOUT.flatMap((l, i) => (l.domain === domain && l.page === page ? [media[i].file] : []));
   const pages: PageSpec[] = [
     {
@@ -319,6 +344,7 @@ export function plantedContent(ref: string, video: boolean, now: Date): { pages:
       published: new Date(now.getTime() - 86_400_000).toISOString(),
       plantedFor: ref,
     },
+    ...editPages,
   ];
   return { pages, media };
 }

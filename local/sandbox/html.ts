@@ -6,11 +6,11 @@ const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
 export const BANNER_TEXT = 'Sandbox web: simulated site';
 
-function layout(origin: string, title: string, site: SiteInfo | undefined, content: string): string {
+function layout(origin: string, title: string, site: SiteInfo | undefined, content: string, head = ''): string {
   const accent = site?.accent ?? '#334155';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>${esc(title)}</title>
+<meta name="robots" content="noindex"><title>${esc(title)}</title>${head}
 <style>
 body{margin:0;font-family:system-ui,sans-serif;background:#f8fafc;color:#0f172a}
 .sandbox-banner{background:#fde047;color:#422006;padding:8px 16px;font-weight:700;text-align:center;border-bottom:2px solid #a16207}
@@ -31,10 +31,23 @@ ${site ? `<header><a href="${origin}/sites/${site.domain}/">${esc(site.name)}</a
 function mediaHtml(origin: string, m: MediaSpec): string {
   if (m.kind === 'video') {
     const poster = m.poster ? ` poster="${mediaUrl(origin, { ...m, file: m.poster })}"` : '';
-    return `<figure><video controls preload="none" src="${mediaUrl(origin, m)}"${poster}></video></figure>`;
+    // A tube's player names its file in `src`; a file host's in a <source> element, as real players do both.
+    if (siteByDomainKind(m.domain) === 'tube') return `<figure><video controls preload="none" src="${mediaUrl(origin, m)}"${poster}></video></figure>`;
+    return `<figure><video controls preload="metadata"${poster}><source src="${mediaUrl(origin, m)}" type="video/mp4"></video></figure>`;
   }
   return `<figure><img src="${mediaUrl(origin, m)}" alt="${esc(m.alt)}" loading="lazy"${m.width ? ` width="${m.width}" height="${m.height}"` : ''}></figure>`;
 }
+
+/** Open Graph tags of a page with a clip: `og:video` and its type, and the poster as `og:image`. */
+function videoMeta(origin: string, media: MediaSpec[]): string {
+  const clip = media.find((m) => m.kind === 'video');
+  if (!clip) return '';
+  const url = mediaUrl(origin, clip);
+  const poster = clip.poster ? `\n<meta property="og:image" content="${mediaUrl(origin, { ...clip, file: clip.poster })}">` : '';
+  return `\n<meta property="og:type" content="video.other">\n<meta property="og:video" content="${url}">\n<meta property="og:video:secure_url" content="${url}">\n<meta property="og:video:type" content="video/mp4">${poster}`;
+}
+
+const siteByDomainKind = (domain: string) => SITES.find((s) => s.domain === domain)?.kind;
 
 export function pageHtml(origin: string, site: SiteInfo, page: PageSpec, media: MediaSpec[]): string {
   return layout(
@@ -47,6 +60,7 @@ ${page.body.map((p) => `<p>${esc(p)}</p>`).join('\n')}
 ${media.map((m) => mediaHtml(origin, m)).join('\n')}
 ${page.comments.length ? `<section class="comments"><h2>Comments</h2>${page.comments.map((c) => `<div class="comment">${esc(c)}</div>`).join('')}</section>` : ''}
 </article>`,
+    videoMeta(origin, media),
   );
 }
 

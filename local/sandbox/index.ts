@@ -221,7 +221,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       if (!spec) throw new HttpProblem(404, 'no such picture');
       return bytes(res, { data: await renderer.thumb(spec), contentType: 'image/jpeg' });
     }
-    if (read && (m = /^\/sites\/([^/]+)(\/.*)?$/.exec(path))) return site(res, decodeURIComponent(m[1]), m[2] ?? '/');
+    if (read && (m = /^\/sites\/([^/]+)(\/.*)?$/.exec(path))) return site(req, res, decodeURIComponent(m[1]), m[2] ?? '/');
     if (/^\/(telegram|reddit|leaksites)\//.test(path)) {
       const a = await sources.answer(method, path, params, { authorization: header(req, 'authorization'), accept: header(req, 'accept') });
       if (a) return send(res, a.status, a.body, a.contentType, a.headers);
@@ -232,7 +232,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     throw new HttpProblem(404, `nothing at ${path}`);
   }
 
-  async function site(res: ServerResponse, domain: string, rest: string): Promise<void> {
+  async function site(req: IncomingMessage, res: ServerResponse, domain: string, rest: string): Promise<void> {
     const info = siteByDomain(domain);
     if (!info) throw new HttpProblem(404, `${domain} is not a simulated site`);
     // A site behind the simulated CDN answers with its headers, as a proxied site does (issue 23, ladder step 3).
@@ -246,7 +246,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       if (gone) return html(res, gone.status, goneHtml(origin, info, gone.status));
       const spec = index.mediaFile(domain, rest.slice(7));
       if (!spec) return html(res, 404, goneHtml(origin, info, 404));
-      return bytes(res, await renderer.render(spec));
+      return ranged(req, res, await renderer.render(spec));
     }
     if (rest === '/' || rest === '') return html(res, 200, siteIndexHtml(origin, info, index.pagesOn(domain)));
     if (gone) return html(res, gone.status, goneHtml(origin, info, gone.status));
@@ -411,7 +411,10 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     plantBytes: (bytes: Buffer) => ready.then(() => planter.plantBytes(bytes)),
     sources,
     warm,
-    close: () => scheduled.clear(),
+    close: () => {
+      scheduled.clear();
+      planter.stop();
+    },
   }) as Sandbox;
 }
 
@@ -435,6 +438,26 @@ const json = (res: ServerResponse, status: number, body: unknown, headers?: Reco
   send(res, status, JSON.stringify(body), 'application/json; charset=utf-8', headers);
 const html = (res: ServerResponse, status: number, body: string) => send(res, status, body, 'text/html; charset=utf-8');
 const bytes = (res: ServerResponse, b: { data: Buffer; contentType: string }) => send(res, 200, b.data, b.contentType);
+
+/**
+ * A media file with HTTP range requests honoured, as real hosts serve video: `Range: bytes=a-b` (or `a-`, or
+ * the last `-n`) answers 206 with `Content-Range`; a range past the end answers 416; no range, the whole file.
+ */
+function ranged(req: IncomingMessage, res: ServerResponse, b: { data: Buffer; contentType: string }): void {
+  const total = b.data.length;
+  const m = /^bytes=(\d*)-(\d*)$/.exec(String(req.headers.range ?? '').trim());
+  if (!m || (m[1] === '' && m[2] === '')) return send(res, 200, b.data, b.contentType, { 'accept-ranges': 'bytes' });
+  let start = m[1] === '' ? Math.max(0, total - Number(m[2])) : Number(m[1]);
+  let end = m[1] === '' || m[2] === '' ? total - 1 : Math.min(Number(m[2]), total - 1);
+  if (start >= total || start > end) {
+    res.writeHead(416, { 'content-range': `bytes */${total}`, 'accept-ranges': 'bytes' });
+    res.end();
+    return;
+  }
+  start = Math.max(0, start);
+  end = Math.max(start, end);
+  return send(res, 206, b.data.subarray(start, end + 1), b.contentType, { 'accept-ranges': 'bytes', 'content-range': `bytes ${start}-${end}/${total}` });
+}
 const answer = (res: ServerResponse, a: Answer) =>
   typeof a.body === 'string' ? send(res, a.status, a.body, 'application/json; charset=utf-8', a.headers) : json(res, a.status, a.body, a.headers);
 const rdap = (res: ServerResponse, a: RdapAnswer) => send(res, a.status, JSON.stringify(a.body), 'application/rdap+json', { 'access-control-allow-origin': '*' });

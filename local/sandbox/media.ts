@@ -1,5 +1,6 @@
 import type { MediaSource, MediaSpec } from './catalogue';
-import { extractFrame, stillToVideo, transcodeCopy } from './ffmpeg';
+import sharp from 'sharp';
+import { editVideo, extractFrame, stillToVideo, transcodeCopy } from './ffmpeg';
 import { applyTransform, renderScene, thumbnail } from './images';
 import type { SandboxStore } from './store';
 
@@ -51,12 +52,33 @@ export class MediaRenderer {
         if (spec.source.type === 'reference' && spec.source.video) {
           const upload = await this.store.get(referenceKeys(spec.source.ref).upload);
           if (!upload) throw new Error(`reference ${spec.source.ref} is not stored`);
+          if (spec.videoEdit) return editVideo(ffmpeg, upload, spec.videoEdit, { background: await this.background(ffmpeg), watermark: await this.watermark() });
           return transcodeCopy(ffmpeg, upload);
         }
         const still = await applyTransform(await this.base(spec.source), spec.transform, spec.label);
         return stillToVideo(ffmpeg, still.data);
       })
       .then((data) => ({ data, contentType: 'video/mp4' }));
+  }
+
+  /** The unrelated clip an edited copy is laid over (picture-in-picture): a slow zoom over a garden scene. */
+  private background(ffmpeg: string): Promise<Buffer> {
+    return this.store.getOrCreate('base/pip-background.mp4', async () =>
+      stillToVideo(ffmpeg, await this.base({ type: 'scene', scene: { theme: 'garden', seed: 4242, width: 960, height: 640 } }), 4),
+    );
+  }
+
+  /** The reposting site's text watermark, as bench:video draws it. */
+  private watermark(): Promise<Buffer> {
+    return this.store.getOrCreate('base/video-watermark.png', () =>
+      sharp(
+        Buffer.from(
+          '<svg xmlns="http://www.w3.org/2000/svg" width="420" height="60"><rect width="100%" height="100%" rx="8" fill="#000" fill-opacity="0.45"/><text x="20" y="42" font-family="DejaVu Sans" font-weight="bold" font-size="32" fill="#fff" fill-opacity="0.85">@leaked_clips_hub</text></svg>',
+        ),
+      )
+        .png()
+        .toBuffer(),
+    );
   }
 
   /** A search engine's thumbnail of a medium (a video's poster for clips). */

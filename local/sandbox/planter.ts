@@ -60,6 +60,13 @@ export function fetchRefusal(raw: string, sandboxOrigin: string, objectStoreOrig
 export class Planter {
   private readonly inflight = new Map<string, Promise<PlantResult>>();
   private writes: Promise<void> = Promise.resolve();
+  /** Set by `stop()`: background renders still queued are dropped (the sandbox is closing). */
+  private stopped = false;
+
+  /** Drops the video renders still queued in the background. */
+  stop(): void {
+    this.stopped = true;
+  }
 
   constructor(
     private readonly deps: {
@@ -147,6 +154,10 @@ export class Planter {
     }
     index.add(content);
     await this.persist(content);
+    // The video copies are transcoded now, one at a time in the background, so a scan's first look at them is
+    // not kept waiting on ffmpeg (each is rendered once; a request that comes first waits for the same render).
+    const videos = content.media.filter((m) => m.kind === 'video');
+    void videos.reduce((chain, m) => chain.then(() => (this.stopped ? undefined : renderer.render(m).then(() => undefined, () => undefined))), Promise.resolve());
     return { ok: true, ref };
   }
 

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { CADENCES } from '../cadence';
 import { originalUrlSchema } from './cases';
-import { skippedReferencesSchema } from './search';
+import { skippedReferencesSchema, videoReferencesSchema } from './search';
 import { SOURCE_KINDS, sourceListSchema } from './sources';
 
 /** Monitors (issue 11): a saved, scheduled scan; a plan allows its own fastest cadence and every slower one. */
@@ -93,6 +93,8 @@ export const monitorSchema = z.object({
   references: z.array(z.object({ id: z.string(), filename: z.string(), mediaType: z.string() })),
   /** Its reference files that its runs cannot fingerprint, once its first run has looked; absent when none. */
   skippedReferences: skippedReferencesSchema.optional(),
+  /** Its reference videos its runs fingerprint, with their frames hashed, once its first run has looked. */
+  videoReferences: videoReferencesSchema.optional(),
   cadence: cadenceSchema,
   alerts: alertModeSchema,
   paused: z.boolean(),

@@ -52,6 +52,9 @@ export type SearchMetadata = z.infer<typeof searchMetadataSchema>;
  */
 export const skippedReferencesSchema = z.array(z.object({ filename: z.string(), reason: z.string() }));
 
+/** Reference videos Vigil fingerprinted (issue 24): how many distinct frames were hashed, over how many seconds. */
+export const videoReferencesSchema = z.array(z.object({ filename: z.string(), frames: z.number().int().nonnegative(), durationSeconds: z.number().nonnegative() }));
+
 /** `GET /api/search/{id}`. */
 export const searchSchema = z.object({
   id: z.string(),
@@ -76,6 +79,8 @@ export const searchSchema = z.object({
   skippedReferences: skippedReferencesSchema.optional(),
   /** Issue 25: the sources the scan reads directly (Telegram channels, subreddits, leak sites); absent when none. */
   sources: z.array(z.object({ kind: z.enum(SOURCE_KINDS), target: z.string() })).optional(),
+  /** Reference videos the scan fingerprinted, with their frames hashed; absent when it had none. */
+  videoReferences: videoReferencesSchema.optional(),
 });
 export type Search = z.infer<typeof searchSchema>;
 
@@ -102,6 +107,27 @@ export const verificationSchema = z.object({ inliers: z.number().int().nonnegati
 /** Where the reference appears in the copy, as fractions 0..1 of the copy's width and height. */
 export const regionSchema = z.object({ x: z.number().min(0).max(1), y: z.number().min(0).max(1), w: z.number().min(0).max(1), h: z.number().min(0).max(1) });
 
+/**
+ * A video copy confirmed by its frames (issue 24): the found frame and the reference frame it is closest to
+ * (stored thumbnails; the API adds short-lived URLs), both times, and how many sampled frames agreed.
+ */
+export const videoEvidenceSchema = z.object({
+  /** Storage key of the reference frame (a video reference); absent when the clip matched a reference picture. */
+  referenceFrameKey: z.string().optional(),
+  referenceFrameUrl: z.string().optional(),
+  /** Time of the reference frame in the reference video, seconds. */
+  referenceSeconds: z.number().nonnegative().optional(),
+  /** Time of the found frame in the copy, seconds (its picture is `matchedImageKey`). */
+  foundSeconds: z.number().nonnegative(),
+  framesAgreed: z.number().int().nonnegative(),
+  framesCompared: z.number().int().nonnegative(),
+  durationSeconds: z.number().nonnegative(),
+  /** The media file sampled (the page's player source). */
+  mediaUrl: z.string(),
+  bytesFetched: z.number().int().nonnegative(),
+});
+export type VideoEvidence = z.infer<typeof videoEvidenceSchema>;
+
 export const evidenceSchema = z.object({
   seenAt: z.string(),
   engines: z.array(z.string()),
@@ -119,6 +145,7 @@ export const evidenceSchema = z.object({
   region: regionSchema.optional(),
   /** Issue 25: the source (not a search engine) that returned the copy: its kind and name, the post's link and time. */
   via: resultViaSchema.optional(),
+  video: videoEvidenceSchema.optional(),
 });
 export type Evidence = z.infer<typeof evidenceSchema>;
 

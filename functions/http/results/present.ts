@@ -34,11 +34,14 @@ export async function presentResult(
   const { previewRef, screenshotRef, ...rest } = record;
   const referenceKeys = opts.referenceKeys ?? (await referenceKeysOf([record]));
   const referenceKey = record.evidence.matchedReferenceId ? referenceKeys.get(record.evidence.matchedReferenceId) : undefined;
-  const [previewUrl, matchedImageUrl, matchedReferenceUrl, screenshotBase64] = await Promise.all([
+  const video = record.evidence.video;
+  const [previewUrl, matchedImageUrl, matchedReferenceUrl, screenshotBase64, referenceFrameUrl] = await Promise.all([
     browserUrl(previewRef),
     browserUrl(record.evidence.matchedImageKey),
-    browserUrl(referenceKey),
+    // A video reference is not a picture: its matched frame stands for it.
+    video?.referenceFrameKey ? Promise.resolve(null) : browserUrl(referenceKey),
     opts.withScreenshot ? screenshot(screenshotRef) : Promise.resolve(null),
+    browserUrl(video?.referenceFrameKey),
   ]);
   return {
     ...rest,
@@ -48,6 +51,7 @@ export async function presentResult(
       ...record.evidence,
       ...(matchedImageUrl ? { matchedImageUrl } : {}),
       ...(matchedReferenceUrl ? { matchedReferenceUrl } : {}),
+      ...(video ? { video: { ...video, ...(referenceFrameUrl ? { referenceFrameUrl } : {}) } } : {}),
     },
   };
 }

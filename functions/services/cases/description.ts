@@ -38,11 +38,15 @@ function describeWork(work: WorkFacts, contentType: string): string {
 }
 
 /** How the copy was matched, in words a host's abuse desk reads. */
-export function describeMatch(evidence: Pick<Evidence, 'matchMethod' | 'distance' | 'verification'> | undefined, fetchedMatches = 0): string {
+export function describeMatch(evidence: Pick<Evidence, 'matchMethod' | 'distance' | 'verification' | 'video'> | undefined, fetchedMatches = 0): string {
   const d = evidence?.distance;
   const distance = typeof d === 'number' ? ` (distance ${d} of 256 bits; 0 is identical)` : '';
   let how: string;
-  if (evidence?.matchMethod === 'fingerprint') how = `The copy was identified by comparing its picture with the original's perceptual fingerprint${distance}.`;
+  const v = evidence?.video;
+  const at = (s: number) => `${Math.floor(s / 60)}:${String(Math.round(s % 60)).padStart(2, '0')}`;
+  if (evidence?.matchMethod === 'fingerprint' && v) {
+    how = `The video was identified by sampling ${v.framesCompared} frames over its length and comparing each with the original's perceptual fingerprints: ${v.framesAgreed} of them agreed${distance}. The closest frame, at ${at(v.foundSeconds)} of the copy, matches ${v.referenceSeconds !== undefined ? `the original at ${at(v.referenceSeconds)}` : "the original's picture"}.`;
+  } else if (evidence?.matchMethod === 'fingerprint') how = `The copy was identified by comparing its picture with the original's perceptual fingerprint${distance}.`;
   else if (evidence?.matchMethod === 'verified') {
     const inliers = evidence.verification?.inliers;
     how = `The copy's picture is close to the original's perceptual fingerprint${distance}, and geometric verification found the original's features in it${inliers ? ` (${inliers} matching points in one consistent geometry)` : ''}.`;

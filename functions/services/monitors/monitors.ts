@@ -2,9 +2,9 @@ import { deleteMonitorFiles } from '../account-data/files';
 import { planRule } from '../../../shared/plans';
 import type { Monitor, MonitorUpdate } from '../../../shared/schemas/monitor';
 import * as monitors from '../../store/entities/monitor';
-import type { MonitorRecord, NewMonitor, SkippedMonitorReference } from '../../store/entities/monitor';
+import type { HashedMonitorVideo, MonitorRecord, NewMonitor, SkippedMonitorReference } from '../../store/entities/monitor';
 import { planOf } from '../billing/plan-store';
-import { namedSkippedReferences } from '../search/searches';
+import { namedSkippedReferences, namedVideoReferences } from '../search/searches';
 import { assertOriginalUrlForAutoSubmit, autoSubmitInactive, holdsPlanSlot, nextRunOnResume } from './rules';
 import { dropSchedule, syncSchedule } from './schedules';
 
@@ -18,20 +18,21 @@ export { planOf };
 
 /** The API shape: reference files without their storage keys, and whether automatic submission acts on the plan. */
 export function toMonitorDto(m: MonitorRecord, plan: string): Monitor {
-  const { skippedReferences, ...monitor } = m;
+  const { skippedReferences, hashedVideos, ...monitor } = m;
   const watched = new Set(m.sources.filter((s) => s.kind === 'telegram').map((s) => s.target.toLowerCase()));
   return {
     ...monitor,
     discoveredChannels: m.discoveredChannels.filter((c) => !watched.has(c.toLowerCase())),
     references: m.references.map((r) => ({ id: r.id, filename: r.filename, mediaType: r.mediaType })),
     ...namedSkippedReferences(m.references, skippedReferences),
+    ...namedVideoReferences(m.references, hashedVideos),
     autoSubmitInactive: autoSubmitInactive(m, plan),
   };
 }
 
 /** Records which of the monitor's reference files its runs cannot fingerprint (the Fingerprint task, on the run that hashes them). */
-export async function recordSkippedReferences(monitorId: string, skipped: SkippedMonitorReference[]): Promise<void> {
-  await monitors.recordSkippedReferences(monitorId, skipped);
+export async function recordSkippedReferences(monitorId: string, skipped: SkippedMonitorReference[], hashedVideos: HashedMonitorVideo[] = []): Promise<void> {
+  await monitors.recordSkippedReferences(monitorId, skipped, hashedVideos);
 }
 
 /** How many monitors the user keeps (the allowance counter). */

@@ -64,7 +64,9 @@ export async function withEvidencePictures(input: NoticeInput, c: CaseRecord, re
   const search = await getSearch(result.searchId);
   const refKey = (id: string | undefined) => (id ? search?.references.find((r) => r.id === id)?.key : undefined);
   const fetched = new Map((c.namedUrls ?? []).flatMap((n) => (n.how === 'fetched-match' ? [[n.url, n.referenceId] as const] : [])));
-  const [resultReference, copy] = await Promise.all([storedThumbnail(refKey(result.evidence?.matchedReferenceId)), storedThumbnail(result.evidence?.matchedImageKey ?? result.previewRef)]);
+  // A video copy: the reference frame and the found frame (a reference video is not a picture itself).
+  const referenceRef = result.evidence?.video?.referenceFrameKey ?? refKey(result.evidence?.matchedReferenceId);
+  const [resultReference, copy] = await Promise.all([storedThumbnail(referenceRef), storedThumbnail(result.evidence?.matchedImageKey ?? result.previewRef)]);
   const evidence = [];
   for (const e of input.evidence) {
     const other = fetched.get(e.url);

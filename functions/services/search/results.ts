@@ -9,7 +9,7 @@ import {
   type GroupedResults,
   type ResultContentType,
   matchMethodSchema,
-  regionSchema,
+  regionSchema, videoEvidenceSchema,
   verificationSchema,
 } from '../../../shared/schemas/search';
 import { resultViaSchema } from '../../../shared/schemas/sources';
@@ -69,6 +69,7 @@ export const newResultSchema = z.object({
       region: regionSchema.optional(),
       /** Issue 25: the source and post a source's candidate came from. */
       via: resultViaSchema.optional(),
+      video: videoEvidenceSchema.omit({ referenceFrameUrl: true }).optional(),
     })
     .default({ engines: [] }),
 });

@@ -129,8 +129,17 @@ async function freeSlotOf(search: SearchRecord): Promise<void> {
 
 /** The API shape of a search (drops backend-only fields such as the reference file keys). */
 export function toSearchDto(record: SearchRecord): Search {
-  const { references, origin: _origin, skippedReferences, ...search } = record;
-  return { ...search, ...namedSkippedReferences(references, skippedReferences) };
+  const { references, origin: _origin, skippedReferences, hashedVideos, ...search } = record;
+  return { ...search, ...namedSkippedReferences(references, skippedReferences), ...namedVideoReferences(references, hashedVideos) };
+}
+
+/** The API's `videoReferences` (a search's or a monitor's): the fingerprinted videos by name, with their frames hashed. */
+export function namedVideoReferences(
+  references: readonly { id: string; filename: string }[],
+  hashed: readonly { id: string; frames: number; durationSeconds: number }[] = [],
+): { videoReferences?: { filename: string; frames: number; durationSeconds: number }[] } {
+  if (hashed.length === 0) return {};
+  return { videoReferences: hashed.map(({ id, frames, durationSeconds }) => ({ filename: references.find((r) => r.id === id)?.filename ?? 'a reference video', frames, durationSeconds })) };
 }
 
 /**

@@ -46,6 +46,8 @@ const itemSchema = z.object({
   references: z.array(referenceSchema).default([]),
   /** Reference files its runs cannot fingerprint, by id, as the run that hashed them found. */
   skippedReferences: z.array(z.object({ id: z.string(), reason: z.string() })).optional(),
+  /** Reference videos its runs fingerprint, by id: distinct frames hashed and length (issue 24). */
+  hashedVideos: z.array(z.object({ id: z.string(), frames: z.number().int().nonnegative(), durationSeconds: z.number().nonnegative() })).optional(),
   cadence: cadenceSchema,
   alerts: alertModeSchema,
   paused: z.boolean().default(false),
@@ -80,6 +82,7 @@ const itemSchema = z.object({
 export type MonitorRecord = Omit<z.infer<typeof itemSchema>, 'v'>;
 export type StoredMonitorReference = z.infer<typeof referenceSchema>;
 export type SkippedMonitorReference = NonNullable<MonitorRecord['skippedReferences']>[number];
+export type HashedMonitorVideo = NonNullable<MonitorRecord['hashedVideos']>[number];
 
 /** Fields written only once they have a value (a new monitor's item has none of them). */
 const ABSENT_WHEN_NULL = ['pausedReason', 'lastRunAt', 'lastSearchId', 'originalUrl', 'lastAutoSubmit', 'lastDueAt', 'lastSkip'] as const;
@@ -299,8 +302,10 @@ export async function recordAutoSubmit(id: string, outcome: AutoSubmitOutcome): 
 }
 
 /** Records which reference files its runs cannot fingerprint; a monitor deleted while its run went is left alone. */
-export async function recordSkippedReferences(id: string, skipped: readonly SkippedMonitorReference[]): Promise<void> {
-  await updateItemIf(keys.entity(MONITOR, id), { set: { skippedReferences: skipped.map(({ id, reason }) => ({ id, reason })) } }, Cond.exists());
+export async function recordSkippedReferences(id: string, skipped: readonly SkippedMonitorReference[], hashedVideos: readonly HashedMonitorVideo[] = []): Promise<void> {
+  const set: Record<string, unknown> = { skippedReferences: skipped.map(({ id, reason }) => ({ id, reason })) };
+  if (hashedVideos.length > 0) set.hashedVideos = hashedVideos.map(({ id, frames, durationSeconds }) => ({ id, frames, durationSeconds }));
+  await updateItemIf(keys.entity(MONITOR, id), { set }, Cond.exists());
 }
 
 /**

@@ -39,11 +39,17 @@ export type ReferenceFile = z.infer<typeof referenceSchema>;
 const skippedSchema = z.object({ id: z.string(), reason: z.string() });
 export type SkippedReference = z.infer<typeof skippedSchema>;
 
+/** A reference video the scan fingerprinted: distinct frames hashed, and its length (issue 24). */
+const hashedVideoSchema = z.object({ id: z.string(), frames: z.number().int().nonnegative(), durationSeconds: z.number().nonnegative() });
+export type HashedVideoReference = z.infer<typeof hashedVideoSchema>;
+
 /** A search as the services see it: the API shape plus what only the backend reads. */
-export interface SearchRecord extends Omit<Search, 'skippedReferences'> {
+export interface SearchRecord extends Omit<Search, 'skippedReferences' | 'videoReferences'> {
   references: ReferenceFile[];
   /** Reference files the Fingerprint task could not hash, by id (the DTO names them by file name). */
   skippedReferences?: SkippedReference[];
+  /** Reference videos the Fingerprint task hashed, by id. */
+  hashedVideos?: HashedVideoReference[];
   /** Searches written before origins were stored read as `manual`. */
   origin: ScanOrigin;
 }
@@ -77,6 +83,7 @@ const itemSchema = z.object({
   skippedReferences: z.array(skippedSchema).nullish(),
   /** Issue 25: sources read directly; searches written before read as none. */
   sources: z.array(z.object({ kind: z.enum(SOURCE_KINDS), target: z.string() })).nullish(),
+  hashedVideos: z.array(hashedVideoSchema).nullish(),
 });
 
 export function fromItem(item: Item): SearchRecord {
@@ -104,6 +111,7 @@ export function fromItem(item: Item): SearchRecord {
     references: s.references ?? [],
     ...(s.skippedReferences ? { skippedReferences: s.skippedReferences } : {}),
     ...(s.sources?.length ? { sources: s.sources } : {}),
+    ...(s.hashedVideos ? { hashedVideos: s.hashedVideos } : {}),
   };
 }
 
@@ -183,6 +191,8 @@ export interface ProgressUpdate {
   increment?: { enginesDone?: number; candidatesFound?: number; candidatesMatched?: number };
   /** Replaces the reference files the scan could not fingerprint (the Fingerprint task's `skipped`). */
   skippedReferences?: SkippedReference[];
+  /** Replaces the reference videos the scan fingerprinted (the Fingerprint task's `videos`). */
+  hashedVideos?: HashedVideoReference[];
 }
 
 /**
@@ -195,6 +205,7 @@ export async function recordProgress(id: string, update: ProgressUpdate): Promis
     stage: update.stage,
     enginesTotal: update.enginesTotal,
     skippedReferences: update.skippedReferences?.map(({ id: refId, reason }) => ({ id: refId, reason })),
+    hashedVideos: update.hashedVideos?.map(({ id: refId, frames, durationSeconds }) => ({ id: refId, frames, durationSeconds })),
   };
   const add = Object.fromEntries(Object.entries(update.increment ?? {}).filter(([, n]) => n)) as Record<string, number>;
   if (Object.values(set).every((v) => v === undefined) && Object.keys(add).length === 0) return true;

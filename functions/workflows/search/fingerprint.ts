@@ -28,15 +28,18 @@ export async function fingerprint(state: SearchState): Promise<FingerprintOutput
   // A monitor's reference files are stored once and hashed once: its first run keeps the set, later runs reuse it.
   const monitorKey = state.monitorId ? monitorFingerprintsKey(state.userId, state.monitorId) : undefined;
   const kept = monitorKey ? await getObject(config().uploadsBucket, monitorKey) : undefined;
-  const { stored, skipped } = kept
-    ? (JSON.parse(kept.body.toString('utf8')) as { stored: StoredFingerprint[]; skipped: FingerprintOutput['skipped'] })
+  const { stored, skipped, videos = [] } = kept
+    ? (JSON.parse(kept.body.toString('utf8')) as { stored: StoredFingerprint[]; skipped: FingerprintOutput['skipped']; videos?: HashedVideo[] })
     : await hashReferences(state);
   if (monitorKey && !kept) {
-    await putObject(config().uploadsBucket, monitorKey, JSON.stringify({ stored, skipped }), 'application/json');
-    if (skipped.length > 0) await recordSkippedReferences(state.monitorId!, skipped);
+    await putObject(config().uploadsBucket, monitorKey, JSON.stringify({ stored, skipped, videos }), 'application/json');
+    if (skipped.length > 0 || videos.length > 0) await recordSkippedReferences(state.monitorId!, skipped, videos);
   }
-  // The creator is told which files match no picture (the scan card and the monitor's page name them).
-  if (skipped.length > 0) await updateSearchProgress(state.searchId, { skippedReferences: skipped });
+  // The creator is told which files match no picture, and what each reference video gave (the scan card and
+  // the monitor's page name them).
+  if (skipped.length > 0 || videos.length > 0) {
+    await updateSearchProgress(state.searchId, { ...(skipped.length > 0 ? { skippedReferences: skipped } : {}), ...(videos.length > 0 ? { hashedVideos: videos } : {}) });
+  }
   let fingerprintsKey: string | undefined;
   if (stored.length > 0) {
     fingerprintsKey = workKey(state.searchId, 'fingerprints');
@@ -48,6 +51,7 @@ export async function fingerprint(state: SearchState): Promise<FingerprintOutput
     reverseImageReferences: state.references
       .filter((r) => r.kind === 'image' && stored.some((s) => s.referenceId === r.id))
       .map((r) => ({ id: r.id, key: r.key })),
+    videoReferences: state.references.filter((r) => r.kind === 'video' && stored.some((s) => s.referenceId === r.id)).map((r) => ({ id: r.id, key: r.key })),
     skipped,
   };
 }
@@ -55,9 +59,20 @@ export async function fingerprint(state: SearchState): Promise<FingerprintOutput
 /** Where a monitor's reference fingerprints are kept (next to its reference files). */
 export const monitorFingerprintsKey = (userId: string, monitorId: string) => `references/${userId}/monitors/${monitorId}/fingerprints.json`;
 
-async function hashReferences(state: SearchState): Promise<{ stored: StoredFingerprint[]; skipped: FingerprintOutput['skipped'] }> {
+/** A reference video that was fingerprinted: distinct frames hashed (repeats of a still shot and flat frames dropped). */
+interface HashedVideo {
+  id: string;
+  frames: number;
+  durationSeconds: number;
+}
+
+/** Why a reference video gave no fingerprint. */
+export const VIDEO_TOO_PLAIN = 'too little detail to fingerprint: no frame of the clip has enough detail (a plain or blank video)';
+
+async function hashReferences(state: SearchState): Promise<{ stored: StoredFingerprint[]; skipped: FingerprintOutput['skipped']; videos: HashedVideo[] }> {
   const stored: StoredFingerprint[] = [];
   const skipped: FingerprintOutput['skipped'] = [];
+  const videos: HashedVideo[] = [];
   for (const ref of state.references) {
     const obj = await getObject(config().uploadsBucket, ref.key);
     if (!obj) {
@@ -65,19 +80,21 @@ async function hashReferences(state: SearchState): Promise<{ stored: StoredFinge
       continue;
     }
     try {
-      const hashed = ref.kind === 'video' ? await hashVideoReference(obj.body) : await hashReference(obj.body);
+      const video = ref.kind === 'video' ? await hashVideoReference(obj.body) : undefined;
+      const hashed = video ?? (await hashReference(obj.body));
       // Every view of a reference is gated by its own quality (matching/hash-image.ts): a flat one keeps none.
       if (hashed.hashes.length === 0 || hashed.quality < MIN_QUALITY) {
-        skipped.push({ id: ref.id, reason: 'too little detail to fingerprint' });
+        skipped.push({ id: ref.id, reason: ref.kind === 'video' ? VIDEO_TOO_PLAIN : 'too little detail to fingerprint' });
         continue;
       }
+      if (video) videos.push({ id: ref.id, frames: video.frames, durationSeconds: Math.round(video.durationSeconds * 10) / 10 });
       stored.push({ referenceId: ref.id, kind: ref.kind, hashes: encodeHashes(hashed.hashes), quality: hashed.quality });
     } catch (err) {
       logger.warn('reference could not be hashed', { searchId: state.searchId, referenceId: ref.id, error: err as Error });
-      skipped.push({ id: ref.id, reason: 'could not be decoded' });
+      skipped.push({ id: ref.id, reason: ref.kind === 'video' ? 'could not be decoded as a video' : 'could not be decoded' });
     }
   }
-  return { stored, skipped };
+  return { stored, skipped, videos };
 }
 
 export const handler = traced(fingerprint);

@@ -48,9 +48,10 @@ export async function queryEngine(input: QueryEngineInput): Promise<EngineOutcom
   if (!search) throw new Error(`search ${input.searchId} not found`);
   const provider = providerFor(input.engine as Engine, await loadProviderConfig());
   const names = splitNames(search.query);
-  const referenceUrls = await Promise.all(
-    (input.fingerprint?.reverseImageReferences ?? []).map((r) => presignGet(config().uploadsBucket, r.key, REFERENCE_URL_SECONDS)),
-  );
+  // The sandbox web (no provider key) is also shown the reference videos: it plants edited copies of each on its
+  // tube and file-host sites, as a real web holds reuploads (issue 24). Real engines are asked about pictures only.
+  const asked = [...(input.fingerprint?.reverseImageReferences ?? []), ...(provider.sandbox ? (input.fingerprint?.videoReferences ?? []) : [])];
+  const referenceUrls = await Promise.all(asked.map((r) => presignGet(config().uploadsBucket, r.key, REFERENCE_URL_SECONDS)));
   const requests = plannedRequests(input.engine as Engine, names, search.contentType, referenceUrls).filter((r) =>
     provider.supports(r.engine, r.kind),
   );

@@ -12,6 +12,8 @@ import { splitNames } from '../../../shared/schemas/search-start';
 import type { StoredFingerprint } from './fingerprint';
 import { classifySite, nameMatch, scoreCandidate } from './scoring';
 import { makeVerifier } from './triage-verify';
+import { examineVideo, isVideoCandidate, makeReferenceFrames, type VideoExamination } from './triage-video';
+import { videoSamplingConfig } from '../../lib/config';
 import type { EngineResult, FoundCandidate, SearchState, SourceResult, TriageOutput } from './types';
 import { getWork, putWork, workKey } from './work-store';
 import { traced } from '../../lib/tracer';
@@ -110,6 +112,33 @@ interface Visual {
   matchMethod?: 'fingerprint' | 'verified';
   verification?: { inliers: number; spread: number; transform: number[] };
   region?: { x: number; y: number; w: number; h: number };
+  /** A video copy: the frame pair, times and agreement (VideoExamination's evidence). */
+  video?: VideoExamination['evidence'];
+}
+
+/**
+ * One verdict from a candidate's picture (its poster or image) and its sampled frames: a clip whose frames
+ * agree on a reference is a copy even when its poster is not; otherwise the picture decides, and a clip
+ * without a picture gives its closest frame.
+ */
+function combineVisual(picture: Visual | undefined, video: VideoExamination | undefined): Visual | undefined {
+  if (video?.matched && video.referenceId) {
+    return {
+      matched: true,
+      similarity: video.similarity,
+      distance: video.distance ?? 0,
+      referenceId: video.referenceId,
+      evidenceKey: video.foundFrameKey,
+      fingerprint: video.fingerprint ?? picture?.fingerprint ?? '',
+      matchMethod: 'fingerprint',
+      video: video.evidence,
+    };
+  }
+  if (picture) return picture;
+  if (video?.referenceId && video.fingerprint) {
+    return { matched: false, similarity: video.similarity, distance: video.distance ?? 257, referenceId: video.referenceId, fingerprint: video.fingerprint };
+  }
+  return undefined;
 }
 
 type Verifier = ReturnType<typeof makeVerifier>;
@@ -195,12 +224,26 @@ export async function triage(state: SearchState): Promise<TriageOutput> {
     ? loadReferenceSet(await getWork<StoredFingerprint[]>(state.fingerprint.fingerprintsKey))
     : undefined;
   const verify = makeVerifier(state.references, state.searchId);
+  const referenceFrames = makeReferenceFrames(state.references);
+  // Candidate videos sampled this scan: video results and direct links first, then tube and file-host pages, up to the cap.
+  const videoCandidates = kept.filter((m) => isVideoCandidate(m.candidate, m.contentType));
+  videoCandidates.sort((a, b) => Number(b.contentType === 'videos') - Number(a.contentType === 'videos'));
+  const sampled = new Set(videoCandidates.slice(0, videoSamplingConfig().maxCandidatesPerScan));
+  const ids = { userId: state.userId, searchId: state.searchId };
 
   const results = await pMap(
     kept,
     async (m): Promise<NewResult & { confidenceScore: number }> => {
       const c = m.candidate;
-      const { visual, thumbnailKey } = await examinePicture(m, refs, verify, state.userId, state.searchId);
+      const [picture, video] = await Promise.all([
+        examinePicture(m, refs, verify, state.userId, state.searchId),
+        sampled.has(m) ? examineVideo(c, refs, referenceFrames, ids).catch((err: Error) => {
+          logger.warn('candidate video not examined', { url: c.url, error: err });
+          return undefined;
+        }) : Promise.resolve(undefined),
+      ]);
+      const visual = combineVisual(picture.visual, video);
+      const thumbnailKey = picture.thumbnailKey ?? video?.foundFrameKey;
       const site = classifySite(c.domain);
       const name = nameMatch(names, [c.title, c.snippet ?? '', c.url].join(' '));
       const score = scoreCandidate({ visual, name, site });
@@ -214,7 +257,7 @@ export async function triage(state: SearchState): Promise<TriageOutput> {
         description: c.snippet ?? '',
         instances: m.instances,
         previewRef: thumbnailKey,
-        ...(visual ? { fingerprint: visual.fingerprint } : {}),
+        ...(visual?.fingerprint ? { fingerprint: visual.fingerprint } : {}),
         ...score,
         evidence: {
           seenAt: c.seenAt,
@@ -226,6 +269,7 @@ export async function triage(state: SearchState): Promise<TriageOutput> {
           verification: visual?.verification,
           region: visual?.matched ? visual.region : undefined,
           via: c.via,
+          video: visual?.matched ? visual.video : undefined,
         },
       };
     },

@@ -10,6 +10,11 @@ export interface FingerprintOutput {
   hashed: number;
   /** Image references usable for reverse image search. */
   reverseImageReferences: { id: string; key: string }[];
+  /**
+   * Video references that were fingerprinted. Only the sandbox web is asked about them (it plants edited copies
+   * of each, issue 24); no real engine searches by video. Absent in outputs written before it existed.
+   */
+  videoReferences?: { id: string; key: string }[];
   /** Reference files that could not be hashed (for example too flat to fingerprint), with the reason. */
   skipped: SkippedReference[];
 }

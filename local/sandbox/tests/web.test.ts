@@ -139,8 +139,18 @@ describe('video references', () => {
       const clip = await get(src);
       expect(clip.contentType).toBe('video/mp4');
       expect(clip.body.subarray(4, 8).toString()).toBe('ftyp');
+      // Shaped like a real tube page: og:video names the file, and the file answers range requests.
+      expect(html).toContain(`<meta property="og:video" content="${src}">`);
+      const part = await fetch(src, { headers: { range: 'bytes=0-99' } });
+      expect(part.status).toBe(206);
+      expect(part.headers.get('content-range')).toBe(`bytes 0-99/${clip.body.length}`);
+      expect((await part.arrayBuffer()).byteLength).toBe(100);
+      // The nine edits of bench:video are planted too, each behind a page of its own.
+      const edits = found.filter((c) => /\/(watch|v)\/p-[0-9a-f]{12}-(reencode-low|scale-360p|crop-10|mirror|letterbox|speed-1\.25|excerpt-10s|watermark|pip-half)$/.test(c.url));
+      expect(new Set(edits.map((c) => c.url)).size).toBe(9);
     }
-  });
+    // Transcoding on a shared, loaded machine: the nine edited copies render in the background beside this one.
+  }, 120_000);
 });
 
 describe('removal', () => {

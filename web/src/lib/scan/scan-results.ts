@@ -79,6 +79,16 @@ export function replaceResult<T extends SearchResult[] | GroupedResults | undefi
  * What the scan card and the monitor page say about reference files Vigil could not fingerprint: which,
  * and why, and what the scan still does. Undefined when every file was used.
  */
+/** What each fingerprinted reference video gave (issue 24): its frames hashed, over its length. */
+export function videoReferencesNote(videos: readonly { filename: string; frames: number; durationSeconds: number }[] | undefined): { title: string; files: string[] } | undefined {
+  if (!videos?.length) return undefined;
+  const seconds = (s: number) => (s >= 60 ? `${Math.floor(s / 60)} min ${Math.round(s % 60)} s` : `${Math.round(s)} s`);
+  return {
+    title: videos.length === 1 ? 'Reference video fingerprinted' : `${videos.length} reference videos fingerprinted`,
+    files: videos.map((v) => `${v.filename}: ${v.frames} ${v.frames === 1 ? 'frame' : 'frames'} hashed from ${seconds(v.durationSeconds)} of video`),
+  };
+}
+
 export function skippedReferencesNote(skipped: readonly { filename: string; reason: string }[] | undefined): { title: string; files: string[]; hint: string } | undefined {
   if (!skipped?.length) return undefined;
   return {

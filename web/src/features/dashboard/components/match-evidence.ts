@@ -12,6 +12,10 @@ export function matchEvidenceText(evidence: Evidence | undefined): string | unde
     const n = evidence.verification?.inliers;
     return n === undefined ? 'Matched by fingerprint and point correspondences' : `Matched by fingerprint and ${n} point correspondence${n === 1 ? '' : 's'}`;
   }
+  if (evidence.matchMethod === 'fingerprint' && evidence.video) {
+    const v = evidence.video;
+    return `Video copy matched by fingerprint: ${v.framesAgreed} of ${v.framesCompared} sampled frames agreed`;
+  }
   if (evidence.matchMethod === 'fingerprint') return 'Matched by fingerprint';
   return 'Matched by name only';
 }
@@ -22,4 +26,10 @@ export function regionText(evidence: Evidence | undefined): string | undefined {
   if (!r) return undefined;
   const share = Math.round(r.w * r.h * 100);
   return share >= 95 ? undefined : `found in ${share}% of the copy`;
+}
+
+/** A time in a clip as m:ss (0:07, 12:04). */
+export function clipTime(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 }

@@ -9,7 +9,7 @@ import { cn } from '@/lib/utils';
 import { useReviewResult } from '../api/review-result';
 import { ConfidenceBadge } from './confidence-badge';
 import { FoundVia } from '@/lib/results/found-via';
-import { matchEvidenceText, regionText } from './match-evidence';
+import { clipTime, matchEvidenceText, regionText } from './match-evidence';
 import { reviewActions } from './review-logic';
 
 const KIND_ICONS = { web: Globe, images: FileImage, videos: FileVideo } as const;
@@ -112,6 +112,7 @@ export function ResultCard({ result, onSendDmca }: ResultCardProps) {
             {where && <>, {where}</>}
           </p>
         )}
+        {result.evidence.video && <FramePair result={result} />}
         {result.description && <p className="line-clamp-2 text-sm text-muted-foreground">{result.description}</p>}
         <div className="mt-auto flex flex-wrap items-center gap-2 pt-1">
           {result.userReviewStatus === 'unauthorized' && (
@@ -151,5 +152,28 @@ export function ResultCard({ result, onSendDmca }: ResultCardProps) {
         </div>
       </div>
     </article>
+  );
+}
+
+/** A matched video's reference frame and found frame side by side, with their times in each clip. */
+function FramePair({ result }: { result: SearchResult }) {
+  const e = result.evidence;
+  const v = e.video!;
+  const referenceSrc = v.referenceFrameUrl ?? e.matchedReferenceUrl;
+  const frames: [string, string | undefined, string][] = [
+    ['Your reference', referenceSrc, v.referenceSeconds !== undefined ? `at ${clipTime(v.referenceSeconds)}` : 'picture'],
+    ['Found copy', e.matchedImageUrl, `at ${clipTime(v.foundSeconds)}`],
+  ];
+  return (
+    <div className="flex gap-2" data-testid="video-frame-pair">
+      {frames.map(([label, src, when]) => (
+        <figure key={label} className="grid gap-0.5">
+          {src ? <img src={src} alt={`${label}, frame ${when}`} loading="lazy" referrerPolicy="no-referrer" className="h-14 w-24 rounded bg-muted object-cover" /> : <div className="h-14 w-24 rounded bg-muted" aria-hidden="true" />}
+          <figcaption className="text-xs text-muted-foreground">
+            {label}, {when}
+          </figcaption>
+        </figure>
+      ))}
+    </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ALERT_MODE_LABELS, type MonitorDetail } from '@shared/schemas/monitor';
-import { SkippedReferencesNote } from '@/lib/scan/components/skipped-references-note';
+import { SkippedReferencesNote, VideoReferencesNote } from '@/lib/scan/components/skipped-references-note';
 import { SourcesPicker } from '@/lib/scan/components/sources-picker';
 import { sourceKey, sourceLabel, type SourceSpec } from '@shared/schemas/sources';
 import { Badge } from '@/components/ui/badge';
@@ -82,6 +82,7 @@ export function MonitorPage() {
               </p>
             )}
             <SkippedReferencesNote className="sm:col-span-2" skipped={m.skippedReferences} />
+            <VideoReferencesNote className="sm:col-span-2" videos={m.videoReferences} />
           </CardContent>
         </Card>
         <SourcesCard key={m.sources.map(sourceKey).join(',')} m={m} />

@@ -7,6 +7,12 @@ import { engineList } from '@/lib/scan/scan-results';
 
 const METHOD_LABELS = { fingerprint: 'Fingerprint match', verified: 'Verified match (feature points)', name: 'Found by name' } as const;
 
+/** A time in a clip as m:ss. */
+const clipTime = (seconds: number) => {
+  const s = Math.max(0, Math.round(seconds));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+};
+
 const formatDate = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 function Picture({ src, alt, empty, region }: { src?: string | null; alt: string; empty: string; region?: SearchResult['evidence']['region'] }) {
@@ -46,6 +52,8 @@ function Picture({ src, alt, empty, region }: { src?: string | null; alt: string
 export function EvidencePanel({ result }: { result: SearchResult }) {
   const e = result.evidence;
   const copySrc = e.matchedImageUrl ?? result.previewUrl;
+  const v = e.video;
+  const referenceSrc = v?.referenceFrameUrl ?? e.matchedReferenceUrl;
   const facts: [string, string][] = [
     ['Host', result.domain],
     ['Platform', result.platform],
@@ -54,6 +62,13 @@ export function EvidencePanel({ result }: { result: SearchResult }) {
     ...(e.matchMethod ? ([['Match', METHOD_LABELS[e.matchMethod]]] as [string, string][]) : []),
     ...(e.verification
       ? ([['Verification', `${e.verification.inliers} matching points, spread ${e.verification.spread.toFixed(2)}`]] as [string, string][])
+      : []),
+    ...(v
+      ? ([
+          ['Frames agreed', `${v.framesAgreed} of ${v.framesCompared} sampled frames`],
+          ['Found frame', `at ${clipTime(v.foundSeconds)} of ${clipTime(v.durationSeconds)}`],
+          ...(v.referenceSeconds !== undefined ? [['Reference frame', `at ${clipTime(v.referenceSeconds)}`]] : []),
+        ] as [string, string][])
       : []),
     ...(e.region ? ([['Matched region', `${Math.round(e.region.w * 100)}% × ${Math.round(e.region.h * 100)}% of the copy, outlined`]] as [string, string][]) : []),
     ['First seen', formatDate(result.firstSeenAt)],
@@ -67,12 +82,14 @@ export function EvidencePanel({ result }: { result: SearchResult }) {
     <div className="grid gap-4">
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         <figure className="grid gap-1.5">
-          <figcaption className="text-sm font-medium">Your reference</figcaption>
-          <Picture src={e.matchedReferenceUrl} alt="Your reference file" empty="No reference file matched: found by name or page text." />
+          <figcaption className="text-sm font-medium">
+            {v ? `Your reference${v.referenceSeconds !== undefined ? `, frame at ${clipTime(v.referenceSeconds)}` : ''}` : 'Your reference'}
+          </figcaption>
+          <Picture src={referenceSrc} alt={v ? 'Your reference frame' : 'Your reference file'} empty="No reference file matched: found by name or page text." />
         </figure>
         <figure className="grid gap-1.5">
-          <figcaption className="text-sm font-medium">Found copy</figcaption>
-          <Picture src={copySrc} alt={`The copy found on ${result.domain}`} empty="No picture of this copy." region={e.region} />
+          <figcaption className="text-sm font-medium">{v ? `Found copy, frame at ${clipTime(v.foundSeconds)}` : 'Found copy'}</figcaption>
+          <Picture src={copySrc} alt={v ? `The frame found on ${result.domain}` : `The copy found on ${result.domain}`} empty="No picture of this copy." region={e.region} />
         </figure>
       </div>
       <div className="grid gap-1">

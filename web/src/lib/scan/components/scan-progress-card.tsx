@@ -8,7 +8,7 @@ import { STAGE_LABELS, elapsedSeconds, formatCountdown, isOpenStatus, workflowPr
 import { usePublicStats } from '@/lib/public-stats/get-public-stats';
 import { engineLabel, engineList } from '../scan-results';
 import { SandboxNotice } from './sandbox-notice';
-import { SkippedReferencesNote } from './skipped-references-note';
+import { SkippedReferencesNote, VideoReferencesNote } from './skipped-references-note';
 
 export const SEARCH_FAILED_MESSAGE = 'Search failed. Please try again or contact support if the issue persists.';
 
@@ -136,6 +136,7 @@ export function ScanProgressCard({ searchId, scan, engines, startedAtMs }: ScanP
         )}
 
         <SkippedReferencesNote skipped={scan?.skippedReferences} />
+        <VideoReferencesNote videos={scan?.videoReferences} />
 
         {status === 'partial' && scan?.metadata && scan.metadata.failedEngines.length > 0 && (
           <p className="text-sm text-muted-foreground">Engines that did not answer: {engineList(scan.metadata.failedEngines)}.</p>

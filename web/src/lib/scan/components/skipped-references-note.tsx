@@ -1,5 +1,5 @@
-import { ImageOff } from 'lucide-react';
-import { skippedReferencesNote } from '../scan-results';
+import { Film, ImageOff } from 'lucide-react';
+import { skippedReferencesNote, videoReferencesNote } from '../scan-results';
 import { cn } from '@/lib/utils';
 
 /**
@@ -21,6 +21,25 @@ export function SkippedReferencesNote({ skipped, className }: { skipped: readonl
         ))}
       </ul>
       <p className="text-muted-foreground">{note.hint}</p>
+    </div>
+  );
+}
+
+/** Names the reference videos a scan (or a monitor's runs) fingerprinted, with the frames hashed from each. */
+export function VideoReferencesNote({ videos, className }: { videos: readonly { filename: string; frames: number; durationSeconds: number }[] | undefined; className?: string }) {
+  const note = videoReferencesNote(videos);
+  if (!note) return null;
+  return (
+    <div role="note" aria-label={note.title} className={cn('grid gap-1 rounded-md border p-3 text-sm', className)}>
+      <p className="flex items-center gap-1.5 font-medium">
+        <Film className="size-4 text-muted-foreground" aria-hidden="true" />
+        {note.title}
+      </p>
+      <ul className="list-disc pl-5 [overflow-wrap:anywhere]">
+        {note.files.map((line) => (
+          <li key={line}>{line}</li>
+        ))}
+      </ul>
     </div>
   );
 }
