@@ -8,6 +8,9 @@ import { hashVideoFrames, matchVideoCopy } from '../../matching/video-copy';
 import { storeEvidenceImage, storeThumbnail } from '../../services/evidence/images';
 import { looksLikeMedia, sampleVideo, type SampledFrame, type SampleOptions } from '../../services/video-sampling';
 import type { Candidate } from '../../adapters/providers';
+
+/** What the video checks read of a candidate: an engine's, or a source's post with its video medium (issue 25). */
+type VideoCandidate = Pick<Candidate, 'url' | 'imageUrl' | 'domain' | 'seenAt'> & { videoUrl?: string };
 import type { ResultContentType } from '../../../shared/schemas/search';
 import { classifySite } from './scoring';
 import type { SearchState } from './types';
@@ -40,8 +43,8 @@ export interface VideoExamination {
  * Whether Triage samples a candidate as a video: a video search result, a direct media link, or a page on a
  * tube or file-host site (a reverse image search finds those by their poster).
  */
-export function isVideoCandidate(c: Candidate, contentType: ResultContentType): boolean {
-  if (contentType === 'videos') return true;
+export function isVideoCandidate(c: VideoCandidate, contentType: ResultContentType): boolean {
+  if (contentType === 'videos' || c.videoUrl) return true;
   if (looksLikeMedia(c.url) || (c.imageUrl && looksLikeMedia(c.imageUrl))) return true;
   const kind = classifySite(c.domain);
   return contentType !== 'web' && (kind === 'tube' || kind === 'filehost');
@@ -92,14 +95,15 @@ export type ReferenceFrames = ReturnType<typeof makeReferenceFrames>;
  * `onSampledFrames` is the seam other frame checks use (the likeness search): it sees every sampled frame once.
  */
 export async function examineVideo(
-  c: Candidate,
+  c: VideoCandidate,
   refs: ReferenceSet | undefined,
   referenceFrames: ReferenceFrames,
   ids: { userId: string; searchId: string },
   options: { onSampledFrames?: SampleOptions['onSampledFrames']; limits?: SampleOptions['limits']; sandboxOrigin?: string; storeEvidence?: boolean } = {},
 ): Promise<VideoExamination | undefined> {
   const { onSampledFrames, storeEvidence = true } = options;
-  const target = c.imageUrl && looksLikeMedia(c.imageUrl) ? c.imageUrl : c.url;
+  // A source's post names its video medium; an engine's result is the page or a direct link.
+  const target = c.videoUrl ?? (c.imageUrl && looksLikeMedia(c.imageUrl) ? c.imageUrl : c.url);
   const outcome = await sampleVideo(target, { onSampledFrames, limits: options.limits, ...(options.sandboxOrigin ? { sandboxOrigin: options.sandboxOrigin } : {}) });
   if (!outcome.ok) {
     logger.debug('candidate video not sampled', { url: target, reason: outcome.reason, bytes: outcome.bytesFetched });
