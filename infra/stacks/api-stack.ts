@@ -28,6 +28,8 @@ export interface AreaAccess extends Access {
   pdf?: boolean;
   /** Decodes pictures (sharp): gets the media layer (issue 23: a named URL is matched, a notice carries thumbnails). */
   media?: boolean;
+  /** Detects faces (likeness, issue 24): gets the face layer (face-api with TensorFlow.js), which every bundle leaves out. */
+  face?: boolean;
   /** Creates, changes and deletes monitors' EventBridge Scheduler schedules (issue 27). */
   monitorSchedules?: boolean;
 }
@@ -62,6 +64,8 @@ export const AREA_ACCESS: Record<string, AreaAccess> = {
   documents: { table: 'readWrite', uploads: 'read', notices: 'readWrite', sendMail: true, pdf: true, media: true }, // notice PDFs (archived as evidence), protection reports (the admin's is e-mailed)
   // creator settings, plans, billing events (the only reader of the Stripe secret); the data export (reads the
   // user's files, writes the archive under exports/) and the confirmed account erasure (starts its workflow)
+  // likeness enrolment (issue 24): detects faces in the creator's photos (sharp from the media layer, face-api from the face layer)
+  likeness: { table: 'readWrite', media: true, face: true, memorySize: 1536, timeoutSeconds: 29 },
   account: { table: 'readWrite', stripeKeys: true, uploads: 'readWrite', notices: 'read', sendMail: true, startAccountErasure: true },
 };
 const DEFAULT_ACCESS: AreaAccess = { table: 'readWrite' };
