@@ -12,6 +12,7 @@ import {
   regionSchema,
   verificationSchema,
 } from '../../../shared/schemas/search';
+import { likenessEvidenceSchema } from '../../../shared/schemas/likeness';
 import * as stored from '../../store/entities/result';
 import type { ResultRecord, StoredResult } from '../../store/entities/result';
 import * as searches from '../../store/entities/search';
@@ -66,6 +67,7 @@ export const newResultSchema = z.object({
       matchMethod: matchMethodSchema.optional(),
       verification: verificationSchema.optional(),
       region: regionSchema.optional(),
+      likeness: likenessEvidenceSchema.omit({ foundFaceUrl: true, enrolledFaceCrop: true }).optional(),
     })
     .default({ engines: [] }),
 });

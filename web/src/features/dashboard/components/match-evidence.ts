@@ -13,6 +13,10 @@ export function matchEvidenceText(evidence: Evidence | undefined): string | unde
     return n === undefined ? 'Matched by fingerprint and point correspondences' : `Matched by fingerprint and ${n} point correspondence${n === 1 ? '' : 's'}`;
   }
   if (evidence.matchMethod === 'fingerprint') return 'Matched by fingerprint';
+  if (evidence.matchMethod === 'likeness') {
+    const d = evidence.likeness?.distance;
+    return d === undefined ? 'Likeness match: your face, review before any notice' : `Likeness match: your face at distance ${d.toFixed(2)}, review before any notice`;
+  }
   return 'Matched by name only';
 }
 
