@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import sharp from 'sharp';
 import { bundleDir } from '../lib/bundle';
+import { FACE_WASM_FILES } from './likeness-files';
 
 /**
  * Likeness (face) matching: finds faces in a picture and describes each by a 128-number embedding
@@ -69,12 +70,8 @@ export function loadFaceModels(): Promise<FaceApi> {
       ready: () => Promise<void>;
       env: () => { set: (k: string, v: unknown) => void };
     };
-    // Plain SIMD build: Lambda's Node has no threads for the threaded build, and the paths are local files.
-    tf.setWasmPaths({
-      'tfjs-backend-wasm.wasm': path.join(dirs.wasm, 'tfjs-backend-wasm.wasm'),
-      'tfjs-backend-wasm-simd.wasm': path.join(dirs.wasm, 'tfjs-backend-wasm-simd.wasm'),
-      'tfjs-backend-wasm-threaded-simd.wasm': path.join(dirs.wasm, 'tfjs-backend-wasm-threaded-simd.wasm'),
-    });
+    // Local files by name (nothing is fetched); TensorFlow.js picks the SIMD build where Node supports it.
+    tf.setWasmPaths(Object.fromEntries(FACE_WASM_FILES.map((name) => [name, path.join(dirs.wasm, name)])));
     await tf.setBackend('wasm');
     await tf.ready();
     await faceapi.nets.ssdMobilenetv1.loadFromDisk(dirs.model);
@@ -87,17 +84,6 @@ export function loadFaceModels(): Promise<FaceApi> {
   });
   return loading;
 }
-
-/** The model files a bundle that detects faces must carry (copy-assets.ts copies them into `assets/face/model/`). */
-export const FACE_MODEL_FILES = [
-  'ssd_mobilenetv1_model-weights_manifest.json',
-  'ssd_mobilenetv1_model.bin',
-  'face_landmark_68_model-weights_manifest.json',
-  'face_landmark_68_model.bin',
-  'face_recognition_model-weights_manifest.json',
-  'face_recognition_model.bin',
-] as const;
-export const FACE_WASM_FILES = ['tfjs-backend-wasm.wasm', 'tfjs-backend-wasm-simd.wasm', 'tfjs-backend-wasm-threaded-simd.wasm'] as const;
 
 /** Decodes a picture (any format sharp reads), downscaled to DETECT_MAX_SIDE, as RGB bytes. */
 async function decodeForDetection(bytes: Buffer, maxPixels?: number): Promise<{ data: Buffer; width: number; height: number; originalShort: number; scale: number }> {

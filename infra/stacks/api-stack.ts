@@ -13,6 +13,7 @@ import type { Construct } from 'constructs';
 import { AREAS, ROUTES } from '../../shared/contract';
 import { BEDROCK_MAX_ATTEMPTS } from '../../functions/services/assistant/create-assistant';
 import { ApiFunction, retentionDays } from '../constructs/api-function';
+import { FaceLayer } from '../constructs/face-layer';
 import { PdfLayer } from '../constructs/pdf-layer';
 import { applyAccess, type Access, type GrantTargets } from '../constructs/grants';
 import { REPO_ROOT } from '../context';
@@ -222,6 +223,13 @@ export class ApiStack extends Stack {
     });
   }
 
+  private face?: FaceLayer;
+  /** The face layer, made on first use (only the likeness area has it). */
+  private faceLayer(): lambda.ILayerVersion {
+    this.face ??= new FaceLayer(this, 'FaceLayer');
+    return this.face.layer;
+  }
+
   private pdf?: PdfLayer;
   /** The PDF layer, made on first use (only the areas that render PDFs have it). */
   private pdfLayer(): lambda.ILayerVersion {
@@ -259,7 +267,7 @@ export class ApiStack extends Stack {
       memorySize: access.memorySize,
       timeout: access.timeoutSeconds ? Duration.seconds(access.timeoutSeconds) : undefined,
       logRetentionDays: props.logRetentionDays,
-      layers: [...media.layers, ...(access.pdf ? [this.pdfLayer()] : [])],
+      layers: [...media.layers, ...(access.pdf ? [this.pdfLayer()] : []), ...(access.face ? [this.faceLayer()] : [])],
     });
     applyAccess(fn, access, props);
     if (access.monitorSchedules) {
