@@ -35,6 +35,11 @@ export interface Face {
  * ("Likeness").
  */
 export const LIKENESS_THRESHOLD = 0.5;
+/**
+ * The enrolled faces must look like one person: each within this distance of most of the others (face-api's
+ * suggested same-person distance; photos of one person taken apart in time are further apart than edits).
+ */
+export const ENROL_SAME_PERSON = 0.6;
 /** Pictures are downscaled so their longer side is at most this many pixels before detection (2-8 s per full-size photo otherwise). */
 export const DETECT_MAX_SIDE = 800;
 /** Faces below this detector score are ignored. */
@@ -167,6 +172,17 @@ export async function faceCrop(bytes: Buffer, box: Face['box'], size = 112): Pro
     .resize(size, size, { fit: 'cover' })
     .jpeg({ quality: 80 })
     .toBuffer();
+}
+
+/** The indexes of faces that are not within ENROL_SAME_PERSON of at least half of the others (empty: one person). */
+export function outlierFaces(descriptors: readonly (readonly number[])[]): number[] {
+  return descriptors
+    .map((d, i) => {
+      const others = descriptors.filter((_, j) => j !== i);
+      const close = others.filter((o) => faceDistance(d, o) <= ENROL_SAME_PERSON).length;
+      return close * 2 >= others.length ? -1 : i;
+    })
+    .filter((i) => i >= 0);
 }
 
 /** Why a face cannot be enrolled (one sentence), or undefined when it can. */

@@ -99,6 +99,12 @@ export async function confirmFaces(userId: string, faceIds: string[], now = new 
   if (unknown.length) throw new ValidationError(`Unknown face id: ${unknown.join(', ')}. Add the photo again.`, [{ path: 'faceIds', message: 'Unknown face id.' }]);
   if (ids.size < MIN_ENROLLED_FACES) throw new ValidationError(`Confirm at least ${MIN_ENROLLED_FACES} different faces.`, [{ path: 'faceIds', message: 'Too few faces.' }]);
   const faces = current.faces.filter((f) => ids.has(f.id)).map((f) => ({ ...f, confirmed: true }));
+  const { outlierFaces } = await import('../../matching/likeness');
+  const outliers = outlierFaces(faces.map((f) => f.descriptor));
+  if (outliers.length) {
+    const which = outliers.map((i) => `photo ${current.faces.indexOf(current.faces.find((f) => f.id === faces[i]!.id)!) + 1}`).join(', ');
+    throw new ValidationError(`These faces do not all look like one person (${which}). Confirm only photos of yourself.`, [{ path: 'faceIds', message: 'Not one person.' }]);
+  }
   const next = { ...current, faces, enrolledAt: current.enrolledAt ?? now.toISOString() };
   if (!(await store.replace(next, current.rev))) throw new ConflictError(CHANGED, 'LIKENESS_CHANGED');
   return toStatus({ ...next, rev: current.rev + 1 });
