@@ -1,10 +1,11 @@
-import { Bell, FileText, ShieldCheck, UserRound } from 'lucide-react';
+import { Bell, FileText, ScanFace, ShieldCheck, UserRound } from 'lucide-react';
 import { IconTabsList } from '@/components/icon-tabs-list';
 import { Tabs, TabsContent } from '@/components/ui/tabs';
 import { useTabParam } from '@/lib/use-tab-param';
 import { AlertsTab } from './alerts-tab';
 import { AllowlistTab } from './allowlist-tab';
 import { CreatorSettingsTab } from './creator-settings-tab';
+import { LikenessTab } from './likeness-tab';
 import { DmcaTemplatesTab } from './notice-templates-tab';
 
 const TABS = [
@@ -12,6 +13,7 @@ const TABS = [
   { value: 'allowlist', label: 'Domain Allowlist', icon: ShieldCheck },
   { value: 'templates', label: 'DMCA Templates', icon: FileText },
   { value: 'alerts', label: 'Alerts', icon: Bell },
+  { value: 'likeness', label: 'Likeness', icon: ScanFace },
 ] as const;
 type TabValue = (typeof TABS)[number]['value'];
 
@@ -28,7 +30,7 @@ export function SettingsPage() {
       <title>Settings · Vigil</title>
       <div className="mb-6">
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Settings</h1>
-        <p className="mt-1 text-muted-foreground">Your creator details, the sites allowed to use your content, and notice templates.</p>
+        <p className="mt-1 text-muted-foreground">Your creator details, the sites allowed to use your content, notice templates, alerts and likeness matching.</p>
       </div>
       <Tabs
         value={tab}
@@ -47,6 +49,9 @@ export function SettingsPage() {
         </TabsContent>
         <TabsContent value="alerts">
           <AlertsTab />
+        </TabsContent>
+        <TabsContent value="likeness">
+          <LikenessTab />
         </TabsContent>
       </Tabs>
     </div>
