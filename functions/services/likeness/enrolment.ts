@@ -20,13 +20,6 @@ import { toStatus } from './status';
 
 const CHANGED = 'Your likeness settings changed at the same time elsewhere. Reload and try again.';
 
-/** A seam for the local sandbox (issue 24): told of each accepted enrolment photo while the sandbox is the search provider. */
-export type EnrolmentObserver = (userId: string, photo: Buffer) => Promise<void>;
-let observer: EnrolmentObserver | undefined;
-export function observeEnrolment(fn: EnrolmentObserver | undefined): void {
-  observer = fn;
-}
-
 export async function giveConsent(userId: string, textVersion: number, now = new Date()): Promise<LikenessStatus> {
   if (textVersion !== LIKENESS_CONSENT_VERSION) throw new ValidationError('The consent text has changed: reload the page and read it again.');
   await store.create(userId, { at: now.toISOString(), textVersion });
@@ -86,7 +79,6 @@ export async function addEnrolmentPhoto(userId: string, dataUrl: string, now = n
   };
   const next = { ...current, faces: [...current.faces, record] };
   if (!(await store.replace(next, current.rev))) throw new ConflictError(CHANGED, 'LIKENESS_CHANGED');
-  if (observer) await observer(userId, bytes).catch((err) => logger.warn('enrolment observer failed', { error: err as Error }));
   const status = toStatus({ ...next, rev: current.rev + 1 });
   return { ...status, added: status.faces.find((f) => f.id === record.id)! };
 }
