@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { ulid } from 'ulid';
 import {
   LIKENESS_CONSENT_VERSION,
@@ -45,6 +46,12 @@ export function photoBytes(dataUrl: string): Buffer {
   return bytes;
 }
 
+/** A picture's size from its header (undefined when sharp cannot read it; detection then says so). */
+async function imageSize(bytes: Buffer): Promise<{ width: number; height: number } | undefined> {
+  const meta = await sharp(bytes).metadata().catch(() => undefined);
+  return meta?.width && meta.height ? { width: meta.width, height: meta.height } : undefined;
+}
+
 async function requireConsent(userId: string): Promise<store.LikenessRecord> {
   const r = await store.get(userId);
   if (!r) throw new ConflictError('Turn likeness matching on (read and accept what it does) before adding photos.', 'LIKENESS_OFF');
@@ -58,7 +65,12 @@ export async function addEnrolmentPhoto(userId: string, dataUrl: string, now = n
   if (current.faces.length >= MAX_ENROLLED_FACES) {
     throw new ValidationError(`You have ${MAX_ENROLLED_FACES} faces already: remove likeness and start again to use other photos.`);
   }
-  const { detectFaces, enrolmentProblem, faceCrop } = await import('../../matching/likeness');
+  const { detectFaces, enrolmentProblem, faceCrop, ENROL_MIN_FACE_PX } = await import('../../matching/likeness');
+  // A picture smaller than the smallest face accepted is refused from its header, before the models load.
+  const size = await imageSize(bytes);
+  if (size && Math.min(size.width, size.height) < ENROL_MIN_FACE_PX) {
+    throw new ValidationError(`The photo is too small (${size.width} x ${size.height} px). Use a photo where your face is at least ${ENROL_MIN_FACE_PX} px wide.`);
+  }
   let faces;
   try {
     faces = await detectFaces(bytes, { maxFaces: 5 });
