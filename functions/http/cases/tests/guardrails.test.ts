@@ -196,7 +196,7 @@ describe('likeness matches wait for the creator (issue 24)', () => {
     const { resultId } = await seed(owner, 'likeness');
     const r = (await getResult(resultId))!;
     expect(r.evidence.matchMethod).toBe('likeness');
-    expect(qualifiesForAutoSubmit({ ...r, isNew: true, userReviewStatus: undefined, confidenceScore: 0.95, priority: 'high' })).toBe(false);
+    expect(qualifiesForAutoSubmit({ ...r, isNew: true, userReviewStatus: null, confidenceScore: 0.95, priority: 'high' })).toBe(false);
   });
 
   it('automated and bulk submission refuse it until the creator reviewed it on its case, then send it', async () => {
