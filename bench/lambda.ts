@@ -5,8 +5,9 @@
  * infra/bundling/lambda-bundle.ts) into a folder under the OS temp dir, then for each bundle measures its size
  * (index.mjs, raw and gzip) and its cold init: the wall time of a fresh `node` process that imports it (through
  * the same runner as the local runtime's bundles mode, with the layers of the functions that have them),
- * median of N runs (default 5), as a ratio to the same process importing an empty ES module. Exit code 0
- * even over budget.
+ * median of N runs (default 5), as a ratio to the same process importing an empty ES module. Then the likeness
+ * bundle's face detection as deployed (local/bundles/face-probe.ts): the models' load at a cold start and the
+ * time per picture on face-api's demo photos (`face` in the JSON). Exit code 0 even over budget.
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -14,7 +15,9 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import type { LambdaFunctionSpec } from '../infra/bundling/functions';
+import { createRequire } from 'node:module';
 import { buildBundles, layerEnvironment, type BuiltBundles } from '../local/bundles/build';
+import { probeFaceBundle } from '../local/bundles/face-probe';
 import { OUT_DIR, writeReport } from './support/output';
 import { median } from './support/stats';
 import { renderTable } from './support/table';
@@ -81,6 +84,24 @@ async function main(): Promise<void> {
         ? `OVER BUDGET: API bundles over ${API_BUNDLE_GZIP_BUDGET_KB} KB gzip: ${over.join(', ')}.`
         : `MET: every API bundle is at most ${API_BUNDLE_GZIP_BUDGET_KB} KB gzip.`,
     );
+    // Likeness (issue 24): the likeness bundle's cold start with face detection (the models loaded once per
+    // container, on first use) and its time per picture, on face-api's six demo photos (3 to 5 faces each).
+    const demo = path.join(path.dirname(createRequire(path.join(process.cwd(), 'package.json')).resolve('@vladmandic/face-api/package.json')), 'demo');
+    const photos = [1, 2, 3, 4, 5, 6].map((n) => path.join(demo, `sample${n}.jpg`));
+    const probe = probeFaceBundle(built, photos);
+    const perPicture = probe.pictures.map((p) => p.ms);
+    const face = {
+      bundle: 'likeness',
+      modelLoadMs: Math.round(probe.loadMs),
+      firstPictureMs: Math.round(perPicture[0]!),
+      msPerPicture: Math.round(median(perPicture.slice(1))),
+      pictures: perPicture.length,
+      faces: probe.pictures.reduce((n, p) => n + p.faces, 0),
+    };
+    console.log('');
+    console.log(
+      `likeness: models loaded in ${face.modelLoadMs} ms at a cold start; first picture ${face.firstPictureMs} ms, then ${face.msPerPicture} ms per picture (median of ${face.pictures - 1}, ${face.faces} faces in ${face.pictures} photos)`,
+    );
     const written = await writeReport(values.out!, {
       benchmark: 'lambda',
       at: new Date().toISOString(),
@@ -90,6 +111,7 @@ async function main(): Promise<void> {
       budgetApiGzipKB: API_BUNDLE_GZIP_BUDGET_KB,
       meetsBudget: over.length === 0,
       bundles,
+      face,
     });
     log(`wrote ${written}`);
   } finally {

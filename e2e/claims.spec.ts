@@ -64,7 +64,9 @@ test('every figure on the public pages is computed or tied to a benchmark in the
   const stats = await (await anonymous.request.get('/api/public/stats')).json();
   const landing = await expectTrueFigures(anonymous, stats);
   expect(landing.filter((f) => f.source === 'benchmark').length).toBeGreaterThan(0);
-  expect(await anonymous.getByText(/face recognition|99\.9%|98\.7% success|250M|80,000|thousands of creators/i).count()).toBe(0);
+  expect(await anonymous.getByText(/99\.9%|98\.7% success|250M|80,000|thousands of creators/i).count()).toBe(0);
+  // Issue 24: face recognition is named now that likeness matching exists, and named as opt-in.
+  await expect(anonymous.getByText('Face recognition, opt-in')).toBeVisible();
 
   await anonymous.goto('/pricing');
   await expect(anonymous.getByText('Counted from Vigil', { exact: false })).toBeVisible();

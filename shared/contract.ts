@@ -16,6 +16,7 @@ import {
 import { accountExportSchema, deletionQuerySchema, deletionRequestSchema, latestExportSchema } from './schemas/account-data';
 import { allowlistCreateSchema, allowlistEntrySchema, allowlistListSchema } from './schemas/allowlist';
 import { ownSiteCreateSchema, ownSiteDeleteSchema, ownSiteListSchema } from './schemas/own-sites';
+import { likenessConfirmSchema, likenessConsentSchema, likenessPhotoReplySchema, likenessPhotoSchema, likenessStatusSchema } from './schemas/likeness';
 import { contactMessageSchema, contactResponseSchema } from './schemas/contact';
 import { creatorSettingsSchema, creatorUserSchema } from './schemas/creator';
 import {
@@ -110,7 +111,7 @@ import { currentUserSchema } from './schemas/user';
 export type AuthRule = 'public' | 'user' | 'admin' | 'agent';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-export const AREAS = ['system', 'auth', 'search', 'results', 'allowlist', 'assistant', 'cases', 'documents', 'account', 'admin', 'risk', 'contact', 'events', 'monitors'] as const;
+export const AREAS = ['system', 'auth', 'search', 'results', 'allowlist', 'assistant', 'cases', 'documents', 'account', 'admin', 'risk', 'contact', 'events', 'monitors', 'likeness'] as const;
 export type Area = (typeof AREAS)[number];
 
 export interface RouteDef {
@@ -222,6 +223,11 @@ export const contract = rows({
   requestDeletion: { method: 'POST', path: '/api/user/{id}/deletion', area: 'account', auth: 'user', summary: 'Ask to delete the account: mails a confirmation link to the account address (owner only); nothing is deleted yet', params: userParams, reply: deletionRequestSchema },
   deletionPage: { method: 'GET', path: '/api/account/deletion', area: 'account', auth: 'public', summary: 'Confirmation page of an account deletion link (signed, expiring token)', query: deletionQuerySchema },
   confirmDeletion: { method: 'POST', path: '/api/account/deletion', area: 'account', auth: 'public', summary: 'Confirm an account deletion (signed token): starts the erasure workflow', query: deletionQuerySchema, bodyKind: 'raw' },
+  getLikeness: { method: 'GET', path: '/api/user/{id}/likeness', area: 'likeness', auth: 'user', summary: "Likeness matching: consent, enrolled faces (crops) and state (owner only; an administrator gets 403)", params: userParams, reply: likenessStatusSchema },
+  consentLikeness: { method: 'POST', path: '/api/user/{id}/likeness/consent', area: 'likeness', auth: 'user', summary: 'Consent to likeness matching (the consent text version agreed to is stored with the date); owner only', params: userParams, body: likenessConsentSchema, reply: likenessStatusSchema },
+  addLikenessPhoto: { method: 'POST', path: '/api/user/{id}/likeness/photos', area: 'likeness', auth: 'user', summary: 'Add an enrolment photo (data URL): one face, detected and quality-checked; its embedding and crop wait for confirmation, the photo is not kept (owner only)', params: userParams, body: likenessPhotoSchema, reply: likenessPhotoReplySchema },
+  confirmLikeness: { method: 'POST', path: '/api/user/{id}/likeness/confirm', area: 'likeness', auth: 'user', summary: 'Confirm the crops to enrol (at least three); unconfirmed faces are dropped and scans start looking for the face (owner only)', params: userParams, body: likenessConfirmSchema, reply: likenessStatusSchema },
+  revokeLikeness: { method: 'DELETE', path: '/api/user/{id}/likeness', area: 'likeness', auth: 'user', summary: 'Turn likeness matching off: the consent and every face embedding and crop are deleted at once (owner only)', params: userParams, reply: likenessStatusSchema },
   stripeWebhook: { method: 'POST', path: '/api/billing/stripe-webhook', area: 'account', auth: 'public', summary: 'Stripe webhook (signed; raw body): checkout, paid and failed invoices, subscription changes and deletion', bodyKind: 'raw', crossSite: "Stripe's servers call it; the Stripe-Signature header authenticates it" },
 
   adminMetrics: { method: 'GET', path: '/api/admin/metrics', area: 'admin', auth: 'admin', summary: 'Business metrics: revenue, MRR, users, subscriptions, conversion, churn, ARPU, LTV', reply: adminMetricsSchema },

@@ -1,5 +1,5 @@
 import { CADENCE_SECONDS } from './cadence';
-import { DEFAULT_AUTO_SUBMIT_THRESHOLD, PLANS, PROVIDER_SEARCHES_PER_SCAN, scanUnits, allowanceResetsAt, bulkIneligibility, bulkLimitExceeded, planAllowsCadence, planAllowsPlatform, planFeatures, planRule, withinBulkLimit } from './plans';
+import { DEFAULT_AUTO_SUBMIT_THRESHOLD, PLANS, PROVIDER_SEARCHES_PER_SCAN, scanUnits, allowanceResetsAt, bulkIneligibility, creatorCheckNeeded, bulkLimitExceeded, planAllowsCadence, planAllowsPlatform, planFeatures, planRule, withinBulkLimit } from './plans';
 
 describe('plan rules', () => {
   it('prices the plans as the spec says', () => {
@@ -114,5 +114,15 @@ describe('bulk eligibility', () => {
     expect(bulkIneligibility({ ...ok, userReviewStatus: 'safe' })).toMatch(/unauthorized/);
     expect(bulkIneligibility({ ...ok, matchMethod: 'name' })).toMatch(/confirm/);
     expect(bulkIneligibility({ ...ok, matchMethod: 'name', contentConfirmedAt: '2026-11-24T00:00:00Z' })).toBeUndefined();
+  });
+  it('refuses a likeness match until the creator reviewed it, however high its score (issue 24)', () => {
+    expect(bulkIneligibility({ ...ok, confidenceScore: 0.85, matchMethod: 'likeness' })).toMatch(/Found by likeness .* review the likeness match/);
+    expect(bulkIneligibility({ ...ok, matchMethod: 'likeness', contentConfirmedAt: '2026-11-24T00:00:00Z' })).toBeUndefined();
+  });
+  it('tells which results need the creator check: name-only and likeness, never a fingerprint copy', () => {
+    expect(creatorCheckNeeded({ matchMethod: 'likeness' })).toBe('likeness');
+    expect(creatorCheckNeeded({ matchMethod: 'name' })).toBe('name');
+    expect(creatorCheckNeeded({ matchMethod: 'fingerprint' })).toBeUndefined();
+    expect(creatorCheckNeeded(undefined)).toBeUndefined();
   });
 });

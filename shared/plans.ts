@@ -194,15 +194,23 @@ export function bulkIneligibility(result: BulkCandidateFields, threshold: number
   if (result.matchMethod === 'name' && !result.contentConfirmedAt) {
     return 'Found by name only: confirm that you have checked this page shows your content first.';
   }
+  if (result.matchMethod === 'likeness' && !result.contentConfirmedAt) return LIKENESS_NOT_REVIEWED;
   return undefined;
 }
 
+/** Why a likeness match is refused by bulk and automated submission until the creator reviewed it (issue 24). */
+export const LIKENESS_NOT_REVIEWED =
+  'Found by likeness (your face, not a copy of a file you uploaded): review the likeness match and confirm that this page shows you and your content first.';
+
 /**
- * Whether a result was found by name only (issue 13's `evidence.matchMethod: 'name'`: no fingerprint match).
- * Such a copy needs the creator's confirmation that the page shows their content before any automated notice.
+ * How a result was found when it needs the creator's own check before any notice: `name` (only the creator's
+ * name in the page) or `likeness` (their face found by likeness matching, issue 24); undefined for a copy
+ * matched by fingerprint. Such a result is never submitted automatically and goes into a bulk submission or an
+ * automated notice only once the creator confirmed it (`contentConfirmedAt`).
  */
-export function isNameMatchOnly(evidence: object | null | undefined): boolean {
-  return (evidence as { matchMethod?: unknown } | null | undefined)?.matchMethod === 'name';
+export function creatorCheckNeeded(evidence: object | null | undefined): 'name' | 'likeness' | undefined {
+  const method = (evidence as { matchMethod?: unknown } | null | undefined)?.matchMethod;
+  return method === 'name' || method === 'likeness' ? method : undefined;
 }
 
 /** An allowance in words: `3 scans per month`, `Unlimited scans`. */

@@ -66,6 +66,11 @@ export const keys = {
   libraryReferencePrefix: 'LIBREF#',
   /** The creator's own sites and handles ("My sites", issue 23): one item (store/entities/own-sites.ts). */
   ownSites: (userId: string): Key => ({ pk: `USER#${userId}`, sk: 'OWN_SITES' }),
+  /**
+   * The creator's likeness consent and enrolled faces (issue 24), one item in the user's partition, so erasing the
+   * account (store/entities/user-data.ts) deletes it with the rest and revoking is one DeleteItem.
+   */
+  likeness: (userId: string): Key => ({ pk: `USER#${userId}`, sk: 'LIKENESS' }),
 
   /**
    * An idempotency record: the first response to a request that must not run twice (bulk submission), by the

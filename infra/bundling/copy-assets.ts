@@ -2,6 +2,7 @@ import * as fs from 'node:fs';
 import { createRequire } from 'node:module';
 import * as path from 'node:path';
 import type { Metafile } from 'esbuild';
+import { FACE_MODEL_FILES, FACE_WASM_FILES } from '../../functions/matching/likeness-files';
 import { REPO_ROOT } from '../context';
 
 /**
@@ -19,6 +20,9 @@ const pdfmakeFonts = () => path.join(path.dirname(resolveFromRepo('pdfmake/packa
  * What each module reads at run time, and where it goes in the bundle (relative to the bundle's folder).
  * Keep `to` in step with the module's own bundle path (notice-fonts.ts: `assets/fonts/<file>`).
  */
+const faceApiModels = () => path.join(path.dirname(resolveFromRepo('@vladmandic/face-api/package.json')), 'model');
+const tfjsWasm = () => path.join(path.dirname(resolveFromRepo('@tensorflow/tfjs-backend-wasm/package.json')), 'dist');
+
 const ASSET_RULES = [
   {
     module: 'notice-fonts.ts',
@@ -31,6 +35,15 @@ const ASSET_RULES = [
         from: resolveFromRepo('@expo-google-fonts/noto-sans-jp/400Regular/NotoSansJP_400Regular.ttf'),
         to: 'assets/fonts/NotoSansJP-Regular.ttf',
       },
+    ],
+  },
+  {
+    // Likeness (issue 24): the three networks' weights and TensorFlow.js's wasm files, read by
+    // functions/matching/likeness.ts from `assets/face/` (its FACE_MODEL_FILES and FACE_WASM_FILES).
+    module: 'matching/likeness.ts',
+    files: () => [
+      ...FACE_MODEL_FILES.map((name) => ({ from: path.join(faceApiModels(), name), to: `assets/face/model/${name}` })),
+      ...FACE_WASM_FILES.map((name) => ({ from: path.join(tfjsWasm(), name), to: `assets/face/wasm/${name}` })),
     ],
   },
 ];

@@ -3,6 +3,7 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import { build, type BuildResult } from 'esbuild';
 import { isTraced } from '../../functions/lib/tracer';
+import { FACE_LAYER_MODULES } from '../layers/face-layer';
 import { buildPdfLayer, PDF_LAYER_MODULES } from '../layers/pdf-layer';
 import { lambdaFunctions } from './functions';
 import { entryMetafile, esbuildOptions, esbuildOptionsForMany, LAMBDA_BUNDLE } from './lambda-bundle';
@@ -82,8 +83,26 @@ describe('sharp, loaded lazily (issue 27)', () => {
     const { metafile } = await buildMany();
     const withSharp = specs.filter((s) => sharpImports(metafile!, s.name).length > 0).map((s) => s.name).sort();
     expect(withSharp).toEqual(specs.filter((s) => s.media).map((s) => s.name).sort());
-    expect(withSharp).toEqual(['Fingerprint', 'SendNotice', 'Triage', 'cases', 'documents']);
+    expect(withSharp).toEqual(['Fingerprint', 'SendNotice', 'Triage', 'cases', 'documents', 'likeness']);
   }, 300_000);
+});
+
+describe('the face layer', () => {
+  const specs = lambdaFunctions();
+  // Likeness (issue 24): face-api and TensorFlow.js are external in every bundle; the functions that detect faces
+  // get the face layer, and their bundles carry the weights and wasm files (copy-assets.ts).
+  it('is given to exactly the functions whose bundles import face-api: the likeness area and Triage', async () => {
+    const { metafile } = await buildMany();
+    const needsLayer = specs
+      .filter((spec) => {
+        const output = entryMetafile(metafile!, path.join(MANY_DIR, spec.name, LAMBDA_BUNDLE.outfile)).outputs;
+        const imports = Object.values(output).flatMap((o) => o.imports.filter((i) => i.external).map((i) => i.path));
+        return imports.some((i) => FACE_LAYER_MODULES.some((m) => i === m || i.startsWith(`${m}/`)));
+      })
+      .map((spec) => spec.name);
+    expect(needsLayer.sort()).toEqual(specs.filter((s) => s.face).map((s) => s.name).sort());
+    expect(needsLayer.sort()).toEqual(['Triage', 'likeness']);
+  }, 120_000);
 });
 
 describe('one build of many bundles', () => {

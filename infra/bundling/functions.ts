@@ -28,6 +28,8 @@ export interface LambdaFunctionSpec {
   media: boolean;
   /** Gets the PDF layer (pdfmake, pdfkit, fontkit): renders the notice PDF or the reports. */
   pdf: boolean;
+  /** Gets the face layer (face-api with TensorFlow.js): detects faces for likeness matching (issue 24). */
+  face?: boolean;
   /** Lambda's timeout, in seconds. */
   timeoutSeconds: number;
 }
@@ -41,7 +43,7 @@ export function lambdaFunctions(): LambdaFunctionSpec[] {
   const tasks = (workflow: NonNullable<LambdaFunctionSpec['workflow']>, specs: Record<string, TaskSpec>): LambdaFunctionSpec[] =>
     Object.entries(specs)
       .filter(([, spec]) => exists(spec.entry))
-      .map(([name, spec]) => ({ name, kind: 'task', workflow, entry: spec.entry, media: Boolean(spec.media), pdf: Boolean(spec.pdf), timeoutSeconds: spec.timeout.toSeconds() }));
+      .map(([name, spec]) => ({ name, kind: 'task', workflow, entry: spec.entry, media: Boolean(spec.media), pdf: Boolean(spec.pdf), face: Boolean(spec.face), timeoutSeconds: spec.timeout.toSeconds() }));
   return [
     ...AREAS.filter((area) => exists(areaEntry(area))).map(
       (area): LambdaFunctionSpec => ({
@@ -50,6 +52,7 @@ export function lambdaFunctions(): LambdaFunctionSpec[] {
         entry: areaEntry(area),
         media: Boolean(AREA_ACCESS[area]?.media),
         pdf: Boolean(AREA_ACCESS[area]?.pdf),
+        face: Boolean(AREA_ACCESS[area]?.face),
         timeoutSeconds: AREA_ACCESS[area]?.timeoutSeconds ?? 10,
       }),
     ),

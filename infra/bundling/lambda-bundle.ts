@@ -4,6 +4,7 @@ import { buildSync, type BuildOptions, type Metafile } from 'esbuild';
 import { REPO_ROOT } from '../context';
 import { copyBundleAssets } from './copy-assets';
 import { MEDIA_LAYER_MODULES } from '../layers/media-layer';
+import { FACE_LAYER_MODULES } from '../layers/face-layer';
 import { PDF_LAYER_MODULES } from '../layers/pdf-layer';
 
 /**
@@ -40,10 +41,11 @@ export const LAMBDA_BUNDLE = {
   /**
    * sharp is never bundled: it loads its native binding (`@img/sharp-<platform>/sharp.node`) at run time
    * beside its own package, so it comes from the media layer (`/opt/nodejs/node_modules`). The PDF renderer
-   * (pdfmake, fontkit) comes from the PDF layer, which keeps the `documents` area within the bundle budget.
+   * (pdfmake, fontkit) comes from the PDF layer, which keeps the `documents` area within the bundle budget; face
+   * detection (face-api with TensorFlow.js) from the face layer, likewise for the `likeness` area.
    * Everything else, the AWS SDK included, is bundled, so Lambda runs the very versions the tests ran.
    */
-  external: [...MEDIA_LAYER_MODULES, ...PDF_LAYER_MODULES] as string[],
+  external: [...MEDIA_LAYER_MODULES, ...PDF_LAYER_MODULES, ...FACE_LAYER_MODULES] as string[],
   /** The bundle's file name inside its folder; the Lambda handler is `index.<export>`. */
   outfile: 'index.mjs',
 } as const;

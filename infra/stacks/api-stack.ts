@@ -13,6 +13,7 @@ import type { Construct } from 'constructs';
 import { AREAS, ROUTES } from '../../shared/contract';
 import { BEDROCK_MAX_ATTEMPTS } from '../../functions/services/assistant/create-assistant';
 import { ApiFunction, retentionDays } from '../constructs/api-function';
+import { FaceLayer } from '../constructs/face-layer';
 import { PdfLayer } from '../constructs/pdf-layer';
 import { applyAccess, type Access, type GrantTargets } from '../constructs/grants';
 import { REPO_ROOT } from '../context';
@@ -28,6 +29,8 @@ export interface AreaAccess extends Access {
   pdf?: boolean;
   /** Decodes pictures (sharp): gets the media layer (issue 23: a named URL is matched, a notice carries thumbnails). */
   media?: boolean;
+  /** Detects faces (likeness, issue 24): gets the face layer (face-api with TensorFlow.js), which every bundle leaves out. */
+  face?: boolean;
   /** Creates, changes and deletes monitors' EventBridge Scheduler schedules (issue 27). */
   monitorSchedules?: boolean;
 }
@@ -63,6 +66,8 @@ export const AREA_ACCESS: Record<string, AreaAccess> = {
   // creator settings, plans, billing events (the only reader of the Stripe secret); the data export (queues the
   // job, invokes the export function, presigns the archive's link) and the confirmed account erasure (starts its workflow)
   account: { table: 'readWrite', stripeKeys: true, uploads: 'read', sendMail: true, startAccountErasure: true },
+  // likeness enrolment (issue 24): detects faces in the creator's photos (sharp from the media layer, face-api from the face layer)
+  likeness: { table: 'readWrite', media: true, face: true, memorySize: 1536, timeoutSeconds: 29 },
 };
 const DEFAULT_ACCESS: AreaAccess = { table: 'readWrite' };
 
@@ -221,6 +226,13 @@ export class ApiStack extends Stack {
     });
   }
 
+  private face?: FaceLayer;
+  /** The face layer, made on first use (only the likeness area has it). */
+  private faceLayer(): lambda.ILayerVersion {
+    this.face ??= new FaceLayer(this, 'FaceLayer');
+    return this.face.layer;
+  }
+
   private pdf?: PdfLayer;
   /** The PDF layer, made on first use (only the areas that render PDFs have it). */
   private pdfLayer(): lambda.ILayerVersion {
@@ -266,7 +278,7 @@ export class ApiStack extends Stack {
       memorySize: access.memorySize,
       timeout: access.timeoutSeconds ? Duration.seconds(access.timeoutSeconds) : undefined,
       logRetentionDays: props.logRetentionDays,
-      layers: [...media.layers, ...(access.pdf ? [this.pdfLayer()] : [])],
+      layers: [...media.layers, ...(access.pdf ? [this.pdfLayer()] : []), ...(access.face ? [this.faceLayer()] : [])],
     });
     applyAccess(fn, access, props);
     if (access.monitorSchedules) {

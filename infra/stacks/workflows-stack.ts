@@ -11,6 +11,7 @@ import { Construct } from 'constructs';
 import { ApiFunction, retentionDays } from '../constructs/api-function';
 import { applyAccess, type Access, type GrantTargets } from '../constructs/grants';
 import { MediaLayer } from '../constructs/media-layer';
+import { FaceLayer } from '../constructs/face-layer';
 import { PdfLayer } from '../constructs/pdf-layer';
 import { acknowledgeWildcardResource } from '../constructs/nag';
 import { MONITOR_CONSUMER_MAX_CONCURRENCY, MonitorScheduling } from '../constructs/monitor-scheduling';
@@ -34,6 +35,8 @@ export interface TaskSpec {
   media?: boolean;
   /** Renders PDFs: gets the PDF layer (pdfmake, pdfkit, fontkit), which every bundle leaves out. */
   pdf?: boolean;
+  /** Detects faces (likeness, issue 24): gets the face layer (face-api with TensorFlow.js), which every bundle leaves out. */
+  face?: boolean;
   /**
    * Reserved concurrency: the function always has this many executions of the account's pool, and never more,
    * so a burst of scans cannot starve the API (whose functions share the unreserved rest) and the API cannot
@@ -74,6 +77,8 @@ export const SEARCH_TASK_SPECS: Record<SearchTaskName, TaskSpec> = {
     memorySize: 1536,
     timeout: Duration.minutes(10),
     media: true,
+    // likeness (issue 24): the candidate pictures of a creator who opted in are searched for their face
+    face: true,
     reservedConcurrency: 20,
   },
   Persist: { entry: 'functions/workflows/search/persist.ts', access: { table: 'readWrite', uploads: 'read' }, timeout: Duration.minutes(5), reservedConcurrency: 20 },
@@ -256,6 +261,12 @@ export class WorkflowsStack extends Stack {
   readonly mediaLayer: MediaLayer;
   /** The PDF renderer, for SendNotice and the monthly report. */
   readonly pdfLayer: PdfLayer;
+  private face?: FaceLayer;
+  /** Face detection (likeness, issue 24) for Triage, made on first use. */
+  private faceLayer(): lambda.ILayerVersion {
+    this.face ??= new FaceLayer(this, 'FaceLayer');
+    return this.face.layer;
+  }
   readonly recoveryFunctions = new Map<keyof typeof RECOVERY_SPECS, ApiFunction>();
   statusChangeRule!: events.Rule;
   reconcileRule!: events.Rule;
@@ -499,7 +510,7 @@ export class WorkflowsStack extends Stack {
         entry,
         description: `Vigil ${workflow} workflow: ${name}`,
         environment: { ...props.environment, ...extra.environment, ...media.environment },
-        layers: [...media.layers, ...(spec.pdf ? [this.pdfLayer.layer] : [])],
+        layers: [...media.layers, ...(spec.pdf ? [this.pdfLayer.layer] : []), ...(spec.face ? [this.faceLayer()] : [])],
         memorySize: spec.memorySize,
         timeout: spec.timeout,
         logRetentionDays: props.logRetentionDays,

@@ -5,6 +5,7 @@ import { buildLambdaBundles, LAMBDA_BUNDLE } from '../../infra/bundling/lambda-b
 import { lambdaFunctions, type LambdaFunctionSpec } from '../../infra/bundling/functions';
 import { REPO_ROOT } from '../../infra/context';
 import { buildLocalMediaLayer } from '../../infra/layers/local-media-layer';
+import { buildFaceLayer } from '../../infra/layers/face-layer';
 import { buildPdfLayer } from '../../infra/layers/pdf-layer';
 
 export interface BuiltBundle {
@@ -24,6 +25,8 @@ export interface BuiltBundles {
   layer: { dir: string; nodeModules: string; environment: Record<string, string> };
   /** The PDF layer (pdfmake, pdfkit, fontkit), laid out as Lambda's /opt. */
   pdfLayer: { dir: string; nodeModules: string };
+  /** The face layer (face-api with TensorFlow.js), laid out as Lambda's /opt; built only when a function needs it. */
+  faceLayer?: { dir: string; nodeModules: string };
 }
 
 /**
@@ -31,7 +34,11 @@ export interface BuiltBundles {
  * (here each layer's own folder; the runner's resolve hook reads NODE_PATH) and the media layer's variables.
  */
 export function layerEnvironment(built: BuiltBundles, spec: LambdaFunctionSpec): Record<string, string> {
-  const paths = [...(spec.media ? [built.layer.nodeModules] : []), ...(spec.pdf ? [built.pdfLayer.nodeModules] : [])];
+  const paths = [
+    ...(spec.media ? [built.layer.nodeModules] : []),
+    ...(spec.pdf ? [built.pdfLayer.nodeModules] : []),
+    ...(spec.face && built.faceLayer ? [built.faceLayer.nodeModules] : []),
+  ];
   return { ...(paths.length ? { NODE_PATH: paths.join(path.delimiter) } : {}), ...(spec.media ? built.layer.environment : {}) };
 }
 
@@ -59,7 +66,10 @@ export async function buildBundles(opts: { dir?: string; only?: (spec: LambdaFun
       : buildLocalMediaLayer(layerDir);
   const pdfLayerDir = path.join(dir, 'opt-pdf');
   fs.rmSync(pdfLayerDir, { recursive: true, force: true });
-  return { dir, bundles, runner, layer, pdfLayer: buildPdfLayer(pdfLayerDir) };
+  const faceLayerDir = path.join(dir, 'opt-face');
+  fs.rmSync(faceLayerDir, { recursive: true, force: true });
+  const faceLayer = specs.some((s) => s.face) ? buildFaceLayer(faceLayerDir) : undefined;
+  return { dir, bundles, runner, layer, pdfLayer: buildPdfLayer(pdfLayerDir), faceLayer };
 }
 
 function isInside(child: string, parent: string): boolean {

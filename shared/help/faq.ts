@@ -126,7 +126,19 @@ export const FAQ_ENTRIES: readonly FaqEntry[] = [
       'Vigil searches Google and Bing (web pages, images and videos) for your creator name and runs reverse image searches with your reference files. ' +
       'Each candidate is fingerprinted and compared with your files, so altered copies are still recognised, and it is given a confidence score. ' +
       'Domains on your allowlist are left out. You review every result before any notice is sent.',
-    keywords: ['detect', 'detection', 'find', 'fingerprint', 'fingerprinting', 'ai', 'face recognition', 'match', 'matching', 'reverse image', 'monitor'],
+    keywords: ['detect', 'detection', 'find', 'fingerprint', 'fingerprinting', 'ai', 'match', 'matching', 'reverse image', 'monitor'],
+  },
+  {
+    id: 'likeness-matching',
+    category: 'Content Protection',
+    question: 'Can Vigil recognise my face (likeness matching)?',
+    answer:
+      'Yes, if you turn it on: open Settings, Likeness tab, read what it does and agree, then add at least three photos that show only your face and confirm the face crops. ' +
+      'Your scans then also look for your face in the pictures they find and in video thumbnails, including pictures that are not copies of your reference files. ' +
+      'Such a result is labelled "likeness match" and shows your enrolled face beside the face found, with their distance. It is never submitted automatically: ' +
+      'you confirm it on its case ("I have checked this page shows my content") before any notice. Vigil keeps only face embeddings and small face crops, for your account alone, ' +
+      'never the photos; turning likeness off, or deleting your account, deletes them at once. Frames inside found videos are not searched for faces yet.',
+    keywords: ['face', 'faces', 'face recognition', 'facial', 'likeness', 'my face', 'biometric', 'selfie', 'recognise me', 'recognize me'],
   },
   {
     id: 'platforms-monitored',

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { resultViaSchema, SOURCE_KINDS } from './sources';
+import { likenessEvidenceSchema } from './likeness';
 
 /**
  * Searches, their results, the review call and the user's stats (PRODUCT.md sections 3, 4 and 7). These are the
@@ -99,9 +100,11 @@ export type ReviewStatus = z.infer<typeof reviewStatusSchema>;
 /** Where and when a copy was seen, and what it matched: kept so a notice can cite it. */
 /**
  * How a visual match was decided (issue 13): the fingerprint alone (distance at most the strict threshold),
- * a grey-zone fingerprint confirmed by geometric verification, or only the creator's name in the page.
+ * a grey-zone fingerprint confirmed by geometric verification, or only the creator's name in the page; or (issue
+ * 24) the creator's own face found in the picture by likeness matching: not a copy of a reference file, so it is
+ * never submitted automatically and needs the creator's review before any notice.
  */
-export const matchMethodSchema = z.enum(['fingerprint', 'verified', 'name']);
+export const matchMethodSchema = z.enum(['fingerprint', 'verified', 'name', 'likeness']);
 /** Geometric verification of a grey-zone match: RANSAC inliers, their spread over the reference (0..1), the homography (3x3, row-major). */
 export const verificationSchema = z.object({ inliers: z.number().int().nonnegative(), spread: z.number().min(0).max(1), transform: z.array(z.number()) });
 /** Where the reference appears in the copy, as fractions 0..1 of the copy's width and height. */
@@ -146,6 +149,8 @@ export const evidenceSchema = z.object({
   /** Issue 25: the source (not a search engine) that returned the copy: its kind and name, the post's link and time. */
   via: resultViaSchema.optional(),
   video: videoEvidenceSchema.optional(),
+  /** A likeness match (issue 24): the enrolled face beside the found one, with their distance. */
+  likeness: likenessEvidenceSchema.optional(),
 });
 export type Evidence = z.infer<typeof evidenceSchema>;
 

@@ -40,6 +40,10 @@ export const BODIES: Record<string, (s: Seed) => { body: string; type: string; o
   'PUT /api/search-results/review': (s) => json({ ids: [s.resultId], status: 'unauthorized' }, true),
   'POST /api/user/{id}/allowlist': () => json({ domain: 'newpartner.example', reason: 'fair_use' }, false),
   'POST /api/user/{id}/own-sites': () => json({ site: 'owner-own-site.example' }, false),
+  'POST /api/user/{id}/likeness/consent': () => json({ agree: true, textVersion: 1 }, false),
+  // A picture without a face: the owner is told so (400); nobody else gets that far.
+  'POST /api/user/{id}/likeness/photos': () => json({ photo: 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==' }, false),
+  'POST /api/user/{id}/likeness/confirm': () => json({ faceIds: ['01JD0000000000000000000000', '01JD0000000000000000000001', '01JD0000000000000000000002'] }, false),
   'PUT /api/user/{id}/content-creator': () =>
     json({ contentCreatorName: 'Owner Name', contentCreatorEmail: 'owner@security.test', contentCreatorPhone: '', contentCreatorAddress: '1 Main St' }, false),
   'PUT /api/admin/users/{userId}': () => json({ discount: 10 }, false),

@@ -2,6 +2,7 @@ import type { SearchResult } from '../../../shared/schemas/search';
 import { getObject, parseStorageRef, presignGet } from '../../adapters/s3';
 import { config } from '../../lib/config';
 import type { ResultRecord } from '../../services/search/results';
+import { enrolledFaceCrop } from '../../services/likeness/status';
 import { getSearch } from '../../services/search/searches';
 
 /**
@@ -43,6 +44,12 @@ export async function presentResult(
     opts.withScreenshot ? screenshot(screenshotRef) : Promise.resolve(null),
     browserUrl(video?.referenceFrameKey),
   ]);
+  const likeness = record.evidence.likeness;
+  // A likeness match shows the found face beside the enrolled one; the enrolled crop only while likeness is on
+  // (revoking deletes it, and the result then says so rather than keep a copy).
+  const [foundFaceUrl, enrolledCrop] = likeness
+    ? await Promise.all([browserUrl(likeness.foundFaceKey), enrolledFaceCrop(record.userId, likeness.enrolledFaceId)])
+    : [null, undefined];
   return {
     ...rest,
     previewUrl,
@@ -52,6 +59,9 @@ export async function presentResult(
       ...(matchedImageUrl ? { matchedImageUrl } : {}),
       ...(matchedReferenceUrl ? { matchedReferenceUrl } : {}),
       ...(video ? { video: { ...video, ...(referenceFrameUrl ? { referenceFrameUrl } : {}) } } : {}),
+      ...(likeness
+        ? { likeness: { ...likeness, ...(foundFaceUrl ? { foundFaceUrl } : {}), ...(enrolledCrop ? { enrolledFaceCrop: enrolledCrop } : {}) } }
+        : {}),
     },
   };
 }

@@ -25,9 +25,13 @@ describe('accountIntent', () => {
 });
 
 describe('capabilityReply', () => {
-  it('answers face recognition, video and delisting questions', () => {
-    expect(capabilityReply('Do you use face recognition?')).toBe(FACE_RECOGNITION_REPLY);
-    expect(capabilityReply('can it find my face in other photos')).toBe(FACE_RECOGNITION_REPLY);
+  it('answers video and delisting questions, and states likeness matching as the help centre does', () => {
+    // Issue 24: likeness matching exists; face questions are answered by its help entry, which says how it is
+    // turned on and that its results are reviewed.
+    expect(capabilityReply('Do you use face recognition?')).toBeUndefined();
+    expect(FACE_RECOGNITION_REPLY).toMatch(/Likeness tab/);
+    expect(FACE_RECOGNITION_REPLY).toMatch(/never submitted automatically/);
+    expect(FACE_RECOGNITION_REPLY).not.toMatch(/does not offer/);
     expect(capabilityReply('Can Vigil detect videos?')).toBe(VIDEO_REPLY);
     expect(capabilityReply('how do I get a link delisted')).toBe(DELISTING_REPLY);
     expect(capabilityReply('Can you remove it from Google search results?')).toBe(DELISTING_REPLY);

@@ -1,9 +1,10 @@
+import { FAQ_ENTRIES } from '../../../shared/help/faq';
 import { CASE_NUMBER, IN_PROGRESS, type AccountToolName, type CaseFacts, type ToolOutput } from './account-tools';
 
 /**
  * The offline assistant's reading of account questions (issue 26): which of the account tools a message asks
  * for, and the words of an answer from the tool's output. The model assistant gets the same tools and decides
- * for itself; this is the same policy without a model. Also the capability answers (face recognition, video,
+ * for itself; this is the same policy without a model. Also the capability answers (video,
  * delisting), written from what the product really does, which both assistants give.
  */
 
@@ -32,9 +33,11 @@ export function accountIntent(message: string): ToolCallPlan | undefined {
   return undefined;
 }
 
-export const FACE_RECOGNITION_REPLY =
-  'Vigil does not offer face recognition yet. It finds copies of your own pictures and videos by their fingerprints (cropped, resized, ' +
-  're-encoded and watermarked copies included) and pages that name you; a different photo of you that is not one of your reference files is not recognised.';
+/**
+ * Likeness matching (issue 24), as the help centre states it: the model is grounded on it, and the offline
+ * assistant answers face questions from that help entry (its keywords), with the help centre's prefix.
+ */
+export const FACE_RECOGNITION_REPLY = FAQ_ENTRIES.find((e) => e.id === 'likeness-matching')!.answer;
 
 export const VIDEO_REPLY =
   'You can upload videos (MP4 or MOV) as reference files. Vigil samples about one frame a second from each and matches the thumbnails and stills ' +
@@ -49,7 +52,6 @@ export const DELISTING_REPLY =
 /** The answer to a question about what the product can do, or undefined. */
 export function capabilityReply(message: string): string | undefined {
   const text = message.normalize('NFKC');
-  if (/\b(face|faces|facial|likeness|my (face|looks))\b/i.test(text) && !/\binterface\b/i.test(text)) return FACE_RECOGNITION_REPLY;
   if (/\bde-?list\w*|\b(remove|removal|hide)\b.{0,40}\b(from|in) (google|bing|search (results|engines?))\b/i.test(text)) return DELISTING_REPLY;
   if (/\b(can|does|do|will|is)\b.{0,30}\b(find|detect|match|protect|recogni[sz]e|scan|check|support|work with|handle)\w*\b.{0,30}\bvideos?\b|\bvideos?\b.{0,20}\b(supported|detection|matching)\b/i.test(text)) {
     return VIDEO_REPLY;

@@ -4,7 +4,7 @@ import { ownSiteOf } from '../../../shared/schemas/own-sites';
 import { ConflictError, HttpError } from '../../lib/errors';
 import { recordCaseCreated } from '../metrics/hooks';
 import { confirmResultContent, getResult, type ResultRecord } from '../search/results';
-import { isNameMatchOnly } from '../../../shared/plans';
+import { creatorCheckNeeded } from '../../../shared/plans';
 import { loadNoticeRefusal } from '../allowlist';
 import { listOwnSites } from '../own-sites';
 import { siteOf } from './case-host';
@@ -109,9 +109,9 @@ export async function createCaseFromForm(userId: string, body: FormBody, now = n
   }
   const createdAt = now.toISOString();
   try {
-    // A name-only match needs "I have checked this page shows my content" before automated submission; the
+    // A name-only or likeness match needs "I have checked this page shows my content" before automated submission; the
     // confirmation is recorded on the case and on the result (which bulk submission reads).
-    const confirmed = body.contentConfirmed === true && isNameMatchOnly(result.evidence);
+    const confirmed = body.contentConfirmed === true && creatorCheckNeeded(result.evidence) !== undefined;
     if (confirmed) await confirmResultContent(result.id, createdAt);
     const record = {
       id,

@@ -49,6 +49,10 @@ async function submit(userId: string, resultIds: string[], opts: { originalUrl: 
   }
 }
 
+/**
+ * Only copies matched by their picture are submitted automatically: never a name-only result, and never a
+ * likeness match (issue 24: the creator's face in a picture that copies no reference), which waits for review.
+ */
 const PICTURE_MATCH = new Set(['fingerprint', 'verified']);
 
 /**

@@ -13,6 +13,7 @@ import {
   verificationSchema,
 } from '../../../shared/schemas/search';
 import { resultViaSchema } from '../../../shared/schemas/sources';
+import { likenessEvidenceSchema } from '../../../shared/schemas/likeness';
 import * as stored from '../../store/entities/result';
 import type { ResultRecord, StoredResult } from '../../store/entities/result';
 import * as searches from '../../store/entities/search';
@@ -70,6 +71,7 @@ export const newResultSchema = z.object({
       /** Issue 25: the source and post a source's candidate came from. */
       via: resultViaSchema.optional(),
       video: videoEvidenceSchema.omit({ referenceFrameUrl: true }).optional(),
+      likeness: likenessEvidenceSchema.omit({ foundFaceUrl: true, enrolledFaceCrop: true }).optional(),
     })
     .default({ engines: [] }),
 });

@@ -1,4 +1,4 @@
-import { PLANS, isNameMatchOnly } from '../../../shared/plans';
+import { LIKENESS_NOT_REVIEWED, PLANS, creatorCheckNeeded } from '../../../shared/plans';
 import { ACTIVE_SUBMISSION_STATES, splitInfringingUrls, type SubmissionState } from '../../../shared/schemas/cases';
 import { loadNoticeRefusal } from '../allowlist';
 import { startWorkflow } from '../../adapters/workflows';
@@ -75,13 +75,16 @@ export const CONTENT_NOT_CONFIRMED =
   'This copy was found by name only. Open the page, then tick "I have checked this page shows my content" on ' +
   'the case (POST /api/dmca/{id}/confirm-content) before submitting it automatically.';
 
-/** A name-only match (no fingerprint or verified match) is sent automatically only once the creator confirmed it. */
+/**
+ * A name-only match (no fingerprint or verified match) or a likeness match (issue 24) is sent automatically only
+ * once the creator confirmed it.
+ */
 async function checkContentConfirmed(c: CaseRecord): Promise<void> {
   if (c.contentConfirmedAt) return;
   const result = await getResult(c.searchResultId);
-  if (result && isNameMatchOnly(result.evidence) && !result.contentConfirmedAt) {
-    throw new ConflictError(CONTENT_NOT_CONFIRMED, 'CONTENT_NOT_CONFIRMED');
-  }
+  const check = result && !result.contentConfirmedAt ? creatorCheckNeeded(result.evidence) : undefined;
+  if (check === 'name') throw new ConflictError(CONTENT_NOT_CONFIRMED, 'CONTENT_NOT_CONFIRMED');
+  if (check === 'likeness') throw new ConflictError(`${LIKENESS_NOT_REVIEWED} (tick "I have checked this page shows my content" on the case).`, 'LIKENESS_NOT_REVIEWED');
 }
 
 /**

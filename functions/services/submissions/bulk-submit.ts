@@ -1,4 +1,4 @@
-import { PLANS, PLATFORM_LABELS, bulkIneligibility, bulkLimitExceeded, isNameMatchOnly, planAllowsPlatform, type SubmissionPlatform } from '../../../shared/plans';
+import { PLANS, PLATFORM_LABELS, bulkIneligibility, bulkLimitExceeded, creatorCheckNeeded, planAllowsPlatform, type SubmissionPlatform } from '../../../shared/plans';
 import { bulkSubmitSchema, type BulkSubmit, type BulkSubmitInput, type BulkSubmitResponse } from '../../../shared/schemas/cases';
 import type { PlanId } from '../../../shared/schemas/user';
 import { ulid } from 'ulid';
@@ -42,7 +42,7 @@ class BulkPlanError extends HttpError {
 
 /** Why a result may not go into a bulk submission, or undefined when it may: the rule the site shows (shared/plans.ts). */
 export function ineligibility(result: ResultRecord, threshold: number): string | undefined {
-  return bulkIneligibility({ ...result, matchMethod: isNameMatchOnly(result.evidence) ? 'name' : undefined, contentConfirmedAt: result.contentConfirmedAt }, threshold);
+  return bulkIneligibility({ ...result, matchMethod: creatorCheckNeeded(result.evidence), contentConfirmedAt: result.contentConfirmedAt }, threshold);
 }
 
 /** Plan gates, on the stored plan: the number of selected violations and the platforms. */

@@ -58,6 +58,8 @@ export interface ScoreInput {
   visual?: { matched: boolean; similarity: number };
   name: number;
   site: SiteKind;
+  /** A likeness match (issue 24): the creator's enrolled face found in the picture, at this distance (at most the threshold). */
+  likeness?: { distance: number; threshold: number };
 }
 
 export interface Score {
@@ -71,7 +73,7 @@ const round2 = (x: number) => Math.round(x * 100) / 100;
 const clamp01 = (x: number) => Math.min(1, Math.max(0, x));
 
 /** Scores a candidate; see the rules in docs/ARCHITECTURE.md. */
-export function scoreCandidate({ visual, name, site }: ScoreInput): Score {
+export function scoreCandidate({ visual, name, site, likeness }: ScoreInput): Score {
   const risk = SITE_RISK[site];
   let confidenceScore: number;
   let similarityScore: number;
@@ -79,6 +81,12 @@ export function scoreCandidate({ visual, name, site }: ScoreInput): Score {
     // A fingerprint match is the strongest evidence: it alone puts a result at 0.70 or more.
     confidenceScore = 0.7 + 0.2 * visual.similarity + 0.06 * name + 0.04 * risk;
     similarityScore = visual.similarity;
+  } else if (likeness) {
+    // The creator's face, not a copy of a reference: 0.55 to 0.85 by closeness. It is never submitted without the
+    // creator's review (shared/plans.ts needsCreatorCheck), whatever its score.
+    const closeness = clamp01(1 - likeness.distance / likeness.threshold);
+    confidenceScore = 0.55 + 0.2 * closeness + 0.05 * name + 0.05 * risk;
+    similarityScore = clamp01(1 - likeness.distance);
   } else if (visual) {
     // Compared and not a copy: the image shown is not the creator's, whatever the page says.
     confidenceScore = Math.min(0.4, 0.1 * visual.similarity + 0.2 * name + 0.1 * risk);

@@ -4,6 +4,7 @@ import type { Candidate } from '../../adapters/providers';
 import { logger } from '../../lib/logger';
 import { bestMatch, decodeHashes, hashCandidate, hashToHex, ReferenceSet } from '../../matching';
 import { withoutAllowlisted } from '../../services/allowlist';
+import { enrolledFaces, type EnrolledFace } from '../../services/likeness/status';
 import { storeEvidenceImage, storeThumbnail } from '../../services/evidence/images';
 import type { NewResult } from '../../services/search/results';
 import { getSearch, updateSearchProgress } from '../../services/search/searches';
@@ -143,8 +144,58 @@ function combineVisual(picture: Visual | undefined, video: VideoExamination | un
 
 type Verifier = ReturnType<typeof makeVerifier>;
 
+/** A likeness match (issue 24): the creator's enrolled face found in the picture. */
+interface LikenessHit {
+  distance: number;
+  threshold: number;
+  enrolledFaceId: string;
+  box: { x: number; y: number; w: number; h: number };
+  foundFaceKey?: string;
+  evidenceKey?: string;
+}
+
+/**
+ * At most this many pictures of a scan are searched for faces (the best-scored first is not known yet, so in
+ * the engines' order): detection costs 0.5-3 s of CPU per picture (bench/README.md, "Likeness"), and Triage
+ * has 15 minutes. Pictures already matched as copies are not searched: a copy stays a copy.
+ */
+export const LIKENESS_MAX_PICTURES = 120;
+
+/** Compares the faces of candidate pictures with the creator's enrolled faces; one detection at a time (the wasm backend has one thread). */
+function makeFaceSearch(faces: EnrolledFace[], userId: string, searchId: string) {
+  let left = LIKENESS_MAX_PICTURES;
+  let queue: Promise<unknown> = Promise.resolve();
+  return async (body: Buffer, url: string, seenAt: string): Promise<LikenessHit | undefined> => {
+    if (faces.length === 0 || left <= 0) return undefined;
+    left -= 1;
+    const run = queue.then(async () => {
+      const { closestFace, detectFaces, faceCrop, LIKENESS_THRESHOLD } = await import('../../matching/likeness');
+      const best = closestFace(await detectFaces(body), faces);
+      if (!best) return undefined;
+      const hit: LikenessHit = {
+        distance: Math.round(best.distance * 1000) / 1000,
+        threshold: LIKENESS_THRESHOLD,
+        enrolledFaceId: best.enrolled.id,
+        box: best.face.box,
+      };
+      hit.evidenceKey = await storeEvidenceImage({ userId, searchId, sourceUrl: url, seenAt }, body);
+      hit.foundFaceKey = await storeEvidenceImage({ userId, searchId, sourceUrl: url, seenAt }, await faceCrop(body, best.face.box, 160));
+      return hit;
+    });
+    queue = run.catch(() => undefined);
+    try {
+      return await run;
+    } catch (err) {
+      logger.debug('candidate faces not compared', { url, error: (err as Error).message });
+      return undefined;
+    }
+  };
+}
+type FaceSearch = ReturnType<typeof makeFaceSearch>;
+
 interface Picture {
   visual?: Visual;
+  likeness?: LikenessHit;
   /** The stored thumbnail the site shows (never the copying site's own URL). */
   thumbnailKey?: string;
 }
@@ -153,7 +204,7 @@ interface Picture {
  * Fetches a candidate's picture once through the safe fetcher, keeps a re-encoded thumbnail of it, compares
  * it with the references (when the scan has any; grey-zone distances are verified geometrically) and keeps a matched picture, re-encoded, as evidence.
  */
-async function examinePicture(m: Merged, refs: ReferenceSet | undefined, verify: Verifier, userId: string, searchId: string): Promise<Picture> {
+async function examinePicture(m: Merged, refs: ReferenceSet | undefined, verify: Verifier, faces: FaceSearch, userId: string, searchId: string): Promise<Picture> {
   const urls = [m.candidate.imageUrl, m.candidate.thumbnailUrl].filter((u): u is string => !!u);
   for (const url of urls) {
     let body: Buffer;
@@ -173,11 +224,15 @@ async function examinePicture(m: Merged, refs: ReferenceSet | undefined, verify:
       logger.debug('candidate image refused', { url, error: (err as Error).message });
       continue;
     }
-    if (!refs) return picture;
+    const likenessUnlessCopy = async () => {
+      if (!picture.visual?.matched) picture.likeness = await faces(body, url, m.candidate.seenAt);
+      return picture;
+    };
+    if (!refs) return likenessUnlessCopy();
     try {
       const hashed = await hashCandidate(body);
       const best = bestMatch(hashed, refs);
-      if (!best) return picture;
+      if (!best) return likenessUnlessCopy();
       // Grey zone: the fingerprint is close but not conclusive; geometric verification decides.
       const checked = best.needsVerification ? await verify(best.referenceId, body) : undefined;
       const verified = checked?.verified === true;
@@ -197,7 +252,7 @@ async function examinePicture(m: Merged, refs: ReferenceSet | undefined, verify:
     } catch (err) {
       logger.debug('candidate image not compared', { url, error: (err as Error).message });
     }
-    return picture;
+    return likenessUnlessCopy();
   }
   return {};
 }
@@ -230,23 +285,26 @@ export async function triage(state: SearchState): Promise<TriageOutput> {
   videoCandidates.sort((a, b) => Number(b.contentType === 'videos') - Number(a.contentType === 'videos'));
   const sampled = new Set(videoCandidates.slice(0, videoSamplingConfig().maxCandidatesPerScan));
   const ids = { userId: state.userId, searchId: state.searchId };
+  // Likeness (issue 24): only this creator's own enrolled faces, and only when they opted in.
+  const faces = makeFaceSearch(await enrolledFaces(state.userId), state.userId, state.searchId);
 
   const results = await pMap(
     kept,
     async (m): Promise<NewResult & { confidenceScore: number }> => {
       const c = m.candidate;
       const [picture, video] = await Promise.all([
-        examinePicture(m, refs, verify, state.userId, state.searchId),
+        examinePicture(m, refs, verify, faces, state.userId, state.searchId),
         sampled.has(m) ? examineVideo(c, refs, referenceFrames, ids).catch((err: Error) => {
           logger.warn('candidate video not examined', { url: c.url, error: err });
           return undefined;
         }) : Promise.resolve(undefined),
       ]);
       const visual = combineVisual(picture.visual, video);
+      const likeness = picture.likeness;
       const thumbnailKey = picture.thumbnailKey ?? video?.foundFrameKey;
       const site = classifySite(c.domain);
       const name = nameMatch(names, [c.title, c.snippet ?? '', c.url].join(' '));
-      const score = scoreCandidate({ visual, name, site });
+      const score = scoreCandidate({ visual, name, site, likeness });
       return {
         url: c.url,
         contentType: m.contentType,
@@ -263,9 +321,12 @@ export async function triage(state: SearchState): Promise<TriageOutput> {
           seenAt: c.seenAt,
           engines: [...m.engines],
           matchedReferenceId: visual?.matched ? visual.referenceId : undefined,
-          matchedImageKey: visual?.evidenceKey,
+          matchedImageKey: visual?.evidenceKey ?? likeness?.evidenceKey,
           distance: visual?.distance,
-          matchMethod: visual?.matched ? visual.matchMethod : name > 0 ? 'name' : undefined,
+          matchMethod: visual?.matched ? visual.matchMethod : likeness ? 'likeness' : name > 0 ? 'name' : undefined,
+          ...(likeness && !visual?.matched
+            ? { likeness: { distance: likeness.distance, threshold: likeness.threshold, enrolledFaceId: likeness.enrolledFaceId, box: likeness.box, foundFaceKey: likeness.foundFaceKey } }
+            : {}),
           verification: visual?.verification,
           region: visual?.matched ? visual.region : undefined,
           via: c.via,

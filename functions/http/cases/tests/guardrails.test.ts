@@ -3,6 +3,7 @@ import { ulid } from 'ulid';
 import { caseSchema } from '../../../../shared/schemas/cases';
 import type { NewResult } from '../../../services/search/results';
 import { getResult } from '../../../services/search/results';
+import { qualifiesForAutoSubmit } from '../../../services/monitors/auto-submit';
 import { contract } from '../../../../shared/contract';
 import { call, startHarness, type Harness } from '../../../../test/harness';
 import { scanWithResults, user, type TestUser } from '../../../../test/fixtures';
@@ -19,7 +20,7 @@ let other: TestUser;
 const pdfText = (pdf: Buffer) => execFileSync('pdftotext', ['-enc', 'UTF-8', '-', '-'], { input: pdf }).toString('utf8');
 const squash = (s: string) => s.replace(/\s+/g, ' ');
 
-function result(matchMethod?: 'name' | 'fingerprint'): NewResult {
+function result(matchMethod?: 'name' | 'fingerprint' | 'likeness'): NewResult {
   const n = ulid();
   const url = h.web.url('leaks.test', `/thread/${n}`);
   h.web.setPage(url, { body: '<html><body><h1>Leaked set</h1></body></html>' });
@@ -34,11 +35,16 @@ function result(matchMethod?: 'name' | 'fingerprint'): NewResult {
     similarityScore: 0.96,
     confidenceScore: 0.95,
     priority: 'high',
-    evidence: { engines: ['google'], seenAt: '2026-05-02T08:00:00.000Z', ...(matchMethod ? { matchMethod } : {}) },
+    evidence: {
+      engines: ['google'],
+      seenAt: '2026-05-02T08:00:00.000Z',
+      ...(matchMethod ? { matchMethod } : {}),
+      ...(matchMethod === 'likeness' ? { likeness: { distance: 0.31, threshold: 0.5, enrolledFaceId: '01JD0000000000000000000000', box: { x: 0.2, y: 0.2, w: 0.3, h: 0.4 } } } : {}),
+    },
   };
 }
 
-async function seed(who: TestUser, matchMethod?: 'name' | 'fingerprint') {
+async function seed(who: TestUser, matchMethod?: 'name' | 'fingerprint' | 'likeness') {
   const r = result(matchMethod);
   const [id] = (await scanWithResults(who, [r], { review: 'unauthorized' })).resultIds;
   return { resultId: id!, url: r.url };
@@ -176,6 +182,36 @@ describe('name-match confirmation', () => {
     expect((await confirm(owner, created.body.id)).status).toBe(200);
     const second = await bulk();
     expect(second.body.items[0]).toMatchObject({ searchResultId: resultId, submitted: true });
+    await h.sfn.idle();
+  });
+});
+
+describe('likeness matches wait for the creator (issue 24)', () => {
+  const submit = (who: TestUser, id: string) => call(contract.submitAutomated, { as: who, params: { id } });
+  const confirm = (who: TestUser, id: string) => call(contract.confirmContent, { as: who, params: { id }, body: { confirmed: true } });
+  const bulk = (resultId: string) =>
+    call(contract.bulkSubmit, { as: owner, body: { searchResultIds: [resultId], platforms: ['google'], originalUrl: 'https://fans.example.com/p/1' }, headers: { 'idempotency-key': ulid() } });
+
+  it('is never submitted automatically by a monitor, however high its score', async () => {
+    const { resultId } = await seed(owner, 'likeness');
+    const r = (await getResult(resultId))!;
+    expect(r.evidence.matchMethod).toBe('likeness');
+    expect(qualifiesForAutoSubmit({ ...r, isNew: true, userReviewStatus: null, confidenceScore: 0.95, priority: 'high' })).toBe(false);
+  });
+
+  it('automated and bulk submission refuse it until the creator reviewed it on its case, then send it', async () => {
+    const { resultId, url } = await seed(owner, 'likeness');
+    const first = await bulk(resultId);
+    expect(first.body.items).toEqual([{ searchResultId: resultId, submitted: false, accepted: false, reason: expect.stringMatching(/^Found by likeness/) }]);
+    const created = await create(owner, body(resultId, url));
+    expect(created.status).toBe(201);
+    const refused = await submit(owner, created.body.id);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ success: false, code: 'LIKENESS_NOT_REVIEWED' });
+    expect((await readCase(owner, created.body.id)).submission).toBeUndefined();
+
+    expect((await confirm(owner, created.body.id)).status).toBe(200);
+    expect((await submit(owner, created.body.id)).body).toMatchObject({ success: true, state: 'queued' });
     await h.sfn.idle();
   });
 });

@@ -1,7 +1,7 @@
 import {
   bulkIneligibility,
   bulkLimitExceeded,
-  isNameMatchOnly,
+  creatorCheckNeeded,
   PLAN_ORDER,
   PLANS,
   PLATFORM_LABELS,
@@ -46,7 +46,7 @@ export type BulkCandidate = Pick<SearchResult, 'confidenceScore' | 'priority' | 
 /** The result as the shared rule reads it, exactly as the server builds it (services/submissions/bulk-submit.ts). */
 const ruleFields = (r: BulkCandidate) => ({
   ...r,
-  matchMethod: isNameMatchOnly(r.evidence) ? 'name' : undefined,
+  matchMethod: creatorCheckNeeded(r.evidence),
   contentConfirmedAt: r.contentConfirmedAt,
 });
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { DMCA_SEARCH_ENGINES, MAX_NOTE_LENGTH, dmcaFormSchema, splitInfringingUrls, type DmcaCase, type DmcaFormInput, type DmcaFormValues } from '@shared/schemas/cases';
 import type { SearchResult } from '@shared/schemas/search';
-import { isNameMatchOnly, type PlanId } from '@shared/plans';
+import { creatorCheckNeeded, type PlanId } from '@shared/plans';
 import type { CreatorUser } from '@shared/schemas/creator';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -144,11 +144,11 @@ export function DmcaForm({ result, existingCase, creator, plan }: DmcaFormProps)
     }
   });
 
-  const nameOnly = isNameMatchOnly(result?.evidence);
+  const check = creatorCheckNeeded(result?.evidence);
   const [confirmedOpenCase, setConfirmedOpenCase] = useState(!!existingCase?.contentConfirmedAt);
   /** An open name-only case not yet confirmed: ticking the box records it (`POST /api/dmca/{id}/confirm-content`). */
   const onConfirmOpenCase =
-    locked && nameOnly && !confirmedOpenCase && !form.getValues('contentConfirmed')
+    locked && check && !confirmedOpenCase && !form.getValues('contentConfirmed')
       ? async () => {
           try {
             await confirmContent(openCase.id);
@@ -283,7 +283,7 @@ export function DmcaForm({ result, existingCase, creator, plan }: DmcaFormProps)
         </CardContent>
       </Card>
 
-      <RightsFields control={form.control} register={form.register} errors={errors} locked={locked} nameOnly={nameOnly} onConfirmOpenCase={onConfirmOpenCase && (() => void onConfirmOpenCase())} />
+      <RightsFields control={form.control} register={form.register} errors={errors} locked={locked} check={check} onConfirmOpenCase={onConfirmOpenCase && (() => void onConfirmOpenCase())} />
 
       <Card>
         <CardHeader>

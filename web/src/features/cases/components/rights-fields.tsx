@@ -18,7 +18,8 @@ interface RightsFieldsProps {
   errors: FieldErrors<DmcaFormInput>;
   locked: boolean;
   /** The result was found by name only: the creator confirms the page shows their content (issue 10). */
-  nameOnly: boolean;
+  /** How the copy was found when the creator must check it first: by name only, or by likeness (their face). */
+  check: 'name' | 'likeness' | undefined;
   /** For an open case not yet confirmed: ticking records the confirmation through its own route. */
   onConfirmOpenCase?: () => void;
 }
@@ -27,7 +28,7 @@ interface RightsFieldsProps {
  * Who owns the rights in the work (the notice is sent on the owner's behalf) and, for a copy found by name
  * only, the creator's check of the page. The same zod rules as the API (shared/schemas/cases.ts checkRights).
  */
-export function RightsFields({ control, register, errors, locked, nameOnly, onConfirmOpenCase }: RightsFieldsProps) {
+export function RightsFields({ control, register, errors, locked, check, onConfirmOpenCase }: RightsFieldsProps) {
   return (
     <Card>
       <CardHeader>
@@ -73,10 +74,12 @@ export function RightsFields({ control, register, errors, locked, nameOnly, onCo
             </>
           )}
         />
-        {nameOnly && (
+        {check && (
           <div className="grid gap-1">
             <p className="text-sm text-muted-foreground">
-              This copy was found by name only, not by matching your images. Open the page and check it before it is sent automatically.
+              {check === 'likeness'
+                ? 'This is a likeness match: your face was found in the picture, which is not a copy of a file you uploaded. Compare the faces and open the page before any notice is sent.'
+                : 'This copy was found by name only, not by matching your images. Open the page and check it before it is sent automatically.'}
             </p>
             <CheckField
               control={control}

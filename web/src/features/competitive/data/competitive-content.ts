@@ -16,7 +16,11 @@ export interface FeatureRow {
 export const FEATURE_ROWS: readonly FeatureRow[] = [
   { feature: 'Search by name and brand', description: 'Google, Bing and DuckDuckGo: web, image and video results', vigil: 'yes' },
   { feature: 'Image & video fingerprinting', description: 'Perceptual hashes of your reference files find resized, cropped, mirrored and re-encoded copies', vigil: 'yes' },
-  { feature: 'Face recognition', description: 'Finding your likeness in media you did not upload as a reference', vigil: 'no' },
+  {
+    feature: 'Face recognition',
+    description: 'Opt-in likeness matching: your face found in pictures and video thumbnails you did not upload as a reference, reviewed by you before any notice (not yet in frames inside found videos)',
+    vigil: 'yes',
+  },
   { feature: 'Your review before sending', description: 'Nothing is sent until you mark a match unauthorized (or a monitor you set submits)', vigil: 'yes' },
   { feature: 'Anonymous filing', description: 'Notices filed under our company identity', vigil: 'yes' },
   { feature: 'Automated submission', description: "Notices e-mailed to hosts and filed with the search engines' forms (paid plans)", vigil: 'yes' },

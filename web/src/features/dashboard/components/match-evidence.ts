@@ -17,6 +17,10 @@ export function matchEvidenceText(evidence: Evidence | undefined): string | unde
     return `Video copy matched by fingerprint: ${v.framesAgreed} of ${v.framesCompared} sampled frames agreed`;
   }
   if (evidence.matchMethod === 'fingerprint') return 'Matched by fingerprint';
+  if (evidence.matchMethod === 'likeness') {
+    const d = evidence.likeness?.distance;
+    return d === undefined ? 'Likeness match: your face, review before any notice' : `Likeness match: your face at distance ${d.toFixed(2)}, review before any notice`;
+  }
   return 'Matched by name only';
 }
 

@@ -5,7 +5,7 @@ import { sourceLabel } from '@shared/schemas/sources';
 import type { SearchResult } from '@shared/schemas/search';
 import { engineList } from '@/lib/scan/scan-results';
 
-const METHOD_LABELS = { fingerprint: 'Fingerprint match', verified: 'Verified match (feature points)', name: 'Found by name' } as const;
+const METHOD_LABELS = { fingerprint: 'Fingerprint match', verified: 'Verified match (feature points)', name: 'Found by name', likeness: 'Likeness match (your face)' } as const;
 
 /** A time in a clip as m:ss. */
 const clipTime = (seconds: number) => {
@@ -58,6 +58,9 @@ export function EvidencePanel({ result }: { result: SearchResult }) {
     ['Host', result.domain],
     ['Platform', result.platform],
     ['Confidence', `${Math.round(result.confidence)}%`],
+    ...(e.likeness
+      ? ([['Face distance', `${e.likeness.distance.toFixed(2)} (a match is at most ${e.likeness.threshold.toFixed(2)}; lower is closer)`]] as [string, string][])
+      : []),
     ...(e.distance !== undefined ? ([['Distance', `${e.distance} (lower is closer)`]] as [string, string][]) : []),
     ...(e.matchMethod ? ([['Match', METHOD_LABELS[e.matchMethod]]] as [string, string][]) : []),
     ...(e.verification
@@ -80,16 +83,38 @@ export function EvidencePanel({ result }: { result: SearchResult }) {
 
   return (
     <div className="grid gap-4">
+      {e.likeness && (
+        <p data-testid="likeness-badge" className="rounded-md border border-amber-500/50 bg-amber-50 p-2 text-sm text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+          <span className="font-semibold">Likeness match</span>: your face was found in this picture, which is not a copy of a file you uploaded.
+          It is never submitted automatically: compare the faces and open the page before any notice.
+        </p>
+      )}
+      {e.likeness && (
+        <div className="grid grid-cols-2 gap-3" data-testid="likeness-faces">
+          <figure className="grid gap-1.5">
+            <figcaption className="text-sm font-medium">Your enrolled face</figcaption>
+            <Picture src={e.likeness.enrolledFaceCrop} alt="Your enrolled face" empty="Likeness is off: your enrolled faces were deleted." />
+          </figure>
+          <figure className="grid gap-1.5">
+            <figcaption className="text-sm font-medium">Face found (distance {e.likeness.distance.toFixed(2)})</figcaption>
+            <Picture src={e.likeness.foundFaceUrl} alt={`The face found on ${result.domain}`} empty="No picture of the found face." />
+          </figure>
+        </div>
+      )}
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         <figure className="grid gap-1.5">
           <figcaption className="text-sm font-medium">
             {v ? `Your reference${v.referenceSeconds !== undefined ? `, frame at ${clipTime(v.referenceSeconds)}` : ''}` : 'Your reference'}
           </figcaption>
-          <Picture src={referenceSrc} alt={v ? 'Your reference frame' : 'Your reference file'} empty="No reference file matched: found by name or page text." />
+          <Picture
+            src={referenceSrc}
+            alt={v ? 'Your reference frame' : 'Your reference file'}
+            empty={e.likeness ? 'No reference file matched: found by your face.' : 'No reference file matched: found by name or page text.'}
+          />
         </figure>
         <figure className="grid gap-1.5">
           <figcaption className="text-sm font-medium">{v ? `Found copy, frame at ${clipTime(v.foundSeconds)}` : 'Found copy'}</figcaption>
-          <Picture src={copySrc} alt={v ? `The frame found on ${result.domain}` : `The copy found on ${result.domain}`} empty="No picture of this copy." region={e.region} />
+          <Picture src={copySrc} alt={v ? `The frame found on ${result.domain}` : `The copy found on ${result.domain}`} empty="No picture of this copy." region={e.region ?? e.likeness?.box} />
         </figure>
       </div>
       <div className="grid gap-1">

@@ -1,10 +1,11 @@
-import { Bell, FileText, Images, ShieldCheck, UserRound } from 'lucide-react';
+import { Bell, FileText, Images, ScanFace, ShieldCheck, UserRound } from 'lucide-react';
 import { IconTabsList } from '@/components/icon-tabs-list';
 import { Tabs, TabsContent } from '@/components/ui/tabs';
 import { useTabParam } from '@/lib/use-tab-param';
 import { AlertsTab } from './alerts-tab';
 import { AllowlistTab } from './allowlist-tab';
 import { CreatorSettingsTab } from './creator-settings-tab';
+import { LikenessTab } from './likeness-tab';
 import { DmcaTemplatesTab } from './notice-templates-tab';
 import { LibraryTab } from './library-tab';
 
@@ -14,6 +15,7 @@ const TABS = [
   { value: 'library', label: 'Reference library', icon: Images },
   { value: 'templates', label: 'DMCA Templates', icon: FileText },
   { value: 'alerts', label: 'Alerts', icon: Bell },
+  { value: 'likeness', label: 'Likeness', icon: ScanFace },
 ] as const;
 type TabValue = (typeof TABS)[number]['value'];
 
@@ -30,7 +32,7 @@ export function SettingsPage() {
       <title>Settings · Vigil</title>
       <div className="mb-6">
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Settings</h1>
-        <p className="mt-1 text-muted-foreground">Your creator details, the sites allowed to use your content, your reference files, and notice templates.</p>
+        <p className="mt-1 text-muted-foreground">Your creator details, the sites allowed to use your content, your reference files, notice templates, alerts and likeness matching.</p>
       </div>
       <Tabs
         value={tab}
@@ -52,6 +54,9 @@ export function SettingsPage() {
         </TabsContent>
         <TabsContent value="alerts">
           <AlertsTab />
+        </TabsContent>
+        <TabsContent value="likeness">
+          <LikenessTab />
         </TabsContent>
       </Tabs>
     </div>
