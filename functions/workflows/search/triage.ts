@@ -15,6 +15,7 @@ import { classifySite, nameMatch, scoreCandidate } from './scoring';
 import { makeVerifier } from './triage-verify';
 import { examineVideo, isVideoCandidate, makeReferenceFrames, type VideoExamination } from './triage-video';
 import { videoSamplingConfig } from '../../lib/config';
+import type { SampledFrame } from '../../services/video-sampling';
 import type { EngineResult, FoundCandidate, SearchState, SourceResult, TriageOutput } from './types';
 import { getWork, putWork, workKey } from './work-store';
 import { traced } from '../../lib/tracer';
@@ -193,6 +194,22 @@ function makeFaceSearch(faces: EnrolledFace[], userId: string, searchId: string)
 }
 type FaceSearch = ReturnType<typeof makeFaceSearch>;
 
+/** Frames of a sampled candidate video searched for faces: spread over the clip, first hit wins (each costs a detection). */
+export const LIKENESS_FRAMES_PER_VIDEO = 3;
+
+/**
+ * The likeness search on a candidate video's sampled frames (the sampler's `onSampledFrames` seam): a few frames
+ * spread over the clip, while the frames are still in memory. Returns the hook and a reader of its hit.
+ */
+export function framesFaceSearch(faces: FaceSearch, url: string, seenAt: string) {
+  let hit: LikenessHit | undefined;
+  const onSampledFrames = async (frames: SampledFrame[]) => {
+    const step = Math.max(1, Math.floor(frames.length / LIKENESS_FRAMES_PER_VIDEO));
+    for (let i = 0; i < frames.length && i / step < LIKENESS_FRAMES_PER_VIDEO && !hit; i += step) hit = await faces(frames[i]!.png, url, seenAt);
+  };
+  return { onSampledFrames, hit: () => hit };
+}
+
 interface Picture {
   visual?: Visual;
   likeness?: LikenessHit;
@@ -292,15 +309,17 @@ export async function triage(state: SearchState): Promise<TriageOutput> {
     kept,
     async (m): Promise<NewResult & { confidenceScore: number }> => {
       const c = m.candidate;
+      const frameFaces = framesFaceSearch(faces, c.url, c.seenAt);
       const [picture, video] = await Promise.all([
         examinePicture(m, refs, verify, faces, state.userId, state.searchId),
-        sampled.has(m) ? examineVideo(c, refs, referenceFrames, ids).catch((err: Error) => {
+        sampled.has(m) ? examineVideo(c, refs, referenceFrames, ids, { onSampledFrames: frameFaces.onSampledFrames }).catch((err: Error) => {
           logger.warn('candidate video not examined', { url: c.url, error: err });
           return undefined;
         }) : Promise.resolve(undefined),
       ]);
       const visual = combineVisual(picture.visual, video);
-      const likeness = picture.likeness;
+      // A face found in the poster or page picture, else in the clip's frames (issue 24).
+      const likeness = picture.likeness ?? frameFaces.hit();
       const thumbnailKey = picture.thumbnailKey ?? video?.foundFrameKey;
       const site = classifySite(c.domain);
       const name = nameMatch(names, [c.title, c.snippet ?? '', c.url].join(' '));
