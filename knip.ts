@@ -21,6 +21,8 @@ const config: KnipConfig = {
     'bench/*.ts',
     // The worker threads bench:match starts by path (bench/matching/pool.ts).
     'bench/matching/worker.ts',
+    // The likeness function's entry the face probe bundles by path (local/bundles/face-probe.ts).
+    'local/bundles/face-probe-entry.ts',
   ],
   project: ['{infra,functions,shared,local,bench,test,e2e,web/src}/**/*.{ts,tsx,mjs}', 'web/src/**/*.css'],
   paths: { '@/*': ['web/src/*'], '@shared/*': ['shared/*'] },
@@ -48,6 +50,9 @@ const config: KnipConfig = {
     'async-function',
     'async-generator-function',
     'generator-function',
+    // face-api's peers: built into the face layer by infra/layers/face-layer.ts (by package name), never imported.
+    '@tensorflow/tfjs',
+    '@tensorflow/tfjs-backend-wasm',
   ],
   // Command-line tools the tests run, installed by apt, not npm.
   ignoreBinaries: ['pdftotext', 'pdffonts', 'pdfimages', 'ffmpeg'],

@@ -7,7 +7,7 @@ import * as store from '../../store/entities/likeness';
  * library, so the functions that only read a status never carry it.
  */
 
-export type { EnrolledFace, LikenessRecord } from '../../store/entities/likeness';
+export type { EnrolledFace } from '../../store/entities/likeness';
 
 /** A stored crop as a data URL. */
 export const cropUrl = (crop: string) => `data:image/jpeg;base64,${crop}`;

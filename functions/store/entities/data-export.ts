@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { keys } from '../keys';
-import { Cond, expiresIn, getItem, putItemIf, query, updateItemIf, withoutKeys, type Item } from '../table';
+import { Cond, expiresIn, putItemIf, query, updateItemIf, withoutKeys, type Item } from '../table';
 
 /**
  * A creator's data export job (issue 27): `USER#id / EXPORT#<ulid>`. The request writes it `queued`; the export
@@ -43,11 +43,6 @@ export function fromItem(item: Item): DataExportRecord {
 /** Writes a new queued job (never over an existing one). */
 export function create(r: Pick<DataExportRecord, 'id' | 'userId' | 'requestedAt'>): Promise<boolean> {
   return putItemIf(toItem({ ...r, status: 'queued' }), Cond.notExists('pk'));
-}
-
-export async function get(userId: string, exportId: string): Promise<DataExportRecord | undefined> {
-  const item = await getItem(keys.dataExport(userId, exportId), { consistent: true });
-  return item ? fromItem(item) : undefined;
 }
 
 /** The user's newest export job, if any. */

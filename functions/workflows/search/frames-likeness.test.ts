@@ -7,7 +7,7 @@ describe("likeness on a candidate video's sampled frames", () => {
     const searched: string[] = [];
     const faces = async (body: Buffer) => {
       searched.push(body.toString());
-      return body.toString() === 'frame 10' ? { distance: 0.41, threshold: 0.5, enrolledFaceId: 'f1', box: { x: 1, y: 2, width: 30, height: 30 } } : undefined;
+      return body.toString() === 'frame 10' ? { distance: 0.41, threshold: 0.5, enrolledFaceId: 'f1', box: { x: 1, y: 2, w: 30, h: 30 } } : undefined;
     };
     const search = framesFaceSearch(faces, 'https://tube.example/v/1', '2026-11-28T00:00:00.000Z');
     await search.onSampledFrames(Array.from({ length: 16 }, (_, i) => frame(i * 2)));

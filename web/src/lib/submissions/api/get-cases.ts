@@ -17,23 +17,6 @@ export async function getCases(): Promise<DmcaCase[]> {
   return caseListSchema.parse(await api(contract.listCases, { params: { id: 'me' } }));
 }
 
-/**
- * The creator's cases, newest first (`GET /api/user/me/dmca`). `fresh` reloads them when the caller mounts: a
- * case's status moves on the server (sent, resolved) without any action on this page.
- */
-export function useCases({ fresh = false, followSending = false }: { fresh?: boolean; followSending?: boolean } = {}) {
-  return useSWR(CASES_KEY, getCases, {
-    ...(fresh ? { revalidateOnMount: true } : {}),
-    // `followSending`: read again while a notice is queued or being sent (a bulk submission works in the background).
-    ...(followSending ? { refreshInterval: (cases?: DmcaCase[]) => (cases?.some(isSending) ? SENDING_POLL_MS : 0), dedupingInterval: 0 } : {}),
-  });
-}
-
-/** Submission states a notice passes through within seconds to minutes (the re-check waits a day: not followed). */
-const SENDING: readonly string[] = ['queued', 'finding-contact', 'sending'];
-const isSending = (c: DmcaCase) => !!c.submission && SENDING.includes(c.submission.state);
-const SENDING_POLL_MS = 3000;
-
 /** How often the cases are read again while a bulk submission is still working through its violations. */
 export const BULK_POLL_MS = 2000;
 
