@@ -45,6 +45,13 @@ export interface NoticeInput {
   agent: AgentIdentity;
   /** The rights owner when it is a studio or agency (not the creator): the notice names it ("on behalf of ..."). */
   rightsOwner?: string;
+  /** In a grouped message (several cases to one recipient) the pictures are attached under the case number. */
+  grouped?: boolean;
+}
+
+/** The file name an evidence picture is attached under (the e-mail) and named by (the text). */
+export function pictureFile(input: Pick<NoticeInput, 'caseNumber' | 'grouped'>, kind: 'reference' | 'copy', index: number): string {
+  return `${input.grouped ? `${input.caseNumber}-` : ''}${kind}-${index + 1}.jpg`;
 }
 
 const httpUrl = z

@@ -10,6 +10,7 @@ import {
   formatSimilarity,
   formatTimestamp,
   captureLine,
+  pictureFile,
   prepareNotice,
   requestStatement,
   signatureLines,
@@ -76,7 +77,7 @@ export function renderNoticeText(input: NoticeInput): string {
                 ]
               : []),
             ...(e.referenceImage || e.copyImage
-              ? [`       Pictures attached: ${[e.referenceImage ? `reference-${i + 1}.jpg (the work)` : '', e.copyImage ? `copy-${i + 1}.jpg (the copy)` : ''].filter(Boolean).join(', ')}`]
+              ? [`       Pictures attached: ${[e.referenceImage ? `${pictureFile(input, 'reference', i)} (the work)` : '', e.copyImage ? `${pictureFile(input, 'copy', i)} (the copy)` : ''].filter(Boolean).join(', ')}`]
               : []),
           ].join('\n'),
         ),

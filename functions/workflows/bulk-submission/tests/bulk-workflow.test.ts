@@ -108,6 +108,17 @@ describe('bulk submission workflow (real ASL, local Step Functions)', () => {
         expect(await h.mailsFor(c.caseNumber)).toHaveLength(NOTICES_PER_CLIMB);
       }
     }
+    // One message per recipient per batch (issue 23): the seven copies on the one fixture host went out in ONE
+    // host message listing each case, and each case recorded it on its ladder.
+    const sentNumbers = cases.filter((c) => c.searchResultId !== failing).map((c) => c.caseNumber).sort();
+    const grouped = (await h.outboxMails()).filter((m) => String(m.headers.get('x-vigil-case')).split(', ').length > 1);
+    expect(grouped).toHaveLength(1);
+    expect(String(grouped[0]!.headers.get('x-vigil-case')).split(', ').sort()).toEqual(sentNumbers);
+    expect(grouped[0]!.text).toContain('This message carries 7 notices of copyright infringement');
+    for (const n of sentNumbers) expect(grouped[0]!.attachments.map((a) => a.filename)).toContain(`dmca-${cases.find((c) => c.caseNumber === n)!.id}.pdf`);
+    for (const c of cases.filter((x) => x.searchResultId !== failing)) {
+      expect(c.ladder!.entries[0]).toMatchObject({ step: 'host', action: 'sent', detail: expect.stringContaining('named the 7 copies') });
+    }
     // The failed item's unit was given back.
     expect(await usedSubmissions(who)).toBe(7);
   });
