@@ -63,7 +63,7 @@ describe('workflows stack', () => {
   it('deploys each task of both workflows as a function behind a Lambda Task state, cdk-nag clean', () => {
     // The search, submission, bulk and account erasure tasks, the monthly report, the alert digest tick, the result
     // retention job, the monitor queue consumer and the two recovery functions.
-    t.resourceCountIs('AWS::Lambda::Function', 24 + Object.keys(RECOVERY_SPECS).length);
+    t.resourceCountIs('AWS::Lambda::Function', 26 + Object.keys(RECOVERY_SPECS).length);
     const machines = t.findResources('AWS::StepFunctions::StateMachine');
     const byName = (prefix: string) => Object.entries(machines).find(([id]) => id.startsWith(prefix))![1];
     // Five search tasks; the submission's ladder has eight (issue 23).
@@ -99,8 +99,10 @@ describe('workflows stack', () => {
     }
     // SendNotice renders the PDF with the evidence thumbnails (sharp): both layers.
     expect(taskFunction('SendNotice').properties.Layers).toEqual([{ Ref: layerId }, { Ref: pdfLayerId }]);
-    const others = [...stack.taskFunctionsByName.keys()].filter((name) => !MEDIA_TASKS.includes(name) && name !== 'SendNotice');
-    expect(others).toHaveLength(14);
+    // So does BulkSendGroup, which renders the notices of a grouped message (issue 23).
+    expect(taskFunction('BulkSendGroup').properties.Layers).toEqual([{ Ref: layerId }, { Ref: pdfLayerId }]);
+    const others = [...stack.taskFunctionsByName.keys()].filter((name) => !MEDIA_TASKS.includes(name) && name !== 'SendNotice' && name !== 'BulkSendGroup');
+    expect(others).toHaveLength(15);
     for (const name of others) {
       expect(taskFunction(name).properties.Layers).toBeUndefined();
       expect(taskFunction(name).properties.Environment.Variables.FFMPEG_PATH).toBeUndefined();
@@ -228,7 +230,7 @@ describe('workflows stack', () => {
         expect(state.Retry![0]!.ErrorEquals).toContain('Lambda.TooManyRequestsException');
       }
     }
-    expect(count).toBe(20); // five search, eight submission, two bulk, five erasure tasks
+    expect(count).toBe(22); // five search, eight submission, four bulk, five erasure tasks
   });
 
   it('invokes the published version of each task function (not $LATEST), with a `live` alias on it', () => {
