@@ -1,6 +1,5 @@
 import { ulid } from 'ulid';
 import { splitInfringingUrls, splitResultUrls, stripLinks, type CaseCreate, type CasePreview, type DmcaSearchEngine } from '../../../shared/schemas/cases';
-import { ownSiteOf } from '../../../shared/schemas/own-sites';
 import { deterministicUlid } from '../../lib/deterministic-ulid';
 import { ConflictError, HttpError } from '../../lib/errors';
 import { recordCaseCreated } from '../metrics/hooks';
@@ -8,7 +7,7 @@ import { confirmResultContent, getResult, type ResultRecord } from '../search/re
 import { getSearch } from '../search/searches';
 import { isNameMatchOnly } from '../../../shared/plans';
 import { loadNoticeRefusal } from '../allowlist';
-import { listOwnSites } from '../own-sites';
+import { requireOwnOriginal } from '../own-sites';
 import { siteOf } from './case-host';
 import { allocateCaseNumber } from './case-number';
 import { claimCaseUrls, releaseCaseUrls } from './case-urls';
@@ -46,21 +45,8 @@ export class CaseExistsError extends ConflictError {
   }
 }
 
-/**
- * The rules on the original URL (issue 23): it is optional (the notice then describes the work without one);
- * once the creator has declared their own sites, it must be on one of them.
- */
-async function checkOriginalUrl(userId: string, originalUrl: string | undefined): Promise<void> {
-  if (!originalUrl) return;
-  const own = await listOwnSites(userId);
-  if (own.length > 0 && !ownSiteOf(originalUrl, own)) {
-    throw new NamedUrlError(
-      'ORIGINAL_NOT_OWN',
-      `The original URL must be on one of your sites (Settings, My sites: ${own.map((s) => s.value).slice(0, 5).join(', ')}), or left empty: ${originalUrl.slice(0, 200)}`,
-      'body.originalUrl',
-    );
-  }
-}
+/** The rule on the original URL (issue 23): optional; when given, on one of the creator's own sites (own-sites.ts). */
+const checkOriginalUrl = (userId: string, originalUrl: string | undefined) => requireOwnOriginal(userId, originalUrl);
 
 /** Refuses a URL on the creator's own site or an allowlisted domain (every path, issue 23). */
 export async function checkNotProtected(userId: string, urls: string[]): Promise<void> {
@@ -179,7 +165,7 @@ export function bulkCaseIdFor(resultId: string): string {
  */
 export async function caseForBulk(
   result: ResultRecord,
-  opts: { originalUrl: string; description?: string; searchEngine: DmcaSearchEngine; platforms: string[] },
+  opts: { originalUrl?: string; description?: string; searchEngine: DmcaSearchEngine; platforms: string[] },
   now = new Date(),
 ): Promise<CaseRecord> {
   const existing = await latestCaseForResult(result.id);
@@ -201,7 +187,7 @@ export async function caseForBulk(
     caseNumber: await allocateCaseNumber(now),
     searchResultId: result.id,
     infringingUrl: urls.join('\n'),
-    originalUrl: opts.originalUrl,
+    originalUrl: opts.originalUrl ?? '',
     description: await describeCase(result, opts.description),
     ...(opts.description ? { note: stripLinks(opts.description) } : {}),
     namedUrls: urls.map((url) => ({ url, how: 'found' as const })),

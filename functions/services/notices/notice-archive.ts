@@ -9,6 +9,7 @@ import { agentIdentity } from './agent-identity';
 import { renderNoticePdf } from './notice-pdf';
 import type { NoticeInput } from './notice-content';
 import { getCreatorFields } from '../creator-profile';
+import { listOwnSites, originalRefusal } from '../own-sites';
 import { getResult } from '../search/results';
 import { recordNoticeKey, type CaseRecord } from '../cases/case-store';
 import { buildNoticeInput } from './notice-input';
@@ -30,9 +31,12 @@ export interface ArchivedNotice {
  * as evidence of what was issued and when, before anyone downloads or receives it.
  */
 export async function renderAndArchiveNotice(c: CaseRecord, now = new Date()): Promise<ArchivedNotice> {
-  const [result, creator] = await Promise.all([getResult(c.searchResultId), getCreatorFields(c.userId)]);
+  const [result, creator, sites] = await Promise.all([getResult(c.searchResultId), getCreatorFields(c.userId), listOwnSites(c.userId)]);
   const own = isOwnedBy(result, c.userId) ? result : undefined;
-  const input = await withEvidencePictures(buildNoticeInput(c, own, creator, agentIdentity(), now), c, own);
+  // Only a URL on the creator's own sites is named as the original (issue 23): an older case's original that is
+  // not (or no longer) on My sites is left out of every notice, a follow-up included; the work is described alone.
+  const original = c.originalUrl && !originalRefusal(c.originalUrl, sites) ? c.originalUrl : '';
+  const input = await withEvidencePictures(buildNoticeInput({ ...c, originalUrl: original }, own, creator, agentIdentity(), now), c, own);
   const pdf = await renderNoticePdf(input);
   const bucket = config().noticesBucket;
   const key = noticeKey(c, now);

@@ -40,6 +40,8 @@ const readCase = async (id: string): Promise<DmcaCase> => caseSchema.parse((awai
 beforeAll(async () => {
   h = await startHarness({ submissions: true });
   [creator, other, agent, admin] = [await user({ plan: 'pro' }), await user(), await user({ isAgent: true }), await user({ isAdmin: true })];
+  // The original URL the cases name is on the creator's own site (issue 23: the only accepted originals).
+  expect((await call(contract.addOwnSite, { as: creator, params: { id: 'me' }, body: { site: 'fans.example.com' } })).status).toBe(201);
 });
 afterAll(() => h.close());
 
