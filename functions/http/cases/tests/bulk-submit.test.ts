@@ -291,11 +291,6 @@ describe('POST /api/dmca/bulk-submit: the workflow and the allowance', () => {
   });
 });
 
-async function listResultUrl(who: TestUser, resultId: string): Promise<string | undefined> {
-  const r = await getResult(resultId);
-  return r?.userId === who.userId ? r.url : undefined;
-}
-
 describe('POST /api/dmca/bulk-submit: idempotency', () => {
   it('replays the first response for a retry with the same Idempotency-Key and sends each notice once', async () => {
     const who = await user({ plan: 'pro' });
