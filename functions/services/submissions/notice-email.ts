@@ -1,3 +1,4 @@
+import { MAX_NOTICES_PER_MESSAGE } from './grouping-limits';
 import type { MailMessage } from '../../adapters/mail/mail-sender';
 import { noticeSubject, pictureFile, type NoticeInput } from '../notices/notice-content';
 import { renderNoticePdf } from '../notices/notice-pdf';
@@ -27,8 +28,6 @@ export async function buildNoticeEmail(input: NoticeInput, to: string, pdf?: Buf
   };
 }
 
-/** The most notices one grouped message carries; a recipient with more copies in a batch gets several messages. */
-export const MAX_NOTICES_PER_MESSAGE = 20;
 
 /**
  * One message to one recipient naming several copies of a bulk submission (issue 23: one message per recipient

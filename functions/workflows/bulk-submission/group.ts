@@ -1,4 +1,4 @@
-import { groupBatch, type RecipientGroup } from '../../services/submissions/grouped-submission';
+import { groupBatch, type RecipientGroup } from '../../services/submissions/batch-claims';
 import { traced } from '../../lib/tracer';
 import type { BulkGroupInput } from './types';
 

@@ -4,7 +4,7 @@ import { returnAllowance } from '../../services/allowances/allowances';
 import { caseForBulk } from '../../services/cases/create-case';
 import { getResult } from '../../services/search/results';
 import { claimCaseSubmission } from '../../services/submissions/automated-submission';
-import { claimForBatch } from '../../services/submissions/grouped-submission';
+import { claimForBatch } from '../../services/submissions/batch-claims';
 import { settleBulkItem } from '../../services/submissions/bulk-executions';
 import { logger } from '../../lib/logger';
 import { ALREADY_RESOLVED } from '../../../shared/workflows/bulk-submission';

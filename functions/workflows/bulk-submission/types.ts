@@ -1,4 +1,4 @@
-import type { RecipientGroup } from '../../services/submissions/grouped-submission';
+import type { RecipientGroup } from '../../services/submissions/batch-claims';
 import type { AllowanceTaken, BulkCaseOptions, BulkItem } from '../../../shared/workflows/bulk-submission';
 
 /* The workflow's input (BulkSubmissionInput, BulkItem, ...) is in shared/workflows/bulk-submission.ts: the endpoint starts it. */
