@@ -105,7 +105,6 @@ describe('the escalation ladder', () => {
       delete process.env.PLATFORM_PROVIDER_SEARCHES_PER_MONTH;
       resetConfig();
     }
-    expect((await call(contract.agentDelistingCheck, { as: agent, params: { id: item.id } })).status).toBe(200);
     const refused = await call(contract.agentDelistingRefused, { as: admin, params: { id: `${caseId}-bing-0` }, body: { note: 'Not indexed' } });
     expect(refused.body).toMatchObject({ status: 'refused', note: 'Not indexed' });
   });
