@@ -118,7 +118,7 @@ async function main(): Promise<void> {
     log(`scan ${searchId}: ${results.length} results, ${copies.length} copies to take down`);
 
     const bulk = must(
-      await creator.call('POST', '/api/dmca/bulk-submit', { searchResultIds: copies.map((r) => r.id), platforms: ['google'], originalUrl: `${app.url}/sandbox/sites/${OWN_SITE}/` }),
+      await creator.call('POST', '/api/dmca/bulk-submit', { searchResultIds: copies.map((r) => r.id), platforms: ['google'] }),
       'bulk submission',
     );
     const batchStart = Date.now();

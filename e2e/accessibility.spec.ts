@@ -91,7 +91,7 @@ test('the screens with data (queue, results list, monitor, case) have no serious
   expect((await page.request.put('/api/search-results/review', { headers: FROM_SITE, data: { ids: [first!.id], status: 'unauthorized' } })).status()).toBe(200);
   const kase = await page.request.post('/api/dmca', {
     headers: FROM_SITE,
-    data: { searchResultId: first!.id, infringingUrl: first!.url.split(',')[0]!.trim(), originalUrl: 'https://lunavale.example/gallery/1', description: 'My photo set, posted without permission.', searchEngine: 'google' },
+    data: { searchResultId: first!.id, infringingUrl: first!.url.split(',')[0]!.trim(), description: 'My photo set, posted without permission.', searchEngine: 'google' },
   });
   expect(kase.status(), await kase.text()).toBe(201);
   const caseId = ((await kase.json()) as { id: string }).id;

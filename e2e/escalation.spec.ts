@@ -38,7 +38,7 @@ async function submitCase(page: Page, result: Result, policy: string): Promise<s
   expect((await page.request.put(`/api/search-results/${result.id}/review`, { headers: FROM_SITE, data: { status: 'unauthorized' } })).ok()).toBe(true);
   const created = await page.request.post('/api/dmca', {
     headers: FROM_SITE,
-    data: { searchResultId: result.id, infringingUrl: result.url, originalUrl: 'https://lunavale.example/gallery/2', description: 'Photo set 2', searchEngine: 'google' },
+    data: { searchResultId: result.id, infringingUrl: result.url, description: 'Photo set 2', searchEngine: 'google' },
   });
   expect(created.status()).toBe(201);
   const { id } = await created.json();

@@ -92,7 +92,7 @@ test('a monitor finds the planted copies, marks only a new leak new, alerts once
   expect((await page.request.put(`/api/search-results/${copy.id}/review`, { headers: FROM_SITE, data: { status: 'unauthorized' } })).ok()).toBe(true);
   const created = await page.request.post('/api/dmca', {
     headers: FROM_SITE,
-    data: { searchResultId: copy.id, infringingUrl: copy.url, originalUrl: 'https://lunavale.example/gallery', description: 'My photo set', searchEngine: 'google' },
+    data: { searchResultId: copy.id, infringingUrl: copy.url, description: 'My photo set', searchEngine: 'google' },
   });
   const caseId = (await created.json()).id as string;
   await page.request.post('/sandbox/control/notice', { data: { url: copy.url, delayMs: 0 } });

@@ -27,7 +27,7 @@ test('a creator downloads the 30-day report as PDF and CSV, listing each case wi
   for (const r of picked) {
     const res = await page.request.post('/api/dmca', {
       headers: FROM_SITE,
-      data: { searchResultId: r.id, infringingUrl: r.url, originalUrl: 'https://lunavale.example/gallery/1', description: 'My photo set, posted without permission.', searchEngine: 'google' },
+      data: { searchResultId: r.id, infringingUrl: r.url, description: 'My photo set, posted without permission.', searchEngine: 'google' },
     });
     expect(res.status(), await res.text()).toBe(201);
     cases.push(await res.json());

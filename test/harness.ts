@@ -317,8 +317,9 @@ export async function startHarness(opts: HarnessOptions = {}) {
     const { simpleParser } = await import('mailparser');
     return Promise.all(outboxFiles().map((f) => simpleParser(readFileSync(f))));
   };
-  /** The outbox messages about one case (by their X-Vigil-Case header). */
-  const mailsFor = async (caseNumber: string) => (await outboxMails()).filter((m) => m.headers.get('x-vigil-case') === caseNumber);
+  /** The outbox messages about one case (by their X-Vigil-Case header; a grouped message lists several, issue 23). */
+  const mailsFor = async (caseNumber: string) =>
+    (await outboxMails()).filter((m) => String(m.headers.get('x-vigil-case') ?? '').split(', ').includes(caseNumber));
 
   /** Sends mail through the loopback SES instead of the outbox (until `useOutbox`). */
   const useSes = () => {

@@ -1,6 +1,6 @@
 import { MAX_OWN_SITES, ownSiteOf, type OwnSite } from '../../shared/schemas/own-sites';
 import * as store from '../store/entities/own-sites';
-import { ConflictError, ValidationError } from '../lib/errors';
+import { ConflictError, HttpError, ValidationError } from '../lib/errors';
 
 /*
  * "My sites" (issue 23; shared/schemas/own-sites.ts): the creator's own sites and handles. The allowlist matcher
@@ -42,4 +42,23 @@ export async function removeOwnSite(userId: string, value: string): Promise<OwnS
 export async function loadOwnSiteMatcher(userId: string): Promise<(url: string) => Pick<OwnSite, 'kind' | 'value'> | undefined> {
   const sites = await listOwnSites(userId);
   return (url: string) => (sites.length === 0 ? undefined : ownSiteOf(/^https?:\/\//i.test(url) ? url : `https://${url}`, sites));
+}
+
+/**
+ * Why `url` may not be a notice's "original" (issue 23): only a URL on one of the creator's own sites ("My
+ * sites") is accepted; otherwise the notice describes the work without one. Undefined when it is accepted.
+ */
+export function originalRefusal(url: string, own: readonly Pick<OwnSite, 'kind' | 'value'>[]): string | undefined {
+  if (ownSiteOf(url, own)) return undefined;
+  const shown = url.slice(0, 200);
+  return own.length === 0
+    ? `The original URL must be on one of your own sites, and you have declared none: add the site in Settings, My sites, or leave the original empty (the notice then describes the work without one): ${shown}`
+    : `The original URL must be on one of your sites (Settings, My sites: ${own.map((s) => s.value).slice(0, 5).join(', ')}), or left empty: ${shown}`;
+}
+
+/** Refuses (422 ORIGINAL_NOT_OWN, naming the URL and the field) an original URL off the creator's own sites. */
+export async function requireOwnOriginal(userId: string, url: string | undefined, field = 'body.originalUrl'): Promise<void> {
+  if (!url) return;
+  const why = originalRefusal(url, await listOwnSites(userId));
+  if (why) throw new HttpError(422, 'ORIGINAL_NOT_OWN', why, [{ path: field, message: why }]);
 }

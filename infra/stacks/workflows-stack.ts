@@ -109,6 +109,18 @@ export const SUBMISSION_TASK_SPECS: Record<SubmissionTaskName, TaskSpec> = {
 export const BULK_TASK_SPECS: Record<BulkTaskName, TaskSpec> = {
   BulkSubmitItem: { entry: BULK_TASK_ENTRIES.BulkSubmitItem, access: { table: 'readWrite', startSubmission: true }, timeout: Duration.seconds(30), reservedConcurrency: 10 },
   BulkItemFailed: { entry: BULK_TASK_ENTRIES.BulkItemFailed, access: { table: 'readWrite' }, timeout: Duration.seconds(30), reservedConcurrency: 5 },
+  // Issue 23: one message per recipient per batch. BulkGroup reads the batch's cases; BulkSendGroup renders and
+  // stores each case's notice, mails the group's one message and starts each case's workflow.
+  BulkGroup: { entry: BULK_TASK_ENTRIES.BulkGroup, access: { table: 'read' }, timeout: Duration.minutes(1), reservedConcurrency: 5 },
+  BulkSendGroup: {
+    entry: BULK_TASK_ENTRIES.BulkSendGroup,
+    access: { table: 'readWrite', notices: 'readWrite', sendMail: true, startSubmission: true },
+    memorySize: 1024,
+    timeout: Duration.minutes(5),
+    pdf: true,
+    media: true,
+    reservedConcurrency: 5,
+  },
 };
 
 /**

@@ -64,7 +64,7 @@ describe('workflows stack', () => {
     // The search (QuerySource: issue 25), submission, bulk and account erasure tasks, the monthly report, the alert
     // digest tick, the result retention job, the re-emergence job (issue 25), the monitor queue consumer, the data
     // export and the two recovery functions.
-    t.resourceCountIs('AWS::Lambda::Function', 27 + Object.keys(RECOVERY_SPECS).length);
+    t.resourceCountIs('AWS::Lambda::Function', 29 + Object.keys(RECOVERY_SPECS).length);
     const machines = t.findResources('AWS::StepFunctions::StateMachine');
     const byName = (prefix: string) => Object.entries(machines).find(([id]) => id.startsWith(prefix))![1];
     // Six search tasks (QuerySource: issue 25); the submission's ladder has eight (issue 23).
@@ -108,8 +108,10 @@ describe('workflows stack', () => {
     }
     // SendNotice renders the PDF with the evidence thumbnails (sharp): both layers.
     expect(taskFunction('SendNotice').properties.Layers).toEqual([{ Ref: layerId }, { Ref: pdfLayerId }]);
-    const others = [...stack.taskFunctionsByName.keys()].filter((name) => !MEDIA_TASKS.includes(name) && name !== 'SendNotice');
-    expect(others).toHaveLength(18);
+    // So does BulkSendGroup, which renders the notices of a grouped message (issue 23).
+    expect(taskFunction('BulkSendGroup').properties.Layers).toEqual([{ Ref: layerId }, { Ref: pdfLayerId }]);
+    const others = [...stack.taskFunctionsByName.keys()].filter((name) => !MEDIA_TASKS.includes(name) && name !== 'SendNotice' && name !== 'BulkSendGroup');
+    expect(others).toHaveLength(19);
     for (const name of others) {
       expect(taskFunction(name).properties.Layers).toBeUndefined();
       expect(taskFunction(name).properties.Environment.Variables.FFMPEG_PATH).toBeUndefined();
@@ -237,7 +239,7 @@ describe('workflows stack', () => {
         expect(state.Retry![0]!.ErrorEquals).toContain('Lambda.TooManyRequestsException');
       }
     }
-    expect(count).toBe(21); // six search, eight submission, two bulk, five erasure tasks
+    expect(count).toBe(23); // six search, eight submission, four bulk, five erasure tasks
   });
 
   it('invokes the published version of each task function (not $LATEST), with a `live` alias on it', () => {

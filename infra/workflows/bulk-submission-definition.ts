@@ -15,6 +15,8 @@ export type BulkTaskFunctions = Partial<Record<BulkTaskName, lambda.IFunction>>;
  *
  *     SubmitEach (Map over $.items, MaxConcurrency BULK_MAX_CONCURRENCY)
  *       each item: BulkSubmitItem --any error--> BulkItemFailed --> BulkItemDone
+ *     -> BulkGroup ($.groups: the claimed cases by recipient)
+ *     -> SendEachGroup (Map over $.groups): BulkSendGroup --any error--> BulkGroupDone
  *     -> BulkDone
  *
  * Each iteration gets `{bulkId, userId, options, allowance, item}` (ItemSelector); BulkSubmitItem creates or
@@ -29,8 +31,8 @@ export function buildBulkSubmissionDefinition(scope: Construct, fns: BulkTaskFun
   const S = BULK_STATE;
   const step = (name: BulkTaskName, resultPath?: string) => {
     const fn = fns[name];
-    if (!fn) return new sfn.Pass(scope, name, { resultPath: resultPath ?? sfn.JsonPath.DISCARD });
-    return lambdaTask(scope, name, fn, { resultPath, timeout: Duration.minutes(1) });
+    if (!fn) return new sfn.Pass(scope, name, { resultPath: resultPath ?? sfn.JsonPath.DISCARD, ...(name === 'BulkGroup' ? { result: sfn.Result.fromArray([]) } : {}) });
+    return lambdaTask(scope, name, fn, { resultPath, timeout: Duration.minutes(name === 'BulkSendGroup' ? 5 : 1) });
   };
   const itemDone = new sfn.Succeed(scope, S.ItemDone);
   const submitItem = step('BulkSubmitItem');
@@ -52,7 +54,22 @@ export function buildBulkSubmissionDefinition(scope: Construct, fns: BulkTaskFun
     resultPath: sfn.JsonPath.DISCARD,
   });
   each.itemProcessor(submitItem);
-  return sfn.Chain.start(each).next(new sfn.Succeed(scope, S.Done));
+
+  // Issue 23: one message per recipient per batch. BulkGroup groups the claimed cases by recipient; each group
+  // gets one message and its cases' workflows start after it. A group that fails is caught: its cases keep
+  // their claimed attempt (the sweep ends it) and the other groups go on.
+  const group = step('BulkGroup', '$.groups');
+  const sendGroup = step('BulkSendGroup');
+  const groupDone = new sfn.Succeed(scope, S.GroupDone);
+  if (sendGroup instanceof tasks.LambdaInvoke) sendGroup.addCatch(groupDone, { errors: [sfn.Errors.ALL], resultPath: sfn.JsonPath.DISCARD });
+  const sendEach = new sfn.Map(scope, S.SendEachGroup, {
+    itemsPath: '$.groups',
+    itemSelector: { 'bulkId.$': '$.bulkId', 'userId.$': '$.userId', 'group.$': '$$.Map.Item.Value' },
+    maxConcurrency: BULK_MAX_CONCURRENCY,
+    resultPath: sfn.JsonPath.DISCARD,
+  });
+  sendEach.itemProcessor(sendGroup);
+  return sfn.Chain.start(each).next(group).next(sendEach).next(new sfn.Succeed(scope, S.Done));
 }
 
 /** The bulk workflow's ASL with every task as a Lambda Task state (fake ARNs), for the local runner. */

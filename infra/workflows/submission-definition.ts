@@ -20,6 +20,7 @@ export type SubmissionTaskFunctions = Partial<Record<SubmissionTaskName, lambda.
  * Builds the automated takedown submission workflow, the escalation ladder of issue 23 (ARCHITECTURE.md,
  * "Takedown flow" and "The escalation ladder"):
  *
+ *     Start: $.preSent (the host notice went out in a bulk submission's grouped message) -> MarkSent; else
  *     FindContact (rung of $.climb.next, host first) -> HasContact?
  *        found     -> SendNotice -> MarkSent -> WaitBeforeRecheck ($.recheckAfterSeconds) -> Recheck -> StillOnline?
  *        agentTask -> WaitBeforeRecheck (the agent files the CDN's web form)                            |
@@ -125,7 +126,8 @@ export function buildSubmissionDefinition(scope: Construct, fns: SubmissionTaskF
   waitDelisting.next(checkDelisting);
   checkDelisting.next(settled);
 
-  return findContact;
+  // A bulk submission sent the host's notice in one message per recipient (issue 23): record it, then wait.
+  return new sfn.Choice(scope, S.Start).when(sfn.Condition.isPresent('$.preSent'), markSent).otherwise(findContact);
 }
 
 /** The submission workflow's ASL with every task as a Lambda Task state (fake ARNs), for the local runner. */

@@ -93,7 +93,6 @@ it('loses nothing, half-writes nothing and leaves nothing running across kill -9
   const caseBody = (r: Result) => ({
     searchResultId: r.id,
     infringingUrl: r.url,
-    originalUrl: 'https://lunavale.example/gallery/1',
     description: 'Photo set published on my subscription page',
     searchEngine: 'google',
   });

@@ -242,6 +242,13 @@ export const caseSubmissionSchema = z.object({
   /** How the address was found: `known-agent`, `rdap-ip` or `rdap-domain`. */
   contactSource: z.string().optional(),
   messageId: z.string().optional(),
+  /**
+   * Issue 23: the bulk submission that claimed this attempt; its host notice goes out in one message per recipient
+   * of that batch (the message id above is then shared by every case the message named).
+   */
+  batchId: z.string().optional(),
+  /** How many cases the message that carried the host notice named (more than 1: a grouped message). */
+  messageCases: z.number().int().positive().optional(),
   /** When the copies will be checked again. */
   recheckAt: z.string().optional(),
   /** What went wrong, in words a person can act on. */

@@ -15,7 +15,8 @@ export interface BulkItem {
 
 /** What the cases every item creates are filled with (the request's fields, resolved). */
 export interface BulkCaseOptions {
-  originalUrl: string;
+  /** On one of the creator's own sites, or absent: the notices then describe the work without one (issue 23). */
+  originalUrl?: string;
   description?: string;
   searchEngine: DmcaSearchEngine;
   platforms: SubmissionPlatform[];

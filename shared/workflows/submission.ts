@@ -11,4 +11,24 @@ export interface SubmissionWorkflowInput {
   attempt: number;
   /** Seconds the Wait state waits before the re-check (RECHECK_AFTER_SECONDS unless the caller chose). */
   recheckAfterSeconds: number;
+  /**
+   * The host rung's notice already went out, in one message with the other copies of a bulk submission for the
+   * same recipient (issue 23): the workflow records it on the case (MarkSent) and waits for its re-check.
+   */
+  preSent?: PreSentNotice;
+}
+
+/** A notice sent for the case before its workflow started (a grouped message of a bulk submission). */
+export interface PreSentNotice {
+  recipient: string;
+  /** How the address was found (`known-agent`, `rfc2142`, ...). */
+  source: string;
+  entityName?: string;
+  /** The one message's id, shared by every case it named. */
+  messageId: string;
+  location?: string;
+  /** This case's notice PDF, as stored in the notices bucket. */
+  pdfKey: string;
+  /** How many cases the message named. */
+  cases: number;
 }

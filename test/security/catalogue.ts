@@ -58,7 +58,6 @@ export const BODIES: Record<string, (s: Seed) => { body: string; type: string; o
       {
         searchResultId: s.resultId,
         infringingUrl: 'https://copies-ownersecretmarker.example/gallery/1',
-        originalUrl: 'https://mine.example/original',
         description: 'Mine',
         searchEngine: 'google',
       },

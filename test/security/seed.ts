@@ -81,7 +81,6 @@ export async function startWorld(): Promise<World> {
   const record = await openCase({ userId: ownerId }, {
     searchResultId: resultId,
     infringingUrl: url,
-    originalUrl: `https://owner-${MARKER}.example/original`,
     description: `My photo ${MARKER}`,
     searchEngine: 'google',
   });

@@ -105,7 +105,6 @@ describe('POST /api/chatbot: the assistant that knows the account (issue 26)', (
     const created = await openCase(owner, {
       searchResultId: resultId,
       infringingUrl: 'https://leaks.test/thread/assistant-1',
-      originalUrl: 'https://fans.example.com/p/1',
       description: 'My photo set',
       searchEngine: 'google',
     });

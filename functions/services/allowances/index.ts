@@ -6,7 +6,7 @@ export {
   type AllowanceStatus,
   type AllowanceUse,
 } from './allowances';
-export { admitScan, type ScanAdmission } from './scan-admission';
+export { admitProviderSearches, admitScan, type ScanAdmission } from './scan-admission';
 export { releaseScanSlot, takeScanSlot } from './scan-slot';
 export { takeSubmission } from './submissions';
 export { CHAT_LIMIT, takeChatMessage } from './rate-limits';

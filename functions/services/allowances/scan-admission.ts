@@ -62,3 +62,16 @@ export async function admitScan(userId: string, searchId: string, origin: ScanOr
     },
   };
 }
+
+/**
+ * Provider searches that are not scans (issue 23: a delisting check looks each filed URL up in its engine again)
+ * take from the same platform budget as scans, so the month's provider quota covers them too. No creator
+ * allowance is taken: the checks are the agent's work. Throws ProviderBudgetExhaustedError (503) when the budget
+ * is spent; nothing is taken then.
+ */
+export async function admitProviderSearches(n: number, now = new Date()): Promise<void> {
+  const platform = platformSearchesRef(now);
+  const admitted = await counter.take(platform, config().platformProviderSearchesPerMonth, n);
+  if (!admitted.taken) throw new ProviderBudgetExhaustedError(allowanceResetsAt(now));
+  recordOpsMetric(OPS_METRICS.providerSearchesAdmitted, n);
+}

@@ -1,12 +1,11 @@
 import { ulid } from 'ulid';
 import { splitInfringingUrls, stripLinks, type CaseCreate, type CasePreview } from '../../../shared/schemas/cases';
-import { ownSiteOf } from '../../../shared/schemas/own-sites';
 import { ConflictError, HttpError } from '../../lib/errors';
 import { recordCaseCreated } from '../metrics/hooks';
 import { confirmResultContent, getResult, type ResultRecord } from '../search/results';
 import { creatorCheckNeeded } from '../../../shared/plans';
 import { loadNoticeRefusal } from '../allowlist';
-import { listOwnSites } from '../own-sites';
+import { requireOwnOriginal } from '../own-sites';
 import { siteOf } from './case-host';
 import { allocateCaseNumber } from './case-number';
 import { claimCaseUrls, releaseCaseUrls } from './case-urls';
@@ -42,21 +41,8 @@ export class CaseExistsError extends ConflictError {
   }
 }
 
-/**
- * The rules on the original URL (issue 23): it is optional (the notice then describes the work without one);
- * once the creator has declared their own sites, it must be on one of them.
- */
-async function checkOriginalUrl(userId: string, originalUrl: string | undefined): Promise<void> {
-  if (!originalUrl) return;
-  const own = await listOwnSites(userId);
-  if (own.length > 0 && !ownSiteOf(originalUrl, own)) {
-    throw new NamedUrlError(
-      'ORIGINAL_NOT_OWN',
-      `The original URL must be on one of your sites (Settings, My sites: ${own.map((s) => s.value).slice(0, 5).join(', ')}), or left empty: ${originalUrl.slice(0, 200)}`,
-      'body.originalUrl',
-    );
-  }
-}
+/** The rule on the original URL (issue 23): optional; when given, on one of the creator's own sites (own-sites.ts). */
+const checkOriginalUrl = (userId: string, originalUrl: string | undefined) => requireOwnOriginal(userId, originalUrl);
 
 /** Refuses a URL on the creator's own site or an allowlisted domain (every path, issue 23). */
 export async function checkNotProtected(userId: string, urls: string[]): Promise<void> {

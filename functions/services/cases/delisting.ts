@@ -1,4 +1,5 @@
 import { splitInfringingUrls } from '../../../shared/schemas/cases';
+import { admitProviderSearches } from '../allowances/scan-admission';
 import { loadProviderConfig } from '../../adapters/providers/config';
 import { providerFor } from '../../adapters/providers/registry';
 import * as delistings from '../../store/entities/delisting';
@@ -39,7 +40,9 @@ const sameUrl = (a: string, b: string) => a.replace(/\/+$/, '').toLowerCase() ==
  * Whether `engine` still lists `url`: the URL itself searched on the engine through the configured provider (the
  * sandbox web locally). An engine that cannot be asked throws: "not checked" is never "delisted".
  */
-export async function engineLists(engine: DelistingEngine, url: string): Promise<boolean> {
+export async function engineLists(engine: DelistingEngine, url: string, now = new Date()): Promise<boolean> {
+  // Metered like every provider search (issue 27's platform budget): 503 PROVIDER_BUDGET_EXHAUSTED when spent.
+  await admitProviderSearches(1, now);
   const provider = providerFor(engine, await loadProviderConfig());
   const found = await provider.search({ engine, kind: 'web', query: url, limit: 10 });
   return found.some((c) => sameUrl(c.url, url));
@@ -49,7 +52,7 @@ export async function engineLists(engine: DelistingEngine, url: string): Promise
 export async function checkDelisting(d: DelistingRecord, now = new Date()): Promise<DelistingRecord> {
   if (d.status !== 'filed') return d;
   const at = now.toISOString();
-  if (await engineLists(d.engine, d.url)) {
+  if (await engineLists(d.engine, d.url, now)) {
     await delistings.touchChecked(d.id, at);
     return { ...d, checkedAt: at };
   }

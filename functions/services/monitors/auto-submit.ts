@@ -5,6 +5,7 @@ import { logger } from '../../lib/logger';
 import { loadNoticeRefusal, withoutAllowlisted } from '../allowlist';
 import { splitResultUrls } from '../../../shared/schemas/cases';
 import { caseForBulk } from '../cases/bulk-case';
+import { listOwnSites, originalRefusal } from '../own-sites';
 import { casesForUrls } from '../cases/case-urls';
 import { canonicalUrl } from '../search/canonical-url';
 import { planOf } from '../billing/plan-store';
@@ -36,9 +37,9 @@ interface Submitted {
  * workflow as `POST /api/dmca/bulk-submit`; the allowance is admitted in selection order, and none left at all is
  * a `PlanLimitError`). Answers at once: the bulk workflow creates the cases and starts their notices.
  */
-async function submit(userId: string, resultIds: string[], opts: { originalUrl: string; platforms: SubmissionPlatform[] }): Promise<Submitted> {
+async function submit(userId: string, resultIds: string[], opts: { originalUrl?: string; platforms: SubmissionPlatform[] }): Promise<Submitted> {
   try {
-    const body = await submitResults(userId, resultIds, { platforms: opts.platforms, autoSubmitThreshold: DEFAULT_AUTO_SUBMIT_THRESHOLD, originalUrl: opts.originalUrl });
+    const body = await submitResults(userId, resultIds, { platforms: opts.platforms, autoSubmitThreshold: DEFAULT_AUTO_SUBMIT_THRESHOLD, ...(opts.originalUrl ? { originalUrl: opts.originalUrl } : {}) });
     return {
       sent: body.items.filter((i) => i.accepted && i.caseId).map((i) => ({ resultId: i.searchResultId, caseId: i.caseId!, caseNumber: i.caseNumber })),
       refused: body.items.filter((i) => !i.accepted).map((i) => ({ resultId: i.searchResultId, reason: i.reason ?? 'Not submitted.', caseId: i.caseId })),
@@ -118,7 +119,10 @@ export async function autoSubmitNew(m: MonitorRecord, searchId: string, results:
     return outcome;
   }
   const plan = await planOf(m.userId);
-  const inactive = autoSubmitInactive(m, plan) ?? (m.originalUrl ? null : 'No original URL is set on this monitor, so nothing was submitted automatically.');
+  const inactive = autoSubmitInactive(m, plan);
+  // The monitor's original URL goes into the notices only when it is on the creator's own sites (issue 23);
+  // otherwise they describe the work without one.
+  const originalUrl = m.originalUrl && !originalRefusal(m.originalUrl, await listOwnSites(m.userId)) ? m.originalUrl : undefined;
   if (inactive) {
     outcome.waiting = candidates.length;
     outcome.reason = inactive;
@@ -129,7 +133,7 @@ export async function autoSubmitNew(m: MonitorRecord, searchId: string, results:
     for (const r of candidates) if (await reviewAutomatically(m.userId, r.id, now)) reviewed.push(r); // else the creator decided meanwhile
     let answer: Submitted;
     try {
-      answer = await submit(m.userId, reviewed.map((r) => r.id), { originalUrl: m.originalUrl!, platforms: [...planRule(plan).platforms] });
+      answer = await submit(m.userId, reviewed.map((r) => r.id), { ...(originalUrl ? { originalUrl } : {}), platforms: [...planRule(plan).platforms] });
     } catch (err) {
       logger.error('automatic submission failed', { monitorId: m.id, searchId, error: err as Error });
       answer = { sent: [], refused: reviewed.map((r) => ({ resultId: r.id, reason: 'The automatic submission could not be started.' })) };
@@ -138,7 +142,7 @@ export async function autoSubmitNew(m: MonitorRecord, searchId: string, results:
     outcome.sent = [];
     for (const x of answer.sent) {
       const r = byId.get(x.resultId);
-      const c = r && !x.caseNumber ? await caseOfSent(r, m, plan) : undefined;
+      const c = r && !x.caseNumber ? await caseOfSent(r, originalUrl, plan) : undefined;
       outcome.sent.push({ ...x, ...(c ? { caseId: c.id, caseNumber: c.caseNumber } : {}), url: r?.url ?? '' });
     }
     for (const refusal of answer.refused) {
@@ -155,10 +159,10 @@ export async function autoSubmitNew(m: MonitorRecord, searchId: string, results:
  * The case of a copy the bulk workflow files: its case is created (or found) here with the very id and
  * options the workflow's item uses (caseForBulk is idempotent on the result), so the alert can name it at once.
  */
-async function caseOfSent(r: ResultRecord, m: MonitorRecord, plan: Awaited<ReturnType<typeof planOf>>): Promise<{ id: string; caseNumber: string } | undefined> {
+async function caseOfSent(r: ResultRecord, originalUrl: string | undefined, plan: Awaited<ReturnType<typeof planOf>>): Promise<{ id: string; caseNumber: string } | undefined> {
   const platforms = [...planRule(plan).platforms];
   try {
-    return await caseForBulk(r, { originalUrl: m.originalUrl!, searchEngine: platforms[0]!, platforms });
+    return await caseForBulk(r, { ...(originalUrl ? { originalUrl } : {}), searchEngine: platforms[0]!, platforms });
   } catch (err) {
     logger.warn('case number of an automatic submission not read', { resultId: r.id, error: err as Error });
     return undefined;

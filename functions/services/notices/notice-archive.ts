@@ -7,11 +7,27 @@ import { config } from '../../lib/config';
 import { isOwnedBy } from '../../lib/ownership';
 import { agentIdentity } from './agent-identity';
 import { renderNoticePdf } from './notice-pdf';
-import type { NoticeInput } from './notice-content';
+import type { NoticeInput, NoticeRung } from './notice-content';
 import { getCreatorFields } from '../creator-profile';
+import { listOwnSites, originalRefusal } from '../own-sites';
 import { getResult } from '../search/results';
 import { recordNoticeKey, type CaseRecord } from '../cases/case-store';
 import { buildNoticeInput } from './notice-input';
+
+/** Who a notice is for on the escalation ladder (issue 23); the host when not given. */
+export interface NoticeAddressing {
+  rung?: NoticeRung;
+  recipientName?: string;
+}
+
+/** The rung, its recipient's name and the notices already sent lower on the case's ladder (what was tried first). */
+function addressing(c: CaseRecord, to: NoticeAddressing): Pick<NoticeInput, 'rung' | 'recipientName' | 'earlier'> {
+  const rung = to.rung ?? 'host';
+  const earlier = (c.ladder?.entries ?? [])
+    .filter((e) => e.action === 'sent' && e.step !== rung)
+    .map((e) => ({ step: e.step, at: e.at, ...(e.recipient ? { recipient: e.recipient } : {}) }));
+  return { rung, ...(to.recipientName ? { recipientName: to.recipientName } : {}), ...(earlier.length ? { earlier } : {}) };
+}
 
 /** `notices/{userId}/{caseId}/{timestamp}.pdf` in NOTICES_BUCKET. */
 export function noticeKey(c: Pick<CaseRecord, 'userId' | 'id'>, at: Date): string {
@@ -29,10 +45,14 @@ export interface ArchivedNotice {
  * Renders a case's notice PDF (agent identity; creator details withheld) and stores it in the notices bucket
  * as evidence of what was issued and when, before anyone downloads or receives it.
  */
-export async function renderAndArchiveNotice(c: CaseRecord, now = new Date()): Promise<ArchivedNotice> {
-  const [result, creator] = await Promise.all([getResult(c.searchResultId), getCreatorFields(c.userId)]);
+export async function renderAndArchiveNotice(c: CaseRecord, now = new Date(), to: NoticeAddressing = {}): Promise<ArchivedNotice> {
+  const [result, creator, sites] = await Promise.all([getResult(c.searchResultId), getCreatorFields(c.userId), listOwnSites(c.userId)]);
   const own = isOwnedBy(result, c.userId) ? result : undefined;
-  const input = await withEvidencePictures(buildNoticeInput(c, own, creator, agentIdentity(), now), c, own);
+  // Only a URL on the creator's own sites is named as the original (issue 23): an older case's original that is
+  // not (or no longer) on My sites is left out of every notice, a follow-up included; the work is described alone.
+  const original = c.originalUrl && !originalRefusal(c.originalUrl, sites) ? c.originalUrl : '';
+  const built = buildNoticeInput({ ...c, originalUrl: original }, own, creator, agentIdentity(), now);
+  const input = await withEvidencePictures({ ...built, ...addressing(c, to) }, c, own);
   const pdf = await renderNoticePdf(input);
   const bucket = config().noticesBucket;
   const key = noticeKey(c, now);

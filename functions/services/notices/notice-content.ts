@@ -45,6 +45,78 @@ export interface NoticeInput {
   agent: AgentIdentity;
   /** The rights owner when it is a studio or agency (not the creator): the notice names it ("on behalf of ..."). */
   rightsOwner?: string;
+  /** In a grouped message (several cases to one recipient) the pictures are attached under the case number. */
+  grouped?: boolean;
+  /**
+   * The rung of the escalation ladder the notice is for (issue 23): who it is addressed to and what it asks of
+   * them. The host when absent.
+   */
+  rung?: NoticeRung;
+  /** Who is behind the recipient (the network's owner, the CDN, the registrar), when known. */
+  recipientName?: string;
+  /** Notices already sent on this case, lower on the ladder (what the recipient is told was tried first). */
+  earlier?: { step: NoticeRung; at: Date | string; recipient?: string }[];
+}
+
+/** The ladder's rungs a notice is written for (shared/schemas/cases.ts LADDER_STEPS). */
+export const NOTICE_RUNGS = ['host', 'network', 'cdn', 'registrar', 'delisting'] as const;
+export type NoticeRung = (typeof NOTICE_RUNGS)[number];
+
+const RUNG_ROLE: Record<NoticeRung, string> = {
+  host: 'the host',
+  network: 'the network provider',
+  cdn: 'the CDN',
+  registrar: 'the registrar',
+  delisting: 'the search engine',
+};
+
+/**
+ * Who the notice is addressed to, by the recipient's role (takedown-channels.md): the host's designated agent;
+ * the network that routes the site's IP address; the CDN or reverse proxy in front of the site; the domain's
+ * registrar; a search engine's copyright removals team.
+ */
+export function addressee(rung: NoticeRung = 'host', name?: string): string {
+  const who = name ? `${name}, ` : '';
+  switch (rung) {
+    case 'host':
+      return 'The designated copyright agent of the service provider hosting the material identified below';
+    case 'network':
+      return `The abuse team of ${who || 'the network provider '}${name ? 'the network provider ' : ''}whose IP address space hosts the site identified below`;
+    case 'cdn':
+      return `The abuse team of ${who || 'the content delivery network '}${name ? 'the content delivery network ' : ''}serving the site identified below as its CDN or reverse proxy`;
+    case 'registrar':
+      return `The abuse contact of ${who || 'the registrar '}${name ? 'the registrar ' : ''}of the domain name of the site identified below`;
+    case 'delisting':
+      return `The copyright removals team of ${name ?? 'the search engine'}, for the search results listing the material identified below`;
+  }
+}
+
+/**
+ * Why this recipient gets the notice, after the earlier rungs (none for the host): what was sent to whom, and
+ * what the recipient's role lets it do. Undefined for the host's first notice.
+ */
+export function rungContext(rung: NoticeRung = 'host', earlier: { step: NoticeRung; at: Date; recipient?: string }[] = []): string | undefined {
+  const before = earlier.length
+    ? ` Earlier notices about the same material went to ${earlier.map((e) => `${RUNG_ROLE[e.step]}${e.recipient ? ` (${e.recipient})` : ''} on ${formatDate(e.at)}`).join(', ')}; the material is still online.`
+    : '';
+  switch (rung) {
+    case 'host':
+      return before ? `This is a further notice.${before}` : undefined;
+    case 'network':
+      return `You are receiving this notice as the network provider of the IP address the site resolves to.${before} Please forward it to your customer operating the site and, as your acceptable use and repeat infringer policies provide, see that the material is removed or access to it disabled.`;
+    case 'cdn':
+      return `You are receiving this notice because the site reaches the public through your service, which hides its hosting provider.${before} Please forward it to the site's operator and its hosting provider, and stop serving or caching the material from your network.`;
+    case 'registrar':
+      return `You are receiving this notice as the registrar of the site's domain name.${before} Please forward it to the domain's registrant and take the action your registration agreement and abuse policy provide.`;
+    case 'delisting':
+      return `This notice asks you to remove the URLs below from your search results.${before} Delisting does not remove the copies; it stops your results from leading to them.`;
+  }
+}
+
+
+/** The file name an evidence picture is attached under (the e-mail) and named by (the text). */
+export function pictureFile(input: Pick<NoticeInput, 'caseNumber' | 'grouped'>, kind: 'reference' | 'copy', index: number): string {
+  return `${input.grouped ? `${input.caseNumber}-` : ''}${kind}-${index + 1}.jpg`;
 }
 
 const httpUrl = z
@@ -93,6 +165,9 @@ const inputSchema = z.object({
     signatureName: z.string().trim().min(1),
   }),
   rightsOwner: z.string().trim().min(1).optional(),
+  rung: z.enum(NOTICE_RUNGS).default('host'),
+  recipientName: z.string().trim().min(1).optional(),
+  earlier: z.array(z.object({ step: z.enum(NOTICE_RUNGS), at: when, recipient: z.string().optional() })).default([]),
 });
 
 /** The checked, normalised notice: dates parsed, strings trimmed, URLs de-duplicated. */
@@ -106,6 +181,9 @@ export interface Notice {
   evidence: NoticeEvidenceChecked[];
   agent: AgentIdentity;
   rightsOwner?: string;
+  rung: NoticeRung;
+  recipientName?: string;
+  earlier: { step: NoticeRung; at: Date; recipient?: string }[];
 }
 
 export interface NoticeEvidenceChecked {
@@ -173,9 +251,21 @@ export function signatureLines(agent: AgentIdentity, dated: string): string[] {
   ];
 }
 
-export function requestStatement(count: number): string {
+export function requestStatement(count: number, rung: NoticeRung = 'host'): string {
   const what = count === 1 ? 'the material at the URL listed' : `the material at the ${count} URLs listed`;
-  return `Please expeditiously remove or disable access to ${what} below.`;
+  const urls = count === 1 ? 'the URL listed' : `the ${count} URLs listed`;
+  switch (rung) {
+    case 'host':
+      return `Please expeditiously remove or disable access to ${what} below.`;
+    case 'network':
+      return `Please have your customer expeditiously remove or disable access to ${what} below.`;
+    case 'cdn':
+      return `Please expeditiously stop serving ${what} below, and pass this notice to the site's hosting provider.`;
+    case 'registrar':
+      return `Please pass this notice to the registrant of the domain and act on the domain as your abuse policy provides for ${what} below.`;
+    case 'delisting':
+      return `Please remove ${urls} below from your search results.`;
+  }
 }
 
 const ENGINE_NAMES: Record<SearchEngine, string | undefined> = {
@@ -217,6 +307,8 @@ export function addressOneLine(address: string): string {
 }
 
 /** The e-mail subject for a notice. */
-export function noticeSubject(n: { caseNumber: string }): string {
-  return `DMCA Notice of Copyright Infringement – Case ${n.caseNumber}`;
+export function noticeSubject(n: { caseNumber: string; rung?: NoticeRung }): string {
+  const to: Partial<Record<NoticeRung, string>> = { network: 'to the network provider', cdn: 'to the CDN', registrar: 'to the registrar', delisting: 'delisting request' };
+  const rung = n.rung && to[n.rung] ? ` (${to[n.rung]})` : '';
+  return `DMCA Notice of Copyright Infringement${rung} – Case ${n.caseNumber}`;
 }

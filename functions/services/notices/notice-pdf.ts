@@ -7,7 +7,9 @@ import {
   SUBTITLE,
   TITLE,
   addressLines,
+  addressee,
   agentStatement,
+  rungContext,
   onBehalfOf,
   foundThrough,
   formatDate,
@@ -166,11 +168,12 @@ function docDefinition(n: Notice): TDocumentDefinitions {
     { text: TITLE, style: 'h1' },
     { text: SUBTITLE, style: 'subtitle', margin: [0, 2, 0, 14] },
     fields([
-      ['To', { text: 'The designated copyright agent of the service provider hosting the material identified below' }],
+      ['To', { text: addressee(n.rung, n.recipientName) }],
       ['From', { text: runs(`${agent.name}, ${agent.company}, ${onBehalfOf(n.rightsOwner)}`) }],
       ['Date', { text: dated }],
     ]),
     { text: runs(agentStatement(agent, n.rightsOwner)), margin: [0, 10, 0, 0] },
+    ...(rungContext(n.rung, n.earlier) ? [{ text: runs(rungContext(n.rung, n.earlier)!), margin: [0, 6, 0, 0] } as Content] : []),
 
     heading(next(), 'Copyrighted work', '§ 512(c)(3)(A)(ii)'),
     fields([
@@ -179,7 +182,7 @@ function docDefinition(n: Notice): TDocumentDefinitions {
     ]),
 
     heading(next(), 'Infringing material', '§ 512(c)(3)(A)(iii)'),
-    { text: [requestStatement(n.infringingUrls.length), foundThrough(n.searchEngine) ? ` ${foundThrough(n.searchEngine)}` : ''], margin: [0, 0, 0, 6] },
+    { text: [requestStatement(n.infringingUrls.length, n.rung), foundThrough(n.searchEngine) ? ` ${foundThrough(n.searchEngine)}` : ''], margin: [0, 0, 0, 6] },
     { ol: n.infringingUrls.map((u) => urlText(u, { style: 'url', margin: [0, 0, 0, 3] })), markerColor: MUTED },
   ];
 

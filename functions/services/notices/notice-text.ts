@@ -4,17 +4,22 @@ import {
   SUBTITLE,
   TITLE,
   addressLines,
+  addressee,
+  rungContext,
   agentStatement,
   foundThrough,
   formatDate,
   formatSimilarity,
   formatTimestamp,
   captureLine,
+  pictureFile,
   prepareNotice,
   requestStatement,
   signatureLines,
   type NoticeInput,
 } from './notice-content';
+
+const lowerFirst = (s: string) => s.charAt(0).toLowerCase() + s.slice(1);
 
 /** Wraps prose at 76 columns (mail clients show plain text as sent); URLs are never wrapped. */
 function wrap(text: string, indent = ''): string {
@@ -43,18 +48,20 @@ export function renderNoticeText(input: NoticeInput): string {
   const dated = formatDate(n.date);
   let section = 0;
   const h = (title: string) => `${++section}. ${title.toUpperCase()}`;
+  const context = rungContext(n.rung, n.earlier);
   const parts: string[] = [
     `${TITLE.toUpperCase()}\n${SUBTITLE}`,
     `Case number: ${n.caseNumber}\nDate: ${dated}`,
-    'To the designated copyright agent of the service provider hosting the material identified below:',
+    wrap(`To ${lowerFirst(addressee(n.rung, n.recipientName))}:`),
     wrap(agentStatement(agent, n.rightsOwner)),
+    ...(context ? [wrap(context)] : []),
     `${h('Copyrighted work')}\n${n.work.description
       .split('\n')
       .map((line, i) => wrap(i === 0 ? `Description: ${line}` : line, '   '))
       .join('\n')}${n.work.originalUrl ? `\n   Authorized original: ${n.work.originalUrl}` : ''}`,
     [
       h('Infringing material'),
-      wrap([requestStatement(n.infringingUrls.length), foundThrough(n.searchEngine)].filter(Boolean).join(' '), '   '),
+      wrap([requestStatement(n.infringingUrls.length, n.rung), foundThrough(n.searchEngine)].filter(Boolean).join(' '), '   '),
       '',
       ...n.infringingUrls.map((u, i) => `   ${String(i + 1).padStart(2)}. ${u}`),
     ].join('\n'),
@@ -76,7 +83,7 @@ export function renderNoticeText(input: NoticeInput): string {
                 ]
               : []),
             ...(e.referenceImage || e.copyImage
-              ? [`       Pictures attached: ${[e.referenceImage ? `reference-${i + 1}.jpg (the work)` : '', e.copyImage ? `copy-${i + 1}.jpg (the copy)` : ''].filter(Boolean).join(', ')}`]
+              ? [`       Pictures attached: ${[e.referenceImage ? `${pictureFile(input, 'reference', i)} (the work)` : '', e.copyImage ? `${pictureFile(input, 'copy', i)} (the copy)` : ''].filter(Boolean).join(', ')}`]
               : []),
           ].join('\n'),
         ),

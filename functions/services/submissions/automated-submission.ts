@@ -5,7 +5,7 @@ import { startWorkflow } from '../../adapters/workflows';
 import { config, recheckAfterSeconds } from '../../lib/config';
 import { ConflictError, HttpError, PaymentRequiredError, WorkflowUnavailableError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
-import type { SubmissionWorkflowInput } from '../../../shared/workflows/submission';
+import type { PreSentNotice, SubmissionWorkflowInput } from '../../../shared/workflows/submission';
 import { takeSubmission } from '../allowances/submissions';
 import { planOf } from '../billing/plan-store';
 import { getResult } from '../search/results';
@@ -35,6 +35,17 @@ const isActive = (c: CaseRecord) => !!c.submission && ACTIVE_SUBMISSION_STATES.i
  * Attempts that ended with no contact, a failure or an escalation may be retried.
  */
 export async function startCaseSubmission(c: CaseRecord, opts: { recheckAfterSeconds?: number; now?: Date } = {}): Promise<SubmissionStart> {
+  const claimed = await claimCaseSubmission(c, opts);
+  if (claimed.started) await launchCaseSubmission(c, claimed.attempt, { recheckAfterSeconds: opts.recheckAfterSeconds });
+  return claimed;
+}
+
+/**
+ * The first half of startCaseSubmission: the checks and the conditional claim of the next attempt, without
+ * starting the workflow. Bulk submission claims every item's attempt first, then sends one message per
+ * recipient and launches each case's workflow after it (issue 23: one message per recipient per batch).
+ */
+export async function claimCaseSubmission(c: CaseRecord, opts: { now?: Date } = {}): Promise<SubmissionStart> {
   // Every notice, a follow-up too, leaves out the creator's own sites and allowlisted domains (issue 23): a
   // site declared or allowlisted after the case was opened stops its next notice.
   const refusal = await loadNoticeRefusal(c.userId);
@@ -48,17 +59,29 @@ export async function startCaseSubmission(c: CaseRecord, opts: { recheckAfterSec
     if (isActive(current)) return { started: false, attempt: current.submission!.attempt, state: current.submission!.state };
     const attempt = (current.submissionAttempt ?? 0) + 1;
     const at = (opts.now ?? new Date()).toISOString();
-    if (await claimSubmissionAttempt(current, attempt, at)) {
-      await launch(current, attempt, opts.recheckAfterSeconds ?? recheckAfterSeconds());
-      return { started: true, attempt, state: 'queued' };
-    }
+    if (await claimSubmissionAttempt(current, attempt, at)) return { started: true, attempt, state: 'queued' };
     current = await getCase(c.id);
   }
   throw new ConflictError('This case was changed at the same time. Please try again.', 'CASE_CONFLICT');
 }
 
-async function launch(c: CaseRecord, attempt: number, waitSeconds: number): Promise<void> {
-  const input: SubmissionWorkflowInput = { caseId: c.id, userId: c.userId, attempt, recheckAfterSeconds: waitSeconds };
+/**
+ * Starts the workflow of a claimed attempt (named `<caseId>-<attempt>`, so a repeated launch is a no-op).
+ * `preSent`: the host rung's notice already went out in a grouped message (bulk submission); the workflow
+ * records it and goes on to its wait (submission-definition.ts, `Start`).
+ */
+export async function launchCaseSubmission(
+  c: Pick<CaseRecord, 'id' | 'userId'>,
+  attempt: number,
+  opts: { recheckAfterSeconds?: number; preSent?: PreSentNotice } = {},
+): Promise<void> {
+  const input: SubmissionWorkflowInput = {
+    caseId: c.id,
+    userId: c.userId,
+    attempt,
+    recheckAfterSeconds: opts.recheckAfterSeconds ?? recheckAfterSeconds(),
+    ...(opts.preSent ? { preSent: opts.preSent } : {}),
+  };
   try {
     const arn = config().submissionStateMachineArn;
     if (!arn) throw new Error('SUBMISSION_STATE_MACHINE_ARN is not configured');

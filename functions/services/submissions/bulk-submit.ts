@@ -17,9 +17,8 @@ import { latestCaseForResult, listCasesByUser, type CaseRecord } from '../cases/
 import { bulkCaseIdFor } from '../cases/bulk-case';
 import { requireOwned } from '../../lib/ownership';
 import { splitResultUrls } from '../../../shared/schemas/cases';
-import { ownSiteOf } from '../../../shared/schemas/own-sites';
 import { loadNoticeRefusal } from '../allowlist';
-import { listOwnSites } from '../own-sites';
+import { requireOwnOriginal } from '../own-sites';
 
 /** How long a bulk request without an Idempotency-Key is remembered: a double click or a quick retry. */
 export const DERIVED_KEY_WINDOW_SECONDS = 120;
@@ -107,21 +106,13 @@ async function casesOf(results: ResultRecord[]): Promise<(CaseRecord | undefined
 }
 
 /**
- * The original URL of the cases a submission creates (issue 23): the one sent, which must be on the creator's own
- * sites once they declared some (else a 422 naming it); or that of the creator's latest case, when it still is.
+ * The original URL of the cases a submission creates (issue 23): optional (the notices then describe the work
+ * without one); when sent, it must be on the creator's own sites (else a 422 naming it). Nothing is taken from
+ * earlier cases.
  */
 async function originalFor(userId: string, sent: string | undefined): Promise<string | undefined> {
-  const own = await listOwnSites(userId);
-  const isOwn = (u: string) => own.length === 0 || !!ownSiteOf(u, own);
-  if (sent !== undefined) {
-    if (!isOwn(sent)) {
-      const message = `The original URL must be on one of your sites (Settings, My sites): ${sent.slice(0, 200)}`;
-      throw new HttpError(422, 'ORIGINAL_NOT_OWN', message, [{ path: 'body.originalUrl', message }]);
-    }
-    return sent;
-  }
-  const latest = (await listCasesByUser(userId, 1))[0]?.originalUrl;
-  return latest && isOwn(latest) ? latest : undefined;
+  await requireOwnOriginal(userId, sent);
+  return sent;
 }
 
 /**
@@ -141,7 +132,6 @@ async function submitAll(userId: string, body: BulkSubmit, results: ResultRecord
     const reason =
       splitResultUrls(result.url).map(protectedUrl).find(Boolean) ??
       ineligibility(result, body.autoSubmitThreshold) ??
-      (originalUrl ? undefined : 'No original URL on file: send originalUrl, or create one case from the DMCA form first.') ??
       (c?.status === 'resolved' ? ALREADY_RESOLVED : undefined);
     if (reason) items.push(refused(result, reason, c));
     else accepted.push({ result, item: { resultId: result.id, caseId: c?.id ?? bulkCaseIdFor(result.id) } });
@@ -158,7 +148,7 @@ async function submitAll(userId: string, body: BulkSubmit, results: ResultRecord
     const input: BulkSubmissionInput = {
       bulkId: executionId,
       userId,
-      options: { originalUrl: originalUrl!, description: body.description, searchEngine: body.platforms[0]!, platforms: body.platforms },
+      options: { ...(originalUrl ? { originalUrl } : {}), description: body.description, searchEngine: body.platforms[0]!, platforms: body.platforms },
       allowance: { refs: use.refs, n: admitted },
       items: run.map((a) => a.item),
     };

@@ -39,7 +39,7 @@ const inputSchema = z.object({
   bulkId: z.string(),
   userId: z.string(),
   options: z.object({
-    originalUrl: z.string(),
+    originalUrl: z.string().optional(), // optional since issue 23: only My sites URLs, or none
     description: z.string().optional(),
     searchEngine: dmcaSearchEngineSchema,
     platforms: z.array(submissionPlatformSchema),

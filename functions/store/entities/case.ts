@@ -225,6 +225,9 @@ export interface SubmissionPatch {
   recipient?: string;
   contactSource?: string;
   messageId?: string;
+  /** Issue 23: the bulk submission that launches this attempt, and how many cases its grouped message named. */
+  batchId?: string;
+  messageCases?: number;
   recheckAt?: string;
   error?: string;
 }

@@ -8,11 +8,16 @@ export const BULK_STATE = {
   SubmitItem: 'BulkSubmitItem',
   ItemFailed: 'BulkItemFailed',
   ItemDone: 'BulkItemDone',
+  /** Issue 23: the batch's claimed cases grouped by recipient, then one message per group. */
+  Group: 'BulkGroup',
+  SendEachGroup: 'SendEachGroup',
+  SendGroup: 'BulkSendGroup',
+  GroupDone: 'BulkGroupDone',
   Done: 'BulkDone',
 } as const;
 
 /** The Task states; each has one handler (functions/workflows/bulk-submission/index.ts). */
-export const BULK_TASKS = ['BulkSubmitItem', 'BulkItemFailed'] as const;
+export const BULK_TASKS = ['BulkSubmitItem', 'BulkItemFailed', 'BulkGroup', 'BulkSendGroup'] as const;
 export type BulkTaskName = (typeof BULK_TASKS)[number];
 
 /** How many cases of one bulk submission are worked on at once (the Map's MaxConcurrency). */

@@ -3,7 +3,8 @@ import { isOwnedBy } from '../../lib/ownership';
 import { returnAllowance } from '../../services/allowances/allowances';
 import { caseForBulk } from '../../services/cases/bulk-case';
 import { getResult } from '../../services/search/results';
-import { startCaseSubmission } from '../../services/submissions/automated-submission';
+import { claimCaseSubmission } from '../../services/submissions/automated-submission';
+import { claimForBatch } from '../../services/submissions/batch-claims';
 import { settleBulkItem } from '../../services/submissions/bulk-executions';
 import { logger } from '../../lib/logger';
 import { ALREADY_RESOLVED } from '../../../shared/workflows/bulk-submission';
@@ -31,8 +32,9 @@ export async function settleItem(input: BulkItemInput, giveBack: boolean): Promi
 export const RESULT_GONE = 'The result was deleted before its case could be created.';
 
 /**
- * Task BulkSubmitItem (one Map iteration): creates or reuses the result's case and starts its automated
- * submission (the submission workflow, as for one case). When no notice starts (the result is gone, the case is
+ * Task BulkSubmitItem (one Map iteration): creates or reuses the result's case, claims its automated submission's
+ * next attempt for this batch and looks up its host's contact (issue 23: BulkGroup then groups the batch by
+ * recipient and BulkSendGroup sends one message per recipient and starts each case's workflow). When no notice starts (the result is gone, the case is
  * resolved, or an attempt is already under way) the item's allowance unit is given back; either way the item is
  * settled on the execution's record, so recovery leaves it alone. Anything thrown is
  * caught by the Map iteration's Catch (BulkItemFailed), so one bad item never fails the batch.
@@ -52,7 +54,10 @@ export async function submitItem(input: BulkItemInput): Promise<BulkItemOutcome>
   if (c.status === 'resolved') return resolved();
   let started: boolean;
   try {
-    started = (await startCaseSubmission(c)).started;
+    const claim = await claimCaseSubmission(c);
+    started = claim.started;
+    // The workflow starts after the Map, once the batch's notices are grouped per recipient (BulkSendGroup).
+    if (started) await claimForBatch(c, claim.attempt, input.bulkId);
   } catch (err) {
     if (err instanceof ConflictError && err.code === 'CASE_RESOLVED') return resolved();
     throw err;

@@ -1,3 +1,4 @@
+import type { RecipientGroup } from '../../services/submissions/batch-claims';
 import type { AllowanceTaken, BulkCaseOptions, BulkItem } from '../../../shared/workflows/bulk-submission';
 
 /* The workflow's input (BulkSubmissionInput, BulkItem, ...) is in shared/workflows/bulk-submission.ts: the endpoint starts it. */
@@ -20,4 +21,18 @@ export interface BulkItemOutcome {
   /** started: a notice attempt began; under-way: one was already running; resolved: nothing to send; failed. */
   outcome: 'started' | 'under-way' | 'resolved' | 'failed';
   reason?: string;
+}
+
+/** BulkGroup's input: the execution's state (its items name every case of the batch). */
+export interface BulkGroupInput {
+  bulkId: string;
+  userId: string;
+  items: { resultId: string; caseId: string }[];
+}
+
+/** What each SendEachGroup iteration receives. */
+export interface BulkSendGroupInput {
+  bulkId: string;
+  userId: string;
+  group: RecipientGroup;
 }

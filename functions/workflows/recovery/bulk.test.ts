@@ -27,7 +27,6 @@ import { sweepOverdue } from './sweep';
  * they fail, as a task still in flight after an abort may), so the execution is stopped with some items done
  * and the rest never reached.
  */
-const ORIGINAL = 'https://fans.example.com/p/original';
 jest.setTimeout(60_000);
 
 interface Hold {
@@ -81,7 +80,7 @@ async function startBulk(n: number, held: number[], opts: { sent?: boolean } = {
   const ids = (await scanWithResults(who, Array.from({ length: n }, () => aCopyOnline(h.web)), { review: 'unauthorized' })).resultIds;
   const heldIds = held.map((i) => ids[i]!);
   hold(heldIds);
-  const answer = await submitResults(who.userId, ids, { originalUrl: ORIGINAL });
+  const answer = await submitResults(who.userId, ids, {});
   expect(answer.successfulSubmissions).toBe(n);
   const bulkId = answer.executionId!;
   const doneIds = ids.filter((id) => !heldIds.includes(id));
@@ -164,7 +163,7 @@ describe('a bulk submission execution that stopped part-way', () => {
   it('leaves an item whose case has a notice started since the execution began (its task was stopped after starting it)', async () => {
     const who = await user({ plan: 'pro' });
     const [rid] = (await scanWithResults(who, [aCopyOnline(h.web)], { review: 'unauthorized' })).resultIds;
-    const options = { originalUrl: ORIGINAL, searchEngine: 'google' as const, platforms: ['google' as const] };
+    const options = { searchEngine: 'google' as const, platforms: ['google' as const] };
     const allowance = await takeAllowance(who.userId, 'submissions', 1);
     const c = await caseForBulk((await getResult(rid!))!, options);
     await recordBulkStarted({ bulkId: 'bulk-reached', userId: who.userId, options, allowance, items: [{ resultId: rid!, caseId: c.id }] }, new Date(Date.now() - 1000));

@@ -3,6 +3,7 @@ import { checkDelisting, delistingRequestsOf, queueDelisting } from '../../servi
 import { checkSource } from '../../services/cases/source-check';
 import { recordLadder } from '../../services/cases/case-store';
 import { loadCase } from './load-case';
+import { ProviderBudgetExhaustedError } from '../../lib/errors';
 import { DELISTING_CHECKS } from './states';
 import { delistingChecks } from '../../lib/config';
 import type { DelistingOutput, SubmissionState } from './types';
@@ -41,7 +42,15 @@ export async function checkDelistingTask(input: SubmissionState, now = new Date(
     await endCase(c, 'removed', at, source.reason);
     return { settled: true, checksLeft: 0 };
   }
-  const requests = await Promise.all((await delistingRequestsOf(c.id)).map((d) => checkDelisting(d, now)));
+  // A check the platform's provider budget does not admit is left for the next wait (the request stays filed).
+  const requests = await Promise.all(
+    (await delistingRequestsOf(c.id)).map((d) =>
+      checkDelisting(d, now).catch((err: unknown) => {
+        if (err instanceof ProviderBudgetExhaustedError) return d;
+        throw err;
+      }),
+    ),
+  );
   const open = requests.filter((d) => d.status === 'queued' || d.status === 'filed');
   if (requests.length > 0 && open.length === 0) {
     const delisted = requests.filter((d) => d.status === 'delisted');

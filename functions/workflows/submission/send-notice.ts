@@ -22,7 +22,9 @@ export async function sendNotice(input: SubmissionState): Promise<NoticeOutput> 
   const c = await loadCase(input);
   const baseline = await Promise.all(splitInfringingUrls(c.infringingUrl).map((u) => snapshotPage(u)));
   if (!(await updateSubmission(c.id, input.attempt, { state: 'sending' }, { baseline }))) throw new SubmissionSupersededError(c.id);
-  const notice = await renderAndArchiveNotice(c);
+  // Worded for the rung's recipient (issue 23): host, network, CDN or registrar.
+  const { step, entityName } = input.contact;
+  const notice = await renderAndArchiveNotice(c, new Date(), { rung: step, ...(entityName ? { recipientName: entityName } : {}) });
   const message = await buildNoticeEmail(notice.input, recipient, notice.pdf);
   try {
     const sent = await mailSender().send(message);

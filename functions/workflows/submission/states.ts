@@ -4,6 +4,8 @@
  * name): renaming one is a contract change.
  */
 export const SUBMISSION_STATE = {
+  /** Issue 23: a case whose host notice went out in a bulk submission's grouped message starts at MarkSent. */
+  Start: 'Start',
   FindContact: 'FindContact',
   HasContact: 'HasContact',
   SendNotice: 'SendNotice',

@@ -39,7 +39,7 @@ describe('a payment past due', () => {
     expect(bing.body).toMatchObject({ code: 'PLATFORM_NOT_IN_PLAN', error: expect.stringMatching(/Free Trial plan/) });
 
     const { resultId } = await reviewedResult(who, aResult(1));
-    const c = await openCase(who, { searchResultId: resultId, infringingUrl: aResult(1).url, originalUrl: ORIGINAL_URL, description: 'My photo set', searchEngine: 'google' });
+    const c = await openCase(who, { searchResultId: resultId, infringingUrl: aResult(1).url, description: 'My photo set', searchEngine: 'google' });
     const automated = await call(contract.submitAutomated, { as: who, params: { id: c.id } });
     expect(automated.status).toBe(402);
     expect(automated.body).toMatchObject({ code: 'PLAN_REQUIRED' });

@@ -85,7 +85,6 @@ describe('GET /api/user/{id}/usage', () => {
     await createCaseFromForm(owner.userId, {
       searchResultId: first!,
       infringingUrl: 'https://leaks.test/thread/11',
-      originalUrl: 'https://subscriptions.example.com/posts/spring-set',
       description: 'Spring photo set from the subscription page',
       searchEngine: 'google',
     });

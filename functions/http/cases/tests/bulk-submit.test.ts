@@ -4,6 +4,7 @@ import { bulkSubmitResponseSchema } from '../../../../shared/schemas/cases';
 import type { PlanId } from '../../../../shared/schemas/user';
 import { resetConfig } from '../../../lib/config';
 import { listCasesByUser } from '../../../services/cases/case-store';
+import { caseForBulk } from '../../../services/cases/create-case';
 import { getResult, type NewResult } from '../../../services/search/results';
 import { contract } from '../../../../shared/contract';
 import { call, startHarness, type Harness } from '../../../../test/harness';
@@ -108,7 +109,7 @@ describe('POST /api/dmca/bulk-submit: input and plan rules', () => {
   it("answers 404 for another user's result, and sends nothing for any of the selection", async () => {
     const [mine] = await seed(users.pro, [{}]);
     const [theirs] = await seed(users.basic, [{}]);
-    const res = await bulk(users.pro, { searchResultIds: [mine, theirs], platforms: ['google'], originalUrl: ORIGINAL });
+    const res = await bulk(users.pro, { searchResultIds: [mine, theirs], platforms: ['google'] });
     expect(res.status).toBe(404);
     expect(res.body).toMatchObject({ success: false, error: `Search result ${theirs} not found.` });
     await h.sfn.idle();
@@ -118,9 +119,9 @@ describe('POST /api/dmca/bulk-submit: input and plan rules', () => {
   it('reads the stored plan: an upgrade lifts the limit', async () => {
     const who = await user();
     const four = await seed(who, [{}, {}, {}, {}]);
-    expect((await bulk(who, { searchResultIds: four, platforms: ['google'], originalUrl: ORIGINAL })).status).toBe(402);
+    expect((await bulk(who, { searchResultIds: four, platforms: ['google'] })).status).toBe(402);
     expect((await call(contract.upgrade, { as: who, body: { planId: 'basic' } })).status).toBe(200);
-    const res = await bulk(who, { searchResultIds: four, platforms: ['google', 'bing'], originalUrl: ORIGINAL });
+    const res = await bulk(who, { searchResultIds: four, platforms: ['google', 'bing'] });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, processedViolations: 4, successfulSubmissions: 4 });
     await h.sfn.idle();
@@ -133,7 +134,7 @@ describe('POST /api/dmca/bulk-submit: eligibility and submission', () => {
     const ok = await seed(who, [{ confidenceScore: 0.93 }, { confidenceScore: 0.75 }, { confidenceScore: 0.95, priority: 'medium' }, { confidenceScore: 0.6 }]);
     const [unset] = await seed(who, [{}], null);
     const [safe] = await seed(who, [{}], 'safe');
-    const res = await bulk(who, { searchResultIds: [...ok, unset, safe], platforms: ['google'], originalUrl: ORIGINAL });
+    const res = await bulk(who, { searchResultIds: [...ok, unset, safe], platforms: ['google'] });
     expect(res.status).toBe(200);
     const body = bulkSubmitResponseSchema.parse(res.body);
     expect(body).toMatchObject({ success: true, error: null, processedViolations: 6, successfulSubmissions: 2 });
@@ -149,7 +150,7 @@ describe('POST /api/dmca/bulk-submit: eligibility and submission', () => {
     await h.sfn.idle();
     const cases = (await listCasesByUser(who.userId)).filter((c) => c.searchResultId === ok[0]);
     expect(cases).toHaveLength(1);
-    expect(cases[0]).toMatchObject({ searchResultId: ok[0], status: 'sent', origin: 'bulk', platforms: ['google'], originalUrl: ORIGINAL, host: 'leaks.test' });
+    expect(cases[0]).toMatchObject({ searchResultId: ok[0], status: 'sent', origin: 'bulk', platforms: ['google'], host: 'leaks.test' });
     // Still online: the escalation ladder's host, network and registrar rungs each had a notice (issue 23).
     expect(await h.mailsFor(cases[0]!.caseNumber)).toHaveLength(3);
 
@@ -163,33 +164,52 @@ describe('POST /api/dmca/bulk-submit: eligibility and submission', () => {
     expect([...(await mailsPerCase(who)).values()].sort()).toEqual([3, 6]);
   });
 
-  it('needs an original URL: from the body, else from the latest case', async () => {
+  it('takes no original URL, or one on My sites only (422 naming it); a follow-up leaves out an original off My sites', async () => {
     const who = await user({ plan: 'basic' });
-    const [first, second] = await seed(who, [{}, {}]);
+    const [first, second, third] = await seed(who, [{}, {}, {}]);
+    // No original: the notices describe the work without one (issue 23); nothing is taken from earlier cases.
     const none = await bulk(who, { searchResultIds: [first], platforms: ['google'] });
-    expect(none.body).toMatchObject({
-      success: false,
-      successfulSubmissions: 0,
-      error: 'None of the selected violations could be submitted. No original URL on file: send originalUrl, or create one case from the DMCA form first.',
-    });
-    await call(contract.createCase, { as: who, body: { searchResultId: first, infringingUrl: (await listResultUrl(who, first!))!, originalUrl: 'https://fans.example.com/from-form', description: 'Set', searchEngine: 'bing' } });
-    const res = await bulk(who, { searchResultIds: [second], platforms: ['bing'] });
-    expect(res.body.successfulSubmissions).toBe(1);
+    expect(none.body).toMatchObject({ success: true, successfulSubmissions: 1 });
+    // An original off the creator's own sites (none declared yet): 422 naming the URL and the field, nothing taken.
+    const foreign = await bulk(who, { searchResultIds: [second], platforms: ['google'], originalUrl: 'https://phish.example/login' });
+    expect(foreign.status).toBe(422);
+    expect(foreign.body.code).toBe('ORIGINAL_NOT_OWN');
+    expect(foreign.body.error).toContain('you have declared none');
+    expect(foreign.body.error).toContain('https://phish.example/login');
+    expect(foreign.body.fields[0].path).toBe('body.originalUrl');
+    expect((await call(contract.addOwnSite, { as: who, params: { id: 'me' }, body: { site: 'fans.example.com' } })).status).toBe(201);
+    const stillForeign = await bulk(who, { searchResultIds: [second], platforms: ['google'], originalUrl: 'https://phish.example/login' });
+    expect(stillForeign.body.error).toContain('(Settings, My sites: fans.example.com)');
+    const own = await bulk(who, { searchResultIds: [second], platforms: ['bing'], originalUrl: ORIGINAL });
+    expect(own.body.successfulSubmissions).toBe(1);
+    // A case opened before the rule with an original off My sites: its follow-up notice leaves it out.
+    const older = await caseForBulk((await getResult(third!))!, { originalUrl: 'https://phish.example/login', searchEngine: 'google', platforms: ['google'] });
+    const followUp = await bulk(who, { searchResultIds: [third], platforms: ['google'] });
+    expect(followUp.body.items[0]).toMatchObject({ accepted: true, caseId: older.id });
     await h.sfn.idle();
-    const bulkCase = (await listCasesByUser(who.userId)).find((c) => c.searchResultId === second)!;
-    expect(bulkCase).toMatchObject({ originalUrl: 'https://fans.example.com/from-form', searchEngine: 'bing' });
+    const cases = await listCasesByUser(who.userId);
+    expect(cases.find((c) => c.searchResultId === first)!.originalUrl).toBe('');
+    expect(cases.find((c) => c.searchResultId === second)).toMatchObject({ originalUrl: ORIGINAL, searchEngine: 'bing' });
+    const [ownMail] = await h.mailsFor(cases.find((c) => c.searchResultId === second)!.caseNumber);
+    expect(ownMail!.text).toContain(`Authorized original: ${ORIGINAL}`);
+    const olderMails = await h.mailsFor(older.caseNumber);
+    expect(olderMails.length).toBeGreaterThan(0);
+    for (const m of olderMails) {
+      expect(m.text).not.toContain('phish.example');
+      expect(m.text).not.toContain('Authorized original');
+    }
   });
 
   it('trial accounts may submit up to 3 to Google', async () => {
     const who = await user();
     const three = await seed(who, [{}, {}, {}]);
-    const res = await bulk(who, { searchResultIds: three, platforms: ['google'], originalUrl: ORIGINAL });
+    const res = await bulk(who, { searchResultIds: three, platforms: ['google'] });
     expect(res.body).toMatchObject({ success: true, processedViolations: 3, successfulSubmissions: 3 });
     await h.sfn.idle();
 
     // The month's allowance (3 violations submitted) is used: the 4th gets 402 PLAN_LIMIT with the figures.
     const [fourth] = await seed(who, [{}]);
-    const refused = await bulk(who, { searchResultIds: [fourth], platforms: ['google'], originalUrl: ORIGINAL });
+    const refused = await bulk(who, { searchResultIds: [fourth], platforms: ['google'] });
     expect(refused.status).toBe(402);
     expect(refused.body).toMatchObject({ code: 'PLAN_LIMIT', limit: 3, used: 3, resetsAt: allowanceResetsAt() });
     expect(refused.body.error).toMatch(/3 violation submissions a month/);
@@ -202,10 +222,10 @@ describe('POST /api/dmca/bulk-submit: eligibility and submission', () => {
   it('admits exactly one of two parallel requests for the last unit of the allowance', async () => {
     const who = await user();
     const [a, b, c, d] = await seed(who, [{}, {}, {}, {}]);
-    expect((await bulk(who, { searchResultIds: [a, b], platforms: ['google'], originalUrl: ORIGINAL })).body.successfulSubmissions).toBe(2);
+    expect((await bulk(who, { searchResultIds: [a, b], platforms: ['google'] })).body.successfulSubmissions).toBe(2);
     const replies = await Promise.all([
-      bulk(who, { searchResultIds: [c], platforms: ['google'], originalUrl: ORIGINAL }),
-      bulk(who, { searchResultIds: [d], platforms: ['google'], originalUrl: ORIGINAL }),
+      bulk(who, { searchResultIds: [c], platforms: ['google'] }),
+      bulk(who, { searchResultIds: [d], platforms: ['google'] }),
     ]);
     expect(replies.map((r) => r.status).sort()).toEqual([200, 402]);
     expect(replies.find((r) => r.status === 402)!.body).toMatchObject({ code: 'PLAN_LIMIT', limit: 3, used: 3 });
@@ -220,7 +240,7 @@ describe('POST /api/dmca/bulk-submit: the workflow and the allowance', () => {
   it('answers with the accepted ids, their cases and the execution, before the cases are made', async () => {
     const who = await user({ plan: 'basic' });
     const ids = await seed(who, [{}, {}, { confidenceScore: 0.5 }]);
-    const res = await bulk(who, { searchResultIds: ids, platforms: ['google'], originalUrl: ORIGINAL });
+    const res = await bulk(who, { searchResultIds: ids, platforms: ['google'] });
     expect(res.status).toBe(200);
     const body = bulkSubmitResponseSchema.parse(res.body);
     expect(body.executionId).toEqual(expect.any(String));
@@ -239,8 +259,8 @@ describe('POST /api/dmca/bulk-submit: the workflow and the allowance', () => {
   it('admits what is left of the allowance, in selection order, and refuses the rest by name', async () => {
     const who = await user();
     const [a, b, c, d] = await seed(who, [{}, {}, {}, {}]);
-    expect((await bulk(who, { searchResultIds: [a, b], platforms: ['google'], originalUrl: ORIGINAL })).body.successfulSubmissions).toBe(2);
-    const res = await bulk(who, { searchResultIds: [c, d], platforms: ['google'], originalUrl: ORIGINAL });
+    expect((await bulk(who, { searchResultIds: [a, b], platforms: ['google'] })).body.successfulSubmissions).toBe(2);
+    const res = await bulk(who, { searchResultIds: [c, d], platforms: ['google'] });
     expect(res.status).toBe(200);
     expect(res.body.items.map((i: { accepted: boolean }) => i.accepted)).toEqual([true, false]);
     expect(res.body.items[1].reason).toMatch(/Free Trial plan includes 3 violation submissions a month/);
@@ -255,7 +275,7 @@ describe('POST /api/dmca/bulk-submit: the workflow and the allowance', () => {
     process.env.BULK_SUBMISSION_STATE_MACHINE_ARN = `${saved}-missing`;
     resetConfig();
     try {
-      const res = await bulk(who, { searchResultIds: ids, platforms: ['google'], originalUrl: ORIGINAL });
+      const res = await bulk(who, { searchResultIds: ids, platforms: ['google'] });
       expect(res.status).toBe(503);
       expect(res.body).toMatchObject({ code: 'WORKFLOW_UNAVAILABLE' });
     } finally {
@@ -266,21 +286,16 @@ describe('POST /api/dmca/bulk-submit: the workflow and the allowance', () => {
     await h.sfn.idle();
     expect(await listCasesByUser(who.userId)).toHaveLength(0);
     // Errors are not stored: the same request runs once the workflow is there.
-    expect((await bulk(who, { searchResultIds: ids, platforms: ['google'], originalUrl: ORIGINAL })).body.successfulSubmissions).toBe(2);
+    expect((await bulk(who, { searchResultIds: ids, platforms: ['google'] })).body.successfulSubmissions).toBe(2);
     await h.sfn.idle();
   });
 });
-
-async function listResultUrl(who: TestUser, resultId: string): Promise<string | undefined> {
-  const r = await getResult(resultId);
-  return r?.userId === who.userId ? r.url : undefined;
-}
 
 describe('POST /api/dmca/bulk-submit: idempotency', () => {
   it('replays the first response for a retry with the same Idempotency-Key and sends each notice once', async () => {
     const who = await user({ plan: 'pro' });
     const ids = await seed(who, [{}, {}, {}]);
-    const body = { searchResultIds: ids, platforms: ['google', 'bing'], originalUrl: ORIGINAL };
+    const body = { searchResultIds: ids, platforms: ['google', 'bing'] };
     const key = { 'idempotency-key': `bulk-${ulid()}` };
     const first = await bulk(who, body, key);
     expect(first.status).toBe(200);
@@ -304,7 +319,7 @@ describe('POST /api/dmca/bulk-submit: idempotency', () => {
   it('treats a double click (same selection, no key) as one request: one response, one e-mail per case', async () => {
     const who = await user({ plan: 'enterprise' });
     const ids = await seed(who, [{}, {}, {}, {}, {}]);
-    const body = { searchResultIds: ids, platforms: ['google'], originalUrl: ORIGINAL };
+    const body = { searchResultIds: ids, platforms: ['google'] };
     const replies = await Promise.all([bulk(who, body), bulk(who, body), bulk(who, { ...body, searchResultIds: [...ids].reverse() })]);
     expect(replies.map((r) => r.status)).toEqual([200, 200, 200]);
     expect(replies.filter((r) => r.headers['idempotent-replayed'] === 'true')).toHaveLength(2);
@@ -318,7 +333,7 @@ describe('POST /api/dmca/bulk-submit: idempotency', () => {
   it('sends each case once even for overlapping requests with different keys', async () => {
     const who = await user({ plan: 'pro' });
     const ids = await seed(who, [{}, {}, {}]);
-    const body = { searchResultIds: ids, platforms: ['google'], originalUrl: ORIGINAL };
+    const body = { searchResultIds: ids, platforms: ['google'] };
     const replies = await Promise.all([bulk(who, body, { 'idempotency-key': ulid() }), bulk(who, body, { 'idempotency-key': ulid() })]);
     expect(replies.map((r) => r.body.successfulSubmissions)).toEqual([3, 3]);
     expect(replies[0]!.body.items.map((i: { caseId: string }) => i.caseId)).toEqual(replies[1]!.body.items.map((i: { caseId: string }) => i.caseId));
@@ -332,9 +347,9 @@ describe('POST /api/dmca/bulk-submit: idempotency', () => {
     const who = await user();
     const four = await seed(who, [{}, {}, {}, {}]);
     const key = { 'idempotency-key': ulid() };
-    expect((await bulk(who, { searchResultIds: four, platforms: ['google'], originalUrl: ORIGINAL }, key)).status).toBe(402);
+    expect((await bulk(who, { searchResultIds: four, platforms: ['google'] }, key)).status).toBe(402);
     await call(contract.upgrade, { as: who, body: { planId: 'pro' } });
-    const res = await bulk(who, { searchResultIds: four, platforms: ['google'], originalUrl: ORIGINAL }, key);
+    const res = await bulk(who, { searchResultIds: four, platforms: ['google'] }, key);
     expect(res.body).toMatchObject({ success: true, successfulSubmissions: 4 });
     await h.sfn.idle();
   });

@@ -43,7 +43,13 @@ const createBody = (resultId: string, extra: Record<string, unknown> = {}) => ({
 beforeAll(async () => {
   h = await startHarness({ submissions: true });
   [owner, other, admin] = [await user(), await user(), await user({ isAdmin: true })];
+  await declareOwnSite(owner);
 });
+
+/** The original URL of createBody is on the creator's own site (issue 23: the only accepted originals). */
+async function declareOwnSite(who: TestUser) {
+  expect((await call(contract.addOwnSite, { as: who, params: { id: 'me' }, body: { site: 'subscriptions.example.com' } })).status).toBe(201);
+}
 afterAll(() => h.close());
 
 const fields = (body: { fields?: { path: string; message: string }[] }) => body.fields ?? [];
@@ -144,6 +150,7 @@ describe('GET /api/user/{id}/dmca and GET /api/dmca/{id}', () => {
   let who: TestUser;
   beforeAll(async () => {
     who = await user();
+    await declareOwnSite(who);
     const [r1, r2] = (await scanWithResults(who, [result(10), result(11)], { review: 'unauthorized' })).resultIds;
     ids = [];
     for (const [rid, n] of [
@@ -292,6 +299,7 @@ describe('Google bulk export', () => {
   let ids: string[];
   beforeAll(async () => {
     who = await user();
+    await declareOwnSite(who);
     await call(contract.putContentCreator, { as: who, params: { id: 'me' }, body: CREATOR });
     const rids = (await scanWithResults(who, [result(40), result(41)], { review: 'unauthorized' })).resultIds;
     ids = [];

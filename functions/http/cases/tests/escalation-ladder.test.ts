@@ -1,3 +1,4 @@
+import { resetConfig } from '../../../lib/config';
 import { ulid } from 'ulid';
 import { caseSchema, type DmcaCase } from '../../../../shared/schemas/cases';
 import type { NewResult } from '../../../services/search/results';
@@ -40,6 +41,8 @@ const readCase = async (id: string): Promise<DmcaCase> => caseSchema.parse((awai
 beforeAll(async () => {
   h = await startHarness({ submissions: true });
   [creator, other, agent, admin] = [await user({ plan: 'pro' }), await user(), await user({ isAgent: true }), await user({ isAdmin: true })];
+  // The original URL the cases name is on the creator's own site (issue 23: the only accepted originals).
+  expect((await call(contract.addOwnSite, { as: creator, params: { id: 'me' }, body: { site: 'fans.example.com' } })).status).toBe(201);
 });
 afterAll(() => h.close());
 
@@ -90,6 +93,18 @@ describe('the escalation ladder', () => {
     const filed = await call(contract.agentDelistingFiled, { as: agent, params: { id: item.id }, body: { reference: 'GGL-123456' } });
     expect(filed.body).toMatchObject({ status: 'filed', reference: 'GGL-123456' });
     expect((await call(contract.agentDelistingFiled, { as: admin, params: { id: item.id }, body: { reference: 'again' } })).status).toBe(409);
+    // A delisting check is a provider search, metered on the platform's monthly budget (issue 27): once it is
+    // spent, "Check now" is a 503 naming it and the request stays filed.
+    process.env.PLATFORM_PROVIDER_SEARCHES_PER_MONTH = '0';
+    resetConfig();
+    try {
+      const spent = await call(contract.agentDelistingCheck, { as: agent, params: { id: item.id } });
+      expect(spent.status).toBe(503);
+      expect(spent.body.code).toBe('PROVIDER_BUDGET_EXHAUSTED');
+    } finally {
+      delete process.env.PLATFORM_PROVIDER_SEARCHES_PER_MONTH;
+      resetConfig();
+    }
     const refused = await call(contract.agentDelistingRefused, { as: admin, params: { id: `${caseId}-bing-0` }, body: { note: 'Not indexed' } });
     expect(refused.body).toMatchObject({ status: 'refused', note: 'Not indexed' });
   });

@@ -53,7 +53,6 @@ async function seed(who: TestUser, matchMethod?: 'name' | 'fingerprint' | 'liken
 const body = (resultId: string, url: string, extra: Record<string, unknown> = {}) => ({
   searchResultId: resultId,
   infringingUrl: url,
-  originalUrl: 'https://fans.example.com/p/1',
   description: 'Spring photo set from the subscription page',
   searchEngine: 'google',
   ...extra,
@@ -172,7 +171,7 @@ describe('name-match confirmation', () => {
   it('bulk submission skips an unconfirmed name-only result and sends it once confirmed', async () => {
     const { resultId } = await seed(owner, 'name');
     const bulk = () =>
-      call(contract.bulkSubmit, { as: owner, body: { searchResultIds: [resultId], platforms: ['google'], originalUrl: 'https://fans.example.com/p/1' }, headers: { 'idempotency-key': ulid() } });
+      call(contract.bulkSubmit, { as: owner, body: { searchResultIds: [resultId], platforms: ['google'] }, headers: { 'idempotency-key': ulid() } });
     const first = await bulk();
     expect(first.body.items).toEqual([
       { searchResultId: resultId, submitted: false, accepted: false, reason: 'Found by name only: confirm that you have checked this page shows your content first.' },

@@ -195,7 +195,7 @@ describe('My sites', () => {
     const creator = await user({ plan: 'pro' });
     await allowlistEntry(creator, 'ally.test');
     const ally = await seed(creator, { url: 'https://ally.test/a', domain: 'ally.test' });
-    const res = await call(contract.bulkSubmit, { as: creator, body: { searchResultIds: [ally.resultId], platforms: ['google'], originalUrl: 'https://mine.example/x' } });
+    const res = await call(contract.bulkSubmit, { as: creator, body: { searchResultIds: [ally.resultId], platforms: ['google'] } });
     expect(res.body.items[0]).toMatchObject({ accepted: false });
     expect(res.body.items[0].reason).toContain('which is on your allowlist');
   });

@@ -51,7 +51,7 @@ async function openCase(who: TestUser, domain: string, page: { goneAfterFetches?
     evidence: { engines: ['google'], seenAt: '2026-05-02T08:00:00.000Z' },
   };
   const [resultId] = (await scanWithResults(who, [result], { review: 'unauthorized' })).resultIds;
-  const res = await call(contract.createCase, { as: who, body: { searchResultId: resultId, infringingUrl: url, originalUrl: 'https://fans.example.com/p/1', description: `Set by ${CREATOR.contentCreatorName}`, searchEngine: 'google' } });
+  const res = await call(contract.createCase, { as: who, body: { searchResultId: resultId, infringingUrl: url, description: `Set by ${CREATOR.contentCreatorName}`, searchEngine: 'google' } });
   expect(res.status).toBe(201);
   return { caseId: res.body.id as string, caseNumber: res.body.caseNumber as string, url, resultId: resultId! };
 }

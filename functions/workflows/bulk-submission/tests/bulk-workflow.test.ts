@@ -16,7 +16,6 @@ const NOTICES_PER_CLIMB = 3;
  * The bulk submission workflow as the endpoint starts it: the ASL the stack deploys (rendered), run by the Step
  * Functions stand-in with the real task handlers, each watched (how many run at once) and one made to fail.
  */
-const ORIGINAL = 'https://fans.example.com/p/original';
 let inFlight = 0;
 let maxInFlight = 0;
 let finished = 0;
@@ -75,9 +74,9 @@ describe('bulk submission workflow (real ASL, local Step Functions)', () => {
     const failing = ids[3]!;
     failFor.add(failing);
     firstWave = new Promise<void>((r) => (releaseWave = r));
-    const failingCase = await caseForBulk((await getResult(failing))!, { originalUrl: ORIGINAL, searchEngine: 'google', platforms: ['google'] });
+    const failingCase = await caseForBulk((await getResult(failing))!, { searchEngine: 'google', platforms: ['google'] });
 
-    const res = await call(contract.bulkSubmit, { as: who, body: { searchResultIds: ids, platforms: ['google'], originalUrl: ORIGINAL } });
+    const res = await call(contract.bulkSubmit, { as: who, body: { searchResultIds: ids, platforms: ['google'] } });
     const finishedAtAnswer = finished;
     expect(res.status).toBe(200);
     const body = bulkSubmitResponseSchema.parse(res.body);
@@ -108,6 +107,17 @@ describe('bulk submission workflow (real ASL, local Step Functions)', () => {
         expect(await h.mailsFor(c.caseNumber)).toHaveLength(NOTICES_PER_CLIMB);
       }
     }
+    // One message per recipient per batch (issue 23): the seven copies on the one fixture host went out in ONE
+    // host message listing each case, and each case recorded it on its ladder.
+    const sentNumbers = cases.filter((c) => c.searchResultId !== failing).map((c) => c.caseNumber).sort();
+    const grouped = (await h.outboxMails()).filter((m) => String(m.headers.get('x-vigil-case')).split(', ').length > 1);
+    expect(grouped).toHaveLength(1);
+    expect(String(grouped[0]!.headers.get('x-vigil-case')).split(', ').sort()).toEqual(sentNumbers);
+    expect(grouped[0]!.text).toContain('This message carries 7 notices of copyright infringement');
+    for (const n of sentNumbers) expect(grouped[0]!.attachments.map((a) => a.filename)).toContain(`dmca-${cases.find((c) => c.caseNumber === n)!.id}.pdf`);
+    for (const c of cases.filter((x) => x.searchResultId !== failing)) {
+      expect(c.ladder!.entries[0]).toMatchObject({ step: 'host', action: 'sent', detail: expect.stringContaining('named the 7 copies') });
+    }
     // The failed item's unit was given back.
     expect(await usedSubmissions(who)).toBe(7);
   });
@@ -116,10 +126,10 @@ describe('bulk submission workflow (real ASL, local Step Functions)', () => {
     const who = await user({ plan: 'pro' });
     const ids = await seed(who, 3);
     // Another request's attempt is under way on the first result's case (claimed, queued).
-    const busy = await caseForBulk((await getResult(ids[0]!))!, { originalUrl: ORIGINAL, searchEngine: 'google', platforms: ['google'] });
+    const busy = await caseForBulk((await getResult(ids[0]!))!, { searchEngine: 'google', platforms: ['google'] });
     expect(await claimSubmissionAttempt(busy, 1, new Date().toISOString())).toBe(true);
 
-    const res = await call(contract.bulkSubmit, { as: who, body: { searchResultIds: ids, platforms: ['google'], originalUrl: ORIGINAL } });
+    const res = await call(contract.bulkSubmit, { as: who, body: { searchResultIds: ids, platforms: ['google'] } });
     expect(res.body.successfulSubmissions).toBe(3);
     expect(await usedSubmissions(who)).toBe(3);
     await h.sfn.idle();
@@ -133,10 +143,10 @@ describe('bulk submission workflow (real ASL, local Step Functions)', () => {
   it('starts the same workflow from a service: submitResults (issue 11), under the same rules', async () => {
     const who = await user({ plan: 'basic' });
     const ids = await seed(who, 2);
-    await expect(submitResults(who.userId, ids, { platforms: ['duckduckgo'], originalUrl: ORIGINAL })).rejects.toMatchObject({ statusCode: 402, code: 'PLATFORM_NOT_IN_PLAN' });
+    await expect(submitResults(who.userId, ids, { platforms: ['duckduckgo'] })).rejects.toMatchObject({ statusCode: 402, code: 'PLATFORM_NOT_IN_PLAN' });
     const other = await user({ plan: 'basic' });
-    await expect(submitResults(other.userId, ids, { originalUrl: ORIGINAL })).rejects.toMatchObject({ statusCode: 404 });
-    const answer = await submitResults(who.userId, ids, { originalUrl: ORIGINAL });
+    await expect(submitResults(other.userId, ids, {})).rejects.toMatchObject({ statusCode: 404 });
+    const answer = await submitResults(who.userId, ids, {});
     expect(answer).toMatchObject({ success: true, successfulSubmissions: 2, executionId: expect.any(String) });
     await h.sfn.idle();
     const cases = await listCasesByUser(who.userId);
