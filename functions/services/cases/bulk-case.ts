@@ -54,7 +54,7 @@ export function bulkCaseIdFor(resultId: string): string {
  */
 export async function caseForBulk(
   result: ResultRecord,
-  opts: { originalUrl: string; description?: string; searchEngine: DmcaSearchEngine; platforms: string[] },
+  opts: { originalUrl?: string; description?: string; searchEngine: DmcaSearchEngine; platforms: string[] },
   now = new Date(),
 ): Promise<CaseRecord> {
   const existing = await latestCaseForResult(result.id);
@@ -76,7 +76,7 @@ export async function caseForBulk(
     caseNumber: await allocateCaseNumber(now),
     searchResultId: result.id,
     infringingUrl: urls.join('\n'),
-    originalUrl: opts.originalUrl,
+    originalUrl: opts.originalUrl ?? '',
     description: await describeCase(result, opts.description),
     ...(opts.description ? { note: stripLinks(opts.description) } : {}),
     namedUrls: urls.map((url) => ({ url, how: 'found' as const })),

@@ -4,7 +4,7 @@ import { bulkSubmitResponseSchema } from '../../../../shared/schemas/cases';
 import type { PlanId } from '../../../../shared/schemas/user';
 import { resetConfig } from '../../../lib/config';
 import { listCasesByUser } from '../../../services/cases/case-store';
-import { caseForBulk } from '../../../services/cases/create-case';
+import { caseForBulk } from '../../../services/cases/bulk-case';
 import { getResult, type NewResult } from '../../../services/search/results';
 import { contract } from '../../../../shared/contract';
 import { call, startHarness, type Harness } from '../../../../test/harness';
