@@ -174,8 +174,9 @@ describe('a bulk submission execution that stopped part-way', () => {
   });
 
   it('locally: a runtime killed mid-way ends the execution at the next start and the same recovery gives the units back', async () => {
-    // Their notices sent first: the restart would otherwise also end the submission executions running at the kill.
-    const { who, heldIds, bulkId } = await startBulk(4, [2, 3], { sent: true });
+    // The items not held are claimed and wait for the batch's grouped message (issue 23), which never comes: no
+    // submission execution of theirs is running at the kill.
+    const { who, heldIds, bulkId } = await startBulk(4, [2, 3]);
     const killed = join(h.dir, 'killed.json');
     copyFileSync(h.executionsFile, killed); // what a kill -9 at this moment leaves under DATA_DIR
 
