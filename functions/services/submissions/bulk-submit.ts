@@ -13,7 +13,7 @@ import { forgetBulk, recordBulkStarted } from './bulk-executions';
 import { planOf } from '../billing/plan-store';
 import { hashRequest, runOnce, type IdempotentOutcome } from '../idempotency';
 import { getResult, type ResultRecord } from '../search/results';
-import { latestCaseForResult, listCasesByUser, type CaseRecord } from '../cases/case-store';
+import { latestCaseForResult, type CaseRecord } from '../cases/case-store';
 import { bulkCaseIdFor } from '../cases/bulk-case';
 import { requireOwned } from '../../lib/ownership';
 import { splitResultUrls } from '../../../shared/schemas/cases';
