@@ -134,10 +134,10 @@ export const FAQ_ENTRIES: readonly FaqEntry[] = [
     question: 'Can Vigil recognise my face (likeness matching)?',
     answer:
       'Yes, if you turn it on: open Settings, Likeness tab, read what it does and agree, then add at least three photos that show only your face and confirm the face crops. ' +
-      'Your scans then also look for your face in the pictures they find and in video thumbnails, including pictures that are not copies of your reference files. ' +
+      'Your scans then also look for your face in the pictures they find, in video thumbnails and in a few frames sampled from each found video, including pictures that are not copies of your reference files. ' +
       'Such a result is labelled "likeness match" and shows your enrolled face beside the face found, with their distance. It is never submitted automatically: ' +
       'you confirm it on its case ("I have checked this page shows my content") before any notice. Vigil keeps only face embeddings and small face crops, for your account alone, ' +
-      'never the photos; turning likeness off, or deleting your account, deletes them at once. Frames inside found videos are not searched for faces yet.',
+      'never the photos; turning likeness off, or deleting your account, deletes them at once.',
     keywords: ['face', 'faces', 'face recognition', 'facial', 'likeness', 'my face', 'biometric', 'selfie', 'recognise me', 'recognize me'],
   },
   {

@@ -18,7 +18,7 @@ export const FEATURE_ROWS: readonly FeatureRow[] = [
   { feature: 'Image & video fingerprinting', description: 'Perceptual hashes of your reference files find resized, cropped, mirrored and re-encoded copies', vigil: 'yes' },
   {
     feature: 'Face recognition',
-    description: 'Opt-in likeness matching: your face found in pictures and video thumbnails you did not upload as a reference, reviewed by you before any notice (not yet in frames inside found videos)',
+    description: 'Opt-in likeness matching: your face found in pictures, video thumbnails and frames sampled from found videos you did not upload as a reference, reviewed by you before any notice',
     vigil: 'yes',
   },
   { feature: 'Your review before sending', description: 'Nothing is sent until you mark a match unauthorized (or a monitor you set submits)', vigil: 'yes' },
