@@ -147,8 +147,8 @@ describe('POST /api/chatbot: the assistant that knows the account (issue 26)', (
   });
 
   it('answers capability questions as the product works', async () => {
-    expect((await ask('Do you offer face recognition?', owner)).body.reply).toMatch(/^Vigil does not offer face recognition yet/);
-    expect((await ask('Can Vigil detect my videos?', owner)).body.reply).toMatch(/does not download the videos it finds/);
-    expect((await ask('Can you delist my copies from Google search results?', owner)).body.reply).toMatch(/Delisting from search engines is a separate step/);
+    expect((await ask('Do you offer face recognition?', owner)).body.reply).toMatch(/Likeness tab/);
+    expect((await ask('Can Vigil detect my videos?', owner)).body.reply).toMatch(/fetches a few frames spread over the clip/);
+    expect((await ask('Can you delist my copies from Google search results?', owner)).body.reply).toMatch(/agent files the delisting requests/);
   });
 });

@@ -40,14 +40,15 @@ export function accountIntent(message: string): ToolCallPlan | undefined {
 export const FACE_RECOGNITION_REPLY = FAQ_ENTRIES.find((e) => e.id === 'likeness-matching')!.answer;
 
 export const VIDEO_REPLY =
-  'You can upload videos (MP4 or MOV) as reference files. Vigil samples about one frame a second from each and matches the thumbnails and stills ' +
-  'of the videos it finds against those frames; it does not download the videos it finds, so a copy whose thumbnail shows none of your frames can be missed. ' +
-  'Videos found by your name are listed in the Videos tab for you to review.';
+  'You can upload videos (MP4 or MOV) as reference files; Vigil hashes about one frame a second of each, and the scan card says which clips it could use and why not. ' +
+  'For every video a scan finds (tube pages, file hosts, posts with a player, direct links), Vigil fetches a few frames spread over the clip by range requests, at most 8 MB a video, ' +
+  'and matches them against your frames and pictures: a confirmed copy shows your frame beside the found one with both times and how many frames agreed. ' +
+  'Streams cut into segments (HLS) are not sampled yet; their thumbnails are matched. Videos found by your name are listed in the Videos tab for you to review.';
 
 export const DELISTING_REPLY =
-  'Vigil removes copies at the source: the automated submission e-mails a DMCA notice to the host (the abuse or DMCA contact found for the site) and checks the page again afterwards. ' +
-  'Delisting from search engines is a separate step that only hides a URL from results while the copy stays online. Vigil does not file it with the search engines for you: ' +
-  "a case's notice page gives Google's and Bing's removal forms with every field filled in, and the Cases page exports your cases as a Google Trusted Copyright Removal Program bulk file.";
+  'Vigil removes copies at the source: the automated submission e-mails a DMCA notice to the host and checks the page again afterwards. ' +
+  'When the host does not act, the case climbs: the network, the CDN, the registrar, and last search-engine delisting, which only hides a URL from results while the copy stays online. ' +
+  "Vigil's agent files the delisting requests with Google and Bing under the company's name, so you stay anonymous, and the case shows each request and its outcome.";
 
 /** The answer to a question about what the product can do, or undefined. */
 export function capabilityReply(message: string): string | undefined {
