@@ -124,7 +124,8 @@ export const FAQ_ENTRIES: readonly FaqEntry[] = [
     question: 'How does Vigil find copies of my content?',
     answer:
       'Vigil searches Google and Bing (web pages, images and videos) for your creator name and runs reverse image searches with your reference files. ' +
-      'Each candidate is fingerprinted and compared with your files, so altered copies are still recognised, and it is given a confidence score. ' +
+      'It also reads the public Telegram channels, subreddits and leak sites you add to a scan or a monitor directly, not through a search engine. ' +
+      'Each candidate is fingerprinted and compared with your files, so altered copies are still recognised (for a video, a few frames sampled from the clip), and it is given a confidence score. ' +
       'Domains on your allowlist are left out. You review every result before any notice is sent.',
     keywords: ['detect', 'detection', 'find', 'fingerprint', 'fingerprinting', 'ai', 'match', 'matching', 'reverse image', 'monitor'],
   },
@@ -146,6 +147,7 @@ export const FAQ_ENTRIES: readonly FaqEntry[] = [
     question: 'Which platforms and sites does Vigil monitor?',
     answer:
       'Vigil monitors 250+ platforms: anything Google and Bing index, including tube sites, forums, file hosts, social networks and blogs. ' +
+      'Public Telegram channels, subreddits and leak, album and file-host sites are read directly when you add them to a scan or a monitor. ' +
       'It protects content you publish anywhere, including subscription platforms such as OnlyFans, Fansly and Patreon, by finding copies that leak onto other sites.',
     keywords: ['platforms', 'sites', 'websites', 'onlyfans', 'fansly', 'patreon', 'instagram', 'twitter', 'reddit', 'telegram', 'tube', 'forum', 'coverage', 'support', 'work with'],
   },
