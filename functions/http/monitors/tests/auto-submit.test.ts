@@ -114,7 +114,9 @@ describe('submit automatically', () => {
     expect(detail.lastAutoSubmit).toBeNull();
     expect((results as Result[]).filter((r) => r.userReviewStatus)).toEqual([]);
 
-    // Turned on, and a site allowlisted after the scan: the follow-up reads the allowlist again.
+    // Turned on, and a site allowlisted after the scan: the follow-up reads the allowlist again. The original is on
+    // the creator's declared site (My sites), so the notices carry it (issue 23).
+    expect((await call(contract.addOwnSite, { as: creator, params: { id: 'me' }, body: { site: 'lunavale.example' } })).status).toBe(201);
     await call(contract.updateMonitor, { as: creator, params: { id }, body: { autoSubmit: true, originalUrl: ORIGINAL_URL } });
     await addAllowlistEntry(creator.userId, { domain: 'socialgram.example', reason: 'authorized_partner' });
     const outcome = await autoSubmitNew((await getMonitor(id))!, detail.lastSearchId, (await listResultsBySearch(detail.lastSearchId)).filter((r) => r.isNew && r.priority === 'high'));
