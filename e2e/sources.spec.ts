@@ -86,7 +86,7 @@ test('a monitor watches a Telegram channel, a subreddit and a leak site, finds t
     expect((await page.request.put(`/api/search-results/${copy.id}/review`, { headers: FROM_SITE, data: { status: 'unauthorized' } })).ok()).toBe(true);
     const created = await page.request.post('/api/dmca', {
       headers: FROM_SITE,
-      data: { searchResultId: copy.id, infringingUrl: copy.url, originalUrl: 'https://lunavale.example/gallery', description: 'My photo set', searchEngine: 'google' },
+      data: { searchResultId: copy.id, infringingUrl: copy.url, description: 'My photo set', searchEngine: 'google' },
     });
     const caseId = (await created.json()).id as string;
     expect((await page.request.post(`/api/dmca/${caseId}/submit-automated`, { headers: FROM_SITE })).ok()).toBe(true);

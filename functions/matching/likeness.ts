@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import sharp from 'sharp';
+import { loadSharp } from '../lib/sharp';
 import { bundleDir } from '../lib/bundle';
 import { FACE_WASM_FILES } from './likeness-files';
 
@@ -92,6 +92,7 @@ export function loadFaceModels(): Promise<FaceApi> {
 
 /** Decodes a picture (any format sharp reads), downscaled to DETECT_MAX_SIDE, as RGB bytes. */
 async function decodeForDetection(bytes: Buffer, maxPixels?: number): Promise<{ data: Buffer; width: number; height: number; originalShort: number; scale: number }> {
+  const sharp = await loadSharp();
   const img = sharp(bytes, { limitInputPixels: maxPixels ?? 100_000_000, failOn: 'error' }).rotate();
   const meta = await img.metadata();
   const ow = meta.autoOrient?.width ?? meta.width ?? 0;
@@ -158,6 +159,7 @@ export function closestFace<E extends { descriptor: readonly number[] }>(found: 
 
 /** A small JPEG of a face (the box widened by a quarter), for the creator to confirm and for a review to show. */
 export async function faceCrop(bytes: Buffer, box: Face['box'], size = 112): Promise<Buffer> {
+  const sharp = await loadSharp();
   const img = sharp(bytes, { limitInputPixels: 100_000_000 }).rotate();
   const meta = await img.metadata();
   const W = meta.autoOrient?.width ?? meta.width ?? 0;

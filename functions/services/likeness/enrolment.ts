@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from '../../lib/sharp';
 import { ulid } from 'ulid';
 import {
   LIKENESS_CONSENT_VERSION,
@@ -48,6 +48,7 @@ export function photoBytes(dataUrl: string): Buffer {
 
 /** A picture's size from its header (undefined when sharp cannot read it; detection then says so). */
 async function imageSize(bytes: Buffer): Promise<{ width: number; height: number } | undefined> {
+  const sharp = await loadSharp();
   const meta = await sharp(bytes).metadata().catch(() => undefined);
   return meta?.width && meta.height ? { width: meta.width, height: meta.height } : undefined;
 }

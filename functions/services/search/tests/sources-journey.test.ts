@@ -146,6 +146,8 @@ describe('a monitor with a Telegram channel, a subreddit and a leak site', () =>
       body: { contentCreatorName: 'Luna Vale', contentCreatorEmail: 'luna@creator.test', contentCreatorPhone: '', contentCreatorAddress: '1 Main St' },
     });
     const recipients: string[] = [];
+    // The original is on the creator's declared site (My sites, issue 23).
+    expect((await call(contract.addOwnSite, { as: owner, params: { id: 'me' }, body: { site: 'fans.example.com' } })).status).toBe(201);
     for (const r of [tg, rd, site]) {
       expect((await call(contract.reviewResult, { as: owner, params: { id: r.id }, body: { status: 'unauthorized' } })).status).toBe(200);
       const c = await call(contract.createCase, { as: owner, body: { searchResultId: r.id, infringingUrl: r.url, originalUrl: 'https://fans.example.com/luna/1', description: 'My photo set', searchEngine: 'google' } });
