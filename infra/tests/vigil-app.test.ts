@@ -455,16 +455,18 @@ describe('media and PDF layers', () => {
         expect(fn.Properties.Environment.Variables.FFMPEG_PATH).toBe(needsMedia ? MEDIA_LAYER_ENVIRONMENT.FFMPEG_PATH : undefined);
       }
     }
-    // The media parsers, the case form (it matches a URL the creator names against the references) and the
-    // notice's evidence thumbnails. Bulk cases, automatic submission (Finalize) and recovery decode nothing (issue 27).
+    // The media parsers, the case form (it matches a URL the creator names against the references), the
+    // notice's evidence thumbnails (one notice, or a grouped message's: BulkSendGroup) and likeness enrolment. Bulk cases, automatic submission (Finalize) and recovery decode nothing (issue 27).
     expect(media.map((m) => m.replace(/(Task|Area)?Function.*$|Task.*$/, '')).sort()).toEqual([
       'Vigil-prod-Api/Cases',
       'Vigil-prod-Api/Documents',
+      'Vigil-prod-Api/Likeness',
+      'Vigil-prod-Workflows/BulkSendGroup',
       'Vigil-prod-Workflows/Fingerprint',
       'Vigil-prod-Workflows/SendNotice',
       'Vigil-prod-Workflows/Triage',
     ]);
-    expect(pdf.map((m) => m.replace(/(Task|Area).*$/, '')).sort()).toEqual(['Vigil-prod-Api/Admin', 'Vigil-prod-Api/Documents', 'Vigil-prod-Workflows/MonthlyReport', 'Vigil-prod-Workflows/SendNotice']);
+    expect(pdf.map((m) => m.replace(/(Task|Area).*$/, '')).sort()).toEqual(['Vigil-prod-Api/Admin', 'Vigil-prod-Api/Documents', 'Vigil-prod-Workflows/BulkSendGroup', 'Vigil-prod-Workflows/MonthlyReport', 'Vigil-prod-Workflows/SendNotice']);
   });
 });
 
