@@ -34,8 +34,8 @@ describe('lambdaFunctions', () => {
     expect(isTraced(mod.handler)).toBe(!(name in UNTRACED));
   });
 
-  it('lists the scheduled functions: the alert digest tick, the monthly report and the result retention job', () => {
-    expect(specs.filter((s) => s.kind === 'scheduled').map((s) => s.name)).toEqual(['MonitorDispatcher', 'MonthlyReportTask', 'ResultRetention']);
+  it('lists the scheduled functions: the alert digest tick, the monthly report, the result retention job and re-emergence', () => {
+    expect(specs.filter((s) => s.kind === 'scheduled').map((s) => s.name)).toEqual(['MonitorDispatcher', 'MonthlyReportTask', 'ResultRetention', 'Reemergence']);
   });
 
   it('lists the monitor queue consumer (an SQS event source invokes it)', () => {

@@ -39,7 +39,9 @@ const happy = (calls: string[]) => ({
 describe('renderSubmissionAsl', () => {
   it('renders every task as a Lambda Task state, with the wait read from the input', () => {
     const asl = renderSubmissionAsl();
-    expect(asl.StartAt).toBe('FindContact');
+    // A case whose host notice went out in a bulk batch's grouped message starts sent (issue 23).
+    expect(asl.StartAt).toBe('Start');
+    expect(asl.States.Start).toEqual({ Type: 'Choice', Choices: [{ Variable: '$.preSent', IsPresent: true, Next: 'MarkSent' }], Default: 'FindContact' });
     for (const name of SUBMISSION_TASKS) expect(asl.States[name]).toMatchObject({ Type: 'Task', Resource: fakeFunctionArn(name) });
     expect(asl.States.WaitBeforeRecheck).toEqual({ Type: 'Wait', SecondsPath: '$.recheckAfterSeconds', Next: 'Recheck' });
     expect(asl.States.HasContact).toMatchObject({ Type: 'Choice', Default: 'Climb' });

@@ -95,14 +95,18 @@ describe('workflows stack', () => {
 
   it('runs the image and video tasks with the arm64 media layer and ffmpeg from it', () => {
     const layers = Object.entries(t.findResources('AWS::Lambda::LayerVersion'));
-    expect(layers).toHaveLength(2); // media, PDF
+    expect(layers).toHaveLength(3); // media, PDF, face (issue 24)
     const [layerId, layer] = layers.find(([, l]) => String(l.Properties.Description).includes('media'))!;
     const pdfLayerId = layers.find(([, l]) => String(l.Properties.Description).includes('PDF'))![0];
+    const faceLayerId = layers.find(([, l]) => String(l.Properties.Description).includes('face'))![0];
     expect(layer.Properties).toMatchObject({ CompatibleArchitectures: ['arm64'], CompatibleRuntimes: ['nodejs22.x'] });
 
     for (const name of MEDIA_TASKS) {
       const fn = taskFunction(name);
-      expect(fn.properties.Layers).toEqual([{ Ref: layerId }]);
+      // Triage also searches candidate pictures for the creator's face (likeness, issue 24): the face layer too.
+      const expected = name === 'Triage' ? [{ Ref: layerId }, { Ref: faceLayerId }] : [{ Ref: layerId }];
+      expect(fn.properties.Layers).toHaveLength(expected.length);
+      expect(fn.properties.Layers).toEqual(expect.arrayContaining(expected));
       expect(fn.properties.Environment.Variables).toMatchObject({ ...MEDIA_LAYER_ENVIRONMENT, TABLE_NAME: 'vigil' });
       expect(MEDIA_LAYER_ENVIRONMENT.FFMPEG_PATH).toBe('/opt/bin/ffmpeg');
     }

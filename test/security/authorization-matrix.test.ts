@@ -32,7 +32,8 @@ let world: World;
 beforeAll(async () => {
   world = await startWorld();
 }, 60_000);
-afterAll(() => world?.app.close());
+// Closing lets the submission executions the calls started run to their end (a re-check waits RECHECK_AFTER_SECONDS).
+afterAll(() => world?.app.close(), 120_000);
 
 const covered = ROUTES.filter((r) => !(routeKey(r) in UNCOVERABLE));
 // Calls that end sessions run last, and the owner's before the admin's, so every role stays signed in meanwhile.

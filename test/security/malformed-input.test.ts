@@ -22,7 +22,8 @@ beforeAll(async () => {
   const lifted = { perMinute: 10_000, burst: 10_000 };
   await setRateLimits({ userId: 'security-suite', email: 'security-suite@example.test' }, { trial: lifted, basic: lifted, pro: lifted, enterprise: lifted });
 }, 60_000);
-afterAll(() => world?.app.close());
+// Closing lets the submission executions the calls started run to their end (a re-check waits RECHECK_AFTER_SECONDS).
+afterAll(() => world?.app.close(), 120_000);
 
 /** Items that are data (request accounting, rate windows and sessions are not). */
 async function dataItems(): Promise<Set<string>> {

@@ -12,6 +12,7 @@ import {
   managedUserSchema,
 } from '../../../../shared/schemas/admin';
 import { reportScheduleSchema } from '../../../../shared/schemas/report';
+import { sourceHealthListSchema } from '../../../../shared/schemas/sources';
 import { activityListSchema, auditListSchema, maintenanceSchema, rateLimitsSchema, revenueSchema } from '../../../../shared/schemas/platform';
 import { discountedCents, PLANS } from '../../../../shared/plans';
 import type { PlanId } from '../../../../shared/schemas/user';
@@ -50,6 +51,7 @@ const schemaOf: Record<string, { parse(v: unknown): unknown }> = {
   auditLog: auditListSchema,
   getMaintenance: maintenanceSchema.strict(),
   getRateLimits: rateLimitsSchema.strict(),
+  sourceHealth: sourceHealthListSchema,
 };
 
 describe('every /api/admin/* route', () => {
@@ -65,6 +67,7 @@ describe('every /api/admin/* route', () => {
       'GET /api/admin/revenue',
       'GET /api/admin/settings/maintenance',
       'GET /api/admin/settings/rate-limits',
+      'GET /api/admin/sources',
       'GET /api/admin/system',
       'GET /api/admin/user-management',
       'GET /api/admin/users',
