@@ -7,7 +7,7 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { PageSpinner } from '@/components/ui/spinner';
-import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { toast } from '@/components/ui/use-toast';
 import { api, apiErrorMessage } from '@/lib/api-client';
 import { invalidateCases } from '@/lib/submissions/api/get-cases';
@@ -207,8 +207,8 @@ export function CasesPage() {
         </div>
       </div>
 
-      <div className="mb-4 grid gap-4">
-        <Tabs value={filters.status} onValueChange={(v) => applyFilters({ status: v as CaseListTab })}>
+      <Tabs value={filters.status} onValueChange={(v) => applyFilters({ status: v as CaseListTab })}>
+        <div className="mb-4 grid gap-4">
           <TabsList aria-label="Cases by status" className="flex-wrap">
             {CASE_LIST_TABS.map((t) => (
               <TabsTrigger key={t} value={t}>
@@ -216,82 +216,85 @@ export function CasesPage() {
               </TabsTrigger>
             ))}
           </TabsList>
-        </Tabs>
-        <FilterBar key={JSON.stringify(filters)} filters={filters} onApply={applyFilters} />
-      </div>
-
-      {list.cases.length > 0 && (
-        <div className="sticky top-0 z-10 mb-4 flex flex-wrap items-center gap-3 rounded-xl border bg-background/95 px-4 py-2 text-sm backdrop-blur" aria-label="Bulk actions" role="toolbar">
-          <label className="flex items-center gap-2">
-            <Checkbox checked={allChosen} onCheckedChange={(on) => setSelected(on === true ? new Set(list.cases.map((c) => c.id)) : new Set())} aria-label="Select all loaded cases" />
-            {chosen.length > 0 ? `${chosen.length} selected` : 'Select all'}
-          </label>
-          <Button size="sm" disabled={chosen.length === 0 || bulkBusy !== null} onClick={() => void sendNotices()}>
-            {bulkBusy === 'send' ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Send aria-hidden="true" />}
-            Send notices
-          </Button>
-          <Button size="sm" variant="outline" disabled={chosen.length === 0 || bulkBusy !== null} onClick={() => void exportSelected()}>
-            {bulkBusy === 'export' ? <Loader2 className="animate-spin" aria-hidden="true" /> : <FileDown aria-hidden="true" />}
-            Export selected for Google
-          </Button>
+          <FilterBar key={JSON.stringify(filters)} filters={filters} onApply={applyFilters} />
         </div>
-      )}
 
-      {list.isLoading ? (
-        <PageSpinner label="Loading your cases" />
-      ) : list.error ? (
-        <Card>
-          <CardContent className="flex flex-col items-center gap-3 py-6 text-center">
-            <p role="alert" className="text-sm text-destructive">
-              {apiErrorMessage(list.error, 'Failed to load your DMCA cases. Please try again.')}
-            </p>
-            <Button variant="outline" size="sm" onClick={() => void list.mutate()}>
-              <RefreshCw aria-hidden="true" />
-              Try again
-            </Button>
-          </CardContent>
-        </Card>
-      ) : list.cases.length === 0 && filtered ? (
-        <p className="rounded-xl border border-dashed py-10 text-center text-sm text-muted-foreground">No case matches these filters.</p>
-      ) : list.cases.length === 0 ? (
-        <Card>
-          <CardContent className="flex flex-col items-center gap-4 py-12 text-center">
-            <span className="flex size-12 items-center justify-center rounded-full bg-muted text-muted-foreground">
-              <FolderOpen className="size-6" aria-hidden="true" />
-            </span>
-            <div className="grid gap-1">
-              <h2 className="text-lg font-semibold">No DMCA cases yet</h2>
-              <p className="max-w-md text-sm text-muted-foreground">
-                Search for copies of your content, mark the unauthorized ones, and send a takedown notice to open a case.
-              </p>
-            </div>
-            <Button asChild>
-              <Link to="/search">
-                <Search aria-hidden="true" />
-                Start New Search
-              </Link>
-            </Button>
-          </CardContent>
-        </Card>
-      ) : (
-        <>
-          <ul className="grid gap-4" aria-label="DMCA cases">
-            {list.cases.map((c) => (
-              <li key={c.id}>
-                <CaseCard dmcaCase={c} selection={{ checked: selected.has(c.id), onChange: (on) => toggle(c.id, on) }} />
-              </li>
-            ))}
-          </ul>
-          {list.hasMore && (
-            <div className="mt-6 flex justify-center">
-              <Button variant="outline" disabled={list.loadingMore} onClick={() => void list.loadMore()}>
-                {list.loadingMore && <Loader2 className="animate-spin" aria-hidden="true" />}
-                Load more cases
+        {/* The chosen tab's panel: the list below is what the tab shows (the tab's aria-controls names it). */}
+        <TabsContent value={filters.status}>
+          {list.cases.length > 0 && (
+            <div className="sticky top-0 z-10 mb-4 flex flex-wrap items-center gap-3 rounded-xl border bg-background/95 px-4 py-2 text-sm backdrop-blur" aria-label="Bulk actions" role="toolbar">
+              <label className="flex items-center gap-2">
+                <Checkbox checked={allChosen} onCheckedChange={(on) => setSelected(on === true ? new Set(list.cases.map((c) => c.id)) : new Set())} aria-label="Select all loaded cases" />
+                {chosen.length > 0 ? `${chosen.length} selected` : 'Select all'}
+              </label>
+              <Button size="sm" disabled={chosen.length === 0 || bulkBusy !== null} onClick={() => void sendNotices()}>
+                {bulkBusy === 'send' ? <Loader2 className="animate-spin" aria-hidden="true" /> : <Send aria-hidden="true" />}
+                Send notices
+              </Button>
+              <Button size="sm" variant="outline" disabled={chosen.length === 0 || bulkBusy !== null} onClick={() => void exportSelected()}>
+                {bulkBusy === 'export' ? <Loader2 className="animate-spin" aria-hidden="true" /> : <FileDown aria-hidden="true" />}
+                Export selected for Google
               </Button>
             </div>
           )}
-        </>
-      )}
+
+          {list.isLoading ? (
+            <PageSpinner label="Loading your cases" />
+          ) : list.error ? (
+            <Card>
+              <CardContent className="flex flex-col items-center gap-3 py-6 text-center">
+                <p role="alert" className="text-sm text-destructive">
+                  {apiErrorMessage(list.error, 'Failed to load your DMCA cases. Please try again.')}
+                </p>
+                <Button variant="outline" size="sm" onClick={() => void list.mutate()}>
+                  <RefreshCw aria-hidden="true" />
+                  Try again
+                </Button>
+              </CardContent>
+            </Card>
+          ) : list.cases.length === 0 && filtered ? (
+            <p className="rounded-xl border border-dashed py-10 text-center text-sm text-muted-foreground">No case matches these filters.</p>
+          ) : list.cases.length === 0 ? (
+            <Card>
+              <CardContent className="flex flex-col items-center gap-4 py-12 text-center">
+                <span className="flex size-12 items-center justify-center rounded-full bg-muted text-muted-foreground">
+                  <FolderOpen className="size-6" aria-hidden="true" />
+                </span>
+                <div className="grid gap-1">
+                  <h2 className="text-lg font-semibold">No DMCA cases yet</h2>
+                  <p className="max-w-md text-sm text-muted-foreground">
+                    Search for copies of your content, mark the unauthorized ones, and send a takedown notice to open a case.
+                  </p>
+                </div>
+                <Button asChild>
+                  <Link to="/search">
+                    <Search aria-hidden="true" />
+                    Start New Search
+                  </Link>
+                </Button>
+              </CardContent>
+            </Card>
+          ) : (
+            <>
+              <ul className="grid gap-4" aria-label="DMCA cases">
+                {list.cases.map((c) => (
+                  <li key={c.id}>
+                    <CaseCard dmcaCase={c} selection={{ checked: selected.has(c.id), onChange: (on) => toggle(c.id, on) }} />
+                  </li>
+                ))}
+              </ul>
+              {list.hasMore && (
+                <div className="mt-6 flex justify-center">
+                  <Button variant="outline" disabled={list.loadingMore} onClick={() => void list.loadMore()}>
+                    {list.loadingMore && <Loader2 className="animate-spin" aria-hidden="true" />}
+                    Load more cases
+                  </Button>
+                </div>
+              )}
+            </>
+          )}
+        </TabsContent>
+      </Tabs>
     </div>
   );
 }
