@@ -9,21 +9,10 @@ import { parseMultipart } from '../lib/multipart';
 import { checkReferenceFiles } from '../services/references';
 import { assertLibraryRoom, libraryReferencesOf } from '../services/library';
 import { LIBRARY_REFERENCES_FIELD } from '../../shared/schemas/library';
+import { jsonTextField } from '../../shared/schemas/json-field';
 
 /** The library files to reuse: a JSON list of ids (absent or empty: none). */
-const libraryIdsSchema = z
-  .string()
-  .optional()
-  .transform((raw, ctx) => {
-    if (raw === undefined || raw.trim() === '') return [];
-    try {
-      return JSON.parse(raw) as unknown;
-    } catch {
-      ctx.addIssue({ code: 'custom', message: 'libraryReferences must be a JSON list of reference ids such as ["01J..."].' });
-      return z.NEVER;
-    }
-  })
-  .pipe(z.array(z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'A reference id is not valid.')).transform((ids) => [...new Set(ids)]));
+const libraryIdsSchema = jsonTextField('libraryReferences must be a JSON list of reference ids such as ["01J..."].', () => []).pipe(z.array(z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'A reference id is not valid.')).transform((ids) => [...new Set(ids)]));
 
 /**
  * The multipart body of a scan request (`POST /api/search`, and `POST /api/monitors` with its extra fields):

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { SEARCH_ENGINES } from './search';
 import { sourcesFieldSchema } from './sources';
+import { jsonTextField } from './json-field';
 
 export const MAX_SEARCH_NAMES = 10;
 export const MAX_SEARCH_NAME_LENGTH = 100;
@@ -29,31 +30,19 @@ export const searchStartFieldsSchema = z.object({
     .refine((names) => names.length <= MAX_SEARCH_NAMES, `Enter at most ${MAX_SEARCH_NAMES} names.`)
     .refine((names) => names.every((n) => n.length <= MAX_SEARCH_NAME_LENGTH), `Each name may be at most ${MAX_SEARCH_NAME_LENGTH} characters.`),
   contentType: z.string().max(100).default(DEFAULT_CONTENT_TYPE),
-  searchEngines: z
-    .string()
-    .optional()
-    .transform((raw, ctx) => {
-      if (raw === undefined || raw.trim() === '') return [...DEFAULT_SEARCH_ENGINES];
-      try {
-        return JSON.parse(raw) as unknown;
-      } catch {
-        ctx.addIssue({ code: 'custom', message: 'searchEngines must be a JSON list such as ["google","bing"].' });
-        return z.NEVER;
-      }
-    })
-    .pipe(
-      z
-        .array(z.string())
-        .min(1, 'Choose at least one search engine.')
-        .superRefine((list, ctx) => {
-          for (const e of list) {
-            if (!(SEARCH_ENGINES as readonly string[]).includes(e)) {
-              ctx.addIssue({ code: 'custom', message: `Unknown search engine "${e}". Choose from ${SEARCH_ENGINES.join(', ')}.` });
-            }
+  searchEngines: jsonTextField('searchEngines must be a JSON list such as ["google","bing"].', () => [...DEFAULT_SEARCH_ENGINES]).pipe(
+    z
+      .array(z.string())
+      .min(1, 'Choose at least one search engine.')
+      .superRefine((list, ctx) => {
+        for (const e of list) {
+          if (!(SEARCH_ENGINES as readonly string[]).includes(e)) {
+            ctx.addIssue({ code: 'custom', message: `Unknown search engine "${e}". Choose from ${SEARCH_ENGINES.join(', ')}.` });
           }
-        })
-        .transform((list) => [...new Set(list)]),
-    ),
+        }
+      })
+      .transform((list) => [...new Set(list)]),
+  ),
   /** Issue 25: sources read directly (a JSON list of `{kind, target}`), next to the engines. */
   sources: sourcesFieldSchema,
 });

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { jsonTextField } from './json-field';
 
 /**
  * Sources (issue 25): places Vigil reads directly, next to the search engines. A scan or a monitor names them as
@@ -81,19 +82,7 @@ export const sourceListSchema = z
   });
 
 /** The `sources` field of the multipart scan and monitor forms: a JSON list, absent or empty for none. */
-export const sourcesFieldSchema = z
-  .string()
-  .optional()
-  .transform((raw, ctx) => {
-    if (raw === undefined || raw.trim() === '') return [];
-    try {
-      return JSON.parse(raw) as unknown;
-    } catch {
-      ctx.addIssue({ code: 'custom', message: 'sources must be a JSON list such as [{"kind":"telegram","target":"channelname"}].' });
-      return z.NEVER;
-    }
-  })
-  .pipe(sourceListSchema);
+export const sourcesFieldSchema = jsonTextField('sources must be a JSON list such as [{"kind":"telegram","target":"channelname"}].', () => []).pipe(sourceListSchema);
 
 /** How a result was found when a source (not a search engine) returned it: shown on results, review and cases. */
 export const resultViaSchema = z.object({
