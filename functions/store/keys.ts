@@ -137,6 +137,9 @@ export const keys = {
   /** Ended cases across the platform (issue 23's outcome figures), one small record each on gsi1 by `at#caseId`. */
   outcomeListing: (sortValue: string) => ({ gsi1pk: 'CASE_OUTCOMES', gsi1sk: sortValue }),
   outcomeListingPartition: 'CASE_OUTCOMES',
+  /** Copies that came back after removal, across the platform (issue 23's "came back"), one record each on gsi1 by `at#caseId`. */
+  returnListing: (sortValue: string) => ({ gsi1pk: 'CASE_RETURNS', gsi1sk: sortValue }),
+  returnListingPartition: 'CASE_RETURNS',
 
   /**
    * The admin audit log (issue 26): one item per administrator change (`AUDIT#id`), listed newest first on gsi1

@@ -16,7 +16,7 @@ export const outcomeFiguresSchema = z.object({
   stopped: z.number().int().nonnegative(),
   removalRate: z.number().nullable(),
   delistedOnlyShare: z.number().nullable(),
-  /** Copies found back online after their removal (cases reopened as reappeared); null where not measured (platform-wide). */
+  /** Copies found back online after their removal (cases reopened as reappeared); null where not measured. */
   cameBack: z.number().int().nonnegative().nullable(),
   /** From the first notice to removal at the source. */
   medianHoursToRemoval: z.number().nullable(),

@@ -88,8 +88,9 @@ export function latestCaseForResult(resultId: string): Promise<CaseRecord | unde
 /**
  * Moves a case to `to` if its status is one of `from`, recording the time (sentAt / resolvedAt) and
  * appending to statusHistory. Returns true when this call made the change (so its counters apply once).
+ * Reopening as `reappeared` is `reopenReappeared` (case-transitions.ts), which also records the return.
  */
-export function transitionCase(id: string, from: readonly CaseStatus[], to: CaseStatus, at: string): Promise<boolean> {
+export function transitionCase(id: string, from: readonly CaseStatus[], to: Exclude<CaseStatus, 'reappeared'>, at: string): Promise<boolean> {
   return cases.transition(id, from, to, at);
 }
 

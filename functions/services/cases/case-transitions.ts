@@ -1,5 +1,6 @@
 import { recordCaseResolved, recordCaseSent, recordEmailSent } from '../metrics';
 import { addToUserCounters } from '../stats';
+import * as returns from '../../store/entities/case-return';
 import { claimResultTakedown, transitionCase, type CaseRecord } from './case-store';
 
 /*
@@ -38,5 +39,17 @@ export async function resolveCase(
   const takedown = resultUnauthorized && (await claimResultTakedown(c.searchResultId, c.id, at));
   await addToUserCounters(c.userId, { resolvedCases: 1, ...(takedown ? { activeViolations: -1 } : {}) });
   await recordCaseResolved(at);
+  return true;
+}
+
+/**
+ * A removed copy is back online: the case becomes `reappeared` if it was resolved, and only then is the return
+ * recorded platform-wide (store/entities/case-return.ts: the admin's "came back" figure). Every path that reopens a
+ * case goes through here (re-emergence, a monitor's re-check, a repost in the same source). Returns whether this
+ * call made the transition.
+ */
+export async function reopenReappeared(c: Pick<CaseRecord, 'id' | 'host' | 'resolvedAt'>, at: string): Promise<boolean> {
+  if (!(await transitionCase(c.id, ['resolved'], 'reappeared', at))) return false;
+  await returns.create({ caseId: c.id, host: c.host, ...(c.resolvedAt ? { removedAt: c.resolvedAt } : {}), at });
   return true;
 }

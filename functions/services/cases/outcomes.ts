@@ -3,6 +3,7 @@ import type { OutcomeFigures } from '../../../shared/schemas/outcomes';
 import type { CaseRecord } from './case-store';
 import { listCasesByUser } from './case-store';
 import * as outcomeRecords from '../../store/entities/case-outcome';
+import * as returnRecords from '../../store/entities/case-return';
 
 /**
  * Takedown outcomes measured from cases (issue 23): how many ended removed at the source, delisted only,
@@ -71,14 +72,15 @@ export async function creatorOutcomes(userId: string): Promise<OutcomeFigures> {
 }
 
 /**
- * The platform's figures over the outcome records since `fromIso` (at most 5000). Cases still climbing and copies
- * that came back are counted per creator only (they need every case), so they are not given here.
+ * The platform's figures over the outcome records since `fromIso` (at most 5000), and the copies that came back
+ * since then (distinct cases among the return records every reopening writes, store/entities/case-return.ts).
+ * Cases still climbing are counted per creator only (they need every case), so `open` is 0 here.
  */
 export async function platformOutcomes(fromIso: string): Promise<OutcomeFigures> {
-  const records = await outcomeRecords.listSince(fromIso, 5000);
+  const [records, returns] = await Promise.all([outcomeRecords.listSince(fromIso, 5000), returnRecords.listSince(fromIso, 5000)]);
   return outcomeFigures(
     records.map((r) => ({ host: r.host, kind: r.kind, ...(r.step ? { step: r.step } : {}), ...(r.sentAt ? { sentAt: r.sentAt } : {}), at: r.at })),
-    { open: 0, cameBack: null },
+    { open: 0, cameBack: new Set(returns.map((r) => r.caseId)).size },
   );
 }
 

@@ -4,7 +4,8 @@ import { casesForUrls } from '../cases/case-urls';
 import { canonicalUrl } from '../search/canonical-url';
 import { logger } from '../../lib/logger';
 import { judgePage, snapshotPage } from '../cases/page-check';
-import { listCasesByUser, transitionCase, type CaseRecord } from '../cases/case-store';
+import { listCasesByUser, type CaseRecord } from '../cases/case-store';
+import { reopenReappeared } from '../cases/case-transitions';
 import { getResult, listResultsBySearch, type ResultRecord } from '../search/results';
 import { getSearch } from '../search/searches';
 import { raiseAlert } from './alerts';
@@ -117,7 +118,7 @@ export async function checkReappearances(m: MonitorRecord, searchId: string, now
     const repost = repostIn(result, run);
     const url = repost?.url ?? (await copyBackAt(c, result, now));
     if (!url) continue;
-    if (await transitionCase(c.id, ['resolved'], 'reappeared', now.toISOString())) {
+    if (await reopenReappeared(c, now.toISOString())) {
       reopened.push({ caseId: c.id, url, confidence: (repost ?? result).confidence, ...(repost ? { resultId: repost.id } : {}) });
     }
   }

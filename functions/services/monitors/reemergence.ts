@@ -1,6 +1,7 @@
 import { planRule } from '../../../shared/plans';
 import { logger } from '../../lib/logger';
-import { getCase, transitionCase } from '../cases/case-store';
+import { getCase } from '../cases/case-store';
+import { reopenReappeared } from '../cases/case-transitions';
 import { removedCaseIdsSince } from '../cases/outcomes';
 import { getResult } from '../search/results';
 import { raiseAlert } from './alerts';
@@ -38,7 +39,7 @@ export async function recheckRemovedCopies(now = new Date()): Promise<Reemergenc
     run.checked += 1;
     const result = await getResult(c.searchResultId);
     const url = await copyBackAt(c, result, now);
-    if (!url || !(await transitionCase(c.id, ['resolved'], 'reappeared', now.toISOString()))) continue;
+    if (!url || !(await reopenReappeared(c, now.toISOString()))) continue;
     run.reopened.push(c.id);
     const m = result?.monitorId ? await getMonitor(result.monitorId) : undefined;
     if (m && result) {

@@ -1,8 +1,11 @@
 import * as profiles from '../../store/entities/profile';
 import * as resultStore from '../../store/entities/result';
 import * as searchStore from '../../store/entities/search';
+import type { CaseOutcomeKind, LadderStep } from '../../../shared/schemas/cases';
+import type { OutcomeFigures } from '../../../shared/schemas/outcomes';
 import type { CaseRecord } from '../cases/case-store';
 import { listCasesByUser } from '../cases/case-store';
+import { outcomeFigures } from '../cases/outcomes';
 
 /*
  * What a protection report says (`GET /api/user/{id}/report`, the admin's platform report): for a period,
@@ -30,6 +33,9 @@ export interface ReportCase {
   reappearedAt?: string;
   /** The notice: where it went and how (automated e-mail to the host, or a search engine's form). */
   notice: { channel: string; recipient?: string; state?: string; sentAt?: string };
+  /** How the case's climb ended (issue 23), if it has; `escalating` while its ladder still climbs. */
+  outcome?: { kind: CaseOutcomeKind; step?: LadderStep; at: string };
+  escalating?: true;
 }
 
 export interface ReportHost {
@@ -48,6 +54,11 @@ export interface ProtectionReport {
   results: { found: number; decided: number; unauthorized: number; safe: number; undecided: number };
   cases: ReportCase[];
   caseCounts: { opened: number; sent: number; resolved: number; reappeared: number };
+  /**
+   * Takedown outcomes measured over the period's cases (issue 23): those that ended in the period, the copies
+   * that came back in it, and the cases of the period still escalating.
+   */
+  outcomes: OutcomeFigures;
   hosts: ReportHost[];
 }
 
@@ -80,7 +91,22 @@ function toReportCase(c: CaseRecord & { reappearedAt?: string }): ReportCase {
           ...(c.sentAt ? { sentAt: c.sentAt } : {}),
         }
       : { channel: ENGINE_FORMS[c.searchEngine] ?? 'Notice PDF prepared', ...(c.sentAt ? { sentAt: c.sentAt } : {}) },
+    ...(c.outcome ? { outcome: { kind: c.outcome.kind, ...(c.outcome.step ? { step: c.outcome.step } : {}), at: c.outcome.at } } : {}),
+    ...(c.ladder && !c.outcome ? { escalating: true as const } : {}),
   };
+}
+
+/**
+ * The outcome figures of a report's cases (creator or platform: the same cases the report lists): removal rate,
+ * delisted-only share and median time to removal per host and per step over the cases that ended in the period;
+ * copies that came back in it; cases still escalating.
+ */
+export function periodOutcomes(cases: readonly ReportCase[], period: ReportPeriod): OutcomeFigures {
+  const ended = cases.filter((c) => c.outcome && within(period, c.outcome.at));
+  return outcomeFigures(
+    ended.map((c) => ({ host: c.host, kind: c.outcome!.kind, ...(c.outcome!.step ? { step: c.outcome!.step } : {}), ...(c.sentAt ? { sentAt: c.sentAt } : {}), at: c.outcome!.at })),
+    { open: cases.filter((c) => c.escalating).length, cameBack: cases.filter((c) => within(period, c.reappearedAt)).length },
+  );
 }
 
 /** One creator's report for a period. */
@@ -95,7 +121,7 @@ export async function collectCreatorReport(userId: string, period: ReportPeriod,
   const found = results.filter((r) => within(period, r.createdAt));
   const decided = results.filter((r) => r.userReviewStatus && within(period, r.reviewedAt));
   const inPeriod = cases.filter((c) =>
-    [c.createdAt, c.sentAt, c.resolvedAt, (c as { reappearedAt?: string }).reappearedAt].some((t) => within(period, t)),
+    [c.createdAt, c.sentAt, c.resolvedAt, c.reappearedAt, c.outcome?.at].some((t) => within(period, t)),
   );
   const reportCases = inPeriod.map(toReportCase).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 
@@ -123,6 +149,7 @@ export async function collectCreatorReport(userId: string, period: ReportPeriod,
       resolved: reportCases.filter((c) => within(period, c.resolvedAt)).length,
       reappeared: reportCases.filter((c) => within(period, c.reappearedAt)).length,
     },
+    outcomes: periodOutcomes(reportCases, period),
     hosts: [...hosts.values()].sort((a, b) => b.cases - a.cases || b.results - a.results || a.host.localeCompare(b.host)),
   };
 }
@@ -150,6 +177,10 @@ export async function collectPlatformReport(period: ReportPeriod, now = new Date
     const seen = hosts.get(h.host) ?? { host: h.host, results: 0, cases: 0 };
     hosts.set(h.host, { host: h.host, results: seen.results + h.results, cases: seen.cases + h.cases });
   }
+  const cases = reports
+    .flatMap((r) => r.cases)
+    .map(({ urls: _urls, notice: { recipient: _r, ...notice }, ...c }) => ({ ...c, urls: [], notice }))
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
   return {
     scope: 'platform',
     period,
@@ -157,11 +188,9 @@ export async function collectPlatformReport(period: ReportPeriod, now = new Date
     creators: reports.filter((r) => r.scans.total || r.results.found || r.cases.length).length,
     scans: sum('scans'),
     results: sum('results'),
-    cases: reports
-      .flatMap((r) => r.cases)
-      .map(({ urls: _urls, notice: { recipient: _r, ...notice }, ...c }) => ({ ...c, urls: [], notice }))
-      .sort((a, b) => a.createdAt.localeCompare(b.createdAt)),
+    cases,
     caseCounts: sum('caseCounts'),
+    outcomes: periodOutcomes(cases, period),
     hosts: [...hosts.values()].sort((a, b) => b.cases - a.cases || b.results - a.results || a.host.localeCompare(b.host)),
   };
 }

@@ -2,6 +2,7 @@ import path from 'node:path';
 import pdfmake from 'pdfmake';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { noticeFonts, runs } from '../notices/notice-fonts';
+import { CASE_OUTCOME_LABELS, LADDER_STEP_LABELS } from '../../../shared/schemas/cases';
 import type { ProtectionReport, ReportCase } from './report-data';
 
 const INK = '#111827';
@@ -50,6 +51,48 @@ function figures(r: ProtectionReport): Content {
   );
 }
 
+const pct = (v: number | null) => (v === null ? '–' : `${Math.round(v * 100)}%`);
+const duration = (h: number | null) => (h === null ? '–' : h < 48 ? `${h} h` : `${Math.round((h / 24) * 10) / 10} days`);
+const right = (text: string): Content => ({ text, style: 'td', alignment: 'right' }) as Content;
+
+/**
+ * Takedown outcomes of the period (issue 23), computed from the report's cases: the rates over the cases that
+ * ended in it, the median time from the first notice to removal at the source per ladder step and per host, and the
+ * copies that came back. Left out when no case ended, came back or is escalating.
+ */
+function outcomes(r: ProtectionReport): Content[] {
+  const o = r.outcomes;
+  if (o.ended === 0 && o.open === 0 && !o.cameBack) return [];
+  const rows: [string, string][] = [
+    ['Cases ended', String(o.ended)],
+    ['  removed at the source', String(o.removed)],
+    ['  delisted only', String(o.delisted)],
+    ['  counter-noticed', String(o.counterNoticed)],
+    ['  stopped', String(o.stopped)],
+    ['Removal rate', pct(o.removalRate)],
+    ['Delisted-only share', pct(o.delistedOnlyShare)],
+    ['Median time to removal', duration(o.medianHoursToRemoval)],
+    ['Copies that came back', String(o.cameBack ?? 0)],
+    ['Still escalating', String(o.open)],
+  ];
+  return [
+    { text: 'Takedown outcomes', style: 'h2' },
+    table(['Outcome', 'In the period'], rows.map(([k, v]) => [k, right(v)]), [200, 80]),
+    ...(o.byStep.length
+      ? [
+          { text: 'Median time to removal per ladder step', style: 'h3' } as Content,
+          table(['Step', 'Removals', 'Median'], o.byStep.map((s) => [LADDER_STEP_LABELS[s.step], right(String(s.removals)), right(duration(s.medianHours))]), ['*', 60, 70]),
+        ]
+      : []),
+    ...(o.byHost.length
+      ? [
+          { text: 'Median time to removal per host', style: 'h3' } as Content,
+          table(['Host', 'Removals', 'Median'], o.byHost.map((h) => [h.host, right(String(h.removals)), right(duration(h.medianHours))]), ['*', 60, 70]),
+        ]
+      : []),
+  ];
+}
+
 function caseBlock(c: ReportCase, platform: boolean): Content {
   const notice = [c.notice.channel, c.notice.recipient, c.notice.state].filter(Boolean).join(' · ');
   return {
@@ -62,6 +105,11 @@ function caseBlock(c: ReportCase, platform: boolean): Content {
         style: 'small',
       },
       { text: runs(`Notice: ${notice}`), style: 'small' },
+      ...(c.outcome
+        ? [{ text: `Outcome: ${CASE_OUTCOME_LABELS[c.outcome.kind]}${c.outcome.step ? ` (${LADDER_STEP_LABELS[c.outcome.step]})` : ''}, ${day(c.outcome.at)}`, style: 'small' }]
+        : c.escalating
+          ? [{ text: 'Outcome: still escalating', style: 'small' }]
+          : []),
       ...(platform ? [] : c.urls.slice(0, 10).map((u) => ({ text: runs(u), style: 'url' }))),
       ...(!platform && c.urls.length > 10 ? [{ text: `and ${c.urls.length - 10} more URLs`, style: 'small' }] : []),
     ],
@@ -88,6 +136,7 @@ function docDefinition(r: ProtectionReport): TDocumentDefinitions {
       { text: `${period} · generated ${day(r.generatedAt)}`, style: 'subtitle', margin: [0, 2, 0, 16] },
       { text: 'Figures', style: 'h2' },
       figures(r),
+      ...outcomes(r),
       { text: 'Cases', style: 'h2' },
       ...(r.cases.length ? r.cases.map((c) => caseBlock(c, platform)) : [{ text: 'No case in this period.', style: 'small' } as Content]),
       { text: 'Hosts', style: 'h2' },
@@ -103,6 +152,7 @@ function docDefinition(r: ProtectionReport): TDocumentDefinitions {
     styles: {
       h1: { fontSize: 20, bold: true },
       h2: { fontSize: 12, bold: true, color: ACCENT, margin: [0, 14, 0, 6] },
+      h3: { fontSize: 10, bold: true, color: ACCENT, margin: [0, 10, 0, 4] },
       subtitle: { fontSize: 10, color: MUTED },
       small: { fontSize: 8.5, color: MUTED },
       url: { fontSize: 8.5, color: '#1d4ed8' },

@@ -1,6 +1,7 @@
 import { mailSender } from '../../adapters/mail/create-mail-sender';
 import { live } from '../../lib/config';
 import { ValidationError } from '../../lib/errors';
+import type { OutcomeFigures } from '../../../shared/schemas/outcomes';
 import { collectPlatformReport, type ReportPeriod } from './report-data';
 import { reportFile } from './index';
 
@@ -11,6 +12,14 @@ export function previousMonth(now: Date): ReportPeriod {
   const lastOfPrevious = new Date(firstOfThisMonth - 86_400_000);
   const from = new Date(Date.UTC(lastOfPrevious.getUTCFullYear(), lastOfPrevious.getUTCMonth(), 1));
   return { from: from.toISOString().slice(0, 10), to: lastOfPrevious.toISOString().slice(0, 10) };
+}
+
+const pct = (v: number | null) => (v === null ? 'none ended' : `${Math.round(v * 100)}%`);
+
+/** The takedown outcomes of the period in one line (issue 23). */
+export function outcomeLine(o: OutcomeFigures): string {
+  const median = o.medianHoursToRemoval === null ? '' : `, median ${o.medianHoursToRemoval} h to removal`;
+  return `Takedowns ended: ${o.ended} (removal rate ${pct(o.removalRate)}, delisted only ${pct(o.delistedOnlyShare)}${median}); came back: ${o.cameBack ?? 0}; still escalating: ${o.open}`;
 }
 
 /** Who the report went to, and the period it covers. */
@@ -40,6 +49,7 @@ export async function sendPlatformReport(period: ReportPeriod, now = new Date())
       `Scans: ${report.scans.total} (${report.scans.monitorRuns} monitor runs)`,
       `Results found: ${report.results.found}, decided: ${report.results.decided}`,
       `Cases opened: ${c.opened}, notices sent: ${c.sent}, resolved: ${c.resolved}, reappeared: ${c.reappeared}`,
+      outcomeLine(report.outcomes),
       '',
       'Figures only: the report names no creator.',
     ].join('\n'),

@@ -7,7 +7,7 @@ import { getItem } from '../../../store/table';
 import { keys } from '../../../store/keys';
 import type { NewResult } from '../../../services/search/results';
 import { getUserStats } from '../../../services/stats';
-import { transitionCase } from '../../../services/cases/case-store';
+import { reopenReappeared } from '../../../services/cases/case-transitions';
 import { AGENT_DEFAULTS } from '../../../services/notices/agent-identity';
 import { FIXTURE_ABUSE } from '../../../../test/fixture-web';
 import { SUBMISSION_MACHINE } from '../../../../local/workflows';
@@ -213,9 +213,9 @@ describe('the submission workflow', () => {
     await h.sfn.idle();
     expect((await readCase(payer, caseId)).status).toBe('resolved');
 
-    // The copy is back online; a monitor run reopened the case (follow-up.ts's transition).
+    // The copy is back online; a monitor run reopened the case (follow-up.ts's reopenReappeared).
     h.web.setPage(url, { body: pageHtml(h.web.url('leaks.test', '/media/back.jpg')) });
-    expect(await transitionCase(caseId, ['resolved'], 'reappeared', new Date().toISOString())).toBe(true);
+    expect(await reopenReappeared({ id: caseId, host: 'leaks.test' }, new Date().toISOString())).toBe(true);
     const used = async () => (await call(contract.usage, { as: payer, params: { id: 'me' } })).body.allowances.submissions.used as number;
     const before = { used: await used(), sent: (await getUserStats(payer.userId)).dmcaSent, mails: (await mailsFor(caseNumber)).length };
 

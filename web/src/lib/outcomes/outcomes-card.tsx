@@ -10,7 +10,7 @@ const hours = (h: number | null) => (h === null ? '–' : h < 48 ? `${h} h` : `$
  * dashboard. Nothing is shown until a case has ended: every figure comes from ended cases.
  */
 export function OutcomesCard({ figures, title, description }: { figures: OutcomeFigures | undefined; title: string; description: string }) {
-  if (!figures || (figures.ended === 0 && figures.open === 0)) return null;
+  if (!figures || (figures.ended === 0 && figures.open === 0 && !figures.cameBack)) return null;
   const stats: Array<[string, string]> = [
     ['Removal rate', pct(figures.removalRate)],
     ['Delisted only', pct(figures.delistedOnlyShare)],
