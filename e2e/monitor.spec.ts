@@ -161,3 +161,68 @@ test('a monitor with "Submit automatically" files a case for a new picture copy 
     .poll(async () => (await (await page.request.get(`/api/dmca/${caseId}`)).json()).submission?.state, { timeout: 60_000 })
     .toMatch(/awaiting-recheck|rechecking|resolved|escalated/); // the notice went out
 });
+
+test('a monitor run over copies that already have cases files nothing new, and its alert says so (issue 23)', async ({ page }) => {
+  test.setTimeout(180_000);
+  const started = Date.now();
+  await signIn(page, uniqueEmail('refound'));
+  expect((await page.request.post('/api/subscription/upgrade', { headers: FROM_SITE, data: { planId: 'pro' } })).ok()).toBe(true);
+  const photo = await demoPhoto(page.request, 1);
+
+  // A scan (through the API: the scan journey is scan.spec.ts) finds the copies; each high-priority copy gets its case.
+  const scan = await page.request.post('/api/search', {
+    headers: FROM_SITE,
+    multipart: { query: 'Luna Vale', contentType: 'images', searchEngines: '["google"]', referenceFiles: { name: 'luna.jpg', mimeType: 'image/jpeg', buffer: photo } },
+  });
+  expect(scan.status()).toBe(201);
+  const scanId = (await scan.json()).id as string;
+  await expect.poll(async () => (await (await page.request.get(`/api/search/${scanId}`)).json()).status, { timeout: 60_000, intervals: [1000] }).toBe('completed');
+  const found = ((await (await page.request.get(`/api/search/${scanId}/results`)).json()) as { id: string; url: string; priority: string }[]).filter((r) => r.priority === 'high');
+  expect(found.length).toBeGreaterThan(0);
+  expect((await page.request.put('/api/search-results/review', { headers: FROM_SITE, data: { ids: found.map((r) => r.id), status: 'unauthorized' } })).ok()).toBe(true);
+  const caseNumbers = new Set<string>();
+  for (const r of new Map(found.map((f) => [f.url, f])).values()) {
+    const res = await page.request.post('/api/dmca', {
+      headers: FROM_SITE,
+      data: { searchResultId: r.id, infringingUrl: r.url, description: 'My photo set', searchEngine: 'google', contentConfirmed: true },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    caseNumbers.add((await res.json()).caseNumber as string);
+  }
+  const casesBefore = caseNumbers.size;
+  const listCases = async () => ((await (await page.request.get('/api/user/me/dmca')).json()) as unknown[]).length;
+  expect(await listCases()).toBe(casesBefore);
+
+  // A monitor over the same work, submitting automatically, created on the Monitoring page; its first run finds the same copies.
+  await page.goto('/monitoring');
+  await page.getByLabel('Creator name').fill('Luna Vale');
+  await page.locator('input[type=file]').setInputFiles({ name: 'luna.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await page.getByLabel('Cadence').selectOption('daily');
+  await page.getByRole('checkbox', { name: 'Submit automatically' }).click();
+  await page.getByLabel('Original URL').fill('https://lunavale.example/gallery');
+  await page.getByRole('button', { name: 'Create Monitor' }).click();
+  await expect(page.getByText('Monitor created', { exact: true })).toBeVisible();
+  const monitorId = (await (await page.request.get('/api/user/me/monitors')).json())[0].id as string;
+  await waitForRuns(page, monitorId, 1);
+  // The run's follow-up (automatic submission, the alert) ends just after the run shows as finished.
+  await expect.poll(async () => (await (await page.request.get(`/api/monitors/${monitorId}`)).json()).lastAutoSubmit?.alreadyFiled?.length ?? 0, { timeout: 30_000 }).toBeGreaterThan(0);
+
+  // Nothing new was filed: the same cases, and the monitor's page says which cases the copies already have.
+  expect(await listCases()).toBe(casesBefore);
+  await page.goto(`/monitoring/${monitorId}`);
+  await expect(page.getByRole('heading', { name: /Last run .*: 0 sent automatically, \d+ already (has a case|have cases) \(nothing new filed\)/ })).toBeVisible();
+  const filed = page.getByRole('list', { name: 'Already have cases' }).getByRole('listitem');
+  await expect(filed.first()).toBeVisible();
+  for (const text of await filed.allTextContents()) expect(caseNumbers.has(text.split(' ')[0]!)).toBe(true);
+
+  // The alert, in the bell and by e-mail, says no new copies and names the cases; it claims nothing was sent.
+  await page.getByRole('button', { name: /^Notifications/ }).click();
+  const alert = page.getByRole('menuitem').filter({ hasText: 'no new copies from' });
+  await expect(alert).toContainText(/already (has a case|have cases), nothing new filed \(VGL-/);
+  await expect(alert).not.toContainText('sent automatically');
+  const mails = async () => (await outboxMailsWith('nothing new filed', started)).filter((m) => /^X-Vigil-Alert:/im.test(m.raw) && [...caseNumbers].some((n) => m.text.includes(n)));
+  await expect.poll(async () => (await mails()).length, { timeout: 30_000 }).toBe(1);
+  const [mail] = await mails();
+  expect(mail!.text).toMatch(/already has case VGL-[\d-]+, nothing new filed/);
+  expect(mail!.text).not.toMatch(/sent automatically/);
+});

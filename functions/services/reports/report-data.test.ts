@@ -17,8 +17,8 @@ const cases: ReportCase[] = [
   },
   { ...base, caseNumber: 'VGL-3', status: 'sent', host: 'stubborn.example', sentAt: '2026-11-02T00:00:00.000Z', outcome: { kind: 'delisted', step: 'delisting', at: '2026-11-09T00:00:00.000Z' } },
   { ...base, caseNumber: 'VGL-4', status: 'sent', host: 'fast.example', sentAt: '2026-11-25T00:00:00.000Z', escalating: true },
-  // Ended before the period: listed (its notice went out in it), not counted as ended in it.
-  { ...base, caseNumber: 'VGL-5', status: 'sent', host: 'old.example', sentAt: '2026-11-03T00:00:00.000Z', outcome: { kind: 'stopped', step: 'delisting', at: '2026-10-30T00:00:00.000Z' } },
+  // Ended before the period: listed (opened in it), not counted as ended in it.
+  { ...base, caseNumber: 'VGL-5', status: 'sent', host: 'old.example', sentAt: '2026-10-20T00:00:00.000Z', outcome: { kind: 'stopped', step: 'delisting', at: '2026-10-30T00:00:00.000Z' } },
 ];
 
 describe("a report's takedown outcomes (issue 23)", () => {
@@ -54,7 +54,7 @@ describe("a report's takedown outcomes (issue 23)", () => {
       ['VGL-2', 'removed', 'network', '2026-11-04', '48'],
       ['VGL-3', 'delisted', 'delisting', '2026-11-09', '168'],
       ['VGL-4', 'escalating', '', '', ''],
-      ['VGL-5', 'stopped', 'delisting', '2026-10-30', '0'],
+      ['VGL-5', 'stopped', 'delisting', '2026-10-30', '240'],
     ]);
   });
 

@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { simpleParser } from 'mailparser';
 import { ulid } from 'ulid';
-import { putCase, transitionCase } from '../../../services/cases/case-store';
+import { claimSubmissionAttempt, putCase, transitionCase } from '../../../services/cases/case-store';
+import { reopenReappeared } from '../../../services/cases/case-transitions';
+import { addLadderEntry, endCase } from '../../../services/cases/ladder';
 import { nextMonthlySend } from '../../../services/reports/schedule';
 import { resetConfig } from '../../../lib/config';
 import { previousMonth, type PlatformReportSent } from '../../../services/reports/send-report';
@@ -176,6 +178,91 @@ describe('GET /api/user/{id}/report', () => {
   });
 });
 
+/**
+ * A creator whose cases ended by the ladder (issue 23): removed on the host step after 10 h, removed on the network
+ * step after 48 h and then back online, delisted only; and one still escalating.
+ */
+async function seedOutcomes(): Promise<{ who: TestUser; cases: string[] }> {
+  const who = await user({ givenName: 'Olive', familyName: 'Outcome' });
+  const search = await createSearch({ userId: who.userId, query: 'Olive', searchEngines: ['google'], contentType: 'images' });
+  const { ids } = await persistResults(search.id, [result(1, 'fast.example')]);
+  const hours = (iso: string, h: number) => new Date(Date.parse(iso) + h * 3_600_000).toISOString();
+  const numbers: string[] = [];
+  const sentCase = async (n: number, host: string, sentAt: string) => {
+    const id = ulid();
+    numbers.push(`VGL-OUT-${who.userId.slice(-6)}-${n}`);
+    await putCase({
+      id, userId: who.userId, caseNumber: numbers.at(-1)!, searchResultId: ids[0], infringingUrl: `https://${host}/post/${n}`, originalUrl: '',
+      description: 'My photo', searchEngine: 'google', host, origin: 'form', createdAt: sentAt,
+    });
+    expect(await claimSubmissionAttempt({ id }, 1, sentAt)).toBe(true);
+    expect(await transitionCase(id, ['pending'], 'sent', sentAt)).toBe(true);
+    return id;
+  };
+  const end = async (id: string, host: string, sentAt: string, step: 'host' | 'network' | 'delisting', kind: 'removed' | 'delisted', at: string) => {
+    expect(await endCase({ id, userId: who.userId, host, sentAt, ladder: { step, entries: [] } }, kind, at)).toBe(true);
+    if (kind === 'removed') expect(await transitionCase(id, ['sent'], 'resolved', at)).toBe(true);
+  };
+  const t0 = daysAgo(6);
+  const fast = await sentCase(1, 'fast.example', t0);
+  await end(fast, 'fast.example', t0, 'host', 'removed', hours(t0, 10));
+  const slow = await sentCase(2, 'slow.example', t0);
+  await end(slow, 'slow.example', t0, 'network', 'removed', hours(t0, 48));
+  expect(await reopenReappeared({ id: slow, host: 'slow.example', resolvedAt: hours(t0, 48) }, daysAgo(1))).toBe(true);
+  const stubborn = await sentCase(3, 'stubborn.example', t0);
+  await end(stubborn, 'stubborn.example', t0, 'delisting', 'delisted', daysAgo(2));
+  const climbing = await sentCase(4, 'fast.example', daysAgo(1));
+  expect(await addLadderEntry({ id: climbing }, 1, { step: 'host', action: 'sent', at: daysAgo(1), recipient: 'abuse@fast.example' })).toBe(true);
+  return { who, cases: numbers };
+}
+
+describe('takedown outcomes in the reports (issue 23)', () => {
+  let seeded: { who: TestUser; cases: string[] };
+  beforeAll(async () => {
+    seeded = await seedOutcomes();
+  });
+
+  it("the creator's PDF measures removal rate, delisted-only share, median time to removal per step and host, and copies that came back", async () => {
+    const text = pdfText((await get(route, seeded.who, { format: 'pdf' })).bytes);
+    expect(text).toContain('Takedown outcomes');
+    for (const [label, value] of [
+      ['Cases ended', '3'],
+      ['removed at the source', '2'],
+      ['delisted only', '1'],
+      ['Removal rate', '67%'],
+      ['Delisted-only share', '33%'],
+      ['Median time to removal', '29 h'],
+      ['Copies that came back', '1'],
+      ['Still escalating', '1'],
+    ]) expect(text).toMatch(new RegExp(`${label}\\s+${value}\\n`));
+    expect(text).toMatch(/The host's abuse contact or DMCA agent\s+1\s+10 h/);
+    expect(text).toMatch(/The network hosting its IP address\s+1\s+2 days/);
+    expect(text).toMatch(/slow\.example\s+1\s+2 days/);
+    expect(text).toContain('Outcome: Delisted only (Search-engine delisting)');
+    expect(text).toContain('Outcome: still escalating');
+  });
+
+  it("the creator's CSV gives each case its outcome, step and hours from the notice", async () => {
+    const rows = parse((await get(route, seeded.who, { format: 'csv' })).bytes, { columns: true }) as Record<string, string>[];
+    expect(Object.fromEntries(rows.map((r) => [r.case_number, [r.outcome, r.outcome_step, r.hours_to_outcome]]))).toEqual({
+      [seeded.cases[0]!]: ['removed', 'host', '10'],
+      [seeded.cases[1]!]: ['removed', 'network', '48'],
+      [seeded.cases[2]!]: ['delisted', 'delisting', '96'],
+      [seeded.cases[3]!]: ['escalating', '', ''],
+    });
+  });
+
+  it("the platform report and the admin dashboard's figures count the copies that came back", async () => {
+    const text = pdfText((await get(adminRoute, admin, { format: 'pdf' })).bytes);
+    expect(text).toMatch(/Copies that came back\s+[1-9]/);
+    expect(text).not.toContain('slow.example/post');
+    const platform = await call(contract.adminOutcomes, { as: admin });
+    expect(platform.status).toBe(200);
+    expect(platform.body.cameBack).toBeGreaterThanOrEqual(1);
+    expect((await call(contract.caseOutcomes, { as: seeded.who, params: { id: 'me' } })).body).toMatchObject({ removed: 2, delisted: 1, cameBack: 1, open: 1 });
+  });
+});
+
 describe('GET /api/admin/report', () => {
   it('gives an admin the figures across creators without URLs or identities', async () => {
     const { who, cases } = await seedCreator();
@@ -263,6 +350,7 @@ describe('the monthly platform report by e-mail', () => {
     expect(mail.subject).toBe(`Vigil platform report ${sent.period.from} to ${sent.period.to}`);
     expect(mail.attachments.map((a) => a.contentType)).toEqual(['application/pdf', 'text/csv']);
     expect(pdfText(mail.attachments[0].content)).toMatch(/Cases opened\s+[1-9]/);
+    expect(mail.text).toMatch(/^Takedowns ended: \d+ \(removal rate .*\); came back: \d+; still escalating: \d+$/m);
   });
 
   it("the admin's send-now route sends the same report; creators are refused", async () => {

@@ -183,6 +183,8 @@ function AutoSubmitCard({ m }: { m: MonitorDetail }) {
   const [checked, setChecked] = useState(m.autoSubmit);
   const [originalUrl, setOriginalUrl] = useState(m.originalUrl ?? '');
   const last = m.lastAutoSubmit;
+  // One case per copy (issue 23): the copies the last run found that already had a case, one line per case.
+  const filed = [...new Map((last?.alreadyFiled ?? []).map((f) => [f.caseId, f])).values()];
   const changed = checked !== m.autoSubmit || (checked && originalUrl.trim() !== (m.originalUrl ?? ''));
   const save = (e: FormEvent) => {
     e.preventDefault();
@@ -215,6 +217,7 @@ function AutoSubmitCard({ m }: { m: MonitorDetail }) {
             <h2 id="auto-last" className="font-medium">
               Last run ({when(last.at)}): {last.sent.length} sent automatically
               {last.waiting > 0 ? `, ${last.waiting} waiting for your review` : ''}
+              {filed.length > 0 ? `, ${filed.length} already ${filed.length === 1 ? 'has a case' : 'have cases'} (nothing new filed)` : ''}
             </h2>
             {last.reason && <p className="text-muted-foreground">{last.reason}</p>}
             {last.sent.length > 0 && (
@@ -225,6 +228,18 @@ function AutoSubmitCard({ m }: { m: MonitorDetail }) {
                       {s.caseNumber ?? 'Case'}
                     </Link>{' '}
                     <span className="text-muted-foreground">{s.url}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+            {filed.length > 0 && (
+              <ul aria-label="Already have cases" className="grid gap-1">
+                {filed.map((f) => (
+                  <li key={f.caseId} className="break-all">
+                    <Link to={`/dmca/${f.caseId}`} className="underline-offset-4 hover:underline">
+                      {f.caseNumber}
+                    </Link>{' '}
+                    <span className="text-muted-foreground">{f.url}</span>
                   </li>
                 ))}
               </ul>
