@@ -1,5 +1,6 @@
 import { recordCaseResolved, recordCaseSent, recordEmailSent } from '../metrics';
 import { addToUserCounters } from '../stats';
+import * as cases from '../../store/entities/case';
 import * as returns from '../../store/entities/case-return';
 import { claimResultTakedown, transitionCase, type CaseRecord } from './case-store';
 
@@ -49,7 +50,7 @@ export async function resolveCase(
  * call made the transition.
  */
 export async function reopenReappeared(c: Pick<CaseRecord, 'id' | 'host' | 'resolvedAt'>, at: string): Promise<boolean> {
-  if (!(await transitionCase(c.id, ['resolved'], 'reappeared', at))) return false;
+  if (!(await cases.transition(c.id, ['resolved'], 'reappeared', at))) return false;
   await returns.create({ caseId: c.id, host: c.host, ...(c.resolvedAt ? { removedAt: c.resolvedAt } : {}), at });
   return true;
 }
