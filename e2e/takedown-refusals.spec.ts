@@ -4,7 +4,7 @@ import { signIn, uniqueEmail, FROM_SITE } from './support/session';
 
 /*
  * Issue 23 part A in Chromium: every refusal of a notice shows its message in the DMCA form (a URL the scan did
- * not find, an allowlisted domain, the creator's own site, an original URL off "My sites", a note over 500
+ * not find that cannot be fetched, or that shows something else; an allowlisted domain, the creator's own site, an original URL off "My sites", a note over 500
  * characters), and the description is previewed from the template before anything is created.
  */
 
@@ -44,7 +44,13 @@ test('the DMCA form shows every refusal of a notice, and previews the templated 
   const stranger = `${new URL(copy.url).origin}/member/someone-else-${Date.now()}`;
   await urls.fill(`${copy.url}\n${stranger}`);
   await preview.click();
-  await expect(page.getByText(`${stranger} was not found by this scan`)).toBeVisible();
+  await expect(page.getByText(`${stranger} was not found by this scan and could not be fetched to check it`)).toBeVisible();
+  // A page Vigil can fetch that does not show the work (the site's own index) is refused too, said so.
+  const elsewhere = copy.url.replace(/(\/sites\/[^/]+\/).*$/, '$1');
+  expect(elsewhere).not.toBe(copy.url);
+  await urls.fill(`${copy.url}\n${elsewhere}`);
+  await preview.click();
+  await expect(page.getByText(`${elsewhere} was not found by this scan and does not show a copy of your reference files`)).toBeVisible();
   await urls.fill(copy.url);
 
   // An original URL off My sites.
