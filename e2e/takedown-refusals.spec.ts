@@ -4,8 +4,9 @@ import { signIn, uniqueEmail, FROM_SITE } from './support/session';
 
 /*
  * Issue 23 part A in Chromium: every refusal of a notice shows its message in the DMCA form (a URL the scan did
- * not find that cannot be fetched, or that shows something else; an allowlisted domain, the creator's own site, an original URL off "My sites", a note over 500
- * characters), and the description is previewed from the template before anything is created.
+ * not find that cannot be fetched, or that shows something else; an allowlisted domain, the creator's own site, an
+ * original URL off "My sites", a note over 500 characters), and the description is previewed from the template
+ * before anything is created.
  */
 
 async function unauthorizedResult(page: Page): Promise<{ id: string; url: string; domain: string }> {
