@@ -8,6 +8,7 @@ import { updateItem } from '../../../store/table';
 import { keys } from '../../../store/keys';
 import { changeStoredPlan, readStoredPlan } from '../../../services/billing/plan-store';
 import { getCase, transitionCase } from '../../../services/cases/case-store';
+import * as caseReturns from '../../../store/entities/case-return';
 import { getSearch } from '../../../services/search/searches';
 import { snapshotPage } from '../../../services/cases/page-check';
 
@@ -233,6 +234,10 @@ describe('monitor routes', () => {
     expect(reopened.status).toBe('reappeared');
     expect(reopened.statusHistory.map((h: { status: string }) => h.status)).toEqual(['pending', 'sent', 'resolved', 'reappeared']);
     expect(reopened.reappearedAt).toBeDefined();
+    // Recorded platform-wide once, for the admin's "came back" figure (issue 23).
+    expect((await caseReturns.listSince(reopened.reappearedAt, 100)).filter((r) => r.caseId === caseId)).toEqual([
+      { caseId, host: reopened.host, removedAt: reopened.resolvedAt, at: reopened.reappearedAt },
+    ]);
     const back = (await outboxAlerts()).find((m) => m.subject?.includes('back online'));
     expect(back?.text).toContain(reviewed.url);
 
