@@ -72,14 +72,14 @@ describe('a scan with sources ends partial, never failed, when a source fails (i
     const state: SearchState = {
       ...base,
       sourceResults: [
-        { source: base.sources![0]!, ok: true, result: done(3) },
+        { source: base.sources![0]!, ok: true, result: done(3, { seconds: 1.25 }) },
         { source: base.sources![1]!, ok: true, result: done(1, { stoppedBecause: 'a page had the wrong shape' }) },
         { source: base.sources![2]!, ok: false, error: 'States.Timeout' },
       ],
     };
     expect(sourceBranches(state)).toEqual([
-      { kind: 'telegram', target: 'lunaleaks', ok: true, candidates: 3 },
-      { kind: 'reddit', target: 'lunavale', ok: true, candidates: 1, reason: 'a page had the wrong shape' },
+      { kind: 'telegram', target: 'lunaleaks', ok: true, candidates: 3, requests: 2, seconds: 1.25 },
+      { kind: 'reddit', target: 'lunavale', ok: true, candidates: 1, requests: 2, reason: 'a page had the wrong shape' },
       { kind: 'site', target: 'xenforo-forum', ok: false, candidates: 0, reason: 'The source could not be read (States.Timeout).' },
     ]);
     expect(outcomeOf(state).status).toBe('partial');
