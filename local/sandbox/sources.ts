@@ -72,6 +72,8 @@ export interface SourceTruth {
   media: Map<string, string | undefined>;
   /** source name -> media URLs it serves. */
   bySource: Map<string, string[]>;
+  /** media URL -> the post holding it (`<source name>#<post id>`): a source's result is its post. */
+  posts: Map<string, string>;
 }
 
 const PAGE_TELEGRAM = 20;
@@ -144,12 +146,14 @@ export class SandboxSources {
   truth(): SourceTruth {
     const media = new Map<string, string | undefined>();
     const bySource = new Map<string, string[]>();
+    const posts = new Map<string, string>();
     for (const p of this.posts()) {
       const key = p.source === 'telegram' || p.source === 'reddit' ? `${p.source}:${p.container}` : `site:${p.source}`;
       const list = bySource.get(key) ?? [];
       for (const m of p.media) {
         const url = this.mediaUrl(p, m);
         media.set(url, m.copyOf);
+        posts.set(url, `${key}#${p.container}/${p.id}`);
         // A video's poster is shown as its thumbnail, not as a medium of its own.
         if (!p.media.some((v) => v.poster === m.file)) list.push(url);
         if (m.poster) {
@@ -159,7 +163,7 @@ export class SandboxSources {
       }
       bySource.set(key, list);
     }
-    return { media, bySource };
+    return { media, bySource, posts };
   }
 
   /** Answers a request under `/telegram`, `/reddit` or `/leaksites`, or undefined when the path is not one of them. */

@@ -35,10 +35,11 @@ export function toCandidates(posts: readonly SourceCandidate[], seenAt: string, 
       continue;
     }
     for (const m of post.media) {
+      const withMedium = { ...base, via: { ...via, mediaUrl: m.url } };
       if (m.kind === 'video') {
-        out.push({ ...base, kind: 'videos', videoUrl: m.url, ...(m.thumbnailUrl ? { imageUrl: m.thumbnailUrl, thumbnailUrl: m.thumbnailUrl } : {}) });
+        out.push({ ...withMedium, kind: 'videos', videoUrl: m.url, ...(m.thumbnailUrl ? { imageUrl: m.thumbnailUrl, thumbnailUrl: m.thumbnailUrl } : {}) });
       } else {
-        out.push({ ...base, kind: 'images', imageUrl: m.url, ...(m.thumbnailUrl ? { thumbnailUrl: m.thumbnailUrl } : {}) });
+        out.push({ ...withMedium, kind: 'images', imageUrl: m.url, ...(m.thumbnailUrl ? { thumbnailUrl: m.thumbnailUrl } : {}) });
       }
     }
   }

@@ -32,11 +32,11 @@ describe("a source's posts as Triage's input (issue 25)", () => {
       provider: 'telegram',
       sandbox: false,
       seenAt: '2026-11-28T00:00:00.000Z',
-      via,
+      via: { ...via, mediaUrl: 'https://cdn4.telesco.pe/file/a.jpg' },
       kind: 'images',
       imageUrl: 'https://cdn4.telesco.pe/file/a.jpg',
     });
-    expect(video).toMatchObject({ kind: 'videos', videoUrl: 'https://cdn4.telesco.pe/file/b.mp4', imageUrl: 'https://cdn4.telesco.pe/file/b.jpg', via });
+    expect(video).toMatchObject({ kind: 'videos', videoUrl: 'https://cdn4.telesco.pe/file/b.mp4', imageUrl: 'https://cdn4.telesco.pe/file/b.jpg', via: { ...via, mediaUrl: 'https://cdn4.telesco.pe/file/b.mp4' } });
     // A post without media is its page (matched by name); a post served by the sandbox web says so.
     const [page] = toCandidates([post({ media: [], url: 'http://localhost:9/sandbox/leaksites/x/t/1' })], 't', 'http://localhost:9/sandbox');
     expect(page).toMatchObject({ kind: 'web', sandbox: true, domain: 'localhost' });
