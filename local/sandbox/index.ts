@@ -107,7 +107,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   /** Removal requests the simulated engines received: reference -> urls. */
   const removalRequests = new Map<string, { engine: string; urls: string[]; at: string }>();
   /** Requests to the simulated source hosts (`/telegram`, `/reddit`, `/leaksites`), oldest first. */
-  const sourceRequests: Array<{ at: number; path: string }> = [];
+  const sourceRequests: Array<{ at: number; path: string; userAgent: string }> = [];
   const ctx: ShapeContext = {
     origin,
     index,
@@ -226,7 +226,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     if (read && (m = /^\/sites\/([^/]+)(\/.*)?$/.exec(path))) return site(req, res, decodeURIComponent(m[1]), m[2] ?? '/');
     if (/^\/(telegram|reddit|leaksites)\//.test(path)) {
       // What each simulated source host sees, for bench:sources' per-host rate (`GET /control/sources/requests`).
-      if (sourceRequests.length < MAX_LOGGED_SOURCE_REQUESTS) sourceRequests.push({ at: Date.now(), path });
+      if (sourceRequests.length < MAX_LOGGED_SOURCE_REQUESTS) sourceRequests.push({ at: Date.now(), path, userAgent: header(req, 'user-agent') ?? '' });
       const a = await sources.answer(method, path, params, { authorization: header(req, 'authorization'), accept: header(req, 'accept') });
       if (a) return send(res, a.status, a.body, a.contentType, a.headers);
     }

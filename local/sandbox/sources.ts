@@ -72,7 +72,7 @@ export interface SourceTruth {
   media: Map<string, string | undefined>;
   /** source name -> media URLs it serves. */
   bySource: Map<string, string[]>;
-  /** media URL -> the post holding it (`<source name>#<post id>`): a source's result is its post. */
+  /** media URL -> the page holding it (`<source name>#<container>/<post id>`, an album or folder whole): a source's result is that page. */
   posts: Map<string, string>;
 }
 
@@ -153,7 +153,8 @@ export class SandboxSources {
       for (const m of p.media) {
         const url = this.mediaUrl(p, m);
         media.set(url, m.copyOf);
-        posts.set(url, `${key}#${p.container}/${p.id}`);
+        // The unit a connector reports (and a notice names): the post; an album or a folder is one page.
+        posts.set(url, p.source === 'erome-album' || p.source === 'pixeldrain-folder' ? `${key}#${p.container}` : `${key}#${p.container}/${p.id}`);
         // A video's poster is shown as its thumbnail, not as a medium of its own.
         if (!p.media.some((v) => v.poster === m.file)) list.push(url);
         if (m.poster) {
