@@ -1,21 +1,27 @@
 /**
- * bench:sources (issue 25): a monitor's run over every sandbox source, with seeded planted copies among unrelated
- * posts.
+ * bench:sources (issue 25): a scan over every sandbox source, with seeded planted copies among unrelated posts.
  *
- *   npm run bench:sources -- [--images DIR] [--seed N] [--references K] [--no-video] [--out FILE]
+ *   npm run bench:sources -- [--images DIR] [--seed N] [--references K] [--no-video] [--out FILE] [--port P]
+ *   npm run bench:sources -- --direct [...]
  *
- * The sandbox web runs in this process on a loopback port. K reference photos (default 4: the demo creator's
- * originals, or K photos of DIR chosen by the seed) and, when ffmpeg is installed, one reference clip made from a
- * further photo, are planted (`plantBytes`, as a reverse image search plants them), which puts copies on every
- * source. Then each source is read by its real connector (functions/adapters/sources: safe fetcher, rate limits,
- * robots.txt, caps), all at once, as a monitor's branches run, with the creator's names "Luna Vale" and
- * "lunavale". Every medium found goes through Triage's matching functions (hashCandidate, bestMatch, verifyCopy for
- * the grey zone; hashVideoCandidate and matchVideoCopy for clips): the same calls the scan's Triage makes.
+ * By default it runs the product path (bench/sources-product.ts): the local runtime, two scans with every source
+ * posted through the API as the site posts them, the search workflow's QuerySource branches (store-backed per-host
+ * rate limit), Triage and Persist, and the figures read back from the API and the sandbox. Its unit is the post
+ * (a source's result is its post).
+ *
+ * `--direct` is the connector-level run this bench was first: the sandbox web runs in this process on a loopback
+ * port. K reference photos (default 4: the demo creator's originals, or K photos of DIR chosen by the seed) and,
+ * when ffmpeg is installed, one reference clip made from a further photo, are planted (`plantBytes`, as a reverse
+ * image search plants them), which puts copies on every source. Then each source is read by its real connector
+ * (functions/adapters/sources: safe fetcher, a per-process rate limit, robots.txt, caps), all at once, with the
+ * creator's names "Luna Vale" and "lunavale". Every medium found goes through Triage's matching functions
+ * (hashCandidate, bestMatch, verifyCopy for the grey zone; hashVideoCandidate and matchVideoCopy for clips). Its
+ * unit is the medium.
  *
  * Per source: planted (copies of the references the sandbox serves there: its ground truth, used only to score),
  * found (of those, matched to the right reference), falsePositives (a match on anything else), requests,
  * maxRequestsPerMinutePerHost (the most requests any host of the source saw in a sliding minute), its
- * rateLimitPerMinute and seconds (the connector's run). Goal: found = planted everywhere, 0 false positives, no
+ * rateLimitPerMinute and seconds (the source's run). Goal: found = planted everywhere, 0 false positives, no
  * host above its rate limit.
  */
 import { readFile } from 'node:fs/promises';
@@ -35,6 +41,7 @@ import { listImages } from './matching/dataset';
 import { Rng } from './matching/rng';
 import { OUT_DIR, writeReport } from './support/output';
 import { renderTable } from './support/table';
+import { maxInWindow, productMain } from './sources-product';
 
 const log = (...parts: unknown[]) => process.stderr.write(parts.join(' ') + '\n');
 const TERMS = ['Luna Vale', 'lunavale'];
@@ -64,11 +71,17 @@ async function main(): Promise<void> {
       seed: { type: 'string', default: '1' },
       references: { type: 'string', default: '4' },
       'no-video': { type: 'boolean', default: false },
-      out: { type: 'string', default: path.join(OUT_DIR, 'sources.json') },
+      out: { type: 'string' },
+      direct: { type: 'boolean', default: false },
+      port: { type: 'string', default: '0' },
     },
   });
   const seed = Number(values.seed);
   const k = Number(values.references);
+  if (!values.direct) {
+    return productMain({ images: values.images, seed, references: k, video: !values['no-video'], out: values.out ?? path.join(OUT_DIR, 'sources.json'), port: Number(values.port) });
+  }
+  values.out ??= path.join(OUT_DIR, 'sources-direct.json');
   const ffmpeg = values['no-video'] ? null : findFfmpeg();
 
   // The sandbox on a loopback port, mounted at /sandbox as the local runtime mounts it.
@@ -211,6 +224,7 @@ async function main(): Promise<void> {
     seed,
     references: references.map((r) => ({ id: r.id, video: r.video })),
     terms: TERMS,
+    mode: 'direct',
     matching: 'Triage matching functions called directly (hashCandidate, bestMatch, verifyCopy; hashVideoCandidate, matchVideoCopy)',
     sources: report,
     readSeconds,
@@ -237,17 +251,6 @@ async function matchMedium(url: string, kind: 'image' | 'video', set: ReferenceS
   const ref = references.find((r) => r.id === best.referenceId);
   if (!ref || ref.video) return undefined;
   return (await verifyCopy(res.body, ref.bytes, ref.id)).verified ? best.referenceId : undefined;
-}
-
-/** The most timestamps in any window of `ms`. */
-function maxInWindow(times: number[], ms: number): number {
-  const sorted = [...times].sort((a, b) => a - b);
-  let best = 0;
-  for (let i = 0, j = 0; i < sorted.length; i++) {
-    while (sorted[i] - sorted[j] >= ms) j++;
-    best = Math.max(best, i - j + 1);
-  }
-  return best;
 }
 
 main().catch((err: Error) => {

@@ -44,6 +44,8 @@ export interface ScanRequest {
   searchEngines: string[];
   contentType: string;
   references: Upload[];
+  /** Issue 25: sources read directly, beside the engines (the form's `sources` field). */
+  sources?: Array<{ kind: string; target: string }>;
 }
 
 /**
@@ -75,6 +77,7 @@ export class ScanClient {
     form.append('query', request.query);
     form.append('searchEngines', JSON.stringify(request.searchEngines));
     form.append('contentType', request.contentType);
+    if (request.sources) form.append('sources', JSON.stringify(request.sources));
     for (const f of request.references) form.append('referenceFiles', new Blob([f.bytes], { type: f.type }), f.name);
 
     const t0 = performance.now();
@@ -101,6 +104,13 @@ export class ScanClient {
       await sleep(opts.pollMs);
     }
     return summarize(id, search.status, elapsed(), startSeconds, search, events);
+  }
+
+  /** GET an API path with the session cookie and parse its JSON answer; throws on a non-2xx status. */
+  async getJson<T = unknown>(path: string): Promise<T> {
+    const res = await this.fetch(path);
+    if (!res.ok) throw new Error(`GET ${path}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as T;
   }
 
   private async fetch(path: string, init: RequestInit & { headers?: Record<string, string> } = {}): Promise<Response> {

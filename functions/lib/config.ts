@@ -526,6 +526,12 @@ export interface SourceSettings {
   redditClientSecret?: string;
   /** True when Reddit is the sandbox's (no credentials, SANDBOX_ORIGIN set). */
   redditSandbox: boolean;
+  /**
+   * True when Reddit's credentials are not in the environment but a provider secret is named (PROVIDER_SECRET_ARN,
+   * on AWS): only the QuerySource task reads that secret, so the API accepts Reddit sources on its word and a run
+   * whose secret lacks them ends that source's branch with the reason.
+   */
+  redditInSecret: boolean;
   /** The sandbox web's base URL: site rules are served under `<sandbox>/leaksites/<rule id>` when set. */
   sandboxOrigin?: string;
   /** The User-Agent every source request carries, naming Vigil and where to reach it. */
@@ -555,6 +561,7 @@ const sourceSchema = z.object({
   SOURCE_MAX_PAGE_BYTES: z.coerce.number().int().min(1024).max(50 * 1024 * 1024).default(3 * 1024 * 1024),
   SOURCE_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
   SOURCE_ROBOTS_EXCEPTIONS: optionalText,
+  PROVIDER_SECRET_ARN: optionalText,
 });
 
 /** The default User-Agent of source requests: who we are and where to read why. */
@@ -576,6 +583,7 @@ export function sourceSettings(env: Environment = environment(), reddit?: { clie
   // Credentials from the provider secret (adapters/sources/config.ts) win over the environment's.
   if (reddit) Object.assign(e, { REDDIT_CLIENT_ID: reddit.clientId, REDDIT_CLIENT_SECRET: reddit.clientSecret });
   const redditSandbox = !e.REDDIT_CLIENT_ID && sandbox !== undefined;
+  const redditInSecret = !e.REDDIT_CLIENT_ID && e.PROVIDER_SECRET_ARN !== undefined;
   return {
     telegramBaseUrl: stripSlashes(e.TELEGRAM_BASE_URL ?? (sandbox ? `${sandbox}/telegram` : 'https://t.me')),
     redditAuthBaseUrl: stripSlashes(e.REDDIT_AUTH_BASE_URL ?? (redditSandbox ? `${sandbox}/reddit/www` : 'https://www.reddit.com')),
@@ -583,6 +591,7 @@ export function sourceSettings(env: Environment = environment(), reddit?: { clie
     redditClientId: e.REDDIT_CLIENT_ID ?? (redditSandbox ? 'sandbox' : undefined),
     redditClientSecret: e.REDDIT_CLIENT_SECRET ?? (redditSandbox ? 'sandbox' : undefined),
     redditSandbox,
+    redditInSecret,
     sandboxOrigin: sandbox,
     userAgent: e.SOURCE_USER_AGENT ?? SOURCE_USER_AGENT,
     rateLimitPerMinute: e.SOURCE_RATE_LIMIT_PER_MINUTE,

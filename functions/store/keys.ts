@@ -178,6 +178,12 @@ export const keys = {
   sourceHealth: (source: string): Key => ({ pk: `SOURCE#${source}`, sk: 'HEALTH' }),
   sourceHealthListing: (source: string) => ({ gsi1pk: 'SOURCE_HEALTH', gsi1sk: source }),
   sourceHealthPartition: 'SOURCE_HEALTH',
+  /**
+   * A source host's request window (issue 25): the times reserved for the latest requests to one host (`t.me`,
+   * `oauth.reddit.com`, a leak site), shared by every QuerySource container, so the host's rate limit holds across
+   * processes. Expires by TTL once the host is idle.
+   */
+  sourceHostWindow: (host: string): Key => ({ pk: `SOURCEHOST#${host}`, sk: 'WINDOW' }),
 
   /** Generic "list an owner's items of a type, newest first" on gsi1. */
   ownedBy: (userId: string, type: string, sortValue: string) => ({

@@ -64,10 +64,11 @@ export const SEARCH_TASK_SPECS: Record<SearchTaskName, TaskSpec> = {
   },
   QueryEngine: { entry: 'functions/workflows/search/query-engine.ts', access: { table: 'readWrite', uploads: 'readWrite', providerKeys: true }, timeout: Duration.minutes(2), reservedConcurrency: 40 },
   // Issue 25: reads one source (Telegram preview, Reddit, a leak site rule) through the safe fetcher; writes the
-  // scan's progress and the source's health counters, and its candidates under work/.
+  // scan's progress and the source's health counters, and its candidates under work/. It reads Reddit's
+  // application credentials from the provider secret (REDDIT_CLIENT_ID/REDDIT_CLIENT_SECRET beside the search keys).
   QuerySource: {
     entry: 'functions/workflows/search/query-source.ts',
-    access: { table: 'readWrite', uploadsKeys: { read: ['work/*'], write: ['work/*'] } },
+    access: { table: 'readWrite', uploadsKeys: { read: ['work/*'], write: ['work/*'] }, providerKeys: true },
     timeout: Duration.minutes(2),
     reservedConcurrency: 20,
   },

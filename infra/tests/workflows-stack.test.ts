@@ -89,8 +89,18 @@ describe('workflows stack', () => {
     const secretReaders = Object.values(t.findResources('AWS::IAM::Policy')).filter((p) =>
       JSON.stringify(p.Properties.PolicyDocument).includes(SECRET),
     );
-    // QueryEngine searches; CheckDelisting looks a delisted URL up in the engines again (issue 23's ladder).
-    expect(secretReaders.map((p) => JSON.stringify(p.Properties.Roles).match(/(QueryEngineTask|CheckDelistingTask)/)?.[1]).sort()).toEqual(['CheckDelistingTask', 'QueryEngineTask']);
+    // QueryEngine searches; CheckDelisting looks a delisted URL up in the engines again (issue 23's ladder);
+    // QuerySource reads Reddit with the application credentials kept in the same secret (issue 25).
+    expect(secretReaders.map((p) => JSON.stringify(p.Properties.Roles).match(/(QueryEngineTask|CheckDelistingTask|QuerySourceTask)/)?.[1]).sort()).toEqual([
+      'CheckDelistingTask',
+      'QueryEngineTask',
+      'QuerySourceTask',
+    ]);
+    // Exactly GetSecretValue on that one secret, nothing wider.
+    for (const p of secretReaders) {
+      const statements = (p.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[]).filter((s) => JSON.stringify(s.Resource).includes(SECRET));
+      expect(statements.map((s) => [s.Action, s.Resource])).toEqual([['secretsmanager:GetSecretValue', SECRET]]);
+    }
   });
 
   it('runs the image and video tasks with the arm64 media layer and ffmpeg from it', () => {

@@ -106,6 +106,8 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   const delisted = new Map<string, Set<string>>();
   /** Removal requests the simulated engines received: reference -> urls. */
   const removalRequests = new Map<string, { engine: string; urls: string[]; at: string }>();
+  /** Requests to the simulated source hosts (`/telegram`, `/reddit`, `/leaksites`), oldest first. */
+  const sourceRequests: Array<{ at: number; path: string; userAgent: string }> = [];
   const ctx: ShapeContext = {
     origin,
     index,
@@ -223,6 +225,8 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     }
     if (read && (m = /^\/sites\/([^/]+)(\/.*)?$/.exec(path))) return site(req, res, decodeURIComponent(m[1]), m[2] ?? '/');
     if (/^\/(telegram|reddit|leaksites)\//.test(path)) {
+      // What each simulated source host sees, for bench:sources' per-host rate (`GET /control/sources/requests`).
+      if (sourceRequests.length < MAX_LOGGED_SOURCE_REQUESTS) sourceRequests.push({ at: Date.now(), path, userAgent: header(req, 'user-agent') ?? '' });
       const a = await sources.answer(method, path, params, { authorization: header(req, 'authorization'), accept: header(req, 'accept') });
       if (a) return send(res, a.status, a.body, a.contentType, a.headers);
     }
@@ -369,6 +373,22 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       const status = Number(params.get('status') ?? body.status ?? 410) === 404 ? 404 : 410;
       return json(res, 200, { removed: await remove(target, status) });
     }
+    // bench:sources (issue 25): plants copies of a file on every source, as a reverse image search of it does
+    // (raw bytes in the body); the sources' ground truth (medium -> what it copies, medium -> its post); the
+    // requests the simulated source hosts received.
+    if (method === 'POST' && path === '/control/plant') {
+      const planted = await planter.plantBytes(await readBytes(req, 64 * 1024 * 1024));
+      if (!planted.ok) throw new HttpProblem(400, `not planted: ${planted.reason}`);
+      return json(res, 201, { ref: planted.ref });
+    }
+    if (method === 'GET' && path === '/control/sources/truth') {
+      const truth = sources.truth();
+      return json(res, 200, { media: Object.fromEntries(truth.media), posts: Object.fromEntries(truth.posts), bySource: Object.fromEntries(truth.bySource) });
+    }
+    if (path === '/control/sources/requests') {
+      if (method === 'DELETE') sourceRequests.length = 0;
+      return json(res, 200, { requests: sourceRequests });
+    }
     if (method === 'POST' && path === '/control/leak') {
       const body = z
         .object({ name: z.string().trim().min(1).max(100), hash: z.string().regex(/^[0-9a-fA-F]{12,64}$/).optional() })
@@ -460,7 +480,21 @@ function ranged(req: IncomingMessage, res: ServerResponse, b: { data: Buffer; co
 }
 const answer = (res: ServerResponse, a: Answer) =>
   typeof a.body === 'string' ? send(res, a.status, a.body, 'application/json; charset=utf-8', a.headers) : json(res, a.status, a.body, a.headers);
+/** Source requests kept for `GET /control/sources/requests` (a bench run makes a few hundred). */
+const MAX_LOGGED_SOURCE_REQUESTS = 100_000;
 const rdap = (res: ServerResponse, a: RdapAnswer) => send(res, a.status, JSON.stringify(a.body), 'application/rdap+json', { 'access-control-allow-origin': '*' });
+
+async function readBytes(req: IncomingMessage, max: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > max) throw new HttpProblem(413, 'body too large');
+    chunks.push(chunk as Buffer);
+  }
+  if (size === 0) throw new HttpProblem(400, 'the body must be the file to plant');
+  return Buffer.concat(chunks);
+}
 
 async function readJson(req: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];

@@ -72,6 +72,8 @@ export interface SourceTruth {
   media: Map<string, string | undefined>;
   /** source name -> media URLs it serves. */
   bySource: Map<string, string[]>;
+  /** media URL -> the page holding it (`<source name>#<container>/<post id>`, an album or folder whole): a source's result is that page. */
+  posts: Map<string, string>;
 }
 
 const PAGE_TELEGRAM = 20;
@@ -144,12 +146,15 @@ export class SandboxSources {
   truth(): SourceTruth {
     const media = new Map<string, string | undefined>();
     const bySource = new Map<string, string[]>();
+    const posts = new Map<string, string>();
     for (const p of this.posts()) {
       const key = p.source === 'telegram' || p.source === 'reddit' ? `${p.source}:${p.container}` : `site:${p.source}`;
       const list = bySource.get(key) ?? [];
       for (const m of p.media) {
         const url = this.mediaUrl(p, m);
         media.set(url, m.copyOf);
+        // The unit a connector reports (and a notice names): the post; an album or a folder is one page.
+        posts.set(url, p.source === 'erome-album' || p.source === 'pixeldrain-folder' ? `${key}#${p.container}` : `${key}#${p.container}/${p.id}`);
         // A video's poster is shown as its thumbnail, not as a medium of its own.
         if (!p.media.some((v) => v.poster === m.file)) list.push(url);
         if (m.poster) {
@@ -159,7 +164,7 @@ export class SandboxSources {
       }
       bySource.set(key, list);
     }
-    return { media, bySource };
+    return { media, bySource, posts };
   }
 
   /** Answers a request under `/telegram`, `/reddit` or `/leaksites`, or undefined when the path is not one of them. */

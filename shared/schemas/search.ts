@@ -42,7 +42,18 @@ export const searchMetadataSchema = z.object({
   error: z.string().optional(),
   /** Issue 25: each source's branch, with the reason when it failed or stopped early (then the scan is `partial`). */
   sources: z
-    .array(z.object({ kind: z.enum(SOURCE_KINDS), target: z.string(), ok: z.boolean(), candidates: z.number().int().nonnegative(), reason: z.string().optional() }))
+    .array(
+      z.object({
+        kind: z.enum(SOURCE_KINDS),
+        target: z.string(),
+        ok: z.boolean(),
+        candidates: z.number().int().nonnegative(),
+        /** Requests the branch made, and its wall time in seconds (absent on scans recorded before they were kept). */
+        requests: z.number().int().nonnegative().optional(),
+        seconds: z.number().nonnegative().optional(),
+        reason: z.string().optional(),
+      }),
+    )
     .optional(),
 });
 export type SearchMetadata = z.infer<typeof searchMetadataSchema>;

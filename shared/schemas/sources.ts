@@ -93,6 +93,8 @@ export const resultViaSchema = z.object({
   postUrl: z.string(),
   /** When the post was published, when the source says. */
   postedAt: z.string().optional(),
+  /** The post's medium this result is about (the photo's or the video's own file URL), when the post had media. */
+  mediaUrl: z.string().optional(),
 });
 export type ResultVia = z.infer<typeof resultViaSchema>;
 

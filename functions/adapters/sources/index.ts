@@ -12,7 +12,7 @@ export * from './types';
 export { SourceConfigError } from './errors';
 export { SITE_RULES, type SiteRule } from './site-rules';
 export { telegramChannelsIn } from './run';
-export type { PoliteDeps } from './polite';
+export { HostLimiter, SharedHostLimiter, type PoliteDeps, type RateLimiter, type ReserveSlot } from './polite';
 
 /** What the connectors take: the deployment's source settings and the site rules. */
 export interface SourcesConfig extends SourceSettings {
@@ -90,7 +90,8 @@ export function normaliseSourceSpec(spec: SourceSpec, config: SourcesConfig): So
     case 'reddit': {
       const name = target.replace(/^(?:https?:\/\/(?:www\.|old\.)?reddit\.com)?\/?r\//i, '').replace(/\/.*$/, '');
       if (name !== '*' && !SUBREDDIT.test(name)) throw new SourceConfigError(`"${spec.target}" is not a subreddit name (or * for all of Reddit)`);
-      if (!config.redditClientId) throw new SourceConfigError('Reddit is not configured on this deployment (REDDIT_CLIENT_ID and REDDIT_CLIENT_SECRET)');
+      // With a provider secret named, the credentials are checked where they are read (the QuerySource task).
+      if (!config.redditClientId && !config.redditInSecret) throw new SourceConfigError('Reddit is not configured on this deployment (REDDIT_CLIENT_ID and REDDIT_CLIENT_SECRET)');
       return { kind: 'reddit', target: name === '*' ? '*' : name.toLowerCase() };
     }
     case 'site': {

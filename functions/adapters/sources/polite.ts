@@ -28,12 +28,17 @@ export const systemClock: Clock = {
     }),
 };
 
+/** What spaces a run's requests to a host: waits for the host's next slot and returns the milliseconds waited. */
+export interface RateLimiter {
+  acquire(host: string, perMinute: number, minIntervalMs: number, signal?: AbortSignal): Promise<number>;
+}
+
 /**
  * Requests per host over a sliding minute, shared by every run in the process (concurrent runs of one host queue
  * behind each other). Each request waits until fewer than `perMinute` requests to its host were made in the last
  * 60 s and `minIntervalMs` has passed since the last one, so no host ever sees more than `perMinute` in any minute.
  */
-export class HostLimiter {
+export class HostLimiter implements RateLimiter {
   private readonly hits = new Map<string, number[]>();
   private readonly queues = new Map<string, Promise<unknown>>();
 
@@ -60,6 +65,63 @@ export class HostLimiter {
     });
     this.queues.set(host, mine.catch(() => undefined));
     return mine;
+  }
+}
+
+/**
+ * Reserves a send time for a request to `host` in a window every process shares (the store's per-host window, on
+ * AWS a DynamoDB item: services/search/sources.ts wires it) and returns it, in ms since the epoch. The rule: at most
+ * `perWindow` reserved times in any `windowMs + marginMs`, each `minIntervalMs` after the one before.
+ */
+export type ReserveSlot = (host: string, rule: { perWindow: number; windowMs: number; minIntervalMs: number; marginMs: number }, nowMs: number) => Promise<number>;
+
+/**
+ * The rate limit of a host held across processes (Lambda containers): each request reserves its send time in a
+ * shared window (`reserve`), then waits until that time. The rule's margin is what a request may be late by: one
+ * that finds itself more than `marginMs` past its reserved time (a slow reservation, a timer woken late) does not
+ * go, and reserves again, so sent requests keep the window's spacing minus at most the margin, never less than the
+ * window itself. Reservations are asked for a little ahead (the last reservation's own latency), so they are
+ * punctual. One process's reservations to one host are made one after another (its runs do not contend with each
+ * other on the shared window, only with other processes); the waits overlap. `windowMs` is a minute for the
+ * per-minute limits (tests shorten it).
+ */
+export class SharedHostLimiter implements RateLimiter {
+  private readonly queues = new Map<string, Promise<unknown>>();
+  /** How long the last reservation took, in ms: the lead of the next. */
+  private latencyMs = 0;
+  /** Reservations one request may make before giving up (each late one wastes its slot, which only slows the host). */
+  static readonly ATTEMPTS = 6;
+
+  constructor(
+    private readonly reserve: ReserveSlot,
+    private readonly options: { clock?: Clock; windowMs?: number; marginMs?: number } = {},
+  ) {}
+
+  async acquire(host: string, perMinute: number, minIntervalMs: number, signal?: AbortSignal): Promise<number> {
+    const clock = this.options.clock ?? systemClock;
+    const start = clock.now();
+    const marginMs = this.options.marginMs ?? 1_000;
+    const rule = { perWindow: perMinute, windowMs: this.options.windowMs ?? 60_000, minIntervalMs, marginMs };
+    for (let attempt = 0; attempt < SharedHostLimiter.ATTEMPTS; attempt++) {
+      signal?.throwIfAborted();
+      const at = await this.reserveInTurn(host, rule, clock);
+      const wait = at - clock.now();
+      if (wait > 0) await clock.sleep(wait, signal);
+      if (clock.now() <= at + marginMs) return clock.now() - start;
+    }
+    throw new SourceStop(`no punctual send time for ${host} after ${SharedHostLimiter.ATTEMPTS} reservations`);
+  }
+
+  private reserveInTurn(host: string, rule: Parameters<ReserveSlot>[1], clock: Clock): Promise<number> {
+    const prev = this.queues.get(host) ?? Promise.resolve();
+    const slot = prev.then(async () => {
+      const asked = clock.now();
+      const at = await this.reserve(host, rule, asked + this.latencyMs);
+      this.latencyMs = Math.min(rule.marginMs, clock.now() - asked);
+      return at;
+    });
+    this.queues.set(host, slot.catch(() => undefined));
+    return slot;
   }
 }
 
@@ -96,7 +158,8 @@ export interface PoliteSettings {
 /** Injected in tests and the benchmark. */
 export interface PoliteDeps {
   clock?: Clock;
-  limiter?: HostLimiter;
+  /** Default: the process's HostLimiter; the product's QuerySource passes the shared SharedHostLimiter. */
+  limiter?: RateLimiter;
   robots?: RobotsCache;
   /** The safe fetcher's resolver (tests: a fixed public address for made-up hosts). */
   resolve?: Resolver;
@@ -148,7 +211,7 @@ export class PoliteSession {
   requests = 0;
   rateLimitWaitMs = 0;
   private readonly clock: Clock;
-  private readonly limiter: HostLimiter;
+  private readonly limiter: RateLimiter;
   private readonly robots: RobotsCache;
 
   constructor(

@@ -73,7 +73,7 @@ export function redditConnector(options: RedditOptions): SourceConnector {
       const target = spec.target.replace(/^\/?r\//i, '');
       if (target !== '*' && !SUBREDDIT.test(target)) throw new SourceConfigError(`"${spec.target}" is not a subreddit name (or * for all of Reddit)`);
       if (!options.clientId || !options.clientSecret) {
-        throw new SourceConfigError('Reddit needs REDDIT_CLIENT_ID and REDDIT_CLIENT_SECRET (an application registered with Reddit)');
+        throw new SourceConfigError('Reddit needs REDDIT_CLIENT_ID and REDDIT_CLIENT_SECRET (an application registered with Reddit), in the provider secret or the environment');
       }
       const signal = runOptions?.signal;
       const session = new PoliteSession(options.settings, options.limits, `reddit:${target.toLowerCase()}`, options.deps, signal);

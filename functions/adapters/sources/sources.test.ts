@@ -5,7 +5,7 @@ import type { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { resetConfig } from '../../lib/config';
 import { connectorFor, describeSource, loadSourcesConfig, normaliseSourceSpec, SITE_RULES, SourceConfigError, sourcesConfig, telegramChannelsIn, type SourceRun, type SourcesConfig, type SourceSpec } from '.';
 import { select, parseHtml } from './html';
-import { HostLimiter, RobotsCache, type Clock, type PoliteDeps } from './polite';
+import { HostLimiter, RobotsCache, SharedHostLimiter, type Clock, type PoliteDeps, type ReserveSlot } from './polite';
 import { parseRobots } from './robots';
 
 const fixture = (name: string) => readFileSync(path.join(__dirname, 'fixtures', name));
@@ -290,6 +290,24 @@ describe('politeness and hostile answers', () => {
     expect(times[1] - times[0]).toBe(100);
   });
 
+  it('waits for the time reserved in the shared window, and reserves again when it would go late', async () => {
+    const clock = fakeClock();
+    const asked: Array<{ host: string; now: number; perWindow: number }> = [];
+    // The shared window's answers: first a time already 5 s past (a reservation that took too long), then one ahead.
+    const answers = [clock.now() - 5_000, clock.now() + 2_000];
+    const reserve: ReserveSlot = async (host, rule, nowMs) => (asked.push({ host, now: nowMs, perWindow: rule.perWindow }), answers.shift()!);
+    const limiter = new SharedHostLimiter(reserve, { clock });
+    expect(await limiter.acquire('t.me', 20, 100)).toBe(2_000);
+    expect(asked).toEqual([
+      { host: 't.me', now: 1_000_000, perWindow: 20 },
+      { host: 't.me', now: 1_000_000, perWindow: 20 },
+    ]);
+    expect(clock.slept).toEqual([2_000]);
+    // A window that never gives a punctual time ends the run's request with a reason, not a hang.
+    const never = new SharedHostLimiter(async (_h, _r, nowMs) => nowMs - 60_000, { clock });
+    await expect(never.acquire('t.me', 20, 100)).rejects.toThrow(/no punctual send time for t.me after 6 reservations/);
+  });
+
   it('stops at the run\'s request cap', async () => {
     const t = replay({ 'https://t.me/s/leakschan': html(fixture('telegram-channel.html')), 'https://t.me/s/leakschan?before=1201': html(fixture('telegram-channel.html').toString().replace(/data-before="1201"/, 'data-before="1200"').replace(/1201/g, '1190')) });
     const connector = connectorFor('telegram', config, { limits: { maxRequests: 2, maxCandidates: 100 }, deps: { fetch: t.fetch, limiter: new HostLimiter(fakeClock()), robots: new RobotsCache() } });
@@ -342,5 +360,18 @@ describe('helpers', () => {
     await loadSourcesConfig(env, undefined, { secretsClient, now: () => 60_000 });
     expect(reads).toBe(1);
     expect((await loadSourcesConfig({})).redditClientId).toBeUndefined();
+  });
+
+  it('accepts Reddit sources in the API when the credentials are in the secret, and a run without them says why', async () => {
+    resetConfig();
+    // The API does not read the secret: a named secret is taken at its word by the forms' check.
+    const api = sourcesConfig({ PROVIDER_SECRET_ARN: 'arn:aws:secretsmanager:us-east-1:1:secret:p' });
+    expect(api).toMatchObject({ redditClientId: undefined, redditInSecret: true, redditSandbox: false });
+    expect(normaliseSourceSpec({ kind: 'reddit', target: 'r/LunaVale' }, api)).toEqual({ kind: 'reddit', target: 'lunavale' });
+    // QuerySource reads it: a secret without Reddit's credentials ends the run with the reason, before any request.
+    const secretsClient = { send: async () => ({ SecretString: JSON.stringify({ SERPAPI_KEY: 'k' }) }) } as unknown as SecretsManagerClient;
+    const loaded = await loadSourcesConfig({ PROVIDER_SECRET_ARN: 'arn:aws:secretsmanager:us-east-1:1:secret:q' }, undefined, { secretsClient, now: () => 0 });
+    expect(loaded.redditClientId).toBeUndefined();
+    await expect(connectorFor('reddit', loaded).collect({ kind: 'reddit', target: 'lunavale' }, { terms: ['Luna Vale'] })).rejects.toThrow(/REDDIT_CLIENT_ID and REDDIT_CLIENT_SECRET .*provider secret/);
   });
 });

@@ -1,7 +1,9 @@
-import { normaliseSourceSpec, SITE_RULES, SourceConfigError, sourcesConfig } from '../../adapters/sources';
+import { normaliseSourceSpec, SharedHostLimiter, SITE_RULES, SourceConfigError, sourcesConfig } from '../../adapters/sources';
+import { perConfig } from '../../lib/config';
 import { ValidationError } from '../../lib/errors';
 import { MAX_SOURCES, type SiteRuleSummary, type SourceHealth, type SourceSpec } from '../../../shared/schemas/sources';
 import * as health from '../../store/entities/source-health';
+import * as hostWindow from '../../store/entities/source-host-window';
 import * as monitors from '../../store/entities/monitor';
 
 /*
@@ -36,6 +38,13 @@ export function checkSources(sources: SourceSpec[], path = 'body.sources'): Sour
   if (fields.length > 0) throw new ValidationError(fields[0]!.message, fields);
   return checked;
 }
+
+/**
+ * The rate limiter of the product's source runs: each host's window is an item of the table
+ * (store/entities/source-host-window.ts), so a host's limit holds across every QuerySource container at once, not
+ * per process. One per configuration, as the process limiter.
+ */
+export const sharedSourceLimiter = perConfig(() => new SharedHostLimiter((host, rule, nowMs) => hostWindow.reserve(host, rule, nowMs)));
 
 /** Adds one run of a source to its health counters (the QuerySource task, once per branch). */
 export function recordSourceRun(run: health.SourceRunRecord): Promise<void> {

@@ -37,7 +37,14 @@ export function sourceBranches(state: SearchState): SourceBranch[] {
     if (!r) return { ...base, ok: false, candidates: 0, reason: 'The source was not read: the scan stopped before it.' };
     if (!r.ok) return { ...base, ok: false, candidates: 0, reason: `The source could not be read (${r.error}).` };
     const failed = r.result.stoppedBecause !== undefined && r.result.requests === 0 && r.result.posts === 0;
-    return { ...base, ok: !failed, candidates: r.result.candidates, ...(r.result.stoppedBecause ? { reason: r.result.stoppedBecause } : {}) };
+    return {
+      ...base,
+      ok: !failed,
+      candidates: r.result.candidates,
+      requests: r.result.requests,
+      ...(r.result.seconds !== undefined ? { seconds: r.result.seconds } : {}),
+      ...(r.result.stoppedBecause ? { reason: r.result.stoppedBecause } : {}),
+    };
   });
 }
 

@@ -1,9 +1,9 @@
-import { connectorFor, sourcesConfig, type SourceCandidate, type SourceRun } from '../../adapters/sources';
+import { connectorFor, loadSourcesConfig, type SourceCandidate, type SourceRun } from '../../adapters/sources';
 import { candidateDomain } from '../../adapters/providers/candidate';
 import { live } from '../../lib/config';
 import { logger } from '../../lib/logger';
 import { traced } from '../../lib/tracer';
-import { recordSourceRun } from '../../services/search/sources';
+import { recordSourceRun, sharedSourceLimiter } from '../../services/search/sources';
 import { getSearch, updateSearchProgress } from '../../services/search/searches';
 import { splitNames } from '../../../shared/schemas/search-start';
 import { sourceKey } from '../../../shared/schemas/sources';
@@ -35,10 +35,11 @@ export function toCandidates(posts: readonly SourceCandidate[], seenAt: string, 
       continue;
     }
     for (const m of post.media) {
+      const withMedium = { ...base, via: { ...via, mediaUrl: m.url } };
       if (m.kind === 'video') {
-        out.push({ ...base, kind: 'videos', videoUrl: m.url, ...(m.thumbnailUrl ? { imageUrl: m.thumbnailUrl, thumbnailUrl: m.thumbnailUrl } : {}) });
+        out.push({ ...withMedium, kind: 'videos', videoUrl: m.url, ...(m.thumbnailUrl ? { imageUrl: m.thumbnailUrl, thumbnailUrl: m.thumbnailUrl } : {}) });
       } else {
-        out.push({ ...base, kind: 'images', imageUrl: m.url, ...(m.thumbnailUrl ? { thumbnailUrl: m.thumbnailUrl } : {}) });
+        out.push({ ...withMedium, kind: 'images', imageUrl: m.url, ...(m.thumbnailUrl ? { thumbnailUrl: m.thumbnailUrl } : {}) });
       }
     }
   }
@@ -74,7 +75,10 @@ export async function querySource(input: QuerySourceInput, now = () => new Date(
   let failedBefore = false;
   try {
     const signal = AbortSignal.timeout(SOURCE_RUN_MS);
-    run = await connectorFor(spec.kind, sourcesConfig()).collect(spec, { terms: splitNames(search.query), ...(input.since ? { since: input.since } : {}) }, { signal });
+    // Reddit's application credentials come from the provider secret on AWS (read at most every 5 minutes).
+    const config = await loadSourcesConfig();
+    // Each host's rate limit is a window in the table, shared by every container running a source at once.
+    run = await connectorFor(spec.kind, config, { deps: { limiter: sharedSourceLimiter() } }).collect(spec, { terms: splitNames(search.query), ...(input.since ? { since: input.since } : {}) }, { signal });
   } catch (err) {
     // A configuration error (credentials missing, an unknown rule) or a connector bug: the branch ends with the
     // reason, the scan goes on (partial). Only a crash of the task itself reaches the Map's Catch.
@@ -103,6 +107,7 @@ export async function querySource(input: QuerySourceInput, now = () => new Date(
     candidates: candidates.length,
     posts: run.candidates.length,
     requests: run.requests,
+    seconds: Math.round((now().getTime() - started.getTime()) / 10) / 100,
     ...(run.stoppedBecause ? { stoppedBecause: run.stoppedBecause } : {}),
     telegramChannels: discoveredChannels(run.candidates),
   };

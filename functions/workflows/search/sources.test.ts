@@ -32,11 +32,11 @@ describe("a source's posts as Triage's input (issue 25)", () => {
       provider: 'telegram',
       sandbox: false,
       seenAt: '2026-11-28T00:00:00.000Z',
-      via,
+      via: { ...via, mediaUrl: 'https://cdn4.telesco.pe/file/a.jpg' },
       kind: 'images',
       imageUrl: 'https://cdn4.telesco.pe/file/a.jpg',
     });
-    expect(video).toMatchObject({ kind: 'videos', videoUrl: 'https://cdn4.telesco.pe/file/b.mp4', imageUrl: 'https://cdn4.telesco.pe/file/b.jpg', via });
+    expect(video).toMatchObject({ kind: 'videos', videoUrl: 'https://cdn4.telesco.pe/file/b.mp4', imageUrl: 'https://cdn4.telesco.pe/file/b.jpg', via: { ...via, mediaUrl: 'https://cdn4.telesco.pe/file/b.mp4' } });
     // A post without media is its page (matched by name); a post served by the sandbox web says so.
     const [page] = toCandidates([post({ media: [], url: 'http://localhost:9/sandbox/leaksites/x/t/1' })], 't', 'http://localhost:9/sandbox');
     expect(page).toMatchObject({ kind: 'web', sandbox: true, domain: 'localhost' });
@@ -72,14 +72,14 @@ describe('a scan with sources ends partial, never failed, when a source fails (i
     const state: SearchState = {
       ...base,
       sourceResults: [
-        { source: base.sources![0]!, ok: true, result: done(3) },
+        { source: base.sources![0]!, ok: true, result: done(3, { seconds: 1.25 }) },
         { source: base.sources![1]!, ok: true, result: done(1, { stoppedBecause: 'a page had the wrong shape' }) },
         { source: base.sources![2]!, ok: false, error: 'States.Timeout' },
       ],
     };
     expect(sourceBranches(state)).toEqual([
-      { kind: 'telegram', target: 'lunaleaks', ok: true, candidates: 3 },
-      { kind: 'reddit', target: 'lunavale', ok: true, candidates: 1, reason: 'a page had the wrong shape' },
+      { kind: 'telegram', target: 'lunaleaks', ok: true, candidates: 3, requests: 2, seconds: 1.25 },
+      { kind: 'reddit', target: 'lunavale', ok: true, candidates: 1, requests: 2, reason: 'a page had the wrong shape' },
       { kind: 'site', target: 'xenforo-forum', ok: false, candidates: 0, reason: 'The source could not be read (States.Timeout).' },
     ]);
     expect(outcomeOf(state).status).toBe('partial');

@@ -53,6 +53,8 @@ export interface SourceOutcome {
   /** Posts the source returned. */
   posts: number;
   requests: number;
+  /** Wall time of the branch's read (rate-limit waits included), in seconds; absent in executions started before it. */
+  seconds?: number;
   /** Set when the connector ended the run early, in words: the scan is `partial` and says why. */
   stoppedBecause?: string;
   /** Telegram channels seen in the posts' `t.me/` links (discovery). */
