@@ -205,6 +205,29 @@ describe('executions kept on disk across a stop', () => {
     await restarted.close(); // parks the resumed 600 s wait again
     expect(onDisk(killed).find((e) => e.waiting)).toMatchObject({ status: 'RUNNING' });
   });
+
+  it('in memory, close stops an execution in a Wait and one that reaches its Wait meanwhile, without waiting them out', async () => {
+    // The security suites' runtime (in memory) waited ~53 s in close() for a case's re-check wait before this.
+    const calls = { before: 0, afterAt: [] as number[] };
+    let release!: () => void;
+    const held = new Promise<void>((ok) => (release = ok));
+    const machine = machineFor(calls);
+    const late: LocalMachine = { ...machine, name: 'late', handlers: { ...machine.handlers, Before: () => held.then(() => ({})) } };
+    const sfn = await startStepFunctions([machine, late]);
+    const client = clientOf(sfn);
+    const start = (name: string) => client.send(new StartExecutionCommand({ stateMachineArn: sfn.arnOf(name), input: '{"seconds": 600}' }));
+    await start('waiting');
+    await start('late');
+    // 'waiting' is in its Wait, or about to enter it: close stops it either way.
+    while (calls.before < 1) await sleep(10);
+    client.destroy();
+    const closing = sfn.close();
+    release(); // 'late' leaves its task during close and enters its 600 s Wait
+    const stoppedAt = await Promise.race([closing.then(() => 'closed'), sleep(10_000).then(() => 'still waiting')]);
+    expect(stoppedAt).toBe('closed');
+    // Neither ran the state after its Wait (a Wait has no side effect, so stopping there leaves nothing half-done).
+    expect(calls.afterAt).toEqual([]);
+  });
 });
 
 it('reads a Wait state\'s duration as the service does', () => {

@@ -120,6 +120,13 @@ export async function startStepFunctions(machines: LocalMachine[], opts: StepFun
   const executions = new Map<string, Execution>();
   /** The runs in progress, to stop the waiting ones at close (they resume at the next start). */
   const running = new Map<string, ReturnType<StateMachine['run']>>();
+  /** Set by close(): an execution that reaches a Wait from now on is parked there instead of waiting it out. */
+  let closing = false;
+  /** Stops an execution that is in a Wait (see close()): it ends no state and runs nothing more. */
+  const park = (exec: Execution) => {
+    exec.parked = true;
+    running.get(exec.executionArn)?.abort();
+  };
   const persisted = new Map<string, Omit<Execution, 'done'>>();
   if (opts.stateFile) {
     try {
@@ -201,6 +208,8 @@ export async function startStepFunctions(machines: LocalMachine[], opts: StepFun
           exec.waiting = { state: ev.state.name, input: ev.state.input, until };
         }
         save();
+        // close() is waiting for this execution: it went on from a task into a Wait, so park it there as well.
+        if (closing && exec.waiting) return park(exec);
       }
     } catch (err) {
       logger.warn('could not follow a local execution\'s states', { executionArn: exec.executionArn, error: err as Error });
@@ -301,13 +310,13 @@ export async function startStepFunctions(machines: LocalMachine[], opts: StepFun
       }
     },
     close: async () => {
-      // With a state file, an execution in a Wait is left RUNNING on disk and resumes at the next start (a
-      // day-long re-check wait would otherwise hold up Ctrl-C); every other execution is let finish.
-      for (const e of executions.values()) {
-        if (!opts.stateFile || !e.waiting) continue;
-        e.parked = true;
-        running.get(e.executionArn)?.abort();
-      }
+      // An execution in a Wait is stopped there, and so is one that reaches a Wait while closing: with a state
+      // file it is left RUNNING on disk and resumes at the next start; in memory it ends with the runtime, as
+      // everything else the runtime held does. A Wait has no side effect, so nothing is half-done. Without this,
+      // close() waited out the submission's re-check (RECHECK_AFTER_SECONDS, a day on AWS) and the ladder's
+      // later rungs. Every execution in a task or another state is let finish, so no task is cut off mid-write.
+      closing = true;
+      for (const e of executions.values()) if (e.waiting && e.status === 'RUNNING') park(e);
       await Promise.all([...executions.values()].map((e) => e.done));
       save();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -32,8 +32,8 @@ let world: World;
 beforeAll(async () => {
   world = await startWorld();
 }, 60_000);
-// Closing lets the submission executions the calls started run to their end (a re-check waits RECHECK_AFTER_SECONDS).
-afterAll(() => world?.app.close(), 120_000);
+// Closing stops the submission executions the calls started at their re-check Wait (local/stand-ins/stepfunctions.ts).
+afterAll(() => world?.app.close(), 30_000);
 
 const covered = ROUTES.filter((r) => !(routeKey(r) in UNCOVERABLE));
 // Calls that end sessions run last, and the owner's before the admin's, so every role stays signed in meanwhile.

@@ -22,8 +22,8 @@ beforeAll(async () => {
   const lifted = { perMinute: 10_000, burst: 10_000 };
   await setRateLimits({ userId: 'security-suite', email: 'security-suite@example.test' }, { trial: lifted, basic: lifted, pro: lifted, enterprise: lifted });
 }, 60_000);
-// Closing lets the submission executions the calls started run to their end (a re-check waits RECHECK_AFTER_SECONDS).
-afterAll(() => world?.app.close(), 120_000);
+// Closing stops the submission executions the calls started at their re-check Wait (local/stand-ins/stepfunctions.ts).
+afterAll(() => world?.app.close(), 30_000);
 
 /** Items that are data (request accounting, rate windows and sessions are not). */
 async function dataItems(): Promise<Set<string>> {
