@@ -52,6 +52,9 @@ test('a creator downloads the 30-day report as PDF and CSV, listing each case wi
 
   // Issue 26: the cases list's tabs, search and bulk actions, on the same cases.
   const listed = page.getByRole('link', { name: /^View case / });
+  // Each tab shows how many cases it holds.
+  await expect(page.getByRole('tab', { name: `Pending ${CASES}` })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Sent 0' })).toBeVisible();
   await page.getByRole('tab', { name: 'Sent' }).click();
   await expect(page.getByText('No case matches these filters.')).toBeVisible();
   await page.getByRole('tab', { name: 'Pending' }).click();

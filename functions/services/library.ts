@@ -1,10 +1,11 @@
 import { MAX_REFERENCE_FILES } from '../../shared/references';
 import { MAX_LIBRARY_FILES, type LibraryReference, type LibraryUpdate } from '../../shared/schemas/library';
-import { deleteObject } from '../adapters/s3';
-import { config } from '../lib/config';
+import { logger } from '../lib/logger';
 import { ConflictError, NotFoundError, ValidationError } from '../lib/errors';
 import * as library from '../store/entities/library-reference';
 import * as monitors from '../store/entities/monitor';
+import { deleteReferenceObjects } from './account-data/files';
+import { backfillLibrary } from './library-backfill';
 import { storeReferences, type CheckedReference } from './references';
 import type { StoredReference } from './search/start-scan';
 
@@ -39,8 +40,13 @@ function toDto(r: library.LibraryReferenceRecord, uses: Map<string, MonitorUse[]
   };
 }
 
-/** The creator's library, newest first, each file with the monitors that use it. */
+/**
+ * The creator's library, newest first, each file with the monitors that use it. The first read also puts the files
+ * uploaded before the library existed into it (library-backfill.ts); if that fails, the library is listed as it is
+ * and the next read tries again.
+ */
 export async function listLibrary(userId: string): Promise<LibraryReference[]> {
+  await backfillLibrary(userId).catch((error: unknown) => logger.error('reference library backfill failed; listing the library as it is', { userId, error: error as Error }));
   const [records, uses] = await Promise.all([library.list(userId, MAX_LIBRARY_FILES), monitorUses(userId)]);
   return records.map((r) => toDto(r, uses));
 }
@@ -94,7 +100,8 @@ export async function deleteLibraryReference(userId: string, id: string): Promis
     );
   }
   if (!(await library.remove(userId, id))) throw new NotFoundError('Reference file');
-  await deleteObject(config().uploadsBucket, record.key);
+  // The one code that deletes a reference's objects (a file from before the library may sit in a scan's folder).
+  await deleteReferenceObjects(userId, record.key);
 }
 
 /**

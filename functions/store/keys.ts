@@ -64,6 +64,11 @@ export const keys = {
    */
   libraryReference: (userId: string, id: string): Key => ({ pk: `USER#${userId}`, sk: `LIBREF#${id}` }),
   libraryReferencePrefix: 'LIBREF#',
+  /**
+   * The mark that a creator's files uploaded before the library existed were put into it (issue 26): one item in
+   * the user's partition (`LIBREF_BACKFILL`, outside the `LIBREF#` listing), erased with the account.
+   */
+  libraryBackfill: (userId: string): Key => ({ pk: `USER#${userId}`, sk: 'LIBREF_BACKFILL' }),
   /** The creator's own sites and handles ("My sites", issue 23): one item (store/entities/own-sites.ts). */
   ownSites: (userId: string): Key => ({ pk: `USER#${userId}`, sk: 'OWN_SITES' }),
   /**

@@ -1,4 +1,5 @@
 import { PLANS } from '../plans';
+import { priceText } from './prices';
 import { SUPPORT_EMAIL } from './support';
 
 /** App pages the help content refers to; see `pageKey` in page-suggestions.ts for how a URL maps to one. */
@@ -135,7 +136,7 @@ export const HELP_ARTICLES: readonly HelpArticle[] = [
     pages: ['/account', '/pricing'],
     body: p(
       'The Account page has three tabs: Billing & Plans, Usage & Limits and Account Settings. The avatar menu\'s Billing entry opens Billing & Plans directly.',
-      'Plans: Trial is free ($0), Basic costs $50/month, Pro $100/month and Enterprise $150/month. Your current plan shows a disabled "Current Plan" button; the others offer "Upgrade to ...". Automated submission needs a paid plan. Every paid plan comes with a 30-day money-back guarantee.',
+      `Plans: Trial is free ($0), Basic costs ${priceText('basic')}, Pro ${priceText('pro')} and Enterprise ${priceText('enterprise')}. Your current plan shows a disabled "Current Plan" button; the others offer "Upgrade to ...". Automated submission needs a paid plan. Every paid plan comes with a 30-day money-back guarantee.`,
       `Usage & Limits compares your searches, cases and violations with your plan's allowances. To cancel, downgrade or ask for a refund, contact us at ${SUPPORT_EMAIL}.`,
     ),
   },

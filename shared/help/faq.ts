@@ -1,4 +1,5 @@
 import { PLANS, PROVIDER_SEARCHES_PER_SCAN, type PlanId } from '../plans';
+import { priceText } from './prices';
 import { SUPPORT_EMAIL } from './support';
 
 /** The FAQ categories, in the order the Help page shows their badges (PRODUCT.md section 2, "Help"). */
@@ -307,7 +308,7 @@ export const FAQ_ENTRIES: readonly FaqEntry[] = [
     category: 'Billing',
     question: 'How much does each plan cost?',
     answer:
-      'Trial is free ($0). Basic costs $50/month, Pro costs $100/month and Enterprise costs $150/month. All prices are in US dollars, and every paid plan comes with a 30-day money-back guarantee.',
+      `Trial is free ($0). Basic costs ${priceText('basic')}, Pro costs ${priceText('pro')} and Enterprise costs ${priceText('enterprise')}. All prices are in US dollars, and every paid plan comes with a 30-day money-back guarantee.`,
     keywords: ['price', 'prices', 'pricing', 'cost', 'fee', 'monthly', 'subscription', 'how much', 'expensive', 'cheap', 'basic', 'pro', 'enterprise', 'plans', 'dollar'],
   },
   {
@@ -351,7 +352,7 @@ export const FAQ_ENTRIES: readonly FaqEntry[] = [
     category: 'Billing',
     question: 'What does the Enterprise plan include?',
     answer:
-      `Enterprise ($150/month) is made for high-volume creators and agencies: ${PLANS.enterprise.allowances.scansPerMonth} scans a month and unlimited takedowns, automated submission to all engines (Google, Bing and DuckDuckGo) ` +
+      `Enterprise (${priceText('enterprise')}) is made for high-volume creators and agencies: ${PLANS.enterprise.allowances.scansPerMonth} scans a month and unlimited takedowns, automated submission to all engines (Google, Bing and DuckDuckGo) ` +
       `and bulk submissions of any size (at most ${PLANS.enterprise.allowances.submissionsPerDay} automated notices a day).`,
     keywords: ['enterprise', 'agency', 'unlimited', 'team', 'high volume', 'biggest'],
   },

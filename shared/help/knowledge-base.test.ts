@@ -7,6 +7,7 @@ import {
   SUPPORT_EMAIL,
   pageKey,
   suggestionsForPage,
+  withPlanPrices,
 } from './knowledge-base';
 import { chatRequestSchema, MAX_MESSAGE_CHARS, MESSAGE_TOO_LONG } from './chat';
 
@@ -34,6 +35,17 @@ describe('help FAQ', () => {
     expect(limits).toContain('Pro 340 scans and 100 automated takedowns');
     expect(limits).toContain('Enterprise 520 scans and unlimited takedowns');
     expect(limits).toContain('Every scan counts, whether you start it, press Run now or a monitor runs on its schedule');
+  });
+
+  it('names every price as a launch price, which withPlanPrices swaps for the stored one in one pass', () => {
+    const texts = [...FAQ_ENTRIES.map((e) => e.answer), ...HELP_ARTICLES.map((a) => a.body)];
+    const named = texts.flatMap((t) => [...t.matchAll(/\$(\d+)\/month/g)].map((m) => m[1]));
+    expect(new Set(named)).toEqual(new Set(['50', '100', '150']));
+    // Basic takes Pro's launch price: each phrase is replaced once, by its own plan's price.
+    const now = withPlanPrices(faq('plan-prices').answer, { basic: 100, pro: 150, enterprise: 240 });
+    expect(now).toContain('Basic costs $100/month, Pro costs $150/month and Enterprise costs $240/month.');
+    expect(withPlanPrices(faq('enterprise-plan').answer, { basic: 100, pro: 150, enterprise: 240 })).toContain('Enterprise ($240/month)');
+    expect(withPlanPrices(faq('plan-prices').answer, undefined)).toBe(faq('plan-prices').answer);
   });
 
   it('states the product facts the assistant is asked about', () => {

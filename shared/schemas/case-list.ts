@@ -41,6 +41,16 @@ export const caseListQuerySchema = z
   .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'from must be on or before to.', path: ['from'] });
 export type CaseListQuery = z.infer<typeof caseListQuerySchema>;
 
-/** One page of cases, newest first; `next` is the cursor of the following page, null on the last. */
-export const casePageSchema = z.object({ cases: caseListSchema, next: z.string().nullable() });
+/** The most cases the tab counts read; past it a count is a lower bound (`capped`). */
+export const MAX_COUNTED_CASES = 5000;
+const count = z.number().int().nonnegative();
+/** How many cases each tab holds under the page's other filters (host, outcome, dates, search). */
+export const caseTabCountsSchema = z.object({ all: count, pending: count, sent: count, resolved: count, reappeared: count, capped: z.boolean() });
+export type CaseTabCounts = z.infer<typeof caseTabCountsSchema>;
+
+/**
+ * One page of cases, newest first; `next` is the cursor of the following page, null on the last. The first page
+ * (no cursor) also carries the per-tab counts.
+ */
+export const casePageSchema = z.object({ cases: caseListSchema, next: z.string().nullable(), counts: caseTabCountsSchema.optional() });
 export type CasePage = z.infer<typeof casePageSchema>;

@@ -6,7 +6,7 @@ import * as cases from '../../store/entities/case';
 import * as results from '../../store/entities/result';
 import * as searches from '../../store/entities/search';
 import { addToUserCounters } from '../stats';
-import { deleteFiles, searchPrefixes } from './files';
+import { deleteFiles, forgetLibraryFilesUnder, searchPrefixes } from './files';
 
 /*
  * The creator deletes one scan (issue 27): its results, its files (reference uploads, evidence pictures,
@@ -56,6 +56,7 @@ export async function deleteSearch(userId: string, searchId: string): Promise<De
     throw new ConflictError('A case was opened on a result of this scan meanwhile: the scan and that result are kept.', 'SEARCH_HAS_CASES');
   }
   const files = await deleteFiles(searchPrefixes(userId, searchId));
+  await forgetLibraryFilesUnder(userId, `references/${userId}/${searchId}/`);
   await searches.remove(searchId, userId);
   logger.info('search deleted', { userId, searchId, results: removed, files });
   return { results: removed, files };

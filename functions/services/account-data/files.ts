@@ -1,5 +1,7 @@
+import { MAX_LIBRARY_FILES } from '../../../shared/schemas/library';
 import { deleteObject, deletePrefix } from '../../adapters/s3';
 import { config } from '../../lib/config';
+import * as library from '../../store/entities/library-reference';
 
 /**
  * Where a creator's files live (docs/ARCHITECTURE.md, "Data the creator controls"). Every object of a user is
@@ -54,9 +56,24 @@ export async function deleteFiles(prefixes: FilePrefix[]): Promise<number> {
   return n;
 }
 
-/** Deletes a monitor's files (its reference uploads and fingerprints): called when the monitor is deleted. */
-export function deleteMonitorFiles(userId: string, monitorId: string): Promise<number> {
-  return deleteFiles([monitorPrefix(userId, monitorId)]);
+/**
+ * Deletes a monitor's files (its reference uploads and fingerprints): called when the monitor is deleted. Library
+ * records of its files (uploaded before the library existed, services/library-backfill.ts) go with them.
+ */
+export async function deleteMonitorFiles(userId: string, monitorId: string): Promise<number> {
+  const folder = monitorPrefix(userId, monitorId);
+  const n = await deleteFiles([folder]);
+  await forgetLibraryFilesUnder(userId, folder.prefix);
+  return n;
+}
+
+/**
+ * Deletes the library records of files that lived in a deleted scan's or monitor's folder: files stored before the
+ * library existed stay in their folder when the library takes them (services/library-backfill.ts), so deleting
+ * the folder deletes them. Files uploaded since are under `references/<userId>/library/` and are not touched.
+ */
+export function forgetLibraryFilesUnder(userId: string, folder: string): Promise<number> {
+  return library.removeUnder(userId, folder, MAX_LIBRARY_FILES);
 }
 
 /**

@@ -8,6 +8,7 @@ import { readEngagement } from '../events/engagement';
 import { noticeFonts, runs } from '../notices/notice-fonts';
 import { readMonths, readSnapshot, type MonthFigures } from './figures-store';
 import { churnOf, computeFinancialRows, computeMetrics, computeUsers, expensesOf, roundMoney, subscriberBreakdown } from './formulas';
+import { getPlanPrices } from '../platform/plan-prices';
 import { deriveInsights, funnelCounts } from './insights';
 import { adminRevenue } from './revenue';
 
@@ -226,9 +227,9 @@ async function subscriptionAnalysis(now: Date) {
 }
 
 async function churnAnalysis(now: Date) {
-  const [snapshot, [thisMonth], engagement] = await Promise.all([readSnapshot(now), readMonths(now, 1), readEngagement(now)]);
+  const [snapshot, [thisMonth], engagement, { prices }] = await Promise.all([readSnapshot(now), readMonths(now, 1), readEngagement(now), getPlanPrices()]);
   const churn = churnOf(snapshot);
-  const insights = deriveInsights({ snapshot, thisMonth: thisMonth!, engagement });
+  const insights = deriveInsights({ snapshot, thisMonth: thisMonth!, engagement, prices });
   return {
     period: `${snapshot.month} to ${now.toISOString().slice(0, 10)}`,
     tables: [

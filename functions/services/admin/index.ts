@@ -2,6 +2,7 @@ import { FUNNEL_STAGES, type AdminMetrics, type AdminSystem, type AdminUsers, ty
 import { readEngagement } from '../events/engagement';
 import { readDaily, readMonths, readSnapshot } from './figures-store';
 import { computeFinancialRows, computeFinancialStats, computeMetrics, computeSystem, computeUsers } from './formulas';
+import { getPlanPrices } from '../platform/plan-prices';
 import { deriveInsights, funnelCounts } from './insights';
 
 /** The admin dashboard's figures, each from a few counter reads (see ./figures-store.ts) and a pure formula. */
@@ -31,8 +32,8 @@ export async function adminFinancialStats(now = new Date()): Promise<FinancialSt
 }
 
 export async function adminInsights(now = new Date()): Promise<AiInsights> {
-  const [snapshot, [thisMonth], engagement] = await Promise.all([readSnapshot(now), readMonths(now, 1), readEngagement(now)]);
-  return deriveInsights({ snapshot, thisMonth: thisMonth!, engagement });
+  const [snapshot, [thisMonth], engagement, { prices }] = await Promise.all([readSnapshot(now), readMonths(now, 1), readEngagement(now), getPlanPrices()]);
+  return deriveInsights({ snapshot, thisMonth: thisMonth!, engagement, prices });
 }
 
 export { listManagedUsers, setDiscount } from './user-management';

@@ -5,6 +5,8 @@ import type { MonthFigures, Snapshot } from './figures-store';
 import { computeMetrics } from './formulas';
 import { deriveInsights, funnelDropoff } from './insights';
 
+const LAUNCH = { basic: 50, pro: 100, enterprise: 150 };
+
 const engagement = (over: Partial<Engagement> = {}): Engagement => ({
   days: 30,
   sessions: 0,
@@ -44,7 +46,7 @@ describe('deriveInsights thresholds', () => {
         [COUNTERS.activeUsers]: { count: 3, 'plan:basic': 2, 'plan:pro': 1 },
       },
     );
-    const out = deriveInsights({ snapshot: s, thisMonth: month({ searches: 19, providerCalls: 19 }), engagement: engagement() });
+    const out = deriveInsights({ snapshot: s, thisMonth: month({ searches: 19, providerCalls: 19 }), engagement: engagement(), prices: LAUNCH });
     expect(out.businessOptimization.upsellOpportunities).toEqual([
       'Basic subscribers average 96 scans this month, 80% of the 120-scan allowance: offer Pro (340 scans).',
       '1 of 4 users (25%) are still on the free trial: each upgrade to Basic adds $50.00 of MRR.',
@@ -68,7 +70,7 @@ describe('deriveInsights thresholds', () => {
       { [COUNTERS.activeUsers]: { count: 2, 'plan:basic': 2 } },
     );
     const views = new Map([['/search', 30], ['/', 10]]);
-    const out = deriveInsights({ snapshot: s, thisMonth: month(), engagement: engagement({ sessions: 10, bounces: 1, pageViews: 40, views }) });
+    const out = deriveInsights({ snapshot: s, thisMonth: month(), engagement: engagement({ sessions: 10, bounces: 1, pageViews: 40, views }), prices: LAUNCH });
     expect(out.businessOptimization.churnRiskFactors).toEqual([
       'Churn is 0% this month (0 of 2 subscriptions at the start of the month), within the 5% target.',
     ]);
@@ -78,6 +80,24 @@ describe('deriveInsights thresholds', () => {
       'Search (/search): 30 page views in the last 30 days (75% of views)',
       'Dashboard (/): 10 page views in the last 30 days (25% of views)',
     ]);
+  });
+
+  it('states prices and margins at the prices billing charges now (Pricing Updates), not the launch prices', () => {
+    const s = snapshot(
+      { [COUNTERS.users]: { count: 4 }, [COUNTERS.subscribers('basic')]: { count: 1 }, [COUNTERS.subscribers('pro')]: { count: 2 } },
+      { [COUNTERS.searches]: { count: 22, providerCalls: 22, 'plan:basic': 2, 'plan:pro': 20 }, [COUNTERS.activeUsers]: { count: 3, 'plan:basic': 1, 'plan:pro': 2 } },
+    );
+    const now = { basic: 25, pro: 129, enterprise: 399 };
+    const out = deriveInsights({ snapshot: s, thisMonth: month({ searches: 22, providerCalls: 22 }), engagement: engagement(), prices: now });
+    const profit = out.businessOptimization.profitabilityInsights;
+    expect(profit).toContainEqual(expect.stringMatching(/^Basic subscribers' scans cost an estimated \$0\.\d\d per subscriber this month, 0\.\d% of the \$25\.00 price\.$/));
+    // Basic at $25 is below its $29.38 cost at full use (docs/OPERATIONS.md's table at launch prices has the cost).
+    expect(profit).toContain(
+      "At the current prices, a subscriber who uses the whole allowance leaves a margin of -$4.38 of Basic's $25.00, $46.51 of Pro's $129.00 a month " +
+        '(cost model at full use): Basic is priced below cost at full use, review the price or the allowance.',
+    );
+    expect(out.businessOptimization.upsellOpportunities).toContain('1 of 4 users (25%) are still on the free trial: each upgrade to Basic adds $25.00 of MRR.');
+    expect(JSON.stringify(out)).not.toMatch(/\$(50|100|150)\.00/);
   });
 
   it('computes the funnel drop-off stage by stage, never below 0 or above 100', () => {

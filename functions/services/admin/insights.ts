@@ -1,8 +1,9 @@
 import { FUNNEL_STAGES, type AiInsights, type FunnelStage } from '../../../shared/schemas/admin';
 import { FEATURES, PAGE_LABELS, type AppPage, type Feature } from '../../../shared/schemas/events';
 import { PLANS } from '../../../shared/plans';
+import type { PlanPrices } from '../../../shared/schemas/platform';
 import type { Engagement } from '../events/engagement';
-import { scanCost } from '../metrics/cost-model';
+import { planMargins, scanCost } from '../metrics/cost-model';
 import { num, planAttribute } from '../../store/entities/counter';
 import { COUNTERS, PAID_PLANS } from '../metrics/counters';
 import type { MonthFigures, Snapshot } from './figures-store';
@@ -35,11 +36,13 @@ export interface InsightInputs {
   snapshot: Snapshot;
   /** This month's revenue and usage. */
   thisMonth: MonthFigures;
+  /** The paid plans' monthly prices billing charges now (the Pricing Updates setting), not the launch prices. */
+  prices: PlanPrices;
 }
 
 const one = (n: number) => Math.round(n * 10) / 10;
 const pct = (f: number) => `${one(f * 100)}%`;
-const usd = (n: number) => `$${n.toFixed(2)}`;
+const usd = (n: number) => `${n < 0 ? '-' : ''}$${Math.abs(n).toFixed(2)}`;
 const ratio = (a: number, b: number) => (b > 0 ? a / b : 0);
 const plural = (n: number, word: string, many = `${word}s`) => `${n} ${n === 1 ? word : many}`;
 
@@ -146,14 +149,23 @@ function profitabilityInsights(i: InsightInputs): string[] {
     );
   }
   const callsPerScan = ratio(thisMonth.providerCalls, thisMonth.searches);
-  const costliest = PAID_PLANS.map((p) => ({ p, share: ratio(scanCost(plans[p].perSubscriber, plans[p].perSubscriber * callsPerScan), PLANS[p].priceUsd) }))
+  const costliest = PAID_PLANS.map((p) => ({ p, share: ratio(scanCost(plans[p].perSubscriber, plans[p].perSubscriber * callsPerScan), i.prices[p]) }))
     .filter((x) => plans[x.p].scans > 0)
     .sort((a, b) => b.share - a.share)[0];
   if (costliest) {
     const each = scanCost(plans[costliest.p].perSubscriber, plans[costliest.p].perSubscriber * callsPerScan);
     out.push(
-      `${PLANS[costliest.p].name} subscribers' scans cost an estimated ${usd(each)} per subscriber this month, ${pct(costliest.share)} of the ${usd(PLANS[costliest.p].priceUsd)} price` +
+      `${PLANS[costliest.p].name} subscribers' scans cost an estimated ${usd(each)} per subscriber this month, ${pct(costliest.share)} of the ${usd(i.prices[costliest.p])} price` +
         (costliest.share >= THRESHOLDS.costShare ? ': above the 50% mark, review that plan\'s allowance or price.' : '.'),
+    );
+  }
+  const margins = planMargins(i.prices).filter((m) => m.plan !== 'trial' && plans[m.plan].subscribers > 0);
+  if (margins.length > 0) {
+    const each = margins.map((m) => `${usd(m.margin)} of ${PLANS[m.plan].name}'s ${usd(m.priceUsd)}`);
+    const below = margins.filter((m) => m.margin < 0).map((m) => PLANS[m.plan].name);
+    out.push(
+      `At the current prices, a subscriber who uses the whole allowance leaves a margin of ${each.join(', ')} a month (cost model at full use)` +
+        (below.length > 0 ? `: ${below.join(' and ')} ${below.length === 1 ? 'is' : 'are'} priced below cost at full use, review the price or the allowance.` : '.'),
     );
   }
   if (plans.trial.scans > 0) {
@@ -230,7 +242,7 @@ function upsellOpportunities(i: InsightInputs, counts: Record<FunnelStage, numbe
   if (trialUsers > 0) {
     out.push(
       `${trialUsers} of ${plural(counts.signedUp, 'user')} (${pct(trialUsers / counts.signedUp)}) are still on the free trial: ` +
-        `each upgrade to Basic adds ${usd(PLANS.basic.priceUsd)} of MRR.`,
+        `each upgrade to Basic adds ${usd(i.prices.basic)} of MRR.`,
     );
   }
   if (out.length > 0) return out;

@@ -5,6 +5,7 @@ import { NotFoundError } from '../../lib/errors';
 import { listCasesByUser, type CaseRecord } from '../cases/case-store';
 import { needsPerson } from '../cases/escalations';
 import { listMonitorsByUser } from '../monitors/monitors';
+import { planPriceUsd } from '../platform/plan-prices';
 import { listSearchesByUser } from '../search/searches';
 import { getUsage } from '../usage';
 
@@ -173,10 +174,12 @@ export function accountTools(userId: string, now: () => Date = () => new Date())
     async get_usage() {
       const u = await getUsage(userId, now());
       const rule = planRule(u.plan);
+      // The price billing charges now (Pricing Updates), not the launch price of shared/plans.ts.
+      const priceUsd = await planPriceUsd(u.plan);
       return {
         tool: 'get_usage',
         usage: {
-          plan: { id: rule.id, name: rule.name, priceUsd: rule.priceUsd, monitors: monitorAllowanceText(rule.id), automatedSubmission: rule.automatedSubmission },
+          plan: { id: rule.id, name: rule.name, priceUsd, monitors: monitorAllowanceText(rule.id), automatedSubmission: rule.automatedSubmission },
           period: u.period,
           scans: { used: u.allowances.scans.used, limit: u.allowances.scans.limit, left: left(u.allowances.scans.limit, u.allowances.scans.used) },
           submissions: {

@@ -1,4 +1,5 @@
 import type { ChatHistoryEntry, ChatReply } from '../../../shared/help/chat';
+import type { PlanPrices } from '../../../shared/schemas/platform';
 import type { AccountTools } from './account-tools';
 
 /** What the chat widget sends (PRODUCT.md section 7: `{message, context: {page, conversationHistory}}`). */
@@ -24,7 +25,8 @@ export interface Assistant {
    * Answers one chat message. Throws `ValidationError` for an empty or over-long message; refuses off-topic
    * and unsafe requests with a polite reply (never an error). With `account` (the caller's tools, bound to their
    * user id by the service, never taken from the request body), questions about the account are answered from
-   * the caller's own data; without it they get the help centre's answer.
+   * the caller's own data; without it they get the help centre's answer. `prices` are the plan prices billing
+   * charges now (Pricing Updates): help passages, written with launch prices, are quoted and grounded with them.
    */
-  reply(request: AssistantRequest, account?: AccountTools): Promise<AssistantReply>;
+  reply(request: AssistantRequest, account?: AccountTools, prices?: PlanPrices): Promise<AssistantReply>;
 }

@@ -1,3 +1,5 @@
+import { withPlanPrices } from '../../../shared/help/prices';
+import type { PlanPrices } from '../../../shared/schemas/platform';
 import type { Converse, ToolExchange } from '../../adapters/llm/converse';
 import { ACCOUNT_TOOL_SPECS, type AccountTools } from './account-tools';
 import { logger } from '../../lib/logger';
@@ -50,12 +52,13 @@ export class ModelAssistant extends BaseAssistant {
     this.offline = new OfflineAssistant(this.index);
   }
 
-  protected async answer(req: NormalisedRequest, pageSuggestions: string[], account?: AccountTools): Promise<AssistantReply> {
+  protected async answer(req: NormalisedRequest, pageSuggestions: string[], account?: AccountTools, prices?: PlanPrices): Promise<AssistantReply> {
     const { hits, best } = retrieve(this.index, req, Math.max(5, this.groundingPassages));
     const suggestions = followUps(this.index, hits, pageSuggestions, { answeredId: best?.passage.id, message: req.message });
     const system = buildSystemPrompt({
       page: req.page,
-      passages: hits.slice(0, this.groundingPassages).map((h) => h.passage),
+      // The passages name launch prices; the model is grounded on the prices billing charges now.
+      passages: hits.slice(0, this.groundingPassages).map((h) => ({ ...h.passage, text: withPlanPrices(h.passage.text, prices) })),
       accountTools: account !== undefined,
     });
     const exchanges: ToolExchange[] = [];
@@ -73,13 +76,13 @@ export class ModelAssistant extends BaseAssistant {
         });
       } catch (error) {
         logger.error('model converse failed; answering from the help centre', { modelId: this.modelId, error: error as Error });
-        return this.offlineAnswer(req, account);
+        return this.offlineAnswer(req, account, prices);
       }
       if (outcome.kind === 'blocked') return { reply: OFF_TOPIC_REPLY, suggestions };
       if (outcome.kind === 'text') return { reply: outcome.text, suggestions };
       if (outcome.kind === 'empty') {
         logger.warn('model converse returned no text; answering from the help centre', { stopReason: outcome.stopReason });
-        return this.offlineAnswer(req, account);
+        return this.offlineAnswer(req, account, prices);
       }
       if (!account) break;
       const results = await Promise.all(
@@ -91,10 +94,10 @@ export class ModelAssistant extends BaseAssistant {
       exchanges.push({ text: outcome.text, calls: outcome.calls, results });
     }
     logger.warn('model asked for tools without answering; answering offline', { rounds: exchanges.length });
-    return this.offlineAnswer(req, account);
+    return this.offlineAnswer(req, account, prices);
   }
 
-  private offlineAnswer(req: NormalisedRequest, account?: AccountTools): Promise<AssistantReply> {
-    return this.offline.reply({ message: req.message, context: { page: req.page, conversationHistory: req.history } }, account);
+  private offlineAnswer(req: NormalisedRequest, account?: AccountTools, prices?: PlanPrices): Promise<AssistantReply> {
+    return this.offline.reply({ message: req.message, context: { page: req.page, conversationHistory: req.history } }, account, prices);
   }
 }

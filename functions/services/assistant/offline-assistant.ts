@@ -1,3 +1,5 @@
+import { withPlanPrices } from '../../../shared/help/prices';
+import type { PlanPrices } from '../../../shared/schemas/platform';
 import { accountIntent, capabilityReply, phraseToolOutput } from './account-intents';
 import type { AccountTools } from './account-tools';
 import type { AssistantReply } from './assistant';
@@ -19,7 +21,7 @@ const THANKS = /^(?!.*\?)(.{0,15}\b)?(thanks?|thank you|thx|ty|cheers)\b.{0,25}$
  * (account-intents.ts), capability questions from what the product does.
  */
 export class OfflineAssistant extends BaseAssistant {
-  protected async answer(req: NormalisedRequest, pageSuggestions: string[], account?: AccountTools): Promise<AssistantReply> {
+  protected async answer(req: NormalisedRequest, pageSuggestions: string[], account?: AccountTools, prices?: PlanPrices): Promise<AssistantReply> {
     if (GREETING.test(req.message)) return { reply: GREETING_REPLY, suggestions: pageSuggestions.slice(0, 3) };
     if (THANKS.test(req.message)) return { reply: THANKS_REPLY, suggestions: pageSuggestions.slice(0, 3) };
     const capability = capabilityReply(req.message);
@@ -32,7 +34,7 @@ export class OfflineAssistant extends BaseAssistant {
     const { hits, best } = retrieve(this.index, req);
     const suggestions = followUps(this.index, hits, pageSuggestions, { answeredId: best?.passage.id, message: req.message });
     if (!best) return { reply: NOT_FOUND_REPLY, suggestions };
-    return { reply: phrase(best), suggestions };
+    return { reply: withPlanPrices(phrase(best), prices), suggestions };
   }
 }
 

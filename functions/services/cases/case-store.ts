@@ -1,5 +1,5 @@
 import type { CaseLadder, CaseStatus, DmcaCase, DmcaSearchEngine, Escalation } from '../../../shared/schemas/cases';
-import { CASE_NUMBER_PATTERN, type CaseListQuery, type CasePage } from '../../../shared/schemas/case-list';
+import { CASE_NUMBER_PATTERN, MAX_COUNTED_CASES, type CaseListQuery, type CasePage } from '../../../shared/schemas/case-list';
 import { ValidationError } from '../../lib/errors';
 import { SUBMISSION_TIMEOUT_SECONDS, sweepAfter } from '../../lib/workflow-timeouts';
 import * as cases from '../../store/entities/case';
@@ -170,17 +170,22 @@ function decodeCursor(cursor: string): string {
  */
 export async function listCasePage(userId: string, q: CaseListQuery): Promise<CasePage> {
   const search = q.q?.trim();
-  const page = await cases.listPage(
-    userId,
-    {
-      status: q.status === 'all' ? undefined : q.status,
-      host: q.host,
-      outcome: q.outcome,
-      from: q.from,
-      to: q.to,
-      ...(search && CASE_NUMBER_PATTERN.test(search) ? { caseNumber: search.toUpperCase() } : search ? { urlContains: search } : {}),
-    },
-    { limit: q.limit, after: q.cursor ? decodeCursor(q.cursor) : undefined },
-  );
-  return { cases: page.cases.map(toCaseDto), next: page.last ? encodeCursor(page.last) : null };
+  const filter = {
+    host: q.host,
+    outcome: q.outcome,
+    from: q.from,
+    to: q.to,
+    ...(search && CASE_NUMBER_PATTERN.test(search) ? { caseNumber: search.toUpperCase() } : search ? { urlContains: search } : {}),
+  };
+  const after = q.cursor ? decodeCursor(q.cursor) : undefined;
+  // The first page also counts each tab under the other filters (a bounded read of the cases' status).
+  const [page, tally] = await Promise.all([
+    cases.listPage(userId, { ...filter, status: q.status === 'all' ? undefined : q.status }, { limit: q.limit, after }),
+    after ? undefined : cases.countByStatus(userId, filter, MAX_COUNTED_CASES),
+  ]);
+  return {
+    cases: page.cases.map(toCaseDto),
+    next: page.last ? encodeCursor(page.last) : null,
+    ...(tally ? { counts: { all: tally.all, ...tally.counts, capped: tally.capped } } : {}),
+  };
 }

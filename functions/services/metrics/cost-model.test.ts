@@ -51,6 +51,17 @@ describe('what really runs (issue 27)', () => {
     for (const m of margins) expect(m.provider / m.cost).toBeGreaterThan(0.5);
   });
 
+  it('takes the prices billing charges now: the costs stay, the margins move with the price', () => {
+    const launch = planMargins();
+    const now = planMargins({ basic: 25, pro: 129, enterprise: 399 });
+    for (const [a, b] of launch.map((m, i) => [m, now[i]!] as const)) expect(b.cost).toBe(a.cost);
+    const basic = now.find((m) => m.plan === 'basic')!;
+    expect(basic.priceUsd).toBe(25);
+    expect(basic.margin).toBeCloseTo(25 - basic.cost, 2);
+    expect(basic.margin).toBeLessThan(0);
+    expect(now.find((m) => m.plan === 'trial')!.priceUsd).toBe(0);
+  });
+
   it('is the table docs/OPERATIONS.md shows (npm run docs:margins writes it)', () => {
     const doc = readFileSync(join(__dirname, '..', '..', '..', 'docs', 'OPERATIONS.md'), 'utf8');
     const [start, end] = MARGIN_MARKERS;

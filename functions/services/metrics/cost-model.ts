@@ -7,6 +7,7 @@
 
 import { CADENCE_SECONDS } from '../../../shared/cadence';
 import { PLANS, PLAN_ORDER, PROVIDER_SEARCHES_PER_SCAN, type PlanId } from '../../../shared/plans';
+import type { PlanPrices } from '../../../shared/schemas/platform';
 
 /** Unit prices in US dollars. */
 export const PRICES = {
@@ -198,8 +199,15 @@ export interface PlanMargin {
   margin: number;
 }
 
-/** Each plan's cost at full use and margin (price minus cost), the platform's fixed costs shared over PLATFORM_FIXED.creators. */
-export function planMargins(): PlanMargin[] {
+/** The launch prices of shared/plans.ts: docs/OPERATIONS.md's table is at these. */
+const LAUNCH: PlanPrices = { basic: PLANS.basic.priceUsd, pro: PLANS.pro.priceUsd, enterprise: PLANS.enterprise.priceUsd };
+
+/**
+ * Each plan's cost at full use and margin (price minus cost), the platform's fixed costs shared over
+ * PLATFORM_FIXED.creators, at the given monthly prices: the prices billing charges now (Pricing Updates; the admin's
+ * insights pass them) or, by default, the launch prices (the documented table).
+ */
+export function planMargins(prices: PlanPrices = LAUNCH): PlanMargin[] {
   return PLAN_ORDER.map((id) => {
     const rule = PLANS[id];
     const scans = rule.allowances.scansPerMonth ?? 0;
@@ -221,9 +229,10 @@ export function planMargins(): PlanMargin[] {
     });
     const provider = cents(cost.parts.provider);
     const total = Object.values(cost.parts).reduce((a, b) => a + b, 0);
+    const priceUsd = id === 'trial' ? 0 : prices[id];
     return {
       plan: id,
-      priceUsd: rule.priceUsd,
+      priceUsd,
       scans,
       monitorRuns,
       providerSearches,
@@ -231,7 +240,7 @@ export function planMargins(): PlanMargin[] {
       provider,
       aws: cents(total - cost.parts.provider),
       cost: cents(total),
-      margin: cents(rule.priceUsd - total),
+      margin: cents(priceUsd - total),
     };
   });
 }

@@ -15,4 +15,18 @@ describe('a page of cases', () => {
     expect((store.commands[0]!.input as { FilterExpression: string }).FilterExpression).toContain('attribute_not_exists');
     store.stop();
   });
+
+  it('counts the cases of each tab from their status only, under the same filters, and stops at the bound', async () => {
+    const statuses = ['pending', 'sent', 'sent', 'resolved', 'reappeared', 'pending', 'sent'];
+    const store = recordStore(() => ({ Items: statuses.map((status) => ({ status })) }));
+    const some = await cases.countByStatus('u1', { host: 'a.example', from: '2026-11-01' }, 100);
+    expect(some).toEqual({ counts: { pending: 2, sent: 3, resolved: 1, reappeared: 1 }, all: 7, capped: false });
+    const input = store.commands[0]!.input as Record<string, unknown>;
+    expect(input).toMatchObject({ IndexName: 'gsi1', ProjectionExpression: expect.any(String), ExpressionAttributeValues: expect.objectContaining({ ':k0': 'USER#u1#CASE', ':k1': '2026-11-01', ':k2': '~' }) });
+    expect(Object.values(input.ExpressionAttributeNames as Record<string, string>)).toEqual(expect.arrayContaining(['status', 'host']));
+    expect(input.FilterExpression).not.toMatch(/status/);
+    // Past the bound the counts are lower bounds, and say so.
+    expect(await cases.countByStatus('u1', {}, 5)).toEqual({ counts: { pending: 1, sent: 2, resolved: 1, reappeared: 1 }, all: 5, capped: true });
+    store.stop();
+  });
 });

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import {
   ACTIVE_SUBMISSION_STATES,
+  CASE_STATUSES,
   caseSchema,
   caseSubmissionSchema,
   statusChangeSchema,
@@ -141,13 +142,7 @@ export async function listPage(userId: string, filter: CasePageFilter, opts: { l
   const lower = filter.from ?? '0'; // below any ISO date; a key condition takes no empty string
   const toBound = filter.to ? `${filter.to}T23:59:59.999Z~` : '~';
   const upper = opts.after && opts.after < toBound ? opts.after : toBound;
-  const conds: Cond[] = [];
-  if (filter.status) conds.push(Cond.eq('status', filter.status));
-  if (filter.host) conds.push(Cond.eq('host', filter.host));
-  if (filter.outcome === 'open') conds.push(Cond.notExists('outcome'));
-  else if (filter.outcome) conds.push(Cond.eq(['outcome', 'kind'], filter.outcome));
-  if (filter.caseNumber) conds.push(Cond.eq('caseNumber', filter.caseNumber));
-  if (filter.urlContains) conds.push(Cond.contains('infringingUrl', filter.urlContains));
+  const conds = pageConditions(filter);
   const items = await query({
     index: GSI1.indexName,
     partition: keys.ownedByPartition(userId, CASE),
@@ -164,6 +159,42 @@ export async function listPage(userId: string, filter: CasePageFilter, opts: { l
   const more = page.length > opts.limit;
   page.length = Math.min(page.length, opts.limit);
   return { cases: page, ...(more && page.length ? { last: listed(page[page.length - 1]!) } : {}) };
+}
+
+/** The filter of a page of cases: everything but the dates, which bound the sort key. */
+function pageConditions(filter: CasePageFilter): Cond[] {
+  const conds: Cond[] = [];
+  if (filter.status) conds.push(Cond.eq('status', filter.status));
+  if (filter.host) conds.push(Cond.eq('host', filter.host));
+  if (filter.outcome === 'open') conds.push(Cond.notExists('outcome'));
+  else if (filter.outcome) conds.push(Cond.eq(['outcome', 'kind'], filter.outcome));
+  if (filter.caseNumber) conds.push(Cond.eq('caseNumber', filter.caseNumber));
+  if (filter.urlContains) conds.push(Cond.contains('infringingUrl', filter.urlContains));
+  return conds;
+}
+
+/**
+ * How many of a user's cases match `filter` (its status aside), by status: one Query of the owner listing that
+ * returns only each case's status, stopping after `max` matching cases (`capped` then says the counts are lower
+ * bounds). Bounded rather than stored: every status move would otherwise have to keep per-user counters exact.
+ */
+export async function countByStatus(userId: string, filter: Omit<CasePageFilter, 'status'>, max: number): Promise<{ counts: Record<CaseStatus, number>; all: number; capped: boolean }> {
+  const conds = pageConditions(filter);
+  const items = await query({
+    index: GSI1.indexName,
+    partition: keys.ownedByPartition(userId, CASE),
+    sortBetween: [filter.from ?? '0', filter.to ? `${filter.to}T23:59:59.999Z~` : '~'],
+    filter: conds.length ? Cond.and(...conds) : undefined,
+    attributes: ['status'],
+    limit: max + 1,
+  });
+  const counts = Object.fromEntries(CASE_STATUSES.map((s) => [s, 0])) as Record<CaseStatus, number>;
+  const counted = items.slice(0, max);
+  for (const item of counted) {
+    const status = item.status as CaseStatus;
+    if (status in counts) counts[status] += 1;
+  }
+  return { counts, all: counted.length, capped: items.length > max };
 }
 
 /** The newest case filed for a search result, read again by id (the index is eventually consistent). */

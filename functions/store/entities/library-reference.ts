@@ -63,6 +63,17 @@ export async function update(userId: string, id: string, changes: { title?: stri
   return item && fromItem(item);
 }
 
+/**
+ * Deletes the records of the files stored under `folder` (a scan's or a monitor's folder, for files put into the
+ * library from before it existed) when that folder is deleted; returns how many. The library holds at most a few
+ * hundred records, so one listing finds them.
+ */
+export async function removeUnder(userId: string, folder: string, max: number): Promise<number> {
+  let n = 0;
+  for (const r of await list(userId, max)) if (r.key.startsWith(folder) && (await remove(userId, r.id))) n++;
+  return n;
+}
+
 /** Deletes the record; false when it was already gone. */
 export function remove(userId: string, id: string): Promise<boolean> {
   return deleteItemIf(keys.libraryReference(userId, id), Cond.exists());

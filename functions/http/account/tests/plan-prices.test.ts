@@ -85,4 +85,14 @@ describe('Pricing Updates', () => {
       [6900, 'vigil-basic-monthly'],
     ]);
   });
+
+  it('the assistant quotes the stored prices, in the help answer and in the caller\'s own plan', async () => {
+    const ask = async (message: string, as: TestUser) => (await call(contract.chat, { as, body: { message, context: { page: '/', conversationHistory: [] } } })).body.reply as string;
+    const prices = await ask('How much does each plan cost?', creator);
+    expect(prices).toContain('Basic costs $69/month, Pro costs $129/month and Enterprise costs $399/month');
+    expect(prices).not.toMatch(/\$(50|100|150)\/month/);
+    expect(await ask('What does the Enterprise plan include?', creator)).toContain('Enterprise ($399/month)');
+    const pro = await user({ plan: 'pro', email: 'prices-pro@prices.test' });
+    expect(await ask('How many scans do I have left?', pro)).toContain('You are on the Pro plan ($129/month)');
+  });
 });

@@ -256,6 +256,7 @@ describe('admin figures on fixed data', () => {
         'The largest cost this month is search provider calls (102 provider searches): 98.5% of estimated costs ($1.53).',
         'Pro subscribers run 3.3x more scans than Basic subscribers this month (10 vs 3 per subscriber).',
         "Pro subscribers' scans cost an estimated $0.91 per subscriber this month, 0.9% of the $100.00 price.",
+        "At the current prices, a subscriber who uses the whole allowance leaves a margin of $20.62 of Basic's $50.00, $17.51 of Pro's $100.00, $20.26 of Enterprise's $150.00 a month (cost model at full use).",
         'Trial users ran 1 scan this month, an estimated $0.09 of costs with no revenue.',
       ],
       churnRiskFactors: [

@@ -80,13 +80,25 @@ describe('cases list', () => {
     const first = await page(owner, { status: 'sent', limit: '4' });
     const second = await page(owner, { status: 'sent', limit: '4', cursor: first.body.next });
     expect([...numbers(first.body), ...numbers(second.body)]).toEqual([28, 25, 22, 19, 16, 13, 10, 7]);
-    expect((await page(owner, { q: 'nothing-like-this' })).body).toEqual({ cases: [], next: null });
+    expect((await page(owner, { q: 'nothing-like-this' })).body).toEqual({ cases: [], next: null, counts: { all: 0, pending: 0, sent: 0, resolved: 0, reappeared: 0, capped: false } });
+  });
+
+  it('counts each tab under the other filters on the first page (a bounded read of the statuses)', async () => {
+    const first = await page(owner, { limit: '5' });
+    expect(first.body.counts).toEqual({ all: 30, pending: 10, sent: 10, resolved: 10, reappeared: 0, capped: false });
+    // The tab chosen does not change the counts; host, outcome, dates and the search do.
+    expect((await page(owner, { status: 'sent' })).body.counts).toEqual(first.body.counts);
+    expect((await page(owner, { host: 'b.example' })).body.counts).toEqual({ all: 10, pending: 10, sent: 0, resolved: 0, reappeared: 0, capped: false });
+    expect((await page(owner, { outcome: 'removed', to: '2026-11-15' })).body.counts).toEqual({ all: 3, pending: 1, sent: 1, resolved: 1, reappeared: 0, capped: false });
+    expect((await page(owner, { q: 'item-1' })).body.counts).toMatchObject({ all: 11 }); // item-1, item-10 ... item-19
+    // Later pages leave them out.
+    expect((await page(owner, { limit: '5', cursor: first.body.next })).body.counts).toBeUndefined();
   });
 
   it('answers the owner and an administrator; nobody else', async () => {
     expect((await page('anonymous')).status).toBe(401);
     expect([403, 404]).toContain((await page(other, {}, owner.userId)).status);
-    expect((await page(other)).body).toEqual({ cases: [], next: null });
+    expect((await page(other)).body).toEqual({ cases: [], next: null, counts: { all: 0, pending: 0, sent: 0, resolved: 0, reappeared: 0, capped: false } });
     const byAdmin = await page(admin, { limit: '5' }, owner.userId);
     expect(byAdmin.status).toBe(200);
     expect(numbers(byAdmin.body)).toEqual([30, 29, 28, 27, 26]);

@@ -1,8 +1,11 @@
 import sharp from 'sharp';
 import { contract } from '../../../../shared/contract';
-import { aResult, reviewedResult, user, type TestUser } from '../../../../test/fixtures';
+import { ulid } from 'ulid';
+import { aResult, monitor, reviewedResult, scanWithResults, user, type TestUser } from '../../../../test/fixtures';
 import { call, multipart, startHarness, type Harness } from '../../../../test/harness';
-import { getObject } from '../../../adapters/s3';
+import { getObject, putObject } from '../../../adapters/s3';
+import * as backfillStore from '../../../store/entities/library-backfill';
+import { createSearch, finishSearch } from '../../../services/search/searches';
 import { describeCase } from '../../../services/cases/bulk-case';
 import * as libraryStore from '../../../store/entities/library-reference';
 import * as results from '../../../store/entities/result';
@@ -130,5 +133,55 @@ describe('reference library', () => {
     const description = await describeCase((await results.get(resultId))!, undefined);
     expect(description).toContain('"Sunset series #3", a photograph, first published 2026-01-20');
     expect(description).not.toContain('IMG_2231');
+  });
+
+  it('puts the files uploaded before the library into it once, and deletes them through the shared reference deletion', async () => {
+    const early = await user({ email: 'library-early@library.test', plan: 'pro' });
+    const u = early.userId;
+    const [r1, r2, r3, r4, m1] = [ulid(), ulid(), ulid(), ulid(), ulid()];
+    const [monitorId, scanC] = [ulid(), ulid()];
+    // As stored before the library: in each scan's and monitor's own folder. The same picture went with two scans;
+    // the object of a third file is gone.
+    const old = {
+      r1: { id: r1, key: `references/${u}/01OLDSCANA/${r1}.jpg`, filename: 'beach.jpg', mediaType: 'image/jpeg' },
+      r2: { id: r2, key: `references/${u}/01OLDSCANB/${r2}.jpg`, filename: 'beach.jpg', mediaType: 'image/jpeg' },
+      r3: { id: r3, key: `references/${u}/01OLDSCANB/${r3}.png`, filename: 'gone.png', mediaType: 'image/png' },
+      r4: { id: r4, key: `references/${u}/${scanC}/${r4}.jpg`, filename: 'studio.jpg', mediaType: 'image/jpeg' },
+      m1: { id: m1, key: `references/${u}/monitors/${monitorId}/${m1}.jpg`, filename: 'terrace.jpg', mediaType: 'image/jpeg', kind: 'image' as const },
+    };
+    for (const ref of [old.r1, old.r2, old.r4, old.m1]) await putObject('test-uploads', ref.key, picture, 'image/jpeg');
+    await scanWithResults(early, [aResult('early-1')], { references: [old.r1] });
+    await scanWithResults(early, [aResult('early-2')], { references: [old.r2, old.r3] });
+    await createSearch({ id: scanC, userId: u, query: 'Test Creator', searchEngines: ['google'], contentType: 'images', references: [old.r4] });
+    await finishSearch(scanC, { status: 'completed', successfulEngines: ['google'], failedEngines: [] });
+    await monitor(early, { id: monitorId, name: 'Old watch', references: [old.m1] });
+    expect(await backfillStore.get(u)).toBeUndefined();
+
+    const read = async () => (await call(contract.listLibrary, { as: early, params: { id: 'me' } })).body as { id: string; title: string; size: number; monitors: { name: string }[] }[];
+    const first = await read();
+    // One entry per file, keeping the reference's id (so the old scans' notices read the library's title).
+    expect(first.map((r) => r.title).sort()).toEqual(['beach.jpg', 'studio.jpg', 'terrace.jpg']);
+    expect([r1, r2]).toContain(first.find((r) => r.title === 'beach.jpg')!.id);
+    expect(first.find((r) => r.title === 'terrace.jpg')).toMatchObject({ id: m1, size: picture.length, monitors: [{ id: monitorId, name: 'Old watch' }] });
+    expect(await backfillStore.get(u)).toMatchObject({ added: 3, leftOut: 0 });
+    // Once: a second read adds nothing.
+    expect(await read()).toEqual(first);
+    // Another creator's library is untouched.
+    expect((await call(contract.listLibrary, { as: other, params: { id: 'me' } })).body.map((r: { title: string }) => r.title)).not.toContain('terrace.jpg');
+
+    // A scan's file is deleted from its scan's folder (deleteReferenceObjects); the monitor's is in use.
+    const beach = first.find((r) => r.title === 'beach.jpg')!;
+    const beachKey = beach.id === r1 ? old.r1.key : old.r2.key;
+    expect((await call(contract.deleteLibrary, { as: owner, params: { id: beach.id } })).status).toBe(404);
+    expect((await call(contract.deleteLibrary, { as: early, params: { id: beach.id } })).status).toBe(204);
+    expect(await getObject('test-uploads', beachKey)).toBeUndefined();
+    expect((await call(contract.deleteLibrary, { as: early, params: { id: m1 } })).body).toMatchObject({ code: 'REFERENCE_IN_USE' });
+    // Deleting a scan or a monitor deletes its folder, and the library forgets the file that lived there.
+    expect((await call(contract.deleteSearch, { as: early, params: { id: scanC } })).status).toBe(204);
+    expect(await getObject('test-uploads', old.r4.key)).toBeUndefined();
+    expect((await read()).map((r) => r.title)).toEqual(['terrace.jpg']);
+    expect((await call(contract.deleteMonitor, { as: early, params: { id: monitorId } })).status).toBe(204);
+    expect(await getObject('test-uploads', old.m1.key)).toBeUndefined();
+    expect(await read()).toEqual([]);
   });
 });

@@ -120,6 +120,8 @@ function FilterBar({ filters, onApply }: { filters: CaseListFilters; onApply: (n
 export function CasesPage() {
   const [filters, setFilters] = useFilters();
   const list = useCasePages(filters);
+  // Per-tab counts under the other filters, from the first page (the server counts up to MAX_COUNTED_CASES).
+  const counts = list.data?.[0]?.counts;
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [bulkBusy, setBulkBusy] = useState<'send' | 'export' | null>(null);
   const filtered = filters.host || filters.outcome || filters.from || filters.to || filters.q || filters.status !== 'all';
@@ -213,6 +215,13 @@ export function CasesPage() {
             {CASE_LIST_TABS.map((t) => (
               <TabsTrigger key={t} value={t}>
                 {TAB_LABELS[t]}
+                {counts && ' '}
+                {counts && (
+                  <span className="rounded-full bg-muted px-1.5 text-xs font-normal tabular-nums text-muted-foreground" data-testid={`tab-count-${t}`}>
+                    {counts[t].toLocaleString('en-US')}
+                    {counts.capped ? '+' : ''}
+                  </span>
+                )}
               </TabsTrigger>
             ))}
           </TabsList>

@@ -1,6 +1,7 @@
 import { ChevronDown } from 'lucide-react';
 import { useState } from 'react';
-import { FAQ_CATEGORIES, FAQ_ENTRIES, type FaqCategory, withSupportEmail } from '@shared/help/knowledge-base';
+import { FAQ_CATEGORIES, FAQ_ENTRIES, type FaqCategory, withPlanPrices, withSupportEmail } from '@shared/help/knowledge-base';
+import { usePlanPrices } from '@/lib/billing/get-plan-prices';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { useSupportEmail } from '@/lib/site-config';
@@ -24,6 +25,8 @@ type Filter = FaqCategory | 'All';
 export function FaqSection() {
   const [filter, setFilter] = useState<Filter>('All');
   const supportEmail = useSupportEmail();
+  // The texts name launch prices; the page shows what billing charges now (Pricing Updates).
+  const { prices } = usePlanPrices().data ?? {};
   const entries = filter === 'All' ? FAQ_ENTRIES : FAQ_ENTRIES.filter((e) => e.category === filter);
 
   return (
@@ -60,7 +63,7 @@ export function FaqSection() {
             </summary>
             <div className="mt-3 space-y-2 text-sm leading-relaxed text-muted-foreground">
               {entry.answer.split('\n\n').map((paragraph) => (
-                <p key={paragraph}>{withSupportEmail(paragraph, supportEmail)}</p>
+                <p key={paragraph}>{withPlanPrices(withSupportEmail(paragraph, supportEmail), prices)}</p>
               ))}
             </div>
           </details>

@@ -1,5 +1,6 @@
 import { BookOpen, ChevronDown } from 'lucide-react';
-import { HELP_ARTICLES, withSupportEmail } from '@shared/help/knowledge-base';
+import { HELP_ARTICLES, withPlanPrices, withSupportEmail } from '@shared/help/knowledge-base';
+import { usePlanPrices } from '@/lib/billing/get-plan-prices';
 import { Card } from '@/components/ui/card';
 import { useSupportEmail } from '@/lib/site-config';
 
@@ -9,6 +10,8 @@ import { useSupportEmail } from '@/lib/site-config';
  */
 export function GuidesSection() {
   const supportEmail = useSupportEmail();
+  // The texts name launch prices; the page shows what billing charges now (Pricing Updates).
+  const { prices } = usePlanPrices().data ?? {};
   return (
     <section aria-labelledby="guides-title" className="scroll-mt-20 space-y-4" id="guides">
       <div>
@@ -28,7 +31,7 @@ export function GuidesSection() {
               </summary>
               <div className="mt-3 space-y-2 text-sm leading-relaxed text-muted-foreground">
                 {article.body.split('\n\n').map((paragraph) => (
-                  <p key={paragraph}>{withSupportEmail(paragraph, supportEmail)}</p>
+                  <p key={paragraph}>{withPlanPrices(withSupportEmail(paragraph, supportEmail), prices)}</p>
                 ))}
               </div>
             </details>
