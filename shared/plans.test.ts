@@ -87,6 +87,12 @@ describe('allowances', () => {
     expect(allowed('enterprise')).toEqual(['daily', 'weekly']);
   });
 
+  it('names face recognition on every plan card, opt-in, with the per-scan cap Triage applies', () => {
+    for (const id of Object.keys(PLANS) as (keyof typeof PLANS)[]) {
+      expect(planFeatures(id)).toContain('Face recognition, opt-in: your face looked for in up to 120 found pictures per scan');
+    }
+  });
+
   it('states the monitor allowance on the plan cards', () => {
     const line = (id: keyof typeof PLANS) => planFeatures(id).find((f) => f.startsWith('Monitoring:'));
     expect([line('trial'), line('basic'), line('pro'), line('enterprise')]).toEqual([

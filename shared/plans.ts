@@ -222,6 +222,12 @@ export function allowanceText(n: number | null, unit: string, per = 'per month')
  * The plan's features as every plan card states them (Pricing page and Account page): the enforced allowances
  * first, then platforms, bulk size and support.
  */
+/**
+ * Likeness matching (issue 24) on every plan, opt-in: at most this many found pictures of a scan (or of a monitor's
+ * run) are searched for the creator's face (Triage's cap, functions/workflows/search/triage.ts).
+ */
+export const LIKENESS_PICTURES_PER_SCAN = 120;
+
 export function planFeatures(id: PlanId): string[] {
   const plan = PLANS[id];
   const { scansPerMonth, submissionsPerMonth } = plan.allowances;
@@ -235,6 +241,7 @@ export function planFeatures(id: PlanId): string[] {
     `Monitoring: ${monitorAllowanceText(id)}`,
     `Takedown requests to ${platforms}`,
     plan.bulkLimit === null ? 'Unlimited bulk submissions' : `Bulk submissions of up to ${plan.bulkLimit} violations`,
+    `Face recognition, opt-in: your face looked for in up to ${LIKENESS_PICTURES_PER_SCAN} found pictures per scan`,
     id === 'trial' ? 'PDF notices ready to file' : id === 'basic' ? 'E-mail support' : 'Priority support',
   ];
 }
