@@ -124,6 +124,9 @@ describe('bulk eligibility', () => {
   it('refuses a likeness match until the creator reviewed it, however high its score (issue 24)', () => {
     expect(bulkIneligibility({ ...ok, confidenceScore: 0.85, matchMethod: 'likeness' })).toMatch(/Found by likeness .* review the likeness match/);
     expect(bulkIneligibility({ ...ok, matchMethod: 'likeness', contentConfirmedAt: '2026-11-24T00:00:00Z' })).toBeUndefined();
+    // The review is named first, before the score rules a medium-priority likeness match also fails.
+    expect(bulkIneligibility({ ...ok, confidenceScore: 0.63, priority: 'medium', matchMethod: 'likeness' })).toMatch(/^Found by likeness/);
+    expect(bulkIneligibility({ ...ok, confidenceScore: 0.63, priority: 'medium', matchMethod: 'likeness', contentConfirmedAt: '2026-11-24T00:00:00Z' })).toMatch(/high-priority/);
   });
   it('tells which results need the creator check: name-only and likeness, never a fingerprint copy', () => {
     expect(creatorCheckNeeded({ matchMethod: 'likeness' })).toBe('likeness');

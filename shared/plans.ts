@@ -186,15 +186,17 @@ export interface BulkCandidateFields {
 /** Why a result may not go into a bulk submission, or undefined when it may; one sentence for site and server. */
 export function bulkIneligibility(result: BulkCandidateFields, threshold: number = DEFAULT_AUTO_SUBMIT_THRESHOLD): string | undefined {
   if (result.userReviewStatus !== 'unauthorized') return 'Mark this violation as unauthorized before submitting it.';
+  // The creator's own check comes first: until it is done no score lets the result through, so it is the reason
+  // that tells her what to do (a likeness match scores 0.55 to 0.85, often below high priority).
+  if (result.matchMethod === 'name' && !result.contentConfirmedAt) {
+    return 'Found by name only: confirm that you have checked this page shows your content first.';
+  }
+  if (result.matchMethod === 'likeness' && !result.contentConfirmedAt) return LIKENESS_NOT_REVIEWED;
   if (result.priority !== BULK_ELIGIBILITY.priority) return 'Only high-priority violations can be submitted in bulk.';
   const min = Math.max(threshold, BULK_ELIGIBILITY.minConfidenceScore);
   if (result.confidenceScore < min) {
     return `Confidence score ${result.confidenceScore.toFixed(2)} is below the bulk threshold of ${min.toFixed(2)}.`;
   }
-  if (result.matchMethod === 'name' && !result.contentConfirmedAt) {
-    return 'Found by name only: confirm that you have checked this page shows your content first.';
-  }
-  if (result.matchMethod === 'likeness' && !result.contentConfirmedAt) return LIKENESS_NOT_REVIEWED;
   return undefined;
 }
 
