@@ -116,7 +116,7 @@ export function mediaUrlsInHtml(html: string, base: string): string[] {
 }
 
 /** Whether a URL names a media file by its extension (a direct link found by a search). */
-export const looksLikeMedia = (url: string) => MEDIA_PATH.test(url);
+export const looksLikeMedia = (url: string) => MEDIA_PATH.test(url) || isHlsUrl(url);
 
 class Budget {
   bytes = 0;
@@ -167,6 +167,8 @@ export async function sampleVideo(url: string, options: SampleOptions = {}): Pro
   const budget = new Budget(options.limits ?? limitsNow(), options);
   const failed = (reason: string): SampleOutcome => ({ ok: false, reason, bytesFetched: budget.bytes, requests: budget.requests, elapsedMs: Date.now() - budget.started });
   try {
+    // A direct link to an HLS playlist (a search result, a source's post).
+    if (isHlsUrl(url)) return await finish(await fromHls(url, budget), options, budget);
     const first = await budget.get(url, [...PAGE_TYPES, ...MEDIA_TYPES], [0, HEAD_BYTES - 1], looksLikeMedia(url) ? undefined : 2 * 1024 * 1024);
     if (!first.ok) return failed(`the page answered HTTP ${first.status}`);
     let tried: string[] = [];

@@ -175,6 +175,9 @@ describe('sampling a candidate video', () => {
     const three = await sample(`${sandbox}/watch/hls`, { framesPerCandidate: 3 });
     expect(three.ok && three.sample.frames.map((f) => Math.round(f.seconds))).toEqual([2, 6, 10]);
     expect(hits.filter((p) => p.endsWith('.ts')).length - before).toBe(3);
+    // A direct link to a playlist (a search result, a source's post) is sampled the same way.
+    const direct = await sample(`${sandbox}/hls/low.m3u8`, { framesPerCandidate: 2 });
+    expect(direct.ok && direct.sample).toMatchObject({ mode: 'hls', frames: [expect.objectContaining({ seconds: 2 }), expect.objectContaining({ seconds: 8 })] });
   }, 60_000);
 
   it('refuses an HLS segment at a private address, and an encrypted stream, with the reason', async () => {
