@@ -1,6 +1,7 @@
 /**
  * The video benchmark (issue 13):
- *   npm run bench:video -- --images DIR [--seed N] [--clips 6] [--out FILE] [--cache DIR] [--concurrency 2]
+ *   npm run bench:video -- --images DIR [--seed N] [--clips 6] [--seconds 16] [--out FILE] [--cache DIR] [--concurrency 2]
+ *                          [--product [--max-bytes N]]
  * Builds clips from the photos with ffmpeg (slideshows and pans, at 15 to 30 frames a second, 640x360, 16 s),
  * applies seeded edits to each (low-bitrate re-encode, 360p, crop 10%, mirror, letterbox, 1.25x speed, a 10 s
  * excerpt, a watermark, picture-in-picture at half size anywhere over another clip) and asks whether each
