@@ -1,6 +1,7 @@
 /**
  * The video benchmark (issue 13):
- *   npm run bench:video -- --images DIR [--seed N] [--clips 6] [--out FILE] [--cache DIR] [--concurrency 2]
+ *   npm run bench:video -- --images DIR [--seed N] [--clips 6] [--seconds 16] [--out FILE] [--cache DIR] [--concurrency 2]
+ *                          [--product [--max-bytes N]]
  * Builds clips from the photos with ffmpeg (slideshows and pans, at 15 to 30 frames a second, 640x360, 16 s),
  * applies seeded edits to each (low-bitrate re-encode, 360p, crop 10%, mirror, letterbox, 1.25x speed, a 10 s
  * excerpt, a watermark, picture-in-picture at half size anywhere over another clip) and asks whether each
@@ -12,7 +13,8 @@
  *               `matchVideoCopy` (frame agreement, see video-copy.ts).
  *   frame-hash  the vPDQ baseline: one PDQ hash per frame (one a second) on both sides; the clip matches when
  *               at least 80% of its frames have a reference frame within 31 bits.
- * `--product` (issue 24) measures the product path instead: the sandbox web plants the nine edits of every
+ * `--product` (issue 24) measures the product path instead (`--max-bytes N` lowers the per-candidate budget so
+ * copies larger than it take the ranged keyframe path; recall and bytes are reported per path in `byPath`): the sandbox web plants the nine edits of every
  * reference and unrelated clip on its tube and file-host pages (player markup, og:video, range requests), and
  * each page goes through Triage's video examination (`isVideoCandidate`, `examineVideo`: the safe fetcher, range
  * requests within the byte budget, ffmpeg on fetched bytes, `matchVideoCopy`) against the reference clips
@@ -52,7 +54,8 @@ const log = (...parts: unknown[]) => process.stderr.write(parts.join(' ') + '\n'
 /** Sources at 640x360: the matcher looks at frames of at most 512 px, and smaller clips make every edit cheaper. */
 const W = 640;
 const H = 360;
-const SECONDS = 16;
+/** Length of the source clips (`--seconds`, default 16; longer clips make copies larger than a lowered budget). */
+let SECONDS = 16;
 const X264 = ['-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '23', '-pix_fmt', 'yuv420p', '-an', '-threads', '1'];
 /** vPDQ: share of the query's frames that must match. */
 const VPDQ_SHARE = 0.8;
@@ -213,10 +216,13 @@ async function main(): Promise<void> {
       cache: { type: 'string' },
       concurrency: { type: 'string', default: '2' },
       product: { type: 'boolean', default: false },
+      'max-bytes': { type: 'string' },
+      seconds: { type: 'string', default: '16' },
     },
   });
   if (!values.images) throw new Error('usage: npm run bench:video -- --images DIR [--seed N] [--clips N] [--out FILE]');
   const seed = Number(values.seed);
+  SECONDS = Number(values.seconds);
   const n = Number(values.clips);
   const concurrency = Number(values.concurrency);
   const cache = new DiskCache(values.cache ?? DiskCache.defaultDir());
@@ -245,7 +251,8 @@ async function main(): Promise<void> {
   const ctx = { background: all[2 * n], watermark: await watermarkPng(dir) };
   if (values.product) {
     const out = values.out === path.join(OUT_DIR, 'video.json') ? path.join(OUT_DIR, 'video-product.json') : values.out!;
-    return productMain({ seed, n, references, unrelated, out, concurrency, images: values.images });
+    const maxBytes = values['max-bytes'] ? Number(values['max-bytes']) : undefined;
+    return productMain({ seed, n, references, unrelated, out, concurrency, images: values.images, maxBytes });
   }
 
   log(`hashing ${n} reference clips...`);
@@ -371,9 +378,11 @@ async function main(): Promise<void> {
  * The product path (`--product`): the sandbox web plants the nine edits of every clip behind its tube and
  * file-host pages, and Triage's video examination samples each page through the safe fetcher.
  */
-async function productMain(input: { seed: number; n: number; references: Clip[]; unrelated: Clip[]; out: string; concurrency: number; images: string }): Promise<void> {
+async function productMain(input: { seed: number; n: number; references: Clip[]; unrelated: Clip[]; out: string; concurrency: number; images: string; maxBytes?: number }): Promise<void> {
   const { references, unrelated } = input;
-  const limits = videoSamplingConfig();
+  // `--max-bytes N` lowers the per-candidate budget (as VIDEO_SAMPLE_MAX_BYTES does) below the copies' sizes, so
+  // they take the ranged keyframe path (index, then the keyframes nearest the spread times) instead of a whole read.
+  const limits = { ...videoSamplingConfig(), ...(input.maxBytes ? { maxBytesPerCandidate: input.maxBytes } : {}) };
   // The bench's own clips are served under /files as an object store's presigned URLs (the only other place
   // the sandbox downloads references from); the sandbox is mounted at /sandbox.
   const files = new Map<string, string>();
@@ -476,6 +485,34 @@ async function productMain(input: { seed: number; n: number; references: Clip[];
       maxSecondsPerCandidate: Math.max(...outcomes.map((o) => o.seconds)),
       meanFramesPerCandidate: sum(outcomes.map((o) => o.frames)) / outcomes.length,
     };
+    // Recall and bytes per sampling path: `whole` (the clip fitted the budget and was read whole, by ranges) and
+    // `ranges` (larger than the budget: the container's index, then only keyframes).
+    const byPath = Object.fromEntries(
+      (['whole', 'ranges'] as const).map((mode) => {
+        const xs = outcomes.filter((o) => o.mode === mode);
+        const positives = xs.filter((o) => o.role === 'reference' && fingerprintable[o.source]);
+        const perEditOnPath: Record<string, number | null> = {};
+        for (const e of SANDBOX_EDITS) {
+          const qs = positives.filter((o) => o.edit === e);
+          perEditOnPath[e] = qs.length ? qs.filter((o) => o.matched === o.source).length / qs.length : null;
+        }
+        return [
+          mode,
+          {
+            candidates: xs.length,
+            positives: positives.length,
+            recall: positives.length ? positives.filter((o) => o.matched === o.source).length / positives.length : null,
+            perEdit: perEditOnPath,
+            falsePositiveClips: xs.filter((o) => o.role === 'unrelated' && o.matched >= 0).length,
+            maxBytes: xs.length ? Math.max(...xs.map((o) => o.bytes)) : 0,
+            meanBytes: xs.length ? Math.round(sum(xs.map((o) => o.bytes)) / xs.length) : 0,
+            meanFrames: xs.length ? sum(xs.map((o) => o.frames)) / xs.length : 0,
+            meanSeconds: xs.length ? sum(xs.map((o) => o.seconds)) / xs.length : 0,
+          },
+        ];
+      }),
+    );
+    Object.assign(vigil, { byPath });
     const report = {
       mode: 'product',
       seed: input.seed,
@@ -493,6 +530,10 @@ async function productMain(input: { seed: number; n: number; references: Clip[];
     lines.push(`${'macro recall'.padEnd(14)}${pct(vigil.macroRecall).padStart(16)}`, `${'lowest edit'.padEnd(14)}${pct(vigil.minEditRecall).padStart(16)}`);
     lines.push(`unrelated clips matched: ${falsePositiveClips}/${negatives.length}; not sampled: ${vigil.notSampled}`);
     lines.push(`bytes per candidate: max ${(vigil.maxBytesPerCandidate / 1048576).toFixed(2)} MB, mean ${(vigil.meanBytesPerCandidate / 1048576).toFixed(2)} MB; seconds per candidate: mean ${vigil.meanSecondsPerCandidate.toFixed(2)}, max ${vigil.maxSecondsPerCandidate.toFixed(2)} (fetching at most ${vigil.maxFetchSecondsPerCandidate.toFixed(2)})`);
+    for (const [mode, b] of Object.entries(byPath)) {
+      const edits = SANDBOX_EDITS.map((e) => `${e} ${b.perEdit[e] === null ? '-' : pct(b.perEdit[e]!)}`).join(', ');
+      lines.push(`${mode} path: ${b.candidates} candidates, recall ${b.recall === null ? '-' : pct(b.recall)} of ${b.positives} (${edits}); ${b.falsePositiveClips} false positives; bytes max ${(b.maxBytes / 1048576).toFixed(2)} MB, mean ${(b.meanBytes / 1048576).toFixed(2)} MB; ${b.meanFrames.toFixed(1)} frames`);
+    }
     lines.push(
       '',
       `${vigil.macroRecall >= 0.95 ? 'MET' : 'MISSED'}: macro recall ${pct(vigil.macroRecall)} (goal >= 95%)`,

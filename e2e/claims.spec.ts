@@ -70,6 +70,8 @@ test('every figure on the public pages is computed or tied to a benchmark in the
 
   await anonymous.goto('/pricing');
   await expect(anonymous.getByText('Counted from Vigil', { exact: false })).toBeVisible();
+  // Every plan card names face recognition, as every plan gets it (opt-in, Triage's per-scan cap).
+  await expect(anonymous.getByText(/^Face recognition, opt-in: your face looked for in up to \d+ found pictures per scan$/)).toHaveCount(4);
   await expectTrueFigures(anonymous, stats);
   await visitor.close();
 

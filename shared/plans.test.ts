@@ -87,6 +87,12 @@ describe('allowances', () => {
     expect(allowed('enterprise')).toEqual(['daily', 'weekly']);
   });
 
+  it('names face recognition on every plan card, opt-in, with the per-scan cap Triage applies', () => {
+    for (const id of Object.keys(PLANS) as (keyof typeof PLANS)[]) {
+      expect(planFeatures(id)).toContain('Face recognition, opt-in: your face looked for in up to 120 found pictures per scan');
+    }
+  });
+
   it('states the monitor allowance on the plan cards', () => {
     const line = (id: keyof typeof PLANS) => planFeatures(id).find((f) => f.startsWith('Monitoring:'));
     expect([line('trial'), line('basic'), line('pro'), line('enterprise')]).toEqual([
@@ -118,6 +124,9 @@ describe('bulk eligibility', () => {
   it('refuses a likeness match until the creator reviewed it, however high its score (issue 24)', () => {
     expect(bulkIneligibility({ ...ok, confidenceScore: 0.85, matchMethod: 'likeness' })).toMatch(/Found by likeness .* review the likeness match/);
     expect(bulkIneligibility({ ...ok, matchMethod: 'likeness', contentConfirmedAt: '2026-11-24T00:00:00Z' })).toBeUndefined();
+    // The review is named first, before the score rules a medium-priority likeness match also fails.
+    expect(bulkIneligibility({ ...ok, confidenceScore: 0.63, priority: 'medium', matchMethod: 'likeness' })).toMatch(/^Found by likeness/);
+    expect(bulkIneligibility({ ...ok, confidenceScore: 0.63, priority: 'medium', matchMethod: 'likeness', contentConfirmedAt: '2026-11-24T00:00:00Z' })).toMatch(/high-priority/);
   });
   it('tells which results need the creator check: name-only and likeness, never a fingerprint copy', () => {
     expect(creatorCheckNeeded({ matchMethod: 'likeness' })).toBe('likeness');

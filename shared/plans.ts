@@ -186,15 +186,17 @@ export interface BulkCandidateFields {
 /** Why a result may not go into a bulk submission, or undefined when it may; one sentence for site and server. */
 export function bulkIneligibility(result: BulkCandidateFields, threshold: number = DEFAULT_AUTO_SUBMIT_THRESHOLD): string | undefined {
   if (result.userReviewStatus !== 'unauthorized') return 'Mark this violation as unauthorized before submitting it.';
+  // The creator's own check comes first: until it is done no score lets the result through, so it is the reason
+  // that tells her what to do (a likeness match scores 0.55 to 0.85, often below high priority).
+  if (result.matchMethod === 'name' && !result.contentConfirmedAt) {
+    return 'Found by name only: confirm that you have checked this page shows your content first.';
+  }
+  if (result.matchMethod === 'likeness' && !result.contentConfirmedAt) return LIKENESS_NOT_REVIEWED;
   if (result.priority !== BULK_ELIGIBILITY.priority) return 'Only high-priority violations can be submitted in bulk.';
   const min = Math.max(threshold, BULK_ELIGIBILITY.minConfidenceScore);
   if (result.confidenceScore < min) {
     return `Confidence score ${result.confidenceScore.toFixed(2)} is below the bulk threshold of ${min.toFixed(2)}.`;
   }
-  if (result.matchMethod === 'name' && !result.contentConfirmedAt) {
-    return 'Found by name only: confirm that you have checked this page shows your content first.';
-  }
-  if (result.matchMethod === 'likeness' && !result.contentConfirmedAt) return LIKENESS_NOT_REVIEWED;
   return undefined;
 }
 
@@ -222,6 +224,12 @@ export function allowanceText(n: number | null, unit: string, per = 'per month')
  * The plan's features as every plan card states them (Pricing page and Account page): the enforced allowances
  * first, then platforms, bulk size and support.
  */
+/**
+ * Likeness matching (issue 24) on every plan, opt-in: at most this many found pictures of a scan (or of a monitor's
+ * run) are searched for the creator's face (Triage's cap, functions/workflows/search/triage.ts).
+ */
+export const LIKENESS_PICTURES_PER_SCAN = 120;
+
 export function planFeatures(id: PlanId): string[] {
   const plan = PLANS[id];
   const { scansPerMonth, submissionsPerMonth } = plan.allowances;
@@ -235,6 +243,7 @@ export function planFeatures(id: PlanId): string[] {
     `Monitoring: ${monitorAllowanceText(id)}`,
     `Takedown requests to ${platforms}`,
     plan.bulkLimit === null ? 'Unlimited bulk submissions' : `Bulk submissions of up to ${plan.bulkLimit} violations`,
+    `Face recognition, opt-in: your face looked for in up to ${LIKENESS_PICTURES_PER_SCAN} found pictures per scan`,
     id === 'trial' ? 'PDF notices ready to file' : id === 'basic' ? 'E-mail support' : 'Priority support',
   ];
 }

@@ -10,7 +10,18 @@ import { expect, type APIRequestContext } from '@playwright/test';
 export async function demoPhoto(request: APIRequestContext, n: number): Promise<Buffer> {
   const res = await request.get(`/sandbox/demo/originals/${n}.jpg`);
   expect(res.ok()).toBe(true);
-  const jpeg = await res.body();
+  return journeysOwn(await res.body());
+}
+
+/** One of the sandbox's photos of the demo creator's face (`/sandbox/demo/faces/<n>.jpg`, n = 1..3), to enrol for likeness. */
+export async function demoFacePhoto(request: APIRequestContext, n: number): Promise<Buffer> {
+  const res = await request.get(`/sandbox/demo/faces/${n}.jpg`);
+  expect(res.ok()).toBe(true);
+  return journeysOwn(await res.body());
+}
+
+/** The same JPEG with a comment naming the journey: other bytes and SHA-256, the same pixels. */
+function journeysOwn(jpeg: Buffer): Buffer {
   const comment = Buffer.from(`vigil-e2e ${randomUUID()}`, 'latin1');
   const segment = Buffer.alloc(4);
   segment.writeUInt16BE(0xfffe, 0);

@@ -1,4 +1,5 @@
 import { VIDEO_EDITS, type VideoEdit } from './ffmpeg';
+import type { FacePicture } from './faces';
 import type { SceneSpec, TransformName } from './images';
 
 /**
@@ -34,7 +35,11 @@ export const DEMO_CREATOR = {
   officialDomain: 'lunavale.example',
 } as const;
 
-export type MediaSource = { type: 'scene'; scene: SceneSpec } | { type: 'reference'; ref: string; video: boolean };
+export type MediaSource =
+  | { type: 'scene'; scene: SceneSpec }
+  | { type: 'reference'; ref: string; video: boolean }
+  /** A picture of faces planted beside the copies of `ref`, one of the creator's face photos (faces.ts, issue 24). */
+  | { type: 'faces'; ref: string; picture: FacePicture };
 
 export interface MediaSpec {
   domain: string;

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
 import { DEMO_ORIGINALS, demoContent, siteByDomain } from './catalogue';
+import { creatorFacePhoto, FACE_PHOTO_COUNT } from './faces';
 import { FaultController, faultRequestSchema, type FaultConfig } from './faults';
 import { findFfmpeg } from './ffmpeg';
 import { goneHtml, homeHtml, pageHtml, siteIndexHtml } from './html';
@@ -217,6 +218,11 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       if (n < 1 || n > DEMO_ORIGINALS.length) throw new HttpProblem(404, 'no such original');
       const spec = index.mediaFile('lunavale.example', `luna-${n}.jpg`)!;
       return bytes(res, await renderer.render(spec));
+    }
+    if (read && (m = /^\/demo\/faces\/(\d+)\.jpg$/.exec(path))) {
+      const n = Number(m[1]);
+      if (n < 1 || n > FACE_PHOTO_COUNT) throw new HttpProblem(404, 'no such face photo');
+      return bytes(res, { data: await creatorFacePhoto(n), contentType: 'image/jpeg' });
     }
     if (read && (m = /^\/cdn\/thumbs\/([^/]+)\/([^/]+)$/.exec(path))) {
       const spec = index.mediaFile(m[1], m[2]);

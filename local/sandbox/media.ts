@@ -1,5 +1,6 @@
 import type { MediaSource, MediaSpec } from './catalogue';
 import sharp from 'sharp';
+import { facePicture } from './faces';
 import { editVideo, extractFrame, stillToVideo, transcodeCopy } from './ffmpeg';
 import { applyTransform, renderScene, thumbnail } from './images';
 import type { SandboxStore } from './store';
@@ -27,6 +28,10 @@ export class MediaRenderer {
     if (source.type === 'scene') {
       const s = source.scene;
       return this.store.getOrCreate(`base/${s.theme}-${s.seed}-${s.width}x${s.height}.jpg`, () => renderScene(s));
+    }
+    if (source.type === 'faces') {
+      const picture = source.picture;
+      return this.store.getOrCreate(`base/faces-${picture}.jpg`, () => facePicture(picture));
     }
     const keys = referenceKeys(source.ref);
     return this.store.getOrCreate(keys.still, async () => {

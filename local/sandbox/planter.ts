@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { plantedContent, type MediaSpec } from './catalogue';
+import { isCreatorFacePhoto, likenessContent } from './faces';
 import { extractFrame } from './ffmpeg';
 import { imageSize } from './images';
 import { referenceKeys, type MediaRenderer } from './media';
@@ -136,6 +137,12 @@ export class Planter {
     }
     await store.put(referenceKeys(ref).upload, bytes);
     const content = plantedContent(ref, video, now());
+    // One of the demo creator's face photos: an engine's answer also shows a new picture of her (issue 24).
+    if (!video && (await isCreatorFacePhoto(bytes))) {
+      const faces = likenessContent(ref, now());
+      content.pages.push(...faces.pages);
+      content.media.push(...faces.media);
+    }
     // Render the picture copies now (a few hundred ms), so answers carry real sizes and the first fetch is fast;
     // a video reupload is transcoded on first request instead.
     await Promise.all(

@@ -43,7 +43,7 @@ export class SiteIndex {
     for (const m of content.media) {
       if (m.width === undefined && m.source.type === 'scene') Object.assign(m, sizeAfter(m.transform, m.source.scene.width, m.source.scene.height));
       this.media.set(`${m.domain}/${m.file}`, m);
-      if (m.source.type === 'reference') this.plantedEntry(m.source.ref).media.push(m);
+      if (m.source.type === 'reference' || m.source.type === 'faces') this.plantedEntry(m.source.ref).media.push(m);
     }
     for (const p of content.pages) {
       this.pages.set(`${p.domain}${p.path}`, p);
@@ -96,9 +96,9 @@ export class SiteIndex {
     });
   }
 
-  /** Pictures that are copies of nothing: the "must not match" ones. */
+  /** Pictures that are copies of nothing: the "must not match" ones (faces are planted for likeness, not in this pool). */
   unrelatedImages(): MediaSpec[] {
-    return [...this.media.values()].filter((m) => m.kind === 'image' && !m.copyOf && this.pageOf(m));
+    return [...this.media.values()].filter((m) => m.kind === 'image' && !m.copyOf && m.source.type !== 'faces' && this.pageOf(m));
   }
 
   /**

@@ -43,7 +43,7 @@ export const VIDEO_REPLY =
   'You can upload videos (MP4 or MOV) as reference files; Vigil hashes about one frame a second of each, and the scan card says which clips it could use and why not. ' +
   'For every video a scan finds (tube pages, file hosts, posts with a player, direct links), Vigil fetches a few frames spread over the clip by range requests, at most 8 MB a video, ' +
   'and matches them against your frames and pictures: a confirmed copy shows your frame beside the found one with both times and how many frames agreed. ' +
-  'Streams cut into segments (HLS) are not sampled yet; their thumbnails are matched. Videos found by your name are listed in the Videos tab for you to review.';
+  'Streams cut into segments (HLS) are sampled too, a frame from each of a few segments spread over the stream; encrypted streams and DASH are not, and their thumbnails are matched. Videos found by your name are listed in the Videos tab for you to review.';
 
 export const DELISTING_REPLY =
   'Vigil removes copies at the source: the automated submission e-mails a DMCA notice to the host and checks the page again afterwards. ' +

@@ -4,8 +4,10 @@
  * safe fetcher and decoded by ffmpeg only from the bytes fetched.
  *
  * 1. The page is read once (a `Range` header asks for the head only, in case it is the media itself). HTML
- *    gives the media URL: `<video src>`, `<source src>`, then `og:video` (`:secure_url`, `:url`). HLS playlists
- *    are not sampled.
+ *    gives the media URL: `<video src>`, `<source src>`, then `og:video` (`:secure_url`, `:url`); files before
+ *    HLS playlists (`.m3u8`). An HLS stream is read as playlists (the master's lowest-bandwidth variant), then the
+ *    segments nearest `framesPerCandidate` spread times, one frame decoded from each (`fromHls`, `hls.ts`);
+ *    encrypted and byte-range playlists are not sampled.
  * 2. The media is read by HTTP range: its head first, which says the size (`Content-Range`). A clip that fits
  *    in what is left of the byte budget is read whole and sampled at one frame a second (at most
  *    `framesPerCandidate`, spread evenly over longer clips). A larger MP4 has its index (`moov`, at either end)
@@ -26,6 +28,7 @@ import { Parser } from 'htmlparser2';
 import { safeFetch, SafeFetchError, ResponseTooLargeError, type Resolver, type SafeFetchResponse } from '../../adapters/fetch/safe-fetch';
 import { live, perConfig, videoSamplingConfig, type VideoSamplingConfig } from '../../lib/config';
 import { sampleFrames } from '../../matching/video';
+import { isHlsUrl, parsePlaylist, spreadSegments } from './hls';
 import { parseMoov, spreadKeyframes, topLevelBoxes, type Keyframe } from './mp4-index';
 
 export interface SampledFrame {
@@ -42,8 +45,11 @@ export interface VideoSample {
   /** Every byte fetched for this candidate, the page included. */
   bytesFetched: number;
   requests: number;
-  /** `whole`: the clip fitted in the budget; `ranges`: its index and some keyframes were fetched. */
-  mode: 'whole' | 'ranges';
+  /**
+   * `whole`: the clip fitted in the budget; `ranges`: its index and some keyframes were fetched; `hls`: an HLS
+   * stream's playlists and the segments nearest spread times were fetched, one frame decoded from each.
+   */
+  mode: 'whole' | 'ranges' | 'hls';
   elapsedMs: number;
 }
 
@@ -71,6 +77,12 @@ const MEDIA_TYPES = ['video/*', 'application/mp4', 'application/octet-stream', '
 const MAX_INDEX_BYTES = 4 * 1024 * 1024;
 const FRAME_SIDE = 512;
 const MEDIA_PATH = /\.(mp4|m4v|mov|webm|mkv)(\?|$)/i;
+/** What an HLS playlist may be served as (servers differ), and its largest size. */
+const PLAYLIST_TYPES = ['application/vnd.apple.mpegurl', 'application/x-mpegurl', 'audio/mpegurl', 'audio/x-mpegurl', 'text/plain', 'application/octet-stream', 'binary/octet-stream'];
+const MAX_PLAYLIST_BYTES = 512 * 1024;
+/** An HLS segment: MPEG-TS (`video/mp2t`) or fragmented MP4. */
+const SEGMENT_TYPES = ['video/*', 'application/mp4', 'application/octet-stream', 'binary/octet-stream'];
+const HLS_SOURCE_TYPE = /^(application\/(vnd\.apple\.mpegurl|x-mpegurl)|audio\/(x-)?mpegurl)$/i;
 
 /** Media URLs a page names, in the order worth trying: the player's own sources, then `og:video`. */
 export function mediaUrlsInHtml(html: string, base: string): string[] {
@@ -79,7 +91,7 @@ export function mediaUrlsInHtml(html: string, base: string): string[] {
   const parser = new Parser({
     onopentag(name, attrs) {
       if ((name === 'video' || name === 'source') && attrs.src) {
-        if (name === 'source' && attrs.type && !/^video\//i.test(attrs.type)) return;
+        if (name === 'source' && attrs.type && !/^video\//i.test(attrs.type) && !HLS_SOURCE_TYPE.test(attrs.type)) return;
         player.push(attrs.src);
       }
       if (name === 'meta') {
@@ -94,17 +106,17 @@ export function mediaUrlsInHtml(html: string, base: string): string[] {
   for (const raw of [...player, ...og]) {
     try {
       const u = new URL(raw, base).href;
-      if (/\.m3u8(\?|$)/i.test(u)) continue;
       if (!urls.includes(u)) urls.push(u);
     } catch {
       // not a URL
     }
   }
-  return urls;
+  // A file first (one or a few requests), an HLS playlist after (playlists and segments).
+  return [...urls.filter((u) => !isHlsUrl(u)), ...urls.filter(isHlsUrl)];
 }
 
 /** Whether a URL names a media file by its extension (a direct link found by a search). */
-export const looksLikeMedia = (url: string) => MEDIA_PATH.test(url);
+export const looksLikeMedia = (url: string) => MEDIA_PATH.test(url) || isHlsUrl(url);
 
 class Budget {
   bytes = 0;
@@ -155,6 +167,8 @@ export async function sampleVideo(url: string, options: SampleOptions = {}): Pro
   const budget = new Budget(options.limits ?? limitsNow(), options);
   const failed = (reason: string): SampleOutcome => ({ ok: false, reason, bytesFetched: budget.bytes, requests: budget.requests, elapsedMs: Date.now() - budget.started });
   try {
+    // A direct link to an HLS playlist (a search result, a source's post).
+    if (isHlsUrl(url)) return await finish(await fromHls(url, budget), options, budget);
     const first = await budget.get(url, [...PAGE_TYPES, ...MEDIA_TYPES], [0, HEAD_BYTES - 1], looksLikeMedia(url) ? undefined : 2 * 1024 * 1024);
     if (!first.ok) return failed(`the page answered HTTP ${first.status}`);
     let tried: string[] = [];
@@ -164,6 +178,7 @@ export async function sampleVideo(url: string, options: SampleOptions = {}): Pro
     let last = 'no media';
     for (const media of tried) {
       try {
+        if (isHlsUrl(media)) return await finish(await fromHls(media, budget), options, budget);
         const head = await budget.get(media, MEDIA_TYPES, [0, HEAD_BYTES - 1]);
         if (!head.ok) {
           last = `the media answered HTTP ${head.status}`;
@@ -204,6 +219,56 @@ async function fromMedia(mediaUrl: string, head: SafeFetchResponse, budget: Budg
     return { mediaUrl, mode: 'whole' as const, ...(await wholeFrames(Buffer.concat([head.body, rest.body]), frames)) };
   }
   return { mediaUrl, mode: 'ranges' as const, ...(await rangedFrames(mediaUrl, head.body, total, budget)) };
+}
+
+/** An HLS playlist's text, parsed. */
+async function readPlaylist(url: string, budget: Budget) {
+  const res = await budget.get(url, PLAYLIST_TYPES, undefined, MAX_PLAYLIST_BYTES);
+  if (!res.ok) throw new Error(`the HLS playlist answered HTTP ${res.status}`);
+  return { playlist: parsePlaylist(res.body.toString('utf8'), res.url), url: res.url };
+}
+
+/**
+ * An HLS stream (issue 24): the master playlist's lowest-bandwidth variant, then the segments nearest
+ * `framesPerCandidate` spread times, each fetched whole through the safe fetcher within the budget and one frame
+ * decoded from it (from a temporary file, never from a URL). A segment the fetcher refuses fails the sample, as a
+ * refused media URL does; the budget running out ends it with the frames so far.
+ */
+async function fromHls(url: string, budget: Budget): Promise<{ mediaUrl: string; mode: 'hls'; frames: SampledFrame[]; durationSeconds: number }> {
+  let { playlist, url: mediaUrl } = await readPlaylist(url, budget);
+  if (playlist.kind === 'master') {
+    const variant = [...playlist.variants].sort((a, b) => a.bandwidth - b.bandwidth)[0]!;
+    ({ playlist, url: mediaUrl } = await readPlaylist(variant.url, budget));
+    if (playlist.kind === 'master') throw new Error('the HLS variant playlist is a master playlist again');
+  }
+  if (playlist.unsupported) throw new Error(`the HLS stream is not sampled: ${playlist.unsupported}`);
+  if (playlist.segments.length === 0) throw new Error('the HLS playlist lists no segments');
+  const init = playlist.initUrl ? (await budget.get(playlist.initUrl, SEGMENT_TYPES)).body : undefined;
+  const frames: SampledFrame[] = [];
+  for (const segment of spreadSegments(playlist.segments, budget.limits.framesPerCandidate)) {
+    if (budget.left <= 0) break;
+    let res: SafeFetchResponse;
+    try {
+      res = await budget.get(segment.url, SEGMENT_TYPES);
+    } catch (err) {
+      if (err instanceof ResponseTooLargeError && frames.length > 0) break;
+      throw err;
+    }
+    if (!res.ok) continue;
+    const png = await firstFrame(init ? Buffer.concat([init, res.body]) : res.body);
+    if (png) frames.push({ png, seconds: segment.start });
+  }
+  return { mediaUrl, mode: 'hls', frames, durationSeconds: playlist.durationSeconds };
+}
+
+/** The first frame of a segment, as a PNG at most FRAME_SIDE wide, or undefined when ffmpeg cannot read it. */
+function firstFrame(bytes: Buffer): Promise<Buffer | undefined> {
+  return withTempDir(async (dir) => {
+    const file = path.join(dir, 'segment');
+    await writeFile(file, bytes);
+    const out = await sampleFrames(file, { fps: 1, maxFrames: 1, side: FRAME_SIDE, timeoutMs: 30_000 }).catch(() => undefined);
+    return out?.pngs[0];
+  });
 }
 
 /** A clip read whole: one frame a second, at most `n`, spread over longer clips (`sampleFrames`). */

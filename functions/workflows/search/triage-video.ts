@@ -26,7 +26,7 @@ export interface VideoExamination {
   /** Stored thumbnail of the found frame (evidence of a match, or the preview of a clip without a poster). */
   foundFrameKey?: string;
   /** What sampling fetched and took (bench:video --product reports it). */
-  fetched: { bytes: number; requests: number; elapsedMs: number; frames: number; mode: 'whole' | 'ranges' };
+  fetched: { bytes: number; requests: number; elapsedMs: number; frames: number; mode: 'whole' | 'ranges' | 'hls' };
   evidence?: {
     referenceFrameKey?: string;
     referenceSeconds?: number;

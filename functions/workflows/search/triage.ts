@@ -8,6 +8,7 @@ import { enrolledFaces, type EnrolledFace } from '../../services/likeness/status
 import { storeEvidenceImage, storeThumbnail } from '../../services/evidence/images';
 import type { NewResult } from '../../services/search/results';
 import { getSearch, updateSearchProgress } from '../../services/search/searches';
+import { LIKENESS_PICTURES_PER_SCAN } from '../../../shared/plans';
 import type { ResultContentType } from '../../../shared/schemas/search';
 import { splitNames } from '../../../shared/schemas/search-start';
 import type { StoredFingerprint } from './fingerprint';
@@ -160,7 +161,7 @@ interface LikenessHit {
  * the engines' order): detection costs 0.5-3 s of CPU per picture (bench/README.md, "Likeness"), and Triage
  * has 15 minutes. Pictures already matched as copies are not searched: a copy stays a copy.
  */
-export const LIKENESS_MAX_PICTURES = 120;
+export const LIKENESS_MAX_PICTURES = LIKENESS_PICTURES_PER_SCAN;
 
 /** Compares the faces of candidate pictures with the creator's enrolled faces; one detection at a time (the wasm backend has one thread). */
 function makeFaceSearch(faces: EnrolledFace[], userId: string, searchId: string) {

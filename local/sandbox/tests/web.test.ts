@@ -123,6 +123,27 @@ describe('simulated sites', () => {
   });
 });
 
+describe('likeness (issue 24)', () => {
+  it("answers a reverse image search for one of the creator's face photos with a new picture of her among strangers, not for other pictures", async () => {
+    const photo = (await get(`${sb.origin}/demo/faces/1.jpg`)).body;
+    expect((await sharp(photo).metadata()).format).toBe('jpeg');
+    expect((await fetch(`${sb.origin}/demo/faces/4.jpg`)).status).toBe(404);
+    // The same pixels saved again (a JPEG comment, as the browser journeys make a photo their own) count too.
+    const comment = Buffer.from('a journey of its own', 'latin1');
+    const resaved = Buffer.concat([photo.subarray(0, 2), Buffer.from([0xff, 0xfe, 0, comment.length + 2]), comment, photo.subarray(2)]);
+    const found = await providerFor('tineye', sb.config).search({ engine: 'tineye', kind: 'reverse_image', imageUrl: await upload('me.jpg', resaved, 'image/jpeg') });
+    const party = found.filter((c) => /\/sites\/socialgram\.example\/nightout\.snaps\/p\/[0-9a-f]{12}$/.test(c.url));
+    expect(party.length).toBeGreaterThan(0);
+    const html = (await get(party[0]!.url)).body.toString();
+    const pictures = [...html.matchAll(/<img[^>]* src="([^"]+party-\d\.jpg)"/g)].map((m) => m[1]!);
+    expect(pictures).toHaveLength(2);
+    for (const src of pictures) expect(await sharp((await get(src)).body).metadata()).toMatchObject({ format: 'jpeg', width: 1200, height: 800 });
+    // Any other reference gets no such page.
+    const other = await providerFor('tineye', sb.config).search({ engine: 'tineye', kind: 'reverse_image', imageUrl: refUrl });
+    expect(other.some((c) => c.url.includes('/nightout.snaps/'))).toBe(false);
+  });
+});
+
 describe('video references', () => {
   (findFfmpeg() ? it : it.skip)('plants a re-encoded, cropped reupload of an uploaded video, with frames as pictures', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'sandbox-video-'));

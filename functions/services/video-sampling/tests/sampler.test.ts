@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { VideoSamplingConfig } from '../../../lib/config';
@@ -19,6 +19,8 @@ let sandbox: string;
 const hits: string[] = [];
 let small: Buffer;
 let large: Buffer;
+/** An HLS stream (issue 24): a master playlist, its low variant's playlist and 2 s MPEG-TS segments, by path. */
+const hls = new Map<string, Buffer>();
 const limits: VideoSamplingConfig = { maxBytesPerCandidate: 8 * 1024 * 1024, timeoutMs: 30_000, maxCandidatesPerScan: 10, framesPerCandidate: 8 };
 
 function serve(res: http.ServerResponse, req: http.IncomingMessage, data: Buffer, type = 'video/mp4', ranges = true) {
@@ -38,6 +40,12 @@ beforeAll(async () => {
   small = make('small.mp4', ['-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=10', '-t', '6', '-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p']);
   // About 12 MB with keyframes every 2 s and the index at the end (no faststart): more than the budget.
   large = make('large.mp4', ['-f', 'lavfi', '-i', 'testsrc2=size=640x360:rate=25', '-t', '24', '-c:v', 'libx264', '-preset', 'ultrafast', '-b:v', '4M', '-g', '50', '-pix_fmt', 'yuv420p']);
+  // 12 s in six 2 s segments; the master playlist's other (higher) variant does not exist, so reading it fails.
+  execFileSync('ffmpeg', ['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=10', '-t', '12', '-c:v', 'libx264', '-preset', 'ultrafast', '-g', '20', '-pix_fmt', 'yuv420p', '-f', 'hls', '-hls_time', '2', '-hls_playlist_type', 'vod', '-hls_segment_filename', path.join(dir, 'seg%d.ts'), path.join(dir, 'low.m3u8')]);
+  for (const f of readdirSync(dir).filter((n) => /^(seg\d+\.ts|low\.m3u8)$/.test(n))) hls.set(`/sandbox/hls/${f}`, readFileSync(path.join(dir, f)));
+  hls.set('/sandbox/hls/master.m3u8', Buffer.from('#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=2000000,RESOLUTION=1280x720\nhigh.m3u8\n#EXT-X-STREAM-INF:BANDWIDTH=200000,RESOLUTION=320x180\nlow.m3u8\n'));
+  hls.set('/sandbox/hls/to-private.m3u8', Buffer.from(`#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXTINF:2.0,\n${'ORIGIN'}/private/seg0.ts\n#EXT-X-ENDLIST\n`));
+  hls.set('/sandbox/hls/encrypted.m3u8', Buffer.from('#EXTM3U\n#EXT-X-KEY:METHOD=AES-128,URI="key.bin"\n#EXTINF:2.0,\nseg0.ts\n#EXT-X-ENDLIST\n'));
   rmSync(dir, { recursive: true, force: true });
   server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
@@ -67,10 +75,21 @@ beforeAll(async () => {
         return serve(res, req, small);
       case '/sandbox/media/large.mp4':
         return serve(res, req, large);
+      case '/sandbox/watch/hls':
+        return page('</head><body><video controls><source src="/sandbox/hls/master.m3u8" type="application/x-mpegURL"></video>');
+      case '/sandbox/watch/hls-to-private':
+        return page('<meta property="og:video" content="/sandbox/hls/to-private.m3u8">');
+      case '/sandbox/watch/hls-encrypted':
+        return page('<meta property="og:video" content="/sandbox/hls/encrypted.m3u8">');
+      case '/private/seg0.ts':
+        return res.writeHead(200, { 'content-type': 'video/mp2t' }).end(hls.get('/sandbox/hls/seg0.ts'));
       case '/private/clip.mp4':
         return serve(res, req, small);
-      default:
+      default: {
+        const file = hls.get(url.pathname);
+        if (file) return res.writeHead(200, { 'content-type': url.pathname.endsWith('.ts') ? 'video/mp2t' : 'application/vnd.apple.mpegurl' }).end(file.toString('latin1').replace('ORIGIN', origin), 'latin1');
         res.writeHead(404).end();
+      }
     }
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -83,9 +102,9 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 const sample = (url: string, extra: Partial<VideoSamplingConfig> = {}) => sampleVideo(url, { limits: { ...limits, ...extra }, sandboxOrigin: sandbox });
 
 describe('the media URL of a page', () => {
-  it('comes from the player, then og:video, relative to the page; HLS playlists are left out', () => {
-    const html = '<meta property="og:video" content="https://cdn.example/og.mp4"><video src="/a.mp4"></video><video><source src="b.m3u8" type="video/mp4"><source src="c.webm" type="video/webm"><source src="d.vtt" type="text/vtt"></video>';
-    expect(mediaUrlsInHtml(html, 'https://tube.example/watch/1')).toEqual(['https://tube.example/a.mp4', 'https://tube.example/watch/c.webm', 'https://cdn.example/og.mp4']);
+  it('comes from the player, then og:video, relative to the page; HLS playlists after the files', () => {
+    const html = '<meta property="og:video" content="https://cdn.example/og.mp4"><video src="/a.mp4"></video><video><source src="b.m3u8" type="application/x-mpegURL"><source src="c.webm" type="video/webm"><source src="d.vtt" type="text/vtt"></video>';
+    expect(mediaUrlsInHtml(html, 'https://tube.example/watch/1')).toEqual(['https://tube.example/a.mp4', 'https://tube.example/watch/c.webm', 'https://cdn.example/og.mp4', 'https://tube.example/watch/b.m3u8']);
   });
 });
 
@@ -141,6 +160,31 @@ describe('sampling a candidate video', () => {
     expect(out).toMatchObject({ ok: false, reason: expect.stringMatching(/more bytes than the sampling budget allows/) });
     if (out.ok) return;
     expect(out.bytesFetched).toBeLessThanOrEqual(2 * 1024 * 1024);
+  });
+
+  it("samples an HLS stream from the player's m3u8: the low variant, one frame per segment spread over it (issue 24)", async () => {
+    const out = await sample(`${sandbox}/watch/hls`);
+    expect(out.ok).toBe(true);
+    if (!out.ok) return;
+    expect(out.sample).toMatchObject({ mode: 'hls', mediaUrl: `${sandbox}/hls/low.m3u8` });
+    expect(out.sample.frames.map((f) => Math.round(f.seconds))).toEqual([0, 2, 4, 6, 8, 10]);
+    for (const f of out.sample.frames) expect(f.png.subarray(1, 4).toString()).toBe('PNG');
+    expect(hits).not.toContain('/sandbox/hls/high.m3u8');
+    // Fewer frames wanted: only the segments nearest the spread times are fetched.
+    const before = hits.filter((p) => p.endsWith('.ts')).length;
+    const three = await sample(`${sandbox}/watch/hls`, { framesPerCandidate: 3 });
+    expect(three.ok && three.sample.frames.map((f) => Math.round(f.seconds))).toEqual([2, 6, 10]);
+    expect(hits.filter((p) => p.endsWith('.ts')).length - before).toBe(3);
+    // A direct link to a playlist (a search result, a source's post) is sampled the same way.
+    const direct = await sample(`${sandbox}/hls/low.m3u8`, { framesPerCandidate: 2 });
+    expect(direct.ok && direct.sample).toMatchObject({ mode: 'hls', frames: [expect.objectContaining({ seconds: 2 }), expect.objectContaining({ seconds: 8 })] });
+  }, 60_000);
+
+  it('refuses an HLS segment at a private address, and an encrypted stream, with the reason', async () => {
+    const out = await sample(`${sandbox}/watch/hls-to-private`);
+    expect(out).toMatchObject({ ok: false, reason: expect.stringMatching(/^BlockedAddressError: Refused to connect to 127\.0\.0\.1/) });
+    expect(hits).not.toContain('/private/seg0.ts');
+    expect(await sample(`${sandbox}/watch/hls-encrypted`)).toMatchObject({ ok: false, reason: 'the HLS stream is not sampled: the stream is encrypted (AES-128)' });
   });
 
   it('says so when a page has no player', async () => {
