@@ -12,24 +12,40 @@ const MIN_SIDE_SHARE = 0.15;
 
 /**
  * True when most of the line (row or column) between `from` and `to` sits at one luma level: the densest
- * window of 2 * TOLERANCE + 1 levels in the line's histogram.
+ * window of 2 * TOLERANCE + 1 levels in the line's histogram. `hist` is all zeros on entry and is left so.
+ * Only the levels the line holds are scanned: a window ending outside [lowest, highest + 2 * TOLERANCE]
+ * holds no pixel, so the densest window is the one a scan of all 256 levels finds (hashing speed, issue 29:
+ * a 64-pixel line no longer pays for 259 histogram steps).
  */
 function isFrameLine(img: LumaImage, index: number, from: number, to: number, horizontal: boolean, hist: Int32Array): boolean {
-  hist.fill(0);
   const { data, width } = img;
+  let lowest = 255;
+  let highest = 0;
   if (horizontal) {
     const row = index * width;
-    for (let x = from; x < to; x++) hist[data[row + x] | 0]++;
+    for (let x = from; x < to; x++) {
+      const v = data[row + x] | 0;
+      hist[v]++;
+      if (v < lowest) lowest = v;
+      if (v > highest) highest = v;
+    }
   } else {
-    for (let y = from; y < to; y++) hist[data[y * width + index] | 0]++;
+    for (let y = from; y < to; y++) {
+      const v = data[y * width + index] | 0;
+      hist[v]++;
+      if (v < lowest) lowest = v;
+      if (v > highest) highest = v;
+    }
   }
   let best = 0;
   let window = 0;
-  for (let b = 0; b < 256 + TOLERANCE; b++) {
+  const last = Math.min(highest + 2 * TOLERANCE, 255 + TOLERANCE);
+  for (let b = lowest; b <= last; b++) {
     if (b < 256) window += hist[b];
-    if (b - 2 * TOLERANCE - 1 >= 0) window -= hist[b - 2 * TOLERANCE - 1];
+    if (b - 2 * TOLERANCE - 1 >= lowest) window -= hist[b - 2 * TOLERANCE - 1];
     if (window > best) best = window;
   }
+  if (lowest <= highest) hist.fill(0, lowest, highest + 1);
   return best >= FRAME_SHARE * (to - from);
 }
 
@@ -40,7 +56,7 @@ function isFrameLine(img: LumaImage, index: number, from: number, to: number, ho
  * sides alike. Returns the whole image when what is left would be too small to trust.
  */
 export function contentBox(img: LumaImage): Box {
-  const hist = new Int32Array(256);
+  const hist = new Int32Array(256); // zeros between lines: isFrameLine clears what it counts
   let top = 0;
   let bottom = img.height;
   let left = 0;
@@ -65,25 +81,37 @@ const FILL_TOLERANCE = 4;
 /** A border colour is background when at least this share of the border pixels has it. */
 const BORDER_COLOUR_SHARE = 0.08;
 
-interface Component {
-  area: number;
-  x0: number;
-  y0: number;
-  x1: number;
-  y1: number;
-  touchesBorder: boolean;
+/**
+ * Connected components as parallel arrays, component i at index i in the order of its first run: its area,
+ * its bounding box [x0, x1) x [y0, y1), and whether it touches the image border. Typed arrays rather than an
+ * object per component: a noisy mask has thousands of one-pixel components (hashing speed, issue 29).
+ */
+interface Components {
+  count: number;
+  area: Int32Array;
+  x0: Int32Array;
+  y0: Int32Array;
+  x1: Int32Array;
+  y1: Int32Array;
+  touchesBorder: Uint8Array;
+  /** y, start, end triplets of the mask's runs, row by row. */
+  runs: Int32Array;
+  /** Per run, the index of its component. */
+  runRoot: Int32Array;
 }
 
 /**
  * Connected components of the set pixels of `mask` (8-connected when `eight`), by runs: each row is cut into
  * runs of set pixels and overlapping runs of neighbouring rows are joined with union-find. Much faster in
- * JavaScript than a per-pixel flood fill. `runOf` receives, per run, its component's index in the result.
+ * JavaScript than a per-pixel flood fill.
  */
-function components(mask: Uint8Array, w: number, h: number, eight: boolean): { list: Component[]; runs: Int32Array; runRoot: Int32Array } {
-  const runs: number[] = []; // y, start, end triplets
+function components(mask: Uint8Array, w: number, h: number, eight: boolean): Components {
+  // y, start, end triplets; a row holds at most ceil(w / 2) runs.
+  const runs = new Int32Array(3 * h * ((w + 1) >> 1));
+  let filled = 0;
   const rowFirst = new Int32Array(h + 1);
   for (let y = 0; y < h; y++) {
-    rowFirst[y] = runs.length / 3;
+    rowFirst[y] = filled / 3;
     const row = y * w;
     let x = 0;
     while (x < w) {
@@ -91,10 +119,12 @@ function components(mask: Uint8Array, w: number, h: number, eight: boolean): { l
       if (x >= w) break;
       const start = x;
       while (x < w && mask[row + x]) x++;
-      runs.push(y, start, x);
+      runs[filled++] = y;
+      runs[filled++] = start;
+      runs[filled++] = x;
     }
   }
-  const count = runs.length / 3;
+  const count = filled / 3;
   rowFirst[h] = count;
   const parent = new Int32Array(count);
   for (let i = 0; i < count; i++) parent[i] = i;
@@ -127,26 +157,34 @@ function components(mask: Uint8Array, w: number, h: number, eight: boolean): { l
   }
   const index = new Int32Array(count).fill(-1);
   const runRoot = new Int32Array(count);
-  const list: Component[] = [];
+  const area = new Int32Array(count);
+  const x0 = new Int32Array(count);
+  const y0 = new Int32Array(count);
+  const x1 = new Int32Array(count);
+  const y1 = new Int32Array(count);
+  const touchesBorder = new Uint8Array(count);
+  let n = 0;
   for (let r = 0; r < count; r++) {
     const root = find(r);
     if (index[root] < 0) {
-      index[root] = list.length;
-      list.push({ area: 0, x0: w, y0: h, x1: 0, y1: 0, touchesBorder: false });
+      index[root] = n;
+      x0[n] = w;
+      y0[n] = h;
+      n++;
     }
-    const c = list[index[root]];
+    const c = index[root];
     const y = runs[r * 3];
     const start = runs[r * 3 + 1];
     const end = runs[r * 3 + 2];
-    runRoot[r] = index[root];
-    c.area += end - start;
-    if (start < c.x0) c.x0 = start;
-    if (end > c.x1) c.x1 = end;
-    if (y < c.y0) c.y0 = y;
-    if (y + 1 > c.y1) c.y1 = y + 1;
-    if (y === 0 || y === h - 1 || start === 0 || end === w) c.touchesBorder = true;
+    runRoot[r] = c;
+    area[c] += end - start;
+    if (start < x0[c]) x0[c] = start;
+    if (end > x1[c]) x1[c] = end;
+    if (y < y0[c]) y0[c] = y;
+    if (y + 1 > y1[c]) y1[c] = y + 1;
+    if (y === 0 || y === h - 1 || start === 0 || end === w) touchesBorder[c] = 1;
   }
-  return { list, runs: Int32Array.from(runs), runRoot };
+  return { count: n, area, x0, y0, x1, y1, touchesBorder, runs: runs.subarray(0, filled), runRoot };
 }
 
 /**
@@ -183,31 +221,56 @@ export function pictureBox(img: LumaImage): Box {
     if (isPeak && count >= BORDER_COLOUR_SHARE * borderCount && !seeds.some((s) => Math.abs(s - v) <= FILL_TOLERANCE)) seeds.push(v);
   }
   if (seeds.length === 0) return whole;
-  // Background: regions of a seed colour (4-connected) that touch the border.
+  // Background: regions of a seed colour (4-connected) that touch the border, filled from the border pixels
+  // of that colour. A fill visits only the background it finds, where cutting the whole image into
+  // components per seed cost a pass over every pixel per seed (hashing speed, issue 29); the set is the same.
   const background = new Uint8Array(n);
-  const mask = new Uint8Array(n);
+  const visited = new Uint8Array(n); // the seed's number (1, 2, ...) once a pixel is filled for it
+  const stack = new Int32Array(n);
   let filled = 0;
-  for (const seed of seeds) {
-    for (let i = 0; i < n; i++) mask[i] = data[i] - seed <= FILL_TOLERANCE && seed - data[i] <= FILL_TOLERANCE ? 1 : 0;
-    const { list, runs, runRoot } = components(mask, w, h, false);
-    for (let r = 0; r < runRoot.length; r++) {
-      if (!list[runRoot[r]].touchesBorder) continue;
-      const row = runs[r * 3] * w;
-      background.fill(1, row + runs[r * 3 + 1], row + runs[r * 3 + 2]);
+  // No closures in these loops: a per-call closure stays slow (most of pictureBox's time when it had them).
+  for (let k = 0; k < seeds.length; k++) {
+    const seed = seeds[k];
+    const mark = k + 1;
+    let top = 0;
+    for (let e = 0; e < 2 * (w + h); e++) {
+      // The border pixels: top row, bottom row, left column, right column (corners twice, visited once).
+      const i = e < w ? e : e < 2 * w ? (h - 1) * w + e - w : e < 2 * w + h ? (e - 2 * w) * w : (e - 2 * w - h) * w + w - 1;
+      const v = data[i];
+      if (visited[i] !== mark && v - seed <= FILL_TOLERANCE && seed - v <= FILL_TOLERANCE) {
+        visited[i] = mark;
+        stack[top++] = i;
+      }
+    }
+    while (top > 0) {
+      const i = stack[--top];
+      background[i] = 1;
+      const x = i % w;
+      for (let d = 0; d < 4; d++) {
+        const j = d === 0 ? (x > 0 ? i - 1 : -1) : d === 1 ? (x < w - 1 ? i + 1 : -1) : d === 2 ? i - w : i + w;
+        if (j < 0 || j >= n || visited[j] === mark) continue;
+        const v = data[j];
+        if (v - seed <= FILL_TOLERANCE && seed - v <= FILL_TOLERANCE) {
+          visited[j] = mark;
+          stack[top++] = j;
+        }
+      }
     }
   }
   for (let i = 0; i < n; i++) filled += background[i];
   // A photo whose border has a dominant colour but no frame (a black night sky, a white backdrop) fills
   // little: nothing to cut.
   if (filled < 0.02 * n) return whole;
+  const mask = new Uint8Array(n);
   for (let i = 0; i < n; i++) mask[i] = background[i] ? 0 : 1;
-  let best: Component | undefined;
-  for (const c of components(mask, w, h, true).list) if (!best || c.area > best.area) best = c;
-  if (!best) return whole;
-  const bw = best.x1 - best.x0;
-  const bh = best.y1 - best.y0;
+  const blocks = components(mask, w, h, true);
+  if (blocks.count === 0) return whole;
+  let best = 0;
+  for (let c = 1; c < blocks.count; c++) if (blocks.area[c] > blocks.area[best]) best = c;
+  const bw = blocks.x1[best] - blocks.x0[best];
+  const bh = blocks.y1[best] - blocks.y0[best];
   if (bw < MIN_SIDE_SHARE * w || bh < MIN_SIDE_SHARE * h || bw < 8 || bh < 8) return whole;
-  return { x: best.x0, y: best.y0, w: bw, h: bh };
+  return { x: blocks.x0[best], y: blocks.y0[best], w: bw, h: bh };
 }
 
 /** True when two boxes are the same to within 2% of the image on every edge. */
