@@ -83,7 +83,7 @@ const BORDER_COLOUR_SHARE = 0.08;
 
 /**
  * Connected components as parallel arrays, component i at index i in the order of its first run: its area,
- * its bounding box [x0, x1) x [y0, y1), and whether it touches the image border. Typed arrays rather than an
+ * and its bounding box [x0, x1) x [y0, y1). Typed arrays rather than an
  * object per component: a noisy mask has thousands of one-pixel components (hashing speed, issue 29).
  */
 interface Components {
@@ -93,17 +93,12 @@ interface Components {
   y0: Int32Array;
   x1: Int32Array;
   y1: Int32Array;
-  touchesBorder: Uint8Array;
-  /** y, start, end triplets of the mask's runs, row by row. */
-  runs: Int32Array;
-  /** Per run, the index of its component. */
-  runRoot: Int32Array;
 }
 
 /**
  * Connected components of the set pixels of `mask` (8-connected when `eight`), by runs: each row is cut into
  * runs of set pixels and overlapping runs of neighbouring rows are joined with union-find. Much faster in
- * JavaScript than a per-pixel flood fill.
+ * JavaScript than labelling every pixel by flood fill.
  */
 function components(mask: Uint8Array, w: number, h: number, eight: boolean): Components {
   // y, start, end triplets; a row holds at most ceil(w / 2) runs.
@@ -156,13 +151,11 @@ function components(mask: Uint8Array, w: number, h: number, eight: boolean): Com
     }
   }
   const index = new Int32Array(count).fill(-1);
-  const runRoot = new Int32Array(count);
   const area = new Int32Array(count);
   const x0 = new Int32Array(count);
   const y0 = new Int32Array(count);
   const x1 = new Int32Array(count);
   const y1 = new Int32Array(count);
-  const touchesBorder = new Uint8Array(count);
   let n = 0;
   for (let r = 0; r < count; r++) {
     const root = find(r);
@@ -176,15 +169,13 @@ function components(mask: Uint8Array, w: number, h: number, eight: boolean): Com
     const y = runs[r * 3];
     const start = runs[r * 3 + 1];
     const end = runs[r * 3 + 2];
-    runRoot[r] = c;
     area[c] += end - start;
     if (start < x0[c]) x0[c] = start;
     if (end > x1[c]) x1[c] = end;
     if (y < y0[c]) y0[c] = y;
     if (y + 1 > y1[c]) y1[c] = y + 1;
-    if (y === 0 || y === h - 1 || start === 0 || end === w) touchesBorder[c] = 1;
   }
-  return { count: n, area, x0, y0, x1, y1, touchesBorder, runs: runs.subarray(0, filled), runRoot };
+  return { count: n, area, x0, y0, x1, y1 };
 }
 
 /**
