@@ -89,8 +89,9 @@ describe('workflows stack', () => {
     const secretReaders = Object.values(t.findResources('AWS::IAM::Policy')).filter((p) =>
       JSON.stringify(p.Properties.PolicyDocument).includes(SECRET),
     );
-    // QueryEngine searches; CheckDelisting looks a delisted URL up in the engines again (issue 23's ladder).
-    expect(secretReaders.map((p) => JSON.stringify(p.Properties.Roles).match(/(QueryEngineTask|CheckDelistingTask)/)?.[1]).sort()).toEqual(['CheckDelistingTask', 'QueryEngineTask']);
+    // QueryEngine searches; CheckDelisting looks a delisted URL up in the engines again (issue 23's ladder);
+    // Reemergence reads again the sources where removed copies appeared (Reddit's credentials, issue 25).
+    expect(secretReaders.map((p) => JSON.stringify(p.Properties.Roles).match(/(QueryEngineTask|CheckDelistingTask|Reemergence)/)?.[1]).sort()).toEqual(['CheckDelistingTask', 'QueryEngineTask', 'Reemergence']);
   });
 
   it('runs the image and video tasks with the arm64 media layer and ffmpeg from it', () => {
