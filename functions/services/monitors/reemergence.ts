@@ -36,6 +36,7 @@ export async function recheckRemovedCopies(now = new Date(), deps: { readSource?
   const paid = new Map<string, boolean>();
   const inSources: RemovedSourceCopy[] = [];
   const held = new Map<string, { c: CaseRecord; result: ResultRecord }>();
+  const back: Reopened[] = [];
   for (const id of ids) {
     const c = await getCase(id);
     if (!c || c.status !== 'resolved') continue; // reopened, deleted or erased since
@@ -48,7 +49,7 @@ export async function recheckRemovedCopies(now = new Date(), deps: { readSource?
     const result = await getResult(c.searchResultId);
     const url = await copyBackAt(c, result, now);
     if (url) {
-      if (await reopen(c, result, url, now)) run.reopened.push(c.id);
+      if (await transitionCase(c.id, ['resolved'], 'reappeared', now.toISOString())) back.push({ c, result, url });
       continue;
     }
     // Not back at its own link: a copy that came from a source may have been posted there again.
@@ -62,23 +63,43 @@ export async function recheckRemovedCopies(now = new Date(), deps: { readSource?
     run.sourcesRead = sourcesRead;
     for (const repost of reposts) {
       const { c, result } = held.get(repost.caseId)!;
-      if (await reopen(c, result, repost.url, now)) run.reopened.push(repost.caseId);
+      if (await transitionCase(c.id, ['resolved'], 'reappeared', now.toISOString())) back.push({ c, result, url: repost.url });
     }
   }
+  run.reopened = back.map((b) => b.c.id);
+  await alertMonitors(back, now);
   logger.info('re-emergence check', { ...run, reopened: run.reopened.length });
   return run;
 }
 
-/** Reopens a resolved case whose copy is back at `url`, and alerts its monitor (if it came from one). */
-async function reopen(c: CaseRecord, result: ResultRecord | undefined, url: string, now: Date): Promise<boolean> {
-  if (!(await transitionCase(c.id, ['resolved'], 'reappeared', now.toISOString()))) return false;
-  const m = result?.monitorId ? await getMonitor(result.monitorId) : undefined;
-  if (m && result) {
+interface Reopened {
+  c: CaseRecord;
+  result: ResultRecord | undefined;
+  /** Where the copy is back: its own URL, or the repost's link in its source. */
+  url: string;
+}
+
+/**
+ * One `reappeared` alert per monitor whose cases this run reopened, listing each copy where it is back. Its id
+ * carries the run's time, so a retried run raises it once and a later run's alert is a new one.
+ */
+async function alertMonitors(back: readonly Reopened[], now: Date): Promise<void> {
+  const byMonitor = new Map<string, Reopened[]>();
+  for (const b of back) if (b.result?.monitorId) byMonitor.set(b.result.monitorId, [...(byMonitor.get(b.result.monitorId) ?? []), b]);
+  for (const [monitorId, list] of byMonitor) {
+    const m = await getMonitor(monitorId);
+    if (!m) continue;
+    const n = list.length;
     await raiseAlert(
       m,
-      { kind: 'reappeared', searchId: result.searchId, title: `Vigil: a removed copy is back online ("${m.name}")`, items: [{ caseId: c.id, url, confidence: result.confidence }] },
+      {
+        kind: 'reappeared',
+        searchId: list[0]!.result!.searchId,
+        key: `job${now.getTime()}`,
+        title: `Vigil: ${n} removed ${n === 1 ? 'copy is' : 'copies are'} back online ("${m.name}")`,
+        items: list.map((b) => ({ caseId: b.c.id, url: b.url, confidence: b.result!.confidence })),
+      },
       now,
-    ).catch((err) => logger.warn('re-emergence alert not raised', { caseId: c.id, error: err as Error }));
+    ).catch((err) => logger.warn('re-emergence alert not raised', { monitorId, error: err as Error }));
   }
-  return true;
 }
