@@ -4,6 +4,7 @@ import { connectorFor, loadSourcesConfig, type SourceCandidate, type SourceRun, 
 import { config } from '../../lib/config';
 import { logger } from '../../lib/logger';
 import { bestMatch, hashCandidate, hashReference, hashVideoReference, ReferenceSet } from '../../matching';
+import { verifyCopy } from '../../matching/verify';
 import { splitNames } from '../../../shared/schemas/search-start';
 import { sourceKey } from '../../../shared/schemas/sources';
 import { casesForUrls } from '../cases/case-urls';
@@ -102,7 +103,13 @@ const readSource: ReadSource = async (spec, terms, since) => {
  * The reference files' fingerprints, from the scans that found the removed copies (their files stay in the
  * uploads bucket while a case uses them), each hashed once per run.
  */
-async function referenceSet(group: readonly RemovedSourceCopy[]): Promise<ReferenceSet | undefined> {
+interface References {
+  set: ReferenceSet;
+  /** The image references' bytes, for the verification of a grey-zone picture. */
+  images: Map<string, Buffer>;
+}
+
+async function referenceSet(group: readonly RemovedSourceCopy[]): Promise<References | undefined> {
   const wanted = new Map<string, { key: string; video: boolean }>();
   for (const searchId of new Set(group.map((r) => r.result.searchId))) {
     const search = await getSearch(searchId);
@@ -111,21 +118,26 @@ async function referenceSet(group: readonly RemovedSourceCopy[]): Promise<Refere
     }
   }
   const refs: { id: string; hashes: Uint32Array; quality: number }[] = [];
+  const images = new Map<string, Buffer>();
   for (const [id, { key, video }] of wanted) {
     try {
       const obj = await getObject(config().uploadsBucket, key);
       if (!obj) continue;
+      if (!video) images.set(id, obj.body);
       const hashed = video ? await hashVideoReference(obj.body) : await hashReference(obj.body);
       if (hashed.hashes.length > 0) refs.push({ id, hashes: hashed.hashes, quality: hashed.quality });
     } catch (err) {
       logger.warn('re-emergence: reference not hashed', { referenceId: id, error: err as Error });
     }
   }
-  return refs.length ? ReferenceSet.from(refs) : undefined;
+  return refs.length ? { set: ReferenceSet.from(refs), images } : undefined;
 }
 
-/** What a post's pictures copy: each picture (a video's poster) fetched through the safe fetcher and matched. */
-function postMatcher(refs: ReferenceSet) {
+/**
+ * What a post's pictures copy: each picture (a video's poster) fetched through the safe fetcher and matched as
+ * Triage matches, a grey-zone distance decided by the geometric verification against the reference image.
+ */
+function postMatcher(refs: References) {
   let left = SOURCE_RECHECK_MAX_PICTURES;
   return async (post: SourceCandidate): Promise<Set<string>> => {
     const found = new Set<string>();
@@ -136,9 +148,11 @@ function postMatcher(refs: ReferenceSet) {
       try {
         const res = await safeFetch(url, { accept: ['image/*'], maxBytes: IMAGE_MAX_BYTES, timeoutMs: IMAGE_TIMEOUT_MS });
         if (!res.ok) continue;
-        const best = bestMatch(await hashCandidate(res.body), refs);
-        // The fingerprint alone decides here: a grey-zone picture is left to the monitor's runs, which verify.
-        if (best?.isMatch) found.add(best.referenceId);
+        const best = bestMatch(await hashCandidate(res.body), refs.set);
+        if (!best) continue;
+        const reference = best.needsVerification ? refs.images.get(best.referenceId) : undefined;
+        const verified = reference ? (await verifyCopy(res.body, reference, `reemergence/${best.referenceId}`)).verified : false;
+        if (best.isMatch || verified) found.add(best.referenceId);
       } catch (err) {
         logger.debug('re-emergence: picture not compared', { url, error: (err as Error).message });
       }
