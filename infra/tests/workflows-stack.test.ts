@@ -197,6 +197,18 @@ describe('workflows stack', () => {
     });
   });
 
+  it('runs the re-emergence job every 4 hours with the media layer, reading only reference files (issue 25)', () => {
+    t.hasResourceProperties('AWS::Events::Rule', { ScheduleExpression: 'rate(4 hours)' });
+    const [, fn] = Object.entries(t.findResources('AWS::Lambda::Function')).find(([, f]) => String(f.Properties.Description).startsWith('Vigil re-emergence'))!;
+    const mediaLayerId = Object.entries(t.findResources('AWS::Lambda::LayerVersion')).find(([, l]) => String(l.Properties.Description).includes('media'))![0];
+    expect(fn.Properties.Layers).toEqual([{ Ref: mediaLayerId }]);
+    expect(fn.Properties.Environment.Variables).toMatchObject(MEDIA_LAYER_ENVIRONMENT);
+    const policies = Object.values(t.findResources('AWS::IAM::Policy')).filter((p) => JSON.stringify(p.Properties.Roles).includes('Reemergence'));
+    const s3 = JSON.stringify(policies.map((p) => p.Properties.PolicyDocument)).match(/"s3:PutObject"/g);
+    expect(s3).toBeNull();
+    expect(JSON.stringify(policies)).toContain('/references/*');
+  });
+
   it('erases an account in retried, idempotent steps, the identity disabled and deleted in the user pool alone', () => {
     const machines = t.findResources('AWS::StepFunctions::StateMachine');
     const [, erasure] = Object.entries(machines).find(([id]) => id.startsWith('AccountErasureStateMachine'))!;
