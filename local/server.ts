@@ -16,7 +16,7 @@ import { startMonitorScheduling, type ConsumerHandler } from './monitor-queue';
 import { createGateway } from './gateway';
 import { endAbandonedExecution } from '../functions/workflows/recovery/execution-ended';
 import { checkRecheckAfterSeconds, RESULT_RETENTION_HOUR_UTC } from '../infra/stacks/workflows-stack';
-import { resultRetentionJob, startDailyJob } from './daily-jobs';
+import { reemergenceEverySeconds, reemergenceJob, resultRetentionJob, startDailyJob, startRateJob } from './daily-jobs';
 import { createIdp, type RunningIdp } from './idp';
 import { checkListenHost, isLoopback } from './listen-host';
 import { publicStatus } from '../functions/services/admin/public-stats';
@@ -203,6 +203,7 @@ async function start(opts: ServerOptions, cleanups: Array<() => unknown>): Promi
   // The same rule as the synth: a re-check the submission execution could not outlive is refused.
   const recheckAfterSeconds = process.env.RECHECK_AFTER_SECONDS ?? '60';
   checkRecheckAfterSeconds(Number(recheckAfterSeconds));
+  const reemergenceSeconds = reemergenceEverySeconds(process.env.REEMERGENCE_EVERY_SECONDS);
 
   // Lambda's asynchronous invocations: the admin function asks the account function (the only holder of the
   // Stripe keys) to put a discount on the user's subscription (functions/services/billing/discount-sync.ts), and
@@ -264,6 +265,9 @@ async function start(opts: ServerOptions, cleanups: Array<() => unknown>): Promi
   cleanups.push(scheduling.poll());
   // Results past RESULT_RETENTION_DAYS go every day at 04:00 UTC, as the ResultRetention rule does on AWS (issue 27).
   cleanups.push(startDailyJob('result-retention', RESULT_RETENTION_HOUR_UTC, resultRetentionJob(pool)));
+  // Removed copies and the sources where they appeared are re-checked every 4 hours, as the Reemergence rule does
+  // on AWS (issue 25); REEMERGENCE_EVERY_SECONDS changes the period locally (0 turns it off).
+  cleanups.push(startRateJob('reemergence', reemergenceSeconds * 1000, reemergenceJob(pool)));
 
   let closing: Promise<void> | undefined;
   return {

@@ -21,3 +21,9 @@ export const SWEEP_GRACE_SECONDS = 15 * 60;
 export function sweepAfter(startedAt: string, timeoutSeconds: number): string {
   return new Date(Date.parse(startedAt) + (timeoutSeconds + SWEEP_GRACE_SECONDS) * 1000).toISOString();
 }
+
+/**
+ * How often the re-emergence job runs (issue 25): the Reemergence EventBridge rate rule (infra/stacks/workflows-stack.ts)
+ * and the local runtime's timer (local/daily-jobs.ts). Kept here, beside the workflows' limits, for both.
+ */
+export const REEMERGENCE_RATE_HOURS = 4;

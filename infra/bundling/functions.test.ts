@@ -78,12 +78,13 @@ describe('sharp, loaded lazily (issue 27)', () => {
 
   // The media layer goes to exactly the functions whose code can reach the decoder: the media parsers, the case
   // form's named-URL check (cases) and the notice's evidence thumbnails (documents, SendNotice). Bulk cases,
-  // automatic submission (Finalize) and the recovery functions file cases without decoding (bulk-case.ts).
+  // automatic submission (Finalize) and the recovery functions file cases without decoding (bulk-case.ts);
+  // re-emergence (issue 25) matches the pictures of new posts in sources against reference files.
   it('is in exactly the bundles of the functions that get the media layer', async () => {
     const { metafile } = await buildMany();
     const withSharp = specs.filter((s) => sharpImports(metafile!, s.name).length > 0).map((s) => s.name).sort();
     expect(withSharp).toEqual(specs.filter((s) => s.media).map((s) => s.name).sort());
-    expect(withSharp).toEqual(['BulkSendGroup', 'Fingerprint', 'SendNotice', 'Triage', 'cases', 'documents', 'likeness']);
+    expect(withSharp).toEqual(['BulkSendGroup', 'Fingerprint', 'Reemergence', 'SendNotice', 'Triage', 'cases', 'documents', 'likeness']);
   }, 300_000);
 });
 

@@ -23,7 +23,7 @@ import { BULK_TASK_ENTRIES } from '../../functions/workflows/bulk-submission';
 import { buildBulkSubmissionDefinition, BULK_TASKS, type BulkTaskName } from '../workflows/bulk-submission-definition';
 import { buildAccountErasureDefinition, ERASURE_TASKS, type ErasureTaskName } from '../workflows/account-erasure-definition';
 import { ERASURE_TASK_ENTRIES } from '../../functions/workflows/account-erasure';
-import { BULK_SUBMISSION_TIMEOUT_SECONDS, SEARCH_TIMEOUT_SECONDS, SUBMISSION_TIMEOUT_SECONDS } from '../../functions/lib/workflow-timeouts';
+import { BULK_SUBMISSION_TIMEOUT_SECONDS, REEMERGENCE_RATE_HOURS, SEARCH_TIMEOUT_SECONDS, SUBMISSION_TIMEOUT_SECONDS } from '../../functions/lib/workflow-timeouts';
 
 export interface TaskSpec {
   /** Entry file relative to the repository root; exports `handler`. */
@@ -167,8 +167,17 @@ export const SCHEDULED_SPECS = {
   },
   // Daily: results older than RESULT_RETENTION_DAYS and their evidence files (issue 27).
   ResultRetention: { entry: 'functions/jobs/result-retention.ts', access: { table: 'readWrite', uploads: 'readWrite' }, timeout: Duration.minutes(15), reservedConcurrency: 1 },
-  // Every 4 hours (issue 25): the URLs of removed copies fetched again (safe fetcher) on paid plans; a copy back reopens its case.
-  Reemergence: { entry: 'functions/jobs/reemergence.ts', access: { table: 'readWrite', sendMail: true }, timeout: Duration.minutes(15), reservedConcurrency: 1 },
+  // Every REEMERGENCE_RATE_HOURS (issue 25), on paid plans: the URLs of removed copies fetched again (safe fetcher),
+  // and the sources where removed copies appeared read again, their new posts' pictures matched against the cases'
+  // reference files (read under references/, decoded: the media layer). A copy back reopens its case.
+  Reemergence: {
+    entry: 'functions/jobs/reemergence.ts',
+    access: { table: 'readWrite', sendMail: true, providerKeys: true, uploadsKeys: { read: ['references/*'], write: [] } },
+    memorySize: 1536,
+    timeout: Duration.minutes(15),
+    media: true,
+    reservedConcurrency: 1,
+  },
 } satisfies Record<string, TaskSpec>;
 
 /** The hour (UTC) of the daily result retention run, on AWS and in the local runtime (local/daily-jobs.ts). */
@@ -433,18 +442,21 @@ export class WorkflowsStack extends Stack {
     });
     applyAccess(this.accountExport, exportSpec.access, props);
     const reemergenceSpec = SCHEDULED_SPECS.Reemergence;
+    const reemergenceMedia = this.mediaLayer.functionProps();
     const reemergence = new ApiFunction(this, 'Reemergence', {
       entry: reemergenceSpec.entry,
-      description: 'Vigil re-emergence: re-checks removed copies on paid plans and reopens the cases whose copy is back',
-      environment: props.environment,
+      description: 'Vigil re-emergence: re-checks removed copies and their sources on paid plans and reopens the cases whose copy is back',
+      environment: { ...props.environment, ...reemergenceMedia.environment },
+      layers: reemergenceMedia.layers,
+      memorySize: reemergenceSpec.memorySize,
       timeout: reemergenceSpec.timeout,
       logRetentionDays: props.logRetentionDays,
       reservedConcurrency: reemergenceSpec.reservedConcurrency,
     });
     applyAccess(reemergence, reemergenceSpec.access, props);
     new events.Rule(this, 'ReemergenceSchedule', {
-      description: 'Re-emergence of removed copies, every 4 hours',
-      schedule: events.Schedule.rate(Duration.hours(4)), // services/monitors/reemergence.ts
+      description: `Re-emergence of removed copies and their sources, every ${REEMERGENCE_RATE_HOURS} hours`,
+      schedule: events.Schedule.rate(Duration.hours(REEMERGENCE_RATE_HOURS)), // services/monitors/reemergence.ts
       targets: [new eventTargets.LambdaFunction(reemergence.fn, { retryAttempts: 1 })],
     });
     this.recovery(props);

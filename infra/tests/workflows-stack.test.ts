@@ -90,12 +90,11 @@ describe('workflows stack', () => {
       JSON.stringify(p.Properties.PolicyDocument).includes(SECRET),
     );
     // QueryEngine searches; CheckDelisting looks a delisted URL up in the engines again (issue 23's ladder);
-    // QuerySource reads Reddit with the application credentials kept in the same secret (issue 25).
-    expect(secretReaders.map((p) => JSON.stringify(p.Properties.Roles).match(/(QueryEngineTask|CheckDelistingTask|QuerySourceTask)/)?.[1]).sort()).toEqual([
-      'CheckDelistingTask',
-      'QueryEngineTask',
-      'QuerySourceTask',
-    ]);
+    // QuerySource reads Reddit with the application credentials kept in the same secret, and Reemergence reads
+    // again the sources where removed copies appeared (issue 25).
+    expect(
+      secretReaders.map((p) => JSON.stringify(p.Properties.Roles).match(/(QueryEngineTask|CheckDelistingTask|QuerySourceTask|Reemergence)/)?.[1]).sort(),
+    ).toEqual(['CheckDelistingTask', 'QueryEngineTask', 'QuerySourceTask', 'Reemergence']);
     // Exactly GetSecretValue on that one secret, nothing wider.
     for (const p of secretReaders) {
       const statements = (p.Properties.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[]).filter((s) => JSON.stringify(s.Resource).includes(SECRET));
@@ -204,6 +203,18 @@ describe('workflows stack', () => {
       ScheduleExpression: 'cron(0 4 * * ? *)',
       Targets: [{ Arn: { 'Fn::GetAtt': [stack.getLogicalId(stack.resultRetention.fn.node.defaultChild as CfnElement), 'Arn'] }, RetryPolicy: { MaximumRetryAttempts: 2 } }],
     });
+  });
+
+  it('runs the re-emergence job every 4 hours with the media layer, reading only reference files (issue 25)', () => {
+    t.hasResourceProperties('AWS::Events::Rule', { ScheduleExpression: 'rate(4 hours)' });
+    const [, fn] = Object.entries(t.findResources('AWS::Lambda::Function')).find(([, f]) => String(f.Properties.Description).startsWith('Vigil re-emergence'))!;
+    const mediaLayerId = Object.entries(t.findResources('AWS::Lambda::LayerVersion')).find(([, l]) => String(l.Properties.Description).includes('media'))![0];
+    expect(fn.Properties.Layers).toEqual([{ Ref: mediaLayerId }]);
+    expect(fn.Properties.Environment.Variables).toMatchObject(MEDIA_LAYER_ENVIRONMENT);
+    const policies = Object.values(t.findResources('AWS::IAM::Policy')).filter((p) => JSON.stringify(p.Properties.Roles).includes('Reemergence'));
+    const s3 = JSON.stringify(policies.map((p) => p.Properties.PolicyDocument)).match(/"s3:PutObject"/g);
+    expect(s3).toBeNull();
+    expect(JSON.stringify(policies)).toContain('/references/*');
   });
 
   it('erases an account in retried, idempotent steps, the identity disabled and deleted in the user pool alone', () => {

@@ -156,6 +156,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
 
   const remove = async (url: string, status: 404 | 410 = 410) => {
     await ready;
+    if (sources.isPost(url)) return sources.remove(url);
     const targets = targetsOf(url);
     for (const t of targets) removed[t] = { status, at: now().toISOString() };
     await saveRemoved();
@@ -164,6 +165,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
 
   const restore = async (url: string) => {
     await ready;
+    if (sources.isPost(url)) return sources.restore(url);
     const targets = targetsOf(url);
     for (const t of targets) delete removed[t];
     await saveRemoved();
@@ -292,6 +294,14 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   /** A notice arrives at a simulated recipient: each host acts as its policy says (issue 23). */
   async function inbox(to: string[], text: string): Promise<Array<{ url: string; policy: TakedownPolicy; from: string; action: string }>> {
     const out: Array<{ url: string; policy: TakedownPolicy; from: string; action: string }> = [];
+    // Telegram and Reddit take a post down on a notice to their copyright desk (issue 25), as a host that removes.
+    for (const url of sources.postUrlsIn(text)) {
+      const desk = sources.copyrightDesk(url);
+      if (!desk || !to.includes(desk)) continue;
+      out.push({ url, policy: 'removes', from: desk, action: 'remove' });
+      if (sources.isRemoved(url) || scheduled.has(url)) continue;
+      scheduled.set(url, now().getTime() + (options.takedownDelayMs ?? 0));
+    }
     for (const url of sandboxUrlsIn(text, origin)) {
       let rel: string;
       try {
@@ -394,6 +404,14 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     if (path === '/control/sources/requests') {
       if (method === 'DELETE') sourceRequests.length = 0;
       return json(res, 200, { requests: sourceRequests });
+    }
+    if (method === 'POST' && path === '/control/repost') {
+      // An uploader posts a Telegram or Reddit post again (issue 25, re-emergence in sources): a new post, now.
+      const body = z.object({ url: z.string().min(1) }).safeParse(await readJson(req));
+      if (!body.success) throw new HttpProblem(400, 'body must be {url} (a Telegram post link or a Reddit permalink of the sandbox)');
+      const post = sources.repost(body.data.url);
+      if (!post) throw new HttpProblem(404, `no such Telegram or Reddit post: ${body.data.url}`);
+      return json(res, 201, { post });
     }
     if (method === 'POST' && path === '/control/leak') {
       const body = z

@@ -101,21 +101,127 @@ export interface SourceAnswer {
   headers?: Record<string, string>;
 }
 
+/** A post's name that survives rebuilds (ids are renumbered when a reference is planted): where it is and its first file. */
+const postKey = (p: Post) => `${p.source}:${p.container}:${p.media[0]?.file ?? p.title}`;
+
+/** The platforms' copyright desks (functions/services/cases known agents): a notice there removes the post. */
+const COPYRIGHT_DESKS: Partial<Record<SourceName, string>> = { telegram: 'dmca@telegram.org', reddit: 'copyright@reddit.com' };
+
 export class SandboxSources {
   private cache?: { key: string; posts: Post[] };
+  /** Posts taken down (a notice to the platform's desk, or `/control/remove`), by postKey. In memory only. */
+  private readonly removedPosts = new Set<string>();
+  /** Posts put up again (`/control/repost`): the original's postKey and when, in order. In memory only. */
+  private readonly reposts: Array<{ of: string; at: string }> = [];
 
   constructor(
     private readonly deps: { index: SiteIndex; renderer: MediaRenderer; now: () => Date; origin: string },
   ) {}
 
-  /** Every post, rebuilt when a reference is planted (deterministic: same plants, same posts). */
-  private posts(): Post[] {
+  /** The posts the plants make, rebuilt when a reference is planted (deterministic: same plants, same posts). */
+  private basePosts(): Post[] {
     const planted = this.deps.index.plantedRefs();
     const key = planted.map((p) => p.ref).join(',');
     if (this.cache?.key === key) return this.cache.posts;
     const posts = buildPosts(this.deps.now(), planted);
     this.cache = { key, posts };
     return posts;
+  }
+
+  /**
+   * Every post ever up, taken down ones included: the plants' posts, then the reposts, each a new post (the next
+   * id, its own files of the same pictures) in the original's channel, subreddit, thread or album, at its time.
+   */
+  private allPosts(): Post[] {
+    const all = [...this.basePosts()];
+    let nextId = 100 + all.length;
+    this.reposts.forEach((r, n) => {
+      const original = all.find((p) => postKey(p) === r.of);
+      if (!original) return;
+      const renamed = (file: string) => `r${n + 1}-${file}`;
+      all.push({
+        ...original,
+        id: nextId++,
+        published: r.at,
+        media: original.media.map((m) => ({ ...m, file: renamed(m.file), ...(m.poster ? { poster: renamed(m.poster) } : {}) })),
+      });
+    });
+    return all;
+  }
+
+  /** The posts that are up: what listings, post pages and media answer. */
+  private posts(): Post[] {
+    const all = this.allPosts();
+    return this.removedPosts.size ? all.filter((p) => !this.removedPosts.has(postKey(p))) : all;
+  }
+
+  /** The post a Telegram post link (`<origin>/telegram/<channel>/<id>`) or a Reddit permalink (`<origin>/reddit/www/r/...`) names. */
+  private postAt(url: string): Post | undefined {
+    const o = this.deps.origin;
+    if (!url.startsWith(`${o}/`)) return undefined;
+    const rest = url.slice(o.length).replace(/[?#].*$/, '');
+    let m: RegExpExecArray | null;
+    if ((m = /^\/telegram\/([A-Za-z0-9_]+)\/(\d+)$/.exec(rest))) {
+      const [channel, id] = [m[1]!.toLowerCase(), Number(m[2])];
+      return this.allPosts().find((p) => p.source === 'telegram' && p.container === channel && p.id === id);
+    }
+    if ((m = /^\/reddit\/www(\/r\/[^/]+\/comments\/.*)$/.exec(rest))) {
+      const permalink = m[1]!.replace(/\/?$/, '/');
+      return this.allPosts().find((p) => p.source === 'reddit' && redditPermalink(p) === permalink);
+    }
+    return undefined;
+  }
+
+  /** Whether `url` is a Telegram or Reddit post of the sandbox (what `remove`, `restore` and `repost` take). */
+  isPost(url: string): boolean {
+    return this.postAt(url) !== undefined;
+  }
+
+  /** Whether the post at `url` is taken down. */
+  isRemoved(url: string): boolean {
+    const p = this.postAt(url);
+    return !!p && this.removedPosts.has(postKey(p));
+  }
+
+  /** The desk whose notice takes the post at `url` down (Telegram's, Reddit's), if any. */
+  copyrightDesk(url: string): string | undefined {
+    const p = this.postAt(url);
+    return p && COPYRIGHT_DESKS[p.source];
+  }
+
+  /** Telegram and Reddit post links of the sandbox in a notice's text. */
+  postUrlsIn(text: string): string[] {
+    const esc = this.deps.origin.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const re = new RegExp(`${esc}/(?:telegram|reddit/www)/[^\\s<>"')\\]]+`, 'g');
+    return [...new Set((text.match(re) ?? []).map((u) => u.replace(/[.,;:]+$/, '')))].filter((u) => this.isPost(u));
+  }
+
+  /** Takes the post at `url` down: its link answers 404, it leaves the listings and its files answer 404. */
+  remove(url: string): string[] {
+    const p = this.postAt(url);
+    if (!p) return [];
+    this.removedPosts.add(postKey(p));
+    return [url];
+  }
+
+  /** Puts a taken-down post back at its own link. */
+  restore(url: string): string[] {
+    const p = this.postAt(url);
+    if (!p) return [];
+    this.removedPosts.delete(postKey(p));
+    return [url];
+  }
+
+  /**
+   * Posts the post at `url` again (taken down or not), as an uploader does after a removal: a new post in the same
+   * place, now, with the same pictures under new files. Returns its link.
+   */
+  repost(url: string): string | undefined {
+    const p = this.postAt(url);
+    if (!p) return undefined;
+    this.reposts.push({ of: postKey(p), at: this.deps.now().toISOString() });
+    const made = this.allPosts().at(-1)!;
+    return made.source === 'telegram' ? `${this.deps.origin}/telegram/${made.container}/${made.id}` : `${this.deps.origin}/reddit/www${redditPermalink(made)}`;
   }
 
   private mediaByFile(file: string): MediaSpec | undefined {

@@ -91,6 +91,11 @@ export const searchSchema = z.object({
   skippedReferences: skippedReferencesSchema.optional(),
   /** Issue 25: the sources the scan reads directly (Telegram channels, subreddits, leak sites); absent when none. */
   sources: z.array(z.object({ kind: z.enum(SOURCE_KINDS), target: z.string() })).optional(),
+  /**
+   * Issue 25: Telegram channels that this manual scan's results and posts link to (`t.me/<name>`), not among its
+   * sources: offered to the creator on the scan's page. Absent when none (and on monitor runs: their monitor keeps them).
+   */
+  discoveredChannels: z.array(z.string()).optional(),
   /** Reference videos the scan fingerprinted, with their frames hashed; absent when it had none. */
   videoReferences: videoReferencesSchema.optional(),
 });

@@ -25,10 +25,11 @@ export const toAlertDto = ({ userId: _u, mailed: _m, alertMode: _a, ...a }: Aler
  */
 export async function raiseAlert(
   m: MonitorRecord,
-  input: { kind: Alert['kind']; searchId: string; title: string; items: Alert['items']; summary?: string },
+  input: { kind: Alert['kind']; searchId: string; title: string; items: Alert['items']; summary?: string; key?: string },
   now = new Date(),
 ): Promise<AlertRecord | undefined> {
-  const id = `${input.searchId}-${input.kind}`;
+  // One alert per run and kind; `key` (digits and letters) names one more occasion, such as a re-emergence job's run.
+  const id = input.key ? `${input.searchId}-${input.kind}-${input.key}` : `${input.searchId}-${input.kind}`;
   const createdAt = now.toISOString();
   const alert: AlertRecord = {
     id,

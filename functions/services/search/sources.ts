@@ -5,6 +5,7 @@ import { MAX_SOURCES, type SiteRuleSummary, type SourceHealth, type SourceSpec }
 import * as health from '../../store/entities/source-health';
 import * as hostWindow from '../../store/entities/source-host-window';
 import * as monitors from '../../store/entities/monitor';
+import * as searches from '../../store/entities/search';
 
 /*
  * Sources in scans and monitors (issue 25): the checks the shared schema cannot make (a site rule must be one the
@@ -70,4 +71,18 @@ export async function recordDiscoveredChannels(monitorId: string, channels: read
   const added = [...new Set(channels.map((c) => c.toLowerCase()))].filter((c) => !known.has(c)).slice(0, room);
   await monitors.addDiscoveredChannels(monitorId, added);
   return added;
+}
+
+/**
+ * Records on a manual scan the Telegram channels its results and posts linked to (issue 25), leaving out the ones
+ * it read as sources, at most DISCOVERED_KEPT: its page offers them to the creator, as a monitor's page does.
+ */
+export async function recordScanChannels(searchId: string, channels: readonly string[]): Promise<string[]> {
+  if (channels.length === 0) return [];
+  const s = await searches.get(searchId);
+  if (!s) return [];
+  const read = new Set((s.sources ?? []).filter((x) => x.kind === 'telegram').map((x) => x.target.toLowerCase()));
+  const kept = [...new Set(channels.map((c) => c.replace(/^@/, '').toLowerCase()))].filter((c) => !read.has(c)).sort().slice(0, monitors.DISCOVERED_KEPT);
+  await searches.setDiscoveredChannels(searchId, kept);
+  return kept;
 }

@@ -68,6 +68,11 @@ describe('search entity', () => {
     expect(search.fromItem(item)).toEqual({ ...record, monitorId: 'M1' });
   });
 
+  it('reads back the channels a manual scan discovered (issue 25)', () => {
+    const withChannels = { ...record, discoveredChannels: ['lunamirror', 'other_chan'] };
+    expect(search.fromItem(search.toItem(withChannels))).toEqual(withChannels);
+  });
+
   it('reads items written before versions and origins were stored', () => {
     expect(search.fromItem(oldItem)).toEqual({
       id: '01JOLD',
@@ -183,6 +188,15 @@ describe('search entity', () => {
       { IndexName: 'gsi2', ExpressionAttributeValues: { ':k0': 'MONITOR#M1#SEARCH' }, ScanIndexForward: false, Limit: 5 },
       { IndexName: 'gsi1', ExpressionAttributeValues: { ':k0': 'USER#u1#SEARCH' }, Limit: 1, ProjectionExpression: '#k1' },
     ]);
+    store.stop();
+  });
+
+  it('records the channels a manual scan discovered on an existing search, and sends nothing for none (issue 25)', async () => {
+    const store = recordStore(() => conditionFailed());
+    expect(await search.setDiscoveredChannels('S1', [])).toBe(false);
+    expect(store.commands).toHaveLength(0);
+    expect(await search.setDiscoveredChannels('S1', ['lunamirror'])).toBe(false);
+    expect(store.commands[0]!.input).toMatchObject({ UpdateExpression: 'SET #u0 = :u0', ConditionExpression: 'attribute_exists(#u1)', ExpressionAttributeValues: { ':u0': ['lunamirror'] } });
     store.stop();
   });
 

@@ -83,6 +83,8 @@ const itemSchema = z.object({
   skippedReferences: z.array(skippedSchema).nullish(),
   /** Issue 25: sources read directly; searches written before read as none. */
   sources: z.array(z.object({ kind: z.enum(SOURCE_KINDS), target: z.string() })).nullish(),
+  /** Issue 25: Telegram channels a manual scan's results and posts linked to (written once, by Finalize). */
+  discoveredChannels: z.array(z.string()).nullish(),
   hashedVideos: z.array(hashedVideoSchema).nullish(),
 });
 
@@ -111,6 +113,7 @@ export function fromItem(item: Item): SearchRecord {
     references: s.references ?? [],
     ...(s.skippedReferences ? { skippedReferences: s.skippedReferences } : {}),
     ...(s.sources?.length ? { sources: s.sources } : {}),
+    ...(s.discoveredChannels?.length ? { discoveredChannels: s.discoveredChannels } : {}),
     ...(s.hashedVideos ? { hashedVideos: s.hashedVideos } : {}),
   };
 }
@@ -240,4 +243,10 @@ export async function claimBatch(id: string, batchKey: string, n: number): Promi
 /** Records how many results a monitor run found first; false when the search does not exist. */
 export async function setNewCount(id: string, newCount: number): Promise<boolean> {
   return (await updateItemIf(key(id), { set: { newCount } }, Cond.exists())) !== undefined;
+}
+
+/** Records the Telegram channels a manual scan discovered (issue 25), on an existing search; none: nothing is sent. */
+export async function setDiscoveredChannels(id: string, channels: readonly string[]): Promise<boolean> {
+  if (channels.length === 0) return false;
+  return (await updateItemIf(key(id), { set: { discoveredChannels: [...channels] } }, Cond.exists())) !== undefined;
 }

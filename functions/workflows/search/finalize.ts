@@ -2,7 +2,7 @@ import { logger } from '../../lib/logger';
 import { afterMonitorRun } from '../../services/monitors/follow-up';
 import { closeSearch } from '../../services/search/scan-steps';
 import type { FinalSearchStatus, SearchMetadata } from '../../../shared/schemas/search';
-import { recordDiscoveredChannels } from '../../services/search/sources';
+import { recordDiscoveredChannels, recordScanChannels } from '../../services/search/sources';
 import type { SearchState } from './types';
 import { traced } from '../../lib/tracer';
 
@@ -56,10 +56,14 @@ export async function finalize(state: SearchState): Promise<{ status: FinalSearc
     ...outcome,
     error: outcome.status === 'failed' ? 'The scan could not be completed.' : undefined,
   });
+  // Channel discovery (issue 25): Telegram channels the posts and results link to, offered on the monitor's page
+  // for a monitor run, on the scan's page for a manual scan.
+  const channels = [...(state.triage?.telegramChannels ?? []), ...(state.sourceResults ?? []).flatMap((r) => (r.ok ? r.result.telegramChannels : []))];
+  if (finished && !state.monitorId) {
+    await recordScanChannels(state.searchId, channels).catch((err) => logger.warn('discovered channels not recorded', { searchId: state.searchId, error: err as Error }));
+  }
   // A monitor run: novelty alerts and the re-check of resolved copies, once, by the call that closed the run.
   if (finished && state.monitorId) {
-    // Channel discovery (issue 25): Telegram channels the run's posts and results link to, offered on the monitor.
-    const channels = [...(state.triage?.telegramChannels ?? []), ...(state.sourceResults ?? []).flatMap((r) => (r.ok ? r.result.telegramChannels : []))];
     await recordDiscoveredChannels(state.monitorId, channels).catch((err) =>
       logger.warn('discovered channels not recorded', { searchId: state.searchId, monitorId: state.monitorId, error: err as Error }),
     );

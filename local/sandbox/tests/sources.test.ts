@@ -110,3 +110,33 @@ describe('sandbox sources through the connectors', () => {
     expect(capped.candidates.length).toBeGreaterThan(0);
   });
 });
+
+describe('posts taken down and posted again (issue 25, re-emergence in sources)', () => {
+  it("takes a Telegram post down on a notice to Telegram's desk, and a repost is a new post with the same picture", async () => {
+    const truth = sb.sandbox.sources.truth();
+    const before = await run({ kind: 'telegram', target: SANDBOX_CHANNELS.leaks });
+    const post = before.candidates.find((c) => c.media.some((m) => truth.media.get(m.url) === `reference-${plantedRef}`))!;
+    // A notice to someone else changes nothing; one to Telegram's desk takes the post, its page and its file down.
+    expect((await sb.control('/control/inbox', { to: 'abuse@example.com', text: `Please remove ${post.url}` })).body.actions).toEqual([]);
+    const acted = await sb.control('/control/inbox', { to: 'dmca@telegram.org', text: `Please remove ${post.url}.` });
+    expect(acted.body.actions).toEqual([{ url: post.url, policy: 'removes', from: 'dmca@telegram.org', action: 'remove' }]);
+    expect((await fetch(post.url)).status).toBe(404);
+    expect((await fetch(post.media[0]!.url)).status).toBe(404);
+    const after = await run({ kind: 'telegram', target: SANDBOX_CHANNELS.leaks });
+    expect(after.candidates.map((c) => c.url)).not.toContain(post.url);
+
+    const reposted = await sb.control('/control/repost', { url: post.url });
+    expect(reposted.status).toBe(201);
+    const again = await run({ kind: 'telegram', target: SANDBOX_CHANNELS.leaks });
+    const repost = again.candidates.find((c) => c.url === reposted.body.post)!;
+    expect(repost.media.map((m) => sb.sandbox.sources.truth().media.get(m.url))).toEqual([`reference-${plantedRef}`]);
+    expect(Date.parse(repost.postedAt!)).toBeGreaterThan(Date.parse(post.postedAt!));
+    // The removed post stays down; the old files and the new ones are the same picture.
+    expect((await fetch(post.url)).status).toBe(404);
+    expect((await fetch(repost.media[0]!.url)).status).toBe(200);
+    expect((await sb.control('/control/repost', { url: `${sb.origin}/telegram/${SANDBOX_CHANNELS.leaks}/1` })).status).toBe(404);
+    // Restored, the post is back at its own link.
+    expect((await sb.control('/control/restore', { url: post.url })).body.restored).toEqual([post.url]);
+    expect((await fetch(post.url)).status).toBe(200);
+  });
+});

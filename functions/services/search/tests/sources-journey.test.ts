@@ -2,6 +2,10 @@ import { contract } from '../../../../shared/contract';
 import { user, type TestUser } from '../../../../test/fixtures';
 import { call, multipart, startHarness, type Harness } from '../../../../test/harness';
 import { HOSTILE, SANDBOX_CHANNELS, SANDBOX_SUBREDDITS } from '../../../../local/sandbox/sources';
+import { reemergenceJob } from '../../../../local/daily-jobs';
+import { resetConfig } from '../../../lib/config';
+import { shiftClock } from '../../../../test/clock';
+import { getCase } from '../../cases/case-store';
 
 /*
  * Issue 25, sources in the product, on one local runtime (the real search ASL in the Step Functions stand-in, the
@@ -91,7 +95,12 @@ describe('sources in scans and monitors: the routes', () => {
   });
 });
 
+type FoundResult = { id: string; url: string; domain: string; evidence: { via?: { kind: string; target: string; postUrl: string; postedAt?: string }; matchedReferenceId?: string } };
+
 describe('a monitor with a Telegram channel, a subreddit and a leak site', () => {
+  // The monitor's run, for the re-emergence test after the journey.
+  let run: { monitorId: string; results: FoundResult[]; cased: string[] };
+
   it('finds the copies in each, a hostile source leaves the run partial with its reason, and a case on each goes to its channel', async () => {
     const reference = Buffer.from(await (await fetch(`${h.sandboxOrigin}/demo/originals/1.jpg`)).arrayBuffer());
     const sources = [
@@ -123,7 +132,8 @@ describe('a monitor with a Telegram channel, a subreddit and a leak site', () =>
     expect(branches[3]).toMatchObject({ target: HOSTILE.telegramRedirect, reason: expect.stringMatching(/./) });
 
     // Each source's copies of the reference are results that say where they came from.
-    const results = (await call(contract.searchResults, { as: owner, params: { id: searchId } })).body as { id: string; url: string; domain: string; evidence: { via?: { kind: string; target: string; postUrl: string; postedAt?: string }; matchedReferenceId?: string } }[];
+    const results = (await call(contract.searchResults, { as: owner, params: { id: searchId } })).body as FoundResult[];
+    run = { monitorId, results, cased: [] };
     const matched = (kind: string) => results.filter((r) => r.evidence.via?.kind === kind && r.evidence.matchedReferenceId);
     for (const kind of ['telegram', 'reddit', 'site']) expect(matched(kind).length).toBeGreaterThan(0);
     const [tg, rd, site] = [matched('telegram')[0]!, matched('reddit')[0]!, matched('site')[0]!];
@@ -157,7 +167,65 @@ describe('a monitor with a Telegram channel, a subreddit and a leak site', () =>
       const [mail] = await h.mailsFor(c.body.caseNumber as string);
       expect(mail?.text).toContain(r.url);
       recipients.push(...(mail?.to && !Array.isArray(mail.to) ? mail.to.value.map((v) => v.address!) : []));
+      run.cased.push(r.url);
     }
     expect(recipients).toEqual(['dmca@telegram.org', 'copyright@reddit.com', 'abuse@simpcity.su']);
+  }, 300_000);
+
+  it('re-emergence (the local runtime\'s job): a removed copy back at its URL and a removed post reposted in its channel reopen their cases', async () => {
+    // The simulated hosts read the notices from here on (as under npm start): a page's host and Telegram take copies down.
+    process.env.SANDBOX_INBOX_URL = `${h.sandboxOrigin}/control/inbox`;
+    resetConfig();
+    const clock = shiftClock();
+    try {
+      const copy = (r: FoundResult) => r.evidence.matchedReferenceId && !run.cased.includes(r.url);
+      const page = run.results.find((r) => copy(r) && !r.evidence.via && /\/sites\/(leakforum|socialgram|gardenblog)\.example\//.test(r.url))!;
+      const post = run.results.find((r) => copy(r) && r.evidence.via?.kind === 'telegram')!;
+      expect([page, post].every(Boolean)).toBe(true);
+      await fetch(`${h.sandboxOrigin}/control/policy`, { method: 'POST', body: JSON.stringify({ url: page.url, policy: 'removes' }) });
+
+      // Each copy's notice goes out, its host or Telegram takes it down, and the re-check ends the case "removed".
+      const caseIds: string[] = [];
+      for (const r of [page, post]) {
+        await call(contract.reviewResult, { as: owner, params: { id: r.id }, body: { status: 'unauthorized' } });
+        const c = await call(contract.createCase, { as: owner, body: { searchResultId: r.id, infringingUrl: r.url, originalUrl: 'https://fans.example.com/luna/1', description: 'My photo set', searchEngine: 'google' } });
+        expect(c.status).toBe(201);
+        expect((await call(contract.submitAutomated, { as: owner, params: { id: c.body.id } })).status).toBe(200);
+        caseIds.push(c.body.id as string);
+      }
+      await h.sfn.idle();
+      for (const id of caseIds) expect(await getCase(id)).toMatchObject({ status: 'resolved', outcome: { kind: 'removed' } });
+      expect((await fetch(post.url)).status).toBe(404);
+
+      // Nothing is back yet: the job reopens nothing, and reads the channel where the removed post had appeared.
+      const job = reemergenceJob();
+      const quiet = (await job(new Date())) as { reopened: string[]; sourcesRead: number };
+      expect(quiet.reopened).toEqual([]);
+      expect(quiet.sourcesRead).toBe(1);
+
+      // A few minutes later (Telegram dates posts to the second) the page comes back at its URL, and the uploader
+      // posts the removed picture again in the same channel.
+      clock.advance(5 * 60_000);
+      await fetch(`${h.sandboxOrigin}/control/restore`, { method: 'POST', body: JSON.stringify({ url: page.url }) });
+      const reposted = (await (await fetch(`${h.sandboxOrigin}/control/repost`, { method: 'POST', body: JSON.stringify({ url: post.url }) })).json()) as { post: string };
+      const back = (await job(new Date())) as { reopened: string[] };
+      expect(back.reopened.sort()).toEqual([...caseIds].sort());
+      for (const id of caseIds) {
+        const c = (await call(contract.getCase, { as: owner, params: { id } })).body;
+        expect(c.status).toBe('reappeared');
+        expect(c.statusHistory.map((x: { status: string }) => x.status).slice(-2)).toEqual(['resolved', 'reappeared']);
+      }
+      // One alert on the monitor names where each copy is back: the page's URL and the repost's link.
+      const alerts = (await call(contract.listAlerts, { as: owner, params: { id: 'me' } })).body.alerts as { kind: string; monitorId: string; items: { caseId: string; url: string }[] }[];
+      const reappeared = alerts.filter((a) => a.kind === 'reappeared' && a.monitorId === run.monitorId);
+      expect(reappeared).toHaveLength(1);
+      expect(reappeared[0]!.items.map((i) => [i.caseId, i.url]).sort()).toEqual([[caseIds[0], page.url], [caseIds[1], reposted.post]].sort());
+      // A later run finds them reopened already: nothing twice.
+      expect(((await job(new Date())) as { reopened: string[] }).reopened).toEqual([]);
+    } finally {
+      clock.restore();
+      delete process.env.SANDBOX_INBOX_URL;
+      resetConfig();
+    }
   }, 300_000);
 });

@@ -19,7 +19,7 @@ const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeS
  * The summary of a finished search (PRODUCT.md section 2): 'Violations Detected' or 'Content Protected', search id,
  * completion time, duration, counts, engines scanned and failed, and the violations.
  */
-export function ResultsSummary({ scan }: { scan: Scan }) {
+export function ResultsSummary({ scan, onAddChannel }: { scan: Scan; onAddChannel?: (channel: string) => void }) {
   const { data: results, error, isLoading, mutate } = useScanResults(scan.id);
   // Monitor runs: `?filter=new` (the alert e-mail's review link) shows only what this run found first.
   const [params, setParams] = useSearchParams();
@@ -136,6 +136,24 @@ export function ResultsSummary({ scan }: { scan: Scan }) {
         )}
 
         <SourceOutcomes sources={scan.metadata?.sources} />
+
+        {onAddChannel && (scan.discoveredChannels?.length ?? 0) > 0 && (
+          <section aria-labelledby={`discovered-${scan.id}`} className="grid gap-2 text-sm">
+            <h2 id={`discovered-${scan.id}`} className="font-medium">
+              Telegram channels linked from these results
+            </h2>
+            <p className="text-muted-foreground">Add one to the sources of your next scan to read it directly.</p>
+            <ul className="flex flex-wrap gap-2">
+              {scan.discoveredChannels!.map((c) => (
+                <li key={c}>
+                  <Button type="button" size="sm" variant="outline" onClick={() => onAddChannel(c)} aria-label={`Add @${c} to the next scan`}>
+                    + @{c}
+                  </Button>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
 
         {(scan.sandbox || hasSandboxResults(results)) && <SandboxNotice />}
 

@@ -26,6 +26,12 @@ export function SearchPage() {
   const [params, setParams] = useSearchParams();
   const searchId = params.get('id') ?? undefined;
   const [started, setStarted] = useState<{ id: string; at: number; engines: string[] }>();
+  // Issue 25: a channel the last scan's results linked to, added to the form's sources ("+ @name").
+  const [addedSource, setAddedSource] = useState<{ kind: 'telegram'; target: string; at: number }>();
+  const onAddChannel = (channel: string) => {
+    setAddedSource({ kind: 'telegram', target: channel, at: Date.now() });
+    toast({ title: `@${channel} added`, description: 'The channel is in the sources of your next scan.' });
+  };
 
   const onAnswer = useCallback((scan: Scan) => {
     // The results are read once the scan is final; reload them in case an earlier read is cached. The creator's
@@ -72,7 +78,7 @@ export function SearchPage() {
               <CardDescription>Enter your creator names, add reference photos or videos, or both.</CardDescription>
             </CardHeader>
             <CardContent>
-              <ScanStartForm submitLabel="Start Search" onStart={onStart} running={running} outcome={outcome} scan={current} />
+              <ScanStartForm submitLabel="Start Search" onStart={onStart} running={running} outcome={outcome} scan={current} addedSource={addedSource} />
             </CardContent>
           </Card>
           <div className="lg:col-span-2">
@@ -107,8 +113,8 @@ export function SearchPage() {
             )}
           </div>
         </div>
-        {current && isReviewableStatus(current.status) && <ResultsSummary scan={current} />}
-        {!searchId && latest && isReviewableStatus(latest.status) && <ResultsSummary scan={latest} />}
+        {current && isReviewableStatus(current.status) && <ResultsSummary scan={current} onAddChannel={onAddChannel} />}
+        {!searchId && latest && isReviewableStatus(latest.status) && <ResultsSummary scan={latest} onAddChannel={onAddChannel} />}
       </div>
     </div>
   );

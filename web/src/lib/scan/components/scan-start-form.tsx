@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Loader2, ScanSearch } from 'lucide-react';
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
@@ -8,6 +8,7 @@ import { Label } from '@/components/ui/label';
 import { Progress } from '@/components/ui/progress';
 import { apiErrorMessage } from '@/lib/api-client';
 import { MAX_SEARCH_QUERY_LENGTH } from '@shared/schemas/search-start';
+import { MAX_SOURCES } from '@shared/schemas/sources';
 import { START_HINT, canStartScan, scanStartFormSchema, type ScanStartFormValues } from '../scan-start';
 import { ReferenceFilePicker } from './reference-file-picker';
 import { LibraryPicker } from './library-picker';
@@ -27,6 +28,11 @@ export interface ScanStartFormProps {
   scan?: ProgressSource;
   /** Shown between the fields and the button (the dashboard's deep-crawl figures). */
   children?: ReactNode;
+  /**
+   * A source to add to the form's sources (issue 25: a Telegram channel a scan discovered, "+ @name"); each new
+   * object (`at`) adds it once, unless it is there already or the list is full.
+   */
+  addedSource?: { kind: 'telegram'; target: string; at: number };
 }
 
 /**
@@ -35,7 +41,7 @@ export interface ScanStartFormProps {
  * is started the form shows its progress: the same stage and share of work as the progress card (workflowProgress,
  * from the workflow's recorded progress; docs/PRODUCT.md section 10).
  */
-export function ScanStartForm({ submitLabel, onStart, running, outcome, scan, children }: ScanStartFormProps) {
+export function ScanStartForm({ submitLabel, onStart, running, outcome, scan, children, addedSource }: ScanStartFormProps) {
   const queryId = useId();
   const hintId = useId();
   const form = useForm<ScanStartFormValues>({
@@ -45,6 +51,13 @@ export function ScanStartForm({ submitLabel, onStart, running, outcome, scan, ch
   });
   const [query, files, libraryIds] = useWatch({ control: form.control, name: ['query', 'files', 'libraryIds'] });
   const [started, setStarted] = useState(false);
+  useEffect(() => {
+    if (!addedSource) return;
+    const current = form.getValues('sources') ?? [];
+    const spec = { kind: addedSource.kind, target: addedSource.target };
+    if (current.length >= MAX_SOURCES || current.some((s) => s.kind === spec.kind && s.target.toLowerCase() === spec.target.toLowerCase())) return;
+    form.setValue('sources', [...current, spec], { shouldDirty: true, shouldValidate: true });
+  }, [addedSource, form]);
   const progress = workflowProgress(scan);
   const submitting = form.formState.isSubmitting;
   const busy = submitting || running;
