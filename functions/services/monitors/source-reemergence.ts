@@ -11,7 +11,7 @@ import { casesForUrls } from '../cases/case-urls';
 import type { CaseRecord } from '../cases/case-store';
 import { getSearch } from '../search/searches';
 import { listResultsBySearch, type ResultRecord } from '../search/results';
-import { recordSourceRun } from '../search/sources';
+import { recordSourceRun, sharedSourceLimiter } from '../search/sources';
 
 /*
  * Re-emergence in sources (issue 25): a removed Telegram post, Reddit post or leak-site post does not come back at
@@ -95,7 +95,7 @@ export function groupBySource(removed: readonly RemovedSourceCopy[]): RemovedSou
 export type ReadSource = (spec: SourceSpec, terms: string[], since: string) => Promise<SourceRun>;
 
 const readSource: ReadSource = async (spec, terms, since) => {
-  const connector = connectorFor(spec.kind, await loadSourcesConfig());
+  const connector = connectorFor(spec.kind, await loadSourcesConfig(), { deps: { limiter: sharedSourceLimiter() } });
   return connector.collect(spec, { terms, since }, { signal: AbortSignal.timeout(SOURCE_RUN_MS) });
 };
 
