@@ -4,7 +4,7 @@
  * so the Help page and the chat never disagree. Pure data and functions: no Node or AWS imports.
  */
 export { SUPPORT_EMAIL, withSupportEmail } from './support';
-export { priceText, withPlanPrices } from './prices';
+export { withPlanPrices } from './prices';
 export { FAQ_CATEGORIES, FAQ_ENTRIES, type FaqCategory, type FaqEntry } from './faq';
 export { HELP_ARTICLES, HELP_PAGES, type HelpArticle, type HelpPage } from './articles';
 export { PAGE_SUGGESTIONS, pageKey, suggestionsForPage } from './page-suggestions';

@@ -12,7 +12,7 @@ export * from './types';
 export { SourceConfigError } from './errors';
 export { SITE_RULES, type SiteRule } from './site-rules';
 export { telegramChannelsIn } from './run';
-export { HostLimiter, SharedHostLimiter, type PoliteDeps, type RateLimiter, type ReserveSlot } from './polite';
+export { HostLimiter, SharedHostLimiter, type PoliteDeps, type RateLimiter } from './polite';
 
 /** What the connectors take: the deployment's source settings and the site rules. */
 export interface SourcesConfig extends SourceSettings {
