@@ -62,39 +62,3 @@ describe('.ci/run selects Node 22', () => {
     expect(fs.existsSync(npmLog)).toBe(false);
   });
 });
-
-// .ci/together (the first step of `npm test`), run for real on a stand-in project whose npm scripts say who they are:
-// every script runs to its end, each output is printed whole in the order named, and a failure is named at the end.
-describe('.ci/together runs npm scripts side by side', () => {
-  function project(scripts: Record<string, string>): string {
-    const dir = tempDir('vigil-together-');
-    fs.mkdirSync(path.join(dir, '.ci'));
-    fs.copyFileSync(path.join(REPO_ROOT, '.ci', 'together'), path.join(dir, '.ci', 'together'));
-    fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'together-test', version: '1.0.0', private: true, scripts }));
-    return dir;
-  }
-  const together = (dir: string, ...scripts: string[]) =>
-    run('bash', [path.join(dir, '.ci', 'together'), ...scripts], { encoding: 'utf8' }).then(
-      (r) => ({ code: 0, ...r }),
-      (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, stdout: e.stdout, stderr: e.stderr }),
-    );
-
-  it('prints each script\'s output whole, in the order named, and passes when all pass', async () => {
-    // `slow` ends last but is printed first; its two lines stay together although `quick` wrote meanwhile.
-    const dir = project({ slow: 'echo slow-1; sleep 1; echo slow-2 >&2', quick: 'echo quick-1' });
-    const r = await together(dir, 'slow', 'quick');
-    expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/> npm run slow: passed in \d+ s\nslow-1\nslow-2\n\n> npm run quick: passed in \d+ s\nquick-1\n/);
-    expect(r.stdout).toMatch(/passed: slow quick in \d+ s\n$/);
-  });
-
-  it('runs every script to its end when one fails, exits 1 and names the failed one last', async () => {
-    const dir = project({ broken: 'echo type error here; exit 3', fine: 'sleep 1; echo fine-done' });
-    const r = await together(dir, 'broken', 'fine');
-    expect(r.code).toBe(1);
-    expect(r.stdout).toContain('> npm run broken: FAILED (exit 3) in');
-    expect(r.stdout).toContain('type error here');
-    expect(r.stdout).toMatch(/> npm run fine: passed in \d+ s\nfine-done/);
-    expect(r.stderr.trim().split('\n').at(-1)).toBe("failed: broken (their output is above, under '> npm run <script>')");
-  });
-});
