@@ -3,6 +3,7 @@ import {
   ACTIVE_SUBMISSION_STATES,
   caseSchema,
   caseSubmissionSchema,
+  ladderEntrySchema,
   statusChangeSchema,
   type CaseLadder,
   type CaseOutcome,
@@ -10,6 +11,7 @@ import {
   type CaseSubmission,
   type CounterNotice,
   type Escalation,
+  type LadderEntry,
   type SubmissionState,
 } from '../../../shared/schemas/cases';
 import { keys } from '../keys';
@@ -83,6 +85,11 @@ const caseItemSchema = caseSchema.extend({
   /** Where the latest notice PDF is stored, and how many were stored. */
   lastNoticeKey: z.string().optional(),
   noticeCount: z.number().optional(),
+  /**
+   * Web forms the agent filed for this case's ladder (issue 23, a CDN's agent task), appended apart from the
+   * ladder the workflow writes so neither overwrites the other; the API shows them among the ladder's entries.
+   */
+  agentFilings: z.array(ladderEntrySchema.extend({ attempt: z.number().int() })).optional(),
 });
 export type CaseRecord = Omit<z.infer<typeof caseItemSchema>, 'v'>;
 
@@ -209,7 +216,7 @@ export async function claimSubmissionAttempt(id: string, current: number | undef
   const submission: CaseSubmission = { attempt: next, state: 'queued', startedAt: at, updatedAt: at };
   const written = await updateItemIf(
     keys.entity(CASE, id),
-    { set: { submissionAttempt: next, submission, ...keys.due('SUBMISSION_SWEEP', sweepAt, id) }, remove: ['escalation', 'ladder', 'outcome'] },
+    { set: { submissionAttempt: next, submission, ...keys.due('SUBMISSION_SWEEP', sweepAt, id) }, remove: ['escalation', 'ladder', 'outcome', 'agentFilings'] },
     Cond.and(
       Cond.exists(),
       Cond.ne('status', 'resolved'),
@@ -290,6 +297,14 @@ export function recordLadder(id: string, attempt: number, ladder: CaseLadder, pa
     { set: { ladder }, setIn: { submission: { updatedAt: at, ...patch } }, ...(ends ? { remove: DUE_ATTRIBUTES } : {}) },
     Cond.and(Cond.eq('submissionAttempt', attempt), Cond.notExists('outcome')),
   );
+}
+
+/**
+ * Appends the agent's filing of a web form (issue 23) to the case's record of attempt `attempt`; false when the
+ * case is gone or a newer attempt has started.
+ */
+export async function recordAgentFiling(id: string, filing: LadderEntry & { attempt: number }): Promise<boolean> {
+  return !!(await updateItemIf(keys.entity(CASE, id), { append: { agentFilings: [filing] } }, Cond.and(Cond.exists(), Cond.eq('submissionAttempt', filing.attempt))));
 }
 
 /**
