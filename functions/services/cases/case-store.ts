@@ -125,6 +125,11 @@ export function updateSubmission(
   return cases.updateSubmission(id, attempt, patch, extra, at);
 }
 
+/** A queued notice of attempt `attempt` moves to `sending` with its baseline, once (a grouped message's sender). */
+export function claimQueuedSend(id: string, attempt: number, baseline: PageSnapshot[], at = new Date().toISOString()): Promise<boolean> {
+  return cases.claimQueuedSend(id, attempt, baseline, at);
+}
+
 /** Records where the latest notice PDF of a case is stored (evidence). */
 export async function recordNoticeKey(id: string, key: string): Promise<void> {
   if (!(await cases.recordNoticeKey(id, key))) throw new Error(`case ${id} not found: notice ${key} not recorded`);

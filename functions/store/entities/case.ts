@@ -300,6 +300,19 @@ export function recordLadder(id: string, attempt: number, ladder: CaseLadder, pa
 }
 
 /**
+ * Moves attempt `attempt` of a queued notice to `sending` with the page's baseline, only while it is still queued
+ * (issue 23: a grouped message is rendered and sent once, even when recovery resends a batch whose stopped
+ * execution had a task still in flight). False when the attempt moved on or another sender took it.
+ */
+export function claimQueuedSend(id: string, attempt: number, baseline: PageSnapshot[], at: string): Promise<boolean> {
+  return updateCaseIf(
+    id,
+    { setIn: { submission: { state: 'sending', updatedAt: at } }, set: { baseline } },
+    Cond.and(Cond.eq('submissionAttempt', attempt), Cond.eq(['submission', 'state'], 'queued')),
+  );
+}
+
+/**
  * Appends the agent's filing of a web form (issue 23) to the case's record of attempt `attempt`; false when the
  * case is gone or a newer attempt has started.
  */
