@@ -27,7 +27,8 @@ import { sweepOverdue } from './sweep';
  * they fail, as a task still in flight after an abort may), so the execution is stopped with some items done
  * and the rest never reached.
  */
-jest.setTimeout(60_000);
+// Each test waits for its sent cases' ladders to climb to their end (instant waits, real tasks): slow on a loaded machine.
+jest.setTimeout(120_000);
 
 interface Hold {
   entered: boolean;
