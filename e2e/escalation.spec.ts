@@ -4,7 +4,8 @@ import { FROM_SITE, signIn, uniqueEmail } from './support/session';
 
 /*
  * Issue 23 in Chromium, one lean journey on a shared creator: a case climbs from the host to its network and is
- * removed; another ends delisted after the agent files it in the console; a counter-notice shows its window.
+ * removed; another ends delisted after the agent files it in the console; a counter-notice shows its window; a
+ * page behind a CDN whose complaint desk is a web form becomes an agent task that the agent files in the console.
  * The sandbox's hosts answer notices by their takedown policy (set per page here through its test control).
  */
 
@@ -113,5 +114,36 @@ test('the escalation ladder: host to network, delisting filed by the agent, and 
   await page.goto(`/dmca/${climbed}`);
   await expect(page.getByTestId('counter-notice')).toContainText('2026-12-03');
   await expect(page.getByTestId('case-outcome')).toContainText('Counter-noticed');
+
+  // 4. A page behind ShieldCDN, whose complaint desk is a web form: the ladder opens an agent task; the agent
+  // files the form (the sandbox's here) from the console's fields and records its reference on the case.
+  const proxied = results.find((r) => r !== onForum && r !== onFiledrop && !['tubeclips.example', 'filedrop.example'].includes(r.domain) && r.confidenceScore >= 0.7)!;
+  const behindForm = await submitCase(page, proxied, 'behind-form-cdn');
+  await agent.goto('/agent');
+  await agent.getByRole('tab', { name: 'CDN web forms' }).click();
+  const task = agent.getByTestId('cdn-task').filter({ hasText: proxied.url });
+  await expect
+    .poll(async () => {
+      await agent.reload({ waitUntil: 'networkidle' });
+      await agent.getByRole('tab', { name: 'CDN web forms' }).click();
+      return task.count();
+    }, { timeout: 60_000, intervals: [1_000] })
+    .toBe(1);
+  await expect(task).toContainText('ShieldCDN');
+  await expect(task.getByRole('button', { name: 'Copy Infringing URLs' })).toBeVisible();
+  await expect(task.getByRole('link', { name: /Open ShieldCDN/ })).toHaveAttribute('href', 'https://abuse.shieldcdn.example/dmca');
+  const report = await (await agent.request.post('/sandbox/cdn/shieldcdn/reports', { data: { urls: [proxied.url] } })).json();
+  await task.getByLabel('Form reference number').fill(report.reference);
+  await task.getByRole('button', { name: 'Filed' }).click();
+  await expect(task.getByTestId('cdn-task-status')).toHaveText('filed');
+  await page.goto(`/dmca/${behindForm}`);
+  await expect(page.getByTestId('case-ladder')).toContainText(`Web form filed by the agent to https://abuse.shieldcdn.example/dmca (ShieldCDN (sandbox))`);
+  await expect(page.getByTestId('case-ladder')).toContainText(`reference ${report.reference}`);
+  await expect
+    .poll(async () => {
+      await page.reload({ waitUntil: 'networkidle' });
+      return (await page.getByTestId('case-outcome').allTextContents()).join(' ');
+    }, { timeout: 60_000, intervals: [2_000] })
+    .toContain('Removed at the source');
   await agentContext.close();
 });

@@ -37,7 +37,7 @@ import {
 } from './schemas/cases';
 import { eventBodySchema } from './schemas/events';
 import { outcomeFiguresSchema } from './schemas/outcomes';
-import { delistingFiledBodySchema, delistingIdParamsSchema, delistingItemSchema, delistingListSchema, delistingQueueQuerySchema, delistingRefusedBodySchema } from './schemas/agent';
+import { cdnTaskFiledBodySchema, cdnTaskIdParamsSchema, cdnTaskListSchema, cdnTaskSchema, delistingFiledBodySchema, delistingIdParamsSchema, delistingItemSchema, delistingListSchema, delistingQueueQuerySchema, delistingRefusedBodySchema } from './schemas/agent';
 import {
   activityListSchema,
   auditListSchema,
@@ -203,6 +203,8 @@ export const contract = rows({
   agentDelistingRefused: { method: 'POST', path: '/api/agent/delisting/{id}/refused', area: 'cases', auth: 'agent', summary: 'Record that the engine refused the request', params: delistingIdParamsSchema, body: delistingRefusedBodySchema, reply: delistingItemSchema },
   agentDelistingCheck: { method: 'POST', path: '/api/agent/delisting/{id}/check', area: 'cases', auth: 'agent', summary: 'Look the URL up in the engine again: a filed request no longer listed becomes delisted', params: delistingIdParamsSchema, reply: delistingItemSchema },
   agentGoogleExport: { method: 'GET', path: '/api/agent/delisting/export/google', area: 'cases', auth: 'agent', summary: "The queued Google requests in Google's trusted-submitter bulk format (one text file per batch of at most 1 MB; ?batch=N, default 1)", query: z.object({ batch: z.coerce.number({ error: 'batch must be a number.' }).int('batch must be a whole number.').min(1, 'batch starts at 1.').default(1) }) },
+  agentCdnTasks: { method: 'GET', path: '/api/agent/cdn-tasks', area: 'cases', auth: 'agent', summary: "The ladder's CDN web-form tasks, oldest first, each with the form's fields filled with the agent's identity and the case's work (agent or admin)", reply: cdnTaskListSchema },
+  agentCdnTaskFiled: { method: 'POST', path: '/api/agent/cdn-tasks/{id}/filed', area: 'cases', auth: 'agent', summary: "Record that the agent filed the CDN's web form, with the reference it answered; the case's ladder shows the filing", params: cdnTaskIdParamsSchema, body: cdnTaskFiledBodySchema, reply: cdnTaskSchema },
   agentCounterNotice: { method: 'POST', path: '/api/agent/cases/{id}/counter-notice', area: 'cases', auth: 'agent', summary: 'Record a counter-notice (who, when, statement): the 512(g) restoration window, the creator told by e-mail, the ladder stopped', params: idParams('Case'), body: counterNoticeBodySchema, reply: caseSchema },
   userReport: { method: 'GET', path: '/api/user/{id}/report', area: 'documents', auth: 'user', summary: 'Protection report for a period (from, to: days; format pdf or csv; the last 30 days by default): scans, results, cases with their notices (owner or admin)', params: userParams, query: reportQuerySchema },
   businessReport: { method: 'GET', path: '/api/admin/reports/{kind}', area: 'documents', auth: 'admin', summary: 'A business report as PDF or CSV (kind: monthly-revenue, quarterly-summary, annual-financial, user-analytics, subscription-analysis, churn-analysis)', params: businessReportParamsSchema, query: businessReportQuerySchema },

@@ -23,6 +23,8 @@ export const FIXTURE_DOMAINS: Record<string, { address: string }> = {
   'leaks.test': { address: '192.0.2.10' },
   'tube.test': { address: '192.0.2.20' },
   'nocontact.test': { address: '203.0.113.5' },
+  // Behind Cloudflare (its published range): the CDN step is Cloudflare's web form, an agent task (issue 23).
+  'proxied.test': { address: '104.16.0.10' },
 };
 
 export const FIXTURE_ABUSE = {

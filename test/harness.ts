@@ -234,7 +234,9 @@ async function startSandboxWeb(dataDir: string): Promise<{ origin: string; close
   const server = createServer((req, res) => sandbox(req, res));
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}/sandbox`;
-  const sandbox = createSandbox({ origin, dataDir, warm: false });
+  // A `reuploads` host puts a removed copy back a minute later on the (test) clock, so a test moves the clock by
+  // about a minute, well within what s3rver accepts, to see it come back (issue 23).
+  const sandbox = createSandbox({ origin, dataDir, warm: false, reuploadAfterMs: 60_000 });
   return {
     origin,
     close: async () => {

@@ -483,6 +483,8 @@ export class WorkflowsStack extends Stack {
         reservedConcurrency: spec.reservedConcurrency,
       });
       applyAccess(f, spec.access, props);
+      // A bulk execution that stopped between claiming and sending is resent (`<bulkId>-resend`, issue 23).
+      this.bulkSubmissionStateMachine.grantStartExecution(f.fn);
       this.recoveryFunctions.set(name, f);
       return f;
     };

@@ -186,6 +186,9 @@ describe('workflows stack', () => {
     const item = asl.States.SubmitEach.ItemProcessor.States;
     expect(item.BulkSubmitItem.Catch).toEqual([{ ErrorEquals: ['States.ALL'], ResultPath: '$.failure', Next: 'BulkItemFailed' }]);
     expect(item.BulkItemFailed.Catch[0]).toMatchObject({ ErrorEquals: ['States.ALL'], Next: 'BulkItemDone' });
+    // Recovery's resend of a batch that stopped between claim and send starts at the grouping (issue 23).
+    expect(asl.StartAt).toBe('BulkStart');
+    expect(asl.States.BulkStart).toMatchObject({ Type: 'Choice', Choices: [{ Variable: '$.resend', IsPresent: true, Next: 'BulkGroup' }], Default: 'SubmitEach' });
     expect(bulk.Properties).toMatchObject({ StateMachineType: 'STANDARD', TracingConfiguration: { Enabled: true } });
 
     // Least privilege: BulkSubmitItem may start the submission workflow (and nothing else); BulkItemFailed may not.
@@ -195,6 +198,10 @@ describe('workflows stack', () => {
     expect(policyOf('BulkSubmitItem')).toContain('states:StartExecution');
     expect(policyOf('BulkSubmitItem')).toContain(submissionId);
     expect(policyOf('BulkItemFailed')).not.toContain('states:');
+    const bulkId = stack.getLogicalId(stack.bulkSubmissionStateMachine.node.defaultChild as CfnElement);
+    const recoveryPolicy = JSON.stringify(Object.values(t.findResources('AWS::IAM::Policy')).filter((p) => JSON.stringify(p.Properties.Roles).includes('ExecutionEnded')).map((p) => p.Properties.PolicyDocument));
+    expect(recoveryPolicy).toContain('states:StartExecution');
+    expect(recoveryPolicy).toContain(bulkId);
     expect(taskFunction('BulkSubmitItem').properties.Environment.Variables.SUBMISSION_STATE_MACHINE_ARN).toEqual({ Ref: submissionId });
   });
 

@@ -13,6 +13,7 @@ export type BulkTaskFunctions = Partial<Record<BulkTaskName, lambda.IFunction>>;
 /**
  * Builds the bulk submission workflow (ARCHITECTURE.md, "Bulk submission"):
  *
+ *     BulkStart: $.resend (recovery sends what a stopped execution claimed) -> BulkGroup; else
  *     SubmitEach (Map over $.items, MaxConcurrency BULK_MAX_CONCURRENCY)
  *       each item: BulkSubmitItem --any error--> BulkItemFailed --> BulkItemDone
  *     -> BulkGroup ($.groups: the claimed cases by recipient)
@@ -69,7 +70,10 @@ export function buildBulkSubmissionDefinition(scope: Construct, fns: BulkTaskFun
     resultPath: sfn.JsonPath.DISCARD,
   });
   sendEach.itemProcessor(sendGroup);
-  return sfn.Chain.start(each).next(group).next(sendEach).next(new sfn.Succeed(scope, S.Done));
+  each.next(group).next(sendEach).next(new sfn.Succeed(scope, S.Done));
+  // Recovery of an execution that stopped between claiming and sending (functions/workflows/recovery/bulk.ts)
+  // starts `<bulkId>-resend` with `resend: true`: only the grouping and the sending, of the cases still claimed.
+  return new sfn.Choice(scope, S.Start).when(sfn.Condition.isPresent('$.resend'), group).otherwise(each);
 }
 
 /** The bulk workflow's ASL with every task as a Lambda Task state (fake ARNs), for the local runner. */

@@ -240,6 +240,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     }
 
     if (method === 'POST' && (m = /^\/engines\/(google|bing)\/removals$/.exec(path))) return engineRemoval(req, res, m[1]!);
+    if (method === 'POST' && path === '/cdn/shieldcdn/reports') return cdnFormReport(req, res);
     if (path.startsWith('/control/')) return control(req, res, method, path, params);
     throw new HttpProblem(404, `nothing at ${path}`);
   }
@@ -253,6 +254,8 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       res.setHeader('via', '1.1 clipcdn');
     }
     const rel = `/sites/${domain}${rest.replace(/\/+$/, '')}`;
+    // A page behind the simulated web-form CDN (a test sets the policy per page): the agent files its form.
+    if (policyFor(rel, takedownSeed, policyOverrides) === 'behind-form-cdn') res.setHeader('x-cdn', 'ShieldCDN');
     const gone = removed[rel];
     if (rest.startsWith('/media/')) {
       if (gone) return html(res, gone.status, goneHtml(origin, info, gone.status));
@@ -289,6 +292,30 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     delisted.set(engine, set);
     removalRequests.set(reference, { engine, urls: accepted, at: now().toISOString() });
     return json(res, 201, { reference, delisted: accepted });
+  }
+
+  /**
+   * `POST /cdn/shieldcdn/reports {urls}`: ShieldCDN's abuse web form, as the agent files it (issue 23, a CDN task).
+   * Each page behind ShieldCDN is removed (after the takedown delay, like a notice); answers a reference number.
+   */
+  async function cdnFormReport(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const body = z.object({ urls: z.array(z.string().min(1)).min(1).max(100) }).safeParse(await readJson(req));
+    if (!body.success) throw new HttpProblem(400, 'body must be {urls: [...]} (the infringing URLs)');
+    await ready;
+    const accepted: string[] = [];
+    for (const url of body.data.urls) {
+      let rel: string;
+      try {
+        rel = relative(url);
+      } catch {
+        continue;
+      }
+      if (policyFor(rel, takedownSeed, policyOverrides) !== 'behind-form-cdn') continue; // not behind ShieldCDN
+      accepted.push(url);
+      if (!removed[rel] && !scheduled.has(url)) scheduled.set(url, now().getTime() + (options.takedownDelayMs ?? 0));
+    }
+    const reference = `SHD-${(hashOf(`shieldcdn${body.data.urls.join()}${now().getTime()}`) % 1_000_000).toString().padStart(6, '0')}`;
+    return json(res, 201, { reference, accepted });
   }
 
   /** A notice arrives at a simulated recipient: each host acts as its policy says (issue 23). */

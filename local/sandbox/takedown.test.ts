@@ -25,6 +25,8 @@ describe('sandbox takedown policies', () => {
     expect(reaction('ignores-everyone', 'registrar')).toBe('ignore');
     expect(reaction('counter-notice', 'host')).toBe('remove-and-counter-notice');
     expect(reaction('reuploads', 'host')).toBe('remove-and-reupload');
+    // Behind a web-form CDN no e-mail works: the agent files the form (POST /cdn/shieldcdn/reports).
+    for (const who of ['host', 'network', 'cdn', 'registrar'] as const) expect(reaction('behind-form-cdn', who)).toBe('ignore');
     expect(TAKEDOWN_POLICIES.filter((p) => !yieldsToSomeStep(p))).toEqual(['ignores-everyone']);
   });
 

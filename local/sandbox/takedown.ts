@@ -10,10 +10,12 @@ import { hash } from './site-index';
  *   only the CDN's complaint desk gets it removed;
  * - ignores-everyone: no notice works; only search-engine delisting hides it;
  * - counter-notice: removes it, and the uploader files a counter-notice (listed at /control/counter-notices);
- * - reuploads: removes it, and the copy comes back `reuploadAfterMs` later.
+ * - reuploads: removes it, and the copy comes back `reuploadAfterMs` later;
+ * - behind-form-cdn: the page sits behind ShieldCDN, whose complaint desk is a web form (its pages answer
+ *   `x-cdn: ShieldCDN`): no e-mail works; the agent files the form (`POST /cdn/shieldcdn/reports`) and it is removed.
  * Notices arrive at `POST /control/inbox` (the local runtime's mail sender delivers every message to it).
  */
-export const TAKEDOWN_POLICIES = ['removes', 'yields-to-network', 'behind-cdn', 'ignores-everyone', 'counter-notice', 'reuploads'] as const;
+export const TAKEDOWN_POLICIES = ['removes', 'yields-to-network', 'behind-cdn', 'ignores-everyone', 'counter-notice', 'reuploads', 'behind-form-cdn'] as const;
 export type TakedownPolicy = (typeof TAKEDOWN_POLICIES)[number];
 export type RecipientClass = 'host' | 'network' | 'cdn' | 'registrar';
 
@@ -57,6 +59,7 @@ export function reaction(policy: TakedownPolicy, who: RecipientClass): TakedownA
     case 'behind-cdn':
       return who === 'cdn' ? 'remove' : 'ignore';
     case 'ignores-everyone':
+    case 'behind-form-cdn':
       return 'ignore';
     case 'counter-notice':
       return 'remove-and-counter-notice';

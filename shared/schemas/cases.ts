@@ -271,10 +271,10 @@ export const LADDER_STEP_LABELS: Record<LadderStep, string> = {
   delisting: 'Search-engine delisting',
 };
 
-/** One rung reached: a notice sent, an agent task opened, delisting queued, or the rung skipped (with why). */
+/** One rung reached: a notice sent, an agent task opened (then filed by the agent), delisting queued, or the rung skipped (with why). */
 export const ladderEntrySchema = z.object({
   step: ladderStepSchema,
-  action: z.enum(['sent', 'agent-task', 'delisting-queued', 'skipped']),
+  action: z.enum(['sent', 'agent-task', 'agent-filed', 'delisting-queued', 'skipped']),
   at: z.string(),
   recipient: z.string().optional(),
   /** Who is behind the recipient (network owner, CDN, registrar). */
@@ -283,6 +283,8 @@ export const ladderEntrySchema = z.object({
   detail: z.string().optional(),
   /** When this step's re-check runs. */
   recheckAt: z.string().optional(),
+  /** `agent-filed`: the reference number the web form's owner gave the agent's filing. */
+  reference: z.string().optional(),
 });
 export type LadderEntry = z.infer<typeof ladderEntrySchema>;
 

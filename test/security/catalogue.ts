@@ -31,6 +31,7 @@ export const UNCOVERABLE: Record<string, string> = {
   'POST /api/agent/delisting/{id}/filed': 'needs a delisting request queued by a ladder; covered by cases/tests/escalation-ladder.test.ts',
   'POST /api/agent/delisting/{id}/refused': 'needs a delisting request queued by a ladder; covered by cases/tests/escalation-ladder.test.ts',
   'POST /api/agent/delisting/{id}/check': 'needs a delisting request queued by a ladder; covered by cases/tests/escalation-ladder.test.ts',
+  'POST /api/agent/cdn-tasks/{id}/filed': "needs a CDN web-form task opened by a ladder; covered by cases/tests/escalation-ladder.test.ts",
   'POST /api/agent/cases/{id}/counter-notice': 'ends the seeded case (counter-noticed); covered by cases/tests/escalation-ladder.test.ts',
 };
 

@@ -11,6 +11,8 @@ describe('recogniseCdn', () => {
   it('matches by response header when the address says nothing', () => {
     expect(recogniseCdn('192.0.2.1', { 'cf-ray': '8a1b2c3d4e5f-AMS' })?.cdn.name).toBe('Cloudflare');
     expect(recogniseCdn(undefined, { 'x-served-by': 'cache-ams21050-AMS' })?.cdn.name).toBe('Fastly');
+    // The sandbox's web-form CDN (issue 23: an agent task).
+    expect(recogniseCdn('192.0.2.1', { 'x-cdn': 'ShieldCDN' })).toMatchObject({ cdn: { name: 'ShieldCDN (sandbox)', channel: { kind: 'form', url: 'https://abuse.shieldcdn.example/dmca' } } });
   });
 
   it('finds nothing for a plain host', () => {

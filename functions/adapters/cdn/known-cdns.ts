@@ -9,7 +9,9 @@ import { isIP } from 'node:net';
  * Ranges: Cloudflare's published IPv4 list (https://www.cloudflare.com/ips-v4) and the long-stable blocks of
  * Fastly's (https://api.fastly.com/public-ip-list); review them when a CDN announces a change. ClipCDN is the
  * sandbox web's simulated CDN on 198.51.100.0/24, a documentation block (RFC 5737) that is never routed on the
- * internet, so the entry can never match a real site.
+ * internet, so the entry can never match a real site. ShieldCDN is the sandbox's CDN whose complaint desk is a web
+ * form (recognised by its `x-cdn` header only; its form is on the reserved `.example` domain, and the sandbox takes
+ * filings at `POST /sandbox/cdn/shieldcdn/reports`).
  */
 export type CdnChannel = { kind: 'email'; email: string } | { kind: 'form'; url: string };
 
@@ -47,6 +49,12 @@ export const KNOWN_CDNS: readonly KnownCdn[] = [
     ranges: ['198.51.100.0/24'],
     headers: [{ name: 'x-cdn', pattern: /^clipcdn$/i }],
     channel: { kind: 'email', email: 'dmca@clipcdn.example' },
+  },
+  {
+    name: 'ShieldCDN (sandbox)',
+    ranges: [],
+    headers: [{ name: 'x-cdn', pattern: /^shieldcdn$/i }],
+    channel: { kind: 'form', url: 'https://abuse.shieldcdn.example/dmca' },
   },
 ];
 

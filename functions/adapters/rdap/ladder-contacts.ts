@@ -18,7 +18,7 @@ export type LadderContactStep = 'host' | 'network' | 'cdn' | 'registrar';
 
 export type StepContact =
   | { kind: 'email'; email: string; source: 'known-agent' | 'rfc2142' | 'rdap-ip' | 'rdap-domain' | 'cdn'; entityName?: string }
-  | { kind: 'form'; url: string; entityName: string; detail: string }
+  | { kind: 'form'; url: string; entityName: string; detail: string; evidence: string }
   | { kind: 'none'; reason: string };
 
 export interface StepLookupOptions extends AbuseLookupOptions {
@@ -66,7 +66,7 @@ export async function findStepContact(step: LadderContactStep, url: string, opts
       const { channel, name } = cdn.cdn;
       return channel.kind === 'email'
         ? { kind: 'email', email: channel.email, source: 'cdn', entityName: name }
-        : { kind: 'form', url: channel.url, entityName: name, detail: `${name} takes complaints through its web form (${cdn.evidence}).` };
+        : { kind: 'form', url: channel.url, entityName: name, detail: `${name} takes complaints through its web form (${cdn.evidence}).`, evidence: cdn.evidence };
     }
     if (!address) {
       if (failures.length) throw unavailable('address');

@@ -1,7 +1,7 @@
 import { NotFoundError } from '../../lib/errors';
 import { contract } from '../../../shared/contract';
 import { binary, json, resolveUserParam, userEndpoint } from '../chain';
-import { checkDelistingNow, fileDelisting, googleQueueExport, listDelistingQueue, recordCounterNotice, refuseDelistingRequest } from '../../services/agent/console';
+import { checkDelistingNow, fileCdnTask, fileDelisting, listCdnTasks, googleQueueExport, listDelistingQueue, recordCounterNotice, refuseDelistingRequest } from '../../services/agent/console';
 import { creatorOutcomes, platformOutcomes } from '../../services/cases/outcomes';
 
 /*
@@ -28,10 +28,14 @@ export const agentGoogleExport = userEndpoint(contract.agentGoogleExport, async 
   return { ...reply, headers: { ...reply.headers, 'x-batch-count': String(files.length), 'access-control-expose-headers': 'x-batch-count' } };
 });
 
+export const agentCdnTasks = userEndpoint(contract.agentCdnTasks, async () => json(await listCdnTasks()));
+
+export const agentCdnTaskFiled = userEndpoint(contract.agentCdnTaskFiled, async ({ params, body, caller }) => json(await fileCdnTask(params.id, body.reference, caller.userId)));
+
 export const agentCounterNotice = userEndpoint(contract.agentCounterNotice, async ({ params, body }) => json(await recordCounterNotice(params.id.toUpperCase(), body)));
 
 export const caseOutcomes = userEndpoint(contract.caseOutcomes, async ({ params, caller }) => json(await creatorOutcomes(resolveUserParam(caller, params.id))));
 
 export const adminOutcomes = userEndpoint(contract.adminOutcomes, async () => json(await platformOutcomes(new Date(Date.now() - 90 * 86_400_000).toISOString())));
 
-export const ISSUE_23_ENDPOINTS = [agentDelistingQueue, agentDelistingFiled, agentDelistingRefused, agentDelistingCheck, agentGoogleExport, agentCounterNotice, caseOutcomes, adminOutcomes];
+export const ISSUE_23_ENDPOINTS = [agentDelistingQueue, agentDelistingFiled, agentDelistingRefused, agentDelistingCheck, agentGoogleExport, agentCdnTasks, agentCdnTaskFiled, agentCounterNotice, caseOutcomes, adminOutcomes];

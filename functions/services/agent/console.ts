@@ -1,4 +1,4 @@
-import type { CounterNotice, DmcaCase } from '../../../shared/schemas/cases';
+import { splitInfringingUrls, type CounterNotice, type DmcaCase } from '../../../shared/schemas/cases';
 import { ConflictError, NotFoundError, ValidationError } from '../../lib/errors';
 import { mailSender } from '../../adapters/mail/create-mail-sender';
 import * as cases from '../../store/entities/case';
@@ -11,6 +11,8 @@ import { outcomeRecord } from '../cases/ladder';
 import { checkDelisting, delistingQueue, getDelisting, markDelistingFiled, refuseDelisting, type DelistingEngine, type DelistingRecord } from '../cases/delisting';
 import { toCaseDto } from '../cases/case-store';
 import { getUser } from '../users';
+import { cdnFormTasks, getAgentTask, recordAgentTaskFiled, type AgentTaskRecord } from '../cases/agent-tasks';
+import type { CdnTaskDto } from '../../../shared/schemas/agent';
 
 /**
  * The agent console (issue 23): the company's DMCA agent files search-engine delisting requests under the
@@ -118,6 +120,65 @@ export async function googleQueueExport(): Promise<GoogleBulkFile[]> {
     }),
   );
   return buildGoogleBulkFiles(works);
+}
+
+/**
+ * A CDN web-form task as the console shows it (issue 23, ladder step 3): the fields CDN abuse forms ask for, in
+ * order, filled with the agent's identity (never the creator's) and the case's work and URLs.
+ */
+function cdnTaskOf(t: AgentTaskRecord, c: cases.CaseRecord | undefined): CdnTaskDto {
+  const agent = agentIdentity();
+  const owner = c?.rights?.owner === 'agent' && c.rights.ownerName ? c.rights.ownerName : REPRESENTED;
+  const urls = c ? splitInfringingUrls(c.infringingUrl) : [t.url];
+  const fields: CopyField[] = [
+    { key: 'reportType', label: 'Report type', value: 'DMCA / copyright infringement' },
+    { key: 'fullName', label: 'Full name', value: agent.name },
+    { key: 'email', label: 'E-mail', value: agent.email },
+    { key: 'title', label: 'Title', value: 'DMCA Agent' },
+    { key: 'company', label: 'Company', value: agent.company },
+    { key: 'phone', label: 'Telephone', value: agent.phone },
+    { key: 'address', label: 'Address', value: agent.address.split(/\s*[;\n]\s*/).filter(Boolean).join(', ') },
+    { key: 'copyrightOwner', label: 'Copyright owner you represent', value: owner },
+    { key: 'infringingUrls', label: 'Infringing URLs', value: urls.join('\n') },
+    { key: 'description', label: 'Description of the original work', value: c?.description ?? `Case ${t.caseNumber}` },
+    ...(c?.originalUrl ? [{ key: 'originalUrl', label: 'Original URL', value: c.originalUrl }] : []),
+    {
+      key: 'comments',
+      label: 'Comments',
+      value: `Vigil case ${t.caseNumber}. The site is served through ${t.entityName} (${t.evidence}); the host did not act on the notice. Please forward this complaint to the hosting provider and disable access to the material.`,
+    },
+    { key: 'signature', label: 'Signature', value: agent.signatureName },
+  ];
+  return {
+    id: t.id,
+    caseId: t.caseId,
+    caseNumber: t.caseNumber,
+    url: t.url,
+    entityName: t.entityName,
+    formUrl: t.formUrl,
+    evidence: t.evidence,
+    status: t.status,
+    openedAt: t.openedAt,
+    ...(t.filedAt ? { filedAt: t.filedAt } : {}),
+    ...(t.reference ? { reference: t.reference } : {}),
+    ...(c?.outcome && c.submissionAttempt === t.attempt ? { caseOutcome: c.outcome.kind } : {}),
+    fields,
+  };
+}
+
+/** The CDN web-form tasks with every status, oldest first. */
+export async function listCdnTasks(): Promise<CdnTaskDto[]> {
+  const read = caseReader();
+  return Promise.all((await cdnFormTasks()).map(async (t) => cdnTaskOf(t, await read(t.caseId))));
+}
+
+/** "Filed": the agent submitted the CDN's web form; records its reference on the task and the case's ladder. */
+export async function fileCdnTask(id: string, reference: string, agentUserId: string, now = new Date()): Promise<CdnTaskDto> {
+  const t = await getAgentTask(id);
+  if (!t) throw new NotFoundError('Agent task');
+  const filed = await recordAgentTaskFiled(t, reference, agentUserId, now.toISOString());
+  if (!filed) throw new ConflictError('This task is already filed.');
+  return cdnTaskOf(filed, await cases.get(t.caseId));
 }
 
 /**

@@ -15,6 +15,13 @@ import type { CaseRecord, PageCapture, PageSnapshot, SubmissionPatch } from '../
 export type { CaseRecord, PageCapture, PageSnapshot, SubmissionPatch };
 
 /** The API view of a case: the stored record without backend-only fields. */
+/** The ladder with the agent's filings of this attempt among its entries, in time order (issue 23). */
+function withAgentFilings(ladder: CaseLadder, c: Pick<CaseRecord, 'agentFilings' | 'submissionAttempt'>): CaseLadder {
+  const filings = (c.agentFilings ?? []).filter((f) => f.attempt === c.submissionAttempt).map(({ attempt: _a, ...entry }) => entry);
+  if (filings.length === 0) return ladder;
+  return { ...ladder, entries: [...ladder.entries, ...filings].sort((a, b) => a.at.localeCompare(b.at)) };
+}
+
 export function toCaseDto(c: CaseRecord): DmcaCase {
   return {
     id: c.id,
@@ -36,7 +43,7 @@ export function toCaseDto(c: CaseRecord): DmcaCase {
     statusHistory: c.statusHistory ?? [],
     ...(c.rights ? { rights: c.rights } : {}),
     ...(c.contentConfirmedAt ? { contentConfirmedAt: c.contentConfirmedAt } : {}),
-    ...(c.ladder ? { ladder: c.ladder } : {}),
+    ...(c.ladder ? { ladder: withAgentFilings(c.ladder, c) } : {}),
     ...(c.outcome ? { outcome: c.outcome } : {}),
     ...(c.counterNotice ? { counterNotice: c.counterNotice } : {}),
   };
@@ -117,6 +124,11 @@ export function updateSubmission(
   at = new Date().toISOString(),
 ): Promise<boolean> {
   return cases.updateSubmission(id, attempt, patch, extra, at);
+}
+
+/** A queued notice of attempt `attempt` moves to `sending` with its baseline, once (a grouped message's sender). */
+export function claimQueuedSend(id: string, attempt: number, baseline: PageSnapshot[], at = new Date().toISOString()): Promise<boolean> {
+  return cases.claimQueuedSend(id, attempt, baseline, at);
 }
 
 /** Records where the latest notice PDF of a case is stored (evidence). */

@@ -2,7 +2,7 @@ import { splitInfringingUrls } from '../../../shared/schemas/cases';
 import type { PreSentNotice } from '../../../shared/workflows/submission';
 import { mailSender } from '../../adapters/mail/create-mail-sender';
 import { logger } from '../../lib/logger';
-import { getCase, updateSubmission, type CaseRecord } from '../cases/case-store';
+import { claimQueuedSend, getCase, updateSubmission, type CaseRecord } from '../cases/case-store';
 import { claimedBy, type RecipientGroup } from './batch-claims';
 import { snapshotPage } from '../cases/page-check';
 import { renderAndArchiveNotice } from '../notices/notice-archive';
@@ -55,7 +55,8 @@ export async function sendGroup(userId: string, batchId: string, group: Recipien
   for (const c of waiting) {
     // The page as it is now: the baseline the re-check compares with (as SendNotice does for a single case).
     const baseline = await Promise.all(splitInfringingUrls(c.infringingUrl).map((u) => snapshotPage(u)));
-    if (!(await updateSubmission(c.id, c.submission!.attempt, { state: 'sending' }, { baseline }))) continue;
+    // Only from `queued`: a second sender of the same group (recovery's resend beside a task still in flight) skips it.
+    if (!(await claimQueuedSend(c.id, c.submission!.attempt, baseline))) continue;
     try {
       ready.push({ c, input: await renderAndArchiveNotice({ ...c, baseline }) });
     } catch (err) {

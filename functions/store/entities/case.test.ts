@@ -87,8 +87,8 @@ describe('case entity', () => {
     expect(input).toMatchObject({
       Key: { pk: 'CASE#01JCASE', sk: 'CASE' },
       // A new attempt climbs the ladder afresh (issue 23); a counter-notice forbids one.
-      UpdateExpression: 'SET #u0 = :u0, #u1 = :u1, #u2 = :u2, #u3 = :u3 REMOVE #u4, #u5, #u6',
-      ConditionExpression: '(attribute_exists(#u7)) AND (#u8 <> :u4) AND (attribute_not_exists(#u9)) AND (attribute_not_exists(#u0))',
+      UpdateExpression: 'SET #u0 = :u0, #u1 = :u1, #u2 = :u2, #u3 = :u3 REMOVE #u4, #u5, #u6, #u7',
+      ConditionExpression: '(attribute_exists(#u8)) AND (#u9 <> :u4) AND (attribute_not_exists(#u10)) AND (attribute_not_exists(#u0))',
       ExpressionAttributeNames: {
         '#u0': 'submissionAttempt',
         '#u1': 'submission',
@@ -97,9 +97,10 @@ describe('case entity', () => {
         '#u4': 'escalation',
         '#u5': 'ladder',
         '#u6': 'outcome',
-        '#u7': 'pk',
-        '#u8': 'status',
-        '#u9': 'counterNotice',
+        '#u7': 'agentFilings',
+        '#u8': 'pk',
+        '#u9': 'status',
+        '#u10': 'counterNotice',
       },
       ExpressionAttributeValues: {
         ':u0': 1,
@@ -111,11 +112,23 @@ describe('case entity', () => {
     });
   });
 
+  it("appends the agent's filing of a web form to its own attempt only (issue 23)", async () => {
+    store = recordStore(() => conditionFailed());
+    const filing = { step: 'cdn' as const, action: 'agent-filed' as const, at, reference: 'CF-1', attempt: 2 };
+    expect(await cases.recordAgentFiling('01JCASE', filing)).toBe(false);
+    expect(store.commands[0].input).toMatchObject({
+      UpdateExpression: 'SET #u0 = list_append(if_not_exists(#u0, :u0), :u1)',
+      ConditionExpression: '(attribute_exists(#u1)) AND (#u2 = :u2)',
+      ExpressionAttributeNames: { '#u0': 'agentFilings', '#u2': 'submissionAttempt' },
+      ExpressionAttributeValues: { ':u1': [filing], ':u2': 2 },
+    });
+  });
+
   it('claims a later attempt only while the count is still the one read', async () => {
     store = recordStore(() => conditionFailed());
     expect(await cases.claimSubmissionAttempt('01JCASE', 2, 3, at, 'T')).toBe(false);
     expect(store.commands[0].input).toMatchObject({
-      ConditionExpression: '(attribute_exists(#u7)) AND (#u8 <> :u4) AND (attribute_not_exists(#u9)) AND (#u0 = :u5)',
+      ConditionExpression: '(attribute_exists(#u8)) AND (#u9 <> :u4) AND (attribute_not_exists(#u10)) AND (#u0 = :u5)',
       ExpressionAttributeValues: { ':u0': 3, ':u5': 2 },
     });
   });

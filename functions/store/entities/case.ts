@@ -4,6 +4,7 @@ import {
   CASE_STATUSES,
   caseSchema,
   caseSubmissionSchema,
+  ladderEntrySchema,
   statusChangeSchema,
   type CaseLadder,
   type CaseOutcome,
@@ -11,6 +12,7 @@ import {
   type CaseSubmission,
   type CounterNotice,
   type Escalation,
+  type LadderEntry,
   type SubmissionState,
 } from '../../../shared/schemas/cases';
 import { keys } from '../keys';
@@ -84,6 +86,11 @@ const caseItemSchema = caseSchema.extend({
   /** Where the latest notice PDF is stored, and how many were stored. */
   lastNoticeKey: z.string().optional(),
   noticeCount: z.number().optional(),
+  /**
+   * Web forms the agent filed for this case's ladder (issue 23, a CDN's agent task), appended apart from the
+   * ladder the workflow writes so neither overwrites the other; the API shows them among the ladder's entries.
+   */
+  agentFilings: z.array(ladderEntrySchema.extend({ attempt: z.number().int() })).optional(),
 });
 export type CaseRecord = Omit<z.infer<typeof caseItemSchema>, 'v'>;
 
@@ -240,7 +247,7 @@ export async function claimSubmissionAttempt(id: string, current: number | undef
   const submission: CaseSubmission = { attempt: next, state: 'queued', startedAt: at, updatedAt: at };
   const written = await updateItemIf(
     keys.entity(CASE, id),
-    { set: { submissionAttempt: next, submission, ...keys.due('SUBMISSION_SWEEP', sweepAt, id) }, remove: ['escalation', 'ladder', 'outcome'] },
+    { set: { submissionAttempt: next, submission, ...keys.due('SUBMISSION_SWEEP', sweepAt, id) }, remove: ['escalation', 'ladder', 'outcome', 'agentFilings'] },
     Cond.and(
       Cond.exists(),
       Cond.ne('status', 'resolved'),
@@ -321,6 +328,27 @@ export function recordLadder(id: string, attempt: number, ladder: CaseLadder, pa
     { set: { ladder }, setIn: { submission: { updatedAt: at, ...patch } }, ...(ends ? { remove: DUE_ATTRIBUTES } : {}) },
     Cond.and(Cond.eq('submissionAttempt', attempt), Cond.notExists('outcome')),
   );
+}
+
+/**
+ * Moves attempt `attempt` of a queued notice to `sending` with the page's baseline, only while it is still queued
+ * (issue 23: a grouped message is rendered and sent once, even when recovery resends a batch whose stopped
+ * execution had a task still in flight). False when the attempt moved on or another sender took it.
+ */
+export function claimQueuedSend(id: string, attempt: number, baseline: PageSnapshot[], at: string): Promise<boolean> {
+  return updateCaseIf(
+    id,
+    { setIn: { submission: { state: 'sending', updatedAt: at } }, set: { baseline } },
+    Cond.and(Cond.eq('submissionAttempt', attempt), Cond.eq(['submission', 'state'], 'queued')),
+  );
+}
+
+/**
+ * Appends the agent's filing of a web form (issue 23) to the case's record of attempt `attempt`; false when the
+ * case is gone or a newer attempt has started.
+ */
+export async function recordAgentFiling(id: string, filing: LadderEntry & { attempt: number }): Promise<boolean> {
+  return !!(await updateItemIf(keys.entity(CASE, id), { append: { agentFilings: [filing] } }, Cond.and(Cond.exists(), Cond.eq('submissionAttempt', filing.attempt))));
 }
 
 /**

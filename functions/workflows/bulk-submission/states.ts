@@ -4,6 +4,8 @@
  * them (aws-local-stepfunctions overrides are keyed by state name): renaming one is a contract change.
  */
 export const BULK_STATE = {
+  /** Issue 23: recovery's resend of a stopped batch (`$.resend`) starts at the grouping; a new batch at SubmitEach. */
+  Start: 'BulkStart',
   SubmitEach: 'SubmitEach',
   SubmitItem: 'BulkSubmitItem',
   ItemFailed: 'BulkItemFailed',

@@ -27,7 +27,8 @@ import { sweepOverdue } from './sweep';
  * they fail, as a task still in flight after an abort may), so the execution is stopped with some items done
  * and the rest never reached.
  */
-jest.setTimeout(60_000);
+// Each test waits for its sent cases' ladders to climb to their end (instant waits, real tasks): slow on a loaded machine.
+jest.setTimeout(120_000);
 
 interface Hold {
   entered: boolean;
@@ -168,9 +169,44 @@ describe('a bulk submission execution that stopped part-way', () => {
     const c = await caseForBulk((await getResult(rid!))!, options);
     await recordBulkStarted({ bulkId: 'bulk-reached', userId: who.userId, options, allowance, items: [{ resultId: rid!, caseId: c.id }] }, new Date(Date.now() - 1000));
     expect(await claimSubmissionAttempt(c, 1, new Date().toISOString())).toBe(true);
-    expect(await endStoppedBulk('bulk-reached', ENDED_REASONS.ABORTED.bulk)).toEqual({ ended: true, givenBack: 0, failed: 0 });
+    expect(await endStoppedBulk('bulk-reached', ENDED_REASONS.ABORTED.bulk)).toEqual({ ended: true, givenBack: 0, failed: 0, resent: 0 });
     expect(await usedSubmissions(who)).toBe(1);
     expect((await getCase(c.id))!.submission).toMatchObject({ attempt: 1, state: 'queued' });
+  });
+
+  it('stopped between claim and send: recovery sends the claimed cases in one grouped message, once', async () => {
+    // 3 items claimed on one host (leaks.test), the 4th held in its task: the execution never reaches the send.
+    const { who, heldIds, doneIds, bulkId } = await startBulk(4, [3]);
+    const claimed = (await listCasesByUser(who.userId)).filter((c) => doneIds.includes(c.searchResultId));
+    expect(claimed.map((c) => c.submission?.state)).toEqual(['queued', 'queued', 'queued']);
+
+    // The status rule's event twice at once (a retried delivery) and the sweep's later call: one resend.
+    const event = { stateMachineArn: config().bulkSubmissionStateMachineArn!, name: bulkId, status: 'ABORTED' as const };
+    await Promise.all([endAbandonedExecution(event), endAbandonedExecution(event)]);
+    expect(await endStoppedBulk(bulkId, ENDED_REASONS.ABORTED.bulk)).toMatchObject({ ended: false, resent: 0 });
+    await until('the claimed cases to be sent', async () => (await listCasesByUser(who.userId)).filter((c) => doneIds.includes(c.searchResultId)).every((c) => c.status === 'sent'));
+
+    // One message to the host names the three cases; each case records it.
+    const mails = await Promise.all(claimed.map((c) => h.mailsFor(c.caseNumber)));
+    expect(mails.map((m) => m.length)).toEqual([1, 1, 1]);
+    expect(new Set(mails.map((m) => m[0]!.messageId)).size).toBe(1);
+    for (const c of claimed) expect(mails[0]![0]!.text).toContain(c.caseNumber);
+    const sent = await Promise.all(claimed.map((c) => getCase(c.id)));
+    expect(new Set(sent.map((c) => c!.submission!.messageId)).size).toBe(1);
+
+    // The held task ends (failing) and the stopped execution's own grouping runs: the host gets nothing twice
+    // (each case's ladder climbs on to the network and beyond, as the copy stays online).
+    const host = mails[0]![0]!.to && !Array.isArray(mails[0]![0]!.to) ? mails[0]![0]!.to.value[0]!.address : '';
+    expect(host).toBe('abuse@leaks.test');
+    letGo(heldIds);
+    await h.sfn.idle();
+    for (const c of claimed) {
+      const toHost = (await h.mailsFor(c.caseNumber)).filter((m) => m.to && !Array.isArray(m.to) && m.to.value[0]!.address === host);
+      expect(toHost).toHaveLength(1);
+    }
+    const held = (await listCasesByUser(who.userId)).find((c) => c.searchResultId === heldIds[0])!;
+    expect(held.submission).toMatchObject({ state: 'failed', error: ENDED_REASONS.ABORTED.bulk });
+    expect(await usedSubmissions(who)).toBe(3);
   });
 
   it('locally: a runtime killed mid-way ends the execution at the next start and the same recovery gives the units back', async () => {

@@ -7,6 +7,9 @@ import { getResult } from '../../services/search/results';
 import { endBulk, getBulk, settleBulkItem, type BulkExecutionRecord } from '../../services/submissions/bulk-executions';
 import { recordItemFailure } from '../bulk-submission/item-failed';
 import type { BulkItem } from '../../../shared/workflows/bulk-submission';
+import { config } from '../../lib/config';
+import { startWorkflow } from '../../adapters/workflows';
+import { claimedBy } from '../../services/submissions/batch-claims';
 
 /** Items of one stopped execution worked on at once (each is a few reads and conditional writes). */
 const AT_ONCE = 10;
@@ -19,7 +22,12 @@ export interface BulkRecovery {
   givenBack: number;
   /** Items whose case now says `failed` with the reason (created for it when the item had none); a case with another request's attempt under way follows that one. */
   failed: number;
+  /** Cases the execution claimed but never sent, handed to a resend execution (`<bulkId>-resend`, grouped as the batch would have). */
+  resent: number;
 }
+
+/** The name of the execution that sends what a stopped bulk execution claimed: one per batch, so a repeat is refused. */
+export const resendExecutionName = (bulkId: string) => `${bulkId}-resend`;
 
 /**
  * An item whose case has a notice attempt started since the execution began was reached (its task was under
@@ -41,11 +49,12 @@ export async function endStoppedBulk(bulkId: string, reason: string, now = new D
   const rec = await getBulk(bulkId);
   if (!rec) {
     logger.warn('no record of a stopped bulk execution', { bulkId });
-    return { ended: false, givenBack: 0, failed: 0 };
+    return { ended: false, givenBack: 0, failed: 0, resent: 0 };
   }
   const open = rec.items.filter((item) => !rec.settled.has(item.resultId));
   let givenBack = 0;
   let failed = 0;
+  const claimed: BulkItem[] = [];
   const settle = async (item: BulkItem) => {
     const c = await getCase(item.caseId);
     if (reachedCase(c, rec)) {
@@ -64,8 +73,38 @@ export async function endStoppedBulk(bulkId: string, reason: string, now = new D
     if (await recordItemFailure(target, reason, now)) failed++;
   };
   for (let i = 0; i < open.length; i += AT_ONCE) await Promise.all(open.slice(i, i + AT_ONCE).map(settle));
+  // Issue 23: the cases the execution claimed for its grouped messages and never sent (it stopped between the
+  // claim and the send). Every item is looked at, settled by its own iteration or not: claiming settles an item.
+  const sendable = (c: Awaited<ReturnType<typeof getCase>>) => claimedBy(c, rec.userId, bulkId) && (c.submission!.state === 'queued' || !!c.submission!.messageId);
+  for (let i = 0; i < rec.items.length; i += AT_ONCE) {
+    const batch = rec.items.slice(i, i + AT_ONCE);
+    const cases = await Promise.all(batch.map((item) => getCase(item.caseId)));
+    batch.forEach((item, j) => sendable(cases[j]) && claimed.push(item));
+  }
+  const resent = claimed.length > 0 && (await resendClaimed(rec, claimed)) ? claimed.length : 0;
   // Every item settled by its own iteration (the head's count lagging): the batch ended as it should have.
   const ended = open.length === 0 && rec.recovered.size === 0 ? await endBulk(bulkId, 'succeeded', now) : await endBulk(bulkId, 'stopped', now, reason);
-  if (givenBack || ended) logger.warn('bulk execution ended after it stopped', { bulkId, open: open.length, givenBack, failed, ended });
-  return { ended, givenBack, failed };
+  if (givenBack || ended || resent) logger.warn('bulk execution ended after it stopped', { bulkId, open: open.length, givenBack, failed, ended, resent });
+  return { ended, givenBack, failed, resent };
+}
+
+/**
+ * Starts the bulk workflow at its grouping for the claimed cases (`resend: true`, named `<bulkId>-resend`): they go
+ * out one message per recipient as the batch would have sent them. The sender moves each case from `queued` only
+ * (grouped-submission.ts), so a task of the stopped execution still in flight and this resend never both send one
+ * notice, and a case whose message went is only launched. A resend already started (a repeated event, the sweep
+ * after the rule) is refused by its name. False when it did not start.
+ */
+async function resendClaimed(rec: BulkExecutionRecord, items: BulkItem[]): Promise<boolean> {
+  const arn = config().bulkSubmissionStateMachineArn;
+  if (!arn) return false;
+  try {
+    await startWorkflow(arn, resendExecutionName(rec.bulkId), { resend: true, bulkId: rec.bulkId, userId: rec.userId, items });
+    return true;
+  } catch (err) {
+    if ((err as Error).name === 'ExecutionAlreadyExists') return false;
+    // Left claimed: the reconciler's sweep ends each attempt as overdue and the creator may send again.
+    logger.error('claimed cases of a stopped bulk execution not resent', { bulkId: rec.bulkId, error: err as Error });
+    return false;
+  }
 }

@@ -4,6 +4,7 @@ import { findStepContact } from '../../adapters/rdap/ladder-contacts';
 import { lookupUrlOf } from '../../services/cases/case-host';
 import { updateSubmission } from '../../services/cases/case-store';
 import { addLadderEntry, alreadyNotified } from '../../services/cases/ladder';
+import { openCdnFormTask } from '../../services/cases/agent-tasks';
 import { SubmissionSupersededError, loadCase } from './load-case';
 import type { ContactOutput, SubmissionState } from './types';
 import { traced } from '../../lib/tracer';
@@ -38,6 +39,8 @@ export async function findContact(input: SubmissionState, now = new Date()): Pro
   }
   if (contact.kind === 'form') {
     const recheckAt = new Date(now.getTime() + input.recheckAfterSeconds * 1000).toISOString();
+    // The agent console lists the task with the form's fields; the filing is recorded on the ladder (issue 23).
+    await openCdnFormTask(c, input.attempt, { url: contact.url, entityName: contact.entityName, evidence: contact.evidence }, at);
     await addLadderEntry(
       c,
       input.attempt,

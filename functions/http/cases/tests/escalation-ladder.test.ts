@@ -110,6 +110,50 @@ describe('the escalation ladder', () => {
   });
 });
 
+describe('a CDN that takes complaints by web form (Cloudflare)', () => {
+  it('opens an agent task with the form filled in; the agent files it, and the case ladder shows the filing', async () => {
+    // Fetches: the capture when the case opens, the host step's baseline and re-check; gone at the CDN step's
+    // re-check (the network step is the CDN's address, so it is skipped).
+    const { caseId, caseNumber, url } = await openCase(creator, 'proxied.test', { goneAfterFetches: 3 });
+    expect((await call(contract.submitAutomated, { as: creator, params: { id: caseId } })).status).toBe(200);
+    await h.sfn.idle();
+    const c = await readCase(caseId);
+    expect(c.ladder?.entries.map((e) => `${e.step}:${e.action}`)).toEqual(['host:sent', 'network:skipped', 'cdn:agent-task']);
+    expect(c.outcome).toMatchObject({ kind: 'removed', step: 'cdn' });
+
+    const list = await call(contract.agentCdnTasks, { as: agent });
+    expect(list.status).toBe(200);
+    type Task = { id: string; caseId: string; status: string; formUrl: string; entityName: string; caseOutcome?: string; fields: Array<{ key: string; value: string }> };
+    const task = (list.body as Task[]).find((t) => t.caseId === caseId)!;
+    expect(task).toMatchObject({ id: `${caseId}-cdn-1`, status: 'open', entityName: 'Cloudflare', formUrl: 'https://abuse.cloudflare.com/dmca', caseOutcome: 'removed' });
+    const field = (key: string) => task.fields.find((f) => f.key === key)?.value;
+    expect(field('infringingUrls')).toBe(url);
+    expect(field('fullName')).toBe('Vigil DMCA Agent');
+    expect(field('description')).toContain('Note from the copyright holder: My photo set');
+    expect(field('comments')).toContain(caseNumber);
+    // The creator's identity stays out of the form.
+    expect(JSON.stringify(task.fields)).not.toContain(creator.email);
+
+    expect((await call(contract.agentCdnTaskFiled, { as: agent, params: { id: task.id }, body: { reference: '  ' } })).body).toMatchObject({ error: "Give the engine's reference number." });
+    const filed = await call(contract.agentCdnTaskFiled, { as: agent, params: { id: task.id }, body: { reference: 'CF-DMCA-8812' } });
+    expect(filed.status).toBe(200);
+    expect(filed.body).toMatchObject({ status: 'filed', reference: 'CF-DMCA-8812' });
+    expect((await call(contract.agentCdnTaskFiled, { as: admin, params: { id: task.id }, body: { reference: 'again' } })).status).toBe(409);
+    const after = await readCase(caseId);
+    expect(after.ladder?.entries.map((e) => `${e.step}:${e.action}`)).toEqual(['host:sent', 'network:skipped', 'cdn:agent-task', 'cdn:agent-filed']);
+    expect(after.ladder?.entries.at(-1)).toMatchObject({ reference: 'CF-DMCA-8812', entityName: 'Cloudflare' });
+
+    // Who may call the routes.
+    expect((await call(contract.agentCdnTasks, { as: 'anonymous' })).status).toBe(401);
+    expect((await call(contract.agentCdnTasks, { as: creator })).status).toBe(403);
+    expect((await call(contract.agentCdnTasks, { as: admin })).status).toBe(200);
+    expect((await call(contract.agentCdnTaskFiled, { as: other, params: { id: task.id }, body: { reference: 'x' } })).status).toBe(403);
+    expect((await call(contract.agentCdnTaskFiled, { as: 'anonymous', params: { id: task.id }, body: { reference: 'x' } })).status).toBe(401);
+    expect((await call(contract.agentCdnTaskFiled, { as: agent, params: { id: 'nope' }, body: { reference: 'x' } })).status).toBe(400);
+    expect((await call(contract.agentCdnTaskFiled, { as: agent, params: { id: `${ulid()}-cdn-1` }, body: { reference: 'x' } })).status).toBe(404);
+  });
+});
+
 describe('agent routes: who may call them', () => {
   it('refuses anonymous callers (401) and creators or other users (403); agents and admins are served', async () => {
     expect((await call(contract.agentDelistingQueue, { as: 'anonymous', query: { engine: 'bing' } })).status).toBe(401);

@@ -150,7 +150,7 @@ describe('monitor routes', () => {
     expect(await scansUsed()).toEqual({ used: 3, limit: 3 });
   }, 180_000);
 
-  it('finds the planted copies, marks only a leaked page new, mails one alert, and reopens a restored copy as reappeared', async () => {
+  it('finds the planted copies, marks only a leaked page new, mails one alert, and reopens a copy its host re-uploaded as reappeared', async () => {
     // A paid plan, so the notice flow is the real one the creator would use.
     await changeStoredPlan((await readStoredPlan(owner.userId))!, 'pro', new Date().toISOString());
     const reference = await original(1);
@@ -215,20 +215,27 @@ describe('monitor routes', () => {
     expect((await call(contract.readAlerts, { as: owner, params: { id: 'me' }, body: {} })).body).toEqual({ marked: 2 });
     expect((await call(contract.listAlerts, { as: other, params: { id: owner.userId } })).status).toBe(403);
 
-    // A case for the reviewed copy; its notice went out and the host removed the page (resolved).
+    // A case for the reviewed copy; its notice went out to a host whose policy is "re-uploads" (issue 23): it
+    // removes the page (resolved), then puts the copy back a minute later on the sandbox's clock.
     const caseRes = await call(contract.createCase, { as: owner, body: { searchResultId: reviewed.id, infringingUrl: reviewed.url, description: 'My photo set', searchEngine: 'google' } });
     expect(caseRes.status).toBe(201);
     const caseId = caseRes.body.id as string;
     const baseline = await snapshotPage(reviewed.url);
     await updateItem(keys.entity('CASE', caseId), { set: { baseline: [baseline] } });
     expect(await transitionCase(caseId, ['pending'], 'sent', new Date().toISOString())).toBe(true);
-    await fetch(`${origin}/control/remove`, { method: 'POST', body: JSON.stringify({ url: reviewed.url }) });
+    expect((await fetch(`${origin}/control/policy`, { method: 'POST', body: JSON.stringify({ url: reviewed.url, policy: 'reuploads' }) })).ok).toBe(true);
+    const host = `abuse@${new URL(reviewed.url).pathname.split('/')[3]}`;
+    const delivered = await (await fetch(`${origin}/control/inbox`, { method: 'POST', body: JSON.stringify({ to: host, text: `Notice about ${reviewed.url}` }) })).json();
+    expect(delivered).toMatchObject({ actions: [expect.objectContaining({ policy: 'reuploads', action: 'remove-and-reupload' })] });
+    expect((await fetch(reviewed.url)).status).toBe(410);
     expect(await transitionCase(caseId, ['sent'], 'resolved', new Date().toISOString())).toBe(true);
 
-    // Run 3 while it is gone: the case stays resolved. Then the copy comes back: run 4 reopens it.
+    // Run 3 while it is gone: the case stays resolved. The host re-uploads the copy: the monitor's re-check of the
+    // case's URL at run 4 finds it back and reopens the case.
     await nextRun(monitorId);
     expect((await getCase(caseId))!.status).toBe('resolved');
-    await fetch(`${origin}/control/restore`, { method: 'POST', body: JSON.stringify({ url: reviewed.url }) });
+    clock.advance(61_000);
+    expect((await fetch(reviewed.url)).status).toBe(200);
     await nextRun(monitorId);
     const reopened = (await call(contract.getCase, { as: owner, params: { id: caseId } })).body;
     expect(reopened.status).toBe('reappeared');

@@ -1,6 +1,6 @@
 import { Check, Copy, Download, ExternalLink, RefreshCw } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import type { DelistingItemDto } from '@shared/schemas/agent';
+import type { CdnTaskDto, DelistingItemDto } from '@shared/schemas/agent';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -15,6 +15,8 @@ import { copyText } from '@/lib/clipboard';
 import { invalidateDelistingQueue, useDelistingQueue, type DelistingEngine } from '../api/get-delisting-queue';
 import { checkNow, markFiled, markRefused } from '../api/update-delisting';
 import { recordCounterNotice } from '../api/record-counter-notice';
+import { useCdnTasks } from '../api/get-cdn-tasks';
+import { fileCdnTask } from '../api/file-cdn-task';
 
 const ENGINE_NAMES: Record<DelistingEngine, string> = { google: 'Google', bing: 'Bing' };
 const STATUS_VARIANT: Record<DelistingItemDto['status'], 'default' | 'secondary' | 'outline' | 'destructive'> = {
@@ -31,7 +33,7 @@ const STATUS_VARIANT: Record<DelistingItemDto['status'], 'default' | 'secondary'
  */
 export function AgentPage() {
   const user = useCurrentUser();
-  const [engine, setEngine] = useState<DelistingEngine>('google');
+  const [queue, setQueue] = useState<DelistingEngine | 'cdn'>('google');
   if (!user.isAgent && !user.isAdmin) {
     return (
       <div className="mx-auto max-w-lg px-4 py-12 text-center" data-testid="agent-not-authorized">
@@ -45,16 +47,21 @@ export function AgentPage() {
       <title>Agent console · Vigil</title>
       <div>
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Agent console</h1>
-        <p className="mt-1 text-muted-foreground">Search-engine delisting requests and counter-notices, filed under the company&apos;s agent identity.</p>
+        <p className="mt-1 text-muted-foreground">
+          Search-engine delisting requests, CDN web forms and counter-notices, filed under the company&apos;s agent identity.
+        </p>
       </div>
-      <div role="tablist" aria-label="Engine" className="flex gap-2">
+      <div role="tablist" aria-label="Queue" className="flex flex-wrap gap-2">
         {(['google', 'bing'] as const).map((e) => (
-          <Button key={e} role="tab" aria-selected={engine === e} variant={engine === e ? 'default' : 'outline'} onClick={() => setEngine(e)}>
+          <Button key={e} role="tab" aria-selected={queue === e} variant={queue === e ? 'default' : 'outline'} onClick={() => setQueue(e)}>
             {ENGINE_NAMES[e]} queue
           </Button>
         ))}
+        <Button role="tab" aria-selected={queue === 'cdn'} variant={queue === 'cdn' ? 'default' : 'outline'} onClick={() => setQueue('cdn')}>
+          CDN web forms
+        </Button>
       </div>
-      <DelistingQueue engine={engine} />
+      {queue === 'cdn' ? <CdnTaskQueue /> : <DelistingQueue engine={queue} />}
       <CounterNoticeForm />
     </div>
   );
@@ -161,6 +168,90 @@ function DelistingCard({ item }: { item: DelistingItemDto }) {
             {item.checkedAt && <span className="text-sm text-muted-foreground">Still listed at {new Date(item.checkedAt).toLocaleString()}</span>}
           </div>
         )}
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * The ladder's CDN web-form tasks (issue 23, step 3): a CDN in front of a site that ignored its notice takes
+ * complaints only through a web form. Each task shows the form's fields with a copy button each, and "Filed"
+ * records the reference the form answered; the case's ladder then shows the filing.
+ */
+function CdnTaskQueue() {
+  const tasks = useCdnTasks();
+  if (tasks.isLoading) return <PageSpinner label="Loading the CDN web-form tasks" />;
+  if (tasks.error) return <p role="alert">The CDN web-form tasks could not be loaded. {apiErrorMessage(tasks.error, '')}</p>;
+  const items = tasks.data ?? [];
+  const open = items.filter((t) => t.status === 'open').length;
+  return (
+    <section aria-label="CDN web-form tasks" className="grid gap-4">
+      <p className="text-sm">
+        {items.length} task{items.length === 1 ? '' : 's'}, {open} to file
+      </p>
+      {items.length === 0 && <p className="text-muted-foreground">No CDN web-form tasks.</p>}
+      {items.map((t) => (
+        <CdnTaskCard key={t.id} task={t} />
+      ))}
+    </section>
+  );
+}
+
+function CdnTaskCard({ task }: { task: CdnTaskDto }) {
+  const [reference, setReference] = useState('');
+  const [busy, setBusy] = useState(false);
+  const onFiled = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    try {
+      await fileCdnTask(task.id, reference);
+    } catch (error) {
+      toast({ variant: 'destructive', title: 'Filed failed', description: apiErrorMessage(error, 'Please try again.') });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Card data-testid="cdn-task">
+      <CardHeader>
+        <CardTitle className="flex flex-wrap items-center gap-2 text-base">
+          <span className="font-mono">{task.caseNumber}</span>
+          <span>{task.entityName}</span>
+          <Badge variant={task.status === 'filed' ? 'secondary' : 'outline'} data-testid="cdn-task-status">
+            {task.status}
+          </Badge>
+          {task.reference && <span className="text-sm text-muted-foreground">Reference {task.reference}</span>}
+        </CardTitle>
+        <CardDescription className="break-all">{task.url}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-3">
+        <p className="text-sm text-muted-foreground">Recognised because {task.evidence}.</p>
+        {task.caseOutcome && <p className="text-sm">The case has ended meanwhile ({task.caseOutcome}); record a filing only if the form was sent.</p>}
+        {task.status === 'open' && (
+          <>
+            <Button asChild variant="outline" className="w-fit" size="sm">
+              <a href={task.formUrl} target="_blank" rel="noopener noreferrer">
+                <ExternalLink aria-hidden="true" />
+                Open {task.entityName}&apos;s form
+              </a>
+            </Button>
+            <dl className="grid gap-2">
+              {task.fields.map((f) => (
+                <FieldRow key={f.key} label={f.label} value={f.value} />
+              ))}
+            </dl>
+            <form className="flex flex-wrap items-end gap-2" onSubmit={(e) => void onFiled(e)}>
+              <div className="grid gap-1">
+                <Label htmlFor={`cdn-ref-${task.id}`}>Form reference number</Label>
+                <Input id={`cdn-ref-${task.id}`} value={reference} onChange={(e) => setReference(e.target.value)} maxLength={100} />
+              </div>
+              <Button type="submit" disabled={busy || !reference.trim()}>
+                Filed
+              </Button>
+            </form>
+          </>
+        )}
+        {task.status === 'filed' && task.filedAt && <p className="text-sm text-muted-foreground">Filed {new Date(task.filedAt).toLocaleString()}.</p>}
       </CardContent>
     </Card>
   );

@@ -7,6 +7,7 @@ const when = (iso: string) => new Date(iso).toLocaleString();
 const ACTION_TEXT: Record<LadderEntry['action'], string> = {
   sent: 'Notice sent',
   'agent-task': 'Agent task opened',
+  'agent-filed': 'Web form filed by the agent',
   'delisting-queued': 'Delisting requested',
   skipped: 'Skipped',
 };
@@ -64,6 +65,7 @@ export function CaseLadder({ dmcaCase }: { dmcaCase: DmcaCase }) {
                     {ACTION_TEXT[e.action]}
                     {e.recipient ? ` to ${e.recipient}` : ''}
                     {e.entityName ? ` (${e.entityName})` : ''} · {when(e.at)}
+                    {e.reference ? ` · reference ${e.reference}` : ''}
                     {e.detail ? ` · ${e.detail}` : ''}
                   </span>
                 ))}
