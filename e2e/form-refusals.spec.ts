@@ -75,9 +75,12 @@ test('a scan is deleted after a confirmation, and the refusals are said in words
   };
   const finished = (id: string) =>
     expect.poll(async () => (await (await page.request.get(`/api/search/${id}`)).json()).status, { timeout: 60_000, intervals: [500] }).toMatch(/completed|partial|failed/);
-  // Two scans of the trial's three; the monitor's first run takes the third.
+  // Two scans of the trial's three, one at a time (the trial runs one scan at once); the monitor's first run takes
+  // the third.
   const withCase = await scan('Luna Vale');
+  await finished(withCase);
   const spare = await scan('Luna Vale');
+  await finished(spare);
   await page.goto('/monitoring');
   await page.getByLabel('Creator name').fill('Luna Vale');
   await page.getByRole('button', { name: 'Create Monitor' }).click();
@@ -85,7 +88,6 @@ test('a scan is deleted after a confirmation, and the refusals are said in words
   const monitorId = (await (await page.request.get('/api/user/me/monitors')).json())[0].id as string;
 
   // A case on one result keeps the scan: refused (409), said under the button, and the results are still there.
-  await finished(withCase);
   const [result] = (await (await page.request.get(`/api/search/${withCase}/results`)).json()) as { id: string; url: string }[];
   expect((await page.request.put(`/api/search-results/${result!.id}/review`, { headers: FROM_SITE, data: { status: 'unauthorized' } })).ok()).toBe(true);
   const created = await page.request.post('/api/dmca', { headers: FROM_SITE, data: { searchResultId: result!.id, infringingUrl: result!.url, description: 'My photo set', searchEngine: 'google' } });
@@ -109,7 +111,6 @@ test('a scan is deleted after a confirmation, and the refusals are said in words
   expect((await page.request.delete(`/api/monitors/${monitorId}`, { headers: FROM_SITE })).status()).toBe(204);
 
   // Cancel deletes nothing; confirming deletes the scan, and its address no longer finds it.
-  await finished(spare);
   await page.goto(`/search?id=${spare}`);
   await page.getByRole('button', { name: 'Delete this scan' }).click();
   await page.getByRole('button', { name: 'Cancel' }).click();
