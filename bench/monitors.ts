@@ -36,13 +36,12 @@ import { parseArgs } from 'node:util';
 import pMap from 'p-map';
 import { ulid } from 'ulid';
 import { resetConfig } from '../functions/lib/config';
-import { changeStoredPlan, readStoredPlan } from '../functions/services/billing/plan-store';
 import { putMonitorSchedule, scheduleInput } from '../functions/adapters/scheduler';
 import { listMonitorsByUser } from '../functions/services/monitors/monitors';
 import { monitorScheduleName } from '../functions/adapters/scheduler';
 import { newRecord, toItem as monitorItem } from '../functions/store/entities/monitor';
 import { batchPut } from '../functions/store/table';
-import { getOrCreateUserFromClaims } from '../functions/services/users';
+import { toItem as profileItem } from '../functions/store/entities/profile';
 import { PLANS } from '../shared/plans';
 import { LOCAL_CREDENTIALS } from '../local/stand-ins/credentials';
 import { ensureTable } from '../local/stand-ins/dynamo';
@@ -110,19 +109,29 @@ async function main(): Promise<void> {
   resetConfig();
   await ensureTable(dynamo.endpoint, 'bench-monitors');
 
-  // Creators on Enterprise (15 monitors each), monitors through the service: its slot, its item, its schedule.
+  // Creators on Enterprise (15 monitors each): their profiles as sign-up writes them, on the Enterprise plan, 25 to a
+  // BatchWriteItem (a sign-up's identity mapping, e-mail and funnel are not what is measured).
   const perCreator = PLANS.enterprise.monitors.count;
   const creators = Math.ceil(monitorCount / perCreator);
   const started = Date.now();
-  const users = await pMap(
-    Array.from({ length: creators }, (_, i) => i),
-    async (i) => {
-      const profile = await getOrCreateUserFromClaims({ iss: 'https://bench.test', sub: ulid(), email: `creator${i}@bench.test`, given_name: 'Bench', family_name: `Creator ${i}` });
-      await changeStoredPlan((await readStoredPlan(profile.id))!, 'enterprise', new Date().toISOString());
-      return profile.id;
-    },
-    { concurrency: 16 },
+  const signedUpAt = new Date().toISOString();
+  const users = Array.from({ length: creators }, () => ulid());
+  const profileItems = users.map((id, i) =>
+    profileItem({
+      id,
+      userId: id,
+      email: `creator${i}@bench.test`,
+      firstName: 'Bench',
+      lastName: `Creator ${i}`,
+      profileImageUrl: null,
+      subscriptionPlan: 'enterprise',
+      subscriptionStatus: 'active',
+      planChangedAt: signedUpAt,
+      createdAt: signedUpAt,
+      lastSignInAt: signedUpAt,
+    }),
   );
+  await pMap(Array.from({ length: Math.ceil(profileItems.length / 25) }, (_, i) => profileItems.slice(i * 25, i * 25 + 25)), (chunk) => batchPut(chunk), { concurrency: 4 });
   log(`  ${creators} creators signed up on Enterprise (${((Date.now() - started) / 1000).toFixed(0)} s)`);
   // The monitor items as createMonitor writes them (its plan checks and slot are not what is measured), 25 to a
   // BatchWriteItem, then each one's schedule through the Scheduler SDK, as the monitor service creates it.
