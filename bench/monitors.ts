@@ -234,10 +234,11 @@ async function main(): Promise<void> {
         await new Promise((r) => setTimeout(r, 1000));
       }
       enqueuedSeconds = (Date.now() - dispatchStart) / 1000;
-      for (const p of consumerProcs) p.send('fired');
+      // A consumer stopped by the time limit has already reported and left.
+      for (const p of consumerProcs) if (p.connected) p.send('fired');
     })();
   }
-  const stopTimer = Number.isFinite(deadline) ? setTimeout(() => consumerProcs.forEach((p) => p.send('stop')), deadline - Date.now()) : undefined;
+  const stopTimer = Number.isFinite(deadline) ? setTimeout(() => consumerProcs.forEach((p) => p.connected && p.send('stop')), deadline - Date.now()) : undefined;
   const drained = await Promise.all(reports);
   await ticking;
   clearTimeout(stopTimer);
