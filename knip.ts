@@ -21,6 +21,9 @@ const config: KnipConfig = {
     'bench/*.ts',
     // The worker threads bench:match starts by path (bench/matching/pool.ts).
     'bench/matching/worker.ts',
+    // The child processes bench:monitors forks by path (the table, and each consumer as its own Lambda).
+    'bench/support/dynalite-process.ts',
+    'bench/support/monitor-consumer.ts',
     // The likeness function's entry the face probe bundles by path (local/bundles/face-probe.ts).
     'local/bundles/face-probe-entry.ts',
   ],

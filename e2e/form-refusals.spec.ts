@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { demoPhoto } from './support/photos';
-import { signIn, uniqueEmail } from './support/session';
+import { FROM_SITE, signIn, uniqueEmail } from './support/session';
 
 /*
  * Issue 26, no silent failure: the forms not walked by daily-workflow.spec.ts (scan start, allowlist, contact) and
@@ -59,4 +59,66 @@ test('the library, monitor, cases and pricing forms carry the server\'s limits a
   await prices.getByRole('button', { name: 'Save prices' }).click();
   await expect(prices.getByRole('alert')).toHaveText('Each plan must cost more than the one below it (basic < pro < enterprise).');
   await admin.close();
+});
+
+/*
+ * Issue 27: a scan is deleted from the search page after a confirmation; the server's refusals are said in its
+ * words (a result with a case, a monitor's run; a scan still running is refused the same way, tested on the route
+ * in functions/http/account/tests/account-data.test.ts), and nothing is deleted then.
+ */
+test('a scan is deleted after a confirmation, and the refusals are said in words', async ({ page }) => {
+  await signIn(page, uniqueEmail('tidy'));
+  const scan = async (query: string) => {
+    const res = await page.request.post('/api/search', { headers: FROM_SITE, multipart: { query, searchEngines: '["google"]' } });
+    expect(res.status()).toBe(201);
+    return (await res.json()).id as string;
+  };
+  const finished = (id: string) =>
+    expect.poll(async () => (await (await page.request.get(`/api/search/${id}`)).json()).status, { timeout: 60_000, intervals: [500] }).toMatch(/completed|partial|failed/);
+  // Two scans of the trial's three, one at a time (the trial runs one scan at once); the monitor's first run takes
+  // the third.
+  const withCase = await scan('Luna Vale');
+  await finished(withCase);
+  const spare = await scan('Luna Vale');
+  await finished(spare);
+  await page.goto('/monitoring');
+  await page.getByLabel('Creator name').fill('Luna Vale');
+  await page.getByRole('button', { name: 'Create Monitor' }).click();
+  await expect(page.getByText('Monitor created', { exact: true })).toBeVisible();
+  const monitorId = (await (await page.request.get('/api/user/me/monitors')).json())[0].id as string;
+
+  // A case on one result keeps the scan: refused (409), said under the button, and the results are still there.
+  const [result] = (await (await page.request.get(`/api/search/${withCase}/results`)).json()) as { id: string; url: string }[];
+  expect((await page.request.put(`/api/search-results/${result!.id}/review`, { headers: FROM_SITE, data: { status: 'unauthorized' } })).ok()).toBe(true);
+  const created = await page.request.post('/api/dmca', { headers: FROM_SITE, data: { searchResultId: result!.id, infringingUrl: result!.url, description: 'My photo set', searchEngine: 'google' } });
+  expect(created.status()).toBe(201);
+  await page.goto(`/search?id=${withCase}`);
+  await page.getByRole('button', { name: 'Delete this scan' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete this scan?' });
+  await expect(confirm).toContainText('deleted for good');
+  await confirm.getByRole('button', { name: 'Delete scan' }).click();
+  await expect(page.getByRole('alert')).toHaveText('1 result of this scan has a case: a case keeps its result, so the scan cannot be deleted.');
+  expect((await page.request.get(`/api/search/${withCase}`)).status()).toBe(200);
+
+  // A monitor's run: refused, the monitor keeps its results.
+  await expect.poll(async () => ((await (await page.request.get(`/api/monitors/${monitorId}`)).json()).runs as unknown[]).length, { timeout: 60_000, intervals: [500] }).toBeGreaterThan(0);
+  const run = ((await (await page.request.get(`/api/monitors/${monitorId}`)).json()).runs as { searchId: string }[])[0]!.searchId;
+  await finished(run);
+  await page.goto(`/search?id=${run}`);
+  await page.getByRole('button', { name: 'Delete this scan' }).click();
+  await page.getByRole('alertdialog', { name: 'Delete this scan?' }).getByRole('button', { name: 'Delete scan' }).click();
+  await expect(page.getByRole('alert')).toHaveText("This scan is a monitor's run, whose results the monitor keeps: delete the monitor instead.");
+  expect((await page.request.delete(`/api/monitors/${monitorId}`, { headers: FROM_SITE })).status()).toBe(204);
+
+  // Cancel deletes nothing; confirming deletes the scan, and its address no longer finds it.
+  await page.goto(`/search?id=${spare}`);
+  await page.getByRole('button', { name: 'Delete this scan' }).click();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  expect((await page.request.get(`/api/search/${spare}`)).status()).toBe(200);
+  await page.getByRole('button', { name: 'Delete this scan' }).click();
+  await page.getByRole('button', { name: 'Delete scan' }).click();
+  await expect(page.getByText('Scan deleted', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/search$/);
+  expect((await page.request.get(`/api/search/${spare}`)).status()).toBe(404);
+  expect((await page.request.get(`/api/search/${spare}/results`)).status()).toBe(404);
 });

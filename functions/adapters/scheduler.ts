@@ -45,7 +45,8 @@ export interface MonitorSchedule {
   enabled: boolean;
 }
 
-function scheduleInput(s: MonitorSchedule): CreateScheduleCommandInput {
+/** The CreateSchedule input of a monitor's schedule (also what bench/monitors.ts seeds the Scheduler stand-in with). */
+export function scheduleInput(s: MonitorSchedule): CreateScheduleCommandInput {
   const c = config();
   if (!c.monitorQueueArn || !c.monitorSchedulerRoleArn) throw new Error('MONITOR_QUEUE_ARN and MONITOR_SCHEDULER_ROLE_ARN are not configured');
   return {

@@ -73,6 +73,11 @@ export interface RunningScheduler {
   endpoint: string;
   /** Delivers every enabled schedule due at `now` once; returns what it fired. */
   fireDue(now?: number): Promise<FiredOccurrence[]>;
+  /**
+   * Creates a schedule in this process, as CreateSchedule over HTTP does (same checks): for a benchmark's setup of
+   * thousands of schedules, whose HTTP round trips are not what it measures.
+   */
+  create(input: { Name: string } & Record<string, unknown>): void;
   /** The schedules of a group (tests). */
   list(group?: string): { name: string; expression: string; state: string; nextAt: string; input?: string }[];
   close(): Promise<void>;
@@ -273,6 +278,12 @@ export async function startScheduler(opts: SchedulerOptions): Promise<RunningSch
   return {
     endpoint,
     fireDue,
+    create: (input) => {
+      const k = key(String(input.GroupName ?? 'default'), input.Name);
+      if (schedules.has(k)) throw new SchedulerError('ConflictException', `Schedule ${input.Name} already exists.`, 409);
+      schedules.set(k, write(input.Name, input));
+      save();
+    },
     list: (group) =>
       [...schedules.values()]
         .filter((s) => !group || s.GroupName === group)

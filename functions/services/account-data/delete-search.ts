@@ -5,6 +5,7 @@ import { requireOwned } from '../../lib/ownership';
 import * as cases from '../../store/entities/case';
 import * as results from '../../store/entities/result';
 import * as searches from '../../store/entities/search';
+import { removedResultCounterDelta } from '../search/review';
 import { addToUserCounters } from '../stats';
 import { deleteFiles, forgetLibraryFilesUnder, searchPrefixes } from './files';
 
@@ -48,8 +49,7 @@ export async function deleteSearch(userId: string, searchId: string): Promise<De
       // Conditional: a case opened since the check keeps its result (and then the scan too, below).
       if (!(await results.removeUnlessTakenDown(r.id, userId))) continue;
       removed++;
-      const delta = r.userReviewStatus === null ? { pendingReview: -1 } : r.userReviewStatus === 'unauthorized' ? { activeViolations: -1 } : {};
-      if (Object.keys(delta).length > 0) await addToUserCounters(userId, delta);
+      await addToUserCounters(userId, removedResultCounterDelta(r.userReviewStatus));
     }
   }
   if (removed < all.length) {

@@ -19,6 +19,22 @@ export function reviewCounterDelta(from: ReviewStatus | null, to: ReviewStatus):
   return to === 'unauthorized' ? { activeViolations: 1 } : { activeViolations: -1 };
 }
 
+/**
+ * How the user's counters move when a result is removed (a deleted scan, result retention): one fewer pending
+ * review while it was undecided, one fewer active violation while it was marked unauthorized.
+ */
+export function removedResultCounterDelta(status: ReviewStatus | null): Counters {
+  if (status === null) return { pendingReview: -1 };
+  return status === 'unauthorized' ? { activeViolations: -1 } : {};
+}
+
+/** The sum of counter moves (zeros dropped), so many removals move each counter once. */
+export function sumCounterDeltas(deltas: readonly Counters[]): Counters {
+  const total: Counters = {};
+  for (const d of deltas) for (const [k, v] of Object.entries(d) as [StatCounter, number][]) total[k] = (total[k] ?? 0) + v;
+  return Object.fromEntries(Object.entries(total).filter(([, v]) => v !== 0));
+}
+
 const ATTEMPTS = 5;
 
 /**

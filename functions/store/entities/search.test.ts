@@ -200,6 +200,26 @@ describe('search entity', () => {
     store.stop();
   });
 
+  it('takes removed results off the count only while the search counts at least that many', async () => {
+    const store = recordStore();
+    expect(await search.uncountResults('S1', 2)).toBe(true);
+    expect(store.commands[0]!.input).toMatchObject({
+      Key: { pk: 'SEARCH#S1', sk: 'SEARCH' },
+      UpdateExpression: 'ADD #u0 :u0',
+      ConditionExpression: '(attribute_exists(#u1)) AND (#u0 >= :u1)',
+      ExpressionAttributeNames: { '#u0': 'resultCount', '#u1': 'pk' },
+      ExpressionAttributeValues: { ':u0': -2, ':u1': 2 },
+    });
+    store.stop();
+    const gone = recordStore(() => conditionFailed());
+    expect(await search.uncountResults('S1', 2)).toBe(false);
+    gone.stop();
+    const none = recordStore();
+    expect(await search.uncountResults('S1', 0)).toBe(true);
+    expect(none.commands).toHaveLength(0);
+    none.stop();
+  });
+
   it('sets a run\'s new count only on an existing search', async () => {
     const store = recordStore(() => conditionFailed());
     expect(await search.setNewCount('S1', 4)).toBe(false);

@@ -240,6 +240,15 @@ export async function claimBatch(id: string, batchKey: string, n: number): Promi
   return (now?.persistedBatches as Set<string> | undefined)?.has(batchKey) ? 'duplicate' : 'closed';
 }
 
+/**
+ * Takes `n` results that were removed (result retention, issue 27) off a search's `resultCount`, so the scan says
+ * what it still lists. Guarded: nothing when the search is gone or counts fewer than `n` (never below zero).
+ */
+export async function uncountResults(id: string, n: number): Promise<boolean> {
+  if (n <= 0) return true;
+  return (await updateItemIf(key(id), { add: { resultCount: -n } }, Cond.and(Cond.exists(), Cond.ge('resultCount', n)))) !== undefined;
+}
+
 /** Records how many results a monitor run found first; false when the search does not exist. */
 export async function setNewCount(id: string, newCount: number): Promise<boolean> {
   return (await updateItemIf(key(id), { set: { newCount } }, Cond.exists())) !== undefined;

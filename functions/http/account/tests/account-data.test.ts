@@ -11,6 +11,7 @@ import { recordEvent } from '../../../services/events/record-event';
 import { removeExpiredResults } from '../../../services/account-data/retention';
 import { claimTakedown, listBySearch } from '../../../store/entities/result';
 import { get as getSearchRecord } from '../../../store/entities/search';
+import { read as readUserCounters } from '../../../store/entities/user-counters';
 import { deleteReferenceObjects } from '../../../services/account-data/files';
 import { createSearch, finishSearch } from '../../../services/search/searches';
 import { scanAllItems } from '../../../../test/table-scan';
@@ -354,6 +355,12 @@ describe('result retention', () => {
     await put(config().uploadsBucket, evidenceKey, 'picture');
     const { searchId, resultIds } = await scanWithResults(keeper, [aResult('old-1', { previewRef: evidenceKey }), aResult('old-2'), aResult('taken-down')]);
     await claimTakedown(resultIds[2]!, 'CASE-KEPT', new Date().toISOString());
+    // old-1 marked unauthorized (an active violation), old-2 and the kept one undecided (pending review).
+    await call(contract.reviewResult, { as: keeper, params: { id: resultIds[0]! }, body: { status: 'unauthorized' } });
+    const counts = async () => (await readUserCounters(keeper.userId))!.counts;
+    const resultCount = async () => ((await call(contract.getSearch, { as: keeper, params: { id: searchId } })).body as { resultCount: number }).resultCount;
+    expect(await counts()).toMatchObject({ pendingReview: 2, activeViolations: 1 });
+    expect(await resultCount()).toBe(3);
 
     // Within the retention: nothing removed.
     const soon = await removeExpiredResults(new Date(Date.now() + 10 * 86_400_000), { retentionDays: 30 });
@@ -365,6 +372,15 @@ describe('result retention', () => {
     expect(later.removed).toBeGreaterThanOrEqual(2);
     expect((await listBySearch(searchId, 10)).map((r) => r.id)).toEqual([resultIds[2]]);
     expect(await allKeys(config().uploadsBucket)).not.toContain(evidenceKey);
+    // The counters the two removed results fed moved with them: one pending review and one violation fewer, and
+    // the scan counts the one result it still lists; the stats screen says the same.
+    expect(await counts()).toMatchObject({ pendingReview: 1, activeViolations: 0 });
+    expect(await resultCount()).toBe(1);
+    expect((await call(contract.userStats, { as: keeper, params: { id: 'me' } })).body).toMatchObject({ pendingReview: 1, activeViolations: 0 });
+    // A second run removes nothing more and moves nothing.
+    await removeExpiredResults(new Date(Date.now() + 365 * 86_400_000), { retentionDays: 30 });
+    expect(await counts()).toMatchObject({ pendingReview: 1, activeViolations: 0 });
+    expect(await resultCount()).toBe(1);
     // 0 days keeps everything.
     expect(await removeExpiredResults(new Date(Date.now() + 365 * 86_400_000), { retentionDays: 0 })).toMatchObject({ removed: 0, users: 0 });
   });

@@ -15,6 +15,7 @@ import { invalidateScanResults } from '@/lib/scan/api/get-scan-results';
 import { startScan } from '@/lib/scan/api/start-scan';
 import { SEARCH_PAGE_POLL_MS, isOpenStatus, isReviewableStatus } from '@/lib/scan/scan-progress';
 import type { ScanStartFormValues } from '@/lib/scan/scan-start';
+import { DeleteScan } from './delete-scan';
 import { ResultsSummary } from './results-summary';
 
 /**
@@ -48,6 +49,8 @@ export function SearchPage() {
   // Issue 26: without a scan in the address, the page shows the creator's last scan and its summary.
   const latest = useLatestScan(!searchId).data?.search ?? undefined;
   const running = !!searchId && (current ? isOpenStatus(current.status) : !scanError);
+  // The scan this page shows (its own, or the newest), which the creator may delete.
+  const shown = current ?? (searchId ? undefined : latest);
   const outcome = current?.status === 'failed' ? 'failed' : current && isReviewableStatus(current.status) ? 'finished' : undefined;
 
   const onStart = async (values: ScanStartFormValues) => {
@@ -81,7 +84,7 @@ export function SearchPage() {
               <ScanStartForm submitLabel="Start Search" onStart={onStart} running={running} outcome={outcome} scan={current} addedSource={addedSource} />
             </CardContent>
           </Card>
-          <div className="lg:col-span-2">
+          <div className="grid content-start gap-4 lg:col-span-2">
             {searchId && !current && scanError ? (
               <Card>
                 <CardHeader>
@@ -111,6 +114,7 @@ export function SearchPage() {
                 </CardContent>
               </Card>
             )}
+            {shown && <DeleteScan key={shown.id} scanId={shown.id} onDeleted={() => setParams({})} />}
           </div>
         </div>
         {current && isReviewableStatus(current.status) && <ResultsSummary scan={current} onAddChannel={onAddChannel} />}
