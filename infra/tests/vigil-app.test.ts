@@ -456,13 +456,16 @@ describe('media and PDF layers', () => {
       }
     }
     // The media parsers, the case form (it matches a URL the creator names against the references), the
-    // notice's evidence thumbnails (one notice, or a grouped message's: BulkSendGroup) and likeness enrolment. Bulk cases, automatic submission (Finalize) and recovery decode nothing (issue 27).
+    // notice's evidence thumbnails (one notice, or a grouped message's: BulkSendGroup), likeness enrolment and the
+    // re-emergence job (it matches pictures reposted in sources). Bulk cases, automatic submission (Finalize) and
+    // recovery decode nothing (issue 27).
     expect(media.map((m) => m.replace(/(Task|Area)?Function.*$|Task.*$/, '')).sort()).toEqual([
       'Vigil-prod-Api/Cases',
       'Vigil-prod-Api/Documents',
       'Vigil-prod-Api/Likeness',
       'Vigil-prod-Workflows/BulkSendGroup',
       'Vigil-prod-Workflows/Fingerprint',
+      'Vigil-prod-Workflows/Reemergence',
       'Vigil-prod-Workflows/SendNotice',
       'Vigil-prod-Workflows/Triage',
     ]);

@@ -15,6 +15,8 @@ import { startWorld, type World } from './seed';
 const WRITING_GETS: Record<string, string> = {
   'GET /api/login': 'starts a sign-in: stores the attempt (state, PKCE verifier) the callback checks, and counts the funnel visit',
   'GET /api/auth/callback': 'ends a sign-in: consumes the attempt, creates the session (and the user on a first sign-in)',
+  'GET /api/user/{id}/references':
+    "the first read of a creator's library brings in the files uploaded before the library existed, once, and marks that done (services/library-backfill.ts; reference-library.test.ts shows a second read writes nothing)",
 };
 
 let world: World;
