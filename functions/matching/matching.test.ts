@@ -1,9 +1,11 @@
 // @integration: hashes and verifies dozens of photos, seconds of CPU, so it runs in the integration tier (test/tiers.ts).
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import { DIHEDRAL, GRID, dct64To16, dihedralBlock, writeBits } from './dct';
 import { oneEdgeGraphicPair } from './fixtures/graphics';
+import { hashCandidateImage, hashReferenceImage } from './hash-image';
 import { hammingAt, nearest, popcount32 } from './hamming';
 import {
   CONFIDENT_QUALITY,
@@ -56,6 +58,27 @@ function transformGrid(g: Float64Array, map: (x: number, y: number) => [number, 
   }
   return out;
 }
+
+/*
+ * The hashes themselves are pinned: bench:match's figures (bench/README.md) and its cache are for this output. A
+ * change that only makes hashing faster (as trim.ts's in issue 29) must keep this digest; a change that moves a
+ * hash must change it here on purpose, and the bench figures must be measured again.
+ */
+describe('hash output', () => {
+  it('is bit for bit what the benchmarks measured, for candidates (whole, padded, in a screenshot) and references', async () => {
+    const digest = createHash('sha256');
+    const add = (h: { hashes: Uint32Array; quality: number }) => digest.update(Buffer.from(h.hashes.buffer, h.hashes.byteOffset, h.hashes.byteLength)).update(`q${h.quality}`);
+    for (const name of PHOTOS) {
+      const photo = fixture(name);
+      const padded = await sharp(photo).resize(300, 300, { fit: 'inside' }).extend({ top: 40, bottom: 40, left: 20, right: 20, background: '#ffffff' }).png().toBuffer();
+      const inset = await sharp(photo).resize(400, 400, { fit: 'inside' }).png().toBuffer();
+      const screenshot = await sharp({ create: { width: 1440, height: 900, channels: 3, background: '#e8e8ea' } }).composite([{ input: inset, left: 300, top: 150 }]).png().toBuffer();
+      for (const candidate of [photo, padded, screenshot]) add(await hashCandidateImage(candidate));
+      add(await hashReferenceImage(photo));
+    }
+    expect(digest.digest('hex')).toBe('a9bd69a340bf2583f97c46089020808045ba0a8498ce658900b9060a714a642a');
+  });
+});
 
 describe('PDQ core', () => {
   it('hashes a fixed 64x64 image to a known vector', () => {
