@@ -52,7 +52,8 @@ export interface MonitorSchedulingOptions {
   stateFile?: string;
 }
 
-const toRecord = (queueArn: string, region: string) => (m: Message): SQSEvent['Records'][number] => ({
+/** An SQS message as the Lambda event source hands it to the consumer (also bench:monitors' consumer processes). */
+export const toRecord = (queueArn: string, region: string) => (m: Message): SQSEvent['Records'][number] => ({
   messageId: m.MessageId!,
   receiptHandle: m.ReceiptHandle!,
   body: m.Body ?? '',

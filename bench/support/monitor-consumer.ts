@@ -12,6 +12,7 @@ import { DeleteMessageBatchCommand, ReceiveMessageCommand, SQSClient } from '@aw
 import type { SQSEvent } from 'aws-lambda';
 import { consume } from '../../functions/jobs/monitor-runs';
 import { db } from '../../functions/store/table';
+import { toRecord } from '../../local/monitor-queue';
 import { LOCAL_CREDENTIALS } from '../../local/stand-ins/credentials';
 
 const READS = new Set(['GetItemCommand', 'QueryCommand', 'BatchGetItemCommand', 'GetCommand', 'BatchGetCommand']);
@@ -39,6 +40,7 @@ async function main(): Promise<void> {
     { step: 'initialize', name: 'benchCount' },
   );
   const sqs = new SQSClient({ region: 'us-east-1', endpoint: process.env.SQS_ENDPOINT, credentials: LOCAL_CREDENTIALS, maxAttempts: 2 });
+  const record = toRecord(process.env.MONITOR_QUEUE_ARN ?? '', 'us-east-1');
   // `{go, shiftMs}`: start polling; `fired`: every occurrence is in the queue, so an empty queue means done; `stop`: the time is up.
   let stop = false;
   let allFired = false;
@@ -66,24 +68,7 @@ async function main(): Promise<void> {
       if (fired) break;
       continue;
     }
-    const event: SQSEvent = {
-      Records: Messages.map((m) => ({
-        messageId: m.MessageId!,
-        receiptHandle: m.ReceiptHandle!,
-        body: m.Body ?? '',
-        attributes: {
-          ApproximateReceiveCount: m.Attributes?.ApproximateReceiveCount ?? '1',
-          SentTimestamp: m.Attributes?.SentTimestamp ?? String(Date.now()),
-          SenderId: 'scheduler.amazonaws.com',
-          ApproximateFirstReceiveTimestamp: m.Attributes?.ApproximateFirstReceiveTimestamp ?? String(Date.now()),
-        },
-        messageAttributes: {},
-        md5OfBody: m.MD5OfBody ?? '',
-        eventSource: 'aws:sqs',
-        eventSourceARN: process.env.MONITOR_QUEUE_ARN ?? '',
-        awsRegion: 'us-east-1',
-      })),
-    };
+    const event: SQSEvent = { Records: Messages.map(record) };
     const res = await consume(event, () => new Date(Date.now() + shiftMs));
     const failedIds = new Set(res.batchItemFailures.map((f) => f.itemIdentifier));
     report.failed += failedIds.size;

@@ -11,7 +11,7 @@ import { casesForUrls } from '../cases/case-urls';
 import type { CaseRecord } from '../cases/case-store';
 import { getSearch } from '../search/searches';
 import { listResultsBySearch, type ResultRecord } from '../search/results';
-import { recordSourceRun, sharedSourceLimiter } from '../search/sources';
+import { recordSourceRead, recordSourceRun, sharedSourceLimiter } from '../search/sources';
 
 /*
  * Re-emergence in sources (issue 25): a removed Telegram post, Reddit post or leak-site post does not come back at
@@ -189,15 +189,7 @@ export async function findReposts(removed: readonly RemovedSourceCopy[], now: Da
       continue;
     }
     sourcesRead += 1;
-    await recordSourceRun({
-      ...spec,
-      at: started.toISOString(),
-      ok: !run.stoppedBecause,
-      requests: run.requests,
-      candidates: run.candidates.length,
-      rateLimitWaitMs: run.rateLimitWaitMs,
-      ...(run.stoppedBecause ? { problem: run.stoppedBecause } : {}),
-    }).catch((err) => logger.warn('re-emergence: source health not recorded', { source: sourceKey(spec), error: err as Error }));
+    await recordSourceRead(spec, run, started.toISOString()).catch((err) => logger.warn('re-emergence: source health not recorded', { source: sourceKey(spec), error: err as Error }));
     // Only posts that could be reposts are fetched and matched: new since the removal, or undated.
     const candidates = run.candidates.filter((p) => p.media.length > 0 && (!p.postedAt || Date.parse(p.postedAt) > Date.parse(earliest)));
     if (candidates.length === 0) continue;

@@ -1,4 +1,4 @@
-import { normaliseSourceSpec, SharedHostLimiter, SITE_RULES, SourceConfigError, sourcesConfig } from '../../adapters/sources';
+import { normaliseSourceSpec, SharedHostLimiter, SITE_RULES, SourceConfigError, sourcesConfig, type SourceRun } from '../../adapters/sources';
 import { perConfig } from '../../lib/config';
 import { ValidationError } from '../../lib/errors';
 import { MAX_SOURCES, type SiteRuleSummary, type SourceHealth, type SourceSpec } from '../../../shared/schemas/sources';
@@ -50,6 +50,19 @@ export const sharedSourceLimiter = perConfig(() => new SharedHostLimiter((host, 
 /** Adds one run of a source to its health counters (the QuerySource task, once per branch). */
 export function recordSourceRun(run: health.SourceRunRecord): Promise<void> {
   return health.recordRun(run);
+}
+
+/** Records what one read of a source did (its requests, candidates, waits, and why it stopped, if it did). */
+export function recordSourceRead(spec: SourceSpec, run: SourceRun, at: string): Promise<void> {
+  return recordSourceRun({
+    ...spec,
+    at,
+    ok: !run.stoppedBecause,
+    requests: run.requests,
+    candidates: run.candidates.length,
+    rateLimitWaitMs: run.rateLimitWaitMs,
+    ...(run.stoppedBecause ? { problem: run.stoppedBecause } : {}),
+  });
 }
 
 /** Every source's health, worst first (highest error rate, then the longest since a success). */

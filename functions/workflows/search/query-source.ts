@@ -3,7 +3,7 @@ import { candidateDomain } from '../../adapters/providers/candidate';
 import { live } from '../../lib/config';
 import { logger } from '../../lib/logger';
 import { traced } from '../../lib/tracer';
-import { recordSourceRun, sharedSourceLimiter } from '../../services/search/sources';
+import { recordSourceRead, recordSourceRun, sharedSourceLimiter } from '../../services/search/sources';
 import { getSearch, updateSearchProgress } from '../../services/search/searches';
 import { splitNames } from '../../../shared/schemas/search-start';
 import { sourceKey } from '../../../shared/schemas/sources';
@@ -91,15 +91,7 @@ export async function querySource(input: QuerySourceInput, now = () => new Date(
   const candidates = toCandidates(run.candidates, started.toISOString(), live.sandboxOrigin());
   const candidatesKey = workKey(input.searchId, `source-${sourceKey(spec).replace(/[^a-z0-9_-]/gi, '_')}`);
   await putWork(candidatesKey, candidates);
-  if (!failedBefore) await recordSourceRun({
-    ...spec,
-    at: started.toISOString(),
-    ok: !run.stoppedBecause,
-    requests: run.requests,
-    candidates: run.candidates.length,
-    rateLimitWaitMs: run.rateLimitWaitMs,
-    ...(run.stoppedBecause ? { problem: run.stoppedBecause } : {}),
-  });
+  if (!failedBefore) await recordSourceRead(spec, run, started.toISOString());
   if (run.stoppedBecause) logger.warn('source stopped early', { searchId: input.searchId, source: sourceKey(spec), reason: run.stoppedBecause });
   await updateSearchProgress(input.searchId, { increment: { candidatesFound: candidates.length } });
   return {
