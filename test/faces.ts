@@ -3,6 +3,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import sharp from 'sharp';
 
+export { cutFace } from '../local/sandbox/faces';
+
 /*
  * Face photos for likeness tests (issue 24), from the photos that ship in @vladmandic/face-api's `demo/` folder
  * (group photos; no labelled set with several photos per person is reachable offline). A "person" is one face cut
@@ -22,18 +24,6 @@ const SAMPLE1_FACES = [
   { x: 0.436, y: 0.327, w: 0.099, h: 0.177 },
   { x: 0.768, y: 0.155, w: 0.105, h: 0.186 },
 ];
-
-/** A photo of one person's face: the face with a margin of `pad` (of its size) around it, as a JPEG. */
-export async function cutFace(photo: Buffer, box: { x: number; y: number; w: number; h: number }, pad = 0.6): Promise<Buffer> {
-  const meta = await sharp(photo).metadata();
-  const W = meta.width!;
-  const H = meta.height!;
-  const left = Math.max(0, Math.round((box.x - box.w * pad) * W));
-  const top = Math.max(0, Math.round((box.y - box.h * pad) * H));
-  const right = Math.min(W, Math.round((box.x + box.w * (1 + pad)) * W));
-  const bottom = Math.min(H, Math.round((box.y + box.h * (1 + pad)) * H));
-  return sharp(photo).extract({ left, top, width: right - left, height: bottom - top }).jpeg({ quality: 90 }).toBuffer();
-}
 
 /** Three "photos" of one person: the cut face as is, mirrored, and smaller and re-encoded. */
 export async function photosOfOnePerson(face: Buffer): Promise<Buffer[]> {

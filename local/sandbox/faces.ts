@@ -42,18 +42,19 @@ function demoPhoto(n: number): Buffer {
   return readFileSync(path.join(demoDir, `sample${n}.jpg`));
 }
 
-/** The face with a margin of `pad` (of its size) around it, as a JPEG. */
-async function cut({ photo, box }: Source, pad: number): Promise<Buffer> {
-  const bytes = demoPhoto(photo);
-  const meta = await sharp(bytes).metadata();
+/** A photo of one person's face: the face (fractions of the picture) with a margin of `pad` (of its size) around it, as a JPEG. */
+export async function cutFace(photo: Buffer, box: { x: number; y: number; w: number; h: number }, pad = 0.6): Promise<Buffer> {
+  const meta = await sharp(photo).metadata();
   const W = meta.width!;
   const H = meta.height!;
   const left = Math.max(0, Math.round((box.x - box.w * pad) * W));
   const top = Math.max(0, Math.round((box.y - box.h * pad) * H));
   const right = Math.min(W, Math.round((box.x + box.w * (1 + pad)) * W));
   const bottom = Math.min(H, Math.round((box.y + box.h * (1 + pad)) * H));
-  return sharp(bytes).extract({ left, top, width: right - left, height: bottom - top }).jpeg({ quality: 90 }).toBuffer();
+  return sharp(photo).extract({ left, top, width: right - left, height: bottom - top }).jpeg({ quality: 90 }).toBuffer();
 }
+
+const cut = ({ photo, box }: Source, pad: number) => cutFace(demoPhoto(photo), box, pad);
 
 /** The demo creator's photos of her face, to enrol (`/demo/faces/<n>.jpg`, n = 1..3): three framings, none mirrored. */
 export async function creatorFacePhoto(n: number): Promise<Buffer> {
