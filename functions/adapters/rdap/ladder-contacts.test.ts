@@ -27,7 +27,13 @@ describe('findStepContact: one look-up per rung of the ladder', () => {
   it("network: the abuse contact of the address's network, unless the address is a CDN's", async () => {
     const o = opts({ 'leaks.test': '192.0.2.10', 'proxied.test': '104.16.5.5' }, { '/ip/192.0.2.10': abuseOf('abuse@hosting.test') });
     expect(await findStepContact('network', 'https://leaks.test/a', o)).toMatchObject({ kind: 'email', email: 'abuse@hosting.test', source: 'rdap-ip' });
-    expect(await findStepContact('network', 'https://proxied.test/a', o)).toMatchObject({ kind: 'none', reason: expect.stringContaining('Cloudflare') });
+    expect(await findStepContact('network', 'https://proxied.test/a', o)).toMatchObject({ kind: 'none', reason: expect.stringContaining("104.16.5.5 is in Cloudflare's published range") });
+    // A CDN known only by its response header: the reason says so, not that the address is the CDN's.
+    const edge = { ...opts({ 'leaks.test': '192.0.2.10' }), edge: { 'x-served-by': 'cache-ams1' } };
+    expect(await findStepContact('network', 'https://leaks.test/a', edge)).toMatchObject({
+      kind: 'none',
+      reason: 'leaks.test is behind Fastly (the page answers with x-served-by: cache-ams1), so 192.0.2.10 is not the site\'s own network: the CDN step addresses it.',
+    });
   });
 
   it('cdn: an e-mail desk, a web form (an agent task), or no CDN', async () => {

@@ -72,7 +72,7 @@ export async function findStepContact(step: LadderContactStep, url: string, opts
       if (failures.length) throw unavailable('address');
       return { kind: 'none', reason: `${site} does not resolve to an address.` };
     }
-    if (cdn) return { kind: 'none', reason: `${address} belongs to ${cdn.cdn.name}, not to the site's own network: the CDN step addresses it.` };
+    if (cdn) return { kind: 'none', reason: `${site} is behind ${cdn.cdn.name} (${cdn.evidence}), so ${address} is not the site's own network: the CDN step addresses it.` };
     const answer = await query(`${base}/ip/${address}`, q);
     if (answer.kind === 'failed') {
       failures.push(answer.reason);
