@@ -10,6 +10,10 @@ import { contract } from '../../../../shared/contract';
 import { call, startHarness, type Harness } from '../../../../test/harness';
 import { aCopyOnline, scanWithResults, user, type TestUser } from '../../../../test/fixtures';
 
+// Several tests wait for every case's whole ladder (host, network, registrar: three notices each, with their
+// re-check waits): about 12 s each on an idle machine, over 30 s on a busy one.
+jest.setTimeout(60_000);
+
 let h: Harness;
 const ORIGINAL = 'https://fans.example.com/p/original';
 
