@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
+import { DEFAULT_CONTENT_TYPE, DEFAULT_SEARCH_ENGINES } from '../shared/schemas/search-start';
 import { seriousFindings } from './support/axe';
 import { outboxMailsWith, type OutboxMail } from './support/outbox';
 import { demoPhoto } from './support/photos';
@@ -172,7 +173,13 @@ test('a monitor run over copies that already have cases files nothing new, and i
   // A scan (through the API: the scan journey is scan.spec.ts) finds the copies; each high-priority copy gets its case.
   const scan = await page.request.post('/api/search', {
     headers: FROM_SITE,
-    multipart: { query: 'Luna Vale', contentType: 'images', searchEngines: '["google"]', referenceFiles: { name: 'luna.jpg', mimeType: 'image/jpeg', buffer: photo } },
+    // The engines and content the monitor form sends, so the scan finds what the monitor's run will find.
+    multipart: {
+      query: 'Luna Vale',
+      contentType: DEFAULT_CONTENT_TYPE,
+      searchEngines: JSON.stringify(DEFAULT_SEARCH_ENGINES),
+      referenceFiles: { name: 'luna.jpg', mimeType: 'image/jpeg', buffer: photo },
+    },
   });
   expect(scan.status()).toBe(201);
   const scanId = (await scan.json()).id as string;
