@@ -40,25 +40,22 @@ export function reemergenceEverySeconds(value: string | undefined): number {
 }
 
 /**
- * The local stand-in for an EventBridge rate rule (`rate(<n> hours)`): runs `job` every `everyMs` from when the
- * runtime starts (as a rate rule counts from its creation), `everyMs` 0 or less: never. A run still going when the
- * next is due is not overlapped (the next waits `everyMs` from its end); a failure is logged and the next runs
- * again. Returns the function that stops it.
+ * Runs `job` after `delayMs()`, then again `delayMs()` after each run ends (so runs never overlap), logging each
+ * outcome as `label` (a failure is logged and the next run goes ahead). Returns the function that stops it.
  */
-export function startRateJob(name: string, everyMs: number, job: (now: Date) => Promise<unknown>, clock: () => Date = () => new Date()): () => void {
-  if (!Number.isFinite(everyMs) || everyMs <= 0) return () => undefined;
+function repeatJob(name: string, label: string, delayMs: () => number, job: (now: Date) => Promise<unknown>, clock: () => Date): () => void {
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
   const arm = () => {
     if (stopped) return;
-    timer = setTimeout(fire, everyMs);
+    timer = setTimeout(fire, delayMs());
     timer.unref();
   };
   const fire = () => {
     const now = clock();
     job(now)
-      .then((out) => logger.info('rate job ran', { job: name, at: now.toISOString(), out }))
-      .catch((err: Error) => logger.error('rate job failed', { job: name, error: err }))
+      .then((out) => logger.info(`${label} ran`, { job: name, at: now.toISOString(), out }))
+      .catch((err: Error) => logger.error(`${label} failed`, { job: name, error: err }))
       .finally(arm);
   };
   arm();
@@ -69,28 +66,21 @@ export function startRateJob(name: string, everyMs: number, job: (now: Date) => 
 }
 
 /**
+ * The local stand-in for an EventBridge rate rule (`rate(<n> hours)`): runs `job` every `everyMs` from when the
+ * runtime starts (as a rate rule counts from its creation), `everyMs` 0 or less: never. A run still going when the
+ * next is due is not overlapped (the next waits `everyMs` from its end); a failure is logged and the next runs
+ * again. Returns the function that stops it.
+ */
+export function startRateJob(name: string, everyMs: number, job: (now: Date) => Promise<unknown>, clock: () => Date = () => new Date()): () => void {
+  if (!Number.isFinite(everyMs) || everyMs <= 0) return () => undefined;
+  return repeatJob(name, 'rate job', () => everyMs, job, clock);
+}
+
+/**
  * The local stand-in for a daily EventBridge rule (`cron(0 <hour> * * ? *)`): runs `job` every day at `hourUtc`
  * while the runtime is up. A run still going when the next is due is not overlapped; a failure is logged and the
  * next day runs again (on AWS the rule retries twice). Returns the function that stops it.
  */
 export function startDailyJob(name: string, hourUtc: number, job: (now: Date) => Promise<unknown>, clock: () => Date = () => new Date()): () => void {
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-  const arm = () => {
-    if (stopped) return;
-    timer = setTimeout(fire, msUntilHourUtc(clock(), hourUtc));
-    timer.unref();
-  };
-  const fire = () => {
-    const now = clock();
-    job(now)
-      .then((out) => logger.info('daily job ran', { job: name, at: now.toISOString(), out }))
-      .catch((err: Error) => logger.error('daily job failed', { job: name, error: err }))
-      .finally(arm);
-  };
-  arm();
-  return () => {
-    stopped = true;
-    if (timer) clearTimeout(timer);
-  };
+  return repeatJob(name, 'daily job', () => msUntilHourUtc(clock(), hourUtc), job, clock);
 }
