@@ -33,6 +33,16 @@ async function scanResults(page: Page): Promise<Result[]> {
   return (await (await page.request.get(`/api/search/${id}/results`)).json()) as Result[];
 }
 
+/** Reloads the open case page until its outcome reads `text` (the ladder runs on its own timers). */
+async function expectOutcome(page: Page, text: string): Promise<void> {
+  await expect
+    .poll(async () => {
+      await page.reload({ waitUntil: 'networkidle' });
+      return (await page.getByTestId('case-outcome').allTextContents()).join(' ');
+    }, { timeout: 60_000, intervals: [2_000] })
+    .toContain(text);
+}
+
 /** Opens a case about `result` with the host's policy set, and submits it from the case page. */
 async function submitCase(page: Page, result: Result, policy: string): Promise<string> {
   expect((await page.request.post('/sandbox/control/policy', { data: { url: result.url, policy } })).ok()).toBe(true);
@@ -61,12 +71,7 @@ test('the escalation ladder: host to network, delisting filed by the agent, and 
   // 1. The forum ignores its own abuse mailbox; its network acts: removed at the source on the network step.
   const climbed = await submitCase(page, onForum, 'yields-to-network');
   const ladder = page.getByTestId('case-ladder');
-  await expect
-    .poll(async () => {
-      await page.reload({ waitUntil: 'networkidle' });
-      return (await page.getByTestId('case-outcome').allTextContents()).join(' ');
-    }, { timeout: 60_000, intervals: [2_000] })
-    .toContain('Removed at the source');
+  await expectOutcome(page, 'Removed at the source');
   await expect(ladder).toContainText('Notice sent to abuse@leakforum.example');
   await expect(ladder).toContainText('Notice sent to abuse@sandbox-hosting.example');
   await expect(page.getByTestId('case-outcome')).toContainText('The network hosting its IP address');
@@ -97,12 +102,7 @@ test('the escalation ladder: host to network, delisting filed by the agent, and 
   await agent.getByTestId('delisting-request').filter({ hasText: onFiledrop.url }).getByRole('button', { name: 'Refused' }).click();
   await expect(agent.getByTestId('delisting-request').filter({ hasText: onFiledrop.url }).getByTestId('delisting-status')).toHaveText('refused');
   await page.goto(`/dmca/${delisted}`);
-  await expect
-    .poll(async () => {
-      await page.reload({ waitUntil: 'networkidle' });
-      return (await page.getByTestId('case-outcome').allTextContents()).join(' ');
-    }, { timeout: 60_000, intervals: [2_000] })
-    .toContain('Delisted only');
+  await expectOutcome(page, 'Delisted only');
 
   // 3. The forum's uploader files a counter-notice: the agent records it, the creator sees the 512(g) window.
   await agent.getByLabel('Case id').fill(climbed);
@@ -139,11 +139,6 @@ test('the escalation ladder: host to network, delisting filed by the agent, and 
   await page.goto(`/dmca/${behindForm}`);
   await expect(page.getByTestId('case-ladder')).toContainText(`Web form filed by the agent to https://abuse.shieldcdn.example/dmca (ShieldCDN (sandbox))`);
   await expect(page.getByTestId('case-ladder')).toContainText(`reference ${report.reference}`);
-  await expect
-    .poll(async () => {
-      await page.reload({ waitUntil: 'networkidle' });
-      return (await page.getByTestId('case-outcome').allTextContents()).join(' ');
-    }, { timeout: 60_000, intervals: [2_000] })
-    .toContain('Removed at the source');
+  await expectOutcome(page, 'Removed at the source');
   await agentContext.close();
 });
