@@ -1,4 +1,4 @@
-import { DIHEDRAL, HASH_WORDS, dct64To16, dihedralBlock, qualityOf, writeBits } from './dct';
+import { DIHEDRAL, GRID, HASH_WORDS, dct64To16, dihedralBlock, qualityOf, writeBits } from './dct';
 import { sniffDimensions } from './dimensions';
 import { decodeLuma, decodeLumaRegion, REFERENCE_WORKING_SIZE, WORKING_SIZE, type Box, type LumaImage, type WorkingSize } from './luma';
 import { resampleToGrid, rotateInFrame, rotateToFill } from './resample';
@@ -108,9 +108,12 @@ interface View {
  */
 const QUALITY_MARGIN = 3;
 
+/** The 64x64 grid every view is resampled into: read at once by the DCT and the quality, never kept. */
+const GRID_SCRATCH = new Float32Array(GRID * GRID);
+
 /** DCT block and quality of one view (a box of the working image). */
 function viewBlock(img: LumaImage, box: Box): View {
-  const grid = resampleToGrid(img, box);
+  const grid = resampleToGrid(img, box, GRID_SCRATCH);
   return { block: dct64To16(grid), quality: qualityOf(grid, QUALITY_MARGIN) };
 }
 

@@ -38,11 +38,18 @@ function taps(from: number, length: number, limit: number, n: number): Taps {
 }
 
 /**
+ * The horizontal pass's rows, reused by every call (hashing is synchronous) and grown when a box needs more:
+ * a fresh array per view was most of the garbage a candidate's hashing left (hashing speed, issue 29).
+ */
+let rowSums = new Float64Array(0);
+
+/**
  * Area-averages the region `box` of `img` down (or up) to a 64x64 grid: every output cell is the mean of the
  * source area it covers, fractional pixel edges included. Written by hand because it works on a sub-rectangle
- * of an image already in memory, which lets one decode serve the whole crop pyramid.
+ * of an image already in memory, which lets one decode serve the whole crop pyramid. Writes into `out` when
+ * given (64 x 64 values), else into a new array.
  */
-export function resampleToGrid(img: LumaImage, box: Box): Float32Array {
+export function resampleToGrid(img: LumaImage, box: Box, out = new Float32Array(G * G)): Float32Array {
   const tx = taps(box.x, box.w, img.width, G);
   const ty = taps(box.y, box.h, img.height, G);
   // Locals, not property reads, in the loops (hashing speed, issue 13: property reads cost about a third of the time).
@@ -59,7 +66,8 @@ export function resampleToGrid(img: LumaImage, box: Box): Float32Array {
   const y0 = yStart[0];
   const y1 = yStart[G - 1] + yCount[G - 1];
   const rows = y1 - y0;
-  const tmp = new Float64Array(rows * G);
+  if (rowSums.length < rows * G) rowSums = new Float64Array(rows * G);
+  const tmp = rowSums;
   for (let r = 0; r < rows; r++) {
     const src = (y0 + r) * width;
     const row = r * G;
@@ -72,7 +80,6 @@ export function resampleToGrid(img: LumaImage, box: Box): Float32Array {
       tmp[row + c] = sum;
     }
   }
-  const out = new Float32Array(G * G);
   for (let r = 0; r < G; r++) {
     const s0 = (yStart[r] - y0) * G;
     const base = r * yStride;

@@ -96,24 +96,66 @@ interface Components {
 }
 
 /**
- * Connected components of the set pixels of `mask` (8-connected when `eight`), by runs: each row is cut into
- * runs of set pixels and overlapping runs of neighbouring rows are joined with union-find. Much faster in
- * JavaScript than labelling every pixel by flood fill.
+ * Scratch arrays reused by every call of `pictureBox` (hashing is synchronous, so one set per process is
+ * enough), grown when an image needs more: hashing a candidate used to allocate and zero about 13 bytes per
+ * pixel here, whose garbage collection cost as much CPU time as the search itself (hashing speed, issue 29).
  */
-function components(mask: Uint8Array, w: number, h: number, eight: boolean): Components {
+class Scratch {
+  private arrays = new Map<string, Int32Array>();
+  /** An Int32Array of at least `length` elements, contents undefined. */
+  get(name: string, length: number): Int32Array {
+    let a = this.arrays.get(name);
+    if (!a || a.length < length) {
+      a = new Int32Array(Math.max(length, 2 * (a?.length ?? 0)));
+      this.arrays.set(name, a);
+    }
+    return a;
+  }
+}
+const scratch = new Scratch();
+
+/**
+ * Two pixel-mark arrays that need no clearing between calls: a pixel is marked for a fill when it holds the
+ * fill's number, and every fill takes a number no earlier fill used (`next`). Both are replaced by zeroed
+ * arrays when the numbers would run out or an image needs more pixels, so an old number never comes back.
+ */
+class Marks {
+  visited = new Int32Array(0);
+  background = new Int32Array(0);
+  private last = 0;
+  /** Makes room for `n` pixels. */
+  reserve(n: number): void {
+    if (this.visited.length >= n && this.last < 0x7fff0000) return;
+    this.visited = new Int32Array(Math.max(n, this.visited.length));
+    this.background = new Int32Array(this.visited.length);
+    this.last = 0;
+  }
+  next(): number {
+    return ++this.last;
+  }
+}
+const marks = new Marks();
+
+/**
+ * Connected components of the pixels of a `w` x `h` image that are NOT marked `background` in `marked`
+ * (8-connected when `eight`), by runs: each row is cut into runs of such pixels and overlapping runs of
+ * neighbouring rows are joined with union-find. Much faster in JavaScript than labelling every pixel by
+ * flood fill. The arrays returned are scratch, valid until the next call.
+ */
+function components(marked: Int32Array, background: number, w: number, h: number, eight: boolean): Components {
   // y, start, end triplets; a row holds at most ceil(w / 2) runs.
-  const runs = new Int32Array(3 * h * ((w + 1) >> 1));
+  const runs = scratch.get('runs', 3 * h * ((w + 1) >> 1));
   let filled = 0;
-  const rowFirst = new Int32Array(h + 1);
+  const rowFirst = scratch.get('rowFirst', h + 1);
   for (let y = 0; y < h; y++) {
     rowFirst[y] = filled / 3;
     const row = y * w;
     let x = 0;
     while (x < w) {
-      while (x < w && !mask[row + x]) x++;
+      while (x < w && marked[row + x] === background) x++;
       if (x >= w) break;
       const start = x;
-      while (x < w && mask[row + x]) x++;
+      while (x < w && marked[row + x] !== background) x++;
       runs[filled++] = y;
       runs[filled++] = start;
       runs[filled++] = x;
@@ -121,7 +163,7 @@ function components(mask: Uint8Array, w: number, h: number, eight: boolean): Com
   }
   const count = filled / 3;
   rowFirst[h] = count;
-  const parent = new Int32Array(count);
+  const parent = scratch.get('parent', count);
   for (let i = 0; i < count; i++) parent[i] = i;
   const find = (i: number): number => {
     while (parent[i] !== i) {
@@ -150,12 +192,12 @@ function components(mask: Uint8Array, w: number, h: number, eight: boolean): Com
       else b++;
     }
   }
-  const index = new Int32Array(count).fill(-1);
-  const area = new Int32Array(count);
-  const x0 = new Int32Array(count);
-  const y0 = new Int32Array(count);
-  const x1 = new Int32Array(count);
-  const y1 = new Int32Array(count);
+  const index = scratch.get('index', count).fill(-1, 0, count);
+  const area = scratch.get('area', count).fill(0, 0, count);
+  const x0 = scratch.get('x0', count);
+  const y0 = scratch.get('y0', count);
+  const x1 = scratch.get('x1', count).fill(0, 0, count);
+  const y1 = scratch.get('y1', count).fill(0, 0, count);
   let n = 0;
   for (let r = 0; r < count; r++) {
     const root = find(r);
@@ -192,17 +234,11 @@ export function pictureBox(img: LumaImage): Box {
   const n = w * h;
   const hist = new Int32Array(256);
   let borderCount = 0;
-  const borderPixel = (i: number) => {
+  for (let e = 0; e < 2 * w + 2 * Math.max(0, h - 2); e++) {
+    // Top row, bottom row, then the left and right columns between them.
+    const i = e < w ? e : e < 2 * w ? (h - 1) * w + e - w : (((e - 2 * w) >> 1) + 1) * w + ((e - 2 * w) & 1 ? w - 1 : 0);
     hist[Math.max(0, Math.min(255, Math.round(data[i])))]++;
     borderCount++;
-  };
-  for (let x = 0; x < w; x++) {
-    borderPixel(x);
-    borderPixel((h - 1) * w + x);
-  }
-  for (let y = 1; y < h - 1; y++) {
-    borderPixel(y * w);
-    borderPixel(y * w + w - 1);
   }
   // Flat UI colour and padding sit within a level or two (JPEG noise); a photo's edge spreads over many.
   const seeds: number[] = [];
@@ -215,14 +251,17 @@ export function pictureBox(img: LumaImage): Box {
   // Background: regions of a seed colour (4-connected) that touch the border, filled from the border pixels
   // of that colour. A fill visits only the background it finds, where cutting the whole image into
   // components per seed cost a pass over every pixel per seed (hashing speed, issue 29); the set is the same.
-  const background = new Uint8Array(n);
-  const visited = new Uint8Array(n); // the seed's number (1, 2, ...) once a pixel is filled for it
-  const stack = new Int32Array(n);
+  // `visited` holds a seed's mark once a pixel is filled for it, `background` this call's mark once a pixel
+  // is filled for any seed (see `Marks`).
+  marks.reserve(n);
+  const { visited, background } = marks;
+  const isBackground = marks.next();
+  const stack = scratch.get('stack', n);
   let filled = 0;
   // No closures in these loops: a per-call closure stays slow (most of pictureBox's time when it had them).
   for (let k = 0; k < seeds.length; k++) {
     const seed = seeds[k];
-    const mark = k + 1;
+    const mark = marks.next();
     let top = 0;
     for (let e = 0; e < 2 * (w + h); e++) {
       // The border pixels: top row, bottom row, left column, right column (corners twice, visited once).
@@ -235,7 +274,10 @@ export function pictureBox(img: LumaImage): Box {
     }
     while (top > 0) {
       const i = stack[--top];
-      background[i] = 1;
+      if (background[i] !== isBackground) {
+        background[i] = isBackground;
+        filled++;
+      }
       const x = i % w;
       for (let d = 0; d < 4; d++) {
         const j = d === 0 ? (x > 0 ? i - 1 : -1) : d === 1 ? (x < w - 1 ? i + 1 : -1) : d === 2 ? i - w : i + w;
@@ -248,13 +290,10 @@ export function pictureBox(img: LumaImage): Box {
       }
     }
   }
-  for (let i = 0; i < n; i++) filled += background[i];
   // A photo whose border has a dominant colour but no frame (a black night sky, a white backdrop) fills
   // little: nothing to cut.
   if (filled < 0.02 * n) return whole;
-  const mask = new Uint8Array(n);
-  for (let i = 0; i < n; i++) mask[i] = background[i] ? 0 : 1;
-  const blocks = components(mask, w, h, true);
+  const blocks = components(background, isBackground, w, h, true);
   if (blocks.count === 0) return whole;
   let best = 0;
   for (let c = 1; c < blocks.count; c++) if (blocks.area[c] > blocks.area[best]) best = c;
