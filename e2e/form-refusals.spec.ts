@@ -64,7 +64,8 @@ test('the library, monitor, cases and pricing forms carry the server\'s limits a
 /*
  * Issue 27: a scan is deleted from the search page after a confirmation; the server's refusals are said in its
  * words (a result with a case, a monitor's run; a scan still running is refused the same way, tested on the route
- * in functions/http/account/tests/account-data.test.ts), and nothing is deleted then.
+ * in functions/http/account/tests/account-data.test.ts), and nothing is deleted then. A monitor is deleted from its
+ * page after a confirmation too, and its runs can be deleted then.
  */
 test('a scan is deleted after a confirmation, and the refusals are said in words', async ({ page }) => {
   await signIn(page, uniqueEmail('tidy'));
@@ -107,8 +108,20 @@ test('a scan is deleted after a confirmation, and the refusals are said in words
   await page.goto(`/search?id=${run}`);
   await page.getByRole('button', { name: 'Delete this scan' }).click();
   await page.getByRole('alertdialog', { name: 'Delete this scan?' }).getByRole('button', { name: 'Delete scan' }).click();
-  await expect(page.getByRole('alert')).toHaveText("This scan is a monitor's run, whose results the monitor keeps: delete the monitor instead.");
-  expect((await page.request.delete(`/api/monitors/${monitorId}`, { headers: FROM_SITE })).status()).toBe(204);
+  await expect(page.getByRole('alert')).toHaveText("This scan is a monitor's run, whose results the monitor keeps: delete the monitor first.");
+  // The monitor is deleted from its page after a confirmation (Cancel keeps it); then its runs are scans like any other.
+  await page.goto(`/monitoring/${monitorId}`);
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  const deleteMonitor = page.getByRole('alertdialog', { name: 'Delete this monitor?' });
+  await expect(deleteMonitor).toContainText('Its past runs with their results, your reference library and your cases stay.');
+  await deleteMonitor.getByRole('button', { name: 'Cancel' }).click();
+  expect((await page.request.get(`/api/monitors/${monitorId}`)).status()).toBe(200);
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await page.getByRole('alertdialog', { name: 'Delete this monitor?' }).getByRole('button', { name: 'Delete monitor' }).click();
+  await expect(page.getByText('Monitor deleted', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/monitoring$/);
+  expect((await page.request.get(`/api/monitors/${monitorId}`)).status()).toBe(404);
+  expect((await page.request.delete(`/api/search/${run}`, { headers: FROM_SITE })).status()).toBe(204);
 
   // Cancel deletes nothing; confirming deletes the scan, and its address no longer finds it.
   await page.goto(`/search?id=${spare}`);

@@ -3,6 +3,7 @@ import { ConflictError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { requireOwned } from '../../lib/ownership';
 import * as cases from '../../store/entities/case';
+import * as monitors from '../../store/entities/monitor';
 import * as results from '../../store/entities/result';
 import * as searches from '../../store/entities/search';
 import { removedResultCounterDelta } from '../search/review';
@@ -12,7 +13,8 @@ import { deleteFiles, forgetLibraryFilesUnder, searchPrefixes } from './files';
 /*
  * The creator deletes one scan (issue 27): its results, its files (reference uploads, evidence pictures,
  * thumbnails, work files) and the scan itself. Refused, with nothing deleted, while the scan runs (its workflow
- * still writes), when it is a monitor's run (a monitor's results are shared by its runs: delete the monitor),
+ * still writes), when it is the run of a monitor that still exists (a monitor's results are shared by its runs: the
+ * monitor is deleted first),
  * and when a case was opened on one of its results (a case is the record of a takedown and keeps its result).
  * The scan's item goes last, so a deletion cut short is finished by asking again.
  */
@@ -30,8 +32,10 @@ export async function deleteSearch(userId: string, searchId: string): Promise<De
   if (!(FINAL_SEARCH_STATUSES as readonly string[]).includes(search.status)) {
     throw new ConflictError('This scan is still running. Delete it once it has finished.', 'SCAN_RUNNING');
   }
-  if (search.monitorId) {
-    throw new ConflictError("This scan is a monitor's run, whose results the monitor keeps: delete the monitor instead.", 'MONITOR_SCAN');
+  // A monitor reads its runs' results (what is new since the last run); once it is deleted, its runs are scans
+  // like any other.
+  if (search.monitorId && (await monitors.get(search.monitorId))) {
+    throw new ConflictError("This scan is a monitor's run, whose results the monitor keeps: delete the monitor first.", 'MONITOR_SCAN');
   }
   const all = await results.listBySearch(searchId, Number.MAX_SAFE_INTEGER);
   const history = await results.readHistory(all.map((r) => r.id));

@@ -188,6 +188,11 @@ describe('deleting a scan (DELETE /api/search/{id})', () => {
     await finishSearch(run.id, { status: 'completed', successfulEngines: ['google'], failedEngines: [] });
     expect((await call(contract.deleteSearch, { as: who, params: { id: run.id } })).body).toMatchObject({ code: 'MONITOR_SCAN' });
     expect(await getSearchRecord(running.id)).toBeDefined();
+    // Once the monitor is deleted, its past runs are scans like any other: they can be deleted.
+    expect((await call(contract.deleteMonitor, { as: who, params: { id: m.id } })).status).toBe(204);
+    expect(await getSearchRecord(run.id)).toBeDefined();
+    expect((await call(contract.deleteSearch, { as: who, params: { id: run.id } })).status).toBe(204);
+    expect(await getSearchRecord(run.id)).toBeUndefined();
   });
 });
 

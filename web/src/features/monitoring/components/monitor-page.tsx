@@ -4,6 +4,7 @@ import { ALERT_MODE_LABELS, type MonitorDetail } from '@shared/schemas/monitor';
 import { SkippedReferencesNote, VideoReferencesNote } from '@/lib/scan/components/skipped-references-note';
 import { SourcesPicker } from '@/lib/scan/components/sources-picker';
 import { sourceKey, sourceLabel, type SourceSpec } from '@shared/schemas/sources';
+import { ConfirmInPlace } from '@/components/confirm-in-place';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -47,18 +48,23 @@ export function MonitorPage() {
           <Button variant="outline" disabled={m.paused} onClick={() => act('Run started', () => runMonitorNow(m.id))}>
             Run now
           </Button>
-          <Button
-            variant="destructive"
-            onClick={() =>
-              act('Monitor deleted', async () => {
-                await deleteMonitor(m.id);
-                void navigate('/monitoring');
-              })
-            }
-          >
-            Delete
-          </Button>
         </div>
+        <ConfirmInPlace
+          trigger="Delete"
+          triggerVariant="destructive"
+          title="Delete this monitor?"
+          confirmLabel="Delete monitor"
+          dialogClassName="w-full"
+          onConfirm={() =>
+            act('Monitor deleted', async () => {
+              await deleteMonitor(m.id);
+              void navigate('/monitoring');
+            })
+          }
+        >
+          Its schedule and the reference files uploaded to it are deleted for good, and it runs no more. Its past runs with
+          their results, your reference library and your cases stay.
+        </ConfirmInPlace>
       </div>
       {m.pausedReason && <p className="-mt-3 mb-6 text-sm text-muted-foreground">{m.pausedReason}</p>}
       <div className="grid gap-6">
