@@ -40,6 +40,7 @@ test('the library, monitor, cases and pricing forms carry the server\'s limits a
   await page.goto('/settings?tab=library');
   await expect(files).toContainText('Used by beach.jpg');
   await page.getByRole('button', { name: 'Delete Beach set, photo 2' }).click();
+  await page.getByRole('alertdialog', { name: 'Delete "Beach set, photo 2"?' }).getByRole('button', { name: 'Delete file' }).click();
   await expect(files.getByRole('alert')).toHaveText('"Beach set, photo 2" is used by the monitor "beach.jpg": delete that monitor first, or keep the file.');
 
   // Cases list: the search box has the server's limit; a date range the server refuses is said, not an empty list.

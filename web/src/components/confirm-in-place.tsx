@@ -3,43 +3,32 @@ import { Button, type ButtonProps } from '@/components/ui/button';
 import { cn } from '@/lib/utils';
 
 /**
- * A destructive action that asks first, in place: the trigger button opens a small alert dialog (title, what goes
- * and what stays, the confirming button focused, Cancel); confirming runs `onConfirm`, and the dialog closes when it
- * settles. What `onConfirm` does on success or refusal (a toast, a message, leaving the page) is the caller's.
+ * The question a destructive action asks first, in place (not a modal): a small alert dialog with a title, what
+ * goes and what stays, the confirming button (focused when it opens) and Cancel. Confirming runs `onConfirm`; the
+ * panel closes (`onClose`) when it settles. What `onConfirm` does on success or refusal (a toast, a message, leaving
+ * the page) is the caller's.
  */
-export function ConfirmInPlace({
-  trigger,
-  triggerVariant = 'outline',
-  triggerClassName,
+export function ConfirmPanel({
   title,
   children,
   confirmLabel,
   onConfirm,
-  onOpen,
-  dialogClassName,
+  onClose,
+  className,
 }: {
-  /** The trigger button's content. */
-  trigger: ReactNode;
-  triggerVariant?: ButtonProps['variant'];
-  triggerClassName?: string;
-  /** The dialog's title, a question ("Delete this scan?"); it names the dialog. */
+  /** A question ("Delete this scan?"); it names the dialog. */
   title: string;
   /** What confirming deletes and what it keeps. */
   children: ReactNode;
   confirmLabel: string;
   onConfirm: () => Promise<void>;
-  /** Called when the dialog opens (to clear an earlier refusal, say). */
-  onOpen?: () => void;
-  /** Added to the dialog's classes (its width in the caller's layout). */
-  dialogClassName?: string;
+  onClose: () => void;
+  className?: string;
 }) {
-  const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const confirmRef = useRef<HTMLButtonElement>(null);
   const id = useId();
-  useEffect(() => {
-    if (confirming) confirmRef.current?.focus();
-  }, [confirming]);
+  useEffect(() => confirmRef.current?.focus(), []);
 
   const confirm = async () => {
     setBusy(true);
@@ -47,26 +36,12 @@ export function ConfirmInPlace({
       await onConfirm();
     } finally {
       setBusy(false);
-      setConfirming(false);
+      onClose();
     }
   };
 
-  if (!confirming) {
-    return (
-      <Button
-        variant={triggerVariant}
-        className={triggerClassName}
-        onClick={() => {
-          onOpen?.();
-          setConfirming(true);
-        }}
-      >
-        {trigger}
-      </Button>
-    );
-  }
   return (
-    <div role="alertdialog" aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`} className={cn('grid gap-3 rounded-xl border-2 border-destructive bg-card p-4', dialogClassName)}>
+    <div role="alertdialog" aria-labelledby={`${id}-title`} aria-describedby={`${id}-text`} className={cn('grid gap-3 rounded-xl border-2 border-destructive bg-card p-4', className)}>
       <h2 id={`${id}-title`} className="font-semibold">
         {title}
       </h2>
@@ -77,10 +52,48 @@ export function ConfirmInPlace({
         <Button ref={confirmRef} variant="destructive" disabled={busy} onClick={() => void confirm()}>
           {confirmLabel}
         </Button>
-        <Button variant="outline" disabled={busy} onClick={() => setConfirming(false)}>
+        <Button variant="outline" disabled={busy} onClick={onClose}>
           Cancel
         </Button>
       </div>
     </div>
+  );
+}
+
+/** A trigger button that turns into its `ConfirmPanel` where it stands, and back when the panel closes. */
+export function ConfirmInPlace({
+  trigger,
+  triggerVariant = 'outline',
+  triggerClassName,
+  onOpen,
+  dialogClassName,
+  ...panel
+}: {
+  /** The trigger button's content. */
+  trigger: ReactNode;
+  triggerVariant?: ButtonProps['variant'];
+  triggerClassName?: string;
+  /** Called when the panel opens (to clear an earlier refusal, say). */
+  onOpen?: () => void;
+  /** Added to the panel's classes (its width in the caller's layout). */
+  dialogClassName?: string;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  onConfirm: () => Promise<void>;
+}) {
+  const [open, setOpen] = useState(false);
+  if (open) return <ConfirmPanel {...panel} className={dialogClassName} onClose={() => setOpen(false)} />;
+  return (
+    <Button
+      variant={triggerVariant}
+      className={triggerClassName}
+      onClick={() => {
+        onOpen?.();
+        setOpen(true);
+      }}
+    >
+      {trigger}
+    </Button>
   );
 }

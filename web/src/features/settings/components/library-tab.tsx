@@ -2,6 +2,7 @@ import { FileImage, FileVideo, Loader2, Pencil, RefreshCw, Trash2, Upload } from
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { MAX_LIBRARY_FILES, MAX_REFERENCE_TITLE_LENGTH, type LibraryReference } from '@shared/schemas/library';
 import { MAX_REFERENCE_FILE_BYTES, REFERENCE_ACCEPT } from '@shared/references';
+import { ConfirmPanel } from '@/components/confirm-in-place';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { CharCount } from '@/components/ui/char-count';
@@ -102,6 +103,7 @@ function LibraryRow({ file }: { file: LibraryReference }) {
   const [title, setTitle] = useState(file.title);
   const [date, setDate] = useState(file.publishedOn ?? '');
   const [busy, setBusy] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string>();
   const Icon = file.kind === 'video' ? FileVideo : FileImage;
 
@@ -148,10 +150,24 @@ function LibraryRow({ file }: { file: LibraryReference }) {
         <Button variant="ghost" size="icon" aria-label={`Edit ${file.title}`} disabled={busy} onClick={() => setEditing((e) => !e)}>
           <Pencil aria-hidden="true" />
         </Button>
-        <Button variant="ghost" size="icon" aria-label={`Delete ${file.title}`} disabled={busy} onClick={() => void remove()}>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={`Delete ${file.title}`}
+          disabled={busy || confirming}
+          onClick={() => {
+            setError(undefined);
+            setConfirming(true);
+          }}
+        >
           <Trash2 aria-hidden="true" />
         </Button>
       </div>
+      {confirming && (
+        <ConfirmPanel title={`Delete "${file.title}"?`} confirmLabel="Delete file" onConfirm={remove} onClose={() => setConfirming(false)}>
+          The file is deleted from your library and from storage, for good. What your scans already found with it stays.
+        </ConfirmPanel>
+      )}
       {editing && (
         <form onSubmit={save} noValidate className="grid gap-3" aria-label={`Edit ${file.title}`}>
           <WorkFields title={title} date={date} onTitle={setTitle} onDate={setDate} />
