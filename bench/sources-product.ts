@@ -13,6 +13,7 @@ import { Rng } from './matching/rng';
 import { writeReport } from './support/output';
 import { ScanClient, type ScanRun, type Upload } from './support/scan-client';
 import { renderTable } from './support/table';
+import { maxInWindow } from './support/rate-window';
 
 /*
  * bench:sources on the product path (issue 25): the local runtime (startServer: dynalite, s3rver, the IdP, the
@@ -278,13 +279,3 @@ async function run(base: string, opts: ProductOptions): Promise<void> {
   log(`report: ${out}`);
 }
 
-/** The most timestamps in any window of `ms`. */
-export function maxInWindow(times: number[], ms: number): number {
-  const sorted = [...times].sort((a, b) => a - b);
-  let best = 0;
-  for (let i = 0, j = 0; i < sorted.length; i++) {
-    while (sorted[i]! - sorted[j]! >= ms) j++;
-    best = Math.max(best, i - j + 1);
-  }
-  return best;
-}

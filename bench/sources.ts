@@ -41,7 +41,8 @@ import { listImages } from './matching/dataset';
 import { Rng } from './matching/rng';
 import { OUT_DIR, writeReport } from './support/output';
 import { renderTable } from './support/table';
-import { maxInWindow, productMain } from './sources-product';
+import { productMain } from './sources-product';
+import { maxInWindow } from './support/rate-window';
 
 const log = (...parts: unknown[]) => process.stderr.write(parts.join(' ') + '\n');
 const TERMS = ['Luna Vale', 'lunavale'];

@@ -7,6 +7,7 @@ import * as hostWindow from '../../../store/entities/source-host-window';
 import { getItem } from '../../../store/table';
 import { keys } from '../../../store/keys';
 import { startTestDynamo } from '../../../../test/harness';
+import { maxInWindow } from '../../../../bench/support/rate-window';
 
 /*
  * Issue 25: a source host's rate limit holds across processes. Two runners, each with its own limiter as two
@@ -46,17 +47,6 @@ async function run(name: string, limiter: RateLimiter, n: number, host: string) 
   return session;
 }
 
-/** The most arrivals in any window of `ms`. */
-function maxInWindow(times: number[], ms: number): number {
-  const sorted = [...times].sort((a, b) => a - b);
-  let best = 0;
-  for (let i = 0, j = 0; i < sorted.length; i++) {
-    while (sorted[i]! - sorted[j]! >= ms) j++;
-    best = Math.max(best, i - j + 1);
-  }
-  return best;
-}
-
 it('holds a host to its limit across two runners that share only the table', async () => {
   arrivals.length = 0;
   const container = () => new SharedHostLimiter((host, rule, nowMs) => hostWindow.reserve(host, rule, nowMs), { windowMs: WINDOW_MS, marginMs: 150 });
@@ -83,5 +73,7 @@ it('holds a host to its limit across two runners that share only the table', asy
 it('is what per-process limiters cannot do: two of them let the host see twice its limit', async () => {
   arrivals.length = 0;
   await Promise.all([run('a', new HostLimiter(), PER_WINDOW, 'host-b'), run('b', new HostLimiter(), PER_WINDOW, 'host-b')]);
-  expect(maxInWindow(arrivals.map((x) => x.at), WINDOW_MS)).toBe(2 * PER_WINDOW);
+  // Each limiter lets its own 5 go at once, so the host sees more than its limit in one window (all 10 on a quiet
+  // machine; a loaded one can spread them, which is why this asks for more than the limit, not exactly twice it).
+  expect(maxInWindow(arrivals.map((x) => x.at), WINDOW_MS)).toBeGreaterThan(PER_WINDOW);
 });
