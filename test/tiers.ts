@@ -33,6 +33,7 @@ export const INTEGRATION_MODULES = [
   'test/fixtures',
   'test/fixture-web',
   'test/stripe-fake',
+  'test/stripe-delivery',
   'test/security',
   'local/stand-ins',
   'local/sandbox',

@@ -5,7 +5,7 @@ import { HttpError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { hashRequest, runOnce } from '../idempotency';
 import { ERASURE_CANCELLATION_COMMENT } from './billing-port';
-import { PLANS } from '../../../shared/plans';
+import { planPriceUsd } from '../platform/plan-prices';
 import { recordPlanChange } from '../metrics/hooks';
 import { countPlanMove, countRevenue, putBillingEvent } from './billing-events';
 import { applyStripePlan, cancelToTrial } from './plan-changes';
@@ -113,9 +113,20 @@ function invoiceUser(invoice: Stripe.Invoice): string | undefined {
  * renewal invoice.
  */
 export function recurringCents(invoice: Stripe.Invoice): number | undefined {
-  const lines = invoice.lines.data.filter((l) => l.parent?.subscription_item_details && !l.parent.subscription_item_details.proration);
+  const lines = recurringLines(invoice);
   if (lines.length === 0) return undefined;
   return lines.reduce((sum, l) => sum + l.amount - (l.discount_amounts ?? []).reduce((d, x) => d + x.amount, 0), 0);
+}
+
+/** The plan's list price this invoice charged for a period, before discounts (cents); undefined without one. */
+export function listPriceCents(invoice: Stripe.Invoice): number | undefined {
+  const lines = recurringLines(invoice);
+  return lines.length === 0 ? undefined : lines.reduce((sum, l) => sum + l.amount, 0);
+}
+
+/** The subscription's lines for a whole period (not prorations). */
+function recurringLines(invoice: Stripe.Invoice): Stripe.InvoiceLineItem[] {
+  return invoice.lines.data.filter((l) => l.parent?.subscription_item_details && !l.parent.subscription_item_details.proration);
 }
 
 /**
@@ -157,7 +168,9 @@ async function invoicePaid(event: Stripe.Event, invoice: Stripe.Invoice): Promis
         provider: 'stripe',
         planId: current.plan,
         previousPlan: current.plan,
-        priceUsd: PLANS[current.plan].priceUsd,
+        // The price Stripe charged for the period (a subscriber keeps the price they signed up at until it is
+        // moved), else the plan's current price (a proration-only invoice).
+        priceUsd: (listPriceCents(invoice) ?? Math.round((await planPriceUsd(current.plan)) * 100)) / 100,
         discountPercent: current.discountPercent,
         amountUsd: amountCents / 100,
         amountCents,

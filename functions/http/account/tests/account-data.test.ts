@@ -15,8 +15,8 @@ import { read as readUserCounters } from '../../../store/entities/user-counters'
 import { deleteReferenceObjects } from '../../../services/account-data/files';
 import { createSearch, finishSearch } from '../../../services/search/searches';
 import { scanAllItems } from '../../../../test/table-scan';
-import Stripe from 'stripe';
 import { startStripeFake, type StripeFake } from '../../../../test/stripe-fake';
+import { deliverStripeEvents } from '../../../../test/stripe-delivery';
 import { startLambda, type RunningLambda } from '../../../../local/stand-ins/lambda';
 import { handler as exportHandler } from '../../../jobs/account-export';
 import * as dataExports from '../../../store/entities/data-export';
@@ -77,17 +77,8 @@ async function populate(who: TestUser) {
   return { searchId, monitorId: m.id };
 }
 
-/** Delivers the events the Stripe fake produced, signed as Stripe signs them; their outcomes. */
-async function deliverStripeEvents(): Promise<string[]> {
-  const outcomes: string[] = [];
-  for (const e of stripe.take()) {
-    const text = JSON.stringify(e);
-    const signature = Stripe.webhooks.generateTestHeaderString({ payload: text, secret: WEBHOOK_SECRET });
-    const res = await call(contract.stripeWebhook, { body: text, headers: { 'stripe-signature': signature }, fromSite: false });
-    outcomes.push(`${e.type}:${res.status}:${(res.body as { outcome?: string }).outcome ?? '-'}`);
-  }
-  return outcomes;
-}
+/** Delivers the events the Stripe fake produced; their outcomes. */
+const deliverAll = async (): Promise<string[]> => (await deliverStripeEvents(stripe, WEBHOOK_SECRET)).map((d) => `${d.type}:${d.status}:${d.outcome}`);
 
 const mailsWith = async (value: string): Promise<ParsedMail[]> => (await h.outboxMails()).filter((m) => m.headers.get('x-vigil-account') === value);
 
@@ -302,7 +293,7 @@ describe('account deletion', () => {
     // The creator pays for Pro through Stripe: the erasure must end that subscription (issue 27).
     const upgrade = await call(contract.upgrade, { as: creator, body: { planId: 'pro' } });
     const subscription = stripe.payCheckout((upgrade.body.checkoutUrl as string).split('/').pop()!);
-    expect(await deliverStripeEvents()).toEqual(['checkout.session.completed:200:applied', 'invoice.paid:200:recorded']);
+    expect(await deliverAll()).toEqual(['checkout.session.completed:200:applied', 'invoice.paid:200:recorded']);
 
     const before = await traces(creator, creatorSearch);
     expect(before.items.length).toBeGreaterThan(10);
@@ -336,7 +327,7 @@ describe('account deletion', () => {
     expect(doneMail!.subject).toBe('Your Vigil account is deleted');
 
     // Stripe's event for the cancellation arrives afterwards: acknowledged, and it writes nothing of the erased user.
-    expect(await deliverStripeEvents()).toEqual(['customer.subscription.deleted:200:ignored']);
+    expect(await deliverAll()).toEqual(['customer.subscription.deleted:200:ignored']);
     const after = await traces(creator, creatorSearch);
     expect(after.items).toEqual([]);
     expect(after.objects).toEqual([]);

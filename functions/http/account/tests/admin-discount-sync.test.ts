@@ -1,12 +1,12 @@
 import { resetConfig } from '../../../lib/config';
 import type { Context } from 'aws-lambda';
-import Stripe from 'stripe';
 import { ulid } from 'ulid';
 import { contract } from '../../../../shared/contract';
 import { startLambda, type RunningLambda } from '../../../../local/stand-ins/lambda';
 import { call, startHarness, type Harness } from '../../../../test/harness';
 import { session, user as newUser, type TestUser } from '../../../../test/fixtures';
 import { startStripeFake, type StripeFake } from '../../../../test/stripe-fake';
+import { deliverStripeEvents } from '../../../../test/stripe-delivery';
 import { BILLING, readStoredPlan } from '../../../services/billing';
 import { handler } from '..';
 import { query } from '../../../store/table';
@@ -57,15 +57,9 @@ afterAll(async () => {
 });
 
 async function deliverAll(): Promise<string[]> {
-  const outcomes: string[] = [];
-  for (const e of stripe.take()) {
-    const text = JSON.stringify(e);
-    const signature = Stripe.webhooks.generateTestHeaderString({ payload: text, secret: WEBHOOK_SECRET });
-    const res = await call(contract.stripeWebhook, { body: text, headers: { 'stripe-signature': signature } });
-    expect(res.status).toBe(200);
-    outcomes.push(`${e.type}:${res.body.outcome ?? '-'}`);
-  }
-  return outcomes;
+  const delivered = await deliverStripeEvents(stripe, WEBHOOK_SECRET);
+  for (const d of delivered) expect(d.status).toBe(200);
+  return delivered.map((d) => `${d.type}:${d.outcome}`);
 }
 
 async function subscribe(user: TestUser, planId: string): Promise<string> {

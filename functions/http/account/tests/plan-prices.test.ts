@@ -4,6 +4,10 @@ import { contract } from '../../../../shared/contract';
 import { call, startHarness, type Harness } from '../../../../test/harness';
 import { user, type TestUser } from '../../../../test/fixtures';
 import { forgetPlanPrices } from '../../../services/platform/plan-prices';
+import { BILLING } from '../../../services/billing';
+import { query } from '../../../store/table';
+import { keys } from '../../../store/keys';
+import { deliverStripeEvents } from '../../../../test/stripe-delivery';
 
 /*
  * Pricing Updates (issue 26), the Business Dashboard's third Configure: an administrator changes the paid plans'
@@ -78,6 +82,11 @@ describe('Pricing Updates', () => {
     expect(upgrade.body).toMatchObject({ outcome: 'checkout' });
     const session = [...stripe.sessions.values()].at(-1)!;
     expect(stripe.prices.get(session.price)?.unit_amount).toBe(5900);
+    // Paid: the charge records the price Stripe charged, not the launch price.
+    stripe.payCheckout(session.id);
+    expect((await deliverStripeEvents(stripe, 'whsec_test_fake')).map((d) => `${d.type}:${d.status}`)).toEqual(['checkout.session.completed:200', 'invoice.paid:200']);
+    const charges = (await query({ index: 'gsi1', partition: keys.ownedByPartition(creator.userId, BILLING) })).filter((i) => i.kind === 'charge');
+    expect(charges).toEqual([expect.objectContaining({ planId: 'basic', priceUsd: 59, amountCents: 5900 })]);
     await call(contract.setPlanPrices, { as: admin, body: { basic: 69, pro: 129, enterprise: 399 } });
     const basic = [...stripe.prices.values()].filter((p) => p.unit_amount === 5900 || p.unit_amount === 6900);
     expect(basic.map((p) => [p.unit_amount, p.lookup_key])).toEqual([

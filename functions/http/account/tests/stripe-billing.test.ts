@@ -1,6 +1,6 @@
 import { resetConfig } from '../../../lib/config';
-import Stripe from 'stripe';
 import { startStripeFake, type StripeFake } from '../../../../test/stripe-fake';
+import { deliverStripeEvents } from '../../../../test/stripe-delivery';
 import { getItem, query, updateItem } from '../../../store/table';
 import { keys } from '../../../store/keys';
 import { allowanceStatus } from '../../../services/allowances';
@@ -27,24 +27,18 @@ beforeAll(async () => {
   stripe = await startStripeFake();
   h = await startHarness({ env: { BILLING: 'stripe', STRIPE_SECRET_KEY: 'sk_test_fake', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_ENDPOINT: stripe.endpoint } });
   resetConfig();
-  });
+});
 afterAll(async () => {
   await h.close();
   resetConfig();
-    await stripe.close();
+  await stripe.close();
 });
 
-/** Delivers the events the fake produced, signed as Stripe signs them, in order. */
+/** Delivers the events the fake produced, in order; each must be accepted (200). */
 async function deliverAll(): Promise<string[]> {
-  const outcomes: string[] = [];
-  for (const e of stripe.take()) {
-    const text = JSON.stringify(e);
-    const signature = Stripe.webhooks.generateTestHeaderString({ payload: text, secret: WEBHOOK_SECRET });
-    const res = await call(contract.stripeWebhook, { body: text, headers: { 'stripe-signature': signature }, fromSite: false });
-    expect(res.status).toBe(200);
-    outcomes.push(`${e.type}:${res.body.outcome ?? '-'}`);
-  }
-  return outcomes;
+  const delivered = await deliverStripeEvents(stripe, WEBHOOK_SECRET);
+  for (const d of delivered) expect(d.status).toBe(200);
+  return delivered.map((d) => `${d.type}:${d.outcome}`);
 }
 
 async function newUser(discountPercent = 0) {
