@@ -40,6 +40,9 @@ export async function startTestDynamo(extraEnv: Record<string, string> = {}): Pr
     LOG_LEVEL: 'SILENT',
     // As `npm start`: plans apply at once. Billing tests choose `stripe` or `none` themselves.
     BILLING: 'demo',
+    // A reference file hashed again in one test file (the same demo photo, scan after scan) is hashed once:
+    // hashing is a pure function of the bytes (functions/matching/index.ts; local runtime and tests only).
+    REFERENCE_HASH_MEMO_ENTRIES: '32',
     ...extraEnv,
   });
   for (const [k, v] of Object.entries(process.env)) {
@@ -270,7 +273,7 @@ export interface HarnessOptions {
   env?: Record<string, string>;
 }
 
-const HARNESS_ENV = ['SQS_ENDPOINT', 'SCHEDULER_ENDPOINT', 'MONITOR_QUEUE_ARN', 'MONITOR_DLQ_ARN', 'MONITOR_SCHEDULER_ROLE_ARN', 'S3_ENDPOINT', 'UPLOADS_BUCKET', 'NOTICES_BUCKET', 'SANDBOX_ORIGIN', 'RDAP_BASE_URL', 'DNS_OVER_HTTPS_URL', 'OUTBOX_DIR', 'SES_ENDPOINT', 'RECHECK_AFTER_SECONDS', 'DELISTING_CHECKS', 'PROVIDER_RETRIES', 'STEPFUNCTIONS_ENDPOINT', 'SEARCH_STATE_MACHINE_ARN', 'SUBMISSION_STATE_MACHINE_ARN', 'BULK_SUBMISSION_STATE_MACHINE_ARN', 'ACCOUNT_ERASURE_STATE_MACHINE_ARN'];
+const HARNESS_ENV = ['REFERENCE_HASH_MEMO_ENTRIES', 'SQS_ENDPOINT', 'SCHEDULER_ENDPOINT', 'MONITOR_QUEUE_ARN', 'MONITOR_DLQ_ARN', 'MONITOR_SCHEDULER_ROLE_ARN', 'S3_ENDPOINT', 'UPLOADS_BUCKET', 'NOTICES_BUCKET', 'SANDBOX_ORIGIN', 'RDAP_BASE_URL', 'DNS_OVER_HTTPS_URL', 'OUTBOX_DIR', 'SES_ENDPOINT', 'RECHECK_AFTER_SECONDS', 'DELISTING_CHECKS', 'PROVIDER_RETRIES', 'STEPFUNCTIONS_ENDPOINT', 'SEARCH_STATE_MACHINE_ARN', 'SUBMISSION_STATE_MACHINE_ARN', 'BULK_SUBMISSION_STATE_MACHINE_ARN', 'ACCOUNT_ERASURE_STATE_MACHINE_ARN'];
 
 /**
  * Starts the stand-ins of one test file: always dynalite with the real table (startTestDynamo), the rest as asked.
