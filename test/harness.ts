@@ -42,7 +42,8 @@ export async function startTestDynamo(extraEnv: Record<string, string> = {}): Pr
     BILLING: 'demo',
     // A reference file hashed again in one test file (the same demo photo, scan after scan) is hashed once:
     // hashing is a pure function of the bytes (functions/matching/index.ts; local runtime and tests only).
-    REFERENCE_HASH_MEMO_ENTRIES: '32',
+    // REFERENCE_HASH_MEMO_ENTRIES=0 in the shell hashes every time (to compare).
+    REFERENCE_HASH_MEMO_ENTRIES: process.env.REFERENCE_HASH_MEMO_ENTRIES ?? '512',
     ...extraEnv,
   });
   for (const [k, v] of Object.entries(process.env)) {

@@ -98,9 +98,10 @@ const schema = z.object({
    */
   METRICS_LOG_DIR: z.string().optional(),
   /**
-   * Local runtime and tests only: the matcher keeps the hashes of this many reference files in memory, by their
-   * content, so the same file hashed again (one demo photo scanned over and over in a test file or an e2e run)
-   * is hashed once (functions/matching/index.ts). 0 (the default) keeps none. Refused inside Lambda.
+   * Local runtime and tests only: the matcher keeps the hashes of this many files (reference files and pictures
+   * found on the web) in memory, by their content, so the same file hashed again (one demo photo scanned over and
+   * over in a test file or an e2e run, the sandbox's copies found run after run) is hashed once
+   * (functions/matching/index.ts). 0 (the default) keeps none. Refused inside Lambda.
    */
   REFERENCE_HASH_MEMO_ENTRIES: z.coerce.number().int().min(0).default(0),
 });

@@ -88,13 +88,14 @@ export function hashVideoReference(input: string | Buffer, options: VideoOptions
 }
 
 /**
- * The local runtime's and tests' memo of reference hashes (REFERENCE_HASH_MEMO_ENTRIES, off by default and
- * refused inside Lambda): keyed by the file's SHA-256, the most recently used entries kept. Hashing is a pure
- * function of the bytes, so a remembered answer is the one hashing again would give.
+ * The local runtime's and tests' memo of hashes (REFERENCE_HASH_MEMO_ENTRIES, off by default and refused inside
+ * Lambda): reference files and the candidate pictures found on the (sandbox) web, which a test file's scans find
+ * again run after run, keyed by kind and the bytes' SHA-256, the most recently used entries kept. Hashing is a
+ * pure function of the bytes, so a remembered answer is the one hashing again would give.
  */
 const referenceMemo = perConfig(() => new Map<string, Promise<unknown>>());
 
-function remembered<T>(kind: 'image' | 'video', input: Buffer | Uint8Array, hash: () => Promise<T>): Promise<T> {
+function remembered<T>(kind: 'image' | 'video' | 'candidate', input: Buffer | Uint8Array, hash: () => Promise<T>): Promise<T> {
   const entries = config().referenceHashMemoEntries;
   if (entries === 0) return hash();
   const memo = referenceMemo();
@@ -112,7 +113,7 @@ function remembered<T>(kind: 'image' | 'video', input: Buffer | Uint8Array, hash
 
 /** Hashes of a candidate image found on the web. Throws on bytes that are not a decodable image. */
 export function hashCandidate(input: Buffer | Uint8Array): Promise<ImageHashes> {
-  return hashCandidateImage(input);
+  return remembered('candidate', input, () => hashCandidateImage(input));
 }
 
 /**
