@@ -10,11 +10,9 @@ const shared: Config = {
   testEnvironment: 'node',
   // file-type and friends export only `import`/`module-sync` conditions; Node 20.19+ requires them natively.
   testEnvironmentOptions: { customExportConditions: ['node', 'require', 'module-sync', 'default'] },
-  // swc for the sources and the ESM-only packages; every module, the packages' CommonJS included (.js, .cjs), gets
-  // the built-ins as module-local names, without which hot loops run many times slower under jest (test/jest-transform.js).
-  transform: {
-    '^.+\\.(c?js|jsx|tsx?)$': ['<rootDir>/test/jest-transform.js', { esmOnly, jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' } }],
-  },
+  // swc, then the built-ins as module-local names, without which the sources' hot loops (the matcher's) run many
+  // times slower under jest (test/jest-transform.js).
+  transform: { '^.+\\.(t|j)sx?$': ['<rootDir>/test/jest-transform.js', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' } }] },
   // With `module-sync` above, these CommonJS packages (pulled in by s3rver's koa) resolve to a `.mjs` wrapper
   // jest cannot load; point them back at their CommonJS entry.
   moduleNameMapper: {
@@ -27,8 +25,7 @@ const shared: Config = {
     '^@/(.*)$': '<rootDir>/web/src/$1',
   },
   setupFiles: ['<rootDir>/test/setup.ts'],
-  // Nothing is left untransformed: packages get the built-ins line (test/jest-transform.js), ESM-only ones swc too.
-  transformIgnorePatterns: [],
+  transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join('|')})/)`],
   testPathIgnorePatterns: ['/node_modules/', '/cdk.out/', '/e2e/'],
 };
 

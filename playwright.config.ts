@@ -83,7 +83,7 @@ export default defineConfig({
     {
       command: 'npx tsx e2e/support/serve.ts',
       url: `http://localhost:${PORT}/api/health`,
-      env: { PORT: String(PORT), ADMIN_EMAILS: 'admin@vigil.test', AGENT_EMAILS: 'agent@vigil.test', DELISTING_CHECKS: '30', LOG_LEVEL: 'WARN', OUTBOX_DIR: E2E_OUTBOX, SUPPORT_EMAIL: E2E_SUPPORT_EMAIL, RECHECK_AFTER_SECONDS: '4', MONITOR_INTERVAL_OVERRIDE_SECONDS: '20', MONITOR_TICK_SECONDS: '5', VIDEO_SAMPLE_TIMEOUT_MS: '120000', REFERENCE_HASH_MEMO_ENTRIES: process.env.REFERENCE_HASH_MEMO_ENTRIES ?? '512' },
+      env: { PORT: String(PORT), ADMIN_EMAILS: 'admin@vigil.test', AGENT_EMAILS: 'agent@vigil.test', DELISTING_CHECKS: '30', LOG_LEVEL: 'WARN', OUTBOX_DIR: E2E_OUTBOX, SUPPORT_EMAIL: E2E_SUPPORT_EMAIL, RECHECK_AFTER_SECONDS: '4', MONITOR_INTERVAL_OVERRIDE_SECONDS: '20', MONITOR_TICK_SECONDS: '5', VIDEO_SAMPLE_TIMEOUT_MS: '120000' },
       reuseExistingServer: false,
       timeout: 60_000,
     },

@@ -1,17 +1,17 @@
 // @ts-check
 /*
- * The jest transform: @swc/jest for the sources (and the ESM-only packages), then one line that binds the
- * built-ins hot loops use to module-local names, in the sources and in every package jest loads.
+ * The jest transform: @swc/jest, then one line that binds the built-ins hot loops use to module-local names.
  *
  * Jest runs every module inside a vm context. Node 20 gives that context a global object behind V8 interceptors,
  * so each read of a global (`Math.floor`, `new Float32Array`) inside a hot loop is a slow interceptor call that
  * the optimizer cannot fold: the matcher's image loops ran about 40 times slower under jest than under node
- * (a reference photo took 5 to 7 s to hash instead of 0.6 s), and the packages' loops (PDF layout, dynalite,
- * the SDK) paid the same. A module-local `var Math = globalThis.Math` reads the same object once, at load, and
- * the loops run at node's speed. Only objects no test replaces are bound (a test may spy on `Math.random`, which
- * changes a property of the same object; `Date` and the timers, which fake timers replace, are left alone), and
- * never a name the module declares itself. The line goes on the first line, so line numbers and stack traces
- * are unchanged. Nothing of the product changes: this is how jest loads the code, not the code.
+ * (a reference photo took 5 to 7 s to hash instead of 0.6 to 0.9 s). A module-local `var Math = globalThis.Math`
+ * reads the same object once, at load, and the loops run at node's speed. Only objects no test replaces are
+ * bound (a test may spy on `Math.random`, which changes a property of the same object; `Date` and the timers,
+ * which fake timers replace, are left alone), and never a name the module declares itself. The line goes on the
+ * first line, so line numbers and stack traces are unchanged. Nothing of the product changes: this is how jest
+ * loads the code, not the code. Packages in CommonJS are not transformed (transformIgnorePatterns) and keep the
+ * slow lookups; measured on the PDF-heavy bulk-submit suite they cost little.
  */
 /* eslint-disable @typescript-eslint/no-require-imports -- jest loads transformers with require() */
 const { createTransformer: swcTransformer } = require('@swc/jest');
@@ -22,9 +22,9 @@ const BUILT_INS = [
   'Float32Array', 'Float64Array', 'Int8Array', 'Int16Array', 'Int32Array', 'Uint8Array', 'Uint8ClampedArray', 'Uint16Array', 'Uint32Array',
 ];
 /** Bumped when the injected line changes, so jest's transform cache does not serve the old output. */
-const VERSION = 'local-built-ins-3';
+const VERSION = 'local-built-ins-4';
 
-/** The names the module does not declare itself (a `const Map` or a `function Map` polyfill of its own stays its own). */
+/** The names the module does not declare itself (a `const Map` or a `function Map` of its own stays its own). */
 function bindable(code) {
   return BUILT_INS.filter((name) => !new RegExp(`\\b(?:const|let|class|function)\\s+${name}\\b|[{,]\\s*${name}\\s*[,}][^;]*=`).test(code));
 }
@@ -39,22 +39,17 @@ function withLocalBuiltIns(code) {
 }
 
 module.exports = {
-  /** @param {{ esmOnly?: string[] } & Record<string, unknown>} options swc's options, and the packages that ship ESM only (swc turns them into CommonJS). */
-  createTransformer(options = {}) {
-    const { esmOnly = [], ...swcOptions } = options;
-    const swc = swcTransformer(swcOptions);
-    const esm = new RegExp(`/node_modules/(${esmOnly.join('|')})/`);
-    /** A package file in CommonJS already: only the line is added. */
-    const packaged = (filename) => filename.includes('/node_modules/') && !esm.test(filename);
+  /** @param {Parameters<typeof swcTransformer>[0]} options swc's options, as @swc/jest takes them */
+  createTransformer(options) {
+    const swc = swcTransformer(options);
     return {
       ...swc,
       process(src, filename, jestOptions) {
-        if (packaged(filename)) return { code: withLocalBuiltIns(src) };
         const out = swc.process(src, filename, jestOptions);
         return { ...out, code: withLocalBuiltIns(out.code) };
       },
       getCacheKey(src, filename, ...rest) {
-        return crypto.createHash('sha1').update(swc.getCacheKey(src, filename, ...rest)).update(VERSION).update(esmOnly.join('|')).digest('hex');
+        return crypto.createHash('sha1').update(swc.getCacheKey(src, filename, ...rest)).update(VERSION).digest('hex');
       },
     };
   },
