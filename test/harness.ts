@@ -204,6 +204,13 @@ async function startSesStandIn() {
 }
 
 /**
+ * Where the Step Functions stand-in notes the definitions it validated (by their digest and the validator's
+ * version): each is validated by the first test file that starts it, not again by every other one (the validator
+ * compiles its JSON schema for every state machine, ~0.7 s of CPU each).
+ */
+const VALIDATED_DEFINITIONS = join(tmpdir(), 'vigil-test-validated-asl');
+
+/**
  * The submission and bulk submission workflows (their real ASL, Wait states instant), named and configured as
  * local/workflows.ts does: the submission stack does not load the search workflow's tasks (the matcher).
  * `bulkHandlers` replaces the bulk workflow's task handlers (a test wraps them to watch or fail them).
@@ -222,7 +229,7 @@ async function startSubmissionWorkflow(bulkHandlers?: typeof BulkTaskHandlers, s
   const sfn = await startStepFunctions([
     { name: SUBMISSION_MACHINE, definition: renderSubmissionAsl(), handlers: SUBMISSION_TASK_HANDLERS as never, waitMs: 0 },
     { name: BULK_SUBMISSION_MACHINE, definition: renderBulkSubmissionAsl(), handlers: (bulkHandlers ?? BULK_TASK_HANDLERS) as never },
-  ], { stateFile });
+  ], { stateFile, validatedDir: VALIDATED_DEFINITIONS });
   return {
     ...sfn,
     env: {
@@ -290,7 +297,7 @@ export async function startHarness(opts: HarnessOptions = {}) {
   const web: FixtureWeb | undefined = opts.submissions ? await (await import('./fixture-web')).startFixtureWeb() : undefined;
   const ses = opts.submissions ? await startSesStandIn() : undefined;
   const sandbox = opts.scans ? await startSandboxWeb(join(dir, 'sandbox')) : undefined;
-  const workflows = opts.scans ? await (await import('../local/workflows')).startLocalWorkflows({ retryMs: 0, waitMs: 0 }) : opts.submissions ? await startSubmissionWorkflow(opts.bulkHandlers, opts.keepExecutions ? join(dir, 'stepfunctions', 'executions.json') : undefined) : undefined;
+  const workflows = opts.scans ? await (await import('../local/workflows')).startLocalWorkflows({ retryMs: 0, waitMs: 0, validatedDir: VALIDATED_DEFINITIONS }) : opts.submissions ? await startSubmissionWorkflow(opts.bulkHandlers, opts.keepExecutions ? join(dir, 'stepfunctions', 'executions.json') : undefined) : undefined;
   // Monitors' schedules and their queue (issue 27): always, since creating a monitor writes its schedule. The
   // schedules fire only when a test calls `monitors.tick()` (after moving test/clock.ts), never on their own.
   const monitors = await (await import('../local/monitor-queue')).startMonitorScheduling({
