@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { createHash, randomUUID } from 'node:crypto';
@@ -331,10 +332,15 @@ export async function startStepFunctions(machines: LocalMachine[], opts: StepFun
   };
 }
 
-/** The validator's version is part of what a note in `validatedDir` vouches for. */
+/**
+ * The versions of aws-local-stepfunctions and of the validator it runs (asl-validator, its own dependency) are
+ * part of what a note in `validatedDir` vouches for.
+ */
 const VALIDATOR = (() => {
+  const version = (file: string) => (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
   try {
-    return (JSON.parse(readFileSync(require.resolve('asl-validator/package.json'), 'utf8')) as { version: string }).version;
+    const runner = require.resolve('aws-local-stepfunctions'); // <package>/build/main.node.cjs (package.json is not exported)
+    return `${version(join(dirname(runner), '..', 'package.json'))}/${version(createRequire(runner).resolve(['asl-validator', 'package.json'].join('/')))}`;
   } catch {
     return 'unknown';
   }
