@@ -35,6 +35,8 @@ export async function startLocalWorkflows(
     stateFile?: string;
     /** Ends the scan or case of an execution that stopped (FAILED, or interrupted by a stop of the runtime). */
     onStopped?: StepFunctionsOptions['onStopped'];
+    /** Tests: definitions validated before are not validated again (see StepFunctionsOptions.validatedDir). */
+    validatedDir?: string;
   } = {},
 ): Promise<LocalWorkflows> {
   const invoke = opts.invokeTask;
@@ -69,7 +71,7 @@ export async function startLocalWorkflows(
     },
     ...(opts.extra ?? []),
   ];
-  const sfn = await startStepFunctions(machines, { stateFile: opts.stateFile, onStopped: opts.onStopped });
+  const sfn = await startStepFunctions(machines, { stateFile: opts.stateFile, onStopped: opts.onStopped, validatedDir: opts.validatedDir });
   return {
     ...sfn,
     env: {

@@ -40,6 +40,10 @@ export async function startTestDynamo(extraEnv: Record<string, string> = {}): Pr
     LOG_LEVEL: 'SILENT',
     // As `npm start`: plans apply at once. Billing tests choose `stripe` or `none` themselves.
     BILLING: 'demo',
+    // A reference file hashed again in one test file (the same demo photo, scan after scan) is hashed once:
+    // hashing is a pure function of the bytes (functions/matching/index.ts; local runtime and tests only).
+    // REFERENCE_HASH_MEMO_ENTRIES=0 in the shell hashes every time (to compare).
+    REFERENCE_HASH_MEMO_ENTRIES: process.env.REFERENCE_HASH_MEMO_ENTRIES ?? '512',
     ...extraEnv,
   });
   for (const [k, v] of Object.entries(process.env)) {
@@ -200,6 +204,13 @@ async function startSesStandIn() {
 }
 
 /**
+ * Where the Step Functions stand-in notes the definitions it validated (by their digest and the validator's
+ * version): each is validated by the first test file that starts it, not again by every other one (the validator
+ * compiles its JSON schema for every state machine, ~0.7 s of CPU each).
+ */
+const VALIDATED_DEFINITIONS = join(tmpdir(), 'vigil-test-validated-asl');
+
+/**
  * The submission and bulk submission workflows (their real ASL, Wait states instant), named and configured as
  * local/workflows.ts does: the submission stack does not load the search workflow's tasks (the matcher).
  * `bulkHandlers` replaces the bulk workflow's task handlers (a test wraps them to watch or fail them).
@@ -218,7 +229,7 @@ async function startSubmissionWorkflow(bulkHandlers?: typeof BulkTaskHandlers, s
   const sfn = await startStepFunctions([
     { name: SUBMISSION_MACHINE, definition: renderSubmissionAsl(), handlers: SUBMISSION_TASK_HANDLERS as never, waitMs: 0 },
     { name: BULK_SUBMISSION_MACHINE, definition: renderBulkSubmissionAsl(), handlers: (bulkHandlers ?? BULK_TASK_HANDLERS) as never },
-  ], { stateFile });
+  ], { stateFile, validatedDir: VALIDATED_DEFINITIONS });
   return {
     ...sfn,
     env: {
@@ -270,7 +281,7 @@ export interface HarnessOptions {
   env?: Record<string, string>;
 }
 
-const HARNESS_ENV = ['SQS_ENDPOINT', 'SCHEDULER_ENDPOINT', 'MONITOR_QUEUE_ARN', 'MONITOR_DLQ_ARN', 'MONITOR_SCHEDULER_ROLE_ARN', 'S3_ENDPOINT', 'UPLOADS_BUCKET', 'NOTICES_BUCKET', 'SANDBOX_ORIGIN', 'RDAP_BASE_URL', 'DNS_OVER_HTTPS_URL', 'OUTBOX_DIR', 'SES_ENDPOINT', 'RECHECK_AFTER_SECONDS', 'DELISTING_CHECKS', 'PROVIDER_RETRIES', 'STEPFUNCTIONS_ENDPOINT', 'SEARCH_STATE_MACHINE_ARN', 'SUBMISSION_STATE_MACHINE_ARN', 'BULK_SUBMISSION_STATE_MACHINE_ARN', 'ACCOUNT_ERASURE_STATE_MACHINE_ARN'];
+const HARNESS_ENV = ['REFERENCE_HASH_MEMO_ENTRIES', 'SQS_ENDPOINT', 'SCHEDULER_ENDPOINT', 'MONITOR_QUEUE_ARN', 'MONITOR_DLQ_ARN', 'MONITOR_SCHEDULER_ROLE_ARN', 'S3_ENDPOINT', 'UPLOADS_BUCKET', 'NOTICES_BUCKET', 'SANDBOX_ORIGIN', 'RDAP_BASE_URL', 'DNS_OVER_HTTPS_URL', 'OUTBOX_DIR', 'SES_ENDPOINT', 'RECHECK_AFTER_SECONDS', 'DELISTING_CHECKS', 'PROVIDER_RETRIES', 'STEPFUNCTIONS_ENDPOINT', 'SEARCH_STATE_MACHINE_ARN', 'SUBMISSION_STATE_MACHINE_ARN', 'BULK_SUBMISSION_STATE_MACHINE_ARN', 'ACCOUNT_ERASURE_STATE_MACHINE_ARN'];
 
 /**
  * Starts the stand-ins of one test file: always dynalite with the real table (startTestDynamo), the rest as asked.
@@ -286,7 +297,7 @@ export async function startHarness(opts: HarnessOptions = {}) {
   const web: FixtureWeb | undefined = opts.submissions ? await (await import('./fixture-web')).startFixtureWeb() : undefined;
   const ses = opts.submissions ? await startSesStandIn() : undefined;
   const sandbox = opts.scans ? await startSandboxWeb(join(dir, 'sandbox')) : undefined;
-  const workflows = opts.scans ? await (await import('../local/workflows')).startLocalWorkflows({ retryMs: 0, waitMs: 0 }) : opts.submissions ? await startSubmissionWorkflow(opts.bulkHandlers, opts.keepExecutions ? join(dir, 'stepfunctions', 'executions.json') : undefined) : undefined;
+  const workflows = opts.scans ? await (await import('../local/workflows')).startLocalWorkflows({ retryMs: 0, waitMs: 0, validatedDir: VALIDATED_DEFINITIONS }) : opts.submissions ? await startSubmissionWorkflow(opts.bulkHandlers, opts.keepExecutions ? join(dir, 'stepfunctions', 'executions.json') : undefined) : undefined;
   // Monitors' schedules and their queue (issue 27): always, since creating a monitor writes its schedule. The
   // schedules fire only when a test calls `monitors.tick()` (after moving test/clock.ts), never on their own.
   const monitors = await (await import('../local/monitor-queue')).startMonitorScheduling({

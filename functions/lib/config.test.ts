@@ -2,10 +2,11 @@ import { DEFAULT_RECHECK_AFTER_SECONDS, assistantConfig, config, dnsOverHttpsUrl
 
 /*
  * Local-only switches are refused inside Lambda (AWS_LAMBDA_FUNCTION_NAME is set by the Lambda runtime):
- * MONITOR_INTERVAL_OVERRIDE_SECONDS would make every deployed monitor run every few seconds.
+ * MONITOR_INTERVAL_OVERRIDE_SECONDS would make every deployed monitor run every few seconds, and
+ * REFERENCE_HASH_MEMO_ENTRIES would keep reference hashes in a warm function's memory.
  */
 
-const VARS = ['AWS_LAMBDA_FUNCTION_NAME', 'MONITOR_INTERVAL_OVERRIDE_SECONDS'] as const;
+const VARS = ['AWS_LAMBDA_FUNCTION_NAME', 'MONITOR_INTERVAL_OVERRIDE_SECONDS', 'REFERENCE_HASH_MEMO_ENTRIES'] as const;
 const saved = Object.fromEntries(VARS.map((k) => [k, process.env[k]]));
 
 function withEnv(env: Partial<Record<(typeof VARS)[number], string>>) {
@@ -36,6 +37,16 @@ describe('MONITOR_INTERVAL_OVERRIDE_SECONDS', () => {
   });
 });
 
+describe('REFERENCE_HASH_MEMO_ENTRIES', () => {
+  it('is off by default, applies on the local runtime, and is refused inside Lambda', () => {
+    withEnv({});
+    expect(config().referenceHashMemoEntries).toBe(0);
+    withEnv({ REFERENCE_HASH_MEMO_ENTRIES: '16' });
+    expect(config().referenceHashMemoEntries).toBe(16);
+    withEnv({ AWS_LAMBDA_FUNCTION_NAME: 'vigil-search-fingerprint', REFERENCE_HASH_MEMO_ENTRIES: '16' });
+    expect(() => config()).toThrow('REFERENCE_HASH_MEMO_ENTRIES is for the local runtime and tests only and is refused on AWS.');
+  });
+});
 
 describe('call-time configuration groups', () => {
   it('reads the re-check wait, refusing a value that is not whole seconds within a year by name', () => {

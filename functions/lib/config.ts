@@ -97,6 +97,13 @@ const schema = z.object({
    * sum it, instead of stdout and CloudWatch (functions/adapters/metrics). Never set by the CDK stacks.
    */
   METRICS_LOG_DIR: z.string().optional(),
+  /**
+   * Local runtime and tests only: the matcher keeps the hashes of this many files (reference files and pictures
+   * found on the web) in memory, by their content, so the same file hashed again (one demo photo scanned over and
+   * over in a test file or an e2e run, the sandbox's copies found run after run) is hashed once
+   * (functions/matching/index.ts). 0 (the default) keeps none. Refused inside Lambda.
+   */
+  REFERENCE_HASH_MEMO_ENTRIES: z.coerce.number().int().min(0).default(0),
 });
 
 export interface Config {
@@ -138,6 +145,7 @@ export interface Config {
   crashAt?: CrashPoint;
   monitorDispatchLimit: number;
   metricsLogDir?: string;
+  referenceHashMemoEntries: number;
   platformProviderSearchesPerMonth: number;
   monitorScheduleGroup: string;
   monitorQueueArn?: string;
@@ -157,6 +165,9 @@ export function config(): Config {
   }
   if (env.MONITOR_INTERVAL_OVERRIDE_SECONDS !== undefined && env.AWS_LAMBDA_FUNCTION_NAME) {
     throw new Error('MONITOR_INTERVAL_OVERRIDE_SECONDS is for the local runtime only and is refused on AWS.');
+  }
+  if (env.REFERENCE_HASH_MEMO_ENTRIES > 0 && env.AWS_LAMBDA_FUNCTION_NAME) {
+    throw new Error('REFERENCE_HASH_MEMO_ENTRIES is for the local runtime and tests only and is refused on AWS.');
   }
   cached = {
     region: env.AWS_REGION,
@@ -197,6 +208,7 @@ export function config(): Config {
     crashAt: env.VIGIL_CRASH_AT,
     monitorDispatchLimit: env.MONITOR_DISPATCH_LIMIT,
     metricsLogDir: env.METRICS_LOG_DIR?.trim() || undefined,
+    referenceHashMemoEntries: env.REFERENCE_HASH_MEMO_ENTRIES,
     platformProviderSearchesPerMonth: env.PLATFORM_PROVIDER_SEARCHES_PER_MONTH,
     monitorScheduleGroup: env.MONITOR_SCHEDULE_GROUP,
     monitorQueueArn: env.MONITOR_QUEUE_ARN?.trim() || undefined,

@@ -12,15 +12,17 @@
  * The method: docs/ARCHITECTURE.md, "Matcher" (built on PDQ: docs/reference/matching.md). How the thresholds
  * were calibrated: bench/match.ts and bench/README.md.
  */
+import { createHash } from 'node:crypto';
+import { config, perConfig } from '../lib/config';
 import { HASH_WORDS } from './dct';
 import { hammingAt } from './hamming';
+import { hashVideoReference as hashVideoReferenceFile, type VideoHashes, type VideoOptions } from './video';
 
 // Copied once: a bundler or test transform may turn imported constants into getters, costly in hot loops.
 const WORDS = HASH_WORDS;
 import { hashCandidateImage, hashReferenceImage, MIN_QUALITY, type ImageHashes } from './hash-image';
 
 export { decodeHashes, encodeHashes, hashFromHex, hashToHex } from './serialise';
-export { hashVideoReference } from './video';
 export type { ImageHashes } from './hash-image';
 export { HASH_WORDS } from './dct';
 
@@ -76,12 +78,42 @@ export function decide(distance: number, quality: number, thresholds: { strict: 
 
 /** Hashes of a reference image (see the module comment). Throws on bytes that are not a decodable image. */
 export function hashReference(input: Buffer | Uint8Array): Promise<ImageHashes> {
-  return hashReferenceImage(input);
+  return remembered('image', input, () => hashReferenceImage(input));
+}
+
+/** Hashes of a reference video, frame by frame (video.ts). A path is read from disk; bytes go through a temporary file. */
+export function hashVideoReference(input: string | Buffer, options: VideoOptions = {}): Promise<VideoHashes> {
+  if (typeof input === 'string' || Object.keys(options).length > 0) return hashVideoReferenceFile(input, options);
+  return remembered('video', input, () => hashVideoReferenceFile(input));
+}
+
+/**
+ * The local runtime's and tests' memo of hashes (REFERENCE_HASH_MEMO_ENTRIES, off by default and refused inside
+ * Lambda): reference files and the candidate pictures found on the (sandbox) web, which a test file's scans find
+ * again run after run, keyed by kind and the bytes' SHA-256, the most recently used entries kept. Hashing is a
+ * pure function of the bytes, so a remembered answer is the one hashing again would give.
+ */
+const referenceMemo = perConfig(() => new Map<string, Promise<unknown>>());
+
+function remembered<T>(kind: 'image' | 'video' | 'candidate', input: Buffer | Uint8Array, hash: () => Promise<T>): Promise<T> {
+  const entries = config().referenceHashMemoEntries;
+  if (entries === 0) return hash();
+  const memo = referenceMemo();
+  const key = `${kind}:${createHash('sha256').update(input).digest('hex')}`;
+  let hashed = memo.get(key) as Promise<T> | undefined;
+  if (hashed) memo.delete(key); // moved to the end: most recently used
+  else {
+    hashed = hash();
+    hashed.catch(() => memo.delete(key)); // a failure is not remembered
+  }
+  memo.set(key, hashed);
+  while (memo.size > entries) memo.delete(memo.keys().next().value!);
+  return hashed;
 }
 
 /** Hashes of a candidate image found on the web. Throws on bytes that are not a decodable image. */
 export function hashCandidate(input: Buffer | Uint8Array): Promise<ImageHashes> {
-  return hashCandidateImage(input);
+  return remembered('candidate', input, () => hashCandidateImage(input));
 }
 
 /**
