@@ -19,6 +19,13 @@ const WITH_BUNDLES = process.env.E2E_BUNDLES !== '0';
 const MOBILE_VIEWPORT = { width: 390, height: 844 };
 /** Playwright workers (E2E_WORKERS; see the note on the config below). */
 const WORKERS = Number(process.env.E2E_WORKERS ?? 1);
+/**
+ * The sources' politeness (requests a minute per host, the pause between two requests) is tested in the integration
+ * tier (source-rate-limit.test.ts); here every journey's monitors read the same sandbox hosts, so with the default
+ * 30 a minute a journey waited for windows earlier journeys had used up (sources.spec.ts took 35 s alone and 1.7 min
+ * in the suite).
+ */
+const FAST_SOURCES = { SOURCE_RATE_LIMIT_PER_MINUTE: '600', SOURCE_MIN_INTERVAL_MS: '0' };
 /** Where the e2e server writes sent e-mail, so journeys can open the message a host would receive. */
 export const E2E_OUTBOX = process.env.E2E_OUTBOX ?? `${tmpdir()}/vigil-e2e-outbox-${PORT}`;
 /** The e2e server's support inbox (not the sandbox default), so a page showing a built-in address fails. */
@@ -83,7 +90,7 @@ export default defineConfig({
     {
       command: 'npx tsx e2e/support/serve.ts',
       url: `http://localhost:${PORT}/api/health`,
-      env: { PORT: String(PORT), ADMIN_EMAILS: 'admin@vigil.test', AGENT_EMAILS: 'agent@vigil.test', DELISTING_CHECKS: '30', LOG_LEVEL: 'WARN', OUTBOX_DIR: E2E_OUTBOX, SUPPORT_EMAIL: E2E_SUPPORT_EMAIL, RECHECK_AFTER_SECONDS: '4', MONITOR_INTERVAL_OVERRIDE_SECONDS: '20', MONITOR_TICK_SECONDS: '5', VIDEO_SAMPLE_TIMEOUT_MS: '120000' },
+      env: { PORT: String(PORT), ADMIN_EMAILS: 'admin@vigil.test', AGENT_EMAILS: 'agent@vigil.test', DELISTING_CHECKS: '30', LOG_LEVEL: 'WARN', OUTBOX_DIR: E2E_OUTBOX, SUPPORT_EMAIL: E2E_SUPPORT_EMAIL, RECHECK_AFTER_SECONDS: '4', MONITOR_INTERVAL_OVERRIDE_SECONDS: '20', MONITOR_TICK_SECONDS: '5', VIDEO_SAMPLE_TIMEOUT_MS: '120000', ...FAST_SOURCES },
       reuseExistingServer: false,
       timeout: 60_000,
     },

@@ -385,8 +385,9 @@ async function main(): Promise<void> {
     `\nrun: ${r.seconds.total} s wall (${Object.entries(r.seconds).filter(([k]) => k !== 'total').map(([k, v]) => `${k} ${v} s`).join(', ')}); ` +
       `${r.cpuSeconds} s CPU; ${r.workers} worker threads on ${r.cores} cores; load average ${r.loadAverageAtStart.join(' ')} at the start, ${r.loadAverageAtEnd.join(' ')} at the end`,
   );
-  // Issue 29's run-time goal is for a folder of about 40 photographs, 20,000 generated distractor queries and every reference queried.
-  if ((fastDistractors ?? 0) >= 20000 && values['reference-queries'] === undefined) console.log(`${r.seconds.total <= 25 * 60 ? 'MET' : 'MISSED'}: the run took ${(r.seconds.total / 60).toFixed(1)} min of wall time (goal for about 40 photographs with --distractor-queries 20000: <= 25 min)`);
+  // Issue 29's run-time goal is for a folder of about 40 photographs, 20,000 generated distractor queries and every
+  // reference queried; a run of more queries (the 100,000 of the FPR goal) is not judged by it.
+  if (fastDistractors === 20000 && values['reference-queries'] === undefined) console.log(`${r.seconds.total <= 25 * 60 ? 'MET' : 'MISSED'}: the run took ${(r.seconds.total / 60).toFixed(1)} min of wall time (goal for about 40 photographs with --distractor-queries 20000: <= 25 min)`);
   for (const line of goals(report.methods, shipped, verified, verifyCost, fprTarget, seconds > 0)) console.log(line);
   if (accepted && refusedReferences && refusedPhotographs && scenes) {
     for (const line of shippedGoals(accepted, refusedReferences, refusedPhotographs, scenes, fprTarget)) console.log(line);
