@@ -98,7 +98,8 @@ interface Components {
 /**
  * Scratch arrays reused by every call of `pictureBox` (hashing is synchronous, so one set per process is
  * enough), grown when an image needs more: hashing a candidate used to allocate and zero about 13 bytes per
- * pixel here, whose garbage collection cost as much CPU time as the search itself (hashing speed, issue 29).
+ * pixel here (with the resample's buffers, garbage collection fell from 2.2% to 0.4% of a profile of thumbnail
+ * hashing once they were reused; hashing speed, issue 29).
  */
 class Scratch {
   private arrays = new Map<string, Int32Array>();
