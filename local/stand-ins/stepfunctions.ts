@@ -334,22 +334,26 @@ export async function startStepFunctions(machines: LocalMachine[], opts: StepFun
 
 /**
  * The versions of aws-local-stepfunctions and of the validator it runs (asl-validator, its own dependency) are
- * part of what a note in `validatedDir` vouches for.
+ * part of what a note in `validatedDir` vouches for. Read on first use: a start without `validatedDir` (`npm start`)
+ * never reads them.
  */
-const VALIDATOR = (() => {
+let validatorVersions: string | undefined;
+function validatorVersion(): string {
+  if (validatorVersions !== undefined) return validatorVersions;
   const version = (file: string) => (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
   try {
     const runner = require.resolve('aws-local-stepfunctions'); // <package>/build/main.node.cjs (package.json is not exported)
-    return `${version(join(dirname(runner), '..', 'package.json'))}/${version(createRequire(runner).resolve(['asl-validator', 'package.json'].join('/')))}`;
+    validatorVersions = `${version(join(dirname(runner), '..', 'package.json'))}/${version(createRequire(runner).resolve(['asl-validator', 'package.json'].join('/')))}`;
   } catch {
-    return 'unknown';
+    validatorVersions = 'unknown';
   }
-})();
+  return validatorVersions;
+}
 
 /** A definition made runnable: validated as the service would, unless `validatedDir` notes it as validated before. */
 function compile(definition: Record<string, unknown>, validatedDir?: string): StateMachine {
   if (!validatedDir) return new StateMachine(definition as never, VALIDATION);
-  const note = join(validatedDir, `${createHash('sha256').update(JSON.stringify({ definition, VALIDATION, VALIDATOR })).digest('hex')}.ok`);
+  const note = join(validatedDir, `${createHash('sha256').update(JSON.stringify({ definition, VALIDATION, VALIDATOR: validatorVersion() })).digest('hex')}.ok`);
   if (existsSync(note)) return new StateMachine(definition as never, { validationOptions: { noValidate: true } });
   const machine = new StateMachine(definition as never, VALIDATION); // throws on an invalid definition: nothing noted
   mkdirSync(validatedDir, { recursive: true });

@@ -162,6 +162,7 @@ async function invoicePaid(event: Stripe.Event, invoice: Stripe.Invoice): Promis
       ['pastDueSince'],
     );
     if (amountCents > 0) {
+      const listCents = listPriceCents(invoice);
       const event_ = await putBillingEvent({
         userId,
         kind: 'charge',
@@ -170,7 +171,7 @@ async function invoicePaid(event: Stripe.Event, invoice: Stripe.Invoice): Promis
         previousPlan: current.plan,
         // The price Stripe charged for the period (a subscriber keeps the price they signed up at until it is
         // moved), else the plan's current price (a proration-only invoice).
-        priceUsd: (listPriceCents(invoice) ?? Math.round((await planPriceUsd(current.plan)) * 100)) / 100,
+        priceUsd: listCents !== undefined ? listCents / 100 : await planPriceUsd(current.plan),
         discountPercent: current.discountPercent,
         amountUsd: amountCents / 100,
         amountCents,
