@@ -28,59 +28,98 @@ const DCT_MATRIX = (() => {
 const SUM = new Float64Array(32 * GRID);
 const DIFF = new Float64Array(32 * GRID);
 const T = new Float64Array(DCT_SIDE * GRID);
+const T_SUM = new Float64Array(32);
+const T_DIFF = new Float64Array(32);
 
 /**
  * The kept 16x16 DCT block of a 64x64 image (row-major, 4096 values), as D * A * D^T computing only the
  * needed rows. Each cosine row is symmetric (even frequency) or antisymmetric (odd frequency) about the
  * middle, so both products fold the 64 samples into 32 sums or differences first: half the multiplications.
+ *
+ * Every coefficient is a sum of products added one after another in k's order, starting from 0, so every
+ * block (and every hash) is bit for bit that of the plain triple loop; the loops are only arranged so that
+ * each value is loaded once for as many products as possible (hashing speed, issues 13 and 29).
  */
 export function dct64To16(image: Float32Array | Float64Array): Float64Array {
+  // Locals, not module bindings, in the loops.
+  const sum = SUM;
+  const diff = DIFF;
+  const t = T;
+  const d = DCT_MATRIX;
   // Fold rows k and 63-k of A (sequential memory access).
   for (let k = 0; k < 32; k++) {
     const a = k * GRID;
     const b = (GRID - 1 - k) * GRID;
     for (let j = 0; j < GRID; j++) {
-      SUM[a + j] = image[a + j] + image[b + j];
-      DIFF[a + j] = image[a + j] - image[b + j];
+      const x = image[a + j];
+      const y = image[b + j];
+      sum[a + j] = x + y;
+      diff[a + j] = x - y;
     }
   }
-  // T = D * A; frequency i + 1 is odd for even i: those rows are antisymmetric and use the differences.
-  // Four folded rows per pass: each T cell is loaded and stored once per four products instead of once per
-  // product (hashing speed, issue 13), and the products are still added one after another in k's order, so
-  // every sum, and every hash, is bit for bit that of one row at a time.
-  T.fill(0);
-  for (let i = 0; i < DCT_SIDE; i++) {
-    const folded = i % 2 === 0 ? DIFF : SUM;
-    const ti = i * GRID;
-    for (let k = 0; k < 32; k += 4) {
-      const d0 = DCT_MATRIX[ti + k];
-      const d1 = DCT_MATRIX[ti + k + 1];
-      const d2 = DCT_MATRIX[ti + k + 2];
-      const d3 = DCT_MATRIX[ti + k + 3];
-      const r0 = k * GRID;
-      const r1 = r0 + GRID;
-      const r2 = r1 + GRID;
-      const r3 = r2 + GRID;
-      for (let j = 0; j < GRID; j++) {
-        let t = T[ti + j];
-        t += d0 * folded[r0 + j];
-        t += d1 * folded[r1 + j];
-        t += d2 * folded[r2 + j];
-        t += d3 * folded[r3 + j];
-        T[ti + j] = t;
+  // T = D * A. Frequency i + 1 is odd for even i: those rows are antisymmetric and use the differences. Two
+  // rows of D that read the same folded rows (i and i + 2) go together, four folded rows per pass: each
+  // folded value loaded serves eight products, each T cell is loaded and stored once per four.
+  t.fill(0);
+  for (let i = 0; i < DCT_SIDE; i += 4) {
+    for (let odd = 0; odd < 2; odd++) {
+      const folded = odd === 0 ? diff : sum;
+      const u = (i + odd) * GRID;
+      const v = u + 2 * GRID;
+      for (let k = 0; k < 32; k += 4) {
+        const u0 = d[u + k];
+        const u1 = d[u + k + 1];
+        const u2 = d[u + k + 2];
+        const u3 = d[u + k + 3];
+        const v0 = d[v + k];
+        const v1 = d[v + k + 1];
+        const v2 = d[v + k + 2];
+        const v3 = d[v + k + 3];
+        const r = k * GRID;
+        for (let j = 0; j < GRID; j++) {
+          const f0 = folded[r + j];
+          const f1 = folded[r + GRID + j];
+          const f2 = folded[r + 2 * GRID + j];
+          const f3 = folded[r + 3 * GRID + j];
+          let tu = t[u + j];
+          tu += u0 * f0;
+          tu += u1 * f1;
+          tu += u2 * f2;
+          tu += u3 * f3;
+          t[u + j] = tu;
+          let tv = t[v + j];
+          tv += v0 * f0;
+          tv += v1 * f1;
+          tv += v2 * f2;
+          tv += v3 * f3;
+          t[v + j] = tv;
+        }
       }
     }
   }
-  // B = T * D^T, folding each row of T the same way.
+  // B = T * D^T, each row of T folded once into sums and differences, two columns of B at a time.
+  const tSum = T_SUM;
+  const tDiff = T_DIFF;
   const out = new Float64Array(DCT_SIDE * DCT_SIDE);
   for (let i = 0; i < DCT_SIDE; i++) {
     const ti = i * GRID;
-    for (let j = 0; j < DCT_SIDE; j++) {
-      const dj = j * GRID;
-      let sum = 0;
-      if (j % 2 === 0) for (let k = 0; k < 32; k++) sum += (T[ti + k] - T[ti + GRID - 1 - k]) * DCT_MATRIX[dj + k];
-      else for (let k = 0; k < 32; k++) sum += (T[ti + k] + T[ti + GRID - 1 - k]) * DCT_MATRIX[dj + k];
-      out[i * DCT_SIDE + j] = sum;
+    for (let k = 0; k < 32; k++) {
+      const x = t[ti + k];
+      const y = t[ti + GRID - 1 - k];
+      tSum[k] = x + y;
+      tDiff[k] = x - y;
+    }
+    for (let j = 0; j < DCT_SIDE; j += 2) {
+      const even = j * GRID;
+      const odd = even + GRID;
+      let a = 0;
+      let b = 0;
+      for (let k = 0; k < 32; k++) {
+        a += tDiff[k] * d[even + k];
+        b += tSum[k] * d[odd + k];
+      }
+      out[i * DCT_SIDE + j] = a;
+      out[i * DCT_SIDE + j + 1] = b;
     }
   }
   return out;
@@ -93,21 +132,33 @@ export function dct64To16(image: Float32Array | Float64Array): Float64Array {
  * border it was cut from, whose edge alone would pass a flat view).
  */
 export function qualityOf(image: Float32Array | Float64Array, margin = 0): number {
+  // One pass over the rows: each cell's gradient to the cell to its right and to the cell below. Each term is
+  // an integer (`| 0` truncates like Math.trunc below 2^31; these are at most 100), so the sum is exact in any
+  // order.
   let sum = 0;
   const lo = margin;
   const hi = GRID - margin;
-  for (let i = lo; i < hi - 1; i++) {
-    for (let j = lo; j < hi; j++) sum += Math.abs(Math.trunc(((image[i * GRID + j] - image[(i + 1) * GRID + j]) * 100) / 255));
-  }
   for (let i = lo; i < hi; i++) {
-    for (let j = lo; j < hi - 1; j++) sum += Math.abs(Math.trunc(((image[i * GRID + j] - image[i * GRID + j + 1]) * 100) / 255));
+    const row = i * GRID;
+    const below = row + GRID;
+    for (let j = lo; j < hi - 1; j++) {
+      const v = image[row + j];
+      sum += Math.abs((((v - image[row + j + 1]) * 100) / 255) | 0);
+      if (i < hi - 1) sum += Math.abs((((v - image[below + j]) * 100) / 255) | 0);
+    }
+    if (i < hi - 1) sum += Math.abs((((image[row + hi - 1] - image[below + hi - 1]) * 100) / 255) | 0);
   }
   return Math.min(100, Math.trunc(sum / 90));
 }
 
+/** Where `median` sorts its copy (`Float64Array.from` takes the iterator path, slower than the sort itself). */
+const SORTED = new Float64Array(DCT_SIDE * DCT_SIDE);
+
 /** The median of 256 values (a sorted copy: 256 elements sort in microseconds). */
 function median(values: Float64Array): number {
-  const sorted = Float64Array.from(values).sort();
+  const sorted = SORTED;
+  sorted.set(values);
+  sorted.sort();
   return (sorted[127] + sorted[128]) / 2;
 }
 

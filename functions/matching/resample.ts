@@ -9,16 +9,22 @@ interface Taps {
   count: Int32Array;
   weights: Float64Array;
   stride: number;
+  /** Cell c is source pixel start[0] + c with weight 1 (a side already 64 px long): the pass is a copy. */
+  identity: boolean;
 }
 
-/** For each of `n` output cells over [from, from + length), the source pixels it covers and their areas. */
-function taps(from: number, length: number, limit: number, n: number): Taps {
-  const step = length / n;
+/**
+ * For each of the G output cells over [from, from + length), the source pixels it covers and their areas,
+ * written into `into` (one per axis, reused by every call: hashing is synchronous, and a candidate's few views
+ * spent more on allocating these small arrays than on filling them; hashing speed, issue 29).
+ */
+function taps(from: number, length: number, limit: number, into: Taps): Taps {
+  const step = length / G;
   const stride = Math.ceil(step) + 2;
-  const start = new Int32Array(n);
-  const count = new Int32Array(n);
-  const weights = new Float64Array(n * stride);
-  for (let c = 0; c < n; c++) {
+  if (into.weights.length < G * stride) into.weights = new Float64Array(G * stride);
+  const { start, count, weights } = into;
+  let identity = true;
+  for (let c = 0; c < G; c++) {
     const a = from + c * step;
     const b = a + step;
     const first = Math.max(0, Math.floor(a));
@@ -33,9 +39,16 @@ function taps(from: number, length: number, limit: number, n: number): Taps {
     count[c] = last - first + 1;
     // Normalise so that cells clipped by the image edge still average instead of darkening.
     if (total > 0) for (let s = 0; s < count[c]; s++) weights[c * stride + s] /= total;
+    if (count[c] !== 1 || weights[c * stride] !== 1 || first !== start[0] + c) identity = false;
   }
-  return { start, count, weights, stride };
+  into.stride = stride;
+  into.identity = identity;
+  return into;
 }
+
+const newTaps = (): Taps => ({ start: new Int32Array(G), count: new Int32Array(G), weights: new Float64Array(0), stride: 0, identity: false });
+const X_TAPS = newTaps();
+const Y_TAPS = newTaps();
 
 /**
  * The horizontal pass's rows, reused by every call (hashing is synchronous) and grown when a box needs more:
@@ -50,8 +63,8 @@ let rowSums = new Float64Array(0);
  * given (64 x 64 values), else into a new array.
  */
 export function resampleToGrid(img: LumaImage, box: Box, out = new Float32Array(G * G)): Float32Array {
-  const tx = taps(box.x, box.w, img.width, G);
-  const ty = taps(box.y, box.h, img.height, G);
+  const tx = taps(box.x, box.w, img.width, X_TAPS);
+  const ty = taps(box.y, box.h, img.height, Y_TAPS);
   // Locals, not property reads, in the loops (hashing speed, issue 13: property reads cost about a third of the time).
   const data = img.data;
   const width = img.width;
@@ -63,20 +76,34 @@ export function resampleToGrid(img: LumaImage, box: Box, out = new Float32Array(
   const yCount = ty.count;
   const yWeights = ty.weights;
   const yStride = ty.stride;
+  const xCopy = tx.identity;
+  const yCopy = ty.identity;
   const y0 = yStart[0];
   const y1 = yStart[G - 1] + yCount[G - 1];
   const rows = y1 - y0;
   if (rowSums.length < rows * G) rowSums = new Float64Array(rows * G);
   const tmp = rowSums;
+  // Each sum starts from 0 and adds its products in source order, whichever branch computes it, so the grid
+  // is bit for bit that of one plain loop. A cell covers at most three source pixels when the box is at most
+  // about twice the grid (a thumbnail's views): those are written out, because a loop of two or three steps
+  // costs more than its products (hashing speed, issue 29). A pass whose taps are copies multiplies by 1, so
+  // it copies (`set` converts between the float types as a store does).
   for (let r = 0; r < rows; r++) {
     const src = (y0 + r) * width;
     const row = r * G;
+    if (xCopy) {
+      tmp.set(data.subarray(src + xStart[0], src + xStart[0] + G), row);
+      continue;
+    }
     for (let c = 0; c < G; c++) {
       const s0 = src + xStart[c];
       const base = c * xStride;
       const n = xCount[c];
       let sum = 0;
-      for (let k = 0; k < n; k++) sum += data[s0 + k] * xWeights[base + k];
+      sum += data[s0] * xWeights[base];
+      if (n > 1) sum += data[s0 + 1] * xWeights[base + 1];
+      if (n > 2) sum += data[s0 + 2] * xWeights[base + 2];
+      for (let k = 3; k < n; k++) sum += data[s0 + k] * xWeights[base + k];
       tmp[row + c] = sum;
     }
   }
@@ -85,10 +112,25 @@ export function resampleToGrid(img: LumaImage, box: Box, out = new Float32Array(
     const base = r * yStride;
     const n = yCount[r];
     const row = r * G;
-    for (let c = 0; c < G; c++) {
-      let sum = 0;
-      for (let k = 0; k < n; k++) sum += tmp[s0 + k * G + c] * yWeights[base + k];
-      out[row + c] = sum;
+    if (yCopy) {
+      out.set(tmp.subarray(s0, s0 + G), row);
+    } else if (n <= 3) {
+      const w0 = yWeights[base];
+      const w1 = n > 1 ? yWeights[base + 1] : 0;
+      const w2 = n > 2 ? yWeights[base + 2] : 0;
+      for (let c = 0; c < G; c++) {
+        let sum = 0;
+        sum += tmp[s0 + c] * w0;
+        if (n > 1) sum += tmp[s0 + G + c] * w1;
+        if (n > 2) sum += tmp[s0 + 2 * G + c] * w2;
+        out[row + c] = sum;
+      }
+    } else {
+      for (let c = 0; c < G; c++) {
+        let sum = 0;
+        for (let k = 0; k < n; k++) sum += tmp[s0 + k * G + c] * yWeights[base + k];
+        out[row + c] = sum;
+      }
     }
   }
   return out;
