@@ -106,6 +106,36 @@ describe('the face layer', () => {
   }, 120_000);
 });
 
+describe('grants follow the code', () => {
+  const specs = lambdaFunctions();
+  // A function that can reach SES or the provider secret without the grant fails on AWS alone, where no local test
+  // runs (the agent console's counter-notice mail and delisting check once sat in the cases area, which had
+  // neither); a grant the code cannot use is privilege for nothing. Each grant goes to exactly the functions whose
+  // bundles hold code of a module that uses it, but for the ones listed here, with the reason (remove one once its
+  // module is split).
+  const USED_BY = {
+    sendMail: ['functions/adapters/mail/create-mail-sender.ts'],
+    // the search providers' keys, and Reddit's credentials for the sources (the same secret)
+    providerKeys: ['functions/adapters/providers/config.ts', 'functions/adapters/sources/config.ts'],
+  } as const;
+  const CARRIED_NOT_CALLED: Record<keyof typeof USED_BY, Record<string, string>> = {
+    sendMail: Object.fromEntries(
+      ['EraseBegin', 'EraseFiles', 'EraseItems', 'EraseIdentity'].map((name) => [name, 'services/account-data/erasure.ts holds every step; only EraseReport mails']),
+    ),
+    providerKeys: { QueueDelisting: 'workflows/submission/delisting.ts holds the queue and the check; only CheckDelisting asks an engine' },
+  };
+  it.each(Object.keys(USED_BY) as (keyof typeof USED_BY)[])('%s: granted to exactly the functions whose code uses it', async (grant) => {
+    const { metafile } = await buildMany();
+    const outputs = (name: string) => Object.values(entryMetafile(metafile!, path.join(MANY_DIR, name, LAMBDA_BUNDLE.outfile)).outputs);
+    const carries = (name: string) => outputs(name).some((o) => USED_BY[grant].some((m) => (o.inputs[m]?.bytesInOutput ?? 0) > 0));
+    const using = specs.filter((s) => carries(s.name) && !(s.name in CARRIED_NOT_CALLED[grant])).map((s) => s.name);
+    expect(using.sort()).toEqual(specs.filter((s) => s.access[grant]).map((s) => s.name).sort());
+    // The exemptions are still carried (else the entry is stale).
+    expect(Object.keys(CARRIED_NOT_CALLED[grant]).filter((name) => !carries(name))).toEqual([]);
+    expect(using).toEqual(expect.arrayContaining(grant === 'sendMail' ? ['agent', 'SendNotice'] : ['agent', 'QueryEngine']));
+  }, 300_000);
+});
+
 describe('one build of many bundles', () => {
   // buildLambdaBundles builds every bundle of an app in one esbuild run; an entry outside an app is built alone.
   // A PDF renderer with assets, a media task and a plain area: the same bytes and the same inputs either way.

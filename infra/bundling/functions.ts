@@ -1,8 +1,9 @@
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import { AREAS } from '../../shared/contract';
+import type { Access } from '../constructs/grants';
 import { REPO_ROOT } from '../context';
-import { AREA_ACCESS, areaEntry } from '../stacks/api-stack';
+import { areaAccess, areaEntry } from '../stacks/api-stack';
 import { TRIGGER_SPECS } from '../stacks/auth-stack';
 import { BULK_TASK_SPECS, ERASURE_TASK_SPECS, JOB_SPECS, QUEUE_SPECS, RECOVERY_SPECS, SCHEDULED_SPECS, SEARCH_TASK_SPECS, SUBMISSION_TASK_SPECS, type TaskSpec } from '../stacks/workflows-stack';
 
@@ -32,6 +33,8 @@ export interface LambdaFunctionSpec {
   face?: boolean;
   /** Lambda's timeout, in seconds. */
   timeoutSeconds: number;
+  /** What the function may touch beyond its own logs (infra/constructs/grants.ts). */
+  access: Access;
 }
 
 /**
@@ -43,17 +46,18 @@ export function lambdaFunctions(): LambdaFunctionSpec[] {
   const tasks = (workflow: NonNullable<LambdaFunctionSpec['workflow']>, specs: Record<string, TaskSpec>): LambdaFunctionSpec[] =>
     Object.entries(specs)
       .filter(([, spec]) => exists(spec.entry))
-      .map(([name, spec]) => ({ name, kind: 'task', workflow, entry: spec.entry, media: Boolean(spec.media), pdf: Boolean(spec.pdf), face: Boolean(spec.face), timeoutSeconds: spec.timeout.toSeconds() }));
+      .map(([name, spec]) => ({ name, kind: 'task', workflow, entry: spec.entry, media: Boolean(spec.media), pdf: Boolean(spec.pdf), face: Boolean(spec.face), timeoutSeconds: spec.timeout.toSeconds(), access: spec.access }));
   return [
     ...AREAS.filter((area) => exists(areaEntry(area))).map(
       (area): LambdaFunctionSpec => ({
         name: area,
         kind: 'area',
         entry: areaEntry(area),
-        media: Boolean(AREA_ACCESS[area]?.media),
-        pdf: Boolean(AREA_ACCESS[area]?.pdf),
-        face: Boolean(AREA_ACCESS[area]?.face),
-        timeoutSeconds: AREA_ACCESS[area]?.timeoutSeconds ?? 10,
+        media: Boolean(areaAccess(area).media),
+        pdf: Boolean(areaAccess(area).pdf),
+        face: Boolean(areaAccess(area).face),
+        timeoutSeconds: areaAccess(area).timeoutSeconds ?? 10,
+        access: areaAccess(area),
       }),
     ),
     ...tasks('search', SEARCH_TASK_SPECS),
@@ -61,7 +65,7 @@ export function lambdaFunctions(): LambdaFunctionSpec[] {
     ...tasks('bulk-submission', BULK_TASK_SPECS),
     ...tasks('account-erasure', ERASURE_TASK_SPECS),
     ...Object.entries(RECOVERY_SPECS).map(
-      ([name, spec]): LambdaFunctionSpec => ({ name, kind: 'recovery', entry: spec.entry, media: false, pdf: false, timeoutSeconds: spec.timeout.toSeconds() }),
+      ([name, spec]): LambdaFunctionSpec => ({ name, kind: 'recovery', entry: spec.entry, media: false, pdf: false, timeoutSeconds: spec.timeout.toSeconds(), access: spec.access }),
     ),
     ...Object.entries(SCHEDULED_SPECS).map(
       ([name, spec]: [string, TaskSpec]): LambdaFunctionSpec => ({
@@ -71,16 +75,17 @@ export function lambdaFunctions(): LambdaFunctionSpec[] {
         media: Boolean(spec.media),
         pdf: Boolean(spec.pdf),
         timeoutSeconds: spec.timeout.toSeconds(),
+        access: spec.access,
       }),
     ),
     ...Object.entries(QUEUE_SPECS).map(
-      ([name, spec]: [string, TaskSpec]): LambdaFunctionSpec => ({ name, kind: 'queue', entry: spec.entry, media: false, pdf: false, timeoutSeconds: spec.timeout.toSeconds() }),
+      ([name, spec]: [string, TaskSpec]): LambdaFunctionSpec => ({ name, kind: 'queue', entry: spec.entry, media: false, pdf: false, timeoutSeconds: spec.timeout.toSeconds(), access: spec.access }),
     ),
     ...Object.entries(JOB_SPECS).map(
-      ([name, spec]: [string, TaskSpec]): LambdaFunctionSpec => ({ name, kind: 'job', entry: spec.entry, media: false, pdf: false, timeoutSeconds: spec.timeout.toSeconds() }),
+      ([name, spec]: [string, TaskSpec]): LambdaFunctionSpec => ({ name, kind: 'job', entry: spec.entry, media: false, pdf: false, timeoutSeconds: spec.timeout.toSeconds(), access: spec.access }),
     ),
     ...Object.entries(TRIGGER_SPECS).map(
-      ([name, spec]): LambdaFunctionSpec => ({ name, kind: 'trigger', entry: spec.entry, media: false, pdf: false, timeoutSeconds: spec.timeout.toSeconds() }),
+      ([name, spec]): LambdaFunctionSpec => ({ name, kind: 'trigger', entry: spec.entry, media: false, pdf: false, timeoutSeconds: spec.timeout.toSeconds(), access: {} }),
     ),
   ];
 }

@@ -62,6 +62,8 @@ export const AREA_ACCESS: Record<string, AreaAccess> = {
   contact: { table: 'readWrite', sendMail: true }, // support messages are mailed to the support inbox
   results: { table: 'readWrite', uploads: 'read' }, // presigned thumbnails and screenshots
   cases: { table: 'readWrite', uploads: 'read', notices: 'readWrite', startSubmission: true, startBulkSubmission: true, media: true }, // cases, automated and bulk submission
+  // the agent console (issue 23): a counter-notice mails the creator; a delisting check asks the engine again
+  agent: { table: 'readWrite', sendMail: true, providerKeys: true },
   documents: { table: 'readWrite', uploads: 'read', notices: 'readWrite', sendMail: true, pdf: true, media: true }, // notice PDFs (archived as evidence), protection reports (the admin's is e-mailed)
   // creator settings, plans, billing events (the only reader of the Stripe secret); the data export (queues the
   // job, invokes the export function, presigns the archive's link) and the confirmed account erasure (starts its workflow)
@@ -70,6 +72,9 @@ export const AREA_ACCESS: Record<string, AreaAccess> = {
   likeness: { table: 'readWrite', media: true, face: true, memorySize: 1536, timeoutSeconds: 29 },
 };
 const DEFAULT_ACCESS: AreaAccess = { table: 'readWrite' };
+
+/** What one area's function may touch (areas not listed in AREA_ACCESS: the table, read and write). */
+export const areaAccess = (area: string): AreaAccess => AREA_ACCESS[area] ?? DEFAULT_ACCESS;
 
 /** `functions/http/<area>/index.ts`, relative to the repository root. */
 export const areaEntry = (area: string) => `functions/http/${area}/index.ts`;
@@ -263,7 +268,7 @@ export class ApiStack extends Stack {
   }
 
   private areaFunction(area: string, entry: string, props: ApiStackProps): ApiFunction {
-    const access = AREA_ACCESS[area] ?? DEFAULT_ACCESS;
+    const access = areaAccess(area);
     const media = access.media && props.mediaLayer ? props.mediaLayer.functionProps() : { layers: [], environment: {} };
     const fn = new ApiFunction(this, `${pascal(area)}Area`, {
       entry,

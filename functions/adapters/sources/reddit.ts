@@ -1,14 +1,11 @@
 import * as z from 'zod';
 import { perConfig } from '../../lib/config';
 import { SourceConfigError, SourceStop } from './errors';
+import { REDDIT_RATE_LIMIT_PER_MINUTE, SUBREDDIT } from './spec';
 import { PoliteSession, type PoliteDeps, type PoliteSettings } from './polite';
 import { Collector, jsonOf, mediaKindOf, runSource, telegramChannelsIn } from './run';
 import type { SourceCandidate, SourceConnector, SourceLimits, SourceMedia, SourceQuery, SourceRun, SourceSpec } from './types';
 
-/** Subreddit names: 3 to 21 letters, digits and underscores (2-letter legacy names too). */
-export const SUBREDDIT = /^[A-Za-z0-9][A-Za-z0-9_]{1,20}$/;
-/** Reddit's free tier allows about 100 queries a minute per client id; we stay well under it. */
-export const REDDIT_RATE_LIMIT_PER_MINUTE = 60;
 
 export interface RedditOptions {
   /** Where application tokens come from (`https://www.reddit.com`) and where permalinks live. */

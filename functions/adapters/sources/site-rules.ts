@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { parseSelector } from './html';
+import { parseSelector } from './selector';
 
 /**
  * Leak, album and file-host sites as data (issue 25): how to search or list a creator, where the posts, media and

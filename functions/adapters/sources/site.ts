@@ -1,8 +1,9 @@
-import { SourceConfigError, SourceStop } from './errors';
+import { SourceStop } from './errors';
 import { absolute, attr, backgroundImage, parseHtml, select, textOf, type Element } from './html';
 import { PoliteSession, type PoliteDeps, type PoliteSettings } from './polite';
 import { Collector, jsonOf, mediaKindOf, runSource, telegramChannelsIn } from './run';
 import { SITE_RULES, type SiteRule } from './site-rules';
+import { parseSiteTarget, ruleBaseUrl } from './spec';
 import type { SourceCandidate, SourceConnector, SourceLimits, SourceMedia, SourceQuery, SourceRun, SourceSpec } from './types';
 
 export interface SiteOptions {
@@ -14,25 +15,8 @@ export interface SiteOptions {
   deps?: PoliteDeps;
 }
 
-const ENTRY = /^[A-Za-z0-9_-]{1,64}$/;
 const HANDLE = /^@?([A-Za-z0-9_.-]{2,64})$/;
 const JSON_TYPES = ['application/json', 'text/json', 'text/plain', 'text/css'] as const;
-
-/** Splits a site target, `<rule id>` or `<rule id>:<entry>`, and checks it against the rules. */
-export function parseSiteTarget(target: string, rules: readonly SiteRule[] = SITE_RULES): { rule: SiteRule; entry?: string } {
-  const [id, ...rest] = target.trim().split(':');
-  const entry = rest.join(':') || undefined;
-  const rule = rules.find((r) => r.id === id);
-  if (!rule) throw new SourceConfigError(`"${id}" is not a known site (one of ${rules.map((r) => r.id).join(', ')})`);
-  if (rule.find === 'entry' && !entry) throw new SourceConfigError(`${rule.name} cannot be searched by name: give the folder as ${rule.id}:<id>`);
-  if (entry !== undefined && !ENTRY.test(entry)) throw new SourceConfigError(`"${entry}" is not an id on ${rule.name}`);
-  return { rule, entry };
-}
-
-/** The base URL a rule is read at: its own host, or its stand-in under the sandbox web. */
-export function ruleBaseUrl(rule: SiteRule, sandboxOrigin?: string): string {
-  return sandboxOrigin ? `${sandboxOrigin.replace(/\/+$/, '')}/leaksites/${rule.id}` : rule.baseUrl.replace(/\/+$/, '');
-}
 
 /** Fills a URL template: `{base}`, `{term}`, `{handle}`, `{entry}`, `{offset}`, `{value}` and `{<field.path>}` of `item`. */
 function fill(template: string, vars: Record<string, string | number | undefined>, item?: unknown): string {

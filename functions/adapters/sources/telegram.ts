@@ -1,11 +1,10 @@
 import { SourceConfigError, SourceStop } from './errors';
+import { TELEGRAM_CHANNEL } from './spec';
 import { absolute, attr, backgroundImage, parseHtml, select, selectOne, textOf, type Element } from './html';
 import { PoliteSession, type PoliteDeps, type PoliteSettings } from './polite';
 import { Collector, runSource, telegramChannelsIn } from './run';
 import type { SourceCandidate, SourceConnector, SourceLimits, SourceMedia, SourceQuery, SourceRun, SourceSpec } from './types';
 
-/** Telegram usernames: 5 to 32 letters, digits and underscores, starting with a letter. */
-export const TELEGRAM_CHANNEL = /^[A-Za-z][A-Za-z0-9_]{4,31}$/;
 
 export interface TelegramOptions {
   /** `https://t.me`, or the sandbox's `/telegram`. */

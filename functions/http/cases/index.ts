@@ -10,7 +10,7 @@ import { IDEMPOTENCY_KEY } from '../../services/idempotency';
 import { agentIdentity } from '../../services/notices/agent-identity';
 import { isSearchEngine, submissionInfo as channelInfo } from '../../services/submissions/submission-info';
 import { requireOwned } from '../../lib/ownership';
-import { ISSUE_23_ENDPOINTS } from './agent';
+import { creatorOutcomes, platformOutcomes } from '../../services/cases/outcomes';
 
 /*
  * DMCA cases and their submission (PRODUCT.md section 7; ARCHITECTURE.md, "Takedown flow"). Cases read by id go through
@@ -103,4 +103,22 @@ const exportGoogleSelected = userEndpoint(contract.exportGoogleSelected, async (
   return textFile(file.content, file.filename);
 });
 
-export const handler = areaHandler('cases', [createCase, getCaseEndpoint, listCases, listCasePageEndpoint, confirmContent, submitAutomated, bulkSubmit, submissionInfo, exportGoogle, exportGoogleSelected, ...ISSUE_23_ENDPOINTS]);
+/** Takedown outcomes (issue 23): a creator's, and the platform's over the last 90 days for the admin. */
+const caseOutcomes = userEndpoint(contract.caseOutcomes, async ({ params, caller }) => json(await creatorOutcomes(resolveUserParam(caller, params.id))));
+
+const adminOutcomes = userEndpoint(contract.adminOutcomes, async () => json(await platformOutcomes(new Date(Date.now() - 90 * 86_400_000).toISOString())));
+
+export const handler = areaHandler('cases', [
+  createCase,
+  getCaseEndpoint,
+  listCases,
+  listCasePageEndpoint,
+  confirmContent,
+  submitAutomated,
+  bulkSubmit,
+  submissionInfo,
+  exportGoogle,
+  exportGoogleSelected,
+  caseOutcomes,
+  adminOutcomes,
+]);

@@ -3,7 +3,7 @@ import { monitorExtraFieldsSchema } from '../../../shared/schemas/monitor';
 import { ConflictError, NotFoundError } from '../../lib/errors';
 import { areaHandler, assertOwner, json, publicEndpoint, rawBody, resolveUserParam, userEndpoint, type Caller } from '../chain';
 import { isOwnedBy, requireOwned } from '../../lib/ownership';
-import { listAlerts, markAlertsRead } from '../../services/monitors/alerts';
+import { listAlerts, markAlertsRead } from '../../services/monitors/bell';
 import {
   deleteMonitor,
   getMonitor,

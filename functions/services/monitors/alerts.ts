@@ -8,15 +8,15 @@ import { config } from '../../lib/config';
 import { logger } from '../../lib/logger';
 import { getUser } from '../users';
 import { getMonitor, type MonitorRecord } from './monitors';
+import { listAlertItems } from './bell';
 import { unsubscribeToken } from './unsubscribe';
 
-/** The bell shows the newest alerts; older ones stay in the table (TTL 180 days). */
-const BELL_LIMIT = 50;
 /** Daily digests go out this long after the first alert they hold. */
 const DIGEST_DELAY_SECONDS = 86_400;
 
-/** The API shape: without the owner, the mail state and `alertMode` (the setting it was raised in: only `daily` alerts wait for a digest). */
-export const toAlertDto = ({ userId: _u, mailed: _m, alertMode: _a, ...a }: AlertRecord): Alert => a;
+/*
+ * Alerts raised and mailed (the monitor runs, the digest job); the bell's reads are in bell.ts.
+ */
 
 /**
  * Records an alert for the bell and mails it as the monitor's setting says: `instant` now, `daily` in the
@@ -83,24 +83,6 @@ async function digestAlerts(userId: string): Promise<AlertRecord[]> {
     modes.set(id, m?.userId === userId ? m.alerts : undefined);
   }
   return waiting.filter((a) => modes.get(a.monitorId) !== undefined && modes.get(a.monitorId) !== 'off');
-}
-
-function listAlertItems(userId: string): Promise<AlertRecord[]> {
-  return alertStore.listByOwner(userId, BELL_LIMIT);
-}
-
-/** The bell: the newest alerts and how many are unread. */
-export async function listAlerts(userId: string): Promise<{ unread: number; alerts: Alert[] }> {
-  const alerts = await listAlertItems(userId);
-  return { unread: alerts.filter((a) => !a.read).length, alerts: alerts.map(toAlertDto) };
-}
-
-/** Marks the given alerts (or all listed) read; ids of other users' alerts are ignored. */
-export async function markAlertsRead(userId: string, ids?: string[]): Promise<number> {
-  const targets = ids ?? (await listAlertItems(userId)).filter((a) => !a.read).map((a) => a.id);
-  let changed = 0;
-  for (const id of targets) if (await alertStore.markRead(userId, id)) changed += 1;
-  return changed;
 }
 
 /** Where a person reviews what an alert is about. */

@@ -1,4 +1,10 @@
-import { normaliseSourceSpec, SharedHostLimiter, SITE_RULES, SourceConfigError, sourcesConfig, type SourceRun } from '../../adapters/sources';
+// The connectors' modules one by one, not their index: checking a form must not bring the connectors and their
+// HTML parser into the scan and monitor API bundles (bench:lambda's budget).
+import { SourceConfigError } from '../../adapters/sources/errors';
+import { SharedHostLimiter } from '../../adapters/sources/polite';
+import { SITE_RULES } from '../../adapters/sources/site-rules';
+import { normaliseSourceSpec, sourcesConfig } from '../../adapters/sources/spec';
+import type { SourceRun } from '../../adapters/sources/types';
 import { perConfig } from '../../lib/config';
 import { ValidationError } from '../../lib/errors';
 import { MAX_SOURCES, type SiteRuleSummary, type SourceHealth, type SourceSpec } from '../../../shared/schemas/sources';
