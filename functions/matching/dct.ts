@@ -57,42 +57,64 @@ export function dct64To16(image: Float32Array | Float64Array): Float64Array {
       diff[a + j] = x - y;
     }
   }
-  // T = D * A. Frequency i + 1 is odd for even i: those rows are antisymmetric and use the differences. Two
-  // rows of D that read the same folded rows (i and i + 2) go together, four folded rows per pass: each
-  // folded value loaded serves eight products, each T cell is loaded and stored once per four.
+  // T = D * A. Frequency i + 1 is odd for even i: those rows are antisymmetric and use the differences. The four
+  // rows of D that read the same folded rows (i, i + 2, i + 4, i + 6) go together, four folded rows per pass: each
+  // folded value loaded serves sixteen products, each T cell is loaded and stored once per four.
   t.fill(0);
-  for (let i = 0; i < DCT_SIDE; i += 4) {
+  for (let half = 0; half < DCT_SIDE; half += 8) {
     for (let odd = 0; odd < 2; odd++) {
       const folded = odd === 0 ? diff : sum;
-      const u = (i + odd) * GRID;
-      const v = u + 2 * GRID;
+      const ra = (half + odd) * GRID;
+      const rb = ra + 2 * GRID;
+      const rc = rb + 2 * GRID;
+      const rd = rc + 2 * GRID;
       for (let k = 0; k < 32; k += 4) {
-        const u0 = d[u + k];
-        const u1 = d[u + k + 1];
-        const u2 = d[u + k + 2];
-        const u3 = d[u + k + 3];
-        const v0 = d[v + k];
-        const v1 = d[v + k + 1];
-        const v2 = d[v + k + 2];
-        const v3 = d[v + k + 3];
+        const a0 = d[ra + k];
+        const a1 = d[ra + k + 1];
+        const a2 = d[ra + k + 2];
+        const a3 = d[ra + k + 3];
+        const b0 = d[rb + k];
+        const b1 = d[rb + k + 1];
+        const b2 = d[rb + k + 2];
+        const b3 = d[rb + k + 3];
+        const c0 = d[rc + k];
+        const c1 = d[rc + k + 1];
+        const c2 = d[rc + k + 2];
+        const c3 = d[rc + k + 3];
+        const d0 = d[rd + k];
+        const d1 = d[rd + k + 1];
+        const d2 = d[rd + k + 2];
+        const d3 = d[rd + k + 3];
         const r = k * GRID;
         for (let j = 0; j < GRID; j++) {
           const f0 = folded[r + j];
           const f1 = folded[r + GRID + j];
           const f2 = folded[r + 2 * GRID + j];
           const f3 = folded[r + 3 * GRID + j];
-          let tu = t[u + j];
-          tu += u0 * f0;
-          tu += u1 * f1;
-          tu += u2 * f2;
-          tu += u3 * f3;
-          t[u + j] = tu;
-          let tv = t[v + j];
-          tv += v0 * f0;
-          tv += v1 * f1;
-          tv += v2 * f2;
-          tv += v3 * f3;
-          t[v + j] = tv;
+          let ta = t[ra + j];
+          ta += a0 * f0;
+          ta += a1 * f1;
+          ta += a2 * f2;
+          ta += a3 * f3;
+          t[ra + j] = ta;
+          let tb = t[rb + j];
+          tb += b0 * f0;
+          tb += b1 * f1;
+          tb += b2 * f2;
+          tb += b3 * f3;
+          t[rb + j] = tb;
+          let tc = t[rc + j];
+          tc += c0 * f0;
+          tc += c1 * f1;
+          tc += c2 * f2;
+          tc += c3 * f3;
+          t[rc + j] = tc;
+          let td = t[rd + j];
+          td += d0 * f0;
+          td += d1 * f1;
+          td += d2 * f2;
+          td += d3 * f3;
+          t[rd + j] = td;
         }
       }
     }
@@ -151,15 +173,44 @@ export function qualityOf(image: Float32Array | Float64Array, margin = 0): numbe
   return Math.min(100, Math.trunc(sum / 90));
 }
 
-/** Where `median` sorts its copy (`Float64Array.from` takes the iterator path, slower than the sort itself). */
-const SORTED = new Float64Array(DCT_SIDE * DCT_SIDE);
+/** Where `median` partitions its copy of the block. */
+const SCRATCH = new Float64Array(DCT_SIDE * DCT_SIDE);
 
-/** The median of 256 values (a sorted copy: 256 elements sort in microseconds). */
+/**
+ * The median of 256 values: the mean of the 128th and 129th smallest. Found by selection (Hoare's quickselect)
+ * on a copy, not by sorting it: the two order statistics are the same values whatever finds them, and a sort of
+ * every view's block was a tenth of a candidate's hashing (hashing speed, issue 29).
+ */
 function median(values: Float64Array): number {
-  const sorted = SORTED;
-  sorted.set(values);
-  sorted.sort();
-  return (sorted[127] + sorted[128]) / 2;
+  const a = SCRATCH;
+  a.set(values);
+  const k = 128;
+  let lo = 0;
+  let hi = a.length - 1;
+  // Invariant: everything left of lo <= everything in [lo, hi] <= everything right of hi, and k is in [lo, hi].
+  while (lo < hi) {
+    const pivot = a[(lo + hi) >> 1];
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (a[i] < pivot) i++;
+      while (a[j] > pivot) j--;
+      if (i <= j) {
+        const t = a[i];
+        a[i] = a[j];
+        a[j] = t;
+        i++;
+        j--;
+      }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else break;
+  }
+  // a[k] is the 129th smallest and nothing left of it is larger: the 128th smallest is the largest of those.
+  let below = a[0];
+  for (let i = 1; i < k; i++) if (a[i] > below) below = a[i];
+  return (below + a[k]) / 2;
 }
 
 /**

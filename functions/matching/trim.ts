@@ -304,8 +304,7 @@ export function pictureBox(img: LumaImage): Box {
         if (row + offset < 0 || row + offset >= n) continue;
         let inRun = false;
         for (let j = left + offset; j <= right + offset; j++) {
-          const v = data[j];
-          if (visited[j] !== mark && v - seed <= FILL_TOLERANCE && seed - v <= FILL_TOLERANCE) {
+          if (visited[j] !== mark && data[j] - seed <= FILL_TOLERANCE && seed - data[j] <= FILL_TOLERANCE) {
             if (!inRun) stack[top++] = j;
             inRun = true;
           } else {
