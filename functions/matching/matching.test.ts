@@ -7,6 +7,7 @@ import { DIHEDRAL, GRID, dct64To16, dihedralBlock, writeBits } from './dct';
 import { oneEdgeGraphicPair } from './fixtures/graphics';
 import { hashCandidateImage, hashReferenceImage } from './hash-image';
 import { hammingAt, nearest, popcount32 } from './hamming';
+import { resampleToGrid } from './resample';
 import {
   CONFIDENT_QUALITY,
   HASH_WORDS,
@@ -115,6 +116,100 @@ describe('PDQ core', () => {
 
       // Assert: the transforms are exact on the 64x64 grid, so the bits agree (bar rounding at the median).
       expect({ kind, distance: hammingAt(derived, 0, bitsOf(transformed[kind]), 0) }).toEqual({ kind, distance: 0 });
+    }
+  });
+});
+
+/**
+ * The plain definitions the fast loops of dct.ts and resample.ts must reproduce bit for bit (every sum from 0, its
+ * products added in source order): hashing speed work may rearrange the loops, never the sums (issue 29).
+ */
+describe('PDQ core, against its plain definitions', () => {
+  const random = (seed: number) => () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+
+  function plainDct(image: Float32Array): Float64Array {
+    const scale = Math.sqrt(2 / GRID);
+    const d = (i: number, j: number) => scale * Math.cos((Math.PI / 2 / GRID) * (i + 1) * (2 * j + 1));
+    const t = new Float64Array(16 * GRID);
+    for (let i = 0; i < 16; i++) {
+      for (let j = 0; j < GRID; j++) {
+        let sum = 0;
+        for (let k = 0; k < 32; k++) {
+          const a = image[k * GRID + j];
+          const b = image[(GRID - 1 - k) * GRID + j];
+          sum += d(i, k) * (i % 2 === 0 ? a - b : a + b);
+        }
+        t[i * GRID + j] = sum;
+      }
+    }
+    const out = new Float64Array(256);
+    for (let i = 0; i < 16; i++) {
+      for (let j = 0; j < 16; j++) {
+        let sum = 0;
+        for (let k = 0; k < 32; k++) sum += (j % 2 === 0 ? t[i * GRID + k] - t[i * GRID + GRID - 1 - k] : t[i * GRID + k] + t[i * GRID + GRID - 1 - k]) * d(j, k);
+        out[i * 16 + j] = sum;
+      }
+    }
+    return out;
+  }
+
+  function plainResample(img: { data: Float32Array; width: number; height: number }, box: { x: number; y: number; w: number; h: number }): Float32Array {
+    const taps = (from: number, length: number, limit: number) =>
+      Array.from({ length: GRID }, (_, c) => {
+        const a = from + (c * length) / GRID;
+        const b = a + length / GRID;
+        const pixels: { at: number; weight: number }[] = [];
+        for (let s = Math.max(0, Math.floor(a)); s <= Math.min(limit - 1, Math.ceil(b) - 1); s++) pixels.push({ at: s, weight: Math.max(0, Math.min(b, s + 1) - Math.max(a, s)) });
+        let total = 0;
+        for (const p of pixels) total += p.weight;
+        return total > 0 ? pixels.map((p) => ({ at: p.at, weight: p.weight / total })) : pixels;
+      });
+    const xs = taps(box.x, box.w, img.width);
+    const ys = taps(box.y, box.h, img.height);
+    const row = (y: number) => xs.map((cell) => cell.reduce((sum, p) => sum + img.data[y * img.width + p.at] * p.weight, 0));
+    const out = new Float32Array(GRID * GRID);
+    for (let r = 0; r < GRID; r++) {
+      const sums = ys[r].map((p) => ({ row: row(p.at), weight: p.weight }));
+      for (let c = 0; c < GRID; c++) out[r * GRID + c] = sums.reduce((sum, p) => sum + p.row[c] * p.weight, 0);
+    }
+    return out;
+  }
+
+  it('computes the DCT block of any grid exactly as the plain triple loop', () => {
+    const next = random(7);
+    for (let n = 0; n < 20; n++) {
+      const grid = Float32Array.from({ length: GRID * GRID }, (_, i) => (n % 4 === 0 ? i % 7 : Math.round(next() * 255 * 100) / 100));
+      expect(Array.from(dct64To16(grid))).toEqual(Array.from(plainDct(grid)));
+    }
+  });
+
+  it('resamples any box exactly as the plain area average: copies, one to three taps, more, clipped edges', () => {
+    const next = random(11);
+    const image = (width: number, height: number) => ({ width, height, data: Float32Array.from({ length: width * height }, () => Math.round(next() * 25500) / 100) });
+    const cases = [
+      [image(64, 64), { x: 0, y: 0, w: 64, h: 64 }], // both passes copies
+      [image(114, 64), { x: 0, y: 0, w: 114, h: 64 }], // a landscape thumbnail's whole view
+      [image(64, 96), { x: 0, y: 0, w: 64, h: 96 }], // a portrait one
+      [image(114, 64), { x: 17, y: 3, w: 41.5, h: 58.25 }], // a trimmed view, enlarged
+      [image(300, 200), { x: 10.3, y: 7.9, w: 240.2, h: 180.6 }], // four or more taps a cell
+      [image(120, 90), { x: 90, y: 70, w: 64, h: 40 }], // clipped by the right and bottom edges
+    ] as const;
+    for (const [img, box] of cases) expect({ box, grid: Array.from(resampleToGrid(img, box)) }).toEqual({ box, grid: Array.from(plainResample(img, box)) });
+  });
+
+  it('sets the bits above the median of the block, ties and zeros included, as a sorted copy finds it', () => {
+    const next = random(3);
+    for (let n = 0; n < 200; n++) {
+      const block = Float64Array.from({ length: 256 }, (_, i) => (n % 3 === 0 ? (i % 5) - 2 : n % 3 === 1 ? Math.round(next() * 4) : (next() - 0.5) * 1000));
+      const sorted = Array.from(block).sort((a, b) => a - b);
+      const median = (sorted[127] + sorted[128]) / 2;
+      const expected = new Uint32Array(8);
+      block.forEach((v, k) => {
+        if (v > median) expected[k >>> 5] |= 1 << (k & 31);
+      });
+      const bits = new Uint32Array(8);
+      writeBits(block, bits);
+      expect(Array.from(bits)).toEqual(Array.from(expected));
     }
   });
 });

@@ -100,7 +100,7 @@ export function resampleToGrid(img: LumaImage, box: Box, out = new Float32Array(
       const base = c * xStride;
       const n = xCount[c];
       let sum = 0;
-      sum += data[s0] * xWeights[base];
+      if (n > 0) sum += data[s0] * xWeights[base];
       if (n > 1) sum += data[s0 + 1] * xWeights[base + 1];
       if (n > 2) sum += data[s0 + 2] * xWeights[base + 2];
       for (let k = 3; k < n; k++) sum += data[s0 + k] * xWeights[base + k];
@@ -114,13 +114,13 @@ export function resampleToGrid(img: LumaImage, box: Box, out = new Float32Array(
     const row = r * G;
     if (yCopy) {
       out.set(tmp.subarray(s0, s0 + G), row);
-    } else if (n <= 3) {
+    } else if (n >= 1 && n <= 3) {
       const w0 = yWeights[base];
       const w1 = n > 1 ? yWeights[base + 1] : 0;
       const w2 = n > 2 ? yWeights[base + 2] : 0;
       for (let c = 0; c < G; c++) {
         let sum = 0;
-        sum += tmp[s0 + c] * w0;
+        sum += tmp[s0 + c] * w0; // n >= 1
         if (n > 1) sum += tmp[s0 + G + c] * w1;
         if (n > 2) sum += tmp[s0 + 2 * G + c] * w2;
         out[row + c] = sum;
