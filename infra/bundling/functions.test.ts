@@ -119,10 +119,8 @@ describe('grants follow the code', () => {
     providerKeys: ['functions/adapters/providers/config.ts', 'functions/adapters/sources/config.ts'],
   } as const;
   const CARRIED_NOT_CALLED: Record<keyof typeof USED_BY, Record<string, string>> = {
-    sendMail: Object.fromEntries(
-      ['EraseBegin', 'EraseFiles', 'EraseItems', 'EraseIdentity'].map((name) => [name, 'services/account-data/erasure.ts holds every step; only EraseReport mails']),
-    ),
-    providerKeys: { QueueDelisting: 'workflows/submission/delisting.ts holds the queue and the check; only CheckDelisting asks an engine' },
+    sendMail: {},
+    providerKeys: { QueueDelisting: 'services/cases/delisting.ts holds the queue and the check; only CheckDelisting asks an engine' },
   };
   it.each(Object.keys(USED_BY) as (keyof typeof USED_BY)[])('%s: granted to exactly the functions whose code uses it', async (grant) => {
     const { metafile } = await buildMany();

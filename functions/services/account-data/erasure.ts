@@ -1,27 +1,20 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { removeIdentity } from '../../adapters/identity/directory';
-import { deleteMonitorSchedule } from '../../adapters/scheduler';
 import { mailSender } from '../../adapters/mail/create-mail-sender';
 import { startWorkflow } from '../../adapters/workflows';
 import { config, perConfig } from '../../lib/config';
 import { WorkflowUnavailableError } from '../../lib/errors';
-import { FINAL_SEARCH_STATUSES } from '../../../shared/schemas/search';
-import { MONITOR } from '../../store/entities/monitor';
 import * as profiles from '../../store/entities/profile';
-import * as scanSlots from '../../store/entities/scan-slot';
 import * as signingKeys from '../../store/entities/signing-key';
-import { SEARCH, statusOf } from '../../store/entities/search';
-import { deleteUserItems, ownedIds } from '../../store/entities/user-data';
-import { deleteUserSessions, findStoredSessionById } from '../sessions';
+import { findStoredSessionById } from '../sessions';
 import type { BillingPort } from '../billing/billing-port';
 import { readStoredPlan } from '../billing/plan-store';
-import { deleteFiles, searchPrefixes, userPrefixes } from './files';
 
 /**
  * Account erasure (issue 27; docs/ARCHITECTURE.md, "Data the creator controls"). The creator asks in Account
  * settings; a link mailed to their address confirms it (so a stolen session alone cannot erase an account, and
  * the address is proven theirs); the confirmation starts the erasure workflow
- * (infra/workflows/account-erasure-definition.ts), whose tasks are the functions below, in order:
+ * (infra/workflows/account-erasure-definition.ts), whose tasks are these functions (the first four in erasure-steps.ts,
+ * apart from the mail, so that their functions do not carry it), in order:
  *
  *   EraseBegin     ends every session and disables the identity (no new sign-in), and waits while a scan runs
  *   EraseFiles     every S3 object under the user's prefixes, and each scan's work/ folder
@@ -34,8 +27,6 @@ import { deleteFiles, searchPrefixes, userPrefixes } from './files';
 
 /** How long a confirmation link is valid. */
 export const ERASURE_LINK_SECONDS = 24 * 3600;
-/** Items one EraseItems task deletes before handing back (well inside its time limit). */
-export const ERASE_BATCH = 2000;
 
 export interface ErasureInput {
   userId: string;
@@ -131,42 +122,7 @@ export async function confirmErasure(input: ErasureInput, billing: BillingPort):
   }
 }
 
-// ---------------------------------------------------------------- the workflow's tasks
-
-/** EraseBegin: signs the user out everywhere and stops new sign-ins; `busy` while a scan still runs. */
-export async function beginErasure(input: ErasureInput): Promise<{ busy: boolean; sessions: number }> {
-  if (input.idpUsername) await removeIdentity(input.idpUsername, { delete: false });
-  const sessions = await deleteUserSessions(input.userId);
-  // Each monitor's EventBridge schedule is not an item of the table: deleted first, so no run starts for a user
-  // being erased (a schedule already gone is fine; the task is retried whole).
-  for (const monitorId of await ownedIds(input.userId, MONITOR)) await deleteMonitorSchedule(monitorId);
-  // A running scan would write results after the sweep: the workflow waits for its slot to be given back
-  // (a scan ends within its workflow's timeout, and the reconciler frees a slot a crashed scan held).
-  const slot = await scanSlots.get(input.userId);
-  const status = slot ? await statusOf(slot.searchId) : undefined;
-  const busy = slot !== undefined && status !== undefined && !(FINAL_SEARCH_STATUSES as readonly string[]).includes(status);
-  return { busy, sessions };
-}
-
-/** EraseFiles: every object under the user's prefixes (versions included) and each of their scans' work/. */
-export async function eraseFiles(input: ErasureInput): Promise<{ objects: number }> {
-  let objects = 0;
-  for (const searchId of await ownedIds(input.userId, SEARCH)) objects += await deleteFiles(searchPrefixes(input.userId, searchId).filter((p) => p.prefix.startsWith('work/')));
-  objects += await deleteFiles(userPrefixes(input.userId));
-  return { objects };
-}
-
-/** EraseItems: up to ERASE_BATCH items; the workflow calls it again while `more`. */
-export function eraseItems(input: ErasureInput): Promise<{ deleted: number; more: boolean }> {
-  return deleteUserItems(input.userId, ERASE_BATCH);
-}
-
-/** EraseIdentity: the identity in the user pool (a user it no longer has is done). */
-export async function eraseIdentity(input: ErasureInput): Promise<{ identity: boolean }> {
-  if (!input.idpUsername) return { identity: false };
-  await removeIdentity(input.idpUsername, { delete: true });
-  return { identity: true };
-}
+// ---------------------------------------------------------------- the workflow's last task (the others: erasure-steps.ts)
 
 /** EraseReport: tells the (former) address that the account is gone: the workflow's "done". */
 export async function reportErasure(input: ErasureInput, now = new Date()): Promise<{ status: 'done'; at: string }> {

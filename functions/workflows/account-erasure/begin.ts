@@ -1,5 +1,6 @@
 import { traced } from '../../lib/tracer';
-import { beginErasure, type ErasureInput } from '../../services/account-data/erasure';
+import { beginErasure } from '../../services/account-data/erasure-steps';
+import type { ErasureInput } from '../../services/account-data/erasure';
 
-/** Lambda entry of the account erasure workflow's task (functions/services/account-data/erasure.ts, `beginErasure`). */
+/** Lambda entry of the account erasure workflow's task (functions/services/account-data/erasure-steps.ts, `beginErasure`). */
 export const handler = traced((input: ErasureInput) => beginErasure(input));

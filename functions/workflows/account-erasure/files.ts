@@ -1,5 +1,6 @@
 import { traced } from '../../lib/tracer';
-import { eraseFiles, type ErasureInput } from '../../services/account-data/erasure';
+import { eraseFiles } from '../../services/account-data/erasure-steps';
+import type { ErasureInput } from '../../services/account-data/erasure';
 
-/** Lambda entry of the account erasure workflow's task (functions/services/account-data/erasure.ts, `eraseFiles`). */
+/** Lambda entry of the account erasure workflow's task (functions/services/account-data/erasure-steps.ts, `eraseFiles`). */
 export const handler = traced((input: ErasureInput) => eraseFiles(input));

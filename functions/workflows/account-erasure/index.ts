@@ -1,4 +1,5 @@
-import { beginErasure, eraseFiles, eraseIdentity, eraseItems, reportErasure, type ErasureInput } from '../../services/account-data/erasure';
+import { reportErasure, type ErasureInput } from '../../services/account-data/erasure';
+import { beginErasure, eraseFiles, eraseIdentity, eraseItems } from '../../services/account-data/erasure-steps';
 import type { ErasureTaskName } from './states';
 
 /**

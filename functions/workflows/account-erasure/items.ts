@@ -1,5 +1,6 @@
 import { traced } from '../../lib/tracer';
-import { eraseItems, type ErasureInput } from '../../services/account-data/erasure';
+import { eraseItems } from '../../services/account-data/erasure-steps';
+import type { ErasureInput } from '../../services/account-data/erasure';
 
-/** Lambda entry of the account erasure workflow's task (functions/services/account-data/erasure.ts, `eraseItems`). */
+/** Lambda entry of the account erasure workflow's task (functions/services/account-data/erasure-steps.ts, `eraseItems`). */
 export const handler = traced((input: ErasureInput) => eraseItems(input));
