@@ -13,6 +13,9 @@ const MANY_DIR = path.join(os.tmpdir(), 'vigil-many');
 let many: Promise<BuildResult> | undefined;
 const buildMany = () =>
   (many ??= build({ ...esbuildOptionsForMany(Object.fromEntries(lambdaFunctions().map((s) => [s.name, s.entry])), MANY_DIR), write: false }));
+/** The output files of one function's bundle in that build. */
+const bundleOutputs = (metafile: NonNullable<BuildResult['metafile']>, name: string) =>
+  Object.values(entryMetafile(metafile, path.join(MANY_DIR, name, LAMBDA_BUNDLE.outfile)).outputs);
 
 describe('lambdaFunctions', () => {
   const specs = lambdaFunctions();
@@ -51,8 +54,7 @@ describe('the PDF layer', () => {
     const { metafile } = await buildMany();
     const needsLayer = specs
       .filter((spec) => {
-        const output = entryMetafile(metafile!, path.join(MANY_DIR, spec.name, LAMBDA_BUNDLE.outfile)).outputs;
-        const imports = Object.values(output).flatMap((o) => o.imports.filter((i) => i.external).map((i) => i.path));
+        const imports = bundleOutputs(metafile!, spec.name).flatMap((o) => o.imports.filter((i) => i.external).map((i) => i.path));
         return imports.some((i) => PDF_LAYER_MODULES.some((m) => i === m || i.startsWith(`${m}/`)));
       })
       .map((spec) => spec.name);
@@ -64,7 +66,7 @@ describe('the PDF layer', () => {
 describe('sharp, loaded lazily (issue 27)', () => {
   const specs = lambdaFunctions();
   const sharpImports = (metafile: NonNullable<BuildResult['metafile']>, name: string) =>
-    Object.values(entryMetafile(metafile, path.join(MANY_DIR, name, LAMBDA_BUNDLE.outfile)).outputs).flatMap((o) =>
+    bundleOutputs(metafile, name).flatMap((o) =>
       o.imports.filter((i) => i.external && (i.path === 'sharp' || i.path.startsWith('sharp/'))).map((i) => i.kind),
     );
 
@@ -96,8 +98,7 @@ describe('the face layer', () => {
     const { metafile } = await buildMany();
     const needsLayer = specs
       .filter((spec) => {
-        const output = entryMetafile(metafile!, path.join(MANY_DIR, spec.name, LAMBDA_BUNDLE.outfile)).outputs;
-        const imports = Object.values(output).flatMap((o) => o.imports.filter((i) => i.external).map((i) => i.path));
+        const imports = bundleOutputs(metafile!, spec.name).flatMap((o) => o.imports.filter((i) => i.external).map((i) => i.path));
         return imports.some((i) => FACE_LAYER_MODULES.some((m) => i === m || i.startsWith(`${m}/`)));
       })
       .map((spec) => spec.name);
@@ -124,8 +125,7 @@ describe('grants follow the code', () => {
   };
   it.each(Object.keys(USED_BY) as (keyof typeof USED_BY)[])('%s: granted to exactly the functions whose code uses it', async (grant) => {
     const { metafile } = await buildMany();
-    const outputs = (name: string) => Object.values(entryMetafile(metafile!, path.join(MANY_DIR, name, LAMBDA_BUNDLE.outfile)).outputs);
-    const carries = (name: string) => outputs(name).some((o) => USED_BY[grant].some((m) => (o.inputs[m]?.bytesInOutput ?? 0) > 0));
+    const carries = (name: string) => bundleOutputs(metafile!, name).some((o) => USED_BY[grant].some((m) => (o.inputs[m]?.bytesInOutput ?? 0) > 0));
     const using = specs.filter((s) => carries(s.name) && !(s.name in CARRIED_NOT_CALLED[grant])).map((s) => s.name);
     expect(using.sort()).toEqual(specs.filter((s) => s.access[grant]).map((s) => s.name).sort());
     // The exemptions are still carried (else the entry is stale).

@@ -48,18 +48,19 @@ export function lambdaFunctions(): LambdaFunctionSpec[] {
       .filter(([, spec]) => exists(spec.entry))
       .map(([name, spec]) => ({ name, kind: 'task', workflow, entry: spec.entry, media: Boolean(spec.media), pdf: Boolean(spec.pdf), face: Boolean(spec.face), timeoutSeconds: spec.timeout.toSeconds(), access: spec.access }));
   return [
-    ...AREAS.filter((area) => exists(areaEntry(area))).map(
-      (area): LambdaFunctionSpec => ({
+    ...AREAS.filter((area) => exists(areaEntry(area))).map((area): LambdaFunctionSpec => {
+      const access = areaAccess(area);
+      return {
         name: area,
         kind: 'area',
         entry: areaEntry(area),
-        media: Boolean(areaAccess(area).media),
-        pdf: Boolean(areaAccess(area).pdf),
-        face: Boolean(areaAccess(area).face),
-        timeoutSeconds: areaAccess(area).timeoutSeconds ?? 10,
-        access: areaAccess(area),
-      }),
-    ),
+        media: Boolean(access.media),
+        pdf: Boolean(access.pdf),
+        face: Boolean(access.face),
+        timeoutSeconds: access.timeoutSeconds ?? 10,
+        access,
+      };
+    }),
     ...tasks('search', SEARCH_TASK_SPECS),
     ...tasks('submission', SUBMISSION_TASK_SPECS),
     ...tasks('bulk-submission', BULK_TASK_SPECS),
